@@ -1,0 +1,18 @@
+//! mansuba: verify or refute historical chess problems under the rules of their own time.
+//!
+//! Layers, each using only those above it: [`geometry`] and [`bits`] (squares, bitboards),
+//! [`piece`] and [`rules`] (games as data), [`engine`] (rules compiled to tables),
+//! [`position`] (board, FEN, make/unmake), [`movegen`] (legal moves), [`outcome`],
+//! [`perft`].
+
+pub mod any;
+pub mod bits;
+pub mod cli;
+pub mod engine;
+pub mod geometry;
+pub mod movegen;
+pub mod outcome;
+pub mod perft;
+pub mod piece;
+pub mod position;
+pub mod rules;

@@ -1,0 +1,501 @@
+//! Legal move generation and attack detection, for every preset.
+//!
+//! Pseudo-legal moves are generated per kind from the compiled tables, then filtered:
+//! a move that is not the king's, not special, and not made by a man that may be pinned
+//! is legal at once when the side is not in check; everything else is tried on the board
+//! (make, test the king, unmake). Pins are found along the enemy riders' lines; a game
+//! with bent riders on the board falls back to trying every move.
+
+use crate::bits::Bits;
+use crate::engine::NO_SQ;
+use crate::piece::{Color, Kind};
+use crate::position::{flag, Move, Position};
+use crate::rules::{BareKingRule, PromotionCondition};
+
+/// The most moves a position can have here (Grant Acedrex stays far below).
+pub const MAX_MOVES: usize = 1024;
+
+/// A fixed-capacity list of moves (no heap allocation while searching).
+pub struct MoveList {
+    moves: [Move; MAX_MOVES],
+    len: usize,
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl MoveList {
+    /// An empty list.
+    #[inline(always)]
+    pub fn new() -> Self {
+        MoveList {
+            moves: [Move::default(); MAX_MOVES],
+            len: 0,
+        }
+    }
+    /// Appends a move (silently ignoring overflow, which the capacity rules out).
+    #[inline(always)]
+    pub fn push(&mut self, m: Move) {
+        if self.len < MAX_MOVES {
+            self.moves[self.len] = m;
+            self.len += 1;
+        }
+    }
+    /// Number of moves.
+    #[inline(always)]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+    /// True when empty.
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    /// The moves.
+    #[inline(always)]
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+    /// Mutable view of the moves.
+    #[inline(always)]
+    pub fn as_mut_slice(&mut self) -> &mut [Move] {
+        &mut self.moves[..self.len]
+    }
+    /// Removes every move.
+    #[inline(always)]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+    /// Keeps only the moves for which `f` holds.
+    #[inline]
+    pub fn retain(&mut self, mut f: impl FnMut(&Move) -> bool) {
+        let mut j = 0;
+        for i in 0..self.len {
+            if f(&self.moves[i]) {
+                self.moves[j] = self.moves[i];
+                j += 1;
+            }
+        }
+        self.len = j;
+    }
+}
+
+impl<B: Bits> Position<B> {
+    /// True when `sq` is attacked by a man of colour `by`, given occupancy `occ`.
+    #[inline]
+    pub fn attacked(&self, sq: usize, by: Color, occ: B) -> bool {
+        let e = &*self.eng;
+        let mine = &self.pieces[by.idx()];
+        for &k in &e.leapers {
+            if (e.kinds[k as usize].leap[sq] & mine[k as usize]).any() {
+                return true;
+            }
+        }
+        if let Some(pw) = e.pawn {
+            if (e.pawn_cap[by.flip().idx()][sq] & mine[pw as usize]).any() {
+                return true;
+            }
+        }
+        for (mask, dirs) in &e.dir_groups {
+            let mut riders = B::EMPTY;
+            let mut m = *mask;
+            while m != 0 {
+                let k = m.trailing_zeros() as usize;
+                riders |= mine[k];
+                m &= m - 1;
+            }
+            if riders.is_empty() {
+                continue;
+            }
+            for &d in dirs {
+                let r = e.rays[d as usize][sq] & occ;
+                if r.any() {
+                    let b = if e.dir_up[d as usize] {
+                        r.lsb()
+                    } else {
+                        r.msb()
+                    };
+                    if riders.has(b) {
+                        return true;
+                    }
+                }
+            }
+        }
+        for &k in &e.bent_kinds {
+            let bent = e.kinds[k as usize].bent.unwrap();
+            for s in mine[k as usize].iter() {
+                if e.bent_targets(bent, s as u8, occ).has(sq) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// True when the position is already decided by the bare-king rule (no moves remain).
+    ///
+    /// Per colour c: the game is over when c has only its king and the opponent has at
+    /// least 2 men, or (with the bared-back rule) 2 + 1 if c is to move, so that a bare
+    /// side facing king and one man still gets its reply.
+    #[inline]
+    pub fn bare_king_decided(&self) -> Option<Color> {
+        let rule = self.eng.rules.bare_king;
+        let extra = match rule {
+            BareKingRule::Off | BareKingRule::NotAWin => return None,
+            BareKingRule::Win | BareKingRule::InferiorWin => 0,
+            BareKingRule::WinUnlessBaredBack => 1,
+        };
+        for c in [Color::White, Color::Black] {
+            if self.men[c.idx()] == 1 {
+                let need = 2 + if c == self.side { extra } else { 0 };
+                if self.men[c.flip().idx()] >= need {
+                    return Some(c);
+                }
+            }
+        }
+        None
+    }
+
+    /// Men of the side to move that may be pinned to their king (a superset).
+    fn pin_candidates(&self, ksq: usize) -> B {
+        let e = &*self.eng;
+        let us = self.side;
+        let them = us.flip();
+        let mut pinned = B::EMPTY;
+        for (mask, dirs) in &e.dir_groups {
+            let mut riders = B::EMPTY;
+            let mut m = *mask;
+            while m != 0 {
+                let k = m.trailing_zeros() as usize;
+                riders |= self.pieces[them.idx()][k];
+                m &= m - 1;
+            }
+            if riders.is_empty() {
+                continue;
+            }
+            for &d in dirs {
+                let d = d as usize;
+                let r = e.rays[d][ksq] & self.occ;
+                if r.is_empty() {
+                    continue;
+                }
+                let first = if e.dir_up[d] { r.lsb() } else { r.msb() };
+                if !self.occ_c[us.idx()].has(first) {
+                    continue;
+                }
+                let r2 = e.rays[d][first] & self.occ;
+                if r2.is_empty() {
+                    continue;
+                }
+                let second = if e.dir_up[d] { r2.lsb() } else { r2.msb() };
+                if riders.has(second) {
+                    pinned |= B::bit(first);
+                }
+            }
+        }
+        pinned
+    }
+
+    /// Pushes a pawn move, with promotions as the rules allow.
+    #[inline]
+    fn push_pawn(&self, list: &mut MoveList, from: usize, to: usize, pw: Kind, fl: u8) {
+        let e = &*self.eng;
+        if !e.last_rank[self.side.idx()].has(to) {
+            list.push(Move::new(from, to, pw, fl));
+            return;
+        }
+        if !e.promo_by_file.is_empty() {
+            let mut m = Move::new(from, to, pw, fl);
+            m.promo = e.promo_by_file[e.geo.file(to as u8) as usize];
+            list.push(m);
+            return;
+        }
+        let allowed = match e.rules.promotion.condition {
+            PromotionCondition::Always => true,
+            PromotionCondition::NoneOnBoard => e
+                .promo_kinds
+                .iter()
+                .all(|&k| self.pieces[self.side.idx()][k as usize].is_empty()),
+        };
+        if allowed {
+            for &k in &e.promo_kinds {
+                let mut m = Move::new(from, to, pw, fl);
+                m.promo = k;
+                list.push(m);
+            }
+        } else if e.rules.promotion.stay_when_barred {
+            list.push(Move::new(from, to, pw, fl));
+        }
+    }
+
+    /// True when a first-move leap may pass: some route holds no forbidden man.
+    fn leap_route_ok(&self, over: &[B], over_enemy: bool, over_friend: bool) -> bool {
+        let us = self.side.idx();
+        let mut forbidden = B::EMPTY;
+        if !over_enemy {
+            forbidden |= self.occ_c[us ^ 1];
+        }
+        if !over_friend {
+            forbidden |= self.occ_c[us];
+        }
+        over.iter().any(|r| (*r & forbidden).is_empty())
+    }
+
+    /// Generates every pseudo-legal move (king safety not yet checked).
+    pub fn pseudo_moves(&self, list: &mut MoveList) {
+        let e = &*self.eng;
+        let us = self.side;
+        let them = us.flip();
+        let own = self.occ_c[us.idx()];
+        let enemy = self.occ_c[them.idx()];
+        let not_own = if e.rules.stacks_may_form {
+            e.board
+        } else {
+            e.board & !own
+        };
+        for k in 0..e.nk {
+            let bb = self.pieces[us.idx()][k];
+            if bb.is_empty() {
+                continue;
+            }
+            let kt = &e.kinds[k];
+            if kt.pawn {
+                self.pawn_moves(list, k as u8, bb);
+                continue;
+            }
+            let mut mask = not_own;
+            if kt.no_capture_same_kind {
+                mask &= !self.pieces[them.idx()][k];
+            }
+            for from in bb.iter() {
+                let mut t = kt.leap[from];
+                for &d in &kt.ride_dirs {
+                    t |= e.ray_targets(d as usize, from, self.occ);
+                }
+                if let Some(bent) = kt.bent {
+                    t |= e.bent_targets(bent, from as u8, self.occ);
+                }
+                t &= mask;
+                for to in t.iter() {
+                    list.push(Move::new(from, to, k as u8, flag::NORMAL));
+                }
+            }
+        }
+        if self.privileges.any() {
+            self.privilege_moves(list, own, enemy);
+        }
+    }
+
+    fn pawn_moves(&self, list: &mut MoveList, pw: Kind, bb: B) {
+        let e = &*self.eng;
+        let us = self.side.idx();
+        let enemy = self.occ_c[us ^ 1];
+        for from in bb.iter() {
+            let one = e.pawn_push[us][from];
+            if one != NO_SQ && !self.occ.has(one as usize) {
+                self.push_pawn(list, from, one as usize, pw, flag::NORMAL);
+                if self.privileges.has(from) && e.rules.pawns.double_step {
+                    let two = e.pawn_push[us][one as usize];
+                    if two != NO_SQ && !self.occ.has(two as usize) {
+                        self.push_pawn(list, from, two as usize, pw, flag::DOUBLE);
+                    }
+                }
+            }
+            let caps = e.pawn_cap[us][from] & enemy;
+            for to in caps.iter() {
+                self.push_pawn(list, from, to, pw, flag::NORMAL);
+            }
+            if self.ep != NO_SQ && e.pawn_cap[us][from].has(self.ep as usize) {
+                list.push(Move::new(from, self.ep as usize, pw, flag::EP));
+            }
+        }
+    }
+
+    /// First-move privileges: king's leap, queen's leap, joint move, castling.
+    fn privilege_moves(&self, list: &mut MoveList, own: B, enemy: B) {
+        let e = &*self.eng;
+        let us = self.side;
+        let ksq = self.king_sq(us);
+        let king_priv = self.privileges.has(ksq);
+        let in_check = || self.attacked(ksq, us.flip(), self.occ);
+        let mut king_targets: Vec<usize> = vec![];
+        if king_priv {
+            if let Some(kl) = &e.rules.king_leap {
+                if !(kl.not_in_check && in_check()) {
+                    let normal = e.kinds[e.king as usize].leap[ksq];
+                    for lt in &e.king_leaps[us.idx()][ksq] {
+                        let to = lt.to as usize;
+                        if self.occ.has(to) || normal.has(to) {
+                            continue;
+                        }
+                        if !self.leap_route_ok(&lt.over, kl.over_enemy, kl.over_friend) {
+                            continue;
+                        }
+                        if kl.not_through_attack {
+                            let o = self.occ & !B::bit(ksq);
+                            if lt
+                                .over
+                                .iter()
+                                .all(|r| r.iter().any(|s| self.attacked(s, us.flip(), o)))
+                                && !lt.over.iter().all(|r| r.is_empty())
+                            {
+                                continue;
+                            }
+                        }
+                        king_targets.push(to);
+                        list.push(Move::new(ksq, to, e.king, flag::KING_LEAP));
+                    }
+                }
+            }
+            if e.rules.castling && !in_check() {
+                self.castling_moves(list, ksq);
+            }
+        }
+        let _ = (own, enemy);
+        let (Some(q), Some(ql)) = (e.queen, &e.rules.queen_leap) else {
+            return;
+        };
+        let queens = self.pieces[us.idx()][q as usize] & self.privileges;
+        for qs in queens.iter() {
+            let normal = e.kinds[q as usize].leap[qs];
+            for lt in &e.queen_leaps[us.idx()][qs] {
+                let to = lt.to as usize;
+                if self.occ.has(to) || normal.has(to) {
+                    continue;
+                }
+                if !self.leap_route_ok(&lt.over, ql.over_enemy, ql.over_friend) {
+                    continue;
+                }
+                list.push(Move::new(qs, to, q, flag::QUEEN_LEAP));
+                if e.rules.joint_first_move && king_priv {
+                    for &kt in &king_targets {
+                        if kt == to || kt == qs {
+                            continue;
+                        }
+                        let mut m = Move::new(ksq, kt, e.king, flag::JOINT);
+                        m.from2 = qs as u8;
+                        m.to2 = to as u8;
+                        list.push(m);
+                    }
+                }
+            }
+        }
+    }
+
+    fn castling_moves(&self, list: &mut MoveList, ksq: usize) {
+        let e = &*self.eng;
+        let g = e.geo;
+        let us = self.side;
+        let Some(rk) = e.rook else { return };
+        let rank = g.rank(ksq as u8);
+        if g.file(ksq as u8) != 4 || rank != if us == Color::White { 0 } else { g.height - 1 } {
+            return;
+        }
+        for (rf, kf, rtf) in [(7u8, 6u8, 5u8), (0, 2, 3)] {
+            let rs = g.square(rf, rank) as usize;
+            if !self.privileges.has(rs) || !self.pieces[us.idx()][rk as usize].has(rs) {
+                continue;
+            }
+            let (lo, hi) = if rf > 4 { (5, 6) } else { (1, 3) };
+            if (lo..=hi).any(|f| self.occ.has(g.square(f, rank) as usize)) {
+                continue;
+            }
+            let pass = g.square(rtf, rank) as usize;
+            let kto = g.square(kf, rank) as usize;
+            if self.attacked(pass, us.flip(), self.occ) {
+                continue;
+            }
+            let mut m = Move::new(ksq, kto, e.king, flag::CASTLE);
+            m.from2 = rs as u8;
+            m.to2 = rtf;
+            list.push(m);
+        }
+    }
+
+    /// True when the move is a capture.
+    #[inline(always)]
+    pub fn is_capture(&self, m: &Move) -> bool {
+        m.flag == flag::EP || self.occ_c[self.side.flip().idx()].has(m.to as usize)
+    }
+
+    /// Tries a move on the board: does it leave the mover's king safe (and obey the
+    /// queen's-leap "no check" condition)?
+    fn try_move(&mut self, m: Move) -> bool {
+        let us = self.side;
+        let u = self.make(m);
+        let mut ok = !self.attacked(self.king_sq(us), us.flip(), self.occ);
+        if ok && (m.flag == flag::QUEEN_LEAP || m.flag == flag::JOINT) {
+            let no_check = self
+                .eng
+                .rules
+                .queen_leap
+                .as_ref()
+                .is_some_and(|q| q.no_check);
+            if no_check && self.in_check() {
+                ok = false;
+            }
+        }
+        self.unmake(m, u);
+        ok
+    }
+
+    /// Generates the legal moves of the side to move (none if the game is decided by the
+    /// bare-king rule). Forced capture is applied when the rules demand it.
+    pub fn legal_moves(&mut self, list: &mut MoveList) {
+        list.clear();
+        if self.bare_king_decided().is_some() {
+            return;
+        }
+        self.pseudo_moves(list);
+        let e = std::sync::Arc::clone(&self.eng);
+        let us = self.side;
+        let ksq = self.king_sq(us);
+        let them = us.flip();
+        let in_check = self.attacked(ksq, them, self.occ);
+        let complex = e
+            .bent_kinds
+            .iter()
+            .any(|&k| self.pieces[them.idx()][k as usize].any());
+        let pinned = if complex || in_check {
+            e.board
+        } else {
+            self.pin_candidates(ksq)
+        };
+        let king_stacked = self.stacked.has(ksq);
+        let mut j = 0;
+        for i in 0..list.len {
+            let m = list.moves[i];
+            let legal = if m.piece == e.king && m.flag == flag::NORMAL && !king_stacked && !complex
+            {
+                !self.attacked(m.to as usize, them, self.occ ^ B::bit(ksq))
+            } else if m.flag <= flag::DOUBLE && m.piece != e.king && !pinned.has(m.from as usize) {
+                true
+            } else {
+                self.try_move(m)
+            };
+            if legal {
+                list.moves[j] = m;
+                j += 1;
+            }
+        }
+        list.len = j;
+        if e.rules.forced_capture {
+            let any_capture = list.as_slice().iter().any(|m| self.is_capture(m));
+            if any_capture {
+                let enemy = self.occ_c[them.idx()];
+                list.retain(|m| m.flag == flag::EP || enemy.has(m.to as usize));
+            }
+        }
+    }
+
+    /// Number of legal moves (perft's last ply).
+    #[inline]
+    pub fn count_legal(&mut self) -> usize {
+        let mut l = MoveList::new();
+        self.legal_moves(&mut l);
+        l.len()
+    }
+}

@@ -1,0 +1,793 @@
+//! The board: men (stacks allowed), side to move, first-move privileges, counters, hash.
+//! FEN in and out; make and unmake with an incremental Zobrist hash.
+//!
+//! FEN fields: placement (ranks from the top, multi-digit empty counts, a stack of one
+//! side's men in brackets: `[QP]`), side to move, privileges, en-passant square, half-move
+//! clock, move number. The privileges field lists the squares whose man still has its
+//! first-move privilege (pawn double step, king's or queen's leap, castling), e.g.
+//! `e1d1a2b2`; `-` for none. Under rules with castling the usual `KQkq` is read and written
+//! (K: the king on e1 and the rook on h1 are unmoved, and so on).
+
+use crate::bits::Bits;
+use crate::engine::{Engine, MAX_KINDS, NO_SQ};
+use crate::geometry::Square;
+use crate::piece::{Color, Kind};
+use std::fmt::Write;
+use std::sync::Arc;
+use thiserror::Error;
+
+/// Why a FEN was rejected.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum FenError {
+    #[error("empty FEN")]
+    Empty,
+    #[error("the board has {found} ranks; these rules need {expected}")]
+    RankCount { expected: usize, found: usize },
+    #[error(
+        "rank {rank} (from the top: '{text}') covers {found} files; these rules need {expected}"
+    )]
+    RankLength {
+        rank: usize,
+        text: String,
+        expected: usize,
+        found: usize,
+    },
+    #[error("unknown piece letter '{0}' for these rules (known: {1})")]
+    UnknownLetter(char, String),
+    #[error("bad stack '{0}': {1}")]
+    BadStack(String, String),
+    #[error("side to move must be 'w' or 'b', found '{0}'")]
+    BadSide(String),
+    #[error("bad privileges field '{0}': expected '-', square names like 'e1d1a2', or KQkq where castling exists")]
+    BadPrivileges(String),
+    #[error("bad en-passant field '{0}'")]
+    BadEnPassant(String),
+    #[error("bad move counter '{0}'")]
+    BadCounter(String),
+    #[error("{0} has no king")]
+    NoKing(&'static str),
+    #[error("{0} has {1} kings; exactly one is allowed")]
+    TooManyKings(&'static str, u32),
+    #[error("{0} pawn on {1}, its promotion rank")]
+    PawnOnLastRank(&'static str, String),
+    #[error("the side not to move ({0}) is in check: the position cannot arise")]
+    OpponentInCheck(&'static str),
+    #[error("board too large for these rules: {0}")]
+    TooLarge(String),
+}
+
+/// What `unmake` needs to restore.
+#[derive(Clone, Copy, Debug)]
+pub struct Undo<B> {
+    pub captured: u16,
+    pub cap_sq: u8,
+    pub privileges: B,
+    pub stacked: B,
+    pub ep: u8,
+    pub hash: u64,
+    pub halfmove: u32,
+}
+
+/// Move flags.
+pub mod flag {
+    /// An ordinary move or capture (promotion included).
+    pub const NORMAL: u8 = 0;
+    /// A pawn's double step.
+    pub const DOUBLE: u8 = 1;
+    /// An en-passant capture.
+    pub const EP: u8 = 2;
+    /// Castling: `from2`/`to2` move the rook.
+    pub const CASTLE: u8 = 3;
+    /// The king's first leap.
+    pub const KING_LEAP: u8 = 4;
+    /// The queen's first leap.
+    pub const QUEEN_LEAP: u8 = 5;
+    /// King and queen leap together (Lombard): `from2`/`to2` move the queen.
+    pub const JOINT: u8 = 6;
+}
+
+/// A move. `piece` is the kind that moves (needed when it leaves a stack); `promo` is the
+/// kind it becomes, or `NO_SQ` (255) for none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Move {
+    pub from: u8,
+    pub to: u8,
+    pub piece: u8,
+    pub promo: u8,
+    pub flag: u8,
+    pub from2: u8,
+    pub to2: u8,
+}
+
+impl Move {
+    /// A plain move of `piece`.
+    #[inline(always)]
+    pub fn new(from: usize, to: usize, piece: Kind, flag: u8) -> Move {
+        Move {
+            from: from as u8,
+            to: to as u8,
+            piece,
+            promo: NO_SQ,
+            flag,
+            from2: NO_SQ,
+            to2: NO_SQ,
+        }
+    }
+}
+
+/// A position under compiled rules.
+#[derive(Clone)]
+pub struct Position<B: Bits> {
+    /// The compiled rules.
+    pub eng: Arc<Engine<B>>,
+    /// Men per colour and kind.
+    pub pieces: [[B; MAX_KINDS]; 2],
+    /// Squares holding men of each colour.
+    pub occ_c: [B; 2],
+    /// Squares holding anything.
+    pub occ: B,
+    /// Squares holding more than one man.
+    pub stacked: B,
+    /// Number of men per colour (stacked men counted one by one).
+    pub men: [u16; 2],
+    /// Side to move.
+    pub side: Color,
+    /// Squares whose men keep their first-move privilege.
+    pub privileges: B,
+    /// En-passant target square or `NO_SQ`.
+    pub ep: u8,
+    /// Plies since the last capture or pawn move.
+    pub halfmove: u32,
+    /// Move number.
+    pub fullmove: u32,
+    /// Zobrist hash.
+    pub hash: u64,
+}
+
+impl<B: Bits> std::fmt::Debug for Position<B> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position({})", self.to_fen())
+    }
+}
+
+impl<B: Bits> Position<B> {
+    /// An empty board, White to move.
+    pub fn empty(eng: Arc<Engine<B>>) -> Self {
+        Position {
+            eng,
+            pieces: [[B::EMPTY; MAX_KINDS]; 2],
+            occ_c: [B::EMPTY; 2],
+            occ: B::EMPTY,
+            stacked: B::EMPTY,
+            men: [0; 2],
+            side: Color::White,
+            privileges: B::EMPTY,
+            ep: NO_SQ,
+            halfmove: 0,
+            fullmove: 1,
+            hash: 0,
+        }
+    }
+
+    /// The rules' starting array with every unmoved man's privileges.
+    pub fn start(eng: Arc<Engine<B>>) -> Result<Self, FenError> {
+        let fen = eng.rules.start.clone();
+        let mut p = Self::from_fen(eng, &fen)?;
+        p.set_privileges(p.start_privileges());
+        Ok(p)
+    }
+
+    /// The privileges every man of the starting array holds under these rules.
+    pub fn start_privileges(&self) -> B {
+        let e = &*self.eng;
+        let r = &e.rules;
+        let mut priv_ = B::EMPTY;
+        for c in 0..2 {
+            if r.king_leap.is_some() || r.castling || r.joint_first_move {
+                priv_ |= self.pieces[c][e.king as usize];
+            }
+            if let Some(q) = e.queen {
+                priv_ |= self.pieces[c][q as usize];
+            }
+            if let Some(rk) = e.rook {
+                priv_ |= self.pieces[c][rk as usize];
+            }
+            if let (Some(pw), true) = (e.pawn, r.pawns.double_step) {
+                let mut files = B::EMPTY;
+                if r.pawns.double_step_files.is_empty() {
+                    files = e.board;
+                } else {
+                    for ch in &r.pawns.double_step_files {
+                        let f = (*ch as u8).wrapping_sub(b'a') as usize;
+                        if f < e.files.len() {
+                            files |= e.files[f];
+                        }
+                    }
+                }
+                priv_ |= self.pieces[c][pw as usize] & files;
+            }
+        }
+        priv_
+    }
+
+    /// Replaces the privileges (keeping the hash right).
+    pub fn set_privileges(&mut self, p: B) {
+        let mut diff = self.privileges ^ p;
+        while diff.any() {
+            let s = diff.pop_lsb();
+            self.hash ^= self.eng.z_priv[s];
+        }
+        self.privileges = p;
+    }
+
+    /// Every man on `sq` as (colour, kind).
+    pub fn men_on(&self, sq: Square) -> Vec<(Color, Kind)> {
+        let mut v = vec![];
+        for c in [Color::White, Color::Black] {
+            if !self.occ_c[c.idx()].has(sq as usize) {
+                continue;
+            }
+            for k in 0..self.eng.nk {
+                if self.pieces[c.idx()][k].has(sq as usize) {
+                    v.push((c, k as u8));
+                }
+            }
+        }
+        v
+    }
+
+    /// The kind of `c`'s man on `sq` (the first, if a stack).
+    #[inline]
+    pub fn kind_at(&self, c: Color, sq: usize) -> Option<Kind> {
+        if !self.occ_c[c.idx()].has(sq) {
+            return None;
+        }
+        (0..self.eng.nk)
+            .find(|&k| self.pieces[c.idx()][k].has(sq))
+            .map(|k| k as u8)
+    }
+
+    /// The square of `c`'s king.
+    #[inline(always)]
+    pub fn king_sq(&self, c: Color) -> usize {
+        self.pieces[c.idx()][self.eng.king as usize].lsb()
+    }
+
+    /// Puts a man (no occupancy bookkeeping beyond bitboards, hash and count).
+    #[inline(always)]
+    fn put(&mut self, c: Color, k: Kind, sq: usize) {
+        self.pieces[c.idx()][k as usize] |= B::bit(sq);
+        self.hash ^= self.eng.zp(c, k, sq as u8);
+        self.men[c.idx()] += 1;
+    }
+
+    #[inline(always)]
+    fn take(&mut self, c: Color, k: Kind, sq: usize) {
+        self.pieces[c.idx()][k as usize] ^= B::bit(sq);
+        self.hash ^= self.eng.zp(c, k, sq as u8);
+        self.men[c.idx()] -= 1;
+    }
+
+    /// Adds a man to a square (used by parsers and table builders).
+    pub fn add_man(&mut self, c: Color, k: Kind, sq: usize) {
+        if self.pieces[c.idx()][k as usize].has(sq) {
+            return;
+        }
+        if self.occ.has(sq) {
+            self.stacked |= B::bit(sq);
+        }
+        self.put(c, k, sq);
+        self.occ_c[c.idx()] |= B::bit(sq);
+        self.occ |= B::bit(sq);
+    }
+
+    /// Removes every man from `sq`, returning a mask of the kinds removed (of colour `c`).
+    #[inline(always)]
+    fn clear_square(&mut self, c: Color, sq: usize) -> u16 {
+        let mut mask = 0u16;
+        if self.stacked.has(sq) {
+            for k in 0..self.eng.nk {
+                if self.pieces[c.idx()][k].has(sq) {
+                    self.take(c, k as u8, sq);
+                    mask |= 1 << k;
+                }
+            }
+            self.stacked ^= B::bit(sq);
+        } else {
+            for k in 0..self.eng.nk {
+                if self.pieces[c.idx()][k].has(sq) {
+                    self.take(c, k as u8, sq);
+                    mask |= 1 << k;
+                    break;
+                }
+            }
+        }
+        self.occ_c[c.idx()] ^= B::bit(sq);
+        mask
+    }
+
+    /// Moves one man of kind `k` (becoming `nk`) from `from` to `to`; `to` holds no enemy.
+    #[inline(always)]
+    fn shift(&mut self, c: Color, k: Kind, nk: Kind, from: usize, to: usize) {
+        self.take(c, k, from);
+        if self.stacked.has(from) {
+            let left = (0..self.eng.nk)
+                .filter(|&j| self.pieces[c.idx()][j].has(from))
+                .count();
+            if left <= 1 {
+                self.stacked ^= B::bit(from);
+            }
+        } else {
+            self.occ_c[c.idx()] ^= B::bit(from);
+        }
+        if self.occ_c[c.idx()].has(to) {
+            self.stacked |= B::bit(to);
+        }
+        self.put(c, nk, to);
+        self.occ_c[c.idx()] |= B::bit(to);
+    }
+
+    /// Plays a move (assumed legal or at least pseudo-legal); returns what unmake needs.
+    pub fn make(&mut self, m: Move) -> Undo<B> {
+        let e = Arc::clone(&self.eng);
+        let us = self.side;
+        let them = us.flip();
+        let undo = Undo {
+            captured: 0,
+            cap_sq: NO_SQ,
+            privileges: self.privileges,
+            stacked: self.stacked,
+            ep: self.ep,
+            hash: self.hash,
+            halfmove: self.halfmove,
+        };
+        let mut undo = undo;
+        if self.ep != NO_SQ {
+            self.hash ^= e.z_ep[self.ep as usize];
+            self.ep = NO_SQ;
+        }
+        let (from, to) = (m.from as usize, m.to as usize);
+        let mut captured = false;
+        if m.flag == flag::EP {
+            let victim = if us == Color::White {
+                to - e.geo.width as usize
+            } else {
+                to + e.geo.width as usize
+            };
+            undo.captured = self.clear_square(them, victim);
+            undo.cap_sq = victim as u8;
+            captured = true;
+        } else if self.occ_c[them.idx()].has(to) {
+            undo.captured = self.clear_square(them, to);
+            undo.cap_sq = to as u8;
+            captured = true;
+        }
+        let nk = if m.promo != NO_SQ { m.promo } else { m.piece };
+        self.shift(us, m.piece, nk, from, to);
+        let mut touched = B::bit(from) | B::bit(to);
+        if m.from2 != NO_SQ {
+            let k2 = if m.flag == flag::CASTLE {
+                e.rook.unwrap_or(0)
+            } else {
+                e.queen.unwrap_or(0)
+            };
+            self.shift(us, k2, k2, m.from2 as usize, m.to2 as usize);
+            touched |= B::bit(m.from2 as usize) | B::bit(m.to2 as usize);
+        }
+        self.occ = self.occ_c[0] | self.occ_c[1];
+        // Privileges: a man that moves or is taken loses them; a promoted queen may gain.
+        let mut newp = self.privileges & !touched;
+        if captured
+            && e.rules.pawns.double_step_lapse == crate::rules::DoubleStepLapse::FirstCapture
+        {
+            if let Some(pw) = e.pawn {
+                let pawns = self.pieces[0][pw as usize] | self.pieces[1][pw as usize];
+                newp &= !(pawns & e.lapse_mask);
+            }
+        }
+        if m.promo != NO_SQ
+            && Some(m.promo) == e.queen
+            && e.rules
+                .queen_leap
+                .as_ref()
+                .is_some_and(|q| q.promoted_gets_it)
+        {
+            newp |= B::bit(to);
+        }
+        if newp != self.privileges {
+            self.set_privileges(newp);
+        }
+        if m.flag == flag::DOUBLE && e.rules.pawns.en_passant {
+            let mid = (from + to) / 2;
+            self.ep = mid as u8;
+            self.hash ^= e.z_ep[mid];
+        }
+        self.halfmove = if captured || Some(m.piece) == e.pawn {
+            0
+        } else {
+            self.halfmove + 1
+        };
+        if us == Color::Black {
+            self.fullmove += 1;
+        }
+        self.side = them;
+        self.hash ^= e.z_side;
+        // "Never been checked": the king that is now in check loses its leap.
+        if let Some(kl) = &e.rules.king_leap {
+            if kl.lost_when_checked {
+                let ks = self.king_sq(them);
+                if self.privileges.has(ks) && self.in_check() {
+                    let p = self.privileges & !B::bit(ks);
+                    self.set_privileges(p);
+                }
+            }
+        }
+        undo
+    }
+
+    /// Takes a move back.
+    pub fn unmake(&mut self, m: Move, u: Undo<B>) {
+        let them = self.side;
+        let us = them.flip();
+        self.side = us;
+        if us == Color::Black {
+            self.fullmove -= 1;
+        }
+        let e = Arc::clone(&self.eng);
+        if m.from2 != NO_SQ {
+            let k2 = if m.flag == flag::CASTLE {
+                e.rook.unwrap_or(0)
+            } else {
+                e.queen.unwrap_or(0)
+            };
+            self.pieces[us.idx()][k2 as usize] ^= B::bit(m.to2 as usize) | B::bit(m.from2 as usize);
+            self.occ_c[us.idx()] ^= B::bit(m.to2 as usize) | B::bit(m.from2 as usize);
+        }
+        let nk = if m.promo != NO_SQ { m.promo } else { m.piece };
+        let (from, to) = (m.from as usize, m.to as usize);
+        self.pieces[us.idx()][nk as usize] ^= B::bit(to);
+        self.pieces[us.idx()][m.piece as usize] |= B::bit(from);
+        // Occupancy of `us` on `to`: still held if a stack remains there.
+        self.occ_c[us.idx()] |= B::bit(from);
+        let still = (0..e.nk).any(|k| self.pieces[us.idx()][k].has(to));
+        if !still {
+            self.occ_c[us.idx()] &= !B::bit(to);
+        }
+        if u.captured != 0 {
+            let cs = u.cap_sq as usize;
+            for k in 0..e.nk {
+                if u.captured & (1 << k) != 0 {
+                    self.pieces[them.idx()][k] |= B::bit(cs);
+                    self.men[them.idx()] += 1;
+                }
+            }
+            self.occ_c[them.idx()] |= B::bit(cs);
+        }
+        self.occ = self.occ_c[0] | self.occ_c[1];
+        self.stacked = u.stacked;
+        self.privileges = u.privileges;
+        self.ep = u.ep;
+        self.hash = u.hash;
+        self.halfmove = u.halfmove;
+    }
+
+    /// Recomputes the hash from scratch (tests compare it with the incremental one).
+    pub fn compute_hash(&self) -> u64 {
+        let e = &*self.eng;
+        let mut h = 0;
+        for c in [Color::White, Color::Black] {
+            for k in 0..e.nk {
+                for s in self.pieces[c.idx()][k].iter() {
+                    h ^= e.zp(c, k as u8, s as u8);
+                }
+            }
+        }
+        for s in self.privileges.iter() {
+            h ^= e.z_priv[s];
+        }
+        if self.ep != NO_SQ {
+            h ^= e.z_ep[self.ep as usize];
+        }
+        if self.side == Color::Black {
+            h ^= e.z_side;
+        }
+        h
+    }
+
+    /// Parses a FEN under these rules and validates the position.
+    pub fn from_fen(eng: Arc<Engine<B>>, fen: &str) -> Result<Self, FenError> {
+        let p = Self::from_fen_unchecked(eng, fen)?;
+        p.validate()?;
+        Ok(p)
+    }
+
+    /// Parses a FEN without the legality checks (kings, check).
+    pub fn from_fen_unchecked(eng: Arc<Engine<B>>, fen: &str) -> Result<Self, FenError> {
+        let mut fields = fen.split_whitespace();
+        let board = fields.next().ok_or(FenError::Empty)?;
+        let g = eng.geo;
+        let mut p = Position::empty(Arc::clone(&eng));
+        let ranks: Vec<&str> = board.split('/').collect();
+        if ranks.len() != g.height as usize {
+            if ranks.len() > 16 {
+                return Err(FenError::TooLarge(format!("{} ranks", ranks.len())));
+            }
+            return Err(FenError::RankCount {
+                expected: g.height as usize,
+                found: ranks.len(),
+            });
+        }
+        let letters: String = eng.rules.pieces.iter().map(|pd| pd.letter).collect();
+        let kind_of = |c: char| -> Result<(Color, Kind), FenError> {
+            let k = eng
+                .rules
+                .kind_of(c)
+                .ok_or_else(|| FenError::UnknownLetter(c, letters.clone()))?;
+            let col = if c.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            Ok((col, k))
+        };
+        for (ri, text) in ranks.iter().enumerate() {
+            let rank = g.height as usize - 1 - ri;
+            let mut file = 0usize;
+            let chars: Vec<char> = text.chars().collect();
+            let mut i = 0;
+            let too_long = |file: usize| FenError::RankLength {
+                rank: ri + 1,
+                text: text.to_string(),
+                expected: g.width as usize,
+                found: file,
+            };
+            while i < chars.len() {
+                let c = chars[i];
+                if c.is_ascii_digit() {
+                    let mut n = 0usize;
+                    while i < chars.len() && chars[i].is_ascii_digit() {
+                        n = n * 10 + chars[i].to_digit(10).unwrap() as usize;
+                        i += 1;
+                        if n > 16 {
+                            return Err(too_long(file + n));
+                        }
+                    }
+                    if n == 0 {
+                        return Err(too_long(file));
+                    }
+                    file += n;
+                    continue;
+                }
+                if file >= g.width as usize {
+                    return Err(too_long(file + 1));
+                }
+                let sq = rank * g.width as usize + file;
+                if c == '[' {
+                    let end = chars[i..].iter().position(|&x| x == ']').ok_or_else(|| {
+                        FenError::BadStack(chars[i..].iter().collect(), "no closing ']'".into())
+                    })?;
+                    let inner: Vec<char> = chars[i + 1..i + end].to_vec();
+                    let stext: String = chars[i..=i + end].iter().collect();
+                    if inner.is_empty() {
+                        return Err(FenError::BadStack(stext, "empty".into()));
+                    }
+                    let mut col = None;
+                    for &sc in &inner {
+                        let (cc, k) = kind_of(sc)?;
+                        if col.is_some_and(|x| x != cc) {
+                            return Err(FenError::BadStack(stext, "men of both sides".into()));
+                        }
+                        col = Some(cc);
+                        if p.pieces[cc.idx()][k as usize].has(sq) {
+                            return Err(FenError::BadStack(
+                                stext,
+                                "two men of one kind on one square are not supported".into(),
+                            ));
+                        }
+                        p.add_man(cc, k, sq);
+                    }
+                    i += end + 1;
+                } else {
+                    let (cc, k) = kind_of(c)?;
+                    p.add_man(cc, k, sq);
+                    i += 1;
+                }
+                file += 1;
+            }
+            if file != g.width as usize {
+                return Err(too_long(file));
+            }
+        }
+        p.side = match fields.next().unwrap_or("w") {
+            "w" | "W" => Color::White,
+            "b" | "B" => Color::Black,
+            s => return Err(FenError::BadSide(s.into())),
+        };
+        let privs = fields.next().unwrap_or("-");
+        let pv = p.parse_privileges(privs)?;
+        p.privileges = pv;
+        let ep = fields.next().unwrap_or("-");
+        if ep != "-" {
+            let sq = g
+                .parse(ep)
+                .ok_or_else(|| FenError::BadEnPassant(ep.into()))?;
+            let ok_rank = if p.side == Color::White {
+                g.height - 3
+            } else {
+                2
+            };
+            if !eng.rules.pawns.en_passant || g.rank(sq) != ok_rank || p.occ.has(sq as usize) {
+                return Err(FenError::BadEnPassant(ep.into()));
+            }
+            p.ep = sq;
+        }
+        if let Some(h) = fields.next() {
+            p.halfmove = h.parse().map_err(|_| FenError::BadCounter(h.into()))?;
+        }
+        if let Some(f) = fields.next() {
+            p.fullmove = f.parse().map_err(|_| FenError::BadCounter(f.into()))?;
+        }
+        if let Some(extra) = fields.next() {
+            return Err(FenError::BadCounter(extra.into()));
+        }
+        p.occ = p.occ_c[0] | p.occ_c[1];
+        p.hash = p.compute_hash();
+        Ok(p)
+    }
+
+    fn parse_privileges(&self, s: &str) -> Result<B, FenError> {
+        let e = &*self.eng;
+        let g = e.geo;
+        let mut b = B::EMPTY;
+        if s == "-" {
+            return Ok(b);
+        }
+        let bad = || FenError::BadPrivileges(s.into());
+        if s.chars().all(|c| "KQkq".contains(c)) {
+            if !e.rules.castling {
+                return Err(bad());
+            }
+            for c in s.chars() {
+                let (rank, file) = match c {
+                    'K' => (0, 7),
+                    'Q' => (0, 0),
+                    'k' => (7, 7),
+                    _ => (7, 0),
+                };
+                let col = if c.is_ascii_uppercase() { 0 } else { 1 };
+                let ks = g.square(4, rank) as usize;
+                let rs = g.square(file, rank) as usize;
+                if !self.pieces[col][e.king as usize].has(ks)
+                    || !e.rook.is_some_and(|r| self.pieces[col][r as usize].has(rs))
+                {
+                    return Err(bad());
+                }
+                b |= B::bit(ks) | B::bit(rs);
+            }
+            return Ok(b);
+        }
+        let mut rest = s;
+        while !rest.is_empty() {
+            let (sq, n) = g.parse_prefix(rest).ok_or_else(bad)?;
+            if !self.occ.has(sq as usize) {
+                return Err(bad());
+            }
+            b |= B::bit(sq as usize);
+            rest = &rest[n..];
+        }
+        Ok(b)
+    }
+
+    /// Checks kings, pawns and check.
+    pub fn validate(&self) -> Result<(), FenError> {
+        let e = &*self.eng;
+        for c in [Color::White, Color::Black] {
+            let n = self.pieces[c.idx()][e.king as usize].count();
+            if n == 0 {
+                return Err(FenError::NoKing(c.name()));
+            }
+            if n > 1 {
+                return Err(FenError::TooManyKings(c.name(), n));
+            }
+            if let Some(pw) = e.pawn {
+                let on_last = self.pieces[c.idx()][pw as usize] & e.last_rank[c.idx()];
+                if on_last.any() && !e.rules.promotion.stay_when_barred {
+                    return Err(FenError::PawnOnLastRank(
+                        c.name(),
+                        e.geo.name(on_last.lsb() as u8),
+                    ));
+                }
+            }
+        }
+        let them = self.side.flip();
+        if self.attacked(self.king_sq(them), self.side, self.occ) {
+            return Err(FenError::OpponentInCheck(them.name()));
+        }
+        Ok(())
+    }
+
+    /// FEN of the position.
+    pub fn to_fen(&self) -> String {
+        let e = &*self.eng;
+        let g = e.geo;
+        let mut s = String::new();
+        for r in (0..g.height).rev() {
+            let mut empty = 0;
+            for f in 0..g.width {
+                let sq = g.square(f, r);
+                let men = self.men_on(sq);
+                if men.is_empty() {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    write!(s, "{empty}").unwrap();
+                    empty = 0;
+                }
+                let letter = |(c, k): (Color, Kind)| {
+                    let l = e.rules.pieces[k as usize].letter;
+                    if c == Color::White {
+                        l.to_ascii_uppercase()
+                    } else {
+                        l
+                    }
+                };
+                if men.len() == 1 {
+                    s.push(letter(men[0]));
+                } else {
+                    s.push('[');
+                    for m in men {
+                        s.push(letter(m));
+                    }
+                    s.push(']');
+                }
+            }
+            if empty > 0 {
+                write!(s, "{empty}").unwrap();
+            }
+            if r > 0 {
+                s.push('/');
+            }
+        }
+        s.push_str(if self.side == Color::White {
+            " w "
+        } else {
+            " b "
+        });
+        s.push_str(&self.privileges_text());
+        s.push(' ');
+        if self.ep == NO_SQ {
+            s.push('-');
+        } else {
+            s.push_str(&g.name(self.ep));
+        }
+        write!(s, " {} {}", self.halfmove, self.fullmove).unwrap();
+        s
+    }
+
+    fn privileges_text(&self) -> String {
+        let e = &*self.eng;
+        let g = e.geo;
+        if self.privileges.is_empty() {
+            return "-".into();
+        }
+        if e.rules.castling {
+            let mut out = String::new();
+            for (c, rank, file) in [('K', 0, 7), ('Q', 0, 0), ('k', 7, 7), ('q', 7, 0)] {
+                let ks = g.square(4, rank) as usize;
+                let rs = g.square(file, rank) as usize;
+                if self.privileges.has(ks) && self.privileges.has(rs) {
+                    out.push(c);
+                }
+            }
+            return if out.is_empty() { "-".into() } else { out };
+        }
+        self.privileges.iter().map(|s| g.name(s as u8)).collect()
+    }
+
+    /// True when the side to move is in check.
+    #[inline]
+    pub fn in_check(&self) -> bool {
+        self.attacked(self.king_sq(self.side), self.side.flip(), self.occ)
+    }
+}
