@@ -3,14 +3,17 @@
 //! Layers, each using only those above it: [`geometry`] and [`bits`] (squares, bitboards),
 //! [`piece`] and [`rules`] (games as data), [`engine`] (rules compiled to tables),
 //! [`position`] (board, FEN, make/unmake), [`movegen`] (legal moves), [`outcome`],
-//! [`perft`].
+//! [`perft`], [`notation`], then the solver and the command line.
 
 pub mod any;
 pub mod bits;
 pub mod cli;
+pub mod cli_solve;
+pub mod cli_tablebase;
 pub mod engine;
 pub mod geometry;
 pub mod movegen;
+pub mod notation;
 pub mod outcome;
 pub mod perft;
 pub mod piece;

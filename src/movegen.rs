@@ -410,7 +410,7 @@ impl<B: Bits> Position<B> {
             }
             let mut m = Move::new(ksq, kto, e.king, flag::CASTLE);
             m.from2 = rs as u8;
-            m.to2 = rtf;
+            m.to2 = pass as u8;
             list.push(m);
         }
     }

@@ -604,7 +604,17 @@ impl<B: Bits> Position<B> {
             s => return Err(FenError::BadSide(s.into())),
         };
         let privs = fields.next().unwrap_or("-");
-        let pv = p.parse_privileges(privs)?;
+        let mut pv = p.parse_privileges(privs)?;
+        // Standard chess FEN (rules with castling): pawns on their home rank may double-step
+        // without being listed.
+        if eng.rules.castling && eng.rules.pawns.double_step {
+            if let Some(pw) = eng.pawn {
+                let home =
+                    |r: u8| (0..g.width).fold(B::EMPTY, |b, f| b | B::bit(g.square(f, r) as usize));
+                pv |= p.pieces[0][pw as usize] & home(1);
+                pv |= p.pieces[1][pw as usize] & home(g.height - 2);
+            }
+        }
         p.privileges = pv;
         let ep = fields.next().unwrap_or("-");
         if ep != "-" {
