@@ -19,3 +19,4 @@ pub mod perft;
 pub mod piece;
 pub mod position;
 pub mod rules;
+pub mod solve;

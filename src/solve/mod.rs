@@ -1,0 +1,303 @@
+//! Stipulations, conditions and the proof search: prove or refute a problem exactly, find
+//! every key, check a claimed solution.
+//!
+//! The public boundary is [`analyse`]: compiled rules, a FEN, a stipulation, conditions as
+//! written in a problem file, an optional claimed solution and limits in; an [`Analysis`]
+//! out. Nothing here knows about files or terminals.
+
+mod claim;
+mod search;
+
+pub use claim::{ClaimCheck, ClaimStatus};
+pub use search::{Solvable, SolveReport, Variation};
+
+use crate::any::AnyEngine;
+use crate::geometry::Square;
+use crate::piece::Kind;
+use crate::position::{FenError, Position};
+use crate::with_engine;
+use serde::Serialize;
+use std::fmt;
+use std::str::FromStr;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+use thiserror::Error;
+
+/// What the side to move must achieve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Goal {
+    /// Checkmate.
+    Mate,
+    /// Any win the rules allow: checkmate, bare king, stalemate where it wins.
+    Win,
+}
+
+/// A stipulation: goal within (or, if exact, on) move N of the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Stipulation {
+    /// The goal.
+    pub goal: Goal,
+    /// Number of the attacker's moves.
+    pub moves: u32,
+    /// The goal on move N exactly, not earlier.
+    pub exact: bool,
+}
+
+/// Why a stipulation or condition was rejected.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum SolveError {
+    #[error("bad stipulation '{0}': expected '#N' (mate in N) or 'win N', N from 1 to 200")]
+    Stipulation(String),
+    #[error("bad mate_by '{0}': expected a piece letter of these rules or a square holding an attacking man")]
+    MateBy(String),
+    #[error("bad mate_on square '{0}'")]
+    MateOn(String),
+    #[error("bad immobile square '{0}': expected a square holding a man")]
+    Immobile(String),
+    #[error("bad defender '{0}': expected 'best' or 'covetous'")]
+    Defender(String),
+    #[error("bad position: {0}")]
+    Fen(#[from] FenError),
+}
+
+impl FromStr for Stipulation {
+    type Err = SolveError;
+    fn from_str(s: &str) -> Result<Self, SolveError> {
+        let t = s.trim().to_ascii_lowercase();
+        let bad = || SolveError::Stipulation(s.to_string());
+        let (goal, rest) = if let Some(r) = t.strip_prefix('#') {
+            (Goal::Mate, r)
+        } else if let Some(r) = t.strip_prefix("mate") {
+            (Goal::Mate, r)
+        } else if let Some(r) = t.strip_prefix("win") {
+            (Goal::Win, r)
+        } else {
+            return Err(bad());
+        };
+        let n: u32 = rest.trim().parse().map_err(|_| bad())?;
+        if n == 0 || n > 200 {
+            return Err(bad());
+        }
+        Ok(Stipulation {
+            goal,
+            moves: n,
+            exact: false,
+        })
+    }
+}
+
+impl fmt::Display for Stipulation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.goal {
+            Goal::Mate => write!(f, "#{}", self.moves)?,
+            Goal::Win => write!(f, "win {}", self.moves)?,
+        }
+        if self.exact {
+            write!(f, " exact")?;
+        }
+        Ok(())
+    }
+}
+
+/// Conditions as a problem file writes them (strings are resolved against the board).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ConditionSpec {
+    /// A piece letter, or a square naming the man standing there at the start.
+    pub mate_by: Option<String>,
+    /// Squares where the mated king must stand.
+    pub mate_on: Vec<String>,
+    /// The defender must capture whenever it can.
+    pub covetous: bool,
+    /// The attacker may not capture.
+    pub attacker_no_capture: bool,
+    /// Squares whose men may not move.
+    pub immobile: Vec<String>,
+}
+
+/// Who must give the mate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MateBy {
+    /// Any man of this kind.
+    Kind(Kind),
+    /// The very man that stood on this square at the start (tracked through the line).
+    Man(Square),
+}
+
+/// Conditions resolved against a board.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Conditions {
+    pub mate_by: Option<MateBy>,
+    pub mate_on: Vec<Square>,
+    pub covetous: bool,
+    pub attacker_no_capture: bool,
+    pub immobile: Vec<Square>,
+}
+
+impl Conditions {
+    /// True when no condition applies.
+    pub fn is_plain(&self) -> bool {
+        *self == Conditions::default()
+    }
+}
+
+/// Search limits; hitting one gives `unknown`, never a hang.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Wall-clock time per problem.
+    pub timeout: Option<Duration>,
+    /// Nodes per problem.
+    pub max_nodes: Option<u64>,
+    /// Set from outside to stop the search.
+    pub cancel: Option<Arc<AtomicBool>>,
+    /// Show a progress bar (only when stderr is a terminal).
+    pub progress: bool,
+}
+
+/// Everything known about one problem after the search.
+#[derive(Clone, Debug, Serialize)]
+pub struct Analysis {
+    /// The search result.
+    pub report: SolveReport,
+    /// The claimed solution's check (status `none` when there is no claim).
+    pub claim: ClaimCheck,
+    /// The position diagram as text.
+    pub diagram: String,
+    /// The position's FEN as read.
+    pub fen: String,
+}
+
+/// Resolves written conditions against a position.
+pub fn resolve_conditions<B: crate::bits::Bits>(
+    pos: &Position<B>,
+    spec: &ConditionSpec,
+) -> Result<Conditions, SolveError> {
+    let g = pos.eng.geo;
+    let mut c = Conditions {
+        covetous: spec.covetous,
+        attacker_no_capture: spec.attacker_no_capture,
+        ..Default::default()
+    };
+    if let Some(mb) = &spec.mate_by {
+        let t = mb.trim();
+        c.mate_by = Some(if let Some(sq) = g.parse(t) {
+            if pos.kind_at(pos.side, sq as usize).is_none() {
+                return Err(SolveError::MateBy(mb.clone()));
+            }
+            MateBy::Man(sq)
+        } else if t.chars().count() == 1 {
+            let ch = t.chars().next().unwrap();
+            let k = pos
+                .eng
+                .rules
+                .kind_of(ch)
+                .ok_or_else(|| SolveError::MateBy(mb.clone()))?;
+            MateBy::Kind(k)
+        } else {
+            return Err(SolveError::MateBy(mb.clone()));
+        });
+    }
+    for s in &spec.mate_on {
+        c.mate_on.push(
+            g.parse(s.trim())
+                .ok_or_else(|| SolveError::MateOn(s.clone()))?,
+        );
+    }
+    for s in &spec.immobile {
+        let sq = g
+            .parse(s.trim())
+            .ok_or_else(|| SolveError::Immobile(s.clone()))?;
+        if !pos.occ.has(sq as usize) {
+            return Err(SolveError::Immobile(s.clone()));
+        }
+        c.immobile.push(sq);
+    }
+    Ok(c)
+}
+
+use crate::bits::Bits;
+
+/// Analyses one problem: the search for every key, and the claimed solution's check.
+pub fn analyse(
+    engine: &AnyEngine,
+    fen: &str,
+    stip: &Stipulation,
+    spec: &ConditionSpec,
+    claim: Option<&str>,
+    limits: &Limits,
+) -> Result<Analysis, SolveError> {
+    with_engine!(engine, e => {
+        let pos = Position::from_fen(e.clone(), fen)?;
+        let cond = resolve_conditions(&pos, spec)?;
+        let report = search::solve(&pos, stip, &cond, limits);
+        let claim = match claim {
+            Some(text) if !text.trim().is_empty() => claim::check(&pos, stip, &cond, text, limits, &report),
+            _ => ClaimCheck::none(),
+        };
+        Ok(Analysis { report, claim, diagram: diagram(&pos), fen: pos.to_fen() })
+    })
+}
+
+/// A text diagram, White at the bottom, stacks shown as `[QP]`-style groups.
+pub fn diagram<B: Bits>(pos: &Position<B>) -> String {
+    let e = &*pos.eng;
+    let g = e.geo;
+    let mut s = String::new();
+    for r in (0..g.height).rev() {
+        s.push_str(&format!("{:>2} ", r + 1));
+        for f in 0..g.width {
+            let sq = g.square(f, r);
+            let men = pos.men_on(sq);
+            let cell: String = if men.is_empty() {
+                if g.is_light(sq) {
+                    " . ".into()
+                } else {
+                    " : ".into()
+                }
+            } else {
+                let l: String = men
+                    .iter()
+                    .map(|(c, k)| {
+                        let l = e.rules.pieces[*k as usize].letter;
+                        if *c == crate::piece::Color::White {
+                            l.to_ascii_uppercase()
+                        } else {
+                            l
+                        }
+                    })
+                    .collect();
+                if l.len() == 1 {
+                    format!(" {l} ")
+                } else {
+                    format!("{l:^3}")
+                }
+            };
+            s.push_str(&cell);
+        }
+        s.push('\n');
+    }
+    s.push_str("   ");
+    for f in 0..g.width {
+        s.push_str(&format!(" {} ", (b'a' + f) as char));
+    }
+    s.push('\n');
+    s.push_str(&format!("{} to move\n", pos.side.name()));
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stipulations_parse() {
+        let s: Stipulation = "#3".parse().unwrap();
+        assert_eq!((s.goal, s.moves), (Goal::Mate, 3));
+        let s: Stipulation = "win 20".parse().unwrap();
+        assert_eq!((s.goal, s.moves), (Goal::Win, 20));
+        assert!("#0".parse::<Stipulation>().is_err());
+        assert!("h#2".parse::<Stipulation>().is_err());
+        assert!("".parse::<Stipulation>().is_err());
+    }
+}
