@@ -218,6 +218,26 @@ pub fn resolve_conditions<B: crate::bits::Bits>(
 
 use crate::bits::Bits;
 
+/// SAN of a move (coordinates until the SAN writer lands).
+pub(crate) fn san<B: Bits>(pos: &Position<B>, m: &crate::position::Move) -> String {
+    crate::notation::coord(pos, m)
+}
+
+/// A progress bar on stderr when asked for and stderr is a terminal.
+pub fn progress_bar(wanted: bool, len: u64, what: &str) -> Option<indicatif::ProgressBar> {
+    use std::io::IsTerminal;
+    if !wanted || !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let b = indicatif::ProgressBar::new(len);
+    b.set_style(
+        indicatif::ProgressStyle::with_template("{spinner} {msg} [{bar:30}] {pos}/{len} {elapsed}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    b.set_message(what.to_string());
+    Some(b)
+}
+
 /// Analyses one problem: the search for every key, and the claimed solution's check.
 pub fn analyse(
     engine: &AnyEngine,

@@ -1,9 +1,31 @@
-//! The proof search.
+//! The proof search: exhaustive AND/OR search with iterative deepening and a
+//! transposition table, the root moves in parallel.
+//!
+//! `attack(n)`: the attacker (the side to move at the root) forces the goal within `n`
+//! more of its own moves. `defend(n)`: after an attacker move, against every defence the
+//! attacker still forces it within `n` more moves. Nothing is approximated: a `false` is a
+//! proof that some defence holds; a search stopped by a limit says `unknown`.
+//!
+//! Sound pruning only: for a mate goal the attacker's last move must give check (a move
+//! that does not check cannot mate), so on the last move non-checking moves are skipped
+//! after making them. Ordering: checks first, then captures.
+//!
+//! The table key is the position's Zobrist hash combined with the square of the man a
+//! `mate_by` condition tracks, so conditioned searches never share wrong entries. Each
+//! worker has its own table; answers do not depend on the thread count.
 
-use super::{Conditions, Limits, Stipulation};
+use super::{Conditions, Goal, Limits, MateBy, Stipulation};
 use crate::bits::Bits;
-use crate::position::Position;
+use crate::engine::NO_SQ;
+use crate::movegen::MoveList;
+use crate::notation;
+use crate::outcome::{Outcome, WinKind};
+use crate::piece::{Color, Kind};
+use crate::position::{Move, Position};
+use rayon::prelude::*;
 use serde::Serialize;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
 
 /// Is the stipulation achievable?
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Default)]
@@ -45,9 +67,9 @@ pub struct Variation {
 pub struct SolveReport {
     /// Yes / no / unknown.
     pub solvable: Solvable,
-    /// The least N for which the goal is forced (not for exact stipulations).
+    /// The least N for which the goal is forced (proven least), if known.
     pub shortest: Option<u32>,
-    /// Every key (first move that forces the goal within N), in coordinates.
+    /// Every key found (first move that forces the goal within N), in coordinates.
     pub keys: Vec<String>,
     /// The keys in SAN.
     pub keys_san: Vec<String>,
@@ -60,8 +82,10 @@ pub struct SolveReport {
     pub main_line: Vec<String>,
     /// The main line in coordinates.
     pub main_line_coord: Vec<String>,
-    /// Every line of the solution tree (each defence after each key).
+    /// Every line of the solution tree (each defence after the first key).
     pub tree: Vec<Variation>,
+    /// True when the tree was cut at the variation limit.
+    pub tree_truncated: bool,
     /// Positions searched.
     pub nodes: u64,
     /// Wall time.
@@ -70,15 +94,811 @@ pub struct SolveReport {
     pub limit_hit: Option<String>,
 }
 
-/// Solves a position (stub until the search lands).
-pub fn solve<B: Bits>(
-    _pos: &Position<B>,
-    _stip: &Stipulation,
-    _cond: &Conditions,
-    _limits: &Limits,
-) -> SolveReport {
-    SolveReport {
-        solvable: Solvable::Unknown,
-        ..Default::default()
+/// Upper bound on variations printed in a solution tree.
+const MAX_VARIATIONS: usize = 400;
+/// Table entries per worker (2^k).
+const TT_BITS: u32 = 20;
+
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    /// Bit n set: proven that the goal is forced within n moves (n < 64).
+    yes: u64,
+    /// Bit n set: proven that it is not.
+    no: u64,
+}
+
+/// Shared stop signals of one solve.
+pub(crate) struct Budget {
+    pub start: Instant,
+    pub deadline: Option<Instant>,
+    pub max_nodes: Option<u64>,
+    pub nodes: AtomicU64,
+    pub stop: AtomicBool,
+    pub cancel: Option<std::sync::Arc<AtomicBool>>,
+    pub reason: std::sync::Mutex<Option<String>>,
+}
+
+impl Budget {
+    pub fn new(limits: &Limits) -> Self {
+        let start = Instant::now();
+        Budget {
+            start,
+            deadline: limits.timeout.map(|t| start + t),
+            max_nodes: limits.max_nodes,
+            nodes: AtomicU64::new(0),
+            stop: AtomicBool::new(false),
+            cancel: limits.cancel.clone(),
+            reason: std::sync::Mutex::new(None),
+        }
     }
+    fn halt(&self, why: String) {
+        self.stop.store(true, Ordering::Relaxed);
+        let mut r = self.reason.lock().unwrap_or_else(|e| e.into_inner());
+        if r.is_none() {
+            *r = Some(why);
+        }
+    }
+    pub fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+    pub fn reason(&self) -> Option<String> {
+        self.reason
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+}
+
+/// One worker's search state.
+pub(crate) struct Searcher<'a, B: Bits> {
+    pub stip: Stipulation,
+    pub cond: &'a Conditions,
+    pub attacker: Color,
+    tt: Vec<Entry>,
+    budget: &'a Budget,
+    local_nodes: u64,
+    /// (colour, kind, square) of men that may not move.
+    immobile: Vec<(Color, Kind, u8)>,
+    /// Kind of the tracked man (mate_by a square).
+    tracked_kind: Kind,
+    _b: std::marker::PhantomData<B>,
+}
+
+/// The result of a sub-search: proven yes, proven no, or stopped.
+type R = Option<bool>;
+
+impl<'a, B: Bits> Searcher<'a, B> {
+    pub fn new(
+        root: &Position<B>,
+        stip: Stipulation,
+        cond: &'a Conditions,
+        budget: &'a Budget,
+    ) -> Self {
+        let immobile = cond
+            .immobile
+            .iter()
+            .flat_map(|&sq| root.men_on(sq).into_iter().map(move |(c, k)| (c, k, sq)))
+            .collect();
+        let tracked_kind = match cond.mate_by {
+            Some(MateBy::Man(sq)) => root.kind_at(root.side, sq as usize).unwrap_or(0),
+            _ => 0,
+        };
+        Searcher {
+            stip,
+            cond,
+            attacker: root.side,
+            tt: vec![Entry::default(); 1 << TT_BITS],
+            budget,
+            local_nodes: 0,
+            immobile,
+            tracked_kind,
+            _b: std::marker::PhantomData,
+        }
+    }
+
+    /// The tracked man's start square (NO_SQ when no man is tracked).
+    pub fn initial_track(&self) -> u8 {
+        match self.cond.mate_by {
+            Some(MateBy::Man(sq)) => sq,
+            _ => NO_SQ,
+        }
+    }
+
+    #[inline]
+    fn tick(&mut self) -> bool {
+        self.local_nodes += 1;
+        if self.local_nodes & 1023 == 0 {
+            let total = self.budget.nodes.fetch_add(1024, Ordering::Relaxed) + 1024;
+            if let Some(m) = self.budget.max_nodes {
+                if total >= m {
+                    self.budget.halt(format!("node limit {m} reached"));
+                }
+            }
+            if let Some(d) = self.budget.deadline {
+                if Instant::now() >= d {
+                    self.budget.halt("time limit reached".into());
+                }
+            }
+            if let Some(c) = &self.budget.cancel {
+                if c.load(Ordering::Relaxed) {
+                    self.budget.halt("cancelled".into());
+                }
+            }
+        }
+        !self.budget.stopped()
+    }
+
+    /// Flushes the local node count into the shared budget.
+    pub fn flush(&mut self) {
+        let rem = self.local_nodes & 1023;
+        self.budget.nodes.fetch_add(rem, Ordering::Relaxed);
+        self.local_nodes -= rem;
+    }
+
+    #[inline]
+    fn key(&self, pos: &Position<B>, tracked: u8) -> u64 {
+        if tracked == NO_SQ {
+            pos.hash
+        } else {
+            pos.hash ^ pos.eng.z_priv[tracked as usize].rotate_left(23) ^ 0x5bd1_e995
+        }
+    }
+
+    #[inline]
+    fn probe(&self, key: u64, n: u32) -> R {
+        if n >= 64 {
+            return None;
+        }
+        let e = &self.tt[(key as usize) & ((1 << TT_BITS) - 1)];
+        if e.key != key {
+            return None;
+        }
+        if e.yes & (1 << n) != 0 {
+            Some(true)
+        } else if e.no & (1 << n) != 0 {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
+    #[inline]
+    fn store(&mut self, key: u64, n: u32, v: bool) {
+        if n >= 64 {
+            return;
+        }
+        let exact = self.stip.exact;
+        let e = &mut self.tt[(key as usize) & ((1 << TT_BITS) - 1)];
+        if e.key != key {
+            *e = Entry { key, yes: 0, no: 0 };
+        }
+        // Without exactness, forced within n implies within more, and not within n
+        // implies not within fewer.
+        if v {
+            e.yes |= if exact { 1 << n } else { !0u64 << n };
+        } else {
+            e.no |= if exact { 1 << n } else { (!0u64) >> (63 - n) };
+        }
+    }
+
+    /// Does the finished position meet the goal (and conditions) for the attacker?
+    fn goal_met(&self, pos: &Position<B>, out: &Outcome, tracked: u8) -> bool {
+        let Outcome::Win { winner, how, .. } = *out else {
+            return false;
+        };
+        if winner != self.attacker {
+            return false;
+        }
+        let needs_mate = self.stip.goal == Goal::Mate
+            || self.cond.mate_by.is_some()
+            || !self.cond.mate_on.is_empty();
+        if needs_mate && how != WinKind::Checkmate {
+            return false;
+        }
+        if how != WinKind::Checkmate {
+            return true;
+        }
+        let ksq = pos.king_sq(self.attacker.flip());
+        if !self.cond.mate_on.is_empty() && !self.cond.mate_on.contains(&(ksq as u8)) {
+            return false;
+        }
+        match self.cond.mate_by {
+            None => true,
+            Some(MateBy::Kind(k)) => pos.pieces[self.attacker.idx()][k as usize]
+                .iter()
+                .any(|s| man_attacks(pos, self.attacker, k, s, ksq)),
+            Some(MateBy::Man(_)) => {
+                if tracked == NO_SQ {
+                    return false;
+                }
+                // The tracked man may have promoted: test every kind of ours on its square.
+                (0..pos.eng.nk as u8).any(|k| {
+                    pos.pieces[self.attacker.idx()][k as usize].has(tracked as usize)
+                        && man_attacks(pos, self.attacker, k, tracked as usize, ksq)
+                })
+            }
+        }
+    }
+
+    /// Legal moves of the side to move under the problem's conditions; returns how many
+    /// legal moves there were before the conditions filtered them.
+    pub fn moves(&self, pos: &mut Position<B>, list: &mut MoveList) -> usize {
+        pos.legal_moves(list);
+        let legal = list.len();
+        if pos.side == self.attacker {
+            if self.cond.attacker_no_capture {
+                let enemy = pos.occ_c[self.attacker.flip().idx()];
+                list.retain(|m| m.flag != crate::position::flag::EP && !enemy.has(m.to as usize));
+            }
+        } else if self.cond.covetous {
+            let enemy = pos.occ_c[self.attacker.idx()];
+            let caps = |m: &Move| m.flag == crate::position::flag::EP || enemy.has(m.to as usize);
+            if list.as_slice().iter().any(caps) {
+                list.retain(caps);
+            }
+        }
+        if !self.immobile.is_empty() {
+            let side = pos.side;
+            let im = &self.immobile;
+            list.retain(|m| {
+                !im.iter()
+                    .any(|&(c, k, s)| c == side && k == m.piece && s == m.from)
+            });
+        }
+        legal
+    }
+
+    /// The outcome, given the conditioned list and the legal count: a side whose every
+    /// legal move is barred by a condition is not mated or stalemated, it is stuck.
+    #[inline]
+    fn state(&self, pos: &Position<B>, list: &MoveList, legal: usize) -> Outcome {
+        if legal > 0 && list.is_empty() {
+            Outcome::Ongoing
+        } else {
+            pos.outcome_with(list)
+        }
+    }
+
+    /// Where the tracked man stands after `m` (NO_SQ once captured).
+    #[inline]
+    fn track(&self, pos: &Position<B>, m: &Move, tracked: u8) -> u8 {
+        if tracked == NO_SQ {
+            return NO_SQ;
+        }
+        if pos.side == self.attacker {
+            if m.from == tracked && m.piece == self.tracked_kind_at(pos, tracked) {
+                return m.to;
+            }
+            if m.from2 == tracked {
+                return m.to2;
+            }
+            tracked
+        } else if m.to == tracked
+            || (m.flag == crate::position::flag::EP && captured_ep_square(pos, m) == tracked)
+        {
+            NO_SQ
+        } else {
+            tracked
+        }
+    }
+
+    fn tracked_kind_at(&self, _pos: &Position<B>, _sq: u8) -> Kind {
+        self.tracked_kind
+    }
+
+    /// Orders moves: checks first, then captures, then the rest (stable).
+    fn order(&self, pos: &mut Position<B>, list: &mut MoveList) {
+        let mut scored: Vec<(u8, Move)> = list
+            .as_slice()
+            .iter()
+            .map(|&m| {
+                let cap = pos.is_capture(&m);
+                let u = pos.make(m);
+                let chk = pos.in_check();
+                pos.unmake(m, u);
+                (
+                    if chk {
+                        0
+                    } else if cap {
+                        1
+                    } else {
+                        2
+                    },
+                    m,
+                )
+            })
+            .collect();
+        scored.sort_by_key(|x| x.0);
+        for (i, (_, m)) in scored.into_iter().enumerate() {
+            list.as_mut_slice()[i] = m;
+        }
+    }
+
+    /// Attacker to move: forced within `n` more attacker moves?
+    pub fn attack(&mut self, pos: &mut Position<B>, n: u32, tracked: u8) -> R {
+        if !self.tick() {
+            return None;
+        }
+        let mut list = MoveList::new();
+        let legal = self.moves(pos, &mut list);
+        let out = self.state(pos, &list, legal);
+        if out != Outcome::Ongoing {
+            // Decided after the defender's move (bare king after the reply, the attacker
+            // stalemated where that wins): the goal came with the previous attacker move.
+            return Some(self.goal_met(pos, &out, tracked) && (!self.stip.exact || n == 0));
+        }
+        if n == 0 {
+            return Some(false);
+        }
+        let key = self.key(pos, tracked);
+        if let Some(v) = self.probe(key, n) {
+            return Some(v);
+        }
+        let last_mate = n == 1 && self.stip.goal == Goal::Mate;
+        if !last_mate && list.len() > 1 {
+            self.order(pos, &mut list);
+        }
+        let mut result = Some(false);
+        for &m in list.as_slice() {
+            let nt = self.track(pos, &m, tracked);
+            let u = pos.make(m);
+            if last_mate && !pos.in_check() {
+                pos.unmake(m, u);
+                continue;
+            }
+            let r = self.defend(pos, n - 1, nt);
+            pos.unmake(m, u);
+            match r {
+                Some(true) => {
+                    result = Some(true);
+                    break;
+                }
+                Some(false) => {}
+                None => {
+                    return None;
+                }
+            }
+        }
+        if let Some(v) = result {
+            self.store(key, n, v);
+        }
+        result
+    }
+
+    /// Defender to move (after an attacker move): does the attacker force the goal within
+    /// `n` more of its moves against every defence?
+    pub fn defend(&mut self, pos: &mut Position<B>, n: u32, tracked: u8) -> R {
+        if !self.tick() {
+            return None;
+        }
+        // A mate goal with no move left: only a mate now counts; no check, no mate.
+        if n == 0 && self.stip.goal == Goal::Mate && !pos.in_check() {
+            return Some(false);
+        }
+        let mut list = MoveList::new();
+        let legal = self.moves(pos, &mut list);
+        let out = self.state(pos, &list, legal);
+        if out != Outcome::Ongoing {
+            return Some(self.goal_met(pos, &out, tracked) && (!self.stip.exact || n == 0));
+        }
+        if n == 0 {
+            return Some(false);
+        }
+        let key = self.key(pos, tracked);
+        if let Some(v) = self.probe(key, n) {
+            return Some(v);
+        }
+        let mut result = Some(true);
+        for &m in list.as_slice() {
+            let nt = self.track(pos, &m, tracked);
+            let u = pos.make(m);
+            let r = self.attack(pos, n, nt);
+            pos.unmake(m, u);
+            match r {
+                Some(false) => {
+                    result = Some(false);
+                    break;
+                }
+                Some(true) => {}
+                None => return None,
+            }
+        }
+        if let Some(v) = result {
+            self.store(key, n, v);
+        }
+        result
+    }
+
+    /// The least k ≤ n within which the attacker forces the goal from an attacker node,
+    /// `Some(None)` when not within n, `None` when stopped.
+    fn fastest_attack(
+        &mut self,
+        pos: &mut Position<B>,
+        n: u32,
+        tracked: u8,
+    ) -> Option<Option<u32>> {
+        let lo = if self.stip.exact { n } else { 1 };
+        for k in lo..=n {
+            match self.attack(pos, k, tracked)? {
+                true => return Some(Some(k)),
+                false => {}
+            }
+        }
+        Some(None)
+    }
+
+    /// The least k ≤ n such that `defend(k)` holds.
+    fn fastest_defend(
+        &mut self,
+        pos: &mut Position<B>,
+        n: u32,
+        tracked: u8,
+    ) -> Option<Option<u32>> {
+        let lo = if self.stip.exact { n } else { 0 };
+        for k in lo..=n {
+            match self.defend(pos, k, tracked)? {
+                true => return Some(Some(k)),
+                false => {}
+            }
+        }
+        Some(None)
+    }
+}
+
+fn captured_ep_square<B: Bits>(pos: &Position<B>, m: &Move) -> u8 {
+    let w = pos.eng.geo.width;
+    if pos.side == Color::White {
+        m.to - w
+    } else {
+        m.to + w
+    }
+}
+
+/// True when `c`'s man of kind `k` on `from` attacks `target`.
+pub(crate) fn man_attacks<B: Bits>(
+    pos: &Position<B>,
+    c: Color,
+    k: Kind,
+    from: usize,
+    target: usize,
+) -> bool {
+    let e = &*pos.eng;
+    let kt = &e.kinds[k as usize];
+    if kt.pawn {
+        return e.pawn_cap[c.idx()][from].has(target);
+    }
+    if kt.leap[from].has(target) {
+        return true;
+    }
+    for &d in &kt.ride_dirs {
+        if e.ray_targets(d as usize, from, pos.occ).has(target) {
+            return true;
+        }
+    }
+    if let Some(b) = kt.bent {
+        if e.bent_targets(b, from as u8, pos.occ).has(target) {
+            return true;
+        }
+    }
+    false
+}
+
+/// What one root move was found to do.
+#[derive(Clone, Debug)]
+struct RootResult {
+    m: Move,
+    /// Least k within which this move forces the goal.
+    wins_in: Option<u32>,
+    /// Largest k proven not to win within (0 = nothing proven).
+    fails_upto: u32,
+    /// True when the search of this move was stopped by a limit.
+    stopped: bool,
+    /// For a move that fails at N: the defences that hold.
+    holding: Vec<Move>,
+    nodes: u64,
+}
+
+/// Solves a position for a stipulation under conditions.
+pub fn solve<B: Bits>(
+    pos: &Position<B>,
+    stip: &Stipulation,
+    cond: &Conditions,
+    limits: &Limits,
+) -> SolveReport {
+    let budget = Budget::new(limits);
+    let n = stip.moves;
+    let mut root = pos.clone();
+    let probe_cond = cond;
+    let mut list = MoveList::new();
+    {
+        let s = Searcher::new(&root, *stip, probe_cond, &budget);
+        s.moves(&mut root, &mut list);
+    }
+    let root_moves: Vec<Move> = list.as_slice().to_vec();
+    let bar = crate::solve::progress_bar(limits.progress, root_moves.len() as u64, "root moves");
+    let results: Vec<RootResult> = root_moves
+        .par_iter()
+        .map_init(
+            || Searcher::new(pos, *stip, cond, &budget),
+            |s, &m| {
+                let before = s.local_nodes;
+                let mut p = pos.clone();
+                let tracked0 = s.initial_track();
+                let nt = s.track(&p, &m, tracked0);
+                p.make(m);
+                let lo = if stip.exact { n } else { 1 };
+                let mut wins_in = None;
+                let mut fails_upto = 0;
+                let mut stopped = false;
+                for k in lo..=n {
+                    match s.defend(&mut p, k - 1, nt) {
+                        Some(true) => {
+                            wins_in = Some(k);
+                            break;
+                        }
+                        Some(false) => fails_upto = k,
+                        None => {
+                            stopped = true;
+                            break;
+                        }
+                    }
+                }
+                let mut holding = vec![];
+                if wins_in.is_none() && !stopped {
+                    let mut l2 = MoveList::new();
+                    s.moves(&mut p, &mut l2);
+                    for &d in l2.as_slice() {
+                        let nt2 = s.track(&p, &d, nt);
+                        let u = p.make(d);
+                        let r = s.attack(&mut p, n - 1, nt2);
+                        p.unmake(d, u);
+                        match r {
+                            Some(false) => holding.push(d),
+                            Some(true) => {}
+                            None => {
+                                stopped = true;
+                                break;
+                            }
+                        }
+                    }
+                }
+                s.flush();
+                if let Some(b) = &bar {
+                    b.inc(1);
+                }
+                RootResult {
+                    m,
+                    wins_in,
+                    fails_upto,
+                    stopped,
+                    holding,
+                    nodes: s.local_nodes - before,
+                }
+            },
+        )
+        .collect();
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    let _ = results.iter().map(|r| r.nodes).sum::<u64>();
+    let mut rep = SolveReport::default();
+    let stopped_any = results.iter().any(|r| r.stopped);
+    let keys: Vec<&RootResult> = results.iter().filter(|r| r.wins_in.is_some()).collect();
+    rep.keys = keys.iter().map(|r| notation::coord(pos, &r.m)).collect();
+    rep.keys_san = keys.iter().map(|r| super::san(pos, &r.m)).collect();
+    rep.keys_complete = !stopped_any;
+    rep.solvable = if !keys.is_empty() {
+        Solvable::Yes
+    } else if stopped_any {
+        Solvable::Unknown
+    } else {
+        Solvable::No
+    };
+    if let Some(best) = keys.iter().map(|r| r.wins_in.unwrap()).min() {
+        // The shortest is proven when every other move is known not to win faster.
+        let sound = results
+            .iter()
+            .all(|r| r.wins_in.is_some() || r.fails_upto + 1 >= best || stip.exact);
+        if sound {
+            rep.shortest = Some(best);
+        }
+    }
+    if rep.solvable == Solvable::No {
+        // The strongest try: the one with the fewest holding defences.
+        if let Some(t) = results
+            .iter()
+            .filter(|r| !r.holding.is_empty())
+            .min_by_key(|r| r.holding.len())
+        {
+            let mut p = pos.clone();
+            let try_c = notation::coord(&p, &t.m);
+            p.make(t.m);
+            let defs: Vec<String> = t.holding.iter().map(|d| notation::coord(&p, d)).collect();
+            rep.refutation = Some(format!("{} {}", try_c, defs[0]));
+            if defs.len() > 1 {
+                rep.refutation = Some(format!(
+                    "{} {} (also {})",
+                    try_c,
+                    defs[0],
+                    defs[1..].join(" ")
+                ));
+            }
+        } else if root_moves.is_empty() {
+            rep.refutation = Some("no legal move".into());
+        }
+    }
+    // Main line and solution tree from the fastest key.
+    if let Some(k) = keys.iter().min_by_key(|r| r.wins_in.unwrap()) {
+        let mut s = Searcher::new(pos, *stip, cond, &budget);
+        let mut p = pos.clone();
+        let t0 = s.initial_track();
+        let mut tree = vec![];
+        let mut truncated = false;
+        let mut line = vec![];
+        build_tree(
+            &mut s,
+            &mut p,
+            k.m,
+            k.wins_in.unwrap(),
+            t0,
+            &mut line,
+            &mut tree,
+            &mut truncated,
+        );
+        rep.tree = tree;
+        rep.tree_truncated = truncated;
+        let mut p = pos.clone();
+        let mut s2 = Searcher::new(pos, *stip, cond, &budget);
+        let (san, coord) = main_line(&mut s2, &mut p, k.m, k.wins_in.unwrap(), t0);
+        rep.main_line = san;
+        rep.main_line_coord = coord;
+        s.flush();
+        s2.flush();
+    }
+    rep.nodes = budget.nodes.load(Ordering::Relaxed);
+    rep.millis = budget.start.elapsed().as_millis() as u64;
+    rep.limit_hit = budget.reason();
+    rep
+}
+
+/// Appends every line of play after attacker move `m` (winning within `k`) to `out`.
+#[allow(clippy::too_many_arguments)]
+fn build_tree<B: Bits>(
+    s: &mut Searcher<B>,
+    pos: &mut Position<B>,
+    m: Move,
+    k: u32,
+    tracked: u8,
+    line: &mut Vec<(String, String)>,
+    out: &mut Vec<Variation>,
+    truncated: &mut bool,
+) {
+    if out.len() >= MAX_VARIATIONS {
+        *truncated = true;
+        return;
+    }
+    let nt = s.track(pos, &m, tracked);
+    line.push((super::san(pos, &m), notation::coord(pos, &m)));
+    let u = pos.make(m);
+    let mut list = MoveList::new();
+    s.moves(pos, &mut list);
+    let out_state = pos.outcome_with(&list);
+    if out_state != Outcome::Ongoing || k <= 1 && list.is_empty() {
+        out.push(variation(line, &out_state));
+    } else if k > 1 {
+        for &d in list.as_slice() {
+            if out.len() >= MAX_VARIATIONS {
+                *truncated = true;
+                break;
+            }
+            let nt2 = s.track(pos, &d, nt);
+            line.push((super::san(pos, &d), notation::coord(pos, &d)));
+            let u2 = pos.make(d);
+            let mut l2 = MoveList::new();
+            s.moves(pos, &mut l2);
+            let o2 = pos.outcome_with(&l2);
+            if o2 != Outcome::Ongoing {
+                out.push(variation(line, &o2));
+            } else if let Some(next) = best_attack(s, pos, k - 1, nt2) {
+                build_tree(s, pos, next.0, next.1, nt2, line, out, truncated);
+            } else {
+                out.push(variation(line, &Outcome::Ongoing));
+            }
+            pos.unmake(d, u2);
+            line.pop();
+        }
+    } else {
+        out.push(variation(line, &out_state));
+    }
+    pos.unmake(m, u);
+    line.pop();
+}
+
+fn variation(line: &[(String, String)], out: &Outcome) -> Variation {
+    Variation {
+        san: line.iter().map(|x| x.0.clone()).collect(),
+        coord: line.iter().map(|x| x.1.clone()).collect(),
+        outcome: out.describe(),
+    }
+}
+
+/// The attacker's fastest winning move within `n` (first in move order on ties).
+fn best_attack<B: Bits>(
+    s: &mut Searcher<B>,
+    pos: &mut Position<B>,
+    n: u32,
+    tracked: u8,
+) -> Option<(Move, u32)> {
+    let k = s.fastest_attack(pos, n, tracked)??;
+    let mut list = MoveList::new();
+    s.moves(pos, &mut list);
+    for &m in list.as_slice() {
+        let nt = s.track(pos, &m, tracked);
+        let u = pos.make(m);
+        let r = s.defend(pos, k - 1, nt);
+        pos.unmake(m, u);
+        if r == Some(true) {
+            return Some((m, k));
+        }
+    }
+    None
+}
+
+/// The main line: the attacker's fastest win against the defence that lasts longest.
+fn main_line<B: Bits>(
+    s: &mut Searcher<B>,
+    pos: &mut Position<B>,
+    key: Move,
+    k: u32,
+    tracked: u8,
+) -> (Vec<String>, Vec<String>) {
+    let mut san = vec![];
+    let mut coord = vec![];
+    let mut m = key;
+    let mut k = k;
+    let mut tracked = tracked;
+    loop {
+        san.push(super::san(pos, &m));
+        coord.push(notation::coord(pos, &m));
+        tracked = s.track(pos, &m, tracked);
+        pos.make(m);
+        let mut list = MoveList::new();
+        s.moves(pos, &mut list);
+        if pos.outcome_with(&list) != Outcome::Ongoing || k <= 1 {
+            break;
+        }
+        // The defence that holds out longest.
+        let mut best: Option<(Move, u32)> = None;
+        for &d in list.as_slice() {
+            let nt = s.track(pos, &d, tracked);
+            let u = pos.make(d);
+            let need = s.fastest_attack(pos, k - 1, nt).flatten().unwrap_or(0);
+            pos.unmake(d, u);
+            if best.is_none_or(|b| need > b.1) {
+                best = Some((d, need));
+            }
+        }
+        let Some((d, _)) = best else { break };
+        san.push(super::san(pos, &d));
+        coord.push(notation::coord(pos, &d));
+        tracked = s.track(pos, &d, tracked);
+        pos.make(d);
+        let Some((next, k2)) = best_attack(s, pos, k - 1, tracked) else {
+            break;
+        };
+        m = next;
+        k = k2;
+    }
+    (san, coord)
+}
+
+/// Used by the claim checker: the fastest win from a defender node.
+pub(crate) fn fastest_defend_pub<B: Bits>(
+    s: &mut Searcher<B>,
+    pos: &mut Position<B>,
+    n: u32,
+    tracked: u8,
+) -> Option<Option<u32>> {
+    s.fastest_defend(pos, n, tracked)
 }
