@@ -1,22 +1,447 @@
-//! `solve`, `verify` and `export`.
-use anyhow::Result;
+//! `solve`, `verify` and `export`: problem files in, reports out.
+//!
+//! Exit codes: 0 when every problem was analysed (whatever the verdicts); 1 when any
+//! problem could not be analysed (an `error` row); 2 for usage errors (bad flags, an
+//! unknown `--rules`, a path that does not exist, an unwritable `--csv`).
+
+use crate::any::AnyEngine;
+use crate::cli::{collect_files, set_threads};
+use crate::position::Position;
+use crate::problem::{load_file, Problem, ProblemError};
+use crate::report::{self, Row, Verdict};
+use crate::rules::{Rules, PRESETS};
+use crate::solve::{analyse, Limits, SolveError};
+use crate::with_engine;
+use anyhow::{bail, Result};
+use rayon::prelude::*;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// Search limits and shared options of `solve`, `verify` and `export`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct RunArgs {
+    /// Wall-clock limit per problem, in seconds (0: none). A problem that hits it gets
+    /// the verdict `unknown`.
+    #[arg(long, default_value_t = 60.0, value_name = "SECONDS")]
+    pub timeout: f64,
+    /// Node limit per problem.
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+    /// Worker threads (default: all cores).
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
+    /// Run every problem under this rule preset (or rules file) instead of its own.
+    #[arg(long, value_name = "NAME")]
+    pub rules: Option<String>,
+    /// Directory of retrograde tables. Accepted for forward compatibility and not used
+    /// yet: the solver does not probe tables.
+    #[arg(long, value_name = "DIR")]
+    pub tables: Option<PathBuf>,
+}
 
 /// Arguments of `solve`.
 #[derive(clap::Args, Debug)]
-pub struct SolveArgs {}
+pub struct SolveArgs {
+    /// The problem file.
+    pub file: PathBuf,
+    /// Solve only the problem with this id (default: every problem of the file).
+    #[arg(long)]
+    pub id: Option<String>,
+    /// Print one JSON object per problem (with the solution tree) instead of text.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
 /// Arguments of `verify`.
 #[derive(clap::Args, Debug)]
-pub struct VerifyArgs {}
+pub struct VerifyArgs {
+    /// Problem files, or directories searched for *.toml.
+    #[arg(required = true, value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+    /// Write one CSV row per problem to FILE (atomically; `-` for standard output).
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<PathBuf>,
+    /// Print one JSON object per problem, one per line (the summary goes to stderr).
+    #[arg(long)]
+    pub json: bool,
+    /// Run each problem under every preset that fits its board (same size, the FEN
+    /// parses), side by side; its own rules first.
+    #[arg(long, conflicts_with = "rules")]
+    pub all_rules: bool,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
 /// Arguments of `export`.
 #[derive(clap::Args, Debug)]
-pub struct ExportArgs {}
+pub struct ExportArgs {
+    /// Problem files, or directories searched for *.toml.
+    #[arg(required = true, value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+    /// The CSV file to write (one row per line of play; `-` for standard output).
+    #[arg(long, value_name = "FILE")]
+    pub csv: PathBuf,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
 
-pub fn cmd_solve(_a: SolveArgs) -> Result<i32> {
-    anyhow::bail!("not yet")
+impl RunArgs {
+    fn limits(&self, progress: bool) -> Result<Limits> {
+        if !self.timeout.is_finite() || self.timeout < 0.0 {
+            bail!("--timeout must be a number of seconds, 0 or more (0: no limit)");
+        }
+        if self.max_nodes == Some(0) {
+            bail!("--max-nodes must be at least 1");
+        }
+        Ok(Limits {
+            timeout: (self.timeout > 0.0).then(|| Duration::from_secs_f64(self.timeout)),
+            max_nodes: self.max_nodes,
+            cancel: None,
+            progress,
+        })
+    }
+
+    /// Checks `--rules` once, before any work (a bad name is a usage error).
+    fn check_rules(&self) -> Result<()> {
+        if let Some(r) = &self.rules {
+            let rules = Rules::resolve(r, None).map_err(|e| anyhow::anyhow!("--rules: {e}"))?;
+            AnyEngine::new(rules).map_err(|e| anyhow::anyhow!("--rules: {e}"))?;
+        }
+        Ok(())
+    }
 }
-pub fn cmd_verify(_a: VerifyArgs) -> Result<i32> {
-    anyhow::bail!("not yet")
+
+/// Compiled rules, shared by every problem that names the same rule set.
+#[derive(Default)]
+struct Engines {
+    map: Mutex<HashMap<String, Result<AnyEngine, String>>>,
 }
-pub fn cmd_export(_a: ExportArgs) -> Result<i32> {
-    anyhow::bail!("not yet")
+
+impl Engines {
+    /// The engine for a preset name or a rules file relative to `base` (None: the
+    /// working directory).
+    fn get(&self, spec: &str, base: Option<&Path>) -> Result<AnyEngine, String> {
+        let key = if PRESETS.contains(&spec) {
+            spec.to_string()
+        } else {
+            match base {
+                Some(b) => b.join(spec).display().to_string(),
+                None => spec.to_string(),
+            }
+        };
+        let mut m = self.map.lock().unwrap_or_else(|e| e.into_inner());
+        m.entry(key)
+            .or_insert_with(|| {
+                let r = Rules::resolve(spec, base).map_err(|e| e.to_string())?;
+                AnyEngine::new(r).map_err(|e| e.to_string())
+            })
+            .clone()
+    }
+}
+
+/// One unit of work: a problem under one rule set.
+struct Job<'a> {
+    problem: &'a Problem,
+    /// The rules spec and whether it came from the command line.
+    rules: String,
+    from_cli: bool,
+}
+
+/// Which key of the problem an analysis error is about.
+fn key_of(e: &SolveError) -> &'static str {
+    match e {
+        SolveError::Stipulation(_) => "stipulation",
+        SolveError::MateBy(_) => "mate_by",
+        SolveError::MateOn(_) => "mate_on",
+        SolveError::Immobile(_) => "immobile",
+        SolveError::Defender(_) => "defender",
+        SolveError::Fen(_) => "fen",
+    }
+}
+
+fn run_job(job: &Job, engines: &Engines, limits: &Limits) -> Row {
+    let p = job.problem;
+    let t0 = Instant::now();
+    let base = if job.from_cli { None } else { Some(p.base_dir()) };
+    let eng = match engines.get(&job.rules, base) {
+        Ok(e) => e,
+        Err(msg) => {
+            let key = if job.from_cli { "id" } else { "rules" };
+            return Row::from_error(&p.error(key, msg), Some(p), &job.rules);
+        }
+    };
+    let res = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        analyse(
+            &eng,
+            &p.fen,
+            &p.stipulation,
+            &p.conditions,
+            p.solution.as_deref(),
+            limits,
+        )
+    }));
+    let millis = t0.elapsed().as_millis() as u64;
+    match res {
+        Ok(Ok(a)) => Row::from_analysis(p, &job.rules, a, millis),
+        Ok(Err(e)) => {
+            let key = key_of(&e);
+            let mut msg = e.to_string();
+            if key == "fen" {
+                msg = format!("{msg} (rules '{}')", job.rules);
+            }
+            let mut r = Row::from_error(&p.error(key, msg), Some(p), &job.rules);
+            r.millis = millis;
+            r
+        }
+        Err(panic) => {
+            let what = panic
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_default();
+            let mut r = Row::from_error(
+                &p.error(
+                    "id",
+                    format!("internal error while solving (a bug; please report it with this problem): {what}"),
+                ),
+                Some(p),
+                &job.rules,
+            );
+            r.millis = millis;
+            r
+        }
+    }
+}
+
+/// Loads every file; returns the problems, the rows for what could not be read, and
+/// prints the warnings.
+fn load_all(files: &[PathBuf]) -> (Vec<Problem>, Vec<(usize, Row)>) {
+    let mut problems = vec![];
+    let mut errors = vec![];
+    for f in files {
+        let lf = load_file(f);
+        for w in &lf.warnings {
+            eprintln!("warning: {w}");
+        }
+        for p in lf.problems {
+            match p {
+                Ok(p) => problems.push(p),
+                Err(e) => errors.push((problems.len(), Row::from_error(&e, None, ""))),
+            }
+        }
+    }
+    (problems, errors)
+}
+
+/// The rule sets each problem runs under: its own (or `--rules`), or with `--all-rules`
+/// its own first and then every other preset of the same board where the FEN parses.
+fn jobs_for<'a>(p: &'a Problem, run: &RunArgs, all_rules: bool, engines: &Engines) -> Vec<Job<'a>> {
+    if let Some(r) = &run.rules {
+        return vec![Job { problem: p, rules: r.clone(), from_cli: true }];
+    }
+    let own = Job { problem: p, rules: p.rules.clone(), from_cli: false };
+    if !all_rules {
+        return vec![own];
+    }
+    let Ok(own_eng) = engines.get(&p.rules, Some(p.base_dir())) else {
+        return vec![own];
+    };
+    let (w, h) = (own_eng.rules().width, own_eng.rules().height);
+    let mut jobs = vec![own];
+    for name in PRESETS {
+        if *name == p.rules {
+            continue;
+        }
+        let Ok(e) = engines.get(name, None) else { continue };
+        if (e.rules().width, e.rules().height) != (w, h) {
+            continue;
+        }
+        let parses = with_engine!(&e, x => Position::from_fen(x.clone(), &p.fen).is_ok());
+        if parses {
+            jobs.push(Job { problem: p, rules: name.to_string(), from_cli: false });
+        }
+    }
+    jobs
+}
+
+/// Runs every problem of the files (in parallel); rows in file order.
+fn run_batch(paths: &[PathBuf], run: &RunArgs, all_rules: bool, what: &str) -> Result<Vec<Row>> {
+    set_threads(run.threads);
+    run.check_rules()?;
+    let limits = run.limits(false)?;
+    let files = collect_files(paths)?;
+    if files.is_empty() {
+        bail!("no problem files (*.toml) found in {}", paths.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", "));
+    }
+    let (problems, load_errors) = load_all(&files);
+    let engines = Engines::default();
+    // Jobs grouped per problem so that the rows keep the files' order.
+    let per_problem: Vec<Vec<Job>> = problems.iter().map(|p| jobs_for(p, run, all_rules, &engines)).collect();
+    let jobs: Vec<(usize, &Job)> = per_problem
+        .iter()
+        .enumerate()
+        .flat_map(|(i, js)| js.iter().map(move |j| (i, j)))
+        .collect();
+    let bar = crate::solve::progress_bar(true, jobs.len() as u64, what);
+    let done: Vec<(usize, Row)> = jobs
+        .par_iter()
+        .map(|(i, j)| {
+            let r = run_job(j, &engines, &limits);
+            if let Some(b) = &bar {
+                b.set_message(format!("{what} ({})", j.problem.id));
+                b.inc(1);
+            }
+            (*i, r)
+        })
+        .collect();
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    // Merge: a load error sits before the problem that followed it in its file.
+    let mut rows = Vec::with_capacity(done.len() + load_errors.len());
+    let mut errs = load_errors.into_iter().peekable();
+    for (i, r) in done {
+        while errs.peek().is_some_and(|(at, _)| *at <= i) {
+            rows.push(errs.next().unwrap().1);
+        }
+        rows.push(r);
+    }
+    rows.extend(errs.map(|x| x.1));
+    Ok(rows)
+}
+
+fn exit_code(rows: &[Row]) -> i32 {
+    if rows.iter().any(|r| r.verdict == Verdict::Error) {
+        1
+    } else {
+        0
+    }
+}
+
+/// Checks before the work that the CSV can be written where asked.
+fn check_csv_target(p: &Path) -> Result<()> {
+    if p.as_os_str() == "-" {
+        return Ok(());
+    }
+    if p.is_dir() {
+        bail!("--csv {}: is a directory", p.display());
+    }
+    if let Some(d) = p.parent() {
+        if !d.as_os_str().is_empty() && !d.is_dir() {
+            bail!("--csv {}: directory {} does not exist", p.display(), d.display());
+        }
+    }
+    Ok(())
+}
+
+/// `mansuba verify`.
+pub fn cmd_verify(a: VerifyArgs) -> Result<i32> {
+    if let Some(c) = &a.csv {
+        check_csv_target(c)?;
+    }
+    let rows = run_batch(&a.paths, &a.run, a.all_rules, "verifying")?;
+    if let Some(c) = &a.csv {
+        let recs: Vec<Vec<String>> = rows.iter().map(report::csv_record).collect();
+        report::write_csv_atomic(c, report::CSV_COLUMNS, &recs)?;
+    }
+    let to_stdout_csv = a.csv.as_deref().is_some_and(|c| c.as_os_str() == "-");
+    if a.json {
+        for r in &rows {
+            println!("{}", report::json_row(r, false));
+        }
+        eprint!("{}", report::summary(&rows, 5));
+    } else if to_stdout_csv {
+        eprint!("{}", report::summary(&rows, 5));
+    } else {
+        for r in &rows {
+            println!("{}", report::brief(r));
+        }
+        println!();
+        print!("{}", report::summary(&rows, 5));
+    }
+    Ok(exit_code(&rows))
+}
+
+/// `mansuba export`.
+pub fn cmd_export(a: ExportArgs) -> Result<i32> {
+    check_csv_target(&a.csv)?;
+    let rows = run_batch(&a.paths, &a.run, false, "exporting")?;
+    let mut recs = vec![];
+    for r in &rows {
+        let mut v = report::export_records(r);
+        if v.is_empty() && r.verdict != Verdict::Error {
+            eprintln!(
+                "note: {} ({}): no solution tree to export (verdict {})",
+                r.id,
+                r.location(),
+                r.verdict.word()
+            );
+        }
+        recs.append(&mut v);
+    }
+    report::write_csv_atomic(&a.csv, report::EXPORT_COLUMNS, &recs)?;
+    eprint!("{}", report::summary(&rows, 3));
+    eprintln!("{} line{} of play written", recs.len(), if recs.len() == 1 { "" } else { "s" });
+    Ok(exit_code(&rows))
+}
+
+/// `mansuba solve`.
+pub fn cmd_solve(a: SolveArgs) -> Result<i32> {
+    set_threads(a.run.threads);
+    a.run.check_rules()?;
+    let limits = a.run.limits(!a.json)?;
+    if !a.file.exists() {
+        bail!("no such file: {}", a.file.display());
+    }
+    let lf = load_file(&a.file);
+    for w in &lf.warnings {
+        eprintln!("warning: {w}");
+    }
+    let ids: Vec<String> = lf
+        .problems
+        .iter()
+        .filter_map(|p| p.as_ref().ok().map(|p| p.id.clone()))
+        .collect();
+    let mut selected: Vec<Result<Problem, ProblemError>> = lf.problems;
+    if let Some(id) = &a.id {
+        selected.retain(|p| match p {
+            Ok(p) => &p.id == id,
+            Err(e) => e.id.as_deref() == Some(id),
+        });
+        if selected.is_empty() {
+            bail!(
+                "no problem with id '{id}' in {} (ids: {})",
+                a.file.display(),
+                if ids.is_empty() { "none readable".into() } else { ids.join(", ") }
+            );
+        }
+    }
+    let engines = Engines::default();
+    let mut rows = vec![];
+    for (i, p) in selected.iter().enumerate() {
+        let row = match p {
+            Err(e) => Row::from_error(e, None, ""),
+            Ok(p) => {
+                let job = match &a.run.rules {
+                    Some(r) => Job { problem: p, rules: r.clone(), from_cli: true },
+                    None => Job { problem: p, rules: p.rules.clone(), from_cli: false },
+                };
+                run_job(&job, &engines, &limits)
+            }
+        };
+        if a.json {
+            println!("{}", report::json_row(&row, true));
+        } else {
+            if i > 0 {
+                println!("\n{}\n", "-".repeat(60));
+            }
+            print!("{}", report::text_report(&row));
+        }
+        rows.push(row);
+    }
+    Ok(exit_code(&rows))
 }

@@ -18,5 +18,8 @@ pub mod outcome;
 pub mod perft;
 pub mod piece;
 pub mod position;
+pub mod problem;
+pub mod retro;
+pub mod report;
 pub mod rules;
 pub mod solve;

@@ -17,7 +17,7 @@ pub const MAX_MOVES: usize = 1024;
 
 /// A fixed-capacity list of moves (no heap allocation while searching).
 pub struct MoveList {
-    moves: [Move; MAX_MOVES],
+    moves: [std::mem::MaybeUninit<Move>; MAX_MOVES],
     len: usize,
 }
 
@@ -32,7 +32,7 @@ impl MoveList {
     #[inline(always)]
     pub fn new() -> Self {
         MoveList {
-            moves: [Move::default(); MAX_MOVES],
+            moves: [std::mem::MaybeUninit::uninit(); MAX_MOVES],
             len: 0,
         }
     }
@@ -40,7 +40,7 @@ impl MoveList {
     #[inline(always)]
     pub fn push(&mut self, m: Move) {
         if self.len < MAX_MOVES {
-            self.moves[self.len] = m;
+            self.moves[self.len] = std::mem::MaybeUninit::new(m);
             self.len += 1;
         }
     }
@@ -57,12 +57,14 @@ impl MoveList {
     /// The moves.
     #[inline(always)]
     pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
+        // SAFETY: the first `len` entries were written by `push`.
+        unsafe { std::slice::from_raw_parts(self.moves.as_ptr() as *const Move, self.len) }
     }
     /// Mutable view of the moves.
     #[inline(always)]
     pub fn as_mut_slice(&mut self) -> &mut [Move] {
-        &mut self.moves[..self.len]
+        // SAFETY: the first `len` entries were written by `push`.
+        unsafe { std::slice::from_raw_parts_mut(self.moves.as_mut_ptr() as *mut Move, self.len) }
     }
     /// Removes every move.
     #[inline(always)]
@@ -73,9 +75,10 @@ impl MoveList {
     #[inline]
     pub fn retain(&mut self, mut f: impl FnMut(&Move) -> bool) {
         let mut j = 0;
-        for i in 0..self.len {
-            if f(&self.moves[i]) {
-                self.moves[j] = self.moves[i];
+        let s = self.as_mut_slice();
+        for i in 0..s.len() {
+            if f(&s[i]) {
+                s[j] = s[i];
                 j += 1;
             }
         }
@@ -450,7 +453,7 @@ impl<B: Bits> Position<B> {
             return;
         }
         self.pseudo_moves(list);
-        let e = std::sync::Arc::clone(&self.eng);
+        let e = self.engine();
         let us = self.side;
         let ksq = self.king_sq(us);
         let them = us.flip();
@@ -466,8 +469,9 @@ impl<B: Bits> Position<B> {
         };
         let king_stacked = self.stacked.has(ksq);
         let mut j = 0;
-        for i in 0..list.len {
-            let m = list.moves[i];
+        let n = list.len;
+        for i in 0..n {
+            let m = list.as_slice()[i];
             let legal = if m.piece == e.king && m.flag == flag::NORMAL && !king_stacked && !complex
             {
                 !self.attacked(m.to as usize, them, self.occ ^ B::bit(ksq))
@@ -477,7 +481,7 @@ impl<B: Bits> Position<B> {
                 self.try_move(m)
             };
             if legal {
-                list.moves[j] = m;
+                list.as_mut_slice()[j] = m;
                 j += 1;
             }
         }

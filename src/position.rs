@@ -247,6 +247,17 @@ impl<B: Bits> Position<B> {
             .map(|k| k as u8)
     }
 
+    /// The compiled rules, borrowed apart from `self` so that make/unmake can mutate the
+    /// board without touching the `Arc`'s shared reference count (an atomic write that
+    /// made every make/unmake contend between threads).
+    #[inline(always)]
+    pub(crate) fn engine<'a>(&self) -> &'a Engine<B> {
+        // SAFETY: `self.eng` is never reassigned while a position is being mutated by
+        // make/unmake/legal_moves, and the Arc keeps the engine alive at least as long as
+        // `self`; callers use the reference only within those methods.
+        unsafe { &*Arc::as_ptr(&self.eng) }
+    }
+
     /// The square of `c`'s king.
     #[inline(always)]
     pub fn king_sq(&self, c: Color) -> usize {
@@ -329,7 +340,7 @@ impl<B: Bits> Position<B> {
 
     /// Plays a move (assumed legal or at least pseudo-legal); returns what unmake needs.
     pub fn make(&mut self, m: Move) -> Undo<B> {
-        let e = Arc::clone(&self.eng);
+        let e = self.engine();
         let us = self.side;
         let them = us.flip();
         let undo = Undo {
@@ -433,7 +444,7 @@ impl<B: Bits> Position<B> {
         if us == Color::Black {
             self.fullmove -= 1;
         }
-        let e = Arc::clone(&self.eng);
+        let e = self.engine();
         if m.from2 != NO_SQ {
             let k2 = if m.flag == flag::CASTLE {
                 e.rook.unwrap_or(0)

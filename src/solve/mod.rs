@@ -218,11 +218,6 @@ pub fn resolve_conditions<B: crate::bits::Bits>(
 
 use crate::bits::Bits;
 
-/// SAN of a move (coordinates until the SAN writer lands).
-pub(crate) fn san<B: Bits>(pos: &Position<B>, m: &crate::position::Move) -> String {
-    crate::notation::coord(pos, m)
-}
-
 /// A progress bar on stderr when asked for and stderr is a terminal.
 pub fn progress_bar(wanted: bool, len: u64, what: &str) -> Option<indicatif::ProgressBar> {
     use std::io::IsTerminal;
@@ -250,11 +245,25 @@ pub fn analyse(
     with_engine!(engine, e => {
         let pos = Position::from_fen(e.clone(), fen)?;
         let cond = resolve_conditions(&pos, spec)?;
-        let report = search::solve(&pos, stip, &cond, limits);
+        let mut report = search::solve(&pos, stip, &cond, limits);
         let claim = match claim {
             Some(text) if !text.trim().is_empty() => claim::check(&pos, stip, &cond, text, limits, &report),
             _ => ClaimCheck::none(),
         };
+        // A claim checked in full is a proof on its own: it settles long problems that the
+        // search from the root could not finish.
+        if claim.proves_solvable && report.solvable != Solvable::Yes {
+            report.solvable = Solvable::Yes;
+            if let Some(first) = claim.filled.first() {
+                if let Ok(m) = crate::notation::parse_move(&pos, first) {
+                    let c = crate::notation::coord(&pos, &m);
+                    if !report.keys.contains(&c) {
+                        report.keys.push(c);
+                        report.keys_san.push(first.clone());
+                    }
+                }
+            }
+        }
         Ok(Analysis { report, claim, diagram: diagram(&pos), fen: pos.to_fen() })
     })
 }

@@ -19,6 +19,7 @@ use crate::bits::Bits;
 use crate::engine::NO_SQ;
 use crate::movegen::MoveList;
 use crate::notation;
+
 use crate::outcome::{Outcome, WinKind};
 use crate::piece::{Color, Kind};
 use crate::position::{Move, Position};
@@ -383,6 +384,16 @@ impl<'a, B: Bits> Searcher<'a, B> {
         }
     }
 
+    /// [`Self::track`] for the claim checker.
+    pub fn track_pub(&self, pos: &Position<B>, m: &Move, tracked: u8) -> u8 {
+        self.track(pos, m, tracked)
+    }
+
+    /// [`Self::goal_met`] for the claim checker.
+    pub fn goal_met_pub(&self, pos: &Position<B>, out: &Outcome, tracked: u8) -> bool {
+        self.goal_met(pos, out, tracked)
+    }
+
     fn tracked_kind_at(&self, _pos: &Position<B>, _sq: u8) -> Kind {
         self.tracked_kind
     }
@@ -521,23 +532,6 @@ impl<'a, B: Bits> Searcher<'a, B> {
         let lo = if self.stip.exact { n } else { 1 };
         for k in lo..=n {
             match self.attack(pos, k, tracked)? {
-                true => return Some(Some(k)),
-                false => {}
-            }
-        }
-        Some(None)
-    }
-
-    /// The least k ≤ n such that `defend(k)` holds.
-    fn fastest_defend(
-        &mut self,
-        pos: &mut Position<B>,
-        n: u32,
-        tracked: u8,
-    ) -> Option<Option<u32>> {
-        let lo = if self.stip.exact { n } else { 0 };
-        for k in lo..=n {
-            match self.defend(pos, k, tracked)? {
                 true => return Some(Some(k)),
                 false => {}
             }
@@ -686,7 +680,7 @@ pub fn solve<B: Bits>(
     let stopped_any = results.iter().any(|r| r.stopped);
     let keys: Vec<&RootResult> = results.iter().filter(|r| r.wins_in.is_some()).collect();
     rep.keys = keys.iter().map(|r| notation::coord(pos, &r.m)).collect();
-    rep.keys_san = keys.iter().map(|r| super::san(pos, &r.m)).collect();
+    rep.keys_san = keys.iter().map(|r| notation::san(pos, &r.m)).collect();
     rep.keys_complete = !stopped_any;
     rep.solvable = if !keys.is_empty() {
         Solvable::Yes
@@ -728,8 +722,11 @@ pub fn solve<B: Bits>(
             rep.refutation = Some("no legal move".into());
         }
     }
+    let mut tree_nodes = 0;
     // Main line and solution tree from the fastest key.
     if let Some(k) = keys.iter().min_by_key(|r| r.wins_in.unwrap()) {
+        // A fresh budget: the root search may have spent its own on other moves.
+        let budget = Budget::new(limits);
         let mut s = Searcher::new(pos, *stip, cond, &budget);
         let mut p = pos.clone();
         let t0 = s.initial_track();
@@ -755,8 +752,9 @@ pub fn solve<B: Bits>(
         rep.main_line_coord = coord;
         s.flush();
         s2.flush();
+        tree_nodes = budget.nodes.load(Ordering::Relaxed);
     }
-    rep.nodes = budget.nodes.load(Ordering::Relaxed);
+    rep.nodes = budget.nodes.load(Ordering::Relaxed) + tree_nodes;
     rep.millis = budget.start.elapsed().as_millis() as u64;
     rep.limit_hit = budget.reason();
     rep
@@ -779,7 +777,7 @@ fn build_tree<B: Bits>(
         return;
     }
     let nt = s.track(pos, &m, tracked);
-    line.push((super::san(pos, &m), notation::coord(pos, &m)));
+    line.push((notation::san(pos, &m), notation::coord(pos, &m)));
     let u = pos.make(m);
     let mut list = MoveList::new();
     s.moves(pos, &mut list);
@@ -793,7 +791,7 @@ fn build_tree<B: Bits>(
                 break;
             }
             let nt2 = s.track(pos, &d, nt);
-            line.push((super::san(pos, &d), notation::coord(pos, &d)));
+            line.push((notation::san(pos, &d), notation::coord(pos, &d)));
             let u2 = pos.make(d);
             let mut l2 = MoveList::new();
             s.moves(pos, &mut l2);
@@ -859,7 +857,7 @@ fn main_line<B: Bits>(
     let mut k = k;
     let mut tracked = tracked;
     loop {
-        san.push(super::san(pos, &m));
+        san.push(notation::san(pos, &m));
         coord.push(notation::coord(pos, &m));
         tracked = s.track(pos, &m, tracked);
         pos.make(m);
@@ -880,7 +878,7 @@ fn main_line<B: Bits>(
             }
         }
         let Some((d, _)) = best else { break };
-        san.push(super::san(pos, &d));
+        san.push(notation::san(pos, &d));
         coord.push(notation::coord(pos, &d));
         tracked = s.track(pos, &d, tracked);
         pos.make(d);
@@ -891,14 +889,4 @@ fn main_line<B: Bits>(
         k = k2;
     }
     (san, coord)
-}
-
-/// Used by the claim checker: the fastest win from a defender node.
-pub(crate) fn fastest_defend_pub<B: Bits>(
-    s: &mut Searcher<B>,
-    pos: &mut Position<B>,
-    n: u32,
-    tracked: u8,
-) -> Option<Option<u32>> {
-    s.fastest_defend(pos, n, tracked)
 }

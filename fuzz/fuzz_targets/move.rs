@@ -1,0 +1,30 @@
+//! Move reader: any text against a few positions must give a move or an error.
+#![no_main]
+use libfuzzer_sys::fuzz_target;
+use mansuba::any::AnyEngine;
+use mansuba::position::Position;
+use mansuba::rules::Rules;
+use mansuba::with_engine;
+use std::sync::OnceLock;
+
+fn engines() -> &'static Vec<AnyEngine> {
+    static E: OnceLock<Vec<AnyEngine>> = OnceLock::new();
+    E.get_or_init(|| {
+        ["shatranj", "short-assize", "courier", "lombard"]
+            .iter()
+            .filter_map(|n| Rules::preset(n).ok())
+            .filter_map(|r| AnyEngine::new(r).ok())
+            .collect()
+    })
+}
+
+fuzz_target!(|data: &[u8]| {
+    let s = String::from_utf8_lossy(data);
+    for e in engines() {
+        with_engine!(e, x => {
+            if let Ok(p) = Position::start(x.clone()) {
+                let _ = mansuba::notation::parse_move(&p, &s);
+            }
+        });
+    }
+});

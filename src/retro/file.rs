@@ -1,0 +1,195 @@
+//! The table file format (version 1), little-endian throughout:
+//!
+//! | bytes | content |
+//! |---|---|
+//! | 8 | magic `MANSUBTB` |
+//! | 4 | format version (1) |
+//! | 4 | length `h` of the header |
+//! | h | header: UTF-8 JSON ([`Header`]: rules name and fingerprint, material, board, symmetry, entry count) |
+//! | 2·entries | one `u16` per index (see [`super::code`]) |
+//! | 8 | checksum of every byte before it ([`checksum`]) |
+//!
+//! A file is trusted only if its length, checksum, fingerprint of the rules and layout all
+//! agree with what the reader expects; anything else is reported as damaged or foreign.
+
+use super::TbError;
+use serde::{Deserialize, Serialize};
+use std::io::Write;
+use std::path::Path;
+use std::sync::atomic::{AtomicU16, Ordering};
+
+/// The file's magic bytes.
+pub const MAGIC: &[u8; 8] = b"MANSUBTB";
+/// The format version this code writes and reads.
+pub const VERSION: u32 = 1;
+
+/// The JSON header of a table file.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Header {
+    /// Rules name.
+    pub rules: String,
+    /// [`checksum`] of the rules' JSON serialization, hex: a table is only valid for the
+    /// exact rules it was built under.
+    pub rules_fingerprint: String,
+    /// Material (`KRKQ`).
+    pub material: String,
+    /// Board width.
+    pub width: u8,
+    /// Board height.
+    pub height: u8,
+    /// Number of symmetry transforms used by the index (1, 2, 4, 8).
+    pub symmetry: u8,
+    /// Number of entries.
+    pub entries: u64,
+    /// Value encoding, for readers: always `u16le:2-bit-value+14-bit-plies`.
+    pub encoding: String,
+}
+
+/// The encoding name written in headers.
+pub const ENCODING: &str = "u16le:2-bit-value+14-bit-plies";
+
+/// A 64-bit checksum (not cryptographic): words of 8 bytes mixed by xor, multiply and
+/// shift, then the length. Every change of a single word changes it.
+pub fn checksum(bytes: &[u8]) -> u64 {
+    let mut c = Checksum::new();
+    c.update(bytes);
+    c.finish()
+}
+
+/// [`checksum`] computed piece by piece.
+pub struct Checksum {
+    h: u64,
+    len: u64,
+    pending: [u8; 8],
+    plen: usize,
+}
+
+impl Default for Checksum {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Checksum {
+    const K: u64 = 0x9E37_79B9_7F4A_7C15;
+    /// A fresh checksum.
+    pub fn new() -> Self {
+        Checksum {
+            h: 0x6D61_6E73_7562_6121,
+            len: 0,
+            pending: [0; 8],
+            plen: 0,
+        }
+    }
+    #[inline(always)]
+    fn word(&mut self, w: u64) {
+        self.h = (self.h ^ w).wrapping_mul(Self::K);
+        self.h ^= self.h >> 29;
+    }
+    /// Adds bytes.
+    pub fn update(&mut self, mut bytes: &[u8]) {
+        self.len += bytes.len() as u64;
+        if self.plen > 0 {
+            let take = (8 - self.plen).min(bytes.len());
+            self.pending[self.plen..self.plen + take].copy_from_slice(&bytes[..take]);
+            self.plen += take;
+            bytes = &bytes[take..];
+            if self.plen < 8 {
+                return;
+            }
+            let w = u64::from_le_bytes(self.pending);
+            self.word(w);
+            self.plen = 0;
+        }
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            self.word(u64::from_le_bytes(c.try_into().unwrap()));
+        }
+        let r = chunks.remainder();
+        self.pending[..r.len()].copy_from_slice(r);
+        self.plen = r.len();
+    }
+    /// The checksum of everything added.
+    pub fn finish(mut self) -> u64 {
+        let mut tail = [0u8; 8];
+        tail[..self.plen].copy_from_slice(&self.pending[..self.plen]);
+        self.word(u64::from_le_bytes(tail));
+        let mut h = (self.h ^ self.len).wrapping_mul(Self::K);
+        h ^= h >> 32;
+        h
+    }
+}
+
+/// Writes a table file atomically (to a temporary name, then renamed).
+pub fn write(path: &Path, header: &Header, data: &[AtomicU16]) -> Result<(), TbError> {
+    let io = |e: std::io::Error| TbError::Io(path.display().to_string(), e.to_string());
+    let hj = serde_json::to_vec(header).expect("header serializes");
+    if let Some(d) = path.parent() {
+        std::fs::create_dir_all(d).map_err(io)?;
+    }
+    let tmp = path.with_extension("mtb.tmp");
+    {
+        let f = std::fs::File::create(&tmp).map_err(io)?;
+        let mut w = std::io::BufWriter::with_capacity(1 << 20, f);
+        let mut sum = Checksum::new();
+        let mut put = |b: &[u8], w: &mut std::io::BufWriter<std::fs::File>| {
+            sum.update(b);
+            w.write_all(b)
+        };
+        put(MAGIC, &mut w).map_err(io)?;
+        put(&VERSION.to_le_bytes(), &mut w).map_err(io)?;
+        put(&(hj.len() as u32).to_le_bytes(), &mut w).map_err(io)?;
+        put(&hj, &mut w).map_err(io)?;
+        let mut block = Vec::with_capacity(1 << 16);
+        for chunk in data.chunks(1 << 15) {
+            block.clear();
+            for v in chunk {
+                block.extend_from_slice(&v.load(Ordering::Relaxed).to_le_bytes());
+            }
+            put(&block, &mut w).map_err(io)?;
+        }
+        drop(put);
+        w.write_all(&sum.finish().to_le_bytes()).map_err(io)?;
+        let f = w.into_inner().map_err(|e| io(e.into_error()))?;
+        f.sync_all().map_err(io)?;
+    }
+    std::fs::rename(&tmp, path).map_err(io)?;
+    Ok(())
+}
+
+/// Reads and checks a table file: header and values, or why it cannot be trusted.
+pub fn read(path: &Path) -> Result<(Header, Vec<AtomicU16>), TbError> {
+    let p = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|e| TbError::Io(p.clone(), e.to_string()))?;
+    let damaged = |why: &str| TbError::Damaged(p.clone(), why.to_string());
+    if bytes.len() < 24 || &bytes[..8] != MAGIC {
+        return Err(damaged("not a mansuba table (bad magic or too short)"));
+    }
+    let (body, tail) = bytes.split_at(bytes.len() - 8);
+    let stored = u64::from_le_bytes(tail.try_into().unwrap());
+    if checksum(body) != stored {
+        return Err(damaged("checksum mismatch"));
+    }
+    let version = u32::from_le_bytes(body[8..12].try_into().unwrap());
+    if version != VERSION {
+        return Err(damaged(&format!("format version {version}, expected {VERSION}")));
+    }
+    let hl = u32::from_le_bytes(body[12..16].try_into().unwrap()) as usize;
+    if 16 + hl > body.len() {
+        return Err(damaged("header length beyond the end"));
+    }
+    let header: Header = serde_json::from_slice(&body[16..16 + hl])
+        .map_err(|e| damaged(&format!("bad header: {e}")))?;
+    let rest = &body[16 + hl..];
+    if header.encoding != ENCODING {
+        return Err(damaged(&format!("unknown encoding '{}'", header.encoding)));
+    }
+    if rest.len() as u64 != header.entries * 2 {
+        return Err(damaged("data length does not match the entry count"));
+    }
+    let data = rest
+        .chunks_exact(2)
+        .map(|c| AtomicU16::new(u16::from_le_bytes([c[0], c[1]])))
+        .collect();
+    Ok((header, data))
+}
