@@ -12,5 +12,5 @@ fn main() {
     let r = analyse(&any, &a[2], &stip, &ConditionSpec::default(), claim, &limits).unwrap();
     println!("{:?} keys={:?} complete={} shortest={:?} nodes={} ms={} limit={:?}", r.report.solvable, r.report.keys, r.report.keys_complete, r.report.shortest, r.report.nodes, r.report.millis, r.report.limit_hit);
     println!("claim {:?} {} filled={:?} remarks={:?}", r.claim.status, r.claim.detail, r.claim.filled, r.claim.remarks);
-    println!("main {:?}\nrefutation {:?} tree {}", r.report.main_line_coord, r.report.refutation, r.report.tree.len());
+    println!("main {:?}\nrefutation {:?} tree {} cut={}", r.report.main_line, r.report.refutation, r.report.tree.len(), r.report.tree_truncated);
 }

@@ -218,6 +218,18 @@ pub fn resolve_conditions<B: crate::bits::Bits>(
 
 use crate::bits::Bits;
 
+/// Coordinates of a SAN line played from `pos` (stops at the first unreadable move).
+fn coords_of<B: Bits>(pos: &Position<B>, san: &[String]) -> Vec<String> {
+    let mut p = pos.clone();
+    let mut out = vec![];
+    for t in san {
+        let Ok(m) = crate::notation::parse_move(&p, t) else { break };
+        out.push(crate::notation::coord(&p, &m));
+        p.make(m);
+    }
+    out
+}
+
 /// A progress bar on stderr when asked for and stderr is a terminal.
 pub fn progress_bar(wanted: bool, len: u64, what: &str) -> Option<indicatif::ProgressBar> {
     use std::io::IsTerminal;
@@ -260,6 +272,14 @@ pub fn analyse(
                     if !report.keys.contains(&c) {
                         report.keys.push(c);
                         report.keys_san.push(first.clone());
+                    }
+                    if report.main_line.is_empty() {
+                        report.main_line = claim.filled.clone();
+                        report.main_line_coord = coords_of(&pos, &claim.filled);
+                        let k = claim.filled.len().div_ceil(2) as u32;
+                        let (tree, cut) = search::tree_for_key(&pos, stip, &cond, limits, m, k);
+                        report.tree = tree;
+                        report.tree_truncated = cut;
                     }
                 }
             }

@@ -163,6 +163,10 @@ pub(crate) struct Searcher<'a, B: Bits> {
     immobile: Vec<(Color, Kind, u8)>,
     /// Kind of the tracked man (mate_by a square).
     tracked_kind: Kind,
+    /// Per remaining depth: the last attacker move that won and the last defence that held
+    /// (tried first; ordering only, never a verdict).
+    killer_att: Vec<Move>,
+    killer_def: Vec<Move>,
     _b: std::marker::PhantomData<B>,
 }
 
@@ -194,6 +198,8 @@ impl<'a, B: Bits> Searcher<'a, B> {
             local_nodes: 0,
             immobile,
             tracked_kind,
+            killer_att: vec![Move::default(); 256],
+            killer_def: vec![Move::default(); 256],
             _b: std::marker::PhantomData,
         }
     }
@@ -450,6 +456,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
         if !last_mate && list.len() > 1 {
             self.order(pos, &mut list);
         }
+        promote(&mut list, self.killer_att[n.min(255) as usize]);
         let mut result = Some(false);
         for &m in list.as_slice() {
             let nt = self.track(pos, &m, tracked);
@@ -463,6 +470,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
             match r {
                 Some(true) => {
                     result = Some(true);
+                    self.killer_att[n.min(255) as usize] = m;
                     break;
                 }
                 Some(false) => {}
@@ -501,6 +509,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
             return Some(v);
         }
         let mut result = Some(true);
+        promote(&mut list, self.killer_def[n.min(255) as usize]);
         for &m in list.as_slice() {
             let nt = self.track(pos, &m, tracked);
             let u = pos.make(m);
@@ -509,6 +518,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
             match r {
                 Some(false) => {
                     result = Some(false);
+                    self.killer_def[n.min(255) as usize] = m;
                     break;
                 }
                 Some(true) => {}
@@ -537,6 +547,15 @@ impl<'a, B: Bits> Searcher<'a, B> {
             }
         }
         Some(None)
+    }
+}
+
+/// Moves `m` to the front of the list if it is there (keeping the others' order).
+#[inline]
+fn promote(list: &mut MoveList, m: Move) {
+    let sl = list.as_mut_slice();
+    if let Some(i) = sl.iter().position(|x| *x == m) {
+        sl[..=i].rotate_right(1);
     }
 }
 
@@ -758,6 +777,28 @@ pub fn solve<B: Bits>(
     rep.millis = budget.start.elapsed().as_millis() as u64;
     rep.limit_hit = budget.reason();
     rep
+}
+
+/// The solution tree after a key known to win within `k` (from a claim checked in full).
+pub(crate) fn tree_for_key<B: Bits>(
+    pos: &Position<B>,
+    stip: &Stipulation,
+    cond: &Conditions,
+    limits: &Limits,
+    key: Move,
+    k: u32,
+) -> (Vec<Variation>, bool) {
+    let budget = Budget::new(limits);
+    let mut s = Searcher::new(pos, *stip, cond, &budget);
+    let mut p = pos.clone();
+    let t0 = s.initial_track();
+    let mut tree = vec![];
+    let mut truncated = false;
+    build_tree(&mut s, &mut p, key, k, t0, &mut vec![], &mut tree, &mut truncated);
+    if budget.stopped() {
+        truncated = true;
+    }
+    (tree, truncated)
 }
 
 /// Appends every line of play after attacker move `m` (winning within `k`) to `out`.
