@@ -166,7 +166,11 @@ fn key_of(e: &SolveError) -> &'static str {
 fn run_job(job: &Job, engines: &Engines, limits: &Limits) -> Row {
     let p = job.problem;
     let t0 = Instant::now();
-    let base = if job.from_cli { None } else { Some(p.base_dir()) };
+    let base = if job.from_cli {
+        None
+    } else {
+        Some(p.base_dir())
+    };
     let eng = match engines.get(&job.rules, base) {
         Ok(e) => e,
         Err(msg) => {
@@ -241,9 +245,17 @@ fn load_all(files: &[PathBuf]) -> (Vec<Problem>, Vec<(usize, Row)>) {
 /// its own first and then every other preset of the same board where the FEN parses.
 fn jobs_for<'a>(p: &'a Problem, run: &RunArgs, all_rules: bool, engines: &Engines) -> Vec<Job<'a>> {
     if let Some(r) = &run.rules {
-        return vec![Job { problem: p, rules: r.clone(), from_cli: true }];
+        return vec![Job {
+            problem: p,
+            rules: r.clone(),
+            from_cli: true,
+        }];
     }
-    let own = Job { problem: p, rules: p.rules.clone(), from_cli: false };
+    let own = Job {
+        problem: p,
+        rules: p.rules.clone(),
+        from_cli: false,
+    };
     if !all_rules {
         return vec![own];
     }
@@ -256,13 +268,19 @@ fn jobs_for<'a>(p: &'a Problem, run: &RunArgs, all_rules: bool, engines: &Engine
         if *name == p.rules {
             continue;
         }
-        let Ok(e) = engines.get(name, None) else { continue };
+        let Ok(e) = engines.get(name, None) else {
+            continue;
+        };
         if (e.rules().width, e.rules().height) != (w, h) {
             continue;
         }
         let parses = with_engine!(&e, x => Position::from_fen(x.clone(), &p.fen).is_ok());
         if parses {
-            jobs.push(Job { problem: p, rules: name.to_string(), from_cli: false });
+            jobs.push(Job {
+                problem: p,
+                rules: name.to_string(),
+                from_cli: false,
+            });
         }
     }
     jobs
@@ -275,12 +293,22 @@ fn run_batch(paths: &[PathBuf], run: &RunArgs, all_rules: bool, what: &str) -> R
     let limits = run.limits(false)?;
     let files = collect_files(paths)?;
     if files.is_empty() {
-        bail!("no problem files (*.toml) found in {}", paths.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", "));
+        bail!(
+            "no problem files (*.toml) found in {}",
+            paths
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
     }
     let (problems, load_errors) = load_all(&files);
     let engines = Engines::default();
     // Jobs grouped per problem so that the rows keep the files' order.
-    let per_problem: Vec<Vec<Job>> = problems.iter().map(|p| jobs_for(p, run, all_rules, &engines)).collect();
+    let per_problem: Vec<Vec<Job>> = problems
+        .iter()
+        .map(|p| jobs_for(p, run, all_rules, &engines))
+        .collect();
     let jobs: Vec<(usize, &Job)> = per_problem
         .iter()
         .enumerate()
@@ -332,7 +360,11 @@ fn check_csv_target(p: &Path) -> Result<()> {
     }
     if let Some(d) = p.parent() {
         if !d.as_os_str().is_empty() && !d.is_dir() {
-            bail!("--csv {}: directory {} does not exist", p.display(), d.display());
+            bail!(
+                "--csv {}: directory {} does not exist",
+                p.display(),
+                d.display()
+            );
         }
     }
     Ok(())
@@ -385,7 +417,11 @@ pub fn cmd_export(a: ExportArgs) -> Result<i32> {
     }
     report::write_csv_atomic(&a.csv, report::EXPORT_COLUMNS, &recs)?;
     eprint!("{}", report::summary(&rows, 3));
-    eprintln!("{} line{} of play written", recs.len(), if recs.len() == 1 { "" } else { "s" });
+    eprintln!(
+        "{} line{} of play written",
+        recs.len(),
+        if recs.len() == 1 { "" } else { "s" }
+    );
     Ok(exit_code(&rows))
 }
 
@@ -416,7 +452,11 @@ pub fn cmd_solve(a: SolveArgs) -> Result<i32> {
             bail!(
                 "no problem with id '{id}' in {} (ids: {})",
                 a.file.display(),
-                if ids.is_empty() { "none readable".into() } else { ids.join(", ") }
+                if ids.is_empty() {
+                    "none readable".into()
+                } else {
+                    ids.join(", ")
+                }
             );
         }
     }
@@ -427,8 +467,16 @@ pub fn cmd_solve(a: SolveArgs) -> Result<i32> {
             Err(e) => Row::from_error(e, None, ""),
             Ok(p) => {
                 let job = match &a.run.rules {
-                    Some(r) => Job { problem: p, rules: r.clone(), from_cli: true },
-                    None => Job { problem: p, rules: p.rules.clone(), from_cli: false },
+                    Some(r) => Job {
+                        problem: p,
+                        rules: r.clone(),
+                        from_cli: true,
+                    },
+                    None => Job {
+                        problem: p,
+                        rules: p.rules.clone(),
+                        from_cli: false,
+                    },
                 };
                 run_job(&job, &engines, &limits)
             }

@@ -234,7 +234,9 @@ fn probe<B: crate::bits::Bits>(
 ) -> Result<i32> {
     let pos = Position::from_fen(e.clone(), fen).with_context(|| format!("bad FEN '{fen}'"))?;
     let (v, plies) = tables.probe_checked(&pos)?;
-    let line = tables.best_line(&pos, max_line)?;
+    // A drawn line goes on for ever: show its start only.
+    let limit = if v == Value::Draw { max_line.min(12) } else { max_line };
+    let line = tables.best_line(&pos, limit)?;
     let mut p = pos.clone();
     let mut words = vec![];
     let mut coords = vec![];
@@ -283,7 +285,10 @@ fn probe<B: crate::bits::Bits>(
         if !line.is_empty() {
             println!("line: {}", words.join(" "));
         }
-        println!("end: {}", end.describe());
+        match end {
+            crate::outcome::Outcome::Ongoing => println!("(line shortened)"),
+            _ => println!("end: {}", end.describe()),
+        }
     }
     Ok(0)
 }

@@ -270,6 +270,11 @@ impl<B: Bits> Position<B> {
                 continue;
             }
             let mut mask = not_own;
+            if e.rules.stacks_may_form {
+                // Two men of one kind on one square cannot be represented (FEN refuses
+                // them; make/unmake would lose one): no stack of a kind with itself.
+                mask &= !self.pieces[us.idx()][k];
+            }
             if kt.no_capture_same_kind {
                 mask &= !self.pieces[them.idx()][k];
             }

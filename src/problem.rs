@@ -19,26 +19,66 @@ use toml::Spanned;
 /// Every key a `[[problem]]` table may hold, with its meaning (for warnings and docs).
 pub const KEYS: &[(&str, &str)] = &[
     ("id", "required; unique within the file"),
-    ("rules", "required; a preset name or a rules file path relative to this file"),
+    (
+        "rules",
+        "required; a preset name or a rules file path relative to this file",
+    ),
     ("fen", "required; the position, in the rules' piece letters"),
     ("stipulation", "required; \"#N\" (mate in N) or \"win N\""),
-    ("exact", "optional bool; the goal on move N exactly, not earlier"),
-    ("mate_by", "optional; a piece letter, or a square naming the man that must mate"),
-    ("mate_on", "optional list of squares where the mated king must stand"),
-    ("defender", "optional; \"best\" (default) or \"covetous\" (must capture when it can)"),
-    ("attacker_no_capture", "optional bool; the attacker may not capture"),
-    ("immobile", "optional list of squares whose men may not move"),
-    ("solution", "optional; the manuscript solution (SAN or coordinates)"),
+    (
+        "exact",
+        "optional bool; the goal on move N exactly, not earlier",
+    ),
+    (
+        "mate_by",
+        "optional; a piece letter, or a square naming the man that must mate",
+    ),
+    (
+        "mate_on",
+        "optional list of squares where the mated king must stand",
+    ),
+    (
+        "defender",
+        "optional; \"best\" (default) or \"covetous\" (must capture when it can)",
+    ),
+    (
+        "attacker_no_capture",
+        "optional bool; the attacker may not capture",
+    ),
+    (
+        "immobile",
+        "optional list of squares whose men may not move",
+    ),
+    (
+        "solution",
+        "optional; the manuscript solution (SAN or coordinates)",
+    ),
     ("source", "optional; where the problem comes from"),
     ("title", "optional; a name for the problem"),
-    ("published", "optional; what the literature says (kept in the CSV)"),
-    ("confidence", "optional; a transcription note (kept in the CSV)"),
+    (
+        "published",
+        "optional; what the literature says (kept in the CSV)",
+    ),
+    (
+        "confidence",
+        "optional; a transcription note (kept in the CSV)",
+    ),
     ("notes", "optional; free text"),
-    ("expect", "optional; the verdict this project's tests assert"),
+    (
+        "expect",
+        "optional; the verdict this project's tests assert",
+    ),
 ];
 
 /// The verdict words `expect` may hold.
-pub const VERDICT_WORDS: &[&str] = &["sound", "cooked", "unsound", "claim-wrong", "unknown", "error"];
+pub const VERDICT_WORDS: &[&str] = &[
+    "sound",
+    "cooked",
+    "unsound",
+    "claim-wrong",
+    "unknown",
+    "error",
+];
 
 /// One problem as read from a file.
 #[derive(Clone, Debug, PartialEq)]
@@ -170,7 +210,11 @@ pub fn load_file(path: &Path) -> LoadedFile {
             Err(e) => {
                 let off = e.utf8_error().valid_up_to();
                 let line = e.as_bytes()[..off].iter().filter(|&&b| b == b'\n').count() + 1;
-                single_error(path, Some(line), "not a text file (invalid UTF-8); problem files are TOML".into())
+                single_error(
+                    path,
+                    Some(line),
+                    "not a text file (invalid UTF-8); problem files are TOML".into(),
+                )
             }
         },
         Err(e) => single_error(path, None, format!("cannot read the file: {e}")),
@@ -194,7 +238,11 @@ fn single_error(path: &Path, line: Option<usize>, message: String) -> LoadedFile
 /// 1-based line of a byte offset.
 pub fn line_at(text: &str, offset: usize) -> usize {
     let end = offset.min(text.len());
-    text.as_bytes()[..end].iter().filter(|&&b| b == b'\n').count() + 1
+    text.as_bytes()[..end]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count()
+        + 1
 }
 
 type SpTable = BTreeMap<Spanned<String>, Spanned<toml::Value>>;
@@ -221,11 +269,12 @@ impl<'de> Deserialize<'de> for RawFile {
                 };
                 while let Some(k) = map.next_key::<Spanned<String>>()? {
                     if k.get_ref() == "problem" {
-                        let v: Vec<Spanned<SpTable>> = map.next_value().map_err(|e: A::Error| {
-                            de::Error::custom(format!(
-                                "`problem` must be an array of tables written [[problem]]: {e}"
-                            ))
-                        })?;
+                        let v: Vec<Spanned<SpTable>> =
+                            map.next_value().map_err(|e: A::Error| {
+                                de::Error::custom(format!(
+                                    "`problem` must be an array of tables written [[problem]]: {e}"
+                                ))
+                            })?;
                         raw.problems = Some(v);
                     } else {
                         map.next_value::<de::IgnoredAny>()?;
@@ -263,21 +312,21 @@ pub fn parse_str(text: &str, path: &Path) -> LoadedFile {
             k.get_ref()
         ));
     }
-    let tables = match raw.problems {
-        Some(t) if !t.is_empty() => t,
-        // A rules file (`preset = ...`) kept beside the problems: not a problem file.
-        None if raw.others.iter().any(|k| k.get_ref() == "preset") => {
-            out.warnings.clear();
-            return out;
-        }
-        _ => {
-            return single_error(
+    let tables =
+        match raw.problems {
+            Some(t) if !t.is_empty() => t,
+            // A rules file (`preset = ...`) kept beside the problems: not a problem file.
+            None if raw.others.iter().any(|k| k.get_ref() == "preset") => {
+                out.warnings.clear();
+                return out;
+            }
+            _ => return single_error(
                 path,
                 None,
-                "no [[problem]] table in this file (each problem starts with a line `[[problem]]`)".into(),
-            )
-        }
-    };
+                "no [[problem]] table in this file (each problem starts with a line `[[problem]]`)"
+                    .into(),
+            ),
+        };
     let headers = header_lines(text);
     let mut seen: BTreeMap<String, usize> = BTreeMap::new();
     for (i, t) in tables.iter().enumerate() {
@@ -382,7 +431,11 @@ fn one_problem(
             Some(toml::Value::String(s)) => Ok(Some(s.clone())),
             Some(v) => Err(err(
                 Some(k),
-                format!("`{k}` must be a string, found {} ({})", v.type_str(), describe(k)),
+                format!(
+                    "`{k}` must be a string, found {} ({})",
+                    v.type_str(),
+                    describe(k)
+                ),
             )),
         }
     };
@@ -399,37 +452,58 @@ fn one_problem(
     let squares = |k: &str| -> Result<Vec<String>, ProblemError> {
         match get(k) {
             None => Ok(vec![]),
-            Some(toml::Value::String(s)) => {
-                Ok(s.split([' ', ',']).filter(|x| !x.is_empty()).map(String::from).collect())
-            }
+            Some(toml::Value::String(s)) => Ok(s
+                .split([' ', ','])
+                .filter(|x| !x.is_empty())
+                .map(String::from)
+                .collect()),
             Some(toml::Value::Array(a)) => a
                 .iter()
                 .map(|v| match v {
                     toml::Value::String(s) => Ok(s.clone()),
                     other => Err(err(
                         Some(k),
-                        format!("`{k}` must list squares as strings, e.g. [\"e8\", \"d8\"]; found {}", other.type_str()),
+                        format!(
+                            "`{k}` must list squares as strings, e.g. [\"e8\", \"d8\"]; found {}",
+                            other.type_str()
+                        ),
                     )),
                 })
                 .collect(),
             Some(v) => Err(err(
                 Some(k),
-                format!("`{k}` must be a list of squares, e.g. [\"e8\", \"d8\"]; found {}", v.type_str()),
+                format!(
+                    "`{k}` must be a list of squares, e.g. [\"e8\", \"d8\"]; found {}",
+                    v.type_str()
+                ),
             )),
         }
     };
     let id = match get("id") {
-        None => return Err(err(None, "missing key `id` (a name unique within the file)".into())),
+        None => {
+            return Err(err(
+                None,
+                "missing key `id` (a name unique within the file)".into(),
+            ))
+        }
         Some(toml::Value::String(_)) => match &id_val {
             Some(s) => s.clone(),
             None => return Err(err(Some("id"), "`id` is empty".into())),
         },
         Some(toml::Value::Integer(n)) => n.to_string(),
-        Some(v) => return Err(err(Some("id"), format!("`id` must be a string, found {}", v.type_str()))),
+        Some(v) => {
+            return Err(err(
+                Some("id"),
+                format!("`id` must be a string, found {}", v.type_str()),
+            ))
+        }
     };
     let rules = string("rules", true)?.unwrap_or_default();
     if rules.trim().is_empty() {
-        return Err(err(Some("rules"), "`rules` is empty (a preset name or a rules file path)".into()));
+        return Err(err(
+            Some("rules"),
+            "`rules` is empty (a preset name or a rules file path)".into(),
+        ));
     }
     let fen = string("fen", true)?.unwrap_or_default();
     let stip_text = string("stipulation", true)?.unwrap_or_default();
@@ -459,7 +533,10 @@ fn one_problem(
         if !VERDICT_WORDS.contains(&x.trim()) {
             return Err(err(
                 Some("expect"),
-                format!("bad expect '{x}': expected one of {}", VERDICT_WORDS.join(", ")),
+                format!(
+                    "bad expect '{x}': expected one of {}",
+                    VERDICT_WORDS.join(", ")
+                ),
             ));
         }
     }

@@ -179,8 +179,13 @@ impl Row {
         Some(self.meta_of("expect")).filter(|x| !x.is_empty())
     }
 
-    /// Does the verdict match the problem's `expect` (None when there is none)?
+    /// Does the verdict match the problem's `expect`? None when there is none, or when
+    /// the row ran under other rules than the problem's own (`--rules`, `--all-rules`).
     pub fn meets_expectation(&self) -> Option<bool> {
+        let own = self.meta_of("rules");
+        if !own.is_empty() && own != self.rules {
+            return None;
+        }
         Some(self.expect()? == self.verdict.word())
     }
 
@@ -240,7 +245,9 @@ pub fn csv_record(r: &Row) -> Vec<String> {
         r.stipulation.clone(),
         r.verdict.word().into(),
         rep.map(|x| x.solvable.word()).unwrap_or("unknown").into(),
-        rep.and_then(|x| x.shortest).map(|n| n.to_string()).unwrap_or_default(),
+        rep.and_then(|x| x.shortest)
+            .map(|n| n.to_string())
+            .unwrap_or_default(),
         rep.map(|x| x.keys.join(" ")).unwrap_or_default(),
         rep.map(|x| yes_no(x.keys_complete)).unwrap_or("no").into(),
         a.map(|a| a.claim.csv_text()).unwrap_or_default(),
@@ -255,15 +262,18 @@ pub fn csv_record(r: &Row) -> Vec<String> {
         r.line.map(|l| l.to_string()).unwrap_or_default(),
         rep.and_then(|x| x.limit_hit.clone()).unwrap_or_default(),
         a.map(|a| a.claim.remarks.join("; ")).unwrap_or_default(),
-        a.map(|a| a.fen.clone())
-            .unwrap_or_else(|| r.meta_of("fen")),
+        a.map(|a| a.fen.clone()).unwrap_or_else(|| r.meta_of("fen")),
         r.solution_line().map(|l| l.to_string()).unwrap_or_default(),
     ]
 }
 
 /// Writes CSV to `path` atomically: a temporary file in the same directory, then a
 /// rename, so a reader never sees half a file. `-` writes to standard output.
-pub fn write_csv_atomic(path: &Path, header: &[&str], records: &[Vec<String>]) -> anyhow::Result<()> {
+pub fn write_csv_atomic(
+    path: &Path,
+    header: &[&str],
+    records: &[Vec<String>],
+) -> anyhow::Result<()> {
     use anyhow::Context;
     let mut buf = Vec::new();
     {
@@ -361,7 +371,7 @@ fn white_to_move(fen: &str) -> bool {
 fn label(ply: usize, san: &str, attacker_white: bool, after_white: bool) -> String {
     let q = ply + usize::from(!attacker_white);
     let n = q / 2 + 1;
-    if q % 2 == 0 {
+    if q & 1 == 0 {
         format!("{n}.{san}")
     } else if after_white {
         san.to_string()
@@ -424,7 +434,12 @@ pub fn format_tree(tree: &[Variation], fen: &str) -> String {
     }
     let mut s = String::new();
     for (key, node) in &root.children {
-        let _ = writeln!(s, "  {}!{}", label(0, key, w, false), end_mark(key, &node.outcome));
+        let _ = writeln!(
+            s,
+            "  {}!{}",
+            label(0, key, w, false),
+            end_mark(key, &node.outcome)
+        );
         attacker_children(node, 1, 2, w, &mut s);
     }
     s
@@ -459,7 +474,7 @@ pub fn numbered_line(moves: &[String], fen: &str) -> String {
     let mut out = vec![];
     for (i, m) in moves.iter().enumerate() {
         let q = i + usize::from(!w);
-        let prev_white = i > 0 && (q - 1) % 2 == 0;
+        let prev_white = i > 0 && (q - 1) & 1 == 0;
         out.push(label(i, m, w, prev_white));
     }
     out.join(" ")
@@ -469,8 +484,17 @@ pub fn numbered_line(moves: &[String], fen: &str) -> String {
 pub fn text_report(r: &Row) -> String {
     let mut s = String::new();
     let p = r.problem.as_ref();
-    let title = p.and_then(|p| p.title.clone()).map(|t| format!("  {t}")).unwrap_or_default();
-    let _ = writeln!(s, "{}{}  ({})", if r.id.is_empty() { "?" } else { &r.id }, title, r.location());
+    let title = p
+        .and_then(|p| p.title.clone())
+        .map(|t| format!("  {t}"))
+        .unwrap_or_default();
+    let _ = writeln!(
+        s,
+        "{}{}  ({})",
+        if r.id.is_empty() { "?" } else { &r.id },
+        title,
+        r.location()
+    );
     if let Some(src) = p.and_then(|p| p.source.as_ref()) {
         let _ = writeln!(s, "source      {src}");
     }
@@ -510,7 +534,15 @@ pub fn text_report(r: &Row) -> String {
     };
     let _ = writeln!(s, "solvable    {}{shortest}", rep.solvable.word());
     if rep.keys.is_empty() {
-        let _ = writeln!(s, "keys        none{}", if rep.keys_complete { "" } else { " found (search incomplete)" });
+        let _ = writeln!(
+            s,
+            "keys        none{}",
+            if rep.keys_complete {
+                ""
+            } else {
+                " found (search incomplete)"
+            }
+        );
     } else {
         let keys: Vec<String> = rep
             .keys
@@ -525,7 +557,11 @@ pub fn text_report(r: &Row) -> String {
             s,
             "keys        {}{}",
             keys.join(", "),
-            if rep.keys_complete { "  (complete)" } else { "  (search incomplete: there may be more)" }
+            if rep.keys_complete {
+                "  (complete)"
+            } else {
+                "  (search incomplete: there may be more)"
+            }
         );
     }
     if let Some(rf) = &rep.refutation {
@@ -535,7 +571,12 @@ pub fn text_report(r: &Row) -> String {
     let _ = writeln!(s, "claim       {claim}");
     if a.claim.status == ClaimStatus::Illegal {
         if let Some(p) = p {
-            let _ = writeln!(s, "            (the solution is at {}:{})", r.file, p.line_of("solution"));
+            let _ = writeln!(
+                s,
+                "            (the solution is at {}:{})",
+                r.file,
+                p.line_of("solution")
+            );
         }
     }
     if !a.claim.filled.is_empty() {
@@ -556,7 +597,11 @@ pub fn text_report(r: &Row) -> String {
             "solution tree ({} line{}{}):",
             rep.tree.len(),
             if rep.tree.len() == 1 { "" } else { "s" },
-            if rep.tree_truncated { ", cut short" } else { "" }
+            if rep.tree_truncated {
+                ", cut short"
+            } else {
+                ""
+            }
         );
         s.push_str(&format_tree(&rep.tree, &a.fen));
     }
@@ -595,11 +640,21 @@ fn conditions_text(p: &Problem) -> String {
 
 /// A one-line result for the batch listing.
 pub fn brief(r: &Row) -> String {
-    let mut s = format!("{:<12} {:<28} {:<14} {:<6}", r.verdict.word(), r.id, r.rules, r.stipulation);
+    let mut s = format!(
+        "{:<12} {:<24} {:<15} {:<6}",
+        r.verdict.word(),
+        r.id,
+        r.rules,
+        r.stipulation
+    );
     match &r.analysis {
         Some(a) => {
             let rep = &a.report;
-            let keys = if rep.keys_san.is_empty() { "-".to_string() } else { rep.keys_san.join(",") };
+            let keys = if rep.keys_san.is_empty() {
+                "-".to_string()
+            } else {
+                rep.keys_san.join(",")
+            };
             let _ = write!(
                 s,
                 " keys {keys:<12} claim {:<10} {:>8.3}s",
@@ -608,11 +663,7 @@ pub fn brief(r: &Row) -> String {
             );
             if let Some(x) = r.meets_expectation() {
                 if !x {
-                    let _ = write!(
-                        s,
-                        "  (expected {})",
-                        r.expect().unwrap_or_default()
-                    );
+                    let _ = write!(s, "  (expected {})", r.expect().unwrap_or_default());
                 }
             }
         }
@@ -635,9 +686,15 @@ pub fn summary(rows: &[Row], slowest: usize) -> String {
         .iter()
         .filter_map(|v| counts.get(v).map(|n| format!("{} {n}", v.word())))
         .collect();
-    let _ = writeln!(s, "{} result{}: {}", rows.len(), if rows.len() == 1 { "" } else { "s" }, parts.join(", "));
+    let _ = writeln!(
+        s,
+        "{} result{}: {}",
+        rows.len(),
+        if rows.len() == 1 { "" } else { "s" },
+        parts.join(", ")
+    );
     let mut timed: Vec<&Row> = rows.iter().filter(|r| r.analysis.is_some()).collect();
-    timed.sort_by(|a, b| b.millis.cmp(&a.millis));
+    timed.sort_by_key(|r| std::cmp::Reverse(r.millis));
     if !timed.is_empty() {
         let _ = writeln!(s, "slowest:");
         for r in timed.iter().take(slowest) {
@@ -657,23 +714,44 @@ pub fn summary(rows: &[Row], slowest: usize) -> String {
             );
         }
     }
-    let errors: Vec<&Row> = rows.iter().filter(|r| r.verdict == Verdict::Error).collect();
+    let errors: Vec<&Row> = rows
+        .iter()
+        .filter(|r| r.verdict == Verdict::Error)
+        .collect();
     if !errors.is_empty() {
         let _ = writeln!(s, "errors:");
         for r in errors {
             let _ = writeln!(s, "  {}", r.error.as_deref().unwrap_or("?"));
         }
     }
-    let claims: Vec<&Row> = rows.iter().filter(|r| r.verdict == Verdict::ClaimWrong).collect();
+    let claims: Vec<&Row> = rows
+        .iter()
+        .filter(|r| r.verdict == Verdict::ClaimWrong)
+        .collect();
     if !claims.is_empty() {
         let _ = writeln!(s, "solutions that fail:");
         for r in claims {
-            let line = r.solution_line().or(r.line).map(|l| format!(":{l}")).unwrap_or_default();
-            let check = r.analysis.as_ref().map(|a| a.claim.csv_text()).unwrap_or_default();
-            let _ = writeln!(s, "  {}{line}: problem '{}' [{}]: {check}", r.file, r.id, r.rules);
+            let line = r
+                .solution_line()
+                .or(r.line)
+                .map(|l| format!(":{l}"))
+                .unwrap_or_default();
+            let check = r
+                .analysis
+                .as_ref()
+                .map(|a| a.claim.csv_text())
+                .unwrap_or_default();
+            let _ = writeln!(
+                s,
+                "  {}{line}: problem '{}' [{}]: {check}",
+                r.file, r.id, r.rules
+            );
         }
     }
-    let missed: Vec<&Row> = rows.iter().filter(|r| r.meets_expectation() == Some(false)).collect();
+    let missed: Vec<&Row> = rows
+        .iter()
+        .filter(|r| r.meets_expectation() == Some(false))
+        .collect();
     if !missed.is_empty() {
         let _ = writeln!(s, "not as expected:");
         for r in missed {
@@ -692,7 +770,16 @@ pub fn summary(rows: &[Row], slowest: usize) -> String {
 }
 
 /// The CSV columns of `export`.
-pub const EXPORT_COLUMNS: &[&str] = &["id", "file", "key", "variation", "san", "coord", "outcome", "rules"];
+pub const EXPORT_COLUMNS: &[&str] = &[
+    "id",
+    "file",
+    "key",
+    "variation",
+    "san",
+    "coord",
+    "outcome",
+    "rules",
+];
 
 /// The export records of a row: one per line of play of its solution tree.
 pub fn export_records(r: &Row) -> Vec<Vec<String>> {
@@ -722,7 +809,11 @@ mod tests {
 
     fn v(s: &str, o: &str) -> Variation {
         let m: Vec<String> = s.split(' ').map(String::from).collect();
-        Variation { san: m.clone(), coord: m, outcome: o.into() }
+        Variation {
+            san: m.clone(),
+            coord: m,
+            outcome: o.into(),
+        }
     }
 
     #[test]
@@ -736,12 +827,18 @@ mod tests {
             s,
             "  1.Rh8+!\n    1...Kxh8 2.Bf5+\n      2...Kg8 3.Rh8 #\n      2...Rh2 3.Rxh2 #\n"
         );
-        let s = format_tree(&[v("Nh5+ Kg2 Nh4", "Black wins by checkmate")], "8/8/8/8/8/8/8/8 b - - 0 1");
+        let s = format_tree(
+            &[v("Nh5+ Kg2 Nh4", "Black wins by checkmate")],
+            "8/8/8/8/8/8/8/8 b - - 0 1",
+        );
         assert_eq!(s, "  1...Nh5+!\n    2.Kg2 Nh4 #\n");
         assert_eq!(
             numbered_line(&["a".into(), "b".into(), "c".into()], "x b"),
             "1...a 2.b c"
         );
-        assert_eq!(numbered_line(&["a".into(), "b".into(), "c".into()], "x w"), "1.a b 2.c");
+        assert_eq!(
+            numbered_line(&["a".into(), "b".into(), "c".into()], "x w"),
+            "1.a b 2.c"
+        );
     }
 }

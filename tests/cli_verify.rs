@@ -30,14 +30,22 @@ fn verify_csv(args: &[&str]) -> (i32, Vec<String>, Vec<Rec>, String) {
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
         .collect();
-    assert_eq!(leftovers, vec!["out.csv".to_string()], "temporary files left behind");
+    assert_eq!(
+        leftovers,
+        vec!["out.csv".to_string()],
+        "temporary files left behind"
+    );
     let mut r = csv::Reader::from_path(&csv).unwrap();
     let header: Vec<String> = r.headers().unwrap().iter().map(String::from).collect();
     let rows = r
         .records()
         .map(|rec| {
             let rec = rec.unwrap();
-            header.iter().cloned().zip(rec.iter().map(String::from)).collect()
+            header
+                .iter()
+                .cloned()
+                .zip(rec.iter().map(String::from))
+                .collect()
         })
         .collect();
     (out.status.code().unwrap_or(-1), header, rows, stdout)
@@ -79,23 +87,39 @@ fn broken_files_become_error_rows_with_lines() {
     let e = err("not_toml.toml", "");
     assert!(e.contains("not_toml.toml:3") && e.contains("TOML"), "{e}");
     let e = err("missing_key.toml", "no-fen");
-    assert!(e.contains("missing_key.toml:2") && e.contains("missing key `fen`"), "{e}");
+    assert!(
+        e.contains("missing_key.toml:2") && e.contains("missing key `fen`"),
+        "{e}"
+    );
     let e = err("unknown_rules.toml", "martian");
-    assert!(e.contains("unknown_rules.toml:4") && e.contains("unknown rules 'martian-assize'"), "{e}");
+    assert!(
+        e.contains("unknown_rules.toml:4") && e.contains("unknown rules 'martian-assize'"),
+        "{e}"
+    );
     let e = err("bad_fen.toml", "bad-fen");
     assert!(e.contains("bad_fen.toml:5") && e.contains("ranks"), "{e}");
     let e = err("bad_fen.toml", "bad-letter");
     assert!(e.contains("bad_fen.toml:12") && e.contains("'Z'"), "{e}");
     let e = err("bad_stipulation.toml", "helpmate");
-    assert!(e.contains("bad_stipulation.toml:6") && e.contains("h#2"), "{e}");
+    assert!(
+        e.contains("bad_stipulation.toml:6") && e.contains("h#2"),
+        "{e}"
+    );
     // Duplicate ids: the first is verified, the second is an error at its `id` line.
     let twins: Vec<&Rec> = rows.iter().filter(|r| r["id"] == "twin").collect();
     assert_eq!(twins.len(), 2);
     assert_eq!(twins[0]["verdict"], "sound");
     assert_eq!(twins[1]["verdict"], "error");
-    assert!(twins[1]["error"].contains("duplicate_id.toml:9"), "{:?}", twins[1]);
+    assert!(
+        twins[1]["error"].contains("duplicate_id.toml:9"),
+        "{:?}",
+        twins[1]
+    );
     // Good problems in the same batch still get verdicts.
-    assert_eq!(row(&rows, "missing_key.toml", "good-neighbour")["verdict"], "sound");
+    assert_eq!(
+        row(&rows, "missing_key.toml", "good-neighbour")["verdict"],
+        "sound"
+    );
     // An illegal move in the manuscript solution: the claim check says so (while the
     // claim checker is a stub it says `none`; then the search verdict stands).
     let r = row(&rows, "illegal_solution.toml", "rook-jumps");
@@ -108,7 +132,10 @@ fn broken_files_become_error_rows_with_lines() {
         eprintln!("note: claim checker not active yet; illegal-solution check skipped");
     }
     // The summary names the errors.
-    assert!(stdout.contains("errors:") && stdout.contains("bad_fen.toml:5"), "{stdout}");
+    assert!(
+        stdout.contains("errors:") && stdout.contains("bad_fen.toml:5"),
+        "{stdout}"
+    );
 }
 
 #[test]
@@ -117,7 +144,10 @@ fn composed_problems_get_their_verdicts() {
     assert_eq!(code, 0, "{stdout}");
     assert_eq!(&header[..CONTRACT_COLUMNS.len()], CONTRACT_COLUMNS);
     for extra in ["published", "expect", "confidence", "error"] {
-        assert!(header.contains(&extra.to_string()), "missing column {extra}");
+        assert!(
+            header.contains(&extra.to_string()),
+            "missing column {extra}"
+        );
     }
     // The rules file beside the problems is not read as a problem file.
     assert_eq!(rows.len(), 7, "{rows:#?}");
@@ -126,8 +156,14 @@ fn composed_problems_get_their_verdicts() {
         assert_eq!(r["verdict"], r["expect"], "{r:#?}");
     }
     let r = row(&rows, "composed.toml", "rook-mate-1");
-    assert_eq!((r["keys"].as_str(), r["keys_complete"].as_str()), ("h1h8", "yes"));
-    assert_eq!((r["solvable"].as_str(), r["shortest"].as_str()), ("yes", "1"));
+    assert_eq!(
+        (r["keys"].as_str(), r["keys_complete"].as_str()),
+        ("h1h8", "yes")
+    );
+    assert_eq!(
+        (r["solvable"].as_str(), r["shortest"].as_str()),
+        ("yes", "1")
+    );
     let r = row(&rows, "composed.toml", "ferz-key-2");
     assert_eq!(r["keys"], "a4b3");
     assert_eq!(r["main_line"].split(' ').count(), 3, "{r:#?}");
@@ -135,12 +171,21 @@ fn composed_problems_get_their_verdicts() {
     let mut keys: Vec<&str> = r["keys"].split(' ').collect();
     keys.sort();
     assert_eq!(keys, ["g1g8", "h1h8"]);
-    assert_eq!(row(&rows, "composed.toml", "two-rooks-mate-by")["keys"], "h1h8");
+    assert_eq!(
+        row(&rows, "composed.toml", "two-rooks-mate-by")["keys"],
+        "h1h8"
+    );
     let r = row(&rows, "composed.toml", "ferz-no-mate");
     assert_eq!(r["solvable"], "no");
     assert!(!r["refutation"].is_empty(), "{r:#?}");
-    assert_eq!(row(&rows, "composed.toml", "rules-file")["rules"], "rules/shatranj-local.toml");
-    assert!(stdout.contains("7 results: sound 4, cooked 1, unsound 2"), "{stdout}");
+    assert_eq!(
+        row(&rows, "composed.toml", "rules-file")["rules"],
+        "rules/shatranj-local.toml"
+    );
+    assert!(
+        stdout.contains("7 results: sound 4, cooked 1, unsound 2"),
+        "{stdout}"
+    );
 }
 
 #[test]
@@ -158,7 +203,10 @@ fn json_lines_parse() {
     assert_eq!(objs.len(), 7);
     for o in &objs {
         assert!(o["id"].is_string() && o["verdict"].is_string(), "{o}");
-        assert!(o["keys"].is_array() && o["solution_check"].is_string(), "{o}");
+        assert!(
+            o["keys"].is_array() && o["solution_check"].is_string(),
+            "{o}"
+        );
     }
     // The summary goes to stderr so that stdout stays JSON.
     assert!(String::from_utf8_lossy(&out.stderr).contains("7 results"));
@@ -178,11 +226,19 @@ fn all_rules_runs_side_by_side() {
         .output()
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
-    let objs: Vec<serde_json::Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let objs: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     let rk: Vec<(String, String)> = objs
         .iter()
         .filter(|o| o["id"] == "rook-mate-1")
-        .map(|o| (o["rules"].as_str().unwrap().to_string(), o["verdict"].as_str().unwrap().to_string()))
+        .map(|o| {
+            (
+                o["rules"].as_str().unwrap().to_string(),
+                o["verdict"].as_str().unwrap().to_string(),
+            )
+        })
         .collect();
     assert!(rk.len() > 1, "{rk:?}");
     assert_eq!(rk[0], ("shatranj".to_string(), "sound".to_string()));
@@ -211,7 +267,14 @@ fn usage_errors_exit_2() {
 #[test]
 fn solve_prints_a_readable_report() {
     let out = bin()
-        .args(["solve", "tests/data/good/composed.toml", "--id", "ferz-key-2", "--timeout", "20"])
+        .args([
+            "solve",
+            "tests/data/good/composed.toml",
+            "--id",
+            "ferz-key-2",
+            "--timeout",
+            "20",
+        ])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0));
@@ -229,14 +292,23 @@ fn solve_prints_a_readable_report() {
         assert!(s.contains(want), "missing {want:?} in\n{s}");
     }
     let out = bin()
-        .args(["solve", "tests/data/good/composed.toml", "--id", "ferz-key-2", "--json"])
+        .args([
+            "solve",
+            "tests/data/good/composed.toml",
+            "--id",
+            "ferz-key-2",
+            "--json",
+        ])
         .output()
         .unwrap();
     let o: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(o["verdict"], "sound");
     assert!(o["tree"].as_array().is_some_and(|t| !t.is_empty()), "{o}");
     // A broken file: the error and exit code 1.
-    let out = bin().args(["solve", "tests/data/broken/bad_fen.toml"]).output().unwrap();
+    let out = bin()
+        .args(["solve", "tests/data/broken/bad_fen.toml"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stdout).contains("bad_fen.toml:5"));
 }
@@ -246,13 +318,22 @@ fn export_writes_lines_of_play() {
     let dir = tempfile::tempdir().unwrap();
     let csv = dir.path().join("lines.csv");
     bin()
-        .args(["export", "tests/data/good/composed.toml", "--timeout", "20", "--csv"])
+        .args([
+            "export",
+            "tests/data/good/composed.toml",
+            "--timeout",
+            "20",
+            "--csv",
+        ])
         .arg(&csv)
         .assert()
         .code(0);
     let mut r = csv::Reader::from_path(&csv).unwrap();
     let header: Vec<String> = r.headers().unwrap().iter().map(String::from).collect();
-    assert_eq!(&header[..7], ["id", "file", "key", "variation", "san", "coord", "outcome"]);
+    assert_eq!(
+        &header[..7],
+        ["id", "file", "key", "variation", "san", "coord", "outcome"]
+    );
     let recs: Vec<csv::StringRecord> = r.records().map(|x| x.unwrap()).collect();
     let fk: Vec<&csv::StringRecord> = recs.iter().filter(|x| &x[0] == "ferz-key-2").collect();
     assert!(!fk.is_empty());
@@ -273,14 +354,17 @@ fn bundled_collection_meets_expectations() {
     for f in files {
         let lf = mansuba::problem::load_file(&f);
         for p in lf.problems.into_iter().flatten() {
-            let Some(expect) = p.expect.clone() else { continue };
+            let Some(expect) = p.expect.clone() else {
+                continue;
+            };
             let out = bin()
                 .args(["solve", "--json", "--timeout", "20", "--id", &p.id])
                 .arg(&f)
                 .output()
                 .unwrap();
-            let o: serde_json::Value = serde_json::from_slice(&out.stdout)
-                .unwrap_or_else(|e| panic!("{}: {e}: {}", p.id, String::from_utf8_lossy(&out.stdout)));
+            let o: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+                panic!("{}: {e}: {}", p.id, String::from_utf8_lossy(&out.stdout))
+            });
             let got = o["verdict"].as_str().unwrap_or("?").to_string();
             checked += 1;
             if got != expect {

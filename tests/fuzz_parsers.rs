@@ -10,7 +10,13 @@ use std::path::Path;
 use std::sync::OnceLock;
 
 /// Presets with different boards and features: 8x8, stacked squares, 12x8, 12x12.
-const PRESETS: &[&str] = &["shatranj", "short-assize", "courier", "grant-acedrex", "lombard"];
+const PRESETS: &[&str] = &[
+    "shatranj",
+    "short-assize",
+    "courier",
+    "grant-acedrex",
+    "lombard",
+];
 
 fn engines() -> &'static Vec<AnyEngine> {
     static E: OnceLock<Vec<AnyEngine>> = OnceLock::new();
@@ -44,7 +50,9 @@ fn fenish() -> impl Strategy<Value = String> {
 /// Deterministic mutation of `s`: a few deletions, insertions and replacements.
 fn mutate(s: &str, mut seed: u64) -> String {
     let mut v: Vec<char> = s.chars().collect();
-    let pool: Vec<char> = "kqrbnpKQRBNP0123456789/ -wb[]=\"#\n.{}xa1h8\u{0}é".chars().collect();
+    let pool: Vec<char> = "kqrbnpKQRBNP0123456789/ -wb[]=\"#\n.{}xa1h8\u{0}é"
+        .chars()
+        .collect();
     let mut next = || {
         seed ^= seed << 13;
         seed ^= seed >> 7;
@@ -54,7 +62,11 @@ fn mutate(s: &str, mut seed: u64) -> String {
     let n = (next() % 4 + 1) as usize;
     for _ in 0..n {
         let r = next();
-        let at = if v.is_empty() { 0 } else { (r >> 8) as usize % (v.len() + 1) };
+        let at = if v.is_empty() {
+            0
+        } else {
+            (r >> 8) as usize % (v.len() + 1)
+        };
         let c = pool[(r >> 32) as usize % pool.len()];
         match r % 3 {
             0 if at < v.len() => {

@@ -1227,3 +1227,40 @@ fn start_privileges() {
     );
     assert_eq!(start("english-1650").fen().split(' ').nth(2), Some("KQkq"));
 }
+
+// ---------------------------------------------------------------------------------------
+// Knobs beyond the presets
+// ---------------------------------------------------------------------------------------
+
+fn pos_rules(rules: Rules, fen: &str) -> P {
+    match AnyEngine::new(rules).unwrap() {
+        AnyEngine::W64(e) => P::W64(Position::from_fen(e, fen).unwrap()),
+        AnyEngine::W128(e) => P::W128(Position::from_fen(e, fen).unwrap()),
+        AnyEngine::W256(e) => P::W256(Position::from_fen(e, fen).unwrap()),
+    }
+}
+
+/// RULES.md "Starting arrays": "No move may form a new stack (a flag may allow it)". With
+/// `stacks_may_form = true` a man may join a friend of another kind; two men of one kind
+/// on one square are not representable (the FEN reader refuses them), so such a move must
+/// not be generated, and every move must keep the position consistent.
+#[test]
+fn stacks_may_form_knob() {
+    let rules = Rules::from_toml_str(
+        "preset = \"short-assize\"\nname = \"stacking\"\nstacks_may_form = true\n",
+    )
+    .unwrap();
+    // Rooks a1 and a4, knight b1, pawn c3; Black: king h8, pawn h7.
+    let mut p = pos_rules(rules, "7k/7p/8/8/R7/2P5/8/RN5K w - - 0 1");
+    let moves = p.moves();
+    assert!(moves.contains(&"b1c3".to_string()), "a knight may join the pawn: {moves:?}");
+    assert!(moves.contains(&"a1b1".to_string()), "a rook may join the knight: {moves:?}");
+    assert!(
+        !moves.contains(&"a1a4".to_string()) && !moves.contains(&"a4a1".to_string()),
+        "a rook may not land on a rook (two men of one kind on a square): {moves:?}"
+    );
+    on!(&p, q => {
+        let mut r = Rng(7);
+        walk(q, &mut r, 4, 40);
+    });
+}

@@ -10,11 +10,17 @@ use std::sync::OnceLock;
 fn engines() -> &'static Vec<AnyEngine> {
     static E: OnceLock<Vec<AnyEngine>> = OnceLock::new();
     E.get_or_init(|| {
-        ["shatranj", "short-assize", "courier", "grant-acedrex", "lombard"]
-            .iter()
-            .filter_map(|n| Rules::preset(n).ok())
-            .filter_map(|r| AnyEngine::new(r).ok())
-            .collect()
+        [
+            "shatranj",
+            "short-assize",
+            "courier",
+            "grant-acedrex",
+            "lombard",
+        ]
+        .iter()
+        .filter_map(|n| Rules::preset(n).ok())
+        .filter_map(|r| AnyEngine::new(r).ok())
+        .collect()
     })
 }
 

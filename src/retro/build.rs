@@ -314,11 +314,11 @@ impl<'a, B: Bits> Gen<'a, B> {
         let mm = lay.m();
         let mut mover = 0;
         let mut cap = mm;
-        for i in 0..mm {
+        for (i, &s) in sq[..mm].iter().enumerate() {
             let c = lay.men[i].0;
-            if sq[i] == m.from && c == side {
+            if s == m.from && c == side {
                 mover = i;
-            } else if sq[i] == m.to && c != side {
+            } else if s == m.to && c != side {
                 cap = i;
             }
         }

@@ -148,7 +148,6 @@ pub fn write(path: &Path, header: &Header, data: &[AtomicU16]) -> Result<(), TbE
             }
             put(&block, &mut w).map_err(io)?;
         }
-        drop(put);
         w.write_all(&sum.finish().to_le_bytes()).map_err(io)?;
         let f = w.into_inner().map_err(|e| io(e.into_error()))?;
         f.sync_all().map_err(io)?;

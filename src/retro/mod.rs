@@ -231,14 +231,17 @@ impl Table {
     }
 }
 
-/// The men of a position as (colour, kind, square) in layout order, or why not.
-fn men_of<B: Bits>(pos: &Position<B>) -> Result<(Material, Vec<(Color, u8, u8)>), TbError> {
+/// Men as (colour, kind, square).
+type Men = Vec<(Color, u8, u8)>;
+
+/// The men of a position in layout order, or why not.
+fn men_of<B: Bits>(pos: &Position<B>) -> Result<(Material, Men), TbError> {
     if pos.stacked.any() {
         return Err(TbError::NotCovered("stacked squares".into()));
     }
     if pos.privileges.any() || pos.ep != NO_SQ {
         return Err(TbError::NotCovered(
-            "first-move privileges or en passant (tables assume none)".into(),
+            "first-move privileges (castling, king's or queen's leap, pawn double step: under rules with castling a FEN gives every pawn on its home rank the double step) or en passant; tables assume none".into(),
         ));
     }
     let e = &*pos.eng;

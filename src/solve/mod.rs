@@ -218,6 +218,16 @@ pub fn resolve_conditions<B: crate::bits::Bits>(
 
 use crate::bits::Bits;
 
+/// The limits with the time already spent taken off (never less than a tenth of the
+/// original timeout, so that a last step always gets a little time).
+fn remaining(limits: &Limits, since: std::time::Instant) -> Limits {
+    let mut l = limits.clone();
+    if let Some(t) = limits.timeout {
+        l.timeout = Some(t.saturating_sub(since.elapsed()).max(t / 10));
+    }
+    l
+}
+
 /// Coordinates of a SAN line played from `pos` (stops at the first unreadable move).
 fn coords_of<B: Bits>(pos: &Position<B>, san: &[String]) -> Vec<String> {
     let mut p = pos.clone();
@@ -257,11 +267,20 @@ pub fn analyse(
     with_engine!(engine, e => {
         let pos = Position::from_fen(e.clone(), fen)?;
         let cond = resolve_conditions(&pos, spec)?;
-        let mut report = search::solve(&pos, stip, &cond, limits);
-        let claim = match claim {
-            Some(text) if !text.trim().is_empty() => claim::check(&pos, stip, &cond, text, limits, &report),
+        // The claim first: its proof is cheap and settles long problems; the search from
+        // the root then gets the time that is left, so a problem stays within its limit.
+        let t0 = std::time::Instant::now();
+        let mut claim = match claim {
+            Some(text) if !text.trim().is_empty() => claim::check(&pos, stip, &cond, text, limits),
             _ => ClaimCheck::none(),
         };
+        let mut report = search::solve(&pos, stip, &cond, &remaining(limits, t0));
+        if claim.status == ClaimStatus::Ok && !stip.exact {
+            let used = claim.filled.len().div_ceil(2) as u32;
+            if let Some(k) = report.shortest.filter(|&k| k < used) {
+                claim.remarks.push(format!("a shorter win exists: the goal can be forced in {k}"));
+            }
+        }
         // A claim checked in full is a proof on its own: it settles long problems that the
         // search from the root could not finish.
         if claim.proves_solvable && report.solvable != Solvable::Yes {
@@ -277,7 +296,7 @@ pub fn analyse(
                         report.main_line = claim.filled.clone();
                         report.main_line_coord = coords_of(&pos, &claim.filled);
                         let k = claim.filled.len().div_ceil(2) as u32;
-                        let (tree, cut) = search::tree_for_key(&pos, stip, &cond, limits, m, k);
+                        let (tree, cut) = search::tree_for_key(&pos, stip, &cond, &remaining(limits, t0), m, k);
                         report.tree = tree;
                         report.tree_truncated = cut;
                     }

@@ -501,7 +501,10 @@ impl<'a, B: Bits> Searcher<'a, B> {
         if out != Outcome::Ongoing {
             return Some(self.goal_met(pos, &out, tracked) && (!self.stip.exact || n == 0));
         }
-        if n == 0 {
+        // With no move left only a win already decided counts, or a bare king whose one
+        // reply (to bare back) cannot save it: then the win came with this last move.
+        let bare_pending = pos.men[pos.side.idx()] == 1 && self.stip.goal == Goal::Win;
+        if n == 0 && !bare_pending {
             return Some(false);
         }
         let key = self.key(pos, tracked);
