@@ -9,9 +9,14 @@ use mansuba::solve::{analyse, ConditionSpec, Limits, Stipulation};
 use std::time::Duration;
 
 fn rows() -> Vec<Vec<String>> {
-    let path = format!("{}/../shared/reference/mate-shatranj.csv", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/../shared/reference/mate-shatranj.csv",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let mut r = csv::Reader::from_path(path).expect("reference file");
-    r.records().map(|x| x.unwrap().iter().map(|f| f.trim().to_string()).collect()).collect()
+    r.records()
+        .map(|x| x.unwrap().iter().map(|f| f.trim().to_string()).collect())
+        .collect()
 }
 
 fn bench(c: &mut Criterion) {
@@ -24,17 +29,41 @@ fn bench(c: &mut Criterion) {
         let fen = row[2].clone();
         if n <= 4 {
             g.bench_function(format!("all keys #{n} {}", row[1]), |b| {
-                b.iter(|| analyse(&any, &fen, &stip, &ConditionSpec::default(), None, &Limits::default()).unwrap())
+                b.iter(|| {
+                    analyse(
+                        &any,
+                        &fen,
+                        &stip,
+                        &ConditionSpec::default(),
+                        None,
+                        &Limits::default(),
+                    )
+                    .unwrap()
+                })
             });
         } else {
             let claim = "1.Nxg7+ Kd8 2.Nxf7+ Kc7 3.Ne8+ Kb7 4.Nd8+ Ka6 5.Nc7+ Ka5 6.Nb7+ Ka4 7.Qb3+ Ka3 8.Bc1#";
-            let limits = Limits { timeout: Some(Duration::from_millis(200)), ..Default::default() };
-            g.bench_function("Dilaram's Legacy #8 claim proof (root search capped at 0.2 s)", |b| {
-                b.iter(|| {
-                    let a = analyse(&any, &fen, &stip, &ConditionSpec::default(), Some(claim), &limits).unwrap();
-                    assert_eq!(a.claim.status.word(), "ok");
-                })
-            });
+            let limits = Limits {
+                timeout: Some(Duration::from_millis(200)),
+                ..Default::default()
+            };
+            g.bench_function(
+                "Dilaram's Legacy #8 claim proof (root search capped at 0.2 s)",
+                |b| {
+                    b.iter(|| {
+                        let a = analyse(
+                            &any,
+                            &fen,
+                            &stip,
+                            &ConditionSpec::default(),
+                            Some(claim),
+                            &limits,
+                        )
+                        .unwrap();
+                        assert_eq!(a.claim.status.word(), "ok");
+                    })
+                },
+            );
         }
     }
     g.finish();

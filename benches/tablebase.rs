@@ -20,10 +20,14 @@ fn build(rules: &str, mat: &str) {
 }
 
 fn benches(c: &mut Criterion) {
-    c.bench_function("tablebase english-1650 KRK", |b| b.iter(|| build("english-1650", "KRK")));
+    c.bench_function("tablebase english-1650 KRK", |b| {
+        b.iter(|| build("english-1650", "KRK"))
+    });
     let mut g = c.benchmark_group("tablebase-large");
     g.sample_size(10);
-    g.bench_function("tablebase shatranj KRKQ", |b| b.iter(|| build("shatranj", "KRKQ")));
+    g.bench_function("tablebase shatranj KRKQ", |b| {
+        b.iter(|| build("shatranj", "KRKQ"))
+    });
     g.finish();
 }
 

@@ -135,7 +135,11 @@ pub fn cmd_tablebase(a: TablebaseArgs) -> Result<i32> {
                         r.symmetry,
                         if r.built { "built " } else { "loaded" },
                         r.seconds,
-                        if r.built { format!("  {} levels", r.levels) } else { String::new() },
+                        if r.built {
+                            format!("  {} levels", r.levels)
+                        } else {
+                            String::new()
+                        },
                         r.path.display()
                     );
                 }
@@ -175,7 +179,10 @@ pub fn cmd_tablebase(a: TablebaseArgs) -> Result<i32> {
                 println!("{}", serde_json::to_string_pretty(&s)?);
             } else {
                 println!("{} under {}: {} entries", s.material, s.rules, s.entries);
-                for (name, x) in [("White to move", s.white_to_move), ("Black to move", s.black_to_move)] {
+                for (name, x) in [
+                    ("White to move", s.white_to_move),
+                    ("Black to move", s.black_to_move),
+                ] {
                     println!(
                         "{name}: {} legal positions; side to move wins {} ({:.2} %), draws {} ({:.2} %), loses {} ({:.2} %); longest win {} plies, longest loss {} plies",
                         x.legal,
@@ -197,7 +204,10 @@ pub fn cmd_tablebase(a: TablebaseArgs) -> Result<i32> {
                     "longest win: {} moves ({} plies){}",
                     s.longest_win,
                     s.longest_win_plies,
-                    s.longest_win_fen.as_deref().map(|f| format!(", e.g. {f}")).unwrap_or_default()
+                    s.longest_win_fen
+                        .as_deref()
+                        .map(|f| format!(", e.g. {f}"))
+                        .unwrap_or_default()
                 );
             }
             Ok(0)
@@ -235,7 +245,11 @@ fn probe<B: crate::bits::Bits>(
     let pos = Position::from_fen(e.clone(), fen).with_context(|| format!("bad FEN '{fen}'"))?;
     let (v, plies) = tables.probe_checked(&pos)?;
     // A drawn line goes on for ever: show its start only.
-    let limit = if v == Value::Draw { max_line.min(12) } else { max_line };
+    let limit = if v == Value::Draw {
+        max_line.min(12)
+    } else {
+        max_line
+    };
     let line = tables.best_line(&pos, limit)?;
     let mut p = pos.clone();
     let mut words = vec![];

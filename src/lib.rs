@@ -19,7 +19,7 @@ pub mod perft;
 pub mod piece;
 pub mod position;
 pub mod problem;
-pub mod retro;
 pub mod report;
+pub mod retro;
 pub mod rules;
 pub mod solve;

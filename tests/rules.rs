@@ -6,8 +6,9 @@
 //! ambiguous, the expected lists follow RULES.md's decision lines and the doc comments of
 //! `src/rules.rs`.
 //!
-//! Moves are written in coordinates (`mansuba::notation::coord`); a move that also moves a
-//! second man (castling rook, Lombard joint move's queen) gets `+from2to2` appended.
+//! Moves are written in coordinates (`mansuba::notation::coord`): the Lombard joint move as
+//! `e1c3&d1d3` (coord's own form); castling, which coord writes as the king's move only,
+//! gets the rook's part appended here as `+h1f1`.
 
 use mansuba::any::AnyEngine;
 use mansuba::bits::{Bits, U256};
@@ -71,7 +72,11 @@ fn desc<B: Bits>(p: &Position<B>, m: &Move) -> String {
     // only, so the rook's part is added here as `+h1f1`.
     if m.from2 != NO_SQ && !s.contains('&') {
         let g = p.eng.geo;
-        s.push(if m.flag == mansuba::position::flag::JOINT { '&' } else { '+' });
+        s.push(if m.flag == mansuba::position::flag::JOINT {
+            '&'
+        } else {
+            '+'
+        });
         s.push_str(&g.name(m.from2));
         s.push_str(&g.name(m.to2));
     }
@@ -210,7 +215,10 @@ fn alfil_leaps_two_diagonally_over_anything() {
         if !seen.insert(sq.clone()) {
             continue;
         }
-        let mut p = pos("shatranj", &format!("{} w - - 0 1", place(8, 8, &format!("Kh1 kh8 pa8 B{sq}"))));
+        let mut p = pos(
+            "shatranj",
+            &format!("{} w - - 0 1", place(8, 8, &format!("Kh1 kh8 pa8 B{sq}"))),
+        );
         for m in p.moves_from(&sq) {
             todo.push(m[2..].to_string());
         }
@@ -238,7 +246,10 @@ fn anqa_bent_ride() {
     // Blocking: a friend on g7 stops that first step and everything behind it; an enemy on
     // e7 is taken by the first step, which then goes no further; on the g5 branch an enemy
     // on j5 ends the ride to the right (captured) and a friend on g2 ends the ride down.
-    let fen = format!("{} w - - 0 1", place(12, 12, "Ka1 kl12 Af6 Rg7 re7 rj5 Rg2"));
+    let fen = format!(
+        "{} w - - 0 1",
+        place(12, 12, "Ka1 kl12 Af6 Rg7 re7 rj5 Rg2")
+    );
     let mut p = pos("grant-acedrex", &fen);
     assert_targets(
         &mut p,
@@ -266,7 +277,10 @@ fn unicorn_bent_ride() {
     // Friends on g7 (adjacent: the leap jumps it), h7 (a leap square: no landing, no ride
     // beyond) and c8 (ends the ride from d7 at once); enemies on g8 (taken by the leap,
     // no ride beyond) and c10 (taken at the end of the ride from e8).
-    let fen = format!("{} w - - 0 1", place(12, 12, "Ka1 kl12 Uf6 Rg7 Rh7 Rc8 rg8 rc10"));
+    let fen = format!(
+        "{} w - - 0 1",
+        place(12, 12, "Ka1 kl12 Uf6 Rg7 Rh7 Rc8 rg8 rc10")
+    );
     let mut p = pos("grant-acedrex", &fen);
     assert_targets(
         &mut p,
@@ -288,9 +302,17 @@ fn unicorn_bent_ride() {
 #[test]
 fn giraffe_leaps_three_two() {
     // Friends around it (jumped over), a friend on h9 (no landing), an enemy on c4 (taken).
-    let fen = format!("{} w - - 0 1", place(12, 12, "Ka1 kl12 Zf6 Rg6 Rg7 Rf7 Re5 Rh9 rc4"));
+    let fen = format!(
+        "{} w - - 0 1",
+        place(12, 12, "Ka1 kl12 Zf6 Rg6 Rg7 Rf7 Re5 Rh9 rc4")
+    );
     let mut p = pos("grant-acedrex", &fen);
-    assert_targets(&mut p, "f6", &["i8", "i4", "c8", "c4", "d9", "h3", "d3"], "giraffe f6");
+    assert_targets(
+        &mut p,
+        "f6",
+        &["i8", "i4", "c8", "c4", "d9", "h3", "d3"],
+        "giraffe f6",
+    );
 }
 
 /// RULES.md "Pieces": lion (leon) = (3,0) and (3,1) leaps; seed 003: "it leaps 3 squares
@@ -300,12 +322,17 @@ fn giraffe_leaps_three_two() {
 fn lion_leaps_three_zero_and_three_one() {
     // Friends on g6 and h6 (jumped over on the way to i6), an enemy on f9 (taken), a friend
     // on c7 (no landing).
-    let fen = format!("{} w - - 0 1", place(12, 12, "Ka1 kl12 Lf6 Rg6 Rh6 rf9 Rc7"));
+    let fen = format!(
+        "{} w - - 0 1",
+        place(12, 12, "Ka1 kl12 Lf6 Rg6 Rh6 rf9 Rc7")
+    );
     let mut p = pos("grant-acedrex", &fen);
     assert_targets(
         &mut p,
         "f6",
-        &["i6", "c6", "f9", "f3", "i7", "i5", "c5", "g9", "e9", "g3", "e3"],
+        &[
+            "i6", "c6", "f9", "f3", "i7", "i5", "c5", "g9", "e9", "g3", "e3",
+        ],
         "lion f6",
     );
 }
@@ -379,7 +406,12 @@ fn long_assize_king_leap_lost_once_checked() {
     let mut p = pos("long-assize", "4k3/8/8/7r/8/8/R7/4K3 b e1 - 0 1");
     p.play("h5e5"); // check
     assert!(p.in_check());
-    assert_eq!(p.fen().split(' ').nth(2), Some("-"), "privilege gone: {}", p.fen());
+    assert_eq!(
+        p.fen().split(' ').nth(2),
+        Some("-"),
+        "privilege gone: {}",
+        p.fen()
+    );
     assert_moves(
         p.moves(),
         &["a2e2", "e1d1", "e1d2", "e1f1", "e1f2"],
@@ -395,7 +427,9 @@ fn long_assize_king_leap_lost_once_checked() {
     assert_targets(
         &mut q,
         "e1",
-        &["d1", "d2", "f1", "f2", "c1", "g1", "c2", "g2", "c3", "d3", "f3", "g3"],
+        &[
+            "d1", "d2", "f1", "f2", "c1", "g1", "c2", "g2", "c3", "d3", "f3", "g3",
+        ],
         "control with the privilege",
     );
 }
@@ -420,7 +454,11 @@ fn lombard_king_leap() {
     // In check (rook h1 along the first rank): no leap, only the steps that evade.
     let mut p = pos("lombard", "4k3/8/8/8/8/8/5b2/3QK2r w e1 - 0 1");
     assert!(p.in_check());
-    assert_moves(p.moves(), &["e1d2", "e1e2", "e1f2"], "lombard king in check");
+    assert_moves(
+        p.moves(),
+        &["e1d2", "e1e2", "e1f2"],
+        "lombard king in check",
+    );
 }
 
 /// Alfonso (RULES.md preset table and decision; seed 000 group 1): "The queen can leap two
@@ -503,7 +541,10 @@ fn alfonso_double_step_lapses_at_first_capture() {
     let fen = "4k3/p7/8/3N4/1n6/8/P2P3P/4K3 w a2d2h2a7 - 0 1";
     let mut p = pos("alfonso", fen);
     assert_moves(
-        p.moves().into_iter().filter(|m| m.as_bytes()[1] == b'2' && m.as_bytes()[3] <= b'4' && !m.starts_with("e1")).collect(),
+        p.moves()
+            .into_iter()
+            .filter(|m| m.as_bytes()[1] == b'2' && m.as_bytes()[3] <= b'4' && !m.starts_with("e1"))
+            .collect(),
         &["a2a3", "a2a4", "d2d3", "d2d4", "h2h3", "h2h4"],
         "white pawns before a capture",
     );
@@ -511,7 +552,10 @@ fn alfonso_double_step_lapses_at_first_capture() {
     assert_targets(&mut p, "a7", &["a6"], "black pawn after White's capture");
     p.play("e8d8");
     assert_moves(
-        p.moves().into_iter().filter(|m| m.as_bytes()[1] == b'2' && !m.starts_with("e1")).collect(),
+        p.moves()
+            .into_iter()
+            .filter(|m| m.as_bytes()[1] == b'2' && !m.starts_with("e1"))
+            .collect(),
         &["a2a3", "d2d3", "h2h3"],
         "white pawns after the capture",
     );
@@ -539,7 +583,10 @@ fn german_double_step_files_and_lapse() {
     let fen = "4k3/p3p2p/8/3n4/8/2N5/P2PP2P/4K3 w a2d2e2h2a7e7h7 - 0 1";
     let mut p = pos("german", fen);
     assert_eq!(
-        p.moves().iter().filter(|m| m.ends_with('4') && m.as_bytes()[1] == b'2').count(),
+        p.moves()
+            .iter()
+            .filter(|m| m.ends_with('4') && m.as_bytes()[1] == b'2')
+            .count(),
         4
     );
     p.play("c3d5");
@@ -582,7 +629,12 @@ fn long_assize_en_passant() {
 #[test]
 fn english_castling() {
     let mut p = pos("english-1650", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
-    assert_targets(&mut p, "e1", &["d1", "d2", "e2", "f1", "f2", "g1+h1f1", "c1+a1d1"], "castling");
+    assert_targets(
+        &mut p,
+        "e1",
+        &["d1", "d2", "e2", "f1", "f2", "g1+h1f1", "c1+a1d1"],
+        "castling",
+    );
     let mut q = p.clone();
     q.play("e1g1+h1f1");
     assert_eq!(q.fen(), "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1");
@@ -590,20 +642,40 @@ fn english_castling() {
     assert_eq!(q.fen(), "2kr3r/8/8/8/8/8/8/R4RK1 w - - 2 2");
     // f1 attacked: no short castling (nor Kf1/Kf2); b1 attacked: long castling allowed.
     let mut p = pos("english-1650", "1r2kr2/8/8/8/8/8/8/R3K2R w KQ - 0 1");
-    assert_targets(&mut p, "e1", &["d1", "d2", "e2", "c1+a1d1"], "castling through check");
+    assert_targets(
+        &mut p,
+        "e1",
+        &["d1", "d2", "e2", "c1+a1d1"],
+        "castling through check",
+    );
     // g1 attacked: no short castling into check.
     let mut p = pos("english-1650", "4k1r1/8/8/8/8/8/8/R3K2R w KQ - 0 1");
-    assert_targets(&mut p, "e1", &["d1", "d2", "e2", "f1", "f2", "c1+a1d1"], "castling into check");
+    assert_targets(
+        &mut p,
+        "e1",
+        &["d1", "d2", "e2", "f1", "f2", "c1+a1d1"],
+        "castling into check",
+    );
     // In check: no castling.
     let mut p = pos("english-1650", "4k3/8/8/4r3/8/8/8/R3K2R w KQ - 0 1");
-    assert_targets(&mut p, "e1", &["d1", "d2", "f1", "f2"], "castling out of check");
+    assert_targets(
+        &mut p,
+        "e1",
+        &["d1", "d2", "f1", "f2"],
+        "castling out of check",
+    );
     // A rook that has moved loses its side's right.
     let mut p = pos("english-1650", "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
     p.play("a1a2");
     p.play("e8e7");
     p.play("a2a1");
     p.play("e7e8");
-    assert_targets(&mut p, "e1", &["d1", "d2", "e2", "f1", "f2", "g1+h1f1"], "after a rook moved");
+    assert_targets(
+        &mut p,
+        "e1",
+        &["d1", "d2", "e2", "f1", "f2", "g1+h1f1"],
+        "after a rook moved",
+    );
 }
 
 /// Promotion (RULES.md preset table): shatranj promotes to the ferz only (seed 000: "When
@@ -661,25 +733,33 @@ fn promoted_ferz_gets_the_leap() {
 #[test]
 fn grant_acedrex_promotion_by_file() {
     // Files a..l start with R L U Z C A K C Z U L R; the king's file gives an anqa.
-    let fen = format!("{} w - - 0 1", place(12, 12, "Ka1 ki1 pj5 Pa11 Pb11 Pc11 Pd11 Pe11 Pf11 Pg11 Ph11 Pk11 Pl11"));
+    let fen = format!(
+        "{} w - - 0 1",
+        place(
+            12,
+            12,
+            "Ka1 ki1 pj5 Pa11 Pb11 Pc11 Pd11 Pe11 Pf11 Pg11 Ph11 Pk11 Pl11"
+        )
+    );
     let mut p = pos("grant-acedrex", &fen);
-    let promos: Vec<String> = p
-        .moves()
-        .into_iter()
-        .filter(|m| m.contains("11"))
-        .collect();
+    let promos: Vec<String> = p.moves().into_iter().filter(|m| m.contains("11")).collect();
     assert_moves(
         promos,
         &[
-            "a11a12r", "b11b12l", "c11c12u", "d11d12z", "e11e12c", "f11f12a", "g11g12a",
-            "h11h12c", "k11k12l", "l11l12r",
+            "a11a12r", "b11b12l", "c11c12u", "d11d12z", "e11e12c", "f11f12a", "g11g12a", "h11h12c",
+            "k11k12l", "l11l12r",
         ],
         "promotion by file",
     );
     // By the file of arrival, also when capturing: g11xh12 gives a cockatrice.
     let fen = format!("{} w - - 0 1", place(12, 12, "Ka1 kl1 Pg11 rh12 rf12 zg12"));
     let mut p = pos("grant-acedrex", &fen);
-    assert_targets(&mut p, "g11", &["f12a", "h12c"], "capture-promotion by file");
+    assert_targets(
+        &mut p,
+        "g11",
+        &["f12a", "h12c"],
+        "capture-promotion by file",
+    );
 }
 
 /// english-1650 (RULES.md preset table; seed 002): promotion to queen, rook, bishop or knight.
@@ -704,7 +784,11 @@ fn english_promotion_choice() {
 fn forced_capture() {
     // Two captures of the pawn on a5: the player chooses.
     let fen = "4k3/8/8/p7/2N5/8/8/R3K3 w - - 0 1";
-    assert_moves(pos("forced", fen).moves(), &["a1a5", "c4a5"], "forced capture");
+    assert_moves(
+        pos("forced", fen).moves(),
+        &["a1a5", "c4a5"],
+        "forced capture",
+    );
     assert!(pos("shatranj", fen).moves().len() > 2);
     // King safety first: the only capture (Nxd4) is by a pinned knight, so it is not legal
     // and every legal non-capture may be played.
@@ -728,11 +812,23 @@ fn forced_capture() {
 #[test]
 fn ludii_alfil_may_not_take_an_alfil() {
     let fen = "4k3/8/8/8/8/n3b3/8/2B1K3 w - - 0 1";
-    assert_targets(&mut pos("ludii-medieval", fen), "c1", &["a3"], "ludii alfil");
-    assert_targets(&mut pos("shatranj", fen), "c1", &["a3", "e3"], "shatranj alfil");
+    assert_targets(
+        &mut pos("ludii-medieval", fen),
+        "c1",
+        &["a3"],
+        "ludii alfil",
+    );
+    assert_targets(
+        &mut pos("shatranj", fen),
+        "c1",
+        &["a3", "e3"],
+        "shatranj alfil",
+    );
     // Other men may still take an alfil.
     let fen = "4k3/8/8/8/8/4b3/8/4RK2 w - - 0 1";
-    assert!(pos("ludii-medieval", fen).moves().contains(&"e1e3".to_string()));
+    assert!(pos("ludii-medieval", fen)
+        .moves()
+        .contains(&"e1e3".to_string()));
 }
 
 /// Short assize stacks (RULES.md "Starting arrays": "Each leaves the stack by itself (they
@@ -764,7 +860,10 @@ fn short_assize_stacks() {
     // No new stack: the knight may not join the stack, the rook may not join the king.
     let mut p = pos("short-assize", "7k/7p/8/8/8/4[QP]3/8/K2N2R1 w - - 0 1");
     assert_targets(&mut p, "d1", &["b2", "c3", "f2"], "knight next to a stack");
-    assert!(p.moves().iter().all(|m| !m.ends_with("e3") && !m.ends_with("a1")));
+    assert!(p
+        .moves()
+        .iter()
+        .all(|m| !m.ends_with("e3") && !m.ends_with("a1")));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -772,7 +871,11 @@ fn short_assize_stacks() {
 // ---------------------------------------------------------------------------------------
 
 fn bare(winner: Color, inferior: bool) -> Outcome {
-    Outcome::Win { winner, how: WinKind::BareKing, inferior }
+    Outcome::Win {
+        winner,
+        how: WinKind::BareKing,
+        inferior,
+    }
 }
 
 /// Bare king (RULES.md "Outcomes"; seed 000: "if one side is reduced to a king alone ...
@@ -783,7 +886,11 @@ fn bare(winner: Color, inferior: bool) -> Outcome {
 fn bare_king_win_unless_bared_back() {
     let k_v_kr = "8/8/3k4/8/8/2K5/5R2/8 b - - 0 1";
     let mut p = pos("shatranj", k_v_kr);
-    assert_eq!(p.outcome(), Outcome::Ongoing, "the bare side to move gets its reply");
+    assert_eq!(
+        p.outcome(),
+        Outcome::Ongoing,
+        "the bare side to move gets its reply"
+    );
     assert_eq!(p.moves().len(), 8);
     assert_eq!(p.perft(2), 0);
     p.play("d6d5");
@@ -799,7 +906,10 @@ fn bare_king_win_unless_bared_back() {
     assert_eq!(p.outcome(), bare(Color::White, false));
     assert!(p.moves().is_empty());
     // Courier has the same rule (seed 004 rules 11-12).
-    let mut p = pos("courier", &format!("{} b - - 0 1", place(12, 8, "kd6 Kc3 Rf2")));
+    let mut p = pos(
+        "courier",
+        &format!("{} b - - 0 1", place(12, 8, "kd6 Kc3 Rf2")),
+    );
     assert_eq!(p.outcome(), Outcome::Ongoing);
 }
 
@@ -822,7 +932,10 @@ fn bare_king_other_rules() {
         assert_eq!(p.outcome(), want, "{preset}");
         assert_eq!(p.moves().is_empty(), want != Outcome::Ongoing, "{preset}");
     }
-    let mut p = pos("grant-acedrex", &format!("{} b - - 0 1", place(12, 12, "kf6 Kc3 Rh2")));
+    let mut p = pos(
+        "grant-acedrex",
+        &format!("{} b - - 0 1", place(12, 12, "kf6 Kc3 Rh2")),
+    );
     assert_eq!(p.outcome(), bare(Color::White, false));
 }
 
@@ -834,7 +947,11 @@ fn bare_king_other_rules() {
 fn stalemate_per_preset() {
     // Black: Ka8 and a blocked pawn h7, no move, not in check (and not bare).
     let fen = "k7/P6p/1K5P/8/8/8/8/8 b - - 0 1";
-    let stale = |winner, inferior| Outcome::Win { winner, how: WinKind::Stalemate, inferior };
+    let stale = |winner, inferior| Outcome::Win {
+        winner,
+        how: WinKind::Stalemate,
+        inferior,
+    };
     for (preset, want) in [
         ("shatranj", stale(Color::White, false)),
         ("forced", stale(Color::White, false)),
@@ -872,7 +989,11 @@ fn checkmate_in_every_preset() {
         assert!(p.moves().is_empty(), "{preset}: {:?}", p.moves());
         assert_eq!(
             p.outcome(),
-            Outcome::Win { winner: Color::White, how: WinKind::Checkmate, inferior: false },
+            Outcome::Win {
+                winner: Color::White,
+                how: WinKind::Checkmate,
+                inferior: false
+            },
             "{preset}"
         );
     }
@@ -914,9 +1035,19 @@ fn fen_round_trip() {
 /// rank, side not to move in check, unknown letter, wrong rank length, too many ranks.
 #[test]
 fn fen_validation_errors() {
-    let err = |preset: &str, fen: &str| try_pos(preset, fen).err().unwrap_or_else(|| panic!("accepted {fen}"));
-    assert_eq!(err("shatranj", "8/8/8/8/8/8/8/4K3 w - - 0 1"), FenError::NoKing("Black"));
-    assert_eq!(err("shatranj", "4k3/8/8/8/8/8/8/3KK3 w - - 0 1"), FenError::TooManyKings("White", 2));
+    let err = |preset: &str, fen: &str| {
+        try_pos(preset, fen)
+            .err()
+            .unwrap_or_else(|| panic!("accepted {fen}"))
+    };
+    assert_eq!(
+        err("shatranj", "8/8/8/8/8/8/8/4K3 w - - 0 1"),
+        FenError::NoKing("Black")
+    );
+    assert_eq!(
+        err("shatranj", "4k3/8/8/8/8/8/8/3KK3 w - - 0 1"),
+        FenError::TooManyKings("White", 2)
+    );
     assert_eq!(
         err("shatranj", "1P2k3/8/8/8/8/8/8/4K3 w - - 0 1"),
         FenError::PawnOnLastRank("White", "b8".into())
@@ -925,34 +1056,75 @@ fn fen_validation_errors() {
         err("shatranj", "4k3/8/8/8/8/8/8/4K2p w - - 0 1"),
         FenError::PawnOnLastRank("Black", "h1".into())
     );
-    assert_eq!(err("shatranj", "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1"), FenError::OpponentInCheck("Black"));
-    assert!(matches!(err("shatranj", "4k3/8/8/8/8/8/8/4K2X w - - 0 1"), FenError::UnknownLetter('X', _)));
+    assert_eq!(
+        err("shatranj", "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1"),
+        FenError::OpponentInCheck("Black")
+    );
+    assert!(matches!(
+        err("shatranj", "4k3/8/8/8/8/8/8/4K2X w - - 0 1"),
+        FenError::UnknownLetter('X', _)
+    ));
     // courier letters are not shatranj letters
-    assert!(matches!(err("shatranj", "4k3/8/8/8/8/8/8/4K2M w - - 0 1"), FenError::UnknownLetter('M', _)));
+    assert!(matches!(
+        err("shatranj", "4k3/8/8/8/8/8/8/4K2M w - - 0 1"),
+        FenError::UnknownLetter('M', _)
+    ));
     assert!(matches!(
         err("shatranj", "4k3/8/8/8/8/8/8/4K4 w - - 0 1"),
-        FenError::RankLength { rank: 8, expected: 8, found: 9, .. }
+        FenError::RankLength {
+            rank: 8,
+            expected: 8,
+            found: 9,
+            ..
+        }
     ));
     assert!(matches!(
         err("shatranj", "4k3/7/8/8/8/8/8/4K3 w - - 0 1"),
-        FenError::RankLength { rank: 2, expected: 8, found: 7, .. }
+        FenError::RankLength {
+            rank: 2,
+            expected: 8,
+            found: 7,
+            ..
+        }
     ));
     assert!(matches!(
         err("courier", "12/12/4k7/12/3f1R6/12/1K10/13 w - - 0 1"),
-        FenError::RankLength { rank: 8, expected: 12, .. }
+        FenError::RankLength {
+            rank: 8,
+            expected: 12,
+            ..
+        }
     ));
     assert_eq!(
         err("shatranj", "4k3/8/8/8/8/8/8/4K3/8 w - - 0 1"),
-        FenError::RankCount { expected: 8, found: 9 }
+        FenError::RankCount {
+            expected: 8,
+            found: 9
+        }
     );
     assert!(matches!(
-        err("grant-acedrex", &format!("{}/12/12/12/12/12", place(12, 12, "Ka1 kl12"))),
+        err(
+            "grant-acedrex",
+            &format!("{}/12/12/12/12/12", place(12, 12, "Ka1 kl12"))
+        ),
         FenError::TooLarge(_)
     ));
-    assert!(matches!(err("shatranj", "4k3/8/8/8/8/8/8/4K3 x - - 0 1"), FenError::BadSide(_)));
-    assert!(matches!(err("shatranj", "4k3/8/8/8/8/8/8/4K3 w KQ - 0 1"), FenError::BadPrivileges(_)));
-    assert!(matches!(err("shatranj", "4k3/8/8/8/8/8/8/4K3 w d4 - 0 1"), FenError::BadPrivileges(_)));
-    assert!(matches!(err("shatranj", "4k3/3p4/8/4P3/8/8/8/4K3 w - d6 0 1"), FenError::BadEnPassant(_)));
+    assert!(matches!(
+        err("shatranj", "4k3/8/8/8/8/8/8/4K3 x - - 0 1"),
+        FenError::BadSide(_)
+    ));
+    assert!(matches!(
+        err("shatranj", "4k3/8/8/8/8/8/8/4K3 w KQ - 0 1"),
+        FenError::BadPrivileges(_)
+    ));
+    assert!(matches!(
+        err("shatranj", "4k3/8/8/8/8/8/8/4K3 w d4 - 0 1"),
+        FenError::BadPrivileges(_)
+    ));
+    assert!(matches!(
+        err("shatranj", "4k3/3p4/8/4P3/8/8/8/4K3 w - d6 0 1"),
+        FenError::BadEnPassant(_)
+    ));
     assert_eq!(err("shatranj", ""), FenError::Empty);
 }
 
@@ -1006,11 +1178,19 @@ fn walk<B: Bits>(root: &Position<B>, rng: &mut Rng, games: usize, plies: usize) 
                 assert_eq!(p.hash, p.compute_hash(), "{before}: hash after {m:?}");
                 let q = Position::from_fen_unchecked(p.eng.clone(), &p.to_fen()).unwrap();
                 assert_eq!(q.pieces, p.pieces, "{before} {m:?}");
-                assert_eq!((q.occ_c, q.occ, q.stacked, q.men), (p.occ_c, p.occ, p.stacked, p.men), "{before} {m:?}");
+                assert_eq!(
+                    (q.occ_c, q.occ, q.stacked, q.men),
+                    (p.occ_c, p.occ, p.stacked, p.men),
+                    "{before} {m:?}"
+                );
                 if !castling {
                     // Under castling rules the FEN only keeps KQkq (a lone unmoved rook's
                     // privilege is not written), so privileges are compared only here.
-                    assert_eq!((q.privileges, q.ep, q.hash), (p.privileges, p.ep, p.hash), "{before} {m:?}");
+                    assert_eq!(
+                        (q.privileges, q.ep, q.hash),
+                        (p.privileges, p.ep, p.hash),
+                        "{before} {m:?}"
+                    );
                 }
                 p.unmake(m, u);
                 assert_eq!(snapshot(&p), before, "unmake of {m:?}");
@@ -1083,7 +1263,9 @@ const SHATRANJ_START: &[&str] = &[
     "b1a3", "b1c3", "g1f3", "g1h3", // knights
     "c1a3", "c1e3", "f1d3", "f1h3", // alfils
 ];
-const DOUBLE_ALL: &[&str] = &["a2a4", "b2b4", "c2c4", "d2d4", "e2e4", "f2f4", "g2g4", "h2h4"];
+const DOUBLE_ALL: &[&str] = &[
+    "a2a4", "b2b4", "c2c4", "d2d4", "e2e4", "f2f4", "g2g4", "h2h4",
+];
 /// The ferz's leap from d1 to empty squares (d3 over the d2 pawn); f1/b1 are occupied.
 const QUEEN_LEAP_D1: &[&str] = &["d1b3", "d1d3", "d1f3"];
 /// The ring-of-two king leap from e1 (rank 1 and 2 targets are occupied).
@@ -1092,7 +1274,11 @@ const RING_LEAP_E1: &[&str] = &["e1c3", "e1d3", "e1e3", "e1f3", "e1g3"];
 const LOMBARD_LEAP_E1: &[&str] = &["e1e3", "e1e4", "e1c3", "e1b4", "e1g3", "e1h4"];
 
 fn cat(parts: &[&[&str]]) -> Vec<String> {
-    parts.iter().flat_map(|p| p.iter()).map(|s| s.to_string()).collect()
+    parts
+        .iter()
+        .flat_map(|p| p.iter())
+        .map(|s| s.to_string())
+        .collect()
 }
 
 #[test]
@@ -1106,7 +1292,12 @@ fn start_shatranj_family() {
 #[test]
 fn start_alfonso() {
     // Double steps for all pawns, the ferz's five-square leap (3 of them empty).
-    check_start("alfonso", &cat(&[SHATRANJ_START, DOUBLE_ALL, QUEEN_LEAP_D1]), 729, 19230);
+    check_start(
+        "alfonso",
+        &cat(&[SHATRANJ_START, DOUBLE_ALL, QUEEN_LEAP_D1]),
+        729,
+        19230,
+    );
 }
 
 #[test]
@@ -1138,7 +1329,12 @@ fn start_lombard() {
 #[test]
 fn start_german() {
     // Double steps on a, d, e, h only; Lombard leaps; no joint move.
-    let exp = cat(&[SHATRANJ_START, &["a2a4", "d2d4", "e2e4", "h2h4"], QUEEN_LEAP_D1, LOMBARD_LEAP_E1]);
+    let exp = cat(&[
+        SHATRANJ_START,
+        &["a2a4", "d2d4", "e2e4", "h2h4"],
+        QUEEN_LEAP_D1,
+        LOMBARD_LEAP_E1,
+    ]);
     check_start("german", &exp, 832, 23235);
 }
 
@@ -1204,7 +1400,9 @@ fn start_grant_acedrex() {
 #[test]
 fn start_english_1650() {
     let exp = cat(&[
-        &["a2a3", "b2b3", "c2c3", "d2d3", "e2e3", "f2f3", "g2g3", "h2h3"],
+        &[
+            "a2a3", "b2b3", "c2c3", "d2d3", "e2e3", "f2f3", "g2g3", "h2h3",
+        ],
         DOUBLE_ALL,
         &["b1a3", "b1c3", "g1f3", "g1h3"],
     ]);
@@ -1253,8 +1451,14 @@ fn stacks_may_form_knob() {
     // Rooks a1 and a4, knight b1, pawn c3; Black: king h8, pawn h7.
     let mut p = pos_rules(rules, "7k/7p/8/8/R7/2P5/8/RN5K w - - 0 1");
     let moves = p.moves();
-    assert!(moves.contains(&"b1c3".to_string()), "a knight may join the pawn: {moves:?}");
-    assert!(moves.contains(&"a1b1".to_string()), "a rook may join the knight: {moves:?}");
+    assert!(
+        moves.contains(&"b1c3".to_string()),
+        "a knight may join the pawn: {moves:?}"
+    );
+    assert!(
+        moves.contains(&"a1b1".to_string()),
+        "a rook may join the knight: {moves:?}"
+    );
     assert!(
         !moves.contains(&"a1a4".to_string()) && !moves.contains(&"a4a1".to_string()),
         "a rook may not land on a rook (two men of one kind on a square): {moves:?}"

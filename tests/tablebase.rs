@@ -109,7 +109,9 @@ fn cross_check(e: &Arc<Engine<u64>>, mat: &str, dir: &Path, samples: usize, dept
     let mut short = 0;
     while checked < samples {
         let i = rng.next() % t.layout.entries;
-        let Some((v, d)) = Value::of_code(t.get(i)) else { continue };
+        let Some((v, d)) = Value::of_code(t.get(i)) else {
+            continue;
+        };
         let mut p = retro::position_of(e, &t.layout, i).unwrap();
         assert_eq!(tables.probe(&p), Some((v, d)), "probe of {}", p.to_fen());
         checked += 1;
@@ -120,7 +122,15 @@ fn cross_check(e: &Arc<Engine<u64>>, mat: &str, dir: &Path, samples: usize, dept
         match p.outcome_with(&l) {
             Outcome::Win { winner, .. } => {
                 assert_eq!(d, 0, "{fen}");
-                assert_eq!(v, if winner == p.side { Value::Win } else { Value::Loss }, "{fen}");
+                assert_eq!(
+                    v,
+                    if winner == p.side {
+                        Value::Win
+                    } else {
+                        Value::Loss
+                    },
+                    "{fen}"
+                );
             }
             Outcome::Draw(_) => assert_eq!(v, Value::Draw, "{fen}"),
             Outcome::Ongoing => {
@@ -154,7 +164,10 @@ fn cross_check(e: &Arc<Engine<u64>>, mat: &str, dir: &Path, samples: usize, dept
         match v {
             Value::Win if d <= depth => {
                 short += 1;
-                assert!(bw, "{fen}: table wins in {d}, search finds none within {depth}");
+                assert!(
+                    bw,
+                    "{fen}: table wins in {d}, search finds none within {depth}"
+                );
                 if d > 0 {
                     assert!(!wins_within(&mut p, d - 1), "{fen}: faster win than {d}");
                 }
@@ -168,11 +181,16 @@ fn cross_check(e: &Arc<Engine<u64>>, mat: &str, dir: &Path, samples: usize, dept
             }
             _ => {
                 deep += 1;
-                assert!(!bw && !bl, "{fen}: table {v:?} {d}, search decides within {depth}");
+                assert!(
+                    !bw && !bl,
+                    "{fen}: table {v:?} {d}, search decides within {depth}"
+                );
             }
         }
     }
-    eprintln!("{mat}: {checked} positions checked, {short} decided within {depth} plies, {deep} beyond");
+    eprintln!(
+        "{mat}: {checked} positions checked, {short} decided within {depth} plies, {deep} beyond"
+    );
 }
 
 #[test]
@@ -209,7 +227,11 @@ fn shatranj_krkq() {
     // Muller (EGTgen) reports 84.3 %; we count every legal full-board position with Black
     // to move and find 85.65 % (see the README: the set of won positions does not depend
     // on the bare-king reading).
-    assert!((s.white_wins_btm_percent - 85.65).abs() < 0.01, "{}", s.white_wins_btm_percent);
+    assert!(
+        (s.white_wins_btm_percent - 85.65).abs() < 0.01,
+        "{}",
+        s.white_wins_btm_percent
+    );
     assert_eq!(s.black_to_move.legal, 12_993_000);
     assert_eq!(s.white_to_move.legal, 10_780_728);
     // Black can only draw by bare king against bare king, or win by taking the rook.
@@ -231,7 +253,10 @@ fn bare_king_readings_differ_as_expected() {
     assert_eq!(s.longest_win, 10);
     assert_eq!(s.black_to_move.draws, 0);
     assert_eq!(s.black_to_move.losses, sh.black_to_move.losses);
-    assert_eq!(s.black_to_move.wins, sh.black_to_move.wins + sh.black_to_move.draws);
+    assert_eq!(
+        s.black_to_move.wins,
+        sh.black_to_move.wins + sh.black_to_move.draws
+    );
     cross_check(&e, "KRKQ", d.path(), 100, 3);
 }
 
@@ -279,7 +304,11 @@ fn damaged_file_is_detected_and_rebuilt() {
     assert!(Tables::open(d.path(), &e.rules).table(&m).is_err());
     // A build notices and rebuilds it.
     let rep = build(&e, "KRK", d.path());
-    assert!(rep.notes.iter().any(|n| n.contains("damaged")), "{:?}", rep.notes);
+    assert!(
+        rep.notes.iter().any(|n| n.contains("damaged")),
+        "{:?}",
+        rep.notes
+    );
     assert!(Tables::open(d.path(), &e.rules).table(&m).is_ok());
     // A table of other rules is not used.
     let sh = engine("shatranj");
@@ -298,7 +327,11 @@ fn too_big_is_refused_before_allocating() {
     let m = Material::parse("KRRNKQBN", &e.rules).unwrap();
     let d = tempfile::tempdir().unwrap();
     let r = retro::build(&e, &m, d.path(), &BuildOptions::default(), &|_, _, _, _| {});
-    assert!(matches!(r, Err(TbError::TooBig { .. })), "{r:?}", r = r.err());
+    assert!(
+        matches!(r, Err(TbError::TooBig { .. })),
+        "{r:?}",
+        r = r.err()
+    );
     assert!(Material::parse("KRQ", &e.rules).is_err());
     assert!(Material::parse("RKK", &e.rules).is_err());
     assert!(Material::parse("KXK", &e.rules).is_err());
@@ -335,12 +368,29 @@ fn cli_build_probe_stats() {
     let dir = d.path().to_str().unwrap();
     Command::cargo_bin("mansuba")
         .unwrap()
-        .args(["tablebase", "build", "--rules", "english-1650", "KRK", "--dir", dir])
+        .args([
+            "tablebase",
+            "build",
+            "--rules",
+            "english-1650",
+            "KRK",
+            "--dir",
+            dir,
+        ])
         .assert()
         .success();
     let out = Command::cargo_bin("mansuba")
         .unwrap()
-        .args(["tablebase", "stats", "--rules", "english-1650", "KRK", "--dir", dir, "--json"])
+        .args([
+            "tablebase",
+            "stats",
+            "--rules",
+            "english-1650",
+            "KRK",
+            "--dir",
+            dir,
+            "--json",
+        ])
         .output()
         .unwrap();
     assert!(out.status.success());
@@ -350,12 +400,22 @@ fn cli_build_probe_stats() {
     let out = Command::cargo_bin("mansuba")
         .unwrap()
         .args([
-            "tablebase", "probe", "--rules", "english-1650", "--dir", dir, "--json",
+            "tablebase",
+            "probe",
+            "--rules",
+            "english-1650",
+            "--dir",
+            dir,
+            "--json",
             "8/8/8/8/8/2k5/1R6/K7 w - - 0 1",
         ])
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(j["value"], "win");
     assert_eq!(j["moves"], 16);
@@ -363,7 +423,15 @@ fn cli_build_probe_stats() {
     // Missing table: a clear error, exit code 2.
     let out = Command::cargo_bin("mansuba")
         .unwrap()
-        .args(["tablebase", "stats", "--rules", "english-1650", "KQK", "--dir", dir])
+        .args([
+            "tablebase",
+            "stats",
+            "--rules",
+            "english-1650",
+            "KQK",
+            "--dir",
+            dir,
+        ])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));

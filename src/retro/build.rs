@@ -123,7 +123,8 @@ pub fn estimate_bytes<B: Bits>(eng: &Engine<B>, target: &Material, symmetry: boo
     }
     // Two bitsets, wake lists (a guess: a quarter of the entries, 8 bytes each), the file
     // buffer when reading.
-    sum.saturating_add(max / 4).saturating_add(max.saturating_mul(4))
+    sum.saturating_add(max / 4)
+        .saturating_add(max.saturating_mul(4))
 }
 
 fn entries_of<B: Bits>(eng: &Engine<B>, m: &Material, symmetry: bool) -> u64 {
@@ -140,7 +141,8 @@ fn entries_of<B: Bits>(eng: &Engine<B>, m: &Material, symmetry: bool) -> u64 {
             h * (h + 1) / 2
         }
     };
-    2u64.saturating_mul(dom).saturating_mul(n.saturating_pow(m.men() as u32 - 1))
+    2u64.saturating_mul(dom)
+        .saturating_mul(n.saturating_pow(m.men() as u32 - 1))
 }
 
 /// Builds the table of `target` and every table it needs, in `dir`; valid files already
@@ -156,7 +158,10 @@ pub fn build<B: Bits>(
     check_rules(rules)?;
     let name = target.name(rules);
     if target.has_pawns(eng.pawn)
-        && rules.queen_leap.as_ref().is_some_and(|q| q.promoted_gets_it)
+        && rules
+            .queen_leap
+            .as_ref()
+            .is_some_and(|q| q.promoted_gets_it)
     {
         return Err(TbError::Rules(
             rules.name.clone(),
@@ -243,7 +248,9 @@ impl BitSet {
         self.0[(i >> 6) as usize].fetch_or(1 << (i & 63), Ordering::Relaxed);
     }
     fn clear(&self) {
-        self.0.par_iter().for_each(|w| w.store(0, Ordering::Relaxed));
+        self.0
+            .par_iter()
+            .for_each(|w| w.store(0, Ordering::Relaxed));
     }
 }
 
@@ -496,7 +503,10 @@ fn build_one<B: Bits>(
         .collect();
     for cap in 2..=mm {
         for pm in 0..=mm {
-            if pm < mm && (Some(lay.men[pm].1) != eng.pawn || (cap < mm && lay.men[cap].0 == lay.men[pm].0)) {
+            if pm < mm
+                && (Some(lay.men[pm].1) != eng.pawn
+                    || (cap < mm && lay.men[cap].0 == lay.men[pm].0))
+            {
                 continue;
             }
             let pks: Vec<usize> = if pm < mm {
@@ -594,7 +604,10 @@ fn build_one<B: Bits>(
     let mut n: u16 = 1;
     loop {
         if n >= code::MAX_PLIES {
-            return Err(TbError::Material(name, "distances beyond 16383 plies".into()));
+            return Err(TbError::Material(
+                name,
+                "distances beyond 16383 plies".into(),
+            ));
         }
         cand.clear();
         (0..words).into_par_iter().with_min_len(16).for_each_init(

@@ -171,7 +171,9 @@ pub fn read(path: &Path) -> Result<(Header, Vec<AtomicU16>), TbError> {
     }
     let version = u32::from_le_bytes(body[8..12].try_into().unwrap());
     if version != VERSION {
-        return Err(damaged(&format!("format version {version}, expected {VERSION}")));
+        return Err(damaged(&format!(
+            "format version {version}, expected {VERSION}"
+        )));
     }
     let hl = u32::from_le_bytes(body[12..16].try_into().unwrap()) as usize;
     if 16 + hl > body.len() {

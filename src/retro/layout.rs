@@ -223,7 +223,11 @@ impl Layout {
     #[inline]
     pub fn decode(&self, idx: u64, sq: &mut [u8]) -> Option<Color> {
         let m = self.m();
-        let side = if idx >= self.per_side { Color::Black } else { Color::White };
+        let side = if idx >= self.per_side {
+            Color::Black
+        } else {
+            Color::White
+        };
         let mut i = idx % self.per_side;
         for j in (1..m).rev() {
             sq[j] = (i % self.n as u64) as u8;

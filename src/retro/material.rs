@@ -3,8 +3,8 @@
 //! second Black's).
 
 use super::TbError;
-use crate::engine::Engine;
 use crate::bits::Bits;
+use crate::engine::Engine;
 use crate::piece::{Color, Kind};
 use crate::rules::Rules;
 
@@ -29,12 +29,16 @@ impl Material {
             .iter()
             .position(|p| p.royal)
             .expect("validated rules have a king") as Kind;
-        let letters: String = rules.pieces.iter().map(|p| p.letter.to_ascii_uppercase()).collect();
+        let letters: String = rules
+            .pieces
+            .iter()
+            .map(|p| p.letter.to_ascii_uppercase())
+            .collect();
         let mut sides: Vec<Vec<Kind>> = vec![];
         for c in text.trim().chars() {
-            let k = rules.kind_of(c.to_ascii_lowercase()).ok_or_else(|| {
-                bad(format!("unknown letter '{c}' (these rules know {letters})"))
-            })?;
+            let k = rules
+                .kind_of(c.to_ascii_lowercase())
+                .ok_or_else(|| bad(format!("unknown letter '{c}' (these rules know {letters})")))?;
             if k == king {
                 sides.push(vec![]);
             } else {
@@ -63,7 +67,12 @@ impl Material {
 
     /// Canonical name (`KRKQ`), men ordered by the rules' kind order.
     pub fn name(&self, rules: &Rules) -> String {
-        let king = rules.pieces.iter().find(|p| p.royal).map(|p| p.letter).unwrap_or('k');
+        let king = rules
+            .pieces
+            .iter()
+            .find(|p| p.royal)
+            .map(|p| p.letter)
+            .unwrap_or('k');
         let mut s = String::new();
         for side in [&self.white, &self.black] {
             s.push(king.to_ascii_uppercase());

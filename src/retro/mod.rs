@@ -175,7 +175,13 @@ pub fn table_path(dir: &Path, rules: &Rules, mat_name: &str) -> PathBuf {
     let safe: String = rules
         .name
         .chars()
-        .map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '_' { c } else { '_' })
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
         .collect();
     dir.join(format!("{safe}-{mat_name}.mtb"))
 }
@@ -212,7 +218,10 @@ impl Table {
             )));
         }
         if h.material != name || h.width != rules.width || h.height != rules.height {
-            return Err(foreign(format!("holds {} on {}x{}", h.material, h.width, h.height)));
+            return Err(foreign(format!(
+                "holds {} on {}x{}",
+                h.material, h.width, h.height
+            )));
         }
         if ![1, 2, 4, 8].contains(&h.symmetry) {
             return Err(foreign(format!("symmetry {}", h.symmetry)));
@@ -294,7 +303,10 @@ impl Tables {
 
     /// Adds a table already in memory (used by the builder).
     pub fn insert(&self, t: Arc<Table>) {
-        self.loaded.lock().unwrap().insert(t.material.clone(), Ok(t));
+        self.loaded
+            .lock()
+            .unwrap()
+            .insert(t.material.clone(), Ok(t));
     }
 
     /// The table of a material (read from disk once; a damaged file is never used).
@@ -317,7 +329,9 @@ impl Tables {
     /// Value for the side to move and plies to the end, or why the tables cannot say.
     pub fn probe_checked<B: Bits>(&self, pos: &Position<B>) -> Result<(Value, u32), TbError> {
         if pos.eng.rules.name != self.rules.name || pos.eng.geo.width != self.rules.width {
-            return Err(TbError::NotCovered("the position is under other rules".into()));
+            return Err(TbError::NotCovered(
+                "the position is under other rules".into(),
+            ));
         }
         let (mat, men) = men_of(pos)?;
         let t = self.table(&mat)?;

@@ -72,7 +72,11 @@ fn merge(mut a: Acc, b: Acc) -> Acc {
         x.longest_loss_plies = x.longest_loss_plies.max(y.longest_loss_plies);
     }
     a.best = match (a.best, b.best) {
-        (Some(p), Some(q)) => Some(if q.0 > p.0 || (q.0 == p.0 && q.1 < p.1) { q } else { p }),
+        (Some(p), Some(q)) => Some(if q.0 > p.0 || (q.0 == p.0 && q.1 < p.1) {
+            q
+        } else {
+            p
+        }),
         (p, q) => p.or(q),
     };
     a
@@ -112,7 +116,13 @@ pub fn stats<B: Bits>(eng: &Arc<Engine<B>>, t: &Table) -> Stats {
             a
         })
         .reduce(Acc::default, merge);
-    let pct = |x: u64, of: u64| if of == 0 { 0.0 } else { 100.0 * x as f64 / of as f64 };
+    let pct = |x: u64, of: u64| {
+        if of == 0 {
+            0.0
+        } else {
+            100.0 * x as f64 / of as f64
+        }
+    };
     let [w, b] = acc.s;
     let (lp, fen) = match acc.best {
         Some((p, i)) => (p, position_of(eng, lay, i).map(|p| p.to_fen())),

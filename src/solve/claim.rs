@@ -72,7 +72,12 @@ impl ClaimCheck {
             proves_solvable: false,
         }
     }
-    fn with(status: ClaimStatus, detail: String, filled: Vec<String>, remarks: Vec<String>) -> Self {
+    fn with(
+        status: ClaimStatus,
+        detail: String,
+        filled: Vec<String>,
+        remarks: Vec<String>,
+    ) -> Self {
         ClaimCheck {
             status,
             detail,
@@ -116,7 +121,10 @@ pub fn check<B: Bits>(
     if tokens.is_empty() {
         return ClaimCheck::with(
             ClaimStatus::Illegal,
-            format!("no move could be read in the solution text '{}'", text.trim()),
+            format!(
+                "no move could be read in the solution text '{}'",
+                text.trim()
+            ),
             vec![],
             vec![],
         );
@@ -158,13 +166,20 @@ pub fn check<B: Bits>(
             if !extra.is_empty() {
                 remarks.push(format!(
                     "moves after the end of play ignored: {}",
-                    extra.iter().map(|t| t.text.as_str()).collect::<Vec<_>>().join(" ")
+                    extra
+                        .iter()
+                        .map(|t| t.text.as_str())
+                        .collect::<Vec<_>>()
+                        .join(" ")
                 ));
             }
             if !reached {
                 return ClaimCheck::with(
                     ClaimStatus::Incomplete,
-                    format!("the line ends in '{}', not the goal ({stip})", out.describe()),
+                    format!(
+                        "the line ends in '{}', not the goal ({stip})",
+                        out.describe()
+                    ),
                     filled,
                     remarks,
                 );
@@ -172,7 +187,9 @@ pub fn check<B: Bits>(
             if attacker_moves_made > n {
                 return ClaimCheck::with(
                     ClaimStatus::Incomplete,
-                    format!("the goal comes on move {attacker_moves_made}, after the stipulated {n}"),
+                    format!(
+                        "the goal comes on move {attacker_moves_made}, after the stipulated {n}"
+                    ),
                     filled,
                     remarks,
                 );
@@ -205,7 +222,10 @@ pub fn check<B: Bits>(
             }
             return ClaimCheck::with(
                 ClaimStatus::Incomplete,
-                format!("the solution stops after {} moves without reaching the goal ({stip})", attacker_moves_made),
+                format!(
+                    "the solution stops after {} moves without reaching the goal ({stip})",
+                    attacker_moves_made
+                ),
                 filled,
                 remarks,
             );
@@ -213,7 +233,8 @@ pub fn check<B: Bits>(
         let tok = &tokens[ti];
         if !attacker_turn {
             // Does the claim go on with an attacker move here (a forced reply left out)?
-            let looks_attacker = tok.numbered && !tok.black_marker && ply > 0 && tok.move_number.is_some();
+            let looks_attacker =
+                tok.numbered && !tok.black_marker && ply > 0 && tok.move_number.is_some();
             let parsed = if tok.any {
                 None
             } else {
@@ -287,7 +308,11 @@ pub fn check<B: Bits>(
                 // "Any move": every defence was just proven to lose; the claim's own
                 // continuation cannot be followed further.
                 let mut c = ClaimCheck::with(ClaimStatus::Ok, String::new(), filled, remarks);
-                c.remarks.push(format!("'{}' at {}: every defence proven to lose", tok.text, label(ply, "~")));
+                c.remarks.push(format!(
+                    "'{}' at {}: every defence proven to lose",
+                    tok.text,
+                    label(ply, "~")
+                ));
                 c.proves_solvable = true;
                 return c;
             }
@@ -304,7 +329,10 @@ pub fn check<B: Bits>(
         if tok.any {
             return ClaimCheck::with(
                 ClaimStatus::Illegal,
-                format!("{}: the attacker's move cannot be 'any move'", label(ply, &tok.text)),
+                format!(
+                    "{}: the attacker's move cannot be 'any move'",
+                    label(ply, &tok.text)
+                ),
                 filled,
                 remarks,
             );
@@ -312,13 +340,21 @@ pub fn check<B: Bits>(
         let m: Move = match notation::parse_move(&p, &tok.text) {
             Ok(m) => m,
             Err(e) => {
-                return ClaimCheck::with(ClaimStatus::Illegal, format!("{}: {e}", label(ply, &tok.text)), filled, remarks);
+                return ClaimCheck::with(
+                    ClaimStatus::Illegal,
+                    format!("{}: {e}", label(ply, &tok.text)),
+                    filled,
+                    remarks,
+                );
             }
         };
         if !list.as_slice().contains(&m) {
             return ClaimCheck::with(
                 ClaimStatus::Illegal,
-                format!("{}: not allowed under the problem's conditions", label(ply, &tok.text)),
+                format!(
+                    "{}: not allowed under the problem's conditions",
+                    label(ply, &tok.text)
+                ),
                 filled,
                 remarks,
             );
@@ -345,10 +381,15 @@ pub fn check<B: Bits>(
                 }
             }
             if !duals.is_empty() {
-                remarks.push(format!("dual at {}: also {}", label(ply, &notation::san(&p, &m)), duals.join(", ")));
+                remarks.push(format!(
+                    "dual at {}: also {}",
+                    label(ply, &notation::san(&p, &m)),
+                    duals.join(", ")
+                ));
             }
             if !dual_budget_left {
-                remarks.push("dual search stopped by its node limit; later duals not checked".into());
+                remarks
+                    .push("dual search stopped by its node limit; later duals not checked".into());
             }
         }
         let san = notation::san(&p, &m);
@@ -365,7 +406,12 @@ fn stopped(budget: &Budget, filled: Vec<String>, mut remarks: Vec<String>) -> Cl
         "check not finished: {}",
         budget.reason().unwrap_or_else(|| "limit reached".into())
     ));
-    ClaimCheck::with(ClaimStatus::None, "not finished (limit reached)".into(), filled, remarks)
+    ClaimCheck::with(
+        ClaimStatus::None,
+        "not finished (limit reached)".into(),
+        filled,
+        remarks,
+    )
 }
 
 fn goal_ok<B: Bits>(s: &Searcher<B>, p: &Position<B>, out: &Outcome, tracked: u8) -> bool {

@@ -233,7 +233,9 @@ fn coords_of<B: Bits>(pos: &Position<B>, san: &[String]) -> Vec<String> {
     let mut p = pos.clone();
     let mut out = vec![];
     for t in san {
-        let Ok(m) = crate::notation::parse_move(&p, t) else { break };
+        let Ok(m) = crate::notation::parse_move(&p, t) else {
+            break;
+        };
         out.push(crate::notation::coord(&p, &m));
         p.make(m);
     }

@@ -797,7 +797,16 @@ pub(crate) fn tree_for_key<B: Bits>(
     let t0 = s.initial_track();
     let mut tree = vec![];
     let mut truncated = false;
-    build_tree(&mut s, &mut p, key, k, t0, &mut vec![], &mut tree, &mut truncated);
+    build_tree(
+        &mut s,
+        &mut p,
+        key,
+        k,
+        t0,
+        &mut vec![],
+        &mut tree,
+        &mut truncated,
+    );
     if budget.stopped() {
         truncated = true;
     }
