@@ -35,8 +35,8 @@ pub struct RunArgs {
     /// Run every problem under this rule preset (or rules file) instead of its own.
     #[arg(long, value_name = "NAME")]
     pub rules: Option<String>,
-    /// Directory of retrograde tables. Accepted for forward compatibility and not used
-    /// yet: the solver does not probe tables.
+    /// Directory of retrograde tables (`mansuba tablebase build`): `win N` problems whose
+    /// material a table covers are proven at any length, with the exact distance.
     #[arg(long, value_name = "DIR")]
     pub tables: Option<PathBuf>,
 }
@@ -102,6 +102,7 @@ impl RunArgs {
             max_nodes: self.max_nodes,
             cancel: None,
             progress,
+            tables_dir: self.tables.clone(),
         })
     }
 

@@ -138,6 +138,7 @@ pub fn check<B: Bits>(
         max_nodes: Some(limits.max_nodes.map_or(DUAL_NODES, |m| m.min(DUAL_NODES))),
         cancel: limits.cancel.clone(),
         progress: false,
+        tables_dir: None,
     };
     let dual_budget = Budget::new(&dual_limits);
     let mut ds = Searcher::new(pos, *stip, cond, &dual_budget);

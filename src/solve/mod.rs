@@ -153,6 +153,8 @@ pub struct Limits {
     pub cancel: Option<Arc<AtomicBool>>,
     /// Show a progress bar (only when stderr is a terminal).
     pub progress: bool,
+    /// Retrograde tables to probe (`win N` without conditions).
+    pub tables_dir: Option<std::path::PathBuf>,
 }
 
 /// Everything known about one problem after the search.
@@ -276,7 +278,22 @@ pub fn analyse(
             Some(text) if !text.trim().is_empty() => claim::check(&pos, stip, &cond, text, limits),
             _ => ClaimCheck::none(),
         };
-        let mut report = search::solve(&pos, stip, &cond, &remaining(limits, t0));
+        let tables = limits
+            .tables_dir
+            .as_ref()
+            .map(|d| Arc::new(crate::retro::Tables::open(d, &pos.eng.rules)));
+        let mut report = search::solve(&pos, stip, &cond, &remaining(limits, t0), tables.clone());
+        // A root position inside a table: its exact distance.
+        if let Some(t) = &tables {
+            if let Some((crate::retro::Value::Win, plies)) = t.probe(&pos) {
+                if stip.goal == Goal::Win && cond.is_plain() {
+                    report.table_distance = Some(plies.div_ceil(2).max(1));
+                    if !stip.exact {
+                        report.shortest = report.table_distance;
+                    }
+                }
+            }
+        }
         if claim.status == ClaimStatus::Ok && !stip.exact {
             let used = claim.filled.len().div_ceil(2) as u32;
             if let Some(k) = report.shortest.filter(|&k| k < used) {
@@ -298,7 +315,7 @@ pub fn analyse(
                         report.main_line = claim.filled.clone();
                         report.main_line_coord = coords_of(&pos, &claim.filled);
                         let k = claim.filled.len().div_ceil(2) as u32;
-                        let (tree, cut) = search::tree_for_key(&pos, stip, &cond, &remaining(limits, t0), m, k);
+                        let (tree, cut) = search::tree_for_key(&pos, stip, &cond, &remaining(limits, t0), m, k, tables.clone());
                         report.tree = tree;
                         report.tree_truncated = cut;
                     }

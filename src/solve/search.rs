@@ -93,6 +93,8 @@ pub struct SolveReport {
     pub millis: u64,
     /// The limit that ended the search, if one did.
     pub limit_hit: Option<String>,
+    /// Moves to the rule-win from the root, read from a retrograde table.
+    pub table_distance: Option<u32>,
 }
 
 /// Upper bound on variations printed in a solution tree.
@@ -167,6 +169,10 @@ pub(crate) struct Searcher<'a, B: Bits> {
     /// (tried first; ordering only, never a verdict).
     killer_att: Vec<Move>,
     killer_def: Vec<Move>,
+    /// Retrograde tables, when they may answer (a `win` goal without conditions).
+    tables: Option<std::sync::Arc<crate::retro::Tables>>,
+    /// Most men a table may hold (probing costs a lock; larger positions skip it).
+    table_men: u16,
     _b: std::marker::PhantomData<B>,
 }
 
@@ -200,8 +206,36 @@ impl<'a, B: Bits> Searcher<'a, B> {
             tracked_kind,
             killer_att: vec![Move::default(); 256],
             killer_def: vec![Move::default(); 256],
+            tables: None,
+            table_men: 5,
             _b: std::marker::PhantomData,
         }
+    }
+
+    /// Lets the search answer from retrograde tables where they are exact for this
+    /// stipulation: a `win` goal (any rule-win, as the tables measure), no conditions,
+    /// not exact.
+    pub fn with_tables(mut self, t: Option<std::sync::Arc<crate::retro::Tables>>) -> Self {
+        if self.stip.goal == Goal::Win && self.cond.is_plain() && !self.stip.exact {
+            self.tables = t;
+        }
+        self
+    }
+
+    /// A table's answer: is the goal forced within `n` more attacker moves?
+    #[inline]
+    fn table_answer(&self, pos: &Position<B>, n: u32) -> Option<bool> {
+        let t = self.tables.as_ref()?;
+        if pos.men[0] + pos.men[1] > self.table_men {
+            return None;
+        }
+        let (v, plies) = t.probe(pos)?;
+        let attacker_to_move = pos.side == self.attacker;
+        Some(match (v, attacker_to_move) {
+            (crate::retro::Value::Win, true) => plies.div_ceil(2) <= n,
+            (crate::retro::Value::Loss, false) => plies / 2 <= n,
+            _ => false,
+        })
     }
 
     /// The tracked man's start square (NO_SQ when no man is tracked).
@@ -448,6 +482,9 @@ impl<'a, B: Bits> Searcher<'a, B> {
         if n == 0 {
             return Some(false);
         }
+        if let Some(v) = self.table_answer(pos, n) {
+            return Some(v);
+        }
         let key = self.key(pos, tracked);
         if let Some(v) = self.probe(key, n) {
             return Some(v);
@@ -506,6 +543,9 @@ impl<'a, B: Bits> Searcher<'a, B> {
         let bare_pending = pos.men[pos.side.idx()] == 1 && self.stip.goal == Goal::Win;
         if n == 0 && !bare_pending {
             return Some(false);
+        }
+        if let Some(v) = self.table_answer(pos, n) {
+            return Some(v);
         }
         let key = self.key(pos, tracked);
         if let Some(v) = self.probe(key, n) {
@@ -621,6 +661,7 @@ pub fn solve<B: Bits>(
     stip: &Stipulation,
     cond: &Conditions,
     limits: &Limits,
+    tables: Option<std::sync::Arc<crate::retro::Tables>>,
 ) -> SolveReport {
     let budget = Budget::new(limits);
     let n = stip.moves;
@@ -636,7 +677,7 @@ pub fn solve<B: Bits>(
     let results: Vec<RootResult> = root_moves
         .par_iter()
         .map_init(
-            || Searcher::new(pos, *stip, cond, &budget),
+            || Searcher::new(pos, *stip, cond, &budget).with_tables(tables.clone()),
             |s, &m| {
                 let before = s.local_nodes;
                 let mut p = pos.clone();
@@ -749,7 +790,7 @@ pub fn solve<B: Bits>(
     if let Some(k) = keys.iter().min_by_key(|r| r.wins_in.unwrap()) {
         // A fresh budget: the root search may have spent its own on other moves.
         let budget = Budget::new(limits);
-        let mut s = Searcher::new(pos, *stip, cond, &budget);
+        let mut s = Searcher::new(pos, *stip, cond, &budget).with_tables(tables.clone());
         let mut p = pos.clone();
         let t0 = s.initial_track();
         let mut tree = vec![];
@@ -768,7 +809,7 @@ pub fn solve<B: Bits>(
         rep.tree = tree;
         rep.tree_truncated = truncated;
         let mut p = pos.clone();
-        let mut s2 = Searcher::new(pos, *stip, cond, &budget);
+        let mut s2 = Searcher::new(pos, *stip, cond, &budget).with_tables(tables.clone());
         let (san, coord) = main_line(&mut s2, &mut p, k.m, k.wins_in.unwrap(), t0);
         rep.main_line = san;
         rep.main_line_coord = coord;
@@ -790,9 +831,10 @@ pub(crate) fn tree_for_key<B: Bits>(
     limits: &Limits,
     key: Move,
     k: u32,
+    tables: Option<std::sync::Arc<crate::retro::Tables>>,
 ) -> (Vec<Variation>, bool) {
     let budget = Budget::new(limits);
-    let mut s = Searcher::new(pos, *stip, cond, &budget);
+    let mut s = Searcher::new(pos, *stip, cond, &budget).with_tables(tables);
     let mut p = pos.clone();
     let t0 = s.initial_track();
     let mut tree = vec![];
