@@ -762,11 +762,17 @@ pub fn solve<B: Bits>(
         }
     }
     if rep.solvable == Solvable::No {
-        // The strongest try: the one with the fewest holding defences.
+        // The strongest try: the fewest holding defences; ties go to the most forcing
+        // try: a check, then the fewest legal replies.
+        let forcing = |m: &Move| {
+            let mut p = pos.clone();
+            p.make(*m);
+            (!p.in_check(), p.count_legal())
+        };
         if let Some(t) = results
             .iter()
             .filter(|r| !r.holding.is_empty())
-            .min_by_key(|r| r.holding.len())
+            .min_by_key(|r| (r.holding.len(), forcing(&r.m)))
         {
             let mut p = pos.clone();
             let try_c = notation::coord(&p, &t.m);

@@ -1,0 +1,278 @@
+//! Solver verdicts on positions whose answers are certain (composed for these tests and
+//! checked by hand; each comment gives the reasoning), and claim checks on manuscript lines.
+
+use mansuba::any::AnyEngine;
+use mansuba::rules::Rules;
+use mansuba::solve::{analyse, Analysis, ClaimStatus, ConditionSpec, Limits, Solvable};
+use std::time::Duration;
+
+fn run(
+    rules: &str,
+    fen: &str,
+    stip: &str,
+    exact: bool,
+    spec: ConditionSpec,
+    claim: Option<&str>,
+) -> Analysis {
+    // Claims are checked before the root search, which then has what is left of the limit:
+    // the claim tests only need the claim, so they run with a short limit.
+    let secs = if claim.is_some() { 3 } else { 120 };
+    let any = AnyEngine::new(Rules::preset(rules).unwrap()).unwrap();
+    let mut st: mansuba::solve::Stipulation = stip.parse().unwrap();
+    st.exact = exact;
+    let limits = Limits {
+        timeout: Some(Duration::from_secs(secs)),
+        ..Default::default()
+    };
+    analyse(&any, fen, &st, &spec, claim, &limits).unwrap()
+}
+
+fn keys(a: &Analysis) -> Vec<String> {
+    let mut k = a.report.keys.clone();
+    k.sort();
+    k
+}
+
+fn plain() -> ConditionSpec {
+    ConditionSpec::default()
+}
+
+#[test]
+fn back_rank_mate_in_one_on_every_board() {
+    // A rook reaching the back rank mates; only one rook move gets there. (Under the
+    // bare-king presets Black keeps a harmless pawn: a lone king would already have lost.)
+    let a = run(
+        "english-1650",
+        "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+        "#1",
+        false,
+        plain(),
+        None,
+    );
+    assert_eq!(keys(&a), ["a1a8"]);
+    assert_eq!(a.report.solvable, Solvable::Yes);
+    assert!(a.report.keys_complete);
+    // Courier, 12 files: Rl1-l8 mates along the whole eighth rank.
+    let a = run(
+        "courier",
+        "k11/12/1K10/5p6/12/12/12/11R w - - 0 1",
+        "#1",
+        false,
+        plain(),
+        None,
+    );
+    assert_eq!(keys(&a), ["l1l8"]);
+    // Grant Acedrex, 12x12: Rl1-l12.
+    let a = run(
+        "grant-acedrex",
+        "k11/12/1K10/5p6/12/12/12/12/12/12/12/11R w - - 0 1",
+        "#1",
+        false,
+        plain(),
+        None,
+    );
+    assert_eq!(keys(&a), ["l1l12"]);
+    assert_eq!(a.report.main_line, ["Rl12#"]);
+}
+
+#[test]
+fn two_keys_are_a_cook() {
+    // Either rook goes to the eighth rank: two keys.
+    let a = run(
+        "shatranj",
+        "k7/8/1K6/3p4/8/8/8/6RR w - - 0 1",
+        "#1",
+        false,
+        plain(),
+        None,
+    );
+    assert_eq!(keys(&a), ["g1g8", "h1h8"]);
+    assert!(a.report.keys_complete);
+}
+
+#[test]
+fn an_unsound_problem_is_refuted() {
+    // A rook without its king's help cannot mate the king in the corner.
+    let a = run(
+        "shatranj",
+        "k7/8/8/3p4/8/8/8/K6R w - - 0 1",
+        "#1",
+        false,
+        plain(),
+        None,
+    );
+    assert_eq!(a.report.solvable, Solvable::No);
+    assert!(a.report.keys.is_empty());
+    assert!(a.report.refutation.is_some());
+    // The strongest try is the check Rh8+, met by a king move.
+    let r = a.report.refutation.unwrap();
+    assert!(r.starts_with("h1h8 a8"), "{r}");
+}
+
+#[test]
+fn mate_by_a_named_man() {
+    // b6-b7 mates (Nc6 covers a7, Kc8 covers b7 and b8) and so does Rh1-a1.
+    let fen = "k1K5/8/1PN5/8/4p3/8/8/7R w - - 0 1";
+    let a = run("shatranj", fen, "#1", false, plain(), None);
+    assert_eq!(keys(&a), ["b6b7", "h1a1"]);
+    let pawn = ConditionSpec {
+        mate_by: Some("P".into()),
+        ..Default::default()
+    };
+    assert_eq!(
+        keys(&run("shatranj", fen, "#1", false, pawn, None)),
+        ["b6b7"]
+    );
+    let rook = ConditionSpec {
+        mate_by: Some("h1".into()),
+        ..Default::default()
+    };
+    assert_eq!(
+        keys(&run("shatranj", fen, "#1", false, rook, None)),
+        ["h1a1"]
+    );
+    // Mate on given squares: the king stands on a8 in both mates.
+    let corner = ConditionSpec {
+        mate_on: vec!["a8".into()],
+        ..Default::default()
+    };
+    assert_eq!(
+        keys(&run("shatranj", fen, "#1", false, corner, None)).len(),
+        2
+    );
+    let elsewhere = ConditionSpec {
+        mate_on: vec!["h8".into()],
+        ..Default::default()
+    };
+    let a = run("shatranj", fen, "#1", false, elsewhere, None);
+    assert_eq!(a.report.solvable, Solvable::No);
+}
+
+#[test]
+fn exact_stipulation_excludes_the_early_mate() {
+    // Rh8# is a mate in one; exactly on move 2 it is no key, a waiting move is.
+    let fen = "k7/8/1K6/3p4/8/8/8/7R w - - 0 1";
+    let a = run("shatranj", fen, "#2", false, plain(), None);
+    assert!(keys(&a).contains(&"h1h8".to_string()));
+    assert_eq!(a.report.shortest, Some(1));
+    let e = run("shatranj", fen, "#2", true, plain(), None);
+    assert_eq!(e.report.solvable, Solvable::Yes);
+    assert!(!keys(&e).contains(&"h1h8".to_string()));
+    assert!(keys(&e).contains(&"h1h7".to_string()), "1.Rh7 Kb8 2.Rh8#");
+}
+
+#[test]
+fn win_by_bare_king() {
+    // Taking the ferz bares Black; its one reply cannot take the rook back (bared back).
+    let fen = "k7/8/8/8/8/8/1q6/KR6 w - - 0 1";
+    let a = run("shatranj", fen, "win 1", false, plain(), None);
+    assert_eq!(keys(&a), ["a1b2", "b1b2"]);
+    // Not a mate, so "#1" fails.
+    assert_eq!(
+        run("shatranj", fen, "#1", false, plain(), None)
+            .report
+            .solvable,
+        Solvable::No
+    );
+    // Under the Lombard assize a bare king is no win at all.
+    let l = run("lombard", fen, "win 1", false, plain(), None);
+    assert_eq!(l.report.solvable, Solvable::No);
+}
+
+#[test]
+fn results_do_not_depend_on_thread_count() {
+    let fen = "rnbNNbnr/p2pp2p/kpp5/8/2Q5/2K1B3/8/8 w - - 0 1"; // Dilaram's Legacy after 4...Ka6
+    let one = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    let a1 = one.install(|| run("shatranj", fen, "#4", false, plain(), None));
+    let a2 = run("shatranj", fen, "#4", false, plain(), None);
+    assert_eq!(keys(&a1), keys(&a2));
+    assert_eq!(keys(&a1), ["e8c7"]);
+    assert_eq!(a1.report.main_line, a2.report.main_line);
+    assert_eq!(a1.report.tree, a2.report.tree);
+}
+
+#[test]
+fn claims_of_dilarams_mate() {
+    // As printed in Wikipedia (#5 with 2...Kg8): 2...Rh2 interposes and holds.
+    let fen = "1r4k1/8/5PP1/8/K1n3NR/7B/1r6/7R w - - 0 1";
+    let a = run(
+        "shatranj",
+        fen,
+        "#5",
+        false,
+        plain(),
+        Some("1.Rh8+ Kxh8 2.Bf5+ Kg8 3.Rh8+ Kxh8 4.g7+ Kg8 5.Nh6#"),
+    );
+    assert_eq!(a.claim.status, ClaimStatus::Refuted);
+    assert!(a.claim.detail.starts_with("b2h2"), "{}", a.claim.detail);
+    // The six-move line with the interposition is a proof on its own.
+    let b = run(
+        "shatranj",
+        fen,
+        "#6",
+        false,
+        plain(),
+        Some("1.Rh8+ Kxh8 2.Bf5+ Rh2 3.Rxh2+ Kg8 4.Rh8+ Kxh8 5.g7+ Kg8 6.Nh6#"),
+    );
+    assert_eq!(b.claim.status, ClaimStatus::Ok);
+    assert_eq!(b.report.solvable, Solvable::Yes);
+    assert!(b.report.keys.contains(&"h4h8".to_string()));
+}
+
+#[test]
+fn claims_with_omitted_replies_and_bad_moves() {
+    let fen = "1r4k1/8/5PP1/8/K1n3NR/7B/1r6/7R w - - 0 1";
+    // 1...Kxh8 is forced and left out; the checker fills it in.
+    let a = run(
+        "shatranj",
+        fen,
+        "#6",
+        false,
+        plain(),
+        Some("1.Rh8+ 2.Bf5+ Rh2 3.Rxh2+ Kg8 4.Rh8+ 5.g7+ Kg8 6.Nh6#"),
+    );
+    assert_eq!(a.claim.status, ClaimStatus::Ok, "{:?}", a.claim);
+    assert_eq!(a.claim.filled[1], "Kxh8");
+    // A move that no man can make.
+    let b = run("shatranj", fen, "#6", false, plain(), Some("1.Rh9+"));
+    assert_eq!(b.claim.status, ClaimStatus::Illegal);
+    // A line that stops early.
+    let c = run(
+        "shatranj",
+        fen,
+        "#6",
+        false,
+        plain(),
+        Some("1.Rh8+ Kxh8 2.Bf5+ Rh2"),
+    );
+    assert_eq!(c.claim.status, ClaimStatus::Incomplete);
+}
+
+#[test]
+fn dilarams_legacy_proven_through_its_published_line() {
+    // The full mansuba (#8): the search from the root cannot finish quickly, but the
+    // published line, with every alternative defence proven, settles "solvable: yes".
+    let fen = "rnb1kbnr/p2ppppp/1pp5/4NN2/2Q5/2K1B3/8/8 w - - 0 1";
+    let any = AnyEngine::new(Rules::preset("shatranj").unwrap()).unwrap();
+    let limits = Limits {
+        timeout: Some(Duration::from_secs(5)),
+        ..Default::default()
+    };
+    let claim =
+        "1.Nxg7+ Kd8 2.Nxf7+ Kc7 3.Ne8+ Kb7 4.Nd8+ Ka6 5.Nc7+ Ka5 6.Nb7+ Ka4 7.Qb3+ Ka3 8.Bc1#";
+    let a = analyse(
+        &any,
+        fen,
+        &"#8".parse().unwrap(),
+        &plain(),
+        Some(claim),
+        &limits,
+    )
+    .unwrap();
+    assert_eq!(a.claim.status, ClaimStatus::Ok);
+    assert_eq!(a.report.solvable, Solvable::Yes);
+    assert!(a.report.keys.contains(&"f5g7".to_string()));
+}
