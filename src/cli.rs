@@ -159,7 +159,7 @@ fn cmd_perft(a: PerftArgs) -> Result<i32> {
             (crate::perft::perft_parallel(&pos, a.depth), vec![])
         };
         let millis = t.elapsed().as_millis() as u64;
-        let nps = if millis > 0 { nodes * 1000 / millis } else { 0 };
+        let nps = (nodes * 1000).checked_div(millis).unwrap_or(0);
         if a.json {
             let div: serde_json::Map<String, serde_json::Value> =
                 rows.iter().map(|(m, n)| (m.clone(), serde_json::json!(n))).collect();

@@ -268,7 +268,7 @@ impl<B: Bits> Engine<B> {
         };
         let king_leaps = leaps_for(&rules.king_leap);
         let queen_leaps = leaps_for(&rules.queen_leap);
-        let mut seed = 0x6D61_6E73_7562_61u64 ^ (n as u64);
+        let mut seed = 0x006D_616E_7375_6261_u64 ^ (n as u64);
         let z_piece = (0..2 * MAX_KINDS * 256)
             .map(|_| splitmix(&mut seed))
             .collect();

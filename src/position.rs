@@ -460,7 +460,8 @@ impl<B: Bits> Position<B> {
         self.pieces[us.idx()][m.piece as usize] |= B::bit(from);
         // Occupancy of `us` on `to`: still held if a stack remains there.
         self.occ_c[us.idx()] |= B::bit(from);
-        let still = (0..e.nk).any(|k| self.pieces[us.idx()][k].has(to));
+        // Only a stack-forming move can leave men of the mover's side behind on `to`.
+        let still = e.rules.stacks_may_form && (0..e.nk).any(|k| self.pieces[us.idx()][k].has(to));
         if !still {
             self.occ_c[us.idx()] &= !B::bit(to);
         }

@@ -26,6 +26,7 @@ use std::collections::BTreeSet;
 
 /// A position at whatever bitboard width its rules need.
 #[derive(Clone)]
+#[allow(clippy::large_enum_variant)]
 enum P {
     W64(Position<u64>),
     W128(Position<u128>),
@@ -173,8 +174,8 @@ fn place(w: usize, h: usize, men: &str) -> String {
     for r in (0..h).rev() {
         let mut s = String::new();
         let mut empty = 0;
-        for f in 0..w {
-            match board[r][f] {
+        for cell in board[r].iter().take(w) {
+            match *cell {
                 None => empty += 1,
                 Some(c) => {
                     if empty > 0 {

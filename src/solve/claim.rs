@@ -102,7 +102,7 @@ const DUAL_NODES: u64 = 3_000_000;
 /// "3.Rh8+" or "3...Kxh8": a ply's label in the claim's own numbering.
 fn label(ply: usize, san: &str) -> String {
     let mv = ply / 2 + 1;
-    if ply % 2 == 0 {
+    if ply.is_multiple_of(2) {
         format!("{mv}.{san}")
     } else {
         format!("{mv}...{san}")
@@ -257,19 +257,17 @@ pub fn check<B: Bits>(
             // Every defence the claim does not follow must lose within the moves left.
             let left = n.saturating_sub(attacker_moves_made);
             let followed = if tok.any { None } else { parsed };
-            if tok.any || followed.is_none() {
-                if !tok.any {
-                    let why = match notation::parse_move(&p, &tok.text) {
-                        Err(e) => e.to_string(),
-                        Ok(_) => "not allowed under the problem's conditions".into(),
-                    };
-                    return ClaimCheck::with(
-                        ClaimStatus::Illegal,
-                        format!("{}: {why}", label(ply, &tok.text)),
-                        filled,
-                        remarks,
-                    );
-                }
+            if !tok.any && followed.is_none() {
+                let why = match notation::parse_move(&p, &tok.text) {
+                    Err(e) => e.to_string(),
+                    Ok(_) => "not allowed under the problem's conditions".into(),
+                };
+                return ClaimCheck::with(
+                    ClaimStatus::Illegal,
+                    format!("{}: {why}", label(ply, &tok.text)),
+                    filled,
+                    remarks,
+                );
             }
             for &d in list.as_slice() {
                 if Some(d) == followed {

@@ -222,7 +222,7 @@ use crate::bits::Bits;
 
 /// The limits with the time already spent taken off (never less than a tenth of the
 /// original timeout, so that a last step always gets a little time).
-fn remaining(limits: &Limits, since: std::time::Instant) -> Limits {
+pub(crate) fn remaining(limits: &Limits, since: std::time::Instant) -> Limits {
     let mut l = limits.clone();
     if let Some(t) = limits.timeout {
         l.timeout = Some(t.saturating_sub(since.elapsed()).max(t / 10));

@@ -99,8 +99,11 @@ pub struct SolveReport {
 
 /// Upper bound on variations printed in a solution tree.
 const MAX_VARIATIONS: usize = 400;
+/// Remainders up to this many moves get the fastest win and the longest defence in the
+/// main line and tree; longer ones take the first win found (checks first).
+const FASTEST_UP_TO: u32 = 4;
 /// Table entries per worker (2^k).
-const TT_BITS: u32 = 20;
+const TT_BITS: u32 = 22;
 
 #[derive(Clone, Copy, Default)]
 struct Entry {
@@ -120,6 +123,9 @@ pub(crate) struct Budget {
     pub stop: AtomicBool,
     pub cancel: Option<std::sync::Arc<AtomicBool>>,
     pub reason: std::sync::Mutex<Option<String>>,
+    /// Tables of finished workers, handed to the next (their entries stay true: same
+    /// position, stipulation and conditions).
+    tt_pool: std::sync::Mutex<Vec<Vec<Entry>>>,
 }
 
 impl Budget {
@@ -133,6 +139,7 @@ impl Budget {
             stop: AtomicBool::new(false),
             cancel: limits.cancel.clone(),
             reason: std::sync::Mutex::new(None),
+            tt_pool: std::sync::Mutex::new(vec![]),
         }
     }
     fn halt(&self, why: String) {
@@ -176,6 +183,14 @@ pub(crate) struct Searcher<'a, B: Bits> {
     _b: std::marker::PhantomData<B>,
 }
 
+impl<B: Bits> Drop for Searcher<'_, B> {
+    fn drop(&mut self) {
+        if let Ok(mut p) = self.budget.tt_pool.lock() {
+            p.push(std::mem::take(&mut self.tt));
+        }
+    }
+}
+
 /// The result of a sub-search: proven yes, proven no, or stopped.
 type R = Option<bool>;
 
@@ -199,7 +214,12 @@ impl<'a, B: Bits> Searcher<'a, B> {
             stip,
             cond,
             attacker: root.side,
-            tt: vec![Entry::default(); 1 << TT_BITS],
+            tt: budget
+                .tt_pool
+                .lock()
+                .ok()
+                .and_then(|mut p| p.pop())
+                .unwrap_or_else(|| vec![Entry::default(); 1 << TT_BITS]),
             budget,
             local_nodes: 0,
             immobile,
@@ -552,6 +572,9 @@ impl<'a, B: Bits> Searcher<'a, B> {
             return Some(v);
         }
         let mut result = Some(true);
+        if n >= 1 && list.len() > 1 {
+            self.order(pos, &mut list);
+        }
         promote(&mut list, self.killer_def[n.min(255) as usize]);
         for &m in list.as_slice() {
             let nt = self.track(pos, &m, tracked);
@@ -584,9 +607,8 @@ impl<'a, B: Bits> Searcher<'a, B> {
     ) -> Option<Option<u32>> {
         let lo = if self.stip.exact { n } else { 1 };
         for k in lo..=n {
-            match self.attack(pos, k, tracked)? {
-                true => return Some(Some(k)),
-                false => {}
+            if self.attack(pos, k, tracked)? {
+                return Some(Some(k));
             }
         }
         Some(None)
@@ -644,8 +666,10 @@ pub(crate) fn man_attacks<B: Bits>(
 #[derive(Clone, Debug)]
 struct RootResult {
     m: Move,
-    /// Least k within which this move forces the goal.
+    /// Least k found within which this move forces the goal.
     wins_in: Option<u32>,
+    /// True when no smaller k works (proven).
+    min_proven: bool,
     /// Largest k proven not to win within (0 = nothing proven).
     fails_upto: u32,
     /// True when the search of this move was stopped by a limit.
@@ -671,6 +695,9 @@ pub fn solve<B: Bits>(
     {
         let s = Searcher::new(&root, *stip, probe_cond, &budget);
         s.moves(&mut root, &mut list);
+        // Checks, then captures, first: the likely keys get proven before the workers
+        // sink their time into the quiet tries.
+        s.order(&mut root, &mut list);
     }
     let root_moves: Vec<Move> = list.as_slice().to_vec();
     let bar = crate::solve::progress_bar(limits.progress, root_moves.len() as u64, "root moves");
@@ -684,22 +711,41 @@ pub fn solve<B: Bits>(
                 let tracked0 = s.initial_track();
                 let nt = s.track(&p, &m, tracked0);
                 p.make(m);
-                let lo = if stip.exact { n } else { 1 };
+                // The decisive question first (does it win within N?): a key's proof along
+                // its forcing line is cheap, while the least k needs a disproof at k - 1.
                 let mut wins_in = None;
                 let mut fails_upto = 0;
                 let mut stopped = false;
-                for k in lo..=n {
-                    match s.defend(&mut p, k - 1, nt) {
-                        Some(true) => {
-                            wins_in = Some(k);
-                            break;
-                        }
-                        Some(false) => fails_upto = k,
-                        None => {
-                            stopped = true;
-                            break;
+                let mut min_proven = false;
+                match s.defend(&mut p, n - 1, nt) {
+                    Some(true) => {
+                        wins_in = Some(n);
+                        min_proven = stip.exact;
+                        // Then down from N: the first k that fails fixes the least one.
+                        if !stip.exact {
+                            let mut k = n;
+                            loop {
+                                if k == 1 {
+                                    min_proven = true;
+                                    break;
+                                }
+                                match s.defend(&mut p, k - 2, nt) {
+                                    Some(true) => {
+                                        k -= 1;
+                                        wins_in = Some(k);
+                                    }
+                                    Some(false) => {
+                                        fails_upto = k - 1;
+                                        min_proven = true;
+                                        break;
+                                    }
+                                    None => break,
+                                }
+                            }
                         }
                     }
+                    Some(false) => fails_upto = n,
+                    None => stopped = true,
                 }
                 let mut holding = vec![];
                 if wins_in.is_none() && !stopped {
@@ -727,6 +773,7 @@ pub fn solve<B: Bits>(
                 RootResult {
                     m,
                     wins_in,
+                    min_proven,
                     fails_upto,
                     stopped,
                     holding,
@@ -754,9 +801,14 @@ pub fn solve<B: Bits>(
     };
     if let Some(best) = keys.iter().map(|r| r.wins_in.unwrap()).min() {
         // The shortest is proven when every other move is known not to win faster.
-        let sound = results
-            .iter()
-            .all(|r| r.wins_in.is_some() || r.fails_upto + 1 >= best || stip.exact);
+        let sound = stip.exact
+            || results.iter().all(|r| {
+                if r.wins_in.is_some() {
+                    r.min_proven
+                } else {
+                    r.fails_upto + 1 >= best
+                }
+            });
         if sound {
             rep.shortest = Some(best);
         }
@@ -794,8 +846,8 @@ pub fn solve<B: Bits>(
     let mut tree_nodes = 0;
     // Main line and solution tree from the fastest key.
     if let Some(k) = keys.iter().min_by_key(|r| r.wins_in.unwrap()) {
-        // A fresh budget: the root search may have spent its own on other moves.
-        let budget = Budget::new(limits);
+        // A budget of its own: the root search may have spent the whole of its.
+        let budget = Budget::new(&super::remaining(limits, budget.start));
         let mut s = Searcher::new(pos, *stip, cond, &budget).with_tables(tables.clone());
         let mut p = pos.clone();
         let t0 = s.initial_track();
@@ -929,9 +981,18 @@ fn best_attack<B: Bits>(
     n: u32,
     tracked: u8,
 ) -> Option<(Move, u32)> {
-    let k = s.fastest_attack(pos, n, tracked)??;
+    // The fastest win needs a disproof one move shorter, which is affordable only for
+    // short remainders; beyond that any win within the bound is taken (checks first).
+    let k = if n <= FASTEST_UP_TO || s.tables.is_some() {
+        s.fastest_attack(pos, n, tracked)??
+    } else {
+        n
+    };
     let mut list = MoveList::new();
     s.moves(pos, &mut list);
+    if list.len() > 1 {
+        s.order(pos, &mut list);
+    }
     for &m in list.as_slice() {
         let nt = s.track(pos, &m, tracked);
         let u = pos.make(m);
@@ -972,7 +1033,11 @@ fn main_line<B: Bits>(
         for &d in list.as_slice() {
             let nt = s.track(pos, &d, tracked);
             let u = pos.make(d);
-            let need = s.fastest_attack(pos, k - 1, nt).flatten().unwrap_or(0);
+            let need = if k - 1 <= FASTEST_UP_TO || s.tables.is_some() {
+                s.fastest_attack(pos, k - 1, nt).flatten().unwrap_or(0)
+            } else {
+                0
+            };
             pos.unmake(d, u);
             if best.is_none_or(|b| need > b.1) {
                 best = Some((d, need));
