@@ -39,6 +39,10 @@ pub struct RunArgs {
     /// material a table covers are proven at any length, with the exact distance.
     #[arg(long, value_name = "DIR")]
     pub tables: Option<PathBuf>,
+    /// Do not build small tables on the fly: without --tables, a `win N` ending of at
+    /// most four men gets its table built (seconds) in $TMPDIR/mansuba-tables.
+    #[arg(long)]
+    pub no_auto_tables: bool,
 }
 
 /// Arguments of `solve`.
@@ -103,6 +107,7 @@ impl RunArgs {
             cancel: None,
             progress,
             tables_dir: self.tables.clone(),
+            auto_tables: !self.no_auto_tables,
         })
     }
 

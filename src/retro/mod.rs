@@ -243,6 +243,11 @@ impl Table {
 /// Men as (colour, kind, square).
 type Men = Vec<(Color, u8, u8)>;
 
+/// The material of a position, or why no table can hold it.
+pub fn material_of<B: Bits>(pos: &Position<B>) -> Result<Material, TbError> {
+    men_of(pos).map(|(m, _)| m)
+}
+
 /// The men of a position in layout order, or why not.
 fn men_of<B: Bits>(pos: &Position<B>) -> Result<(Material, Men), TbError> {
     if pos.stacked.any() {

@@ -116,6 +116,7 @@ pub fn check<B: Bits>(
     cond: &Conditions,
     text: &str,
     limits: &Limits,
+    tables: Option<std::sync::Arc<crate::retro::Tables>>,
 ) -> ClaimCheck {
     let tokens: Vec<Token> = notation::parse_line(text);
     if tokens.is_empty() {
@@ -130,7 +131,7 @@ pub fn check<B: Bits>(
         );
     }
     let budget = Budget::new(limits);
-    let mut s = Searcher::new(pos, *stip, cond, &budget);
+    let mut s = Searcher::new(pos, *stip, cond, &budget).with_tables(tables.clone());
     // Duals are remarks, not verdicts: they get a budget of their own so that a costly dual
     // search never stops the check of the line itself.
     let dual_limits = Limits {
@@ -139,9 +140,10 @@ pub fn check<B: Bits>(
         cancel: limits.cancel.clone(),
         progress: false,
         tables_dir: None,
+        auto_tables: false,
     };
     let dual_budget = Budget::new(&dual_limits);
-    let mut ds = Searcher::new(pos, *stip, cond, &dual_budget);
+    let mut ds = Searcher::new(pos, *stip, cond, &dual_budget).with_tables(tables);
     let mut p = pos.clone();
     let attacker = p.side;
     let n = stip.moves;
@@ -209,8 +211,28 @@ pub fn check<B: Bits>(
         }
         let attacker_turn = p.side == attacker;
         if ti >= tokens.len() {
-            // The claim stops while play goes on: forced replies are filled in; otherwise the
-            // line is incomplete.
+            // The claim stops while play goes on. A bare king whose every reply loses (no
+            // baring back) was beaten by the last move: the goal is reached.
+            if !attacker_turn
+                && attacker_moves_made <= n
+                && s.defend(&mut p, 0, tracked) == Some(true)
+            {
+                if stip.exact && attacker_moves_made < n {
+                    return ClaimCheck::with(
+                        ClaimStatus::Incomplete,
+                        format!(
+                            "the goal comes on move {attacker_moves_made}, before the exact {n}"
+                        ),
+                        filled,
+                        remarks,
+                    );
+                }
+                remarks.push("the bare king's reply cannot bare back: won".into());
+                let mut c = ClaimCheck::with(ClaimStatus::Ok, String::new(), filled, remarks);
+                c.proves_solvable = true;
+                return c;
+            }
+            // Otherwise forced replies are filled in, or the line is incomplete.
             if !attacker_turn && list.len() == 1 {
                 let m = list.as_slice()[0];
                 let san = notation::san(&p, &m);

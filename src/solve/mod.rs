@@ -155,6 +155,9 @@ pub struct Limits {
     pub progress: bool,
     /// Retrograde tables to probe (`win N` without conditions).
     pub tables_dir: Option<std::path::PathBuf>,
+    /// Without `tables_dir`: build the table a `win N` ending of at most four men needs
+    /// (seconds) in a cache directory, and use it.
+    pub auto_tables: bool,
 }
 
 /// Everything known about one problem after the search.
@@ -220,6 +223,41 @@ pub fn resolve_conditions<B: crate::bits::Bits>(
 
 use crate::bits::Bits;
 
+/// The largest material built on the fly.
+const AUTO_TABLE_MEN: u16 = 4;
+
+/// Builds, once, the table a small `win` ending needs, in a cache directory shared by
+/// every run (`$TMPDIR/mansuba-tables`); `None` when not wanted or not possible.
+fn auto_tables<B: Bits>(
+    pos: &Position<B>,
+    stip: &Stipulation,
+    cond: &Conditions,
+    limits: &Limits,
+) -> Option<std::path::PathBuf> {
+    if !limits.auto_tables
+        || stip.goal != Goal::Win
+        || stip.exact
+        || !cond.is_plain()
+        || pos.men[0] + pos.men[1] > AUTO_TABLE_MEN
+    {
+        return None;
+    }
+    let mat = crate::retro::material_of(pos).ok()?;
+    let dir = std::env::temp_dir().join("mansuba-tables");
+    static BUILDING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _one_at_a_time = BUILDING.lock().unwrap_or_else(|e| e.into_inner());
+    let quiet = |_: &str, _: &str, _: u64, _: u64| {};
+    crate::retro::build(
+        &pos.eng,
+        &mat,
+        &dir,
+        &crate::retro::BuildOptions::default(),
+        &quiet,
+    )
+    .ok()?;
+    Some(dir)
+}
+
 /// The limits with the time already spent taken off (never less than a tenth of the
 /// original timeout, so that a last step always gets a little time).
 pub(crate) fn remaining(limits: &Limits, since: std::time::Instant) -> Limits {
@@ -274,14 +312,14 @@ pub fn analyse(
         // The claim first: its proof is cheap and settles long problems; the search from
         // the root then gets the time that is left, so a problem stays within its limit.
         let t0 = std::time::Instant::now();
+        let dir = limits.tables_dir.clone().or_else(|| auto_tables(&pos, stip, &cond, limits));
+        let tables = dir.map(|d| Arc::new(crate::retro::Tables::open(d, &pos.eng.rules)));
         let mut claim = match claim {
-            Some(text) if !text.trim().is_empty() => claim::check(&pos, stip, &cond, text, limits),
+            Some(text) if !text.trim().is_empty() => {
+                claim::check(&pos, stip, &cond, text, limits, tables.clone())
+            }
             _ => ClaimCheck::none(),
         };
-        let tables = limits
-            .tables_dir
-            .as_ref()
-            .map(|d| Arc::new(crate::retro::Tables::open(d, &pos.eng.rules)));
         let mut report = search::solve(&pos, stip, &cond, &remaining(limits, t0), tables.clone());
         // A root position inside a table: its exact distance.
         if let Some(t) = &tables {
