@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 pub struct RunArgs {
     /// Wall-clock limit per problem, in seconds (0: none). A problem that hits it gets
     /// the verdict `unknown`.
-    #[arg(long, default_value_t = 60.0, value_name = "SECONDS")]
+    #[arg(long, default_value_t = 15.0, value_name = "SECONDS")]
     pub timeout: f64,
     /// Node limit per problem.
     #[arg(long, value_name = "N")]

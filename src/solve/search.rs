@@ -105,14 +105,10 @@ const FASTEST_UP_TO: u32 = 4;
 /// Table entries per worker (2^k).
 const TT_BITS: u32 = 22;
 
-#[derive(Clone, Copy, Default)]
-struct Entry {
-    key: u64,
-    /// Bit n set: proven that the goal is forced within n moves (n < 64).
-    yes: u64,
-    /// Bit n set: proven that it is not.
-    no: u64,
-}
+/// A table entry: `[key, yes, no]`; bit n of `yes`: proven that the goal is forced within
+/// n moves (n < 64); of `no`: proven that it is not. A plain array, so that a fresh table
+/// is allocated zeroed by the system (pages are touched only when used).
+type Entry = [u64; 3];
 
 /// Shared stop signals of one solve.
 pub(crate) struct Budget {
@@ -219,7 +215,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
                 .lock()
                 .ok()
                 .and_then(|mut p| p.pop())
-                .unwrap_or_else(|| vec![Entry::default(); 1 << TT_BITS]),
+                .unwrap_or_else(|| vec![[0u64; 3]; 1 << TT_BITS]),
             budget,
             local_nodes: 0,
             immobile,
@@ -312,12 +308,12 @@ impl<'a, B: Bits> Searcher<'a, B> {
             return None;
         }
         let e = &self.tt[(key as usize) & ((1 << TT_BITS) - 1)];
-        if e.key != key {
+        if e[0] != key {
             return None;
         }
-        if e.yes & (1 << n) != 0 {
+        if e[1] & (1 << n) != 0 {
             Some(true)
-        } else if e.no & (1 << n) != 0 {
+        } else if e[2] & (1 << n) != 0 {
             Some(false)
         } else {
             None
@@ -331,15 +327,15 @@ impl<'a, B: Bits> Searcher<'a, B> {
         }
         let exact = self.stip.exact;
         let e = &mut self.tt[(key as usize) & ((1 << TT_BITS) - 1)];
-        if e.key != key {
-            *e = Entry { key, yes: 0, no: 0 };
+        if e[0] != key {
+            *e = [key, 0, 0];
         }
         // Without exactness, forced within n implies within more, and not within n
         // implies not within fewer.
         if v {
-            e.yes |= if exact { 1 << n } else { !0u64 << n };
+            e[1] |= if exact { 1 << n } else { !0u64 << n };
         } else {
-            e.no |= if exact { 1 << n } else { (!0u64) >> (63 - n) };
+            e[2] |= if exact { 1 << n } else { (!0u64) >> (63 - n) };
         }
     }
 
