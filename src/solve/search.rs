@@ -102,8 +102,9 @@ const MAX_VARIATIONS: usize = 400;
 /// Remainders up to this many moves get the fastest win and the longest defence in the
 /// main line and tree; longer ones take the first win found (checks first).
 const FASTEST_UP_TO: u32 = 4;
-/// Table entries per worker (2^k).
-const TT_BITS: u32 = 22;
+/// Table entries per worker: starts at 2^MIN, doubles while it fills, up to 2^MAX.
+const TT_MIN_BITS: u32 = 14;
+const TT_MAX_BITS: u32 = 22;
 
 /// A table entry: `[key, yes, no]`; bit n of `yes`: proven that the goal is forced within
 /// n moves (n < 64); of `no`: proven that it is not. A plain array, so that a fresh table
@@ -162,6 +163,8 @@ pub(crate) struct Searcher<'a, B: Bits> {
     pub cond: &'a Conditions,
     pub attacker: Color,
     tt: Vec<Entry>,
+    /// Entries in use (approximately: slots that were empty when written).
+    tt_used: usize,
     budget: &'a Budget,
     local_nodes: u64,
     /// (colour, kind, square) of men that may not move.
@@ -215,7 +218,8 @@ impl<'a, B: Bits> Searcher<'a, B> {
                 .lock()
                 .ok()
                 .and_then(|mut p| p.pop())
-                .unwrap_or_else(|| vec![[0u64; 3]; 1 << TT_BITS]),
+                .unwrap_or_else(|| vec![[0u64; 3]; 1 << TT_MIN_BITS]),
+            tt_used: 0,
             budget,
             local_nodes: 0,
             immobile,
@@ -307,7 +311,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
         if n >= 64 {
             return None;
         }
-        let e = &self.tt[(key as usize) & ((1 << TT_BITS) - 1)];
+        let e = &self.tt[(key as usize) & (self.tt.len() - 1)];
         if e[0] != key {
             return None;
         }
@@ -326,8 +330,15 @@ impl<'a, B: Bits> Searcher<'a, B> {
             return;
         }
         let exact = self.stip.exact;
-        let e = &mut self.tt[(key as usize) & ((1 << TT_BITS) - 1)];
+        if self.tt_used * 2 > self.tt.len() && self.tt.len() < 1 << TT_MAX_BITS {
+            self.grow();
+        }
+        let mask = self.tt.len() - 1;
+        let e = &mut self.tt[(key as usize) & mask];
         if e[0] != key {
+            if *e == [0, 0, 0] {
+                self.tt_used += 1;
+            }
             *e = [key, 0, 0];
         }
         // Without exactness, forced within n implies within more, and not within n
@@ -337,6 +348,18 @@ impl<'a, B: Bits> Searcher<'a, B> {
         } else {
             e[2] |= if exact { 1 << n } else { (!0u64) >> (63 - n) };
         }
+    }
+
+    /// Doubles the table, keeping every entry.
+    fn grow(&mut self) {
+        let mut bigger = vec![[0u64; 3]; self.tt.len() * 2];
+        let mask = bigger.len() - 1;
+        for e in &self.tt {
+            if *e != [0, 0, 0] {
+                bigger[(e[0] as usize) & mask] = *e;
+            }
+        }
+        self.tt = bigger;
     }
 
     /// Does the finished position meet the goal (and conditions) for the attacker?
