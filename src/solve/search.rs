@@ -846,18 +846,27 @@ pub fn solve<B: Bits>(
             .min_by_key(|r| (r.holding.len(), forcing(&r.m)))
         {
             let mut p = pos.clone();
+            let mut s = Searcher::new(pos, *stip, cond, &budget).with_tables(tables.clone());
+            let t0 = s.initial_track();
             let try_c = notation::coord(&p, &t.m);
+            let nt = s.track(&p, &t.m, t0);
             p.make(t.m);
             let defs: Vec<String> = t.holding.iter().map(|d| notation::coord(&p, d)).collect();
-            rep.refutation = Some(format!("{} {}", try_c, defs[0]));
-            if defs.len() > 1 {
-                rep.refutation = Some(format!(
-                    "{} {} (also {})",
-                    try_c,
-                    defs[0],
-                    defs[1..].join(" ")
-                ));
+            let nt2 = s.track(&p, &t.holding[0], nt);
+            p.make(t.holding[0]);
+            // The line goes on: the attacker's most forcing continuation, the defence that
+            // holds against it, until the moves run out.
+            let more = refutation_line(&mut s, &mut p, n - 1, nt2);
+            let mut text = format!("{} {}", try_c, defs[0]);
+            for m in &more {
+                text.push(' ');
+                text.push_str(m);
             }
+            if defs.len() > 1 {
+                text.push_str(&format!(" (1st move also held by {})", defs[1..].join(" ")));
+            }
+            rep.refutation = Some(text);
+            s.flush();
         } else if root_moves.is_empty() {
             rep.refutation = Some("no legal move".into());
         }
@@ -930,6 +939,71 @@ pub(crate) fn tree_for_key<B: Bits>(
         truncated = true;
     }
     (tree, truncated)
+}
+
+/// From an attacker node with `r` moves left that fails: the most forcing attacker move
+/// (fewest holding defences, checks first) and a defence that holds, repeated, as
+/// coordinates. Stops early when a limit is hit.
+fn refutation_line<B: Bits>(
+    s: &mut Searcher<B>,
+    pos: &mut Position<B>,
+    r: u32,
+    tracked: u8,
+) -> Vec<String> {
+    let mut out = vec![];
+    if r == 0 {
+        return out;
+    }
+    let mut list = MoveList::new();
+    s.moves(pos, &mut list);
+    if list.len() > 1 {
+        s.order(pos, &mut list);
+    }
+    // (holding count, not a check, attacker move, first holding defence)
+    let mut best: Option<(usize, bool, Move, Move)> = None;
+    for &a in list.as_slice() {
+        let nt = s.track(pos, &a, tracked);
+        let u = pos.make(a);
+        let chk = pos.in_check();
+        let mut dl = MoveList::new();
+        s.moves(pos, &mut dl);
+        let mut holding = 0;
+        let mut first = None;
+        for &d in dl.as_slice() {
+            let nt2 = s.track(pos, &d, nt);
+            let u2 = pos.make(d);
+            let res = s.attack(pos, r - 1, nt2);
+            pos.unmake(d, u2);
+            match res {
+                Some(false) => {
+                    holding += 1;
+                    first.get_or_insert(d);
+                }
+                Some(true) => {}
+                None => {
+                    pos.unmake(a, u);
+                    return out;
+                }
+            }
+        }
+        pos.unmake(a, u);
+        let Some(d) = first else { continue };
+        let cand = (holding, !chk, a, d);
+        if best.is_none_or(|b| (cand.0, cand.1) < (b.0, b.1)) {
+            best = Some(cand);
+        }
+    }
+    let Some((_, _, a, d)) = best else { return out };
+    out.push(notation::coord(pos, &a));
+    let nt = s.track(pos, &a, tracked);
+    let u = pos.make(a);
+    out.push(notation::coord(pos, &d));
+    let nt2 = s.track(pos, &d, nt);
+    let u2 = pos.make(d);
+    out.extend(refutation_line(s, pos, r - 1, nt2));
+    pos.unmake(d, u2);
+    pos.unmake(a, u);
+    out
 }
 
 /// Appends every line of play after attacker move `m` (winning within `k`) to `out`.
