@@ -46,6 +46,8 @@ pub enum DrawKind {
     Stalemate,
     /// Both kings alone (also after a bare king bared back).
     KingsOnly,
+    /// The side with a rook's advantage did not mate within nine moves.
+    NineMoves,
 }
 
 impl Outcome {
@@ -76,6 +78,7 @@ impl Outcome {
             ),
             Outcome::Draw(DrawKind::Stalemate) => "draw by stalemate".into(),
             Outcome::Draw(DrawKind::KingsOnly) => "draw: kings only".into(),
+            Outcome::Draw(DrawKind::NineMoves) => "draw: no mate within nine moves".into(),
         }
     }
 }
@@ -121,6 +124,9 @@ impl<B: Bits> Position<B> {
         }
         if self.men == [1, 1] {
             return Outcome::Draw(DrawKind::KingsOnly);
+        }
+        if rules.nine_move_limit && self.nine >= 9 {
+            return Outcome::Draw(DrawKind::NineMoves);
         }
         Outcome::Ongoing
     }

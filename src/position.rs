@@ -66,6 +66,7 @@ pub struct Undo<B> {
     pub ep: u8,
     pub hash: u64,
     pub halfmove: u32,
+    pub nine: u8,
 }
 
 /// Move flags.
@@ -142,6 +143,10 @@ pub struct Position<B: Bits> {
     pub fullmove: u32,
     /// Zobrist hash.
     pub hash: u64,
+    /// Nine-move limit: moves made by the side with a rook's advantage (or more) since it
+    /// gained it (0 without the rule or the advantage; not part of the FEN: a problem
+    /// position starts the count).
+    pub nine: u8,
 }
 
 impl<B: Bits> std::fmt::Debug for Position<B> {
@@ -166,6 +171,7 @@ impl<B: Bits> Position<B> {
             halfmove: 0,
             fullmove: 1,
             hash: 0,
+            nine: 0,
         }
     }
 
@@ -351,6 +357,7 @@ impl<B: Bits> Position<B> {
             ep: self.ep,
             hash: self.hash,
             halfmove: self.halfmove,
+            nine: self.nine,
         };
         let mut undo = undo;
         if self.ep != NO_SQ {
@@ -423,6 +430,9 @@ impl<B: Bits> Position<B> {
         }
         self.side = them;
         self.hash ^= e.z_side;
+        if e.rules.nine_move_limit {
+            self.count_nine(us);
+        }
         // "Never been checked": the king that is now in check loses its leap.
         if let Some(kl) = &e.rules.king_leap {
             if kl.lost_when_checked {
@@ -481,6 +491,38 @@ impl<B: Bits> Position<B> {
         self.ep = u.ep;
         self.hash = u.hash;
         self.halfmove = u.halfmove;
+        self.nine = u.nine;
+    }
+
+    /// Material in the rules' values (a stack counts every man).
+    pub fn material(&self, c: Color) -> u32 {
+        let e = &*self.eng;
+        (0..e.nk)
+            .map(|k| self.pieces[c.idx()][k].count() * e.rules.pieces[k].value)
+            .sum()
+    }
+
+    /// The nine-move limit's count after a move by `mover`: it runs while the mover holds
+    /// at least a rook's worth more material, and restarts when the advantage goes.
+    fn count_nine(&mut self, mover: Color) {
+        let e = self.engine();
+        let rook = e
+            .rules
+            .kind_of('r')
+            .map_or(5, |k| e.rules.pieces[k as usize].value);
+        let (mine, theirs) = (self.material(mover), self.material(mover.flip()));
+        let before = self.nine;
+        self.nine = if mine >= theirs + rook {
+            before.saturating_add(1)
+        } else if theirs >= mine + rook {
+            before
+        } else {
+            0
+        };
+        if before != self.nine {
+            self.hash ^= e.z_ep[before as usize].rotate_left(29)
+                ^ e.z_ep[self.nine as usize].rotate_left(29);
+        }
     }
 
     /// Recomputes the hash from scratch (tests compare it with the incremental one).
@@ -502,6 +544,9 @@ impl<B: Bits> Position<B> {
         }
         if self.side == Color::Black {
             h ^= e.z_side;
+        }
+        if self.nine != 0 {
+            h ^= e.z_ep[0].rotate_left(29) ^ e.z_ep[self.nine as usize].rotate_left(29);
         }
         h
     }

@@ -1469,3 +1469,60 @@ fn stacks_may_form_knob() {
         walk(q, &mut r, 4, 40);
     });
 }
+
+/// Seed 000, group 5: "When a player has the advantage of a rook (or more) he has nine moves
+/// left to mate the opponent." The count runs over the stronger side's moves; after the
+/// ninth without mate the game is drawn. (The count is not part of the FEN.)
+#[test]
+fn nine_move_limit() {
+    let any = mansuba::any::AnyEngine::new(Rules::preset("nine-moves").unwrap()).unwrap();
+    let mansuba::any::AnyEngine::W64(e) = any else {
+        panic!("8x8 is u64")
+    };
+    // Two rooks against a knight: White is a rook (and more) ahead.
+    let mut p = Position::from_fen(e.clone(), "7k/8/8/8/8/8/8/K1RR3n w - - 0 1").unwrap();
+    let start = p.to_fen();
+    let shuffle = [("c1", "c2"), ("h8", "g8"), ("c2", "c1"), ("g8", "h8")];
+    let mut undo = vec![];
+    for i in 0..18 {
+        let (f, t) = shuffle[i % 4];
+        let g = p.eng.geo;
+        let (f, t) = (g.parse(f).unwrap(), g.parse(t).unwrap());
+        let mut l = MoveList::new();
+        p.legal_moves(&mut l);
+        let m = *l
+            .as_slice()
+            .iter()
+            .find(|m| m.from == f && m.to == t)
+            .unwrap();
+        undo.push((m, p.make(m)));
+        assert_eq!(p.hash, p.compute_hash());
+        let white_moves = (i / 2 + 1) as u8;
+        if i % 2 == 0 {
+            assert_eq!(p.nine, white_moves);
+            let o = p.outcome();
+            if white_moves >= 9 {
+                assert_eq!(o, Outcome::Draw(DrawKind::NineMoves));
+                break;
+            }
+            assert_eq!(o, Outcome::Ongoing);
+        }
+    }
+    while let Some((m, u)) = undo.pop() {
+        p.unmake(m, u);
+    }
+    assert_eq!(p.nine, 0);
+    assert_eq!(p.to_fen(), start);
+    assert_eq!(p.hash, p.compute_hash());
+    // Under the other presets no such limit.
+    let any = mansuba::any::AnyEngine::new(Rules::preset("german").unwrap()).unwrap();
+    let mansuba::any::AnyEngine::W64(e) = any else {
+        panic!()
+    };
+    let mut q = Position::from_fen(e, "7k/8/8/8/8/8/8/K1RR3n w - - 0 1").unwrap();
+    let mut l = MoveList::new();
+    q.legal_moves(&mut l);
+    let m = l.as_slice()[0];
+    q.make(m);
+    assert_eq!(q.nine, 0);
+}
