@@ -127,7 +127,9 @@ pub fn write(path: &Path, header: &Header, data: &[AtomicU16]) -> Result<(), TbE
     if let Some(d) = path.parent() {
         std::fs::create_dir_all(d).map_err(io)?;
     }
-    let tmp = path.with_extension("mtb.tmp");
+    // A name of this process's own: two runs building the same table (verify's cache is
+    // shared) never write into one file; the rename into place is atomic.
+    let tmp = path.with_extension(format!("mtb.{}.tmp", std::process::id()));
     {
         let f = std::fs::File::create(&tmp).map_err(io)?;
         let mut w = std::io::BufWriter::with_capacity(1 << 20, f);
