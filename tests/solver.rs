@@ -276,3 +276,32 @@ fn dilarams_legacy_proven_through_its_published_line() {
     assert_eq!(a.report.solvable, Solvable::Yes);
     assert!(a.report.keys.contains(&"f5g7".to_string()));
 }
+
+#[test]
+fn english_mates_agree_with_an_independent_brute_force() {
+    // Every key of these orthodox mates was computed independently by a brute-force
+    // mate-in-N over python-chess's legal moves (a different move generator): the lists
+    // below are its output.
+    let cases: [(&str, &str, &[&str]); 4] = [
+        (
+            "k7/8/1K6/8/8/8/8/7R w - - 0 1",
+            "#2",
+            &[
+                "b6c7", "h1d1", "h1e1", "h1f1", "h1g1", "h1h2", "h1h3", "h1h4", "h1h5", "h1h6",
+                "h1h7", "h1h8",
+            ],
+        ),
+        (
+            "7k/8/8/6K1/8/8/8/R7 w - - 0 1",
+            "#3",
+            &["g5f6", "g5g6", "g5h6"],
+        ),
+        ("8/8/8/8/8/5K1k/8/6R1 w - - 0 1", "#2", &["g1h1"]),
+        ("6k1/8/6K1/8/8/8/8/1R6 w - - 0 1", "#2", &["b1b8", "b1f1"]),
+    ];
+    for (fen, stip, want) in cases {
+        let a = run("english-1650", fen, stip, false, plain(), None);
+        assert_eq!(keys(&a), want, "{fen} {stip}");
+        assert!(a.report.keys_complete);
+    }
+}
