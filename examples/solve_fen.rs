@@ -1,26 +1,30 @@
-//! Solves one position from the command line: `solve_fen RULES FEN STIP [SECONDS]`.
+//! Solves one position from the command line (a developer's tool):
+//! `solve_fen RULES FEN STIP [SECONDS] [CLAIM] [KEY=VALUE...]` with keys `immobile`,
+//! `mate_by`, `exact`.
 use mansuba::any::AnyEngine;
 use mansuba::rules::Rules;
 use mansuba::solve::{analyse, ConditionSpec, Limits};
 fn main() {
     let a: Vec<String> = std::env::args().collect();
     let any = AnyEngine::new(Rules::preset(&a[1]).unwrap()).unwrap();
-    let stip = a[3].parse().unwrap();
+    let mut stip: mansuba::solve::Stipulation = a[3].parse().unwrap();
     let secs: u64 = a.get(4).map(|s| s.parse().unwrap()).unwrap_or(30);
     let limits = Limits {
         timeout: Some(std::time::Duration::from_secs(secs)),
         ..Default::default()
     };
-    let claim = a.get(5).map(|s| s.as_str());
-    let r = analyse(
-        &any,
-        &a[2],
-        &stip,
-        &ConditionSpec::default(),
-        claim,
-        &limits,
-    )
-    .unwrap();
+    let claim = a.get(5).map(|s| s.as_str()).filter(|s| !s.is_empty());
+    let mut spec = ConditionSpec::default();
+    for kv in a.iter().skip(6) {
+        let (k, v) = kv.split_once('=').unwrap();
+        match k {
+            "immobile" => spec.immobile.push(v.into()),
+            "mate_by" => spec.mate_by = Some(v.into()),
+            "exact" => stip.exact = v == "true",
+            _ => panic!("unknown key {k}"),
+        }
+    }
+    let r = analyse(&any, &a[2], &stip, &spec, claim, &limits).unwrap();
     println!(
         "{:?} keys={:?} complete={} shortest={:?} nodes={} ms={} limit={:?}",
         r.report.solvable,

@@ -683,7 +683,30 @@ impl<B: Bits> Position<B> {
             } else {
                 2
             };
-            if !eng.rules.pawns.en_passant || g.rank(sq) != ok_rank || p.occ.has(sq as usize) {
+            // The pawn that passed stands behind the square, alone, and the square it came
+            // from is empty.
+            let (victim, origin) = if p.side == Color::White {
+                (
+                    sq as usize - g.width as usize,
+                    sq as usize + g.width as usize,
+                )
+            } else {
+                (
+                    sq as usize + g.width as usize,
+                    sq as usize - g.width as usize,
+                )
+            };
+            let them = p.side.flip();
+            let pawn_there = eng
+                .pawn
+                .is_some_and(|pw| p.pieces[them.idx()][pw as usize].has(victim))
+                && !p.stacked.has(victim);
+            if !eng.rules.pawns.en_passant
+                || g.rank(sq) != ok_rank
+                || p.occ.has(sq as usize)
+                || p.occ.has(origin)
+                || !pawn_there
+            {
                 return Err(FenError::BadEnPassant(ep.into()));
             }
             p.ep = sq;

@@ -1527,3 +1527,26 @@ fn nine_move_limit() {
     q.make(m);
     assert_eq!(q.nine, 0);
 }
+
+/// An en-passant square is only read when the pawn that passed stands behind it and the
+/// square it came from is empty (otherwise the capture would take nothing, or a piece).
+#[test]
+fn en_passant_field_is_checked_against_the_board() {
+    let AnyEngine::W64(e) = AnyEngine::new(Rules::preset("english-1650").unwrap()).unwrap() else {
+        panic!("8x8 is u64")
+    };
+    assert!(Position::from_fen(e.clone(), "4k3/8/8/3Pp3/8/8/8/4K3 w - e6 0 1").is_ok());
+    for bad in [
+        "4k3/8/8/3P4/8/8/8/4K3 w - e6 0 1",
+        "4k3/8/8/3Pn3/8/8/8/4K3 w - e6 0 1",
+        "4k3/4p3/8/3Pp3/8/8/8/4K3 w - e6 0 1",
+    ] {
+        assert!(
+            matches!(
+                Position::from_fen(e.clone(), bad),
+                Err(FenError::BadEnPassant(_))
+            ),
+            "{bad}"
+        );
+    }
+}

@@ -305,3 +305,90 @@ fn english_mates_agree_with_an_independent_brute_force() {
         assert!(a.report.keys_complete);
     }
 }
+
+fn with(pairs: &[(&str, &str)]) -> ConditionSpec {
+    let mut c = ConditionSpec::default();
+    for (k, v) in pairs {
+        match *k {
+            "immobile" => c.immobile.push(v.to_string()),
+            "mate_by" => c.mate_by = Some(v.to_string()),
+            _ => unreachable!(),
+        }
+    }
+    c
+}
+
+#[test]
+fn a_defender_barred_from_moving_is_not_beaten() {
+    // King against king with the black king immobile: no goal can ever be reached.
+    let a = run(
+        "english-1650",
+        "7k/8/8/8/8/8/8/K7 w - - 0 1",
+        "#2",
+        false,
+        with(&[("immobile", "h8")]),
+        None,
+    );
+    assert_eq!(a.report.solvable, Solvable::No);
+    // "Any move" where the defender has none allowed is no proof.
+    let fen = "7k/8/8/8/8/8/1R6/K7 w - - 0 1";
+    let b = run(
+        "english-1650",
+        fen,
+        "#2",
+        false,
+        with(&[("immobile", "h8")]),
+        Some("1.Ra2 ~"),
+    );
+    assert_ne!(b.claim.status, ClaimStatus::Ok);
+    assert_eq!(b.report.solvable, Solvable::No);
+}
+
+#[test]
+fn a_claim_past_the_move_limit_proves_nothing() {
+    // The bare king falls on move 2, not within "win 1".
+    let fen = "6kn/8/7K/8/8/8/8/R7 w - - 0 1";
+    let a = run(
+        "shatranj",
+        fen,
+        "win 1",
+        false,
+        plain(),
+        Some("1.Ra8+ 2.Rxh8 ~"),
+    );
+    assert_eq!(a.claim.status, ClaimStatus::Incomplete);
+    assert_eq!(a.report.solvable, Solvable::No);
+}
+
+#[test]
+fn the_tracked_man_keeps_its_identity_through_promotion() {
+    let fen = "k7/2K4P/8/8/8/8/8/8 w - - 0 1";
+    let a = run(
+        "english-1650",
+        fen,
+        "#2",
+        false,
+        with(&[("mate_by", "h7")]),
+        Some("1.h8=Q+ Ka7 2.Qa1#"),
+    );
+    assert!(keys(&a).contains(&"h7h8q".to_string()), "{:?}", keys(&a));
+    assert_eq!(a.claim.status, ClaimStatus::Ok);
+}
+
+#[test]
+fn an_immobile_rook_does_not_castle() {
+    let fen = "4rkr1/4p1p1/8/8/8/8/8/4K2R w K - 0 1";
+    assert_eq!(
+        keys(&run("english-1650", fen, "#1", false, plain(), None)),
+        ["e1g1"]
+    );
+    let a = run(
+        "english-1650",
+        fen,
+        "#1",
+        false,
+        with(&[("immobile", "h1")]),
+        None,
+    );
+    assert_eq!(a.report.solvable, Solvable::No);
+}

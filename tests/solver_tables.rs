@@ -60,5 +60,7 @@ fn tables_settle_the_longest_rook_against_ferz_win() {
         let without = solve(near, &stip, None, 60);
         assert_eq!(with.report.solvable, without.report.solvable, "{stip}");
         assert_eq!(with.report.keys, without.report.keys, "{stip}");
+        // The search's own least N (not the table's root distance) agrees too.
+        assert_eq!(with.report.shortest, without.report.shortest, "{stip}");
     }
 }

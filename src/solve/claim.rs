@@ -254,6 +254,25 @@ pub fn check<B: Bits>(
             );
         }
         let tok = &tokens[ti];
+        if !attacker_turn && attacker_moves_made > n {
+            return ClaimCheck::with(
+                ClaimStatus::Incomplete,
+                format!("the line goes past the stipulated {n} moves without reaching the goal"),
+                filled,
+                remarks,
+            );
+        }
+        if !attacker_turn && list.is_empty() {
+            return ClaimCheck::with(
+                ClaimStatus::Incomplete,
+                format!(
+                    "{}: the defender has no move the conditions allow",
+                    label(ply, &tok.text)
+                ),
+                filled,
+                remarks,
+            );
+        }
         if !attacker_turn {
             // Does the claim go on with an attacker move here (a forced reply left out)?
             let looks_attacker =

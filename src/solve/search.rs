@@ -421,9 +421,19 @@ impl<'a, B: Bits> Searcher<'a, B> {
         if !self.immobile.is_empty() {
             let side = pos.side;
             let im = &self.immobile;
+            let e = &*pos.eng;
             list.retain(|m| {
-                !im.iter()
-                    .any(|&(c, k, s)| c == side && k == m.piece && s == m.from)
+                // Castling moves the rook, the Lombard joint move the queen, too.
+                let second = if m.from2 == NO_SQ {
+                    None
+                } else if m.flag == crate::position::flag::CASTLE {
+                    e.rook.map(|k| (k, m.from2))
+                } else {
+                    e.queen.map(|k| (k, m.from2))
+                };
+                !im.iter().any(|&(c, k, s)| {
+                    c == side && ((k == m.piece && s == m.from) || second == Some((k, s)))
+                })
             });
         }
         legal
@@ -434,7 +444,11 @@ impl<'a, B: Bits> Searcher<'a, B> {
     #[inline]
     fn state(&self, pos: &Position<B>, list: &MoveList, legal: usize) -> Outcome {
         if legal > 0 && list.is_empty() {
-            Outcome::Ongoing
+            // Not mated nor stalemated (it has legal moves), but a draw or a bare king
+            // still counts: judge it as a side with moves.
+            let mut some = MoveList::new();
+            some.push(Move::default());
+            pos.outcome_with(&some)
         } else {
             pos.outcome_with(list)
         }
@@ -447,7 +461,12 @@ impl<'a, B: Bits> Searcher<'a, B> {
             return NO_SQ;
         }
         if pos.side == self.attacker {
-            if m.from == tracked && m.piece == self.tracked_kind_at(pos, tracked) {
+            // Off a stack the man on the square is the tracked one, whatever it has
+            // become by promotion; on a stack its kind tells it apart.
+            if m.from == tracked
+                && (m.piece == self.tracked_kind_at(pos, tracked)
+                    || !pos.stacked.has(tracked as usize))
+            {
                 return m.to;
             }
             if m.from2 == tracked {
@@ -585,6 +604,10 @@ impl<'a, B: Bits> Searcher<'a, B> {
         }
         if let Some(v) = self.table_answer(pos, n) {
             return Some(v);
+        }
+        if list.is_empty() {
+            // Every legal move barred by a condition: play cannot go on, no goal.
+            return Some(false);
         }
         let key = self.key(pos, tracked);
         if let Some(v) = self.probe(key, n) {
