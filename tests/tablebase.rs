@@ -437,3 +437,73 @@ fn cli_build_probe_stats() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no table for KQK"));
 }
+
+/// Exact invariants of the smallest shatranj tables, checked on every position: with Black
+/// bare and to move against king and one man (a ferz or an alfil), Black draws exactly when
+/// its king can take that man (adjacent to it, the white king not guarding it), baring
+/// White back, and loses otherwise. With White to move the game is already decided.
+#[test]
+fn bare_king_invariants_of_the_one_man_tables() {
+    let e = engine("shatranj");
+    let dir = tempfile::tempdir().unwrap();
+    let g = e.geo;
+    for (mat, letter) in [("KQK", 'Q'), ("KBK", 'B')] {
+        build(&e, mat, dir.path());
+        let tables = Tables::open(dir.path(), &e.rules);
+        let mut checked = 0;
+        for wk in 0..64u8 {
+            for bk in 0..64u8 {
+                for man in 0..64u8 {
+                    if wk == bk || wk == man || bk == man || g.distance(wk, bk) < 2 {
+                        continue;
+                    }
+                    let mut board = [['.'; 8]; 8];
+                    for (sq, c) in [(wk, 'K'), (bk, 'k'), (man, letter)] {
+                        board[7 - g.rank(sq) as usize][g.file(sq) as usize] = c;
+                    }
+                    let rows: Vec<String> = board
+                        .iter()
+                        .map(|r| {
+                            let mut s = String::new();
+                            let mut n = 0;
+                            for &c in r {
+                                if c == '.' {
+                                    n += 1;
+                                } else {
+                                    if n > 0 {
+                                        s.push_str(&n.to_string());
+                                        n = 0;
+                                    }
+                                    s.push(c);
+                                }
+                            }
+                            if n > 0 {
+                                s.push_str(&n.to_string());
+                            }
+                            s
+                        })
+                        .collect();
+                    for side in ["w", "b"] {
+                        let fen = format!("{} {side} - - 0 1", rows.join("/"));
+                        let Ok(p) = Position::from_fen(e.clone(), &fen) else {
+                            continue; // the side not to move is in check
+                        };
+                        let (v, _) = tables
+                            .probe(&p)
+                            .unwrap_or_else(|| panic!("{fen} not covered"));
+                        let want = if side == "w" {
+                            Value::Win
+                        } else if g.distance(bk, man) == 1 && g.distance(wk, man) > 1 {
+                            Value::Draw
+                        } else {
+                            Value::Loss
+                        };
+                        assert_eq!(v, want, "{mat} {fen}");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 100_000, "{mat}: {checked}");
+    }
+}
