@@ -52,9 +52,23 @@ fn tables_settle_the_longest_rook_against_ferz_win() {
     );
     let b = solve(fen, "win 19", Some(dir.path()), 60);
     assert_eq!(b.report.solvable, Solvable::No);
-    // Short wins: the table and the plain forward search agree.
-    let near = "8/8/8/8/2k5/8/2q5/KR6 w - - 0 1";
-    for n in 1..=3 {
+    // Short wins and failures: the table and the plain forward search agree (Rxd1 bares
+    // Black at once in the second position, whose king cannot take back).
+    let won = solve(
+        "8/8/8/8/8/2k5/8/KR1q4 w - - 0 1",
+        "win 1",
+        Some(dir.path()),
+        60,
+    );
+    assert_eq!(won.report.keys, ["b1d1"]);
+    for (near, n) in [
+        ("8/8/8/8/2k5/8/2q5/KR6 w - - 0 1", 1),
+        ("8/8/8/8/2k5/8/2q5/KR6 w - - 0 1", 2),
+        ("8/8/8/8/2k5/8/2q5/KR6 w - - 0 1", 3),
+        ("8/8/8/8/8/2k5/8/KR1q4 w - - 0 1", 1),
+        ("8/8/8/8/8/2k5/8/KR1q4 w - - 0 1", 2),
+        ("8/8/8/8/8/2k5/8/KR1q4 w - - 0 1", 3),
+    ] {
         let stip = format!("win {n}");
         let with = solve(near, &stip, Some(dir.path()), 60);
         let without = solve(near, &stip, None, 60);
