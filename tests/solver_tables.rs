@@ -84,3 +84,80 @@ fn tables_settle_the_longest_rook_against_ferz_win() {
         }
     }
 }
+
+/// Random KRKQ positions (both sides to move): the forward search alone and the table agree
+/// on "win N" for small N, in both directions.
+#[test]
+fn random_positions_agree_with_the_table() {
+    let dir = tempfile::tempdir().unwrap();
+    Command::cargo_bin("mansuba")
+        .unwrap()
+        .args(["tablebase", "build", "--rules", "shatranj", "KRKQ", "--dir"])
+        .arg(dir.path())
+        .assert()
+        .success();
+    let rules = Rules::preset("shatranj").unwrap();
+    let tables = mansuba::retro::Tables::open(dir.path(), &rules);
+    let any = AnyEngine::new(rules).unwrap();
+    let AnyEngine::W64(e) = &any else {
+        panic!("8x8 is u64")
+    };
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let (mut checked, mut won) = (0, 0);
+    while checked < 150 {
+        let sq: Vec<u8> = (0..4).map(|_| (next() % 64) as u8).collect();
+        if (1..4).any(|i| sq[..i].contains(&sq[i])) {
+            continue;
+        }
+        let mut board = [['.'; 8]; 8];
+        for (s, c) in sq.iter().zip(['K', 'R', 'k', 'q']) {
+            board[7 - (*s / 8) as usize][(*s % 8) as usize] = c;
+        }
+        let placement: Vec<String> = board
+            .iter()
+            .map(|r| {
+                let mut out = String::new();
+                let mut n = 0;
+                for &c in r {
+                    if c == '.' {
+                        n += 1;
+                        continue;
+                    }
+                    if n > 0 {
+                        out.push_str(&n.to_string());
+                        n = 0;
+                    }
+                    out.push(c);
+                }
+                if n > 0 {
+                    out.push_str(&n.to_string());
+                }
+                out
+            })
+            .collect();
+        let side = if next() % 2 == 0 { "w" } else { "b" };
+        let fen = format!("{} {side} - - 0 1", placement.join("/"));
+        let Ok(p) = mansuba::position::Position::from_fen(e.clone(), &fen) else {
+            continue;
+        };
+        let (v, plies) = tables.probe(&p).unwrap();
+        for n in 1..=2u32 {
+            let a = solve(&fen, &format!("win {n}"), None, 60);
+            let by_table = v == mansuba::retro::Value::Win && plies.div_ceil(2) <= n;
+            assert_eq!(
+                a.report.solvable == Solvable::Yes,
+                by_table,
+                "{fen} win {n}: table {v:?} {plies} plies"
+            );
+            won += by_table as usize;
+        }
+        checked += 1;
+    }
+    assert!(won > 10, "the sample should hold some short wins ({won})");
+}
