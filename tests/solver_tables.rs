@@ -3,6 +3,7 @@
 
 use assert_cmd::Command;
 use mansuba::any::AnyEngine;
+use mansuba::piece::Color;
 use mansuba::rules::Rules;
 use mansuba::solve::{analyse, ConditionSpec, Limits, Solvable};
 use std::time::Duration;
@@ -30,18 +31,27 @@ fn solve(
     .unwrap()
 }
 
+/// The shatranj KRKQ tables, built once through the command line for every test here.
+fn krkq_dir() -> &'static std::path::Path {
+    static DIR: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| {
+        let d = tempfile::tempdir().unwrap().keep();
+        Command::cargo_bin("mansuba")
+            .unwrap()
+            .args(["tablebase", "build", "--rules", "shatranj", "KRKQ", "--dir"])
+            .arg(&d)
+            .assert()
+            .success();
+        d
+    })
+}
+
 #[test]
 fn tables_settle_the_longest_rook_against_ferz_win() {
-    let dir = tempfile::tempdir().unwrap();
-    Command::cargo_bin("mansuba")
-        .unwrap()
-        .args(["tablebase", "build", "--rules", "shatranj", "KRKQ", "--dir"])
-        .arg(dir.path())
-        .assert()
-        .success();
+    let dir = krkq_dir();
     // The longest KRKQ win (20 moves, as H. G. Muller's EGTgen finds).
     let fen = "8/8/8/8/2q5/8/2k5/KR6 w - - 0 1";
-    let a = solve(fen, "win 20", Some(dir.path()), 60);
+    let a = solve(fen, "win 20", Some(dir), 60);
     assert_eq!(a.report.solvable, Solvable::Yes);
     assert_eq!(a.report.shortest, Some(20));
     assert_eq!(a.report.table_distance, Some(20));
@@ -50,16 +60,11 @@ fn tables_settle_the_longest_rook_against_ferz_win() {
         a.report.main_line.last().unwrap().contains('x'),
         "the line ends by taking the ferz"
     );
-    let b = solve(fen, "win 19", Some(dir.path()), 60);
+    let b = solve(fen, "win 19", Some(dir), 60);
     assert_eq!(b.report.solvable, Solvable::No);
     // Short wins and failures: the table and the plain forward search agree (Rxd1 bares
     // Black at once in the second position, whose king cannot take back).
-    let won = solve(
-        "8/8/8/8/8/2k5/8/KR1q4 w - - 0 1",
-        "win 1",
-        Some(dir.path()),
-        60,
-    );
+    let won = solve("8/8/8/8/8/2k5/8/KR1q4 w - - 0 1", "win 1", Some(dir), 60);
     assert_eq!(won.report.keys, ["b1d1"]);
     for (near, n) in [
         ("8/8/8/8/2k5/8/2q5/KR6 w - - 0 1", 1),
@@ -70,7 +75,7 @@ fn tables_settle_the_longest_rook_against_ferz_win() {
         ("8/8/8/8/8/2k5/8/KR1q4 w - - 0 1", 3),
     ] {
         let stip = format!("win {n}");
-        let with = solve(near, &stip, Some(dir.path()), 60);
+        let with = solve(near, &stip, Some(dir), 60);
         let without = solve(near, &stip, None, 60);
         assert_eq!(with.report.solvable, without.report.solvable, "{stip}");
         assert_eq!(with.report.keys, without.report.keys, "{stip}");
@@ -89,15 +94,9 @@ fn tables_settle_the_longest_rook_against_ferz_win() {
 /// on "win N" for small N, in both directions.
 #[test]
 fn random_positions_agree_with_the_table() {
-    let dir = tempfile::tempdir().unwrap();
-    Command::cargo_bin("mansuba")
-        .unwrap()
-        .args(["tablebase", "build", "--rules", "shatranj", "KRKQ", "--dir"])
-        .arg(dir.path())
-        .assert()
-        .success();
+    let dir = krkq_dir();
     let rules = Rules::preset("shatranj").unwrap();
-    let tables = mansuba::retro::Tables::open(dir.path(), &rules);
+    let tables = mansuba::retro::Tables::open(dir, &rules);
     let any = AnyEngine::new(rules).unwrap();
     let AnyEngine::W64(e) = &any else {
         panic!("8x8 is u64")
@@ -115,37 +114,23 @@ fn random_positions_agree_with_the_table() {
         if (1..4).any(|i| sq[..i].contains(&sq[i])) {
             continue;
         }
-        let mut board = [['.'; 8]; 8];
+        let mut p = mansuba::position::Position::empty(e.clone());
         for (s, c) in sq.iter().zip(['K', 'R', 'k', 'q']) {
-            board[7 - (*s / 8) as usize][(*s % 8) as usize] = c;
+            let col = if c.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            p.add_man(col, e.rules.kind_of(c).unwrap(), *s as usize);
         }
-        let placement: Vec<String> = board
-            .iter()
-            .map(|r| {
-                let mut out = String::new();
-                let mut n = 0;
-                for &c in r {
-                    if c == '.' {
-                        n += 1;
-                        continue;
-                    }
-                    if n > 0 {
-                        out.push_str(&n.to_string());
-                        n = 0;
-                    }
-                    out.push(c);
-                }
-                if n > 0 {
-                    out.push_str(&n.to_string());
-                }
-                out
-            })
-            .collect();
-        let side = if next() % 2 == 0 { "w" } else { "b" };
-        let fen = format!("{} {side} - - 0 1", placement.join("/"));
-        let Ok(p) = mansuba::position::Position::from_fen(e.clone(), &fen) else {
-            continue;
-        };
+        if next() % 2 == 1 {
+            p.side = Color::Black;
+        }
+        p.hash = p.compute_hash();
+        if p.validate().is_err() {
+            continue; // the side not to move is in check
+        }
+        let fen = p.to_fen();
         let (v, plies) = tables.probe(&p).unwrap();
         for n in 1..=2u32 {
             let a = solve(&fen, &format!("win {n}"), None, 60);
