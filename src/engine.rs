@@ -63,6 +63,12 @@ pub struct Engine<B: Bits> {
     pub dir_up: Vec<bool>,
     /// Ray squares per direction and square, nearest first by index order.
     pub rays: Vec<Vec<B>>,
+    /// Squares on the board.
+    pub n: usize,
+    /// `kinds[k].leap[sq]` flattened at `k * n + sq` (one indirection less in hot loops).
+    pub leap_flat: Vec<B>,
+    /// `rays[d][sq]` flattened at `d * n + sq`.
+    pub ray_flat: Vec<B>,
     /// Groups of directions ridden by the same set of kinds: (kind mask, directions).
     pub dir_groups: Vec<(u16, Vec<u8>)>,
     /// Pawn single-step target per colour and square.
@@ -276,7 +282,12 @@ impl<B: Bits> Engine<B> {
         let z_priv = (0..256).map(|_| splitmix(&mut seed)).collect();
         let z_ep = (0..256).map(|_| splitmix(&mut seed)).collect();
         let _ = PromotionCondition::Always;
+        let leap_flat = kinds.iter().flat_map(|k| k.leap.iter().copied()).collect();
+        let ray_flat = rays.iter().flat_map(|r| r.iter().copied()).collect();
         Ok(Engine {
+            n,
+            leap_flat,
+            ray_flat,
             rules,
             geo,
             nk,
@@ -318,7 +329,7 @@ impl<B: Bits> Engine<B> {
     /// blocker, which the caller masks if it is a friend).
     #[inline(always)]
     pub fn ray_targets(&self, d: usize, from: usize, occ: B) -> B {
-        let ray = self.rays[d][from];
+        let ray = self.ray_flat[d * self.n + from];
         let blockers = ray & occ;
         if blockers.is_empty() {
             ray
@@ -328,7 +339,7 @@ impl<B: Bits> Engine<B> {
             } else {
                 blockers.msb()
             };
-            ray ^ self.rays[d][b]
+            ray ^ self.ray_flat[d * self.n + b]
         }
     }
 

@@ -7,7 +7,7 @@
 //! with bent riders on the board falls back to trying every move.
 
 use crate::bits::Bits;
-use crate::engine::NO_SQ;
+use crate::engine::{MAX_KINDS, NO_SQ};
 use crate::piece::{Color, Kind};
 use crate::position::{flag, Move, Position};
 use crate::rules::{BareKingRule, PromotionCondition};
@@ -97,8 +97,10 @@ impl<B: Bits> Position<B> {
     pub fn attacked(&self, sq: usize, by: Color, occ: B) -> bool {
         let e = &*self.eng;
         let mine = &self.pieces[by.idx()];
+        let n = e.n;
         for &k in &e.leapers {
-            if (e.kinds[k as usize].leap[sq] & mine[k as usize]).any() {
+            let k = k as usize % MAX_KINDS;
+            if (e.leap_flat[k * n + sq] & mine[k]).any() {
                 return true;
             }
         }
@@ -119,7 +121,11 @@ impl<B: Bits> Position<B> {
                 continue;
             }
             for &d in dirs {
-                let r = e.rays[d as usize][sq] & occ;
+                let ray = e.ray_flat[d as usize * n + sq];
+                if (ray & riders).is_empty() {
+                    continue;
+                }
+                let r = ray & occ;
                 if r.any() {
                     let b = if e.dir_up[d as usize] {
                         r.lsb()
@@ -186,7 +192,11 @@ impl<B: Bits> Position<B> {
             }
             for &d in dirs {
                 let d = d as usize;
-                let r = e.rays[d][ksq] & self.occ;
+                let ray = e.ray_flat[d * e.n + ksq];
+                if (ray & riders).is_empty() {
+                    continue;
+                }
+                let r = ray & self.occ;
                 if r.is_empty() {
                     continue;
                 }
@@ -194,7 +204,7 @@ impl<B: Bits> Position<B> {
                 if !self.occ_c[us.idx()].has(first) {
                     continue;
                 }
-                let r2 = e.rays[d][first] & self.occ;
+                let r2 = e.ray_flat[d * e.n + first] & self.occ;
                 if r2.is_empty() {
                     continue;
                 }
@@ -505,11 +515,136 @@ impl<B: Bits> Position<B> {
         }
     }
 
-    /// Number of legal moves (perft's last ply).
-    #[inline]
+    /// Number of legal moves (perft's last ply): the same number as `legal_moves` gives.
+    ///
+    /// In the common case (not in check, no first-move privileges, no en passant, no
+    /// forced capture, no bent riders against us, no stacks) the moves are counted from
+    /// the target sets without being listed: a man that cannot be pinned adds the size of
+    /// its target set, the king's targets are tested for attack, and only the pin
+    /// candidates' moves are tried on the board. Everything else takes the general path.
     pub fn count_legal(&mut self) -> usize {
-        let mut l = MoveList::new();
-        self.legal_moves(&mut l);
-        l.len()
+        let e = self.engine();
+        let us = self.side;
+        let them = us.flip();
+        if self.privileges.any()
+            || self.ep != NO_SQ
+            || e.rules.forced_capture
+            || e.rules.stacks_may_form
+            || self.stacked.any()
+            || e.bent_kinds
+                .iter()
+                .any(|&k| self.pieces[them.idx()][k as usize].any())
+        {
+            let mut l = MoveList::new();
+            self.legal_moves(&mut l);
+            return l.len();
+        }
+        if self.bare_king_decided().is_some() {
+            return 0;
+        }
+        let ksq = self.king_sq(us);
+        if self.attacked(ksq, them, self.occ) {
+            let mut l = MoveList::new();
+            self.legal_moves(&mut l);
+            return l.len();
+        }
+        let pinned = self.pin_candidates(ksq);
+        let own = self.occ_c[us.idx()];
+        let not_own = e.board & !own;
+        let mut n = 0usize;
+        let mut tries = MoveList::new();
+        for k in 0..e.nk {
+            let bb = self.pieces[us.idx()][k];
+            if bb.is_empty() {
+                continue;
+            }
+            let kt = &e.kinds[k];
+            if kt.pawn {
+                n += self.count_pawn_moves(k as u8, bb, pinned, &mut tries);
+                continue;
+            }
+            let mut mask = not_own;
+            if kt.no_capture_same_kind {
+                mask &= !self.pieces[them.idx()][k];
+            }
+            let simple = kt.ride_dirs.is_empty() && kt.bent.is_none();
+            let leaps = &e.leap_flat[k * e.n..(k + 1) * e.n];
+            for from in bb.iter() {
+                let mut t = leaps[from];
+                if !simple {
+                    for &d in &kt.ride_dirs {
+                        t |= e.ray_targets(d as usize, from, self.occ);
+                    }
+                    if let Some(bent) = kt.bent {
+                        t |= e.bent_targets(bent, from as u8, self.occ);
+                    }
+                }
+                t &= mask;
+                if k == e.king as usize {
+                    let occ = self.occ ^ B::bit(ksq);
+                    for to in t.iter() {
+                        n += !self.attacked(to, them, occ) as usize;
+                    }
+                } else if pinned.has(from) {
+                    for to in t.iter() {
+                        tries.push(Move::new(from, to, k as u8, flag::NORMAL));
+                    }
+                } else {
+                    n += t.count() as usize;
+                }
+            }
+        }
+        for &m in tries.as_slice() {
+            n += self.try_move(m) as usize;
+        }
+        n
+    }
+
+    /// Pawn moves for `count_legal`: counted, or queued in `tries` for a pin candidate.
+    fn count_pawn_moves(&self, pw: Kind, bb: B, pinned: B, tries: &mut MoveList) -> usize {
+        let e = &*self.eng;
+        let us = self.side.idx();
+        let enemy = self.occ_c[us ^ 1];
+        let mut n = 0;
+        for from in bb.iter() {
+            let mut targets = e.pawn_cap[us][from] & enemy;
+            let one = e.pawn_push[us][from];
+            if one != NO_SQ && !self.occ.has(one as usize) {
+                targets |= B::bit(one as usize);
+            }
+            if pinned.has(from) {
+                for to in targets.iter() {
+                    self.push_pawn(tries, from, to, pw, flag::NORMAL);
+                }
+                continue;
+            }
+            let promo = targets & e.last_rank[us];
+            n += (targets ^ promo).count() as usize;
+            if promo.any() {
+                n += promo.count() as usize * self.promotion_choices();
+            }
+        }
+        n
+    }
+
+    /// How many moves one pawn move onto the last rank makes (as `push_pawn` lists them).
+    #[inline]
+    fn promotion_choices(&self) -> usize {
+        let e = &*self.eng;
+        if !e.promo_by_file.is_empty() {
+            return 1;
+        }
+        let allowed = match e.rules.promotion.condition {
+            PromotionCondition::Always => true,
+            PromotionCondition::NoneOnBoard => e
+                .promo_kinds
+                .iter()
+                .all(|&k| self.pieces[self.side.idx()][k as usize].is_empty()),
+        };
+        if allowed {
+            e.promo_kinds.len()
+        } else {
+            e.rules.promotion.stay_when_barred as usize
+        }
     }
 }

@@ -3,7 +3,8 @@
 //! Convention (as Fairy-Stockfish): a position already decided by the bare-king rule has
 //! no legal moves, so a move into it is counted at the last ply but never expanded.
 //! Checkmate and stalemate have no moves anyway. The last ply is counted in bulk (the
-//! number of legal moves) without playing the moves.
+//! number of legal moves, from the target sets: `Position::count_legal`) without playing
+//! or even listing the moves.
 
 use crate::bits::Bits;
 use crate::movegen::MoveList;
@@ -15,11 +16,11 @@ pub fn perft<B: Bits>(pos: &mut Position<B>, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
+    if depth == 1 {
+        return pos.count_legal() as u64;
+    }
     let mut list = MoveList::new();
     pos.legal_moves(&mut list);
-    if depth == 1 {
-        return list.len() as u64;
-    }
     let mut n = 0;
     for &m in list.as_slice() {
         let u = pos.make(m);

@@ -1160,8 +1160,8 @@ fn snapshot<B: Bits>(p: &Position<B>) -> String {
 }
 
 /// Random playouts: after every make the incremental hash equals `compute_hash()`, the
-/// bitboards agree with a fresh parse of the FEN, and every unmake restores the position
-/// exactly (FEN, bitboards, counters, hash).
+/// bitboards agree with a fresh parse of the FEN, every unmake restores the position
+/// exactly (FEN, bitboards, counters, hash), and the bulk move count equals the list's.
 fn walk<B: Bits>(root: &Position<B>, rng: &mut Rng, games: usize, plies: usize) -> usize {
     let castling = root.eng.rules.castling;
     let mut checked = 0;
@@ -1170,6 +1170,8 @@ fn walk<B: Bits>(root: &Position<B>, rng: &mut Rng, games: usize, plies: usize) 
         for _ in 0..plies {
             let mut l = MoveList::new();
             p.legal_moves(&mut l);
+            // perft's bulk count (from target sets, without listing) agrees with the list.
+            assert_eq!(p.count_legal(), l.len(), "{}: count_legal", p.to_fen());
             if l.is_empty() {
                 break;
             }
