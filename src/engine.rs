@@ -69,6 +69,8 @@ pub struct Engine<B: Bits> {
     pub leap_flat: Vec<B>,
     /// `rays[d][sq]` flattened at `d * n + sq`.
     pub ray_flat: Vec<B>,
+    /// Per square: the union of every leaper kind's targets (a quick "no leaper near").
+    pub leap_union: Vec<B>,
     /// Groups of directions ridden by the same set of kinds: (kind mask, directions).
     pub dir_groups: Vec<(u16, Vec<u8>)>,
     /// Pawn single-step target per colour and square.
@@ -190,7 +192,7 @@ impl<B: Bits> Engine<B> {
                 None => dir_groups.push((mask, vec![d as u8])),
             }
         }
-        let leapers = (0..nk)
+        let leapers: Vec<Kind> = (0..nk)
             .filter(|&k| !kinds[k].pawn && kinds[k].leap.iter().any(|b| b.any()))
             .map(|k| k as u8)
             .collect();
@@ -282,10 +284,18 @@ impl<B: Bits> Engine<B> {
         let z_priv = (0..256).map(|_| splitmix(&mut seed)).collect();
         let z_ep = (0..256).map(|_| splitmix(&mut seed)).collect();
         let _ = PromotionCondition::Always;
+        let leap_union = (0..n)
+            .map(|s| {
+                leapers
+                    .iter()
+                    .fold(B::EMPTY, |u, &k: &u8| u | kinds[k as usize].leap[s])
+            })
+            .collect();
         let leap_flat = kinds.iter().flat_map(|k| k.leap.iter().copied()).collect();
         let ray_flat = rays.iter().flat_map(|r| r.iter().copied()).collect();
         Ok(Engine {
             n,
+            leap_union,
             leap_flat,
             ray_flat,
             rules,

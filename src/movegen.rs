@@ -98,10 +98,12 @@ impl<B: Bits> Position<B> {
         let e = &*self.eng;
         let mine = &self.pieces[by.idx()];
         let n = e.n;
-        for &k in &e.leapers {
-            let k = k as usize % MAX_KINDS;
-            if (e.leap_flat[k * n + sq] & mine[k]).any() {
-                return true;
+        if (e.leap_union[sq] & self.occ_c[by.idx()]).any() {
+            for &k in &e.leapers {
+                let k = k as usize % MAX_KINDS;
+                if (e.leap_flat[k * n + sq] & mine[k]).any() {
+                    return true;
+                }
             }
         }
         if let Some(pw) = e.pawn {
