@@ -393,3 +393,102 @@ fn an_immobile_rook_does_not_castle() {
     );
     assert_eq!(a.report.solvable, Solvable::No);
 }
+
+/// Courier mates in 2, 3 and 4 (random positions found by mansuba, each the least N). The
+/// keys agree with Fairy-Stockfish 11.1 (every root move MultiPV scores as mate within N,
+/// `tests/oracles/fairy_stockfish_keys.py`), an independent implementation of courier.
+#[test]
+fn courier_mates_in_two_to_four_agree_with_fairy_stockfish() {
+    let cases: &[(&str, &str, &[&str])] = &[
+        (
+            "1K10/2W4R4/k11/1p10/1m1p8/2p9/12/B11 w - - 0 1",
+            "#2",
+            &["c7c6"],
+        ),
+        ("12/W10B/8R3/12/12/mpK9/p1p9/k11 w - - 0 1", "#2", &["i6i1"]),
+        (
+            "6k5/4p7/3m2K5/6pR1p2/12/10B1/5W6/12 w - - 0 1",
+            "#2",
+            &["k3g7", "k3l4"],
+        ),
+        (
+            "8KW1k/9m2/8p1p1/10p1/12/12/12/4R1B5 w - - 0 1",
+            "#3",
+            &["i8j7"],
+        ),
+        (
+            "k11/2Kp8/1m9W/1pp9/B11/12/1R10/12 w - - 0 1",
+            "#3",
+            &["c7b6"],
+        ),
+        (
+            "k11/p11/m2p8/KR1p8/W11/12/12/11B w - - 0 1",
+            "#3",
+            &["a5a6"],
+        ),
+        (
+            "12/12/4R7/12/9p1p/12/9K1p/6W2m1k w - - 0 1",
+            "#4",
+            &["j2j1"],
+        ),
+        ("k11/1W10/2p9/ppKm8/9R2/12/12/12 w - - 0 1", "#4", &["c5b6"]),
+        (
+            "7k4/6W5/4m1pK4/8pp2/12/12/12/9R2 w - - 0 1",
+            "#4",
+            &["j1j5"],
+        ),
+    ];
+    for &(fen, stip, want) in cases {
+        let a = run("courier", fen, stip, false, plain(), None);
+        assert_eq!(keys(&a), want, "{fen} {stip}");
+        assert!(a.report.keys_complete, "{fen}");
+        let n: u32 = stip[1..].parse().unwrap();
+        assert_eq!(a.report.shortest, Some(n), "{fen}: not the least N");
+    }
+}
+
+/// Grant Acedrex mates in 2 and 3 with its own pieces (giraffe, lion, unicorn, anqa,
+/// cockatrice) on 12x12. The keys agree with an independent brute-force solver written
+/// from RULES.md's piece table alone (`tests/oracles/grant_acedrex_mate.py`).
+#[test]
+fn grant_acedrex_mates_agree_with_an_independent_brute_force() {
+    let cases: &[(&str, &str, &[&str])] = &[
+        (
+            "12/p11/12/4Z7/2R9/k11/12/2U9/1K1a8/2p9/12/12 w - - 0 1",
+            "#2",
+            &["c8a8"],
+        ),
+        (
+            "3R8/12/12/12/12/4a7/4p7/k3p7/4Z7/K3U7/12/12 w - - 0 1",
+            "#2",
+            &["d12a12"],
+        ),
+        (
+            "1k10/3Kp7/6Z5/2pa8/12/U11/R11/12/12/12/12/12 w - - 0 1",
+            "#2",
+            &["a7d9"],
+        ),
+        (
+            "12/12/12/2p9/2c7A1/p1K9/8R3/1k6L3/12/12/12/12 w - - 0 1",
+            "#3",
+            &["c7c8"],
+        ),
+        (
+            "5A1k4/4K7/7c4/7p2pL/12/12/12/12/12/9R2/12/12 w - - 0 1",
+            "#3",
+            &["l9i9"],
+        ),
+        (
+            "9L2/12/12/3p8/12/12/5p6/1k10/12/3Rc7/K2A8/12 w - - 0 1",
+            "#3",
+            &["d2e3", "d3b3"],
+        ),
+    ];
+    for &(fen, stip, want) in cases {
+        let a = run("grant-acedrex", fen, stip, false, plain(), None);
+        assert_eq!(keys(&a), want, "{fen} {stip}");
+        assert!(a.report.keys_complete, "{fen}");
+        let n: u32 = stip[1..].parse().unwrap();
+        assert_eq!(a.report.shortest, Some(n), "{fen}: not the least N");
+    }
+}
