@@ -26,11 +26,12 @@ fn main() {
     }
     let r = analyse(&any, &a[2], &stip, &spec, claim, &limits).unwrap();
     println!(
-        "{:?} keys={:?} complete={} shortest={:?} nodes={} ms={} limit={:?}",
+        "{:?} keys={:?} complete={} shortest={:?} others_fail_within={:?} nodes={} ms={} limit={:?}",
         r.report.solvable,
         r.report.keys,
         r.report.keys_complete,
         r.report.shortest,
+        r.report.others_fail_within,
         r.report.nodes,
         r.report.millis,
         r.report.limit_hit

@@ -223,7 +223,19 @@ pub const CSV_COLUMNS: &[&str] = &[
     "claim_remarks",
     "fen",
     "solution_line",
+    "others_fail_within",
 ];
+
+/// "; no other first move wins within k" for a search cut by a limit (nothing for k = 0).
+fn within(k: Option<u32>, what: &str) -> String {
+    match k {
+        Some(k) if k > 0 => format!(
+            "; {what} first move wins within {k} move{}",
+            if k == 1 { "" } else { "s" }
+        ),
+        _ => String::new(),
+    }
+}
 
 fn yes_no(b: bool) -> &'static str {
     if b {
@@ -264,6 +276,9 @@ pub fn csv_record(r: &Row) -> Vec<String> {
         a.map(|a| a.claim.remarks.join("; ")).unwrap_or_default(),
         a.map(|a| a.fen.clone()).unwrap_or_else(|| r.meta_of("fen")),
         r.solution_line().map(|l| l.to_string()).unwrap_or_default(),
+        rep.and_then(|x| x.others_fail_within)
+            .map(|n| n.to_string())
+            .unwrap_or_default(),
     ]
 }
 
@@ -340,6 +355,7 @@ pub fn json_row(r: &Row, tree: bool) -> serde_json::Value {
         o["keys"] = json!(rep.keys);
         o["keys_san"] = json!(rep.keys_san);
         o["keys_complete"] = json!(rep.keys_complete);
+        o["others_fail_within"] = json!(rep.others_fail_within);
         o["refutation"] = json!(rep.refutation);
         o["main_line"] = json!(rep.main_line);
         o["main_line_coord"] = json!(rep.main_line_coord);
@@ -538,9 +554,12 @@ pub fn text_report(r: &Row) -> String {
             s,
             "keys        none{}",
             if rep.keys_complete {
-                ""
+                String::new()
             } else {
-                " found (search incomplete)"
+                format!(
+                    " found (search incomplete{})",
+                    within(rep.others_fail_within, "no")
+                )
             }
         );
     } else {
@@ -558,9 +577,12 @@ pub fn text_report(r: &Row) -> String {
             "keys        {}{}",
             keys.join(", "),
             if rep.keys_complete {
-                "  (complete)"
+                "  (complete)".to_string()
             } else {
-                "  (search incomplete: there may be more)"
+                format!(
+                    "  (search incomplete: there may be more{})",
+                    within(rep.others_fail_within, "no other")
+                )
             }
         );
     }

@@ -492,3 +492,42 @@ fn grant_acedrex_mates_agree_with_an_independent_brute_force() {
         assert_eq!(a.report.shortest, Some(n), "{fen}: not the least N");
     }
 }
+
+/// A search cut by a limit still proves a bound: `others_fail_within = k` says every first
+/// move outside the key list fails to win within k. Run on one thread (the node limit then
+/// cuts at the same place every time) and checked against a complete "#k" search.
+#[test]
+fn a_cut_search_still_bounds_the_other_first_moves() {
+    let fen = "rnb1kbnr/p2ppppp/1pp5/4NN2/2Q5/2K1B3/8/8 w - - 0 1"; // Dilaram's Legacy, #8
+    let any = AnyEngine::new(Rules::preset("shatranj").unwrap()).unwrap();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    let cut = pool.install(|| {
+        let limits = Limits {
+            max_nodes: Some(16_000_000),
+            ..Default::default()
+        };
+        analyse(&any, fen, &"#8".parse().unwrap(), &plain(), None, &limits).unwrap()
+    });
+    let r = &cut.report;
+    assert!(!r.keys_complete, "the node limit should cut this search");
+    let k = r.others_fail_within.expect("some first move is not a key");
+    assert!((1..8).contains(&k), "{k}");
+    assert_eq!(r.keys, ["f5g7"]);
+    // Within k, nothing outside the cut search's keys wins.
+    let full = run("shatranj", fen, &format!("#{k}"), false, plain(), None);
+    assert!(full.report.keys_complete);
+    for key in &full.report.keys {
+        assert!(
+            r.keys.contains(key),
+            "{key} wins within {k} but was not listed"
+        );
+    }
+    // A complete search bounds the others by N itself.
+    let fen = "6k1/5R2/7R/4N1Q1/8/1qn5/r2r4/2K5 w - - 0 1"; // al-Adli's rooks, #5
+    let done = run("shatranj", fen, "#5", false, plain(), None);
+    assert!(done.report.keys_complete);
+    assert_eq!(done.report.others_fail_within, Some(5));
+}

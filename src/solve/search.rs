@@ -95,6 +95,10 @@ pub struct SolveReport {
     pub limit_hit: Option<String>,
     /// Moves to the rule-win from the root, read from a retrograde table.
     pub table_distance: Option<u32>,
+    /// Every first move not among the keys is proven not to force the goal within this
+    /// many moves (N when the key list is complete; less when a limit cut the search;
+    /// `None` when every first move is a key).
+    pub others_fail_within: Option<u32>,
 }
 
 /// Upper bound on variations printed in a solution tree.
@@ -102,6 +106,10 @@ const MAX_VARIATIONS: usize = 400;
 /// Remainders up to this many moves get the fastest win and the longest defence in the
 /// main line and tree; longer ones take the first win found (checks first).
 const FASTEST_UP_TO: u32 = 4;
+/// Nodes each root move gets for the decisive question before the root deepens all the
+/// open moves together: checks get the most (keys of long problems are mostly checks),
+/// captures less, quiet moves least.
+const ROOT_ALLOWANCE: [u64; 3] = [1 << 22, 1 << 20, 1 << 18];
 /// Table entries per worker: starts at 2^MIN, doubles while it fills, up to 2^MAX.
 const TT_MIN_BITS: u32 = 14;
 const TT_MAX_BITS: u32 = 22;
@@ -175,6 +183,9 @@ pub(crate) struct Searcher<'a, B: Bits> {
     /// (tried first; ordering only, never a verdict).
     killer_att: Vec<Move>,
     killer_def: Vec<Move>,
+    /// Local node count at which the current sub-search gives up (`u64::MAX`: never);
+    /// a give-up is reported as stopped (`None`) without stopping the other workers.
+    cap: u64,
     /// Retrograde tables, when they may answer (a `win` goal without conditions).
     tables: Option<std::sync::Arc<crate::retro::Tables>>,
     /// Most men a table may hold (probing costs a lock; larger positions skip it).
@@ -226,6 +237,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
             tracked_kind,
             killer_att: vec![Move::default(); 256],
             killer_def: vec![Move::default(); 256],
+            cap: u64::MAX,
             tables: None,
             table_men: 5,
             _b: std::marker::PhantomData,
@@ -269,6 +281,9 @@ impl<'a, B: Bits> Searcher<'a, B> {
     #[inline]
     fn tick(&mut self) -> bool {
         self.local_nodes += 1;
+        if self.local_nodes >= self.cap {
+            return false;
+        }
         if self.local_nodes & 1023 == 0 {
             let total = self.budget.nodes.fetch_add(1024, Ordering::Relaxed) + 1024;
             if let Some(m) = self.budget.max_nodes {
@@ -743,97 +758,196 @@ pub fn solve<B: Bits>(
     }
     let root_moves: Vec<Move> = list.as_slice().to_vec();
     let bar = crate::solve::progress_bar(limits.progress, root_moves.len() as u64, "root moves");
-    let results: Vec<RootResult> = root_moves
+    let worker = || Searcher::new(pos, *stip, cond, &budget).with_tables(tables.clone());
+    // Phase 1: the decisive question (does it win within N?) for every root move, each
+    // with a small node allowance: a key's proof along its forcing line is cheap, and so
+    // is the refutation of most tries. Keys are then pinned down to their least k.
+    let mut results: Vec<RootResult> = root_moves
         .par_iter()
-        .map_init(
-            || Searcher::new(pos, *stip, cond, &budget).with_tables(tables.clone()),
-            |s, &m| {
-                let before = s.local_nodes;
-                let mut p = pos.clone();
-                let tracked0 = s.initial_track();
-                let nt = s.track(&p, &m, tracked0);
-                p.make(m);
-                // The decisive question first (does it win within N?): a key's proof along
-                // its forcing line is cheap, while the least k needs a disproof at k - 1.
-                let mut wins_in = None;
-                let mut fails_upto = 0;
-                let mut stopped = false;
-                let mut min_proven = false;
-                match s.defend(&mut p, n - 1, nt) {
-                    Some(true) => {
-                        wins_in = Some(n);
-                        min_proven = stip.exact;
-                        // Then down from N: the first k that fails fixes the least one.
-                        if !stip.exact {
-                            let mut k = n;
-                            loop {
-                                if k == 1 {
-                                    min_proven = true;
-                                    break;
-                                }
-                                match s.defend(&mut p, k - 2, nt) {
-                                    Some(true) => {
-                                        k -= 1;
-                                        wins_in = Some(k);
-                                    }
-                                    Some(false) => {
-                                        fails_upto = k - 1;
-                                        min_proven = true;
-                                        break;
-                                    }
-                                    None => break,
-                                }
-                            }
-                        }
-                    }
-                    Some(false) => fails_upto = n,
-                    None => stopped = true,
-                }
-                let mut holding = vec![];
-                if wins_in.is_none() && !stopped {
-                    let mut l2 = MoveList::new();
-                    s.moves(&mut p, &mut l2);
-                    for &d in l2.as_slice() {
-                        let nt2 = s.track(&p, &d, nt);
-                        let u = p.make(d);
-                        let r = s.attack(&mut p, n - 1, nt2);
-                        p.unmake(d, u);
-                        match r {
-                            Some(false) => holding.push(d),
-                            Some(true) => {}
-                            None => {
-                                stopped = true;
+        .map_init(worker, |s, &m| {
+            let before = s.local_nodes;
+            let mut p = pos.clone();
+            let nt = s.track(&p, &m, s.initial_track());
+            p.make(m);
+            let mut r = RootResult {
+                m,
+                wins_in: None,
+                min_proven: false,
+                fails_upto: 0,
+                stopped: false,
+                holding: vec![],
+                nodes: 0,
+            };
+            let class = if p.in_check() {
+                0
+            } else if pos.is_capture(&m) {
+                1
+            } else {
+                2
+            };
+            s.cap = s.local_nodes + ROOT_ALLOWANCE[class];
+            let first = s.defend(&mut p, n - 1, nt);
+            s.cap = u64::MAX;
+            match first {
+                Some(true) => {
+                    r.wins_in = Some(n);
+                    r.min_proven = stip.exact;
+                    // Then down from N: the first k that fails fixes the least one.
+                    if !stip.exact {
+                        let mut k = n;
+                        loop {
+                            if k == 1 {
+                                r.min_proven = true;
                                 break;
                             }
+                            match s.defend(&mut p, k - 2, nt) {
+                                Some(true) => {
+                                    k -= 1;
+                                    r.wins_in = Some(k);
+                                }
+                                Some(false) => {
+                                    r.fails_upto = k - 1;
+                                    r.min_proven = true;
+                                    break;
+                                }
+                                None => {
+                                    r.stopped = true;
+                                    break;
+                                }
+                            }
                         }
                     }
                 }
+                Some(false) => r.fails_upto = n,
+                None => r.stopped = budget.stopped(),
+            }
+            s.flush();
+            if let Some(b) = &bar {
+                b.inc(1);
+            }
+            r.nodes = s.local_nodes - before;
+            r
+        })
+        .collect();
+    // Phase 2: the moves still open, deepened together one move at a time (all of them
+    // to k before any to k + 1), so that a search cut by a limit still proves "no other
+    // first move wins within k" for the largest k it completed.
+    let depths: Vec<u32> = if stip.exact {
+        vec![n]
+    } else {
+        (1..=n).collect()
+    };
+    for k in depths {
+        if budget.stopped() {
+            break;
+        }
+        let open: Vec<usize> = (0..results.len())
+            .filter(|&i| {
+                let r = &results[i];
+                r.wins_in.is_none() && !r.stopped && r.fails_upto < k
+            })
+            .collect();
+        if open.is_empty() {
+            continue;
+        }
+        if let Some(b) = &bar {
+            b.set_length(open.len() as u64);
+            b.set_position(0);
+            b.set_message(format!("open root moves, within {k}"));
+        }
+        let done: Vec<(usize, R, u64)> = open
+            .par_iter()
+            .map_init(worker, |s, &i| {
+                let before = s.local_nodes;
+                let m = results[i].m;
+                let mut p = pos.clone();
+                let nt = s.track(&p, &m, s.initial_track());
+                p.make(m);
+                let r = s.defend(&mut p, k - 1, nt);
                 s.flush();
                 if let Some(b) = &bar {
                     b.inc(1);
                 }
-                RootResult {
-                    m,
-                    wins_in,
-                    min_proven,
-                    fails_upto,
-                    stopped,
-                    holding,
-                    nodes: s.local_nodes - before,
+                (i, r, s.local_nodes - before)
+            })
+            .collect();
+        for (i, r, nodes) in done {
+            let x = &mut results[i];
+            x.nodes += nodes;
+            match r {
+                Some(true) => {
+                    // Every k' < k failed before (or k = N under `exact`).
+                    x.wins_in = Some(k);
+                    x.min_proven = true;
                 }
-            },
-        )
-        .collect();
+                Some(false) => x.fails_upto = k,
+                None => x.stopped = true,
+            }
+        }
+    }
+    // The defences that hold against each failed try (for the refutation).
+    if !budget.stopped() {
+        let holding: Vec<(usize, Vec<Move>, bool)> = (0..results.len())
+            .filter(|&i| results[i].wins_in.is_none() && results[i].fails_upto >= n)
+            .collect::<Vec<_>>()
+            .par_iter()
+            .map_init(worker, |s, &i| {
+                let m = results[i].m;
+                let mut p = pos.clone();
+                let nt = s.track(&p, &m, s.initial_track());
+                p.make(m);
+                let mut held = vec![];
+                let mut stopped = false;
+                let mut l2 = MoveList::new();
+                s.moves(&mut p, &mut l2);
+                for &d in l2.as_slice() {
+                    let nt2 = s.track(&p, &d, nt);
+                    let u = p.make(d);
+                    let r = s.attack(&mut p, n - 1, nt2);
+                    p.unmake(d, u);
+                    match r {
+                        Some(false) => held.push(d),
+                        Some(true) => {}
+                        None => {
+                            stopped = true;
+                            break;
+                        }
+                    }
+                }
+                s.flush();
+                (i, held, stopped)
+            })
+            .collect();
+        for (i, held, stopped) in holding {
+            results[i].holding = held;
+            results[i].stopped |= stopped;
+        }
+    }
+    for r in results.iter_mut() {
+        // A move neither proven to win nor proven to fail within N is open.
+        if r.wins_in.is_none() && r.fails_upto < n {
+            r.stopped = true;
+        }
+    }
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
     let _ = results.iter().map(|r| r.nodes).sum::<u64>();
     let mut rep = SolveReport::default();
-    let stopped_any = results.iter().any(|r| r.stopped);
+    // The key list is complete when every other first move is proven to fail within N
+    // (a key whose least k was not settled does not make the list incomplete).
+    let stopped_any = results
+        .iter()
+        .any(|r| r.wins_in.is_none() && r.fails_upto < n);
     let keys: Vec<&RootResult> = results.iter().filter(|r| r.wins_in.is_some()).collect();
     rep.keys = keys.iter().map(|r| notation::coord(pos, &r.m)).collect();
     rep.keys_san = keys.iter().map(|r| notation::san(pos, &r.m)).collect();
     rep.keys_complete = !stopped_any;
+    rep.others_fail_within = results
+        .iter()
+        .filter(|r| r.wins_in.is_none())
+        .map(|r| r.fails_upto)
+        .min();
     rep.solvable = if !keys.is_empty() {
         Solvable::Yes
     } else if stopped_any {
