@@ -12,6 +12,16 @@ use crate::piece::{Color, Kind};
 use crate::position::{flag, Move, Position};
 use crate::rules::{BareKingRule, PromotionCondition};
 
+/// Facts about the side to move's king that every legality test uses.
+struct Legality<B> {
+    ksq: usize,
+    /// Enemy bent riders on the board: every move is tried on the board.
+    complex: bool,
+    /// Men that may be pinned (every man when in check or complex).
+    pinned: B,
+    king_stacked: bool,
+}
+
 /// The most moves a position can have here (Grant Acedrex stays far below).
 pub const MAX_MOVES: usize = 1024;
 
@@ -111,6 +121,27 @@ impl<B: Bits> Position<B> {
                 return true;
             }
         }
+        if self.rider_attacks(sq, by, occ, B::EMPTY) {
+            return true;
+        }
+        for &k in &e.bent_kinds {
+            let bent = e.kinds[k as usize].bent.unwrap();
+            for s in mine[k as usize].iter() {
+                if e.bent_targets(bent, s as u8, occ).has(sq) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// True when a straight rider of colour `by` (other than one on a square of `skip`)
+    /// attacks `sq` given occupancy `occ`.
+    #[inline]
+    fn rider_attacks(&self, sq: usize, by: Color, occ: B, skip: B) -> bool {
+        let e = &*self.eng;
+        let mine = &self.pieces[by.idx()];
+        let n = e.n;
         for (mask, dirs) in &e.dir_groups {
             let mut riders = B::EMPTY;
             let mut m = *mask;
@@ -119,6 +150,7 @@ impl<B: Bits> Position<B> {
                 riders |= mine[k];
                 m &= m - 1;
             }
+            riders &= !skip;
             if riders.is_empty() {
                 continue;
             }
@@ -140,15 +172,45 @@ impl<B: Bits> Position<B> {
                 }
             }
         }
-        for &k in &e.bent_kinds {
-            let bent = e.kinds[k as usize].bent.unwrap();
-            for s in mine[k as usize].iter() {
-                if e.bent_targets(bent, s as u8, occ).has(sq) {
+        false
+    }
+
+    /// Does the legal move `m` give check? Answered from the tables for ordinary moves
+    /// (the moved man's own attack, or a rider's line it opens); castling, leaps, en
+    /// passant, promotions, stacks and bent riders are played on the board instead.
+    pub fn gives_check(&mut self, m: Move) -> bool {
+        let e = self.engine();
+        let us = self.side;
+        let plain = m.flag <= flag::DOUBLE
+            && m.promo == NO_SQ
+            && !self.stacked.any()
+            && e.bent_kinds.is_empty();
+        if !plain {
+            let u = self.make(m);
+            let c = self.in_check();
+            self.unmake(m, u);
+            return c;
+        }
+        let ksq = self.king_sq(us.flip());
+        let (from, to, k) = (m.from as usize, m.to as usize, m.piece as usize);
+        let occ = (self.occ & !B::bit(from)) | B::bit(to);
+        let kt = &e.kinds[k];
+        if kt.pawn {
+            if e.pawn_cap[us.idx()][to].has(ksq) {
+                return true;
+            }
+        } else {
+            if e.leap_flat[k * e.n + to].has(ksq) {
+                return true;
+            }
+            for &d in &kt.ride_dirs {
+                if e.ray_targets(d as usize, to, occ).has(ksq) {
                     return true;
                 }
             }
         }
-        false
+        // A line opened by the move (the moved man itself was judged above).
+        self.rider_attacks(ksq, us, occ, B::bit(from))
     }
 
     /// True when the position is already decided by the bare-king rule (no moves remain).
@@ -467,15 +529,9 @@ impl<B: Bits> Position<B> {
         ok
     }
 
-    /// Generates the legal moves of the side to move (none if the game is decided by the
-    /// bare-king rule). Forced capture is applied when the rules demand it.
-    pub fn legal_moves(&mut self, list: &mut MoveList) {
-        list.clear();
-        if self.bare_king_decided().is_some() {
-            return;
-        }
-        self.pseudo_moves(list);
-        let e = self.engine();
+    /// What the legality test of a pseudo-legal move needs to know about the position.
+    fn legality(&self) -> Legality<B> {
+        let e = &*self.eng;
         let us = self.side;
         let ksq = self.king_sq(us);
         let them = us.flip();
@@ -489,32 +545,89 @@ impl<B: Bits> Position<B> {
         } else {
             self.pin_candidates(ksq)
         };
-        let king_stacked = self.stacked.has(ksq);
+        Legality {
+            ksq,
+            complex,
+            pinned,
+            king_stacked: self.stacked.has(ksq),
+        }
+    }
+
+    /// Is the pseudo-legal move `m` legal?
+    #[inline]
+    fn is_legal(&mut self, m: Move, l: &Legality<B>) -> bool {
+        let e = self.engine();
+        let them = self.side.flip();
+        if m.piece == e.king && m.flag == flag::NORMAL && !l.king_stacked && !l.complex {
+            !self.attacked(m.to as usize, them, self.occ ^ B::bit(l.ksq))
+        } else if m.flag <= flag::DOUBLE && m.piece != e.king && !l.pinned.has(m.from as usize) {
+            true
+        } else {
+            self.try_move(m)
+        }
+    }
+
+    /// Generates the legal moves of the side to move (none if the game is decided by the
+    /// bare-king rule). Forced capture is applied when the rules demand it.
+    pub fn legal_moves(&mut self, list: &mut MoveList) {
+        list.clear();
+        if self.bare_king_decided().is_some() {
+            return;
+        }
+        self.pseudo_moves(list);
+        let l = self.legality();
         let mut j = 0;
         let n = list.len;
         for i in 0..n {
             let m = list.as_slice()[i];
-            let legal = if m.piece == e.king && m.flag == flag::NORMAL && !king_stacked && !complex
-            {
-                !self.attacked(m.to as usize, them, self.occ ^ B::bit(ksq))
-            } else if m.flag <= flag::DOUBLE && m.piece != e.king && !pinned.has(m.from as usize) {
-                true
-            } else {
-                self.try_move(m)
-            };
-            if legal {
+            if self.is_legal(m, &l) {
                 list.as_mut_slice()[j] = m;
                 j += 1;
             }
         }
         list.len = j;
-        if e.rules.forced_capture {
+        if self.engine().rules.forced_capture {
             let any_capture = list.as_slice().iter().any(|m| self.is_capture(m));
             if any_capture {
-                let enemy = self.occ_c[them.idx()];
+                let enemy = self.occ_c[self.side.flip().idx()];
                 list.retain(|m| m.flag == flag::EP || enemy.has(m.to as usize));
             }
         }
+    }
+
+    /// The legal moves that give check (every one of them, in generation order).
+    pub fn checking_moves(&mut self, list: &mut MoveList) {
+        list.clear();
+        if self.bare_king_decided().is_some() {
+            return;
+        }
+        let mut all = MoveList::new();
+        self.pseudo_moves(&mut all);
+        let l = self.legality();
+        for i in 0..all.len() {
+            let m = all.as_slice()[i];
+            if self.gives_check(m) && self.is_legal(m, &l) {
+                list.push(m);
+            }
+        }
+    }
+
+    /// True when the side to move has a legal move (stops at the first one found; forced
+    /// capture never takes the last move away, so it plays no part here).
+    pub fn has_legal_move(&mut self) -> bool {
+        if self.bare_king_decided().is_some() {
+            return false;
+        }
+        let mut list = MoveList::new();
+        self.pseudo_moves(&mut list);
+        let l = self.legality();
+        for i in 0..list.len() {
+            let m = list.as_slice()[i];
+            if self.is_legal(m, &l) {
+                return true;
+            }
+        }
+        false
     }
 
     /// Number of legal moves (perft's last ply): the same number as `legal_moves` gives.

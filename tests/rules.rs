@@ -1161,7 +1161,8 @@ fn snapshot<B: Bits>(p: &Position<B>) -> String {
 
 /// Random playouts: after every make the incremental hash equals `compute_hash()`, the
 /// bitboards agree with a fresh parse of the FEN, every unmake restores the position
-/// exactly (FEN, bitboards, counters, hash), and the bulk move count equals the list's.
+/// exactly (FEN, bitboards, counters, hash), the bulk move count equals the list's, and
+/// `gives_check` agrees with playing the move.
 fn walk<B: Bits>(root: &Position<B>, rng: &mut Rng, games: usize, plies: usize) -> usize {
     let castling = root.eng.rules.castling;
     let mut checked = 0;
@@ -1177,7 +1178,9 @@ fn walk<B: Bits>(root: &Position<B>, rng: &mut Rng, games: usize, plies: usize) 
             }
             let before = snapshot(&p);
             for &m in l.as_slice() {
+                let check = p.gives_check(m);
                 let u = p.make(m);
+                assert_eq!(check, p.in_check(), "{before}: gives_check of {m:?}");
                 assert_eq!(p.hash, p.compute_hash(), "{before}: hash after {m:?}");
                 let q = Position::from_fen_unchecked(p.eng.clone(), &p.to_fen()).unwrap();
                 assert_eq!(q.pieces, p.pieces, "{before} {m:?}");

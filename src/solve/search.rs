@@ -518,9 +518,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
             .iter()
             .map(|&m| {
                 let cap = pos.is_capture(&m);
-                let u = pos.make(m);
-                let chk = pos.in_check();
-                pos.unmake(m, u);
+                let chk = pos.gives_check(m);
                 (
                     if chk {
                         0
@@ -539,10 +537,60 @@ impl<'a, B: Bits> Searcher<'a, B> {
         }
     }
 
+    /// May the attacker's moves be filtered to checks straight from the pseudo-legal
+    /// list? Not when conditions or forced capture change which moves are allowed, nor
+    /// under the nine-move limit (a position with moves may still be drawn by it).
+    #[inline]
+    fn checks_only_ok(&self, pos: &Position<B>) -> bool {
+        !self.cond.attacker_no_capture
+            && self.immobile.is_empty()
+            && !pos.eng.rules.forced_capture
+            && !pos.eng.rules.nine_move_limit
+            && self.tables.is_none()
+    }
+
+    /// Mate in one with the attacker to move and some legal move: only checks are tried.
+    fn mate_in_one(&mut self, pos: &mut Position<B>, key: u64, tracked: u8) -> R {
+        let mut list = MoveList::new();
+        pos.checking_moves(&mut list);
+        let mut result = Some(false);
+        for &m in list.as_slice() {
+            let nt = self.track(pos, &m, tracked);
+            let u = pos.make(m);
+            let r = self.defend(pos, 0, nt);
+            pos.unmake(m, u);
+            match r {
+                Some(true) => {
+                    result = Some(true);
+                    break;
+                }
+                Some(false) => {}
+                None => return None,
+            }
+        }
+        if let Some(v) = result {
+            self.store(key, 1, v);
+        }
+        result
+    }
+
     /// Attacker to move: forced within `n` more attacker moves?
     pub fn attack(&mut self, pos: &mut Position<B>, n: u32, tracked: u8) -> R {
         if !self.tick() {
             return None;
+        }
+        // A stored answer first: it was found for this very position and goal.
+        let key = self.key(pos, tracked);
+        if n > 0 {
+            if let Some(v) = self.probe(key, n) {
+                return Some(v);
+            }
+        }
+        let last_mate = n == 1 && self.stip.goal == Goal::Mate;
+        if last_mate && self.checks_only_ok(pos) && pos.has_legal_move() {
+            // The game goes on and only a mating check counts: try the checking moves
+            // alone, found without listing the others.
+            return self.mate_in_one(pos, key, tracked);
         }
         let mut list = MoveList::new();
         let legal = self.moves(pos, &mut list);
@@ -558,23 +606,17 @@ impl<'a, B: Bits> Searcher<'a, B> {
         if let Some(v) = self.table_answer(pos, n) {
             return Some(v);
         }
-        let key = self.key(pos, tracked);
-        if let Some(v) = self.probe(key, n) {
-            return Some(v);
-        }
-        let last_mate = n == 1 && self.stip.goal == Goal::Mate;
         if !last_mate && list.len() > 1 {
             self.order(pos, &mut list);
         }
         promote(&mut list, self.killer_att[n.min(255) as usize]);
         let mut result = Some(false);
         for &m in list.as_slice() {
-            let nt = self.track(pos, &m, tracked);
-            let u = pos.make(m);
-            if last_mate && !pos.in_check() {
-                pos.unmake(m, u);
+            if last_mate && !pos.gives_check(m) {
                 continue;
             }
+            let nt = self.track(pos, &m, tracked);
+            let u = pos.make(m);
             let r = self.defend(pos, n - 1, nt);
             pos.unmake(m, u);
             match r {
@@ -601,9 +643,22 @@ impl<'a, B: Bits> Searcher<'a, B> {
         if !self.tick() {
             return None;
         }
-        // A mate goal with no move left: only a mate now counts; no check, no mate.
-        if n == 0 && self.stip.goal == Goal::Mate && !pos.in_check() {
-            return Some(false);
+        // A mate goal with no move left: only a mate now counts; no check, no mate, and
+        // a king in check with a legal move is not mated either (found without listing
+        // every move; conditions that bar moves need the full list).
+        if n == 0 && self.stip.goal == Goal::Mate {
+            if !pos.in_check() {
+                return Some(false);
+            }
+            if self.immobile.is_empty() && pos.has_legal_move() {
+                return Some(false);
+            }
+        }
+        let key = self.key(pos, tracked);
+        if n > 0 {
+            if let Some(v) = self.probe(key, n) {
+                return Some(v);
+            }
         }
         let mut list = MoveList::new();
         let legal = self.moves(pos, &mut list);
@@ -623,10 +678,6 @@ impl<'a, B: Bits> Searcher<'a, B> {
         if list.is_empty() {
             // Every legal move barred by a condition: play cannot go on, no goal.
             return Some(false);
-        }
-        let key = self.key(pos, tracked);
-        if let Some(v) = self.probe(key, n) {
-            return Some(v);
         }
         let mut result = Some(true);
         if n >= 1 && list.len() > 1 {
