@@ -741,8 +741,15 @@ impl Rules {
 
     /// Every knob as `key = value` lines, for `mansuba rules NAME`.
     pub fn describe(&self) -> String {
-        let t = toml::to_string_pretty(self).unwrap_or_else(|e| format!("(cannot print: {e})"));
-        format!("# {}\n# {}\n{}", self.summary, self.source, t)
+        let t = toml::to_string(self).unwrap_or_else(|e| format!("(cannot print: {e})"));
+        // A preset's listing starts with `preset = ...` so that, saved to a file, it loads
+        // back as a rules file (every knob then overrides the preset's own value).
+        let base = if PRESETS.contains(&self.name.as_str()) {
+            format!("preset = \"{}\"\n", self.name)
+        } else {
+            String::new()
+        };
+        format!("# {}\n# {}\n{base}{}", self.summary, self.source, t)
     }
 }
 
@@ -769,6 +776,21 @@ mod tests {
             let r = Rules::preset(name).unwrap();
             assert_eq!(&r.name, name);
             r.validate().unwrap();
+        }
+    }
+
+    #[test]
+    fn printed_rules_read_back_as_a_rules_file() {
+        // What `mansuba rules NAME` prints is a complete rules file: a historian can
+        // save it, edit one knob and load it.
+        for name in PRESETS {
+            let r = Rules::preset(name).unwrap();
+            let back = Rules::from_toml_str(&r.describe()).unwrap();
+            assert_eq!(
+                serde_json::to_value(&back).unwrap(),
+                serde_json::to_value(&r).unwrap(),
+                "{name}"
+            );
         }
     }
 
