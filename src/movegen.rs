@@ -295,13 +295,7 @@ impl<B: Bits> Position<B> {
             list.push(m);
             return;
         }
-        let allowed = match e.rules.promotion.condition {
-            PromotionCondition::Always => true,
-            PromotionCondition::NoneOnBoard => e
-                .promo_kinds
-                .iter()
-                .all(|&k| self.pieces[self.side.idx()][k as usize].is_empty()),
-        };
+        let allowed = self.promotion_allowed();
         if allowed {
             for &k in &e.promo_kinds {
                 let mut m = Move::new(from, to, pw, fl);
@@ -358,14 +352,7 @@ impl<B: Bits> Position<B> {
                 mask &= !self.pieces[them.idx()][k];
             }
             for from in bb.iter() {
-                let mut t = kt.leap[from];
-                for &d in &kt.ride_dirs {
-                    t |= e.ray_targets(d as usize, from, self.occ);
-                }
-                if let Some(bent) = kt.bent {
-                    t |= e.bent_targets(bent, from as u8, self.occ);
-                }
-                t &= mask;
+                let t = self.man_targets(k, from) & mask;
                 for to in t.iter() {
                     list.push(Move::new(from, to, k as u8, flag::NORMAL));
                 }
@@ -682,19 +669,8 @@ impl<B: Bits> Position<B> {
             if kt.no_capture_same_kind {
                 mask &= !self.pieces[them.idx()][k];
             }
-            let simple = kt.ride_dirs.is_empty() && kt.bent.is_none();
-            let leaps = &e.leap_flat[k * e.n..(k + 1) * e.n];
             for from in bb.iter() {
-                let mut t = leaps[from];
-                if !simple {
-                    for &d in &kt.ride_dirs {
-                        t |= e.ray_targets(d as usize, from, self.occ);
-                    }
-                    if let Some(bent) = kt.bent {
-                        t |= e.bent_targets(bent, from as u8, self.occ);
-                    }
-                }
-                t &= mask;
+                let t = self.man_targets(k, from) & mask;
                 if k == e.king as usize {
                     let occ = self.occ ^ B::bit(ksq);
                     for to in t.iter() {
@@ -742,6 +718,38 @@ impl<B: Bits> Position<B> {
         n
     }
 
+    /// May a pawn reaching the last rank promote now (the preset's condition)?
+    #[inline]
+    fn promotion_allowed(&self) -> bool {
+        let e = &*self.eng;
+        match e.rules.promotion.condition {
+            PromotionCondition::Always => true,
+            PromotionCondition::NoneOnBoard => e
+                .promo_kinds
+                .iter()
+                .all(|&k| self.pieces[self.side.idx()][k as usize].is_empty()),
+        }
+    }
+
+    /// Every square the man of kind `k` on `from` reaches (captures included, friends
+    /// not masked): its leaps, rides and bent rides.
+    #[inline(always)]
+    fn man_targets(&self, k: usize, from: usize) -> B {
+        let e = &*self.eng;
+        let kt = &e.kinds[k];
+        let mut t = e.leap_flat[k * e.n + from];
+        if kt.ride_dirs.is_empty() && kt.bent.is_none() {
+            return t;
+        }
+        for &d in &kt.ride_dirs {
+            t |= e.ray_targets(d as usize, from, self.occ);
+        }
+        if let Some(bent) = kt.bent {
+            t |= e.bent_targets(bent, from as u8, self.occ);
+        }
+        t
+    }
+
     /// How many moves one pawn move onto the last rank makes (as `push_pawn` lists them).
     #[inline]
     fn promotion_choices(&self) -> usize {
@@ -749,13 +757,7 @@ impl<B: Bits> Position<B> {
         if !e.promo_by_file.is_empty() {
             return 1;
         }
-        let allowed = match e.rules.promotion.condition {
-            PromotionCondition::Always => true,
-            PromotionCondition::NoneOnBoard => e
-                .promo_kinds
-                .iter()
-                .all(|&k| self.pieces[self.side.idx()][k as usize].is_empty()),
-        };
+        let allowed = self.promotion_allowed();
         if allowed {
             e.promo_kinds.len()
         } else {

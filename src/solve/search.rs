@@ -497,6 +497,14 @@ impl<'a, B: Bits> Searcher<'a, B> {
         }
     }
 
+    /// The root position after the first move `m`, and where the tracked man stands.
+    fn after_root_move(&self, root: &Position<B>, m: Move) -> (Position<B>, u8) {
+        let mut p = root.clone();
+        let nt = self.track(&p, &m, self.initial_track());
+        p.make(m);
+        (p, nt)
+    }
+
     /// [`Self::track`] for the claim checker.
     pub fn track_pub(&self, pos: &Position<B>, m: &Move, tracked: u8) -> u8 {
         self.track(pos, m, tracked)
@@ -784,7 +792,6 @@ struct RootResult {
     stopped: bool,
     /// For a move that fails at N: the defences that hold.
     holding: Vec<Move>,
-    nodes: u64,
 }
 
 /// Solves a position for a stipulation under conditions.
@@ -816,10 +823,7 @@ pub fn solve<B: Bits>(
     let mut results: Vec<RootResult> = root_moves
         .par_iter()
         .map_init(worker, |s, &m| {
-            let before = s.local_nodes;
-            let mut p = pos.clone();
-            let nt = s.track(&p, &m, s.initial_track());
-            p.make(m);
+            let (mut p, nt) = s.after_root_move(pos, m);
             let mut r = RootResult {
                 m,
                 wins_in: None,
@@ -827,7 +831,6 @@ pub fn solve<B: Bits>(
                 fails_upto: 0,
                 stopped: false,
                 holding: vec![],
-                nodes: 0,
             };
             let class = if p.in_check() {
                 0
@@ -876,7 +879,6 @@ pub fn solve<B: Bits>(
             if let Some(b) = &bar {
                 b.inc(1);
             }
-            r.nodes = s.local_nodes - before;
             r
         })
         .collect();
@@ -906,25 +908,21 @@ pub fn solve<B: Bits>(
             b.set_position(0);
             b.set_message(format!("open root moves, within {k}"));
         }
-        let done: Vec<(usize, R, u64)> = open
+        let done: Vec<(usize, R)> = open
             .par_iter()
             .map_init(worker, |s, &i| {
-                let before = s.local_nodes;
                 let m = results[i].m;
-                let mut p = pos.clone();
-                let nt = s.track(&p, &m, s.initial_track());
-                p.make(m);
+                let (mut p, nt) = s.after_root_move(pos, m);
                 let r = s.defend(&mut p, k - 1, nt);
                 s.flush();
                 if let Some(b) = &bar {
                     b.inc(1);
                 }
-                (i, r, s.local_nodes - before)
+                (i, r)
             })
             .collect();
-        for (i, r, nodes) in done {
+        for (i, r) in done {
             let x = &mut results[i];
-            x.nodes += nodes;
             match r {
                 Some(true) => {
                     // Every k' < k failed before (or k = N under `exact`).
@@ -944,9 +942,7 @@ pub fn solve<B: Bits>(
             .par_iter()
             .map_init(worker, |s, &i| {
                 let m = results[i].m;
-                let mut p = pos.clone();
-                let nt = s.track(&p, &m, s.initial_track());
-                p.make(m);
+                let (mut p, nt) = s.after_root_move(pos, m);
                 let mut held = vec![];
                 let mut stopped = false;
                 let mut l2 = MoveList::new();
@@ -983,7 +979,6 @@ pub fn solve<B: Bits>(
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
-    let _ = results.iter().map(|r| r.nodes).sum::<u64>();
     let mut rep = SolveReport::default();
     // The key list is complete when every other first move is proven to fail within N
     // (a key whose least k was not settled does not make the list incomplete).
