@@ -599,6 +599,38 @@ impl<B: Bits> Position<B> {
         }
     }
 
+    /// Is `m` legal here, answered without generating the moves? Only for a plain move
+    /// of a man that is not a pawn (no flag, no promotion, no second man) where no stacks
+    /// can form; `None` for any other move, which must be looked up in the generated
+    /// list instead. Forced capture is not applied (the caller checks that it is off).
+    pub fn plain_move_legal(&mut self, m: Move) -> Option<bool> {
+        let e = &*self.eng;
+        let k = m.piece as usize;
+        if m.flag != flag::NORMAL
+            || m.promo != NO_SQ
+            || m.from2 != NO_SQ
+            || k >= e.nk
+            || e.kinds[k].pawn
+            || e.rules.stacks_may_form
+            || self.stacked.any()
+        {
+            return None;
+        }
+        let us = self.side;
+        let them = us.flip();
+        let (from, to) = (m.from as usize, m.to as usize);
+        if from == to
+            || !self.pieces[us.idx()][k].has(from)
+            || self.occ_c[us.idx()].has(to)
+            || (e.kinds[k].no_capture_same_kind && self.pieces[them.idx()][k].has(to))
+            || !self.man_targets(k, from).has(to)
+            || self.bare_king_decided().is_some()
+        {
+            return Some(false);
+        }
+        Some(self.try_move(m))
+    }
+
     /// True when the side to move has a legal move (stops at the first one found; forced
     /// capture never takes the last move away, so it plays no part here).
     pub fn has_legal_move(&mut self) -> bool {

@@ -183,6 +183,9 @@ pub(crate) struct Searcher<'a, B: Bits> {
     /// (tried first; ordering only, never a verdict).
     killer_att: Vec<Move>,
     killer_def: Vec<Move>,
+    /// May the defender's killer be tried before its moves are generated? Not when a
+    /// condition or a rule filters the legal moves, nor with tables to consult.
+    killer_first: bool,
     /// Local node count at which the current sub-search gives up (`u64::MAX`: never);
     /// a give-up is reported as stopped (`None`) without stopping the other workers.
     cap: u64,
@@ -238,6 +241,9 @@ impl<'a, B: Bits> Searcher<'a, B> {
             killer_att: vec![Move::default(); 256],
             killer_def: vec![Move::default(); 256],
             cap: u64::MAX,
+            killer_first: !cond.covetous
+                && cond.immobile.is_empty()
+                && !root.eng.rules.forced_capture,
             tables: None,
             table_men: 5,
             _b: std::marker::PhantomData,
@@ -251,6 +257,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
         if self.stip.goal == Goal::Win && self.cond.is_plain() && !self.stip.exact {
             self.tables = t;
         }
+        self.killer_first &= self.tables.is_none();
         self
     }
 
@@ -519,29 +526,32 @@ impl<'a, B: Bits> Searcher<'a, B> {
         self.tracked_kind
     }
 
-    /// Orders moves: checks first, then captures, then the rest (stable).
-    fn order(&self, pos: &mut Position<B>, list: &mut MoveList) {
-        let mut scored: Vec<(u8, Move)> = list
-            .as_slice()
-            .iter()
-            .map(|&m| {
-                let cap = pos.is_capture(&m);
-                let chk = pos.gives_check(m);
-                (
-                    if chk {
-                        0
-                    } else if cap {
-                        1
-                    } else {
-                        2
-                    },
-                    m,
-                )
-            })
-            .collect();
-        scored.sort_by_key(|x| x.0);
-        for (i, (_, m)) in scored.into_iter().enumerate() {
-            list.as_mut_slice()[i] = m;
+    /// Orders moves: checks first, then captures, then the rest (stable), from index
+    /// `from` on (the moves before it stay where they are).
+    fn order(&self, pos: &mut Position<B>, list: &mut MoveList, from: usize) {
+        let sl = list.as_mut_slice();
+        if sl.len() <= from + 1 {
+            return;
+        }
+        // Three stable buckets, without allocating: checks are moved to the front as
+        // found, the others wait in two small stack lists.
+        let mut caps = MoveList::new();
+        let mut quiet = MoveList::new();
+        let mut w = from;
+        for i in from..sl.len() {
+            let m = sl[i];
+            if pos.gives_check(m) {
+                sl[w] = m;
+                w += 1;
+            } else if pos.is_capture(&m) {
+                caps.push(m);
+            } else {
+                quiet.push(m);
+            }
+        }
+        for &m in caps.as_slice().iter().chain(quiet.as_slice()) {
+            sl[w] = m;
+            w += 1;
         }
     }
 
@@ -614,8 +624,8 @@ impl<'a, B: Bits> Searcher<'a, B> {
         if let Some(v) = self.table_answer(pos, n) {
             return Some(v);
         }
-        if !last_mate && list.len() > 1 {
-            self.order(pos, &mut list);
+        if !last_mate {
+            self.order(pos, &mut list, 0);
         }
         promote(&mut list, self.killer_att[n.min(255) as usize]);
         let mut result = Some(false);
@@ -668,6 +678,29 @@ impl<'a, B: Bits> Searcher<'a, B> {
                 return Some(v);
             }
         }
+        if n > 0 && self.killer_first {
+            // The defence that held last at this depth, tried before any move is
+            // generated: where a try is refuted it nearly always holds again.
+            let km = self.killer_def[n.min(255) as usize];
+            if pos.plain_move_legal(km) == Some(true) {
+                let mut one = MoveList::new();
+                one.push(km);
+                if pos.outcome_with(&one) == Outcome::Ongoing {
+                    let nt = self.track(pos, &km, tracked);
+                    let u = pos.make(km);
+                    let r = self.attack(pos, n, nt);
+                    pos.unmake(km, u);
+                    match r {
+                        Some(false) => {
+                            self.store(key, n, false);
+                            return Some(false);
+                        }
+                        Some(true) => {}
+                        None => return None,
+                    }
+                }
+            }
+        }
         let mut list = MoveList::new();
         let legal = self.moves(pos, &mut list);
         let out = self.state(pos, &list, legal);
@@ -688,11 +721,16 @@ impl<'a, B: Bits> Searcher<'a, B> {
             return Some(false);
         }
         let mut result = Some(true);
-        if n >= 1 && list.len() > 1 {
-            self.order(pos, &mut list);
-        }
-        promote(&mut list, self.killer_def[n.min(255) as usize]);
-        for &m in list.as_slice() {
+        // The defence that held last at this depth first; the others are ordered only
+        // when it does not hold (it nearly always does where a try is refuted).
+        let killer = promote(&mut list, self.killer_def[n.min(255) as usize]);
+        let mut ordered = false;
+        for i in 0..list.len() {
+            if !ordered && (i > 0 || !killer) {
+                self.order(pos, &mut list, i);
+                ordered = true;
+            }
+            let m = list.as_slice()[i];
             let nt = self.track(pos, &m, tracked);
             let u = pos.make(m);
             let r = self.attack(pos, n, nt);
@@ -733,10 +771,13 @@ impl<'a, B: Bits> Searcher<'a, B> {
 
 /// Moves `m` to the front of the list if it is there (keeping the others' order).
 #[inline]
-fn promote(list: &mut MoveList, m: Move) {
+fn promote(list: &mut MoveList, m: Move) -> bool {
     let sl = list.as_mut_slice();
     if let Some(i) = sl.iter().position(|x| *x == m) {
         sl[..=i].rotate_right(1);
+        true
+    } else {
+        false
     }
 }
 
@@ -812,7 +853,7 @@ pub fn solve<B: Bits>(
         s.moves(&mut root, &mut list);
         // Checks, then captures, first: the likely keys get proven before the workers
         // sink their time into the quiet tries.
-        s.order(&mut root, &mut list);
+        s.order(&mut root, &mut list, 0);
     }
     let root_moves: Vec<Move> = list.as_slice().to_vec();
     let bar = crate::solve::progress_bar(limits.progress, root_moves.len() as u64, "root moves");
@@ -934,8 +975,9 @@ pub fn solve<B: Bits>(
             }
         }
     }
-    // The defences that hold against each failed try (for the refutation).
-    if !budget.stopped() {
+    // The defences that hold against each failed try, for the refutation of an unsound
+    // problem (a sound one needs none: its tries are already proven to fail).
+    if !budget.stopped() && results.iter().all(|r| r.wins_in.is_none()) {
         let holding: Vec<(usize, Vec<Move>, bool)> = (0..results.len())
             .filter(|&i| results[i].wins_in.is_none() && results[i].fails_upto >= n)
             .collect::<Vec<_>>()
@@ -1140,7 +1182,7 @@ fn refutation_line<B: Bits>(
     let mut list = MoveList::new();
     s.moves(pos, &mut list);
     if list.len() > 1 {
-        s.order(pos, &mut list);
+        s.order(pos, &mut list, 0);
     }
     // (holding count, not a check, attacker move, first holding defence)
     let mut best: Option<(usize, bool, Move, Move)> = None;
@@ -1267,7 +1309,7 @@ fn best_attack<B: Bits>(
     let mut list = MoveList::new();
     s.moves(pos, &mut list);
     if list.len() > 1 {
-        s.order(pos, &mut list);
+        s.order(pos, &mut list, 0);
     }
     for &m in list.as_slice() {
         let nt = s.track(pos, &m, tracked);
