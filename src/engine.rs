@@ -67,6 +67,10 @@ pub struct Engine<B: Bits> {
     pub n: usize,
     /// `kinds[k].leap[sq]` flattened at `k * n + sq` (one indirection less in hot loops).
     pub leap_flat: Vec<B>,
+    /// Per kind: a leaper without rides whose leaps are symmetric (it attacks `b` from
+    /// `a` exactly when it would attack `a` from `b`), so the squares from which it
+    /// checks a king are its own leap targets from the king's square.
+    pub sym_leaper: Vec<bool>,
     /// `rays[d][sq]` flattened at `d * n + sq`.
     pub ray_flat: Vec<B>,
     /// Per square: the union of every leaper kind's targets (a quick "no leaper near").
@@ -293,7 +297,17 @@ impl<B: Bits> Engine<B> {
             .collect();
         let leap_flat = kinds.iter().flat_map(|k| k.leap.iter().copied()).collect();
         let ray_flat = rays.iter().flat_map(|r| r.iter().copied()).collect();
+        let sym_leaper = kinds
+            .iter()
+            .map(|k| {
+                !k.pawn
+                    && k.ride_dirs.is_empty()
+                    && k.bent.is_none()
+                    && (0..n).all(|a| k.leap[a].iter().all(|b| k.leap[b].has(a)))
+            })
+            .collect();
         Ok(Engine {
+            sym_leaper,
             n,
             leap_union,
             leap_flat,

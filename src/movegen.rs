@@ -583,7 +583,87 @@ impl<B: Bits> Position<B> {
     }
 
     /// The legal moves that give check (every one of them, in generation order).
+    ///
+    /// A man of a symmetric leaping kind checks only by moving to one of its own leap
+    /// targets from the enemy king's square, unless moving it may open a line from one of
+    /// our riders: those men, pawns, riders and privileged moves are tried one by one.
+    /// Stacks and bent riders take the general path.
     pub fn checking_moves(&mut self, list: &mut MoveList) {
+        list.clear();
+        if self.bare_king_decided().is_some() {
+            return;
+        }
+        let e = self.engine();
+        let mut all = MoveList::new();
+        let l = self.legality();
+        if self.stacked.any() || e.rules.stacks_may_form || !e.bent_kinds.is_empty() {
+            self.pseudo_moves(&mut all);
+            self.push_checks(&all, list, &l);
+            return;
+        }
+        let us = self.side;
+        let them = us.flip();
+        let ksq = self.king_sq(them);
+        let own = self.occ_c[us.idx()];
+        let riders =
+            (0..e.nk).any(|k| !e.kinds[k].ride_dirs.is_empty() && self.pieces[us.idx()][k].any());
+        for k in 0..e.nk {
+            let bb = self.pieces[us.idx()][k];
+            if bb.is_empty() {
+                continue;
+            }
+            let kt = &e.kinds[k];
+            if kt.pawn {
+                all.clear();
+                self.pawn_moves(&mut all, k as u8, bb);
+                self.push_checks(&all, list, &l);
+                continue;
+            }
+            let mut mask = !own & e.board;
+            if kt.no_capture_same_kind {
+                mask &= !self.pieces[them.idx()][k];
+            }
+            for from in bb.iter() {
+                let mut t = self.man_targets(k, from) & mask;
+                let opens =
+                    riders && self.rider_attacks(ksq, us, self.occ & !B::bit(from), B::bit(from));
+                if e.sym_leaper[k] && !opens {
+                    t &= e.leap_flat[k * e.n + ksq];
+                    for to in t.iter() {
+                        let m = Move::new(from, to, k as u8, flag::NORMAL);
+                        if self.is_legal(m, &l) {
+                            list.push(m);
+                        }
+                    }
+                } else {
+                    all.clear();
+                    for to in t.iter() {
+                        all.push(Move::new(from, to, k as u8, flag::NORMAL));
+                    }
+                    self.push_checks(&all, list, &l);
+                }
+            }
+        }
+        if self.privileges.any() {
+            all.clear();
+            self.privilege_moves(&mut all, own, self.occ_c[them.idx()]);
+            self.push_checks(&all, list, &l);
+        }
+    }
+
+    /// Appends the legal checking moves among the pseudo-legal `cands`.
+    fn push_checks(&mut self, cands: &MoveList, list: &mut MoveList, l: &Legality<B>) {
+        for &m in cands.as_slice() {
+            if self.gives_check(m) && self.is_legal(m, l) {
+                list.push(m);
+            }
+        }
+    }
+
+    /// The legal checking moves found the slow way (every pseudo-legal move tested): the
+    /// reference the fast path is tested against.
+    #[doc(hidden)]
+    pub fn checking_moves_slow(&mut self, list: &mut MoveList) {
         list.clear();
         if self.bare_king_decided().is_some() {
             return;
@@ -591,12 +671,7 @@ impl<B: Bits> Position<B> {
         let mut all = MoveList::new();
         self.pseudo_moves(&mut all);
         let l = self.legality();
-        for i in 0..all.len() {
-            let m = all.as_slice()[i];
-            if self.gives_check(m) && self.is_legal(m, &l) {
-                list.push(m);
-            }
-        }
+        self.push_checks(&all, list, &l);
     }
 
     /// Is `m` legal here, answered without generating the moves? Only for a plain move

@@ -1161,8 +1161,8 @@ fn snapshot<B: Bits>(p: &Position<B>) -> String {
 
 /// Random playouts: after every make the incremental hash equals `compute_hash()`, the
 /// bitboards agree with a fresh parse of the FEN, every unmake restores the position
-/// exactly (FEN, bitboards, counters, hash), the bulk move count equals the list's, and
-/// `gives_check` agrees with playing the move.
+/// exactly (FEN, bitboards, counters, hash), the bulk move count equals the list's,
+/// `gives_check` agrees with playing the move, and the fast checking-move list is the slow one.
 fn walk<B: Bits>(root: &Position<B>, rng: &mut Rng, games: usize, plies: usize) -> usize {
     let castling = root.eng.rules.castling;
     let mut checked = 0;
@@ -1173,6 +1173,17 @@ fn walk<B: Bits>(root: &Position<B>, rng: &mut Rng, games: usize, plies: usize) 
             p.legal_moves(&mut l);
             // perft's bulk count (from target sets, without listing) agrees with the list.
             assert_eq!(p.count_legal(), l.len(), "{}: count_legal", p.to_fen());
+            // The fast checking-move generator lists what testing every move finds, in
+            // the same order.
+            let (mut fast, mut slow) = (MoveList::new(), MoveList::new());
+            p.checking_moves(&mut fast);
+            p.checking_moves_slow(&mut slow);
+            assert_eq!(
+                fast.as_slice(),
+                slow.as_slice(),
+                "{}: checking_moves",
+                p.to_fen()
+            );
             if l.is_empty() {
                 break;
             }
