@@ -712,6 +712,25 @@ impl<B: Bits> Position<B> {
         if self.bare_king_decided().is_some() {
             return false;
         }
+        // A king step to a square no enemy attacks is the usual quick answer (the test
+        // `is_legal` makes for such a step, without listing every move).
+        let e = self.engine();
+        let us = self.side;
+        let them = us.flip();
+        let ksq = self.king_sq(us);
+        let plain = !self.stacked.any()
+            && !e.rules.stacks_may_form
+            && !e
+                .bent_kinds
+                .iter()
+                .any(|&k| self.pieces[them.idx()][k as usize].any());
+        if plain {
+            let steps = self.man_targets(e.king as usize, ksq) & !self.occ_c[us.idx()] & e.board;
+            let occ = self.occ ^ B::bit(ksq);
+            if steps.iter().any(|to| !self.attacked(to, them, occ)) {
+                return true;
+            }
+        }
         let mut list = MoveList::new();
         self.pseudo_moves(&mut list);
         let l = self.legality();
