@@ -110,9 +110,18 @@ const FASTEST_UP_TO: u32 = 4;
 /// open moves together: checks get the most (keys of long problems are mostly checks),
 /// captures less, quiet moves least.
 const ROOT_ALLOWANCE: [u64; 3] = [1 << 22, 1 << 20, 1 << 18];
-/// Table entries per worker: starts at 2^MIN, doubles while it fills, up to 2^MAX.
+/// Table entries per worker: starts at 2^MIN, doubles while it fills, up to 2^MAX (24
+/// bytes each: 400 MB at 2^24) with up to two threads, and half as many entries for
+/// each doubling of the threads, so that the tables together stay near 1 GB.
 const TT_MIN_BITS: u32 = 14;
-const TT_MAX_BITS: u32 = 22;
+const TT_MAX_BITS: u32 = 24;
+
+/// The largest table a worker may grow, in bits, for the current thread pool.
+fn tt_max_bits() -> u32 {
+    let threads = rayon::current_num_threads().max(1) as u32;
+    let halvings = threads.div_ceil(2).next_power_of_two().trailing_zeros();
+    TT_MAX_BITS.saturating_sub(halvings).max(TT_MIN_BITS + 4)
+}
 
 /// A table entry: `[key, yes, no]`; bit n of `yes`: proven that the goal is forced within
 /// n moves (n < 64); of `no`: proven that it is not. A plain array, so that a fresh table
@@ -130,7 +139,7 @@ pub(crate) struct Budget {
     pub reason: std::sync::Mutex<Option<String>>,
     /// Tables of finished workers, handed to the next (their entries stay true: same
     /// position, stipulation and conditions).
-    tt_pool: std::sync::Mutex<Vec<Vec<Entry>>>,
+    tt_pool: std::sync::Mutex<Vec<(Vec<Entry>, usize)>>,
 }
 
 impl Budget {
@@ -173,6 +182,8 @@ pub(crate) struct Searcher<'a, B: Bits> {
     tt: Vec<Entry>,
     /// Entries in use (approximately: slots that were empty when written).
     tt_used: usize,
+    /// The table grows to at most 2^this entries.
+    tt_max_bits: u32,
     budget: &'a Budget,
     local_nodes: u64,
     /// (colour, kind, square) of men that may not move.
@@ -199,7 +210,7 @@ pub(crate) struct Searcher<'a, B: Bits> {
 impl<B: Bits> Drop for Searcher<'_, B> {
     fn drop(&mut self) {
         if let Ok(mut p) = self.budget.tt_pool.lock() {
-            p.push(std::mem::take(&mut self.tt));
+            p.push((std::mem::take(&mut self.tt), self.tt_used));
         }
     }
 }
@@ -223,17 +234,21 @@ impl<'a, B: Bits> Searcher<'a, B> {
             Some(MateBy::Man(sq)) => root.kind_at(root.side, sq as usize).unwrap_or(0),
             _ => 0,
         };
+        // A finished worker's table comes with its count of entries in use, so that it
+        // keeps growing as it fills.
+        let (tt, tt_used) = budget
+            .tt_pool
+            .lock()
+            .ok()
+            .and_then(|mut p| p.pop())
+            .unwrap_or_else(|| (vec![[0u64; 3]; 1 << TT_MIN_BITS], 0));
         Searcher {
             stip,
             cond,
             attacker: root.side,
-            tt: budget
-                .tt_pool
-                .lock()
-                .ok()
-                .and_then(|mut p| p.pop())
-                .unwrap_or_else(|| vec![[0u64; 3]; 1 << TT_MIN_BITS]),
-            tt_used: 0,
+            tt,
+            tt_used,
+            tt_max_bits: tt_max_bits(),
             budget,
             local_nodes: 0,
             immobile,
@@ -328,15 +343,26 @@ impl<'a, B: Bits> Searcher<'a, B> {
         }
     }
 
+    /// The bucket of a key: two neighbouring entries, the first kept for the deeper
+    /// proofs, the second for the latest.
+    #[inline]
+    fn bucket(&self, key: u64) -> usize {
+        (key as usize) & (self.tt.len() - 1) & !1
+    }
+
     #[inline]
     fn probe(&self, key: u64, n: u32) -> R {
         if n >= 64 {
             return None;
         }
-        let e = &self.tt[(key as usize) & (self.tt.len() - 1)];
-        if e[0] != key {
+        let b = self.bucket(key);
+        let e = if self.tt[b][0] == key {
+            &self.tt[b]
+        } else if self.tt[b + 1][0] == key {
+            &self.tt[b + 1]
+        } else {
             return None;
-        }
+        };
         if e[1] & (1 << n) != 0 {
             Some(true)
         } else if e[2] & (1 << n) != 0 {
@@ -352,17 +378,33 @@ impl<'a, B: Bits> Searcher<'a, B> {
             return;
         }
         let exact = self.stip.exact;
-        if self.tt_used * 2 > self.tt.len() && self.tt.len() < 1 << TT_MAX_BITS {
+        if self.tt_used * 2 > self.tt.len() && self.tt.len() < 1 << self.tt_max_bits {
             self.grow();
         }
-        let mask = self.tt.len() - 1;
-        let e = &mut self.tt[(key as usize) & mask];
-        if e[0] != key {
-            if *e == [0, 0, 0] {
-                self.tt_used += 1;
+        let b = self.bucket(key);
+        let slot = if self.tt[b][0] == key {
+            b
+        } else if self.tt[b + 1][0] == key {
+            b + 1
+        } else {
+            // A new entry: into the first slot if it is at least as deep as the one
+            // there (which moves to the second), else into the second.
+            for e in &self.tt[b..b + 2] {
+                if *e == [0, 0, 0] {
+                    self.tt_used += 1;
+                    break;
+                }
             }
-            *e = [key, 0, 0];
-        }
+            if n >= depth(&self.tt[b]) {
+                self.tt[b + 1] = self.tt[b];
+                self.tt[b] = [key, 0, 0];
+                b
+            } else {
+                self.tt[b + 1] = [key, 0, 0];
+                b + 1
+            }
+        };
+        let e = &mut self.tt[slot];
         // Without exactness, forced within n implies within more, and not within n
         // implies not within fewer.
         if v {
@@ -372,16 +414,22 @@ impl<'a, B: Bits> Searcher<'a, B> {
         }
     }
 
-    /// Doubles the table, keeping every entry.
+    /// Doubles the table, keeping every entry that finds room.
     fn grow(&mut self) {
         let mut bigger = vec![[0u64; 3]; self.tt.len() * 2];
         let mask = bigger.len() - 1;
+        let mut used = 0;
         for e in &self.tt {
             if *e != [0, 0, 0] {
-                bigger[(e[0] as usize) & mask] = *e;
+                let b = (e[0] as usize) & mask & !1;
+                if let Some(free) = bigger[b..b + 2].iter_mut().find(|x| **x == [0, 0, 0]) {
+                    *free = *e;
+                    used += 1;
+                }
             }
         }
         self.tt = bigger;
+        self.tt_used = used;
     }
 
     /// Does the finished position meet the goal (and conditions) for the attacker?
@@ -568,7 +616,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
     }
 
     /// Mate in one with the attacker to move and some legal move: only checks are tried.
-    fn mate_in_one(&mut self, pos: &mut Position<B>, key: u64, tracked: u8) -> R {
+    fn mate_in_one(&mut self, pos: &mut Position<B>, tracked: u8) -> R {
         let mut list = MoveList::new();
         pos.checking_moves(&mut list);
         let mut result = Some(false);
@@ -586,9 +634,6 @@ impl<'a, B: Bits> Searcher<'a, B> {
                 None => return None,
             }
         }
-        if let Some(v) = result {
-            self.store(key, 1, v);
-        }
         result
     }
 
@@ -599,16 +644,17 @@ impl<'a, B: Bits> Searcher<'a, B> {
         }
         // A stored answer first: it was found for this very position and goal.
         let key = self.key(pos, tracked);
+        let last_mate = n == 1 && self.stip.goal == Goal::Mate;
+        if last_mate && self.checks_only_ok(pos) && pos.has_legal_move() {
+            // The game goes on and only a mating check counts: try the checking moves
+            // alone, found without listing the others (quicker than a table lookup,
+            // which would mostly miss the cache).
+            return self.mate_in_one(pos, tracked);
+        }
         if n > 0 {
             if let Some(v) = self.probe(key, n) {
                 return Some(v);
             }
-        }
-        let last_mate = n == 1 && self.stip.goal == Goal::Mate;
-        if last_mate && self.checks_only_ok(pos) && pos.has_legal_move() {
-            // The game goes on and only a mating check counts: try the checking moves
-            // alone, found without listing the others.
-            return self.mate_in_one(pos, key, tracked);
         }
         let mut list = MoveList::new();
         let legal = self.moves(pos, &mut list);
@@ -767,6 +813,21 @@ impl<'a, B: Bits> Searcher<'a, B> {
         }
         Some(None)
     }
+}
+
+/// How deep the proofs in a table entry go: the largest n it answers for.
+#[inline]
+fn depth(e: &Entry) -> u32 {
+    if *e == [0, 0, 0] {
+        return 0;
+    }
+    let yes = if e[1] == 0 { 0 } else { e[1].trailing_zeros() };
+    let no = if e[2] == 0 {
+        0
+    } else {
+        63 - e[2].leading_zeros()
+    };
+    yes.max(no)
 }
 
 /// Moves `m` to the front of the list if it is there (keeping the others' order).
