@@ -55,6 +55,11 @@ pub trait Bits:
     fn any(self) -> bool {
         !self.is_empty()
     }
+    /// True when the two sets share a square.
+    #[inline(always)]
+    fn intersects(self, other: Self) -> bool {
+        !(self & other).is_empty()
+    }
     /// Removes and returns the lowest square.
     #[inline(always)]
     fn pop_lsb(&mut self) -> usize {

@@ -73,6 +73,14 @@ pub struct Engine<B: Bits> {
     pub sym_leaper: Vec<bool>,
     /// `rays[d][sq]` flattened at `d * n + sq`.
     pub ray_flat: Vec<B>,
+    /// For a symmetric leaper of kind `k` on `s`: the squares it attacks after making
+    /// from 1 to `j` moves on an empty board, at `(k * REACH + j - 1) * n + s` for `j` in
+    /// `1..=REACH` (empty for other kinds). Used as a lower bound on the moves a check
+    /// needs.
+    pub attack_within: Vec<B>,
+    /// The squares a king reaches from `s` in at most `j` steps on an empty board, at
+    /// `j * n + s` for `j` in `0..=REACH`.
+    pub king_ball: Vec<B>,
     /// Per square: the union of every leaper kind's targets (a quick "no leaper near").
     pub leap_union: Vec<B>,
     /// Groups of directions ridden by the same set of kinds: (kind mask, directions).
@@ -109,6 +117,48 @@ pub struct Engine<B: Bits> {
     pub z_priv: Vec<u64>,
     /// Zobrist keys of the en-passant square.
     pub z_ep: Vec<u64>,
+}
+
+/// Moves ahead that [`Engine::attack_within`] and [`Engine::king_ball`] cover.
+pub const REACH: usize = 6;
+
+/// The squares reachable from any square of `from` with one leap of `leap`.
+fn dilate<B: Bits>(leap: &[B], from: B) -> B {
+    from.iter().fold(B::EMPTY, |u, s| u | leap[s])
+}
+
+/// [`Engine::attack_within`] and [`Engine::king_ball`].
+fn reach_tables<B: Bits>(
+    kinds: &[KindTables<B>],
+    sym_leaper: &[bool],
+    king: Kind,
+    n: usize,
+) -> (Vec<B>, Vec<B>) {
+    let mut attack = vec![B::EMPTY; kinds.len() * REACH * n];
+    for (k, kt) in kinds.iter().enumerate() {
+        if !sym_leaper[k] {
+            continue;
+        }
+        for s in 0..n {
+            // Squares it can stand on after 1..=j moves, then what it attacks from there.
+            let mut stand = kt.leap[s];
+            for j in 1..=REACH {
+                attack[(k * REACH + j - 1) * n + s] = dilate(&kt.leap, stand);
+                stand |= dilate(&kt.leap, stand);
+            }
+        }
+    }
+    let mut ball = vec![B::EMPTY; (REACH + 1) * n];
+    let steps = &kinds[king as usize].leap;
+    for s in 0..n {
+        let mut b = B::bit(s);
+        ball[s] = b;
+        for j in 1..=REACH {
+            b |= dilate(steps, b);
+            ball[j * n + s] = b;
+        }
+    }
+    (attack, ball)
 }
 
 /// SplitMix64, for reproducible Zobrist keys.
@@ -297,7 +347,7 @@ impl<B: Bits> Engine<B> {
             .collect();
         let leap_flat = kinds.iter().flat_map(|k| k.leap.iter().copied()).collect();
         let ray_flat = rays.iter().flat_map(|r| r.iter().copied()).collect();
-        let sym_leaper = kinds
+        let sym_leaper: Vec<bool> = kinds
             .iter()
             .map(|k| {
                 !k.pawn
@@ -306,7 +356,10 @@ impl<B: Bits> Engine<B> {
                     && (0..n).all(|a| k.leap[a].iter().all(|b| k.leap[b].has(a)))
             })
             .collect();
+        let (attack_within, king_ball) = reach_tables(&kinds, &sym_leaper, king, n);
         Ok(Engine {
+            attack_within,
+            king_ball,
             sym_leaper,
             n,
             leap_union,

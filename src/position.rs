@@ -446,6 +446,39 @@ impl<B: Bits> Position<B> {
         undo
     }
 
+    /// The hash after a plain move (no flag, promotion or second man; no stacks,
+    /// privileges or nine-move count in play), without playing it; `None` for any other
+    /// move. For prefetching: a caller must not rely on it for anything else.
+    #[inline]
+    pub fn hash_after(&self, m: &Move) -> Option<u64> {
+        let e = &*self.eng;
+        if m.flag != flag::NORMAL
+            || m.promo != NO_SQ
+            || m.from2 != NO_SQ
+            || self.stacked.any()
+            || self.privileges.any()
+            || e.rules.nine_move_limit
+        {
+            return None;
+        }
+        let us = self.side;
+        let them = us.flip();
+        let (from, to) = (m.from as usize, m.to as usize);
+        let mut h = self.hash
+            ^ e.z_side
+            ^ e.zp(us, m.piece, from as Square)
+            ^ e.zp(us, m.piece, to as Square);
+        if self.ep != NO_SQ {
+            h ^= e.z_ep[self.ep as usize];
+        }
+        if self.occ_c[them.idx()].has(to) {
+            if let Some(k) = self.kind_at(them, to) {
+                h ^= e.zp(them, k, to as Square);
+            }
+        }
+        Some(h)
+    }
+
     /// Takes a move back.
     pub fn unmake(&mut self, m: Move, u: Undo<B>) {
         let them = self.side;

@@ -1162,7 +1162,8 @@ fn snapshot<B: Bits>(p: &Position<B>) -> String {
 /// Random playouts: after every make the incremental hash equals `compute_hash()`, the
 /// bitboards agree with a fresh parse of the FEN, every unmake restores the position
 /// exactly (FEN, bitboards, counters, hash), the bulk move count equals the list's,
-/// `gives_check` agrees with playing the move, and the fast checking-move list is the slow one.
+/// `gives_check` and `hash_after` agree with playing the move, and the fast checking-move
+/// list is the slow one.
 fn walk<B: Bits>(root: &Position<B>, rng: &mut Rng, games: usize, plies: usize) -> usize {
     let castling = root.eng.rules.castling;
     let mut checked = 0;
@@ -1190,8 +1191,14 @@ fn walk<B: Bits>(root: &Position<B>, rng: &mut Rng, games: usize, plies: usize) 
             let before = snapshot(&p);
             for &m in l.as_slice() {
                 let check = p.gives_check(m);
+                let foreseen = p.hash_after(&m);
                 let u = p.make(m);
                 assert_eq!(check, p.in_check(), "{before}: gives_check of {m:?}");
+                // The hash foreseen without playing the move (for prefetching) is the
+                // hash make gives, where one is foreseen.
+                if let Some(h) = foreseen {
+                    assert_eq!(h, p.hash, "{before}: hash_after of {m:?}");
+                }
                 assert_eq!(p.hash, p.compute_hash(), "{before}: hash after {m:?}");
                 let q = Position::from_fen_unchecked(p.eng.clone(), &p.to_fen()).unwrap();
                 assert_eq!(q.pieces, p.pieces, "{before} {m:?}");
