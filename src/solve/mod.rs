@@ -6,7 +6,9 @@
 //! out. Nothing here knows about files or terminals.
 
 mod claim;
+mod reach;
 mod search;
+mod table;
 
 pub use claim::{ClaimCheck, ClaimStatus};
 pub use search::{Solvable, SolveReport, Variation};

@@ -1,0 +1,259 @@
+//! The solver against a plain minimax on random positions.
+//!
+//! The minimax here uses nothing of the solver: no table, no move ordering, no pruning,
+//! only the legal moves, make/unmake and the outcome of a position. Its keys for mates in
+//! one to three must be the solver's, which does prune (the last move must check; no man
+//! within reach of a checking square, no mate), orders defences and shares a table
+//! between threads. Most positions give the attacker leapers only (knights, ferzes,
+//! alfils), where the reach bound applies; some add a rook or pawns, where it must stand
+//! aside.
+
+use mansuba::any::AnyEngine;
+use mansuba::bits::Bits;
+use mansuba::movegen::MoveList;
+use mansuba::notation;
+use mansuba::outcome::{Outcome, WinKind};
+use mansuba::piece::Color;
+use mansuba::position::Position;
+use mansuba::rules::Rules;
+use mansuba::solve::{analyse, ConditionSpec, Limits, Solvable, Stipulation};
+use mansuba::with_engine;
+use std::time::Duration;
+
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// Does the side to move (the attacker) force checkmate within `n` moves (on move `n`
+/// exactly, if `exact`)?
+fn forces_mate<B: Bits>(p: &mut Position<B>, n: u32, exact: bool) -> bool {
+    let attacker = p.side;
+    let mut list = MoveList::new();
+    p.legal_moves(&mut list);
+    if p.outcome_with(&list) != Outcome::Ongoing {
+        return false;
+    }
+    list.as_slice()
+        .iter()
+        .any(|&m| move_forces_mate(p, m, n, exact, attacker))
+}
+
+/// After the attacker's `m`, is mate forced within `n` moves counting `m`?
+fn move_forces_mate<B: Bits>(
+    p: &mut Position<B>,
+    m: mansuba::position::Move,
+    n: u32,
+    exact: bool,
+    attacker: Color,
+) -> bool {
+    let u = p.make(m);
+    let mut replies = MoveList::new();
+    p.legal_moves(&mut replies);
+    let won = match p.outcome_with(&replies) {
+        Outcome::Win {
+            winner,
+            how: WinKind::Checkmate,
+            ..
+        } => winner == attacker && (!exact || n == 1),
+        Outcome::Ongoing => {
+            n > 1
+                && replies.as_slice().iter().all(|&d| {
+                    let u2 = p.make(d);
+                    let r = forces_mate(p, n - 1, exact);
+                    p.unmake(d, u2);
+                    r
+                })
+        }
+        _ => false,
+    };
+    p.unmake(m, u);
+    won
+}
+
+/// The minimax's keys, in coordinates, sorted.
+fn brute_keys<B: Bits>(p: &mut Position<B>, n: u32, exact: bool) -> Vec<String> {
+    let attacker = p.side;
+    let mut list = MoveList::new();
+    p.legal_moves(&mut list);
+    let mut keys = vec![];
+    for &m in list.as_slice() {
+        if move_forces_mate(p, m, n, exact, attacker) {
+            keys.push(notation::coord(p, &m));
+        }
+    }
+    keys.sort();
+    keys
+}
+
+/// A random position with mates close at hand, White to move: Black's king on an edge,
+/// White's men within `reach` squares of it (and, if `far`, not next to it), Black's
+/// `black` men within two (taking its flights), on a board `width` wide and 8 high; `None`
+/// when the men found no room. (It may be illegal; the caller checks.)
+fn random_fen(
+    rng: &mut Rng,
+    width: usize,
+    white: &[char],
+    black: &[char],
+    far: bool,
+) -> Option<String> {
+    let mut board = vec![None; width * 8];
+    let near = |a: usize, b: usize, d: usize| {
+        (a % width).abs_diff(b % width) <= d && (a / width).abs_diff(b / width) <= d
+    };
+    let free = |s: usize, c: char, board: &[Option<char>]| {
+        // Pawns away from both last ranks (no promotion in the first move).
+        board[s].is_none() && (!c.eq_ignore_ascii_case(&'p') || (2..=5).contains(&(s / width)))
+    };
+    let king = loop {
+        let s = rng.below(width * 8);
+        let (f, r) = (s % width, s / width);
+        if f == 0 || f == width - 1 || r == 0 || r == 7 {
+            break s;
+        }
+    };
+    board[king] = Some('k');
+    let reach = if far { 5 } else { 3 };
+    let men = std::iter::once(&'K').chain(white).map(|&c| (c, reach, far));
+    for (c, d, apart) in men.chain(black.iter().map(|&c| (c, 2, false))) {
+        let s = (0..1000)
+            .map(|_| rng.below(width * 8))
+            .find(|&s| near(s, king, d) && !(apart && near(s, king, 1)) && free(s, c, &board))?;
+        board[s] = Some(c);
+    }
+    let mut fen = String::new();
+    for rank in (0..8).rev() {
+        let mut empty = 0;
+        for file in 0..width {
+            match board[rank * width + file] {
+                None => empty += 1,
+                Some(c) => {
+                    if empty > 0 {
+                        fen.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    fen.push(c);
+                }
+            }
+        }
+        if empty > 0 {
+            fen.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            fen.push('/');
+        }
+    }
+    fen.push_str(" w - - 0 1");
+    Some(fen)
+}
+
+/// Compares solver and minimax on random positions until `keyed` (position, stipulation)
+/// pairs with at least one key have agreed (and every pair without one on the way).
+/// Positions alternate between White's men close to Black's king and farther out, where
+/// a mate may need a man to travel first.
+fn compare(preset: &str, width: usize, sets: &[(&[char], &[char])], keyed: usize, seed: u64) {
+    let any = AnyEngine::new(Rules::preset(preset).unwrap()).unwrap();
+    let mut rng = Rng(seed);
+    let (mut with_keys, mut compared, mut deep) = (0, 0, 0);
+    let stips: [(u32, bool); 4] = [(1, false), (2, false), (2, true), (3, false)];
+    for _ in 0..100_000 {
+        if with_keys >= keyed {
+            break;
+        }
+        let (white, black) = sets[rng.below(sets.len())];
+        let far = rng.below(2) == 0;
+        let Some(fen) = random_fen(&mut rng, width, white, black, far) else {
+            continue;
+        };
+        let ok = with_engine!(&any, e => {
+            match Position::from_fen(e.clone(), &fen) {
+                Ok(mut p) => p.outcome() == Outcome::Ongoing,
+                Err(_) => false,
+            }
+        });
+        if !ok {
+            continue;
+        }
+        for (n, exact) in stips {
+            // Three moves only with few men: the minimax has no table.
+            if n == 3 && white.len() + black.len() > 5 {
+                continue;
+            }
+            let want = with_engine!(&any, e => {
+                let mut p = Position::from_fen(e.clone(), &fen).unwrap();
+                brute_keys(&mut p, n, exact)
+            });
+            let mut stip: Stipulation = format!("#{n}").parse().unwrap();
+            stip.exact = exact;
+            let limits = Limits {
+                timeout: Some(Duration::from_secs(60)),
+                ..Default::default()
+            };
+            let a = analyse(&any, &fen, &stip, &ConditionSpec::default(), None, &limits).unwrap();
+            let mut got = a.report.keys.clone();
+            got.sort();
+            let tag = format!("{preset} {fen} #{n}{}", if exact { " exact" } else { "" });
+            assert!(a.report.keys_complete, "{tag}: search incomplete");
+            assert_eq!(got, want, "{tag}: keys");
+            let solvable = if want.is_empty() {
+                Solvable::No
+            } else {
+                Solvable::Yes
+            };
+            assert_eq!(a.report.solvable, solvable, "{tag}");
+            if !want.is_empty() {
+                with_keys += 1;
+                deep += (n >= 2) as usize;
+            }
+            compared += 1;
+        }
+    }
+    // The test means something only if mates were found, some of them longer than one.
+    assert!(
+        with_keys >= keyed && deep * 3 >= keyed,
+        "{preset}: {with_keys} of {compared} pairs had a key, {deep} of them deeper than one"
+    );
+}
+
+#[test]
+fn shatranj_keys_agree_with_plain_minimax() {
+    let leapers: &[(&[char], &[char])] = &[
+        (&['N', 'N', 'Q'], &['p', 'r']),
+        (&['N', 'B', 'Q'], &['n', 'p', 'p']),
+        (&['N', 'N'], &['p']),
+        (&['Q', 'B', 'N'], &['r']),
+        (&['N', 'Q'], &['b', 'p']),
+        (&['N', 'N', 'B', 'Q'], &['p', 'p', 'n', 'r']),
+    ];
+    compare("shatranj", 8, leapers, 150, 0x5eed_0001);
+    // Riders and pawns on the attacking side: the reach bound must give way.
+    let mixed: &[(&[char], &[char])] = &[
+        (&['R', 'N'], &['p', 'n']),
+        (&['R', 'Q', 'P'], &['r']),
+        (&['N', 'P', 'P'], &['p', 'b']),
+        (&['R', 'R'], &['q', 'p', 'p']),
+    ];
+    compare("shatranj", 8, mixed, 100, 0x5eed_0002);
+}
+
+#[test]
+fn courier_keys_agree_with_plain_minimax() {
+    // Courier letters: n knight, f ferz, e alfil, m sage (a non-royal king mover),
+    // w fool (one orthogonal step), b courier (a bishop rider), r rook.
+    let sets: &[(&[char], &[char])] = &[
+        (&['N', 'M', 'F'], &['p', 'w']),
+        (&['N', 'N', 'W'], &['e', 'p']),
+        (&['M', 'E', 'N'], &['r']),
+        (&['B', 'N'], &['p', 'n']),
+        (&['R', 'M'], &['f', 'p']),
+    ];
+    compare("courier", 12, sets, 100, 0x5eed_0003);
+}
