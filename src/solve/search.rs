@@ -1068,8 +1068,12 @@ pub fn solve<B: Bits>(
         }
     }
     // The defences that hold against each failed try, for the refutation of an unsound
-    // problem (a sound one needs none: its tries are already proven to fail).
+    // problem (a sound one needs none: its tries are already proven to fail). Only the
+    // strongest try's are reported (the fewest), so a try stops being counted once it has
+    // more than the fewest found so far; a try that ties is counted in full, which keeps
+    // the choice among ties independent of the thread count.
     if !budget.stopped() && results.iter().all(|r| r.wins_in.is_none()) {
+        let fewest = std::sync::atomic::AtomicUsize::new(usize::MAX);
         let holding: Vec<(usize, Vec<Move>, bool)> = (0..results.len())
             .filter(|&i| results[i].wins_in.is_none() && results[i].fails_upto >= n)
             .collect::<Vec<_>>()
@@ -1087,13 +1091,21 @@ pub fn solve<B: Bits>(
                     let r = s.attack(&mut p, n - 1, nt2);
                     p.unmake(d, u);
                     match r {
-                        Some(false) => held.push(d),
+                        Some(false) => {
+                            held.push(d);
+                            if held.len() > fewest.load(Ordering::Relaxed) {
+                                break;
+                            }
+                        }
                         Some(true) => {}
                         None => {
                             stopped = true;
                             break;
                         }
                     }
+                }
+                if !stopped {
+                    fewest.fetch_min(held.len(), Ordering::Relaxed);
                 }
                 s.flush();
                 (i, held, stopped)
@@ -1286,6 +1298,9 @@ fn refutation_line<B: Bits>(
         s.moves(pos, &mut dl);
         let mut holding = 0;
         let mut first = None;
+        // Counting stops once this move cannot beat the best (it needs fewer holding
+        // defences, or as many and a check).
+        let most = best.map_or(usize::MAX, |b| b.0);
         for &d in dl.as_slice() {
             let nt2 = s.track(pos, &d, nt);
             let u2 = pos.make(d);
@@ -1295,6 +1310,9 @@ fn refutation_line<B: Bits>(
                 Some(false) => {
                     holding += 1;
                     first.get_or_insert(d);
+                    if holding > most {
+                        break;
+                    }
                 }
                 Some(true) => {}
                 None => {
