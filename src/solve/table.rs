@@ -19,16 +19,20 @@
 //! Exact stipulations (the goal on move N, not before) have no such monotony: the search
 //! mixes `n` into the key, so that an entry only ever speaks of one `n`.
 //!
-//! The table starts at 4 MiB of address space, touched only where written, and doubles
-//! while it fills, so a small problem stays small; the worker that doubles it copies the
-//! entries over and publishes the new table, which the others pick up within a few
+//! The table starts at 64 KiB on the heap (a short problem never needs more, and pays for
+//! no fresh pages); once that fills it moves to 4 MiB of mapped address space, touched
+//! only where written, and then doubles while it fills. The worker that grows it copies
+//! the entries over and publishes the new table, which the others pick up within a few
 //! hundred nodes (their writes to the old one meanwhile are lost, which costs only time).
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 
-/// Buckets of a fresh table: 2^MIN_BITS (the least that lets a doubling recover every
-/// entry's full key: see [`Table::grow_into`]).
+/// Buckets of a fresh table: 2^FIRST_BITS (64 KiB, on the heap).
+const FIRST_BITS: u32 = 10;
+/// The first growth goes straight to 2^MIN_BITS buckets (4 MiB, mapped), the least that
+/// lets a doubling recover every entry's full key (see [`Table::grow_into`]); the few
+/// entries of the first table are dropped on the way.
 const MIN_BITS: u32 = 16;
 /// Largest table: 2^MAX_BITS buckets of 64 bytes (256 MiB at 2^22; larger tables measured
 /// slower on Dilaram's Legacy, the cost of a probe growing faster than the hits).
@@ -57,27 +61,53 @@ pub(crate) struct Shared {
     generation: AtomicUsize,
 }
 
-/// Zeroed buckets whose pages the system provides on first write, so a big table costs
-/// only what is used of it. (Rust's zeroed allocation of 64-byte-aligned memory clears
-/// every byte at once, which would touch the whole table.)
+/// Zeroed buckets. A small table lives on the heap, whose memory is reused from solve to
+/// solve; a large one is mapped from the system, zero pages provided on first write (and
+/// huge pages asked for on Linux), so it costs only what is used of it. (Rust's zeroed
+/// allocation of 64-byte-aligned memory clears every byte at once, which would touch a
+/// large table whole.)
 struct Buckets {
     ptr: std::ptr::NonNull<Bucket>,
     len: usize,
-    /// The mapping as the system gave it (Linux), or the allocation's layout.
+    /// The mapping as the system gave it, for a large table on Linux.
     #[cfg(target_os = "linux")]
-    map: (*mut libc::c_void, usize),
+    map: Option<(*mut libc::c_void, usize)>,
 }
 
-// SAFETY: the buckets are atomics, shared only through `&`; the pointer is owned.
+// SAFETY: the buckets are atomics, shared only through `&`; the memory is owned.
 unsafe impl Send for Buckets {}
 unsafe impl Sync for Buckets {}
 
 impl Buckets {
-    /// `len` zeroed buckets.
+    fn layout(len: usize) -> std::alloc::Layout {
+        std::alloc::Layout::array::<Bucket>(len).expect("table size fits in memory")
+    }
+
+    /// `len` zeroed buckets on the heap.
+    fn heap(len: usize) -> Buckets {
+        let layout = Self::layout(len);
+        // SAFETY: the layout has a non-zero size; zeroed memory is a valid Bucket.
+        let p = unsafe { std::alloc::alloc_zeroed(layout) } as *mut Bucket;
+        let Some(ptr) = std::ptr::NonNull::new(p) else {
+            std::alloc::handle_alloc_error(layout);
+        };
+        Buckets {
+            ptr,
+            len,
+            #[cfg(target_os = "linux")]
+            map: None,
+        }
+    }
+
+    /// `len` zeroed buckets: on the heap below 2^MIN_BITS, else mapped.
     #[cfg(target_os = "linux")]
     fn new(len: usize) -> Buckets {
-        // Huge pages make a probe miss the TLB far less often: map 2 MiB more than
-        // needed, start at a 2 MiB boundary, and ask for them (only a hint).
+        if len < 1 << MIN_BITS {
+            return Self::heap(len);
+        }
+        // Huge pages make a probe miss the TLB far less often, and a page fault here
+        // costs more than clearing a huge page: map 2 MiB more than needed, start at a
+        // 2 MiB boundary, and ask for them (only a hint).
         const HUGE: usize = 2 << 20;
         let bytes = len * std::mem::size_of::<Bucket>();
         let map_len = bytes + HUGE;
@@ -93,8 +123,7 @@ impl Buckets {
             )
         };
         if base == libc::MAP_FAILED {
-            let layout = std::alloc::Layout::from_size_align(bytes, 64).expect("table layout");
-            std::alloc::handle_alloc_error(layout);
+            std::alloc::handle_alloc_error(Self::layout(len));
         }
         let start = (base as usize).div_ceil(HUGE) * HUGE;
         // SAFETY: [start, start + bytes) lies inside the mapping; madvise changes no
@@ -105,20 +134,14 @@ impl Buckets {
         Buckets {
             ptr: std::ptr::NonNull::new(start as *mut Bucket).expect("mapping is not null"),
             len,
-            map: (base, map_len),
+            map: Some((base, map_len)),
         }
     }
 
     /// `len` zeroed buckets.
     #[cfg(not(target_os = "linux"))]
     fn new(len: usize) -> Buckets {
-        let layout = std::alloc::Layout::array::<Bucket>(len).expect("table layout");
-        // SAFETY: the layout has a non-zero size; zeroed memory is a valid Bucket.
-        let p = unsafe { std::alloc::alloc_zeroed(layout) } as *mut Bucket;
-        let Some(ptr) = std::ptr::NonNull::new(p) else {
-            std::alloc::handle_alloc_error(layout);
-        };
-        Buckets { ptr, len }
+        Self::heap(len)
     }
 }
 
@@ -132,16 +155,18 @@ impl std::ops::Deref for Buckets {
 
 impl Drop for Buckets {
     fn drop(&mut self) {
-        // SAFETY: the mapping / allocation was made in `new` with these sizes and is
-        // freed once.
         #[cfg(target_os = "linux")]
-        unsafe {
-            libc::munmap(self.map.0, self.map.1);
+        if let Some((base, len)) = self.map {
+            // SAFETY: the mapping was made in `new` with this base and length, and is
+            // unmapped once.
+            unsafe {
+                libc::munmap(base, len);
+            }
+            return;
         }
-        #[cfg(not(target_os = "linux"))]
+        // SAFETY: allocated in `heap` with this layout, freed once.
         unsafe {
-            let layout = std::alloc::Layout::array::<Bucket>(self.len).expect("table layout");
-            std::alloc::dealloc(self.ptr.as_ptr() as *mut u8, layout);
+            std::alloc::dealloc(self.ptr.as_ptr() as *mut u8, Self::layout(self.len));
         }
     }
 }
@@ -286,7 +311,7 @@ impl Table {
 impl Shared {
     pub fn new() -> Shared {
         Shared {
-            cur: Mutex::new(Arc::new(Table::new(MIN_BITS))),
+            cur: Mutex::new(Arc::new(Table::new(FIRST_BITS))),
             generation: AtomicUsize::new(0),
         }
     }
@@ -311,8 +336,13 @@ impl Shared {
         if !Arc::ptr_eq(&cur, old) || !old.wants_growth() {
             return;
         }
-        let bigger = Table::new(old.bits + 1);
-        let used = old.grow_into(&bigger);
+        let (bigger, used) = if old.bits < MIN_BITS {
+            (Table::new(MIN_BITS), 0)
+        } else {
+            let bigger = Table::new(old.bits + 1);
+            let used = old.grow_into(&bigger);
+            (bigger, used)
+        };
         bigger.used.store(used, Relaxed);
         *cur = Arc::new(bigger);
         self.generation.fetch_add(1, Relaxed);
@@ -367,7 +397,16 @@ mod tests {
     #[test]
     fn growing_keeps_every_entry() {
         let shared = Shared::new();
-        let (t, _) = shared.current();
+        // The first, small table is left for a mapped one, without its entries.
+        let (small, _) = shared.current();
+        assert_eq!(small.bits, FIRST_BITS);
+        small.store(42 << 20, 3, true);
+        small.count(WAYS << FIRST_BITS);
+        shared.grow(&small);
+        let (t, generation) = shared.current();
+        assert_eq!((t.bits, generation), (MIN_BITS, 1));
+        assert_eq!(t.probe(42 << 20, 3), None);
+        // From there on every entry finds its place in the doubled table.
         let keys: Vec<u64> = (0..200_000u64)
             .map(|i| i.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (i << 17))
             .collect();
@@ -377,7 +416,7 @@ mod tests {
         t.count(WAYS << MIN_BITS);
         shared.grow(&t);
         let (big, generation) = shared.current();
-        assert_eq!(generation, 1);
+        assert_eq!(generation, 2);
         assert_eq!(big.bits, MIN_BITS + 1);
         let mut kept = 0;
         for (i, &k) in keys.iter().enumerate() {
