@@ -10,6 +10,8 @@
 //! `e1c3&d1d3` (coord's own form); castling, which coord writes as the king's move only,
 //! gets the rook's part appended here as `+h1f1`.
 
+mod common;
+
 use mansuba::any::AnyEngine;
 use mansuba::bits::{Bits, U256};
 use mansuba::engine::NO_SQ;
@@ -1133,15 +1135,7 @@ fn fen_validation_errors() {
 // Zobrist hash, make/unmake
 // ---------------------------------------------------------------------------------------
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
+use common::Rng;
 
 /// Every field `unmake` must restore.
 fn snapshot<B: Bits>(p: &Position<B>) -> String {

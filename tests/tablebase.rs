@@ -3,6 +3,8 @@
 //! Everything is built into temporary directories; KRKQ (shatranj) is built once and
 //! shared by the tests that need it.
 
+mod common;
+
 use mansuba::any::AnyEngine;
 use mansuba::bits::Bits;
 use mansuba::engine::Engine;
@@ -88,15 +90,7 @@ fn loses_within<B: Bits>(p: &mut Position<B>, d: u32) -> bool {
     true
 }
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
+use common::Rng;
 
 /// Random legal positions of a table: the minimax equation holds against the probed
 /// successors, and short distances agree with a brute-force search over legal moves.

@@ -121,49 +121,57 @@ mod tests {
         }
     }
 
-    /// A random FEN with both kings and the given men (White's first) anywhere, pawns
-    /// off the first and last two ranks, White to move if `white_to_move`.
-    fn random_fen(rng: &mut Rng, w: usize, h: usize, men: &str, white_to_move: bool) -> String {
-        let mut board = vec![None; w * h];
+    /// A position of men placed by letter (upper case White) on squares, with the side
+    /// to move; not checked for legality.
+    fn place<B: Bits>(
+        eng: &Arc<Engine<B>>,
+        men: &[(char, usize)],
+        white_to_move: bool,
+    ) -> Position<B> {
+        let mut p = Position::empty(eng.clone());
+        for &(c, s) in men {
+            let colour = if c.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            p.add_man(
+                colour,
+                eng.rules.kind_of(c).expect("a letter of these rules"),
+                s,
+            );
+        }
+        p.side = if white_to_move {
+            Color::White
+        } else {
+            Color::Black
+        };
+        p.hash = p.compute_hash();
+        p
+    }
+
+    /// The men of `men` (White's upper case) anywhere, one to a square, pawns off the first
+    /// and last two ranks.
+    fn random_position<B: Bits>(
+        eng: &Arc<Engine<B>>,
+        rng: &mut Rng,
+        men: &str,
+        white_to_move: bool,
+    ) -> Position<B> {
+        let (w, n) = (eng.geo.width as usize, eng.n);
+        let h = n / w;
+        let mut placed: Vec<(char, usize)> = vec![];
         for c in men.chars() {
             loop {
-                let s = rng.below(w * h);
-                let r = s / w;
-                if board[s].is_none() && (!c.eq_ignore_ascii_case(&'p') || (2..h - 2).contains(&r))
-                {
-                    board[s] = Some(c);
+                let s = rng.below(n);
+                let pawn_ok = !c.eq_ignore_ascii_case(&'p') || (2..h - 2).contains(&(s / w));
+                if pawn_ok && placed.iter().all(|&(_, t)| t != s) {
+                    placed.push((c, s));
                     break;
                 }
             }
         }
-        let mut fen = String::new();
-        for r in (0..h).rev() {
-            let mut empty = 0;
-            for f in 0..w {
-                match board[r * w + f] {
-                    None => empty += 1,
-                    Some(c) => {
-                        if empty > 0 {
-                            fen.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        fen.push(c);
-                    }
-                }
-            }
-            if empty > 0 {
-                fen.push_str(&empty.to_string());
-            }
-            if r > 0 {
-                fen.push('/');
-            }
-        }
-        fen.push_str(if white_to_move {
-            " w - - 0 1"
-        } else {
-            " b - - 0 1"
-        });
-        fen
+        place(eng, &placed, white_to_move)
     }
 
     /// The bound recomputed the slow way: a breadth-first search over each man's leaps
@@ -211,15 +219,13 @@ mod tests {
 
     /// The bound as the tables give it equals the slow search, on random positions of
     /// leapers on three board sizes, for every depth the tables hold.
-    fn tables_agree<B: Bits>(preset: &str, w: usize, h: usize, sets: &[&str]) -> usize {
+    fn tables_agree<B: Bits>(preset: &str, sets: &[&str]) -> usize {
         let eng = Arc::new(Engine::<B>::new(Rules::preset(preset).unwrap()).unwrap());
         let mut rng = Rng(0x1234_5678_9abc_def1);
         let mut fired = 0;
         for i in 0..400 {
-            let fen = random_fen(&mut rng, w, h, sets[i % sets.len()], i % 2 == 0);
-            let Ok(pos) = Position::from_fen_unchecked(eng.clone(), &fen) else {
-                continue;
-            };
+            let pos = random_position(&eng, &mut rng, sets[i % sets.len()], i % 2 == 0);
+            let fen = pos.to_fen();
             for attacker in [Color::White, Color::Black] {
                 for moves in 1..=REACH {
                     for steps in [moves - 1, moves] {
@@ -238,9 +244,9 @@ mod tests {
     fn tables_agree_with_a_breadth_first_search() {
         // Shatranj: n knight, q ferz, b alfil. Courier: m sage, w fool, e alfil. Grant
         // Acedrex: z giraffe, l lion.
-        let f = tables_agree::<u64>("shatranj", 8, 8, &["KNkq", "KQBkn", "KNNknb", "KBkbq"]);
-        let g = tables_agree::<u128>("courier", 12, 8, &["KNMkf", "KWEkn", "KFkm"]);
-        let h = tables_agree::<U256>("grant-acedrex", 12, 12, &["KZkl", "KLZkz"]);
+        let f = tables_agree::<u64>("shatranj", &["KNkq", "KQBkn", "KNNknb", "KBkbq"]);
+        let g = tables_agree::<u128>("courier", &["KNMkf", "KWEkn", "KFkm"]);
+        let h = tables_agree::<U256>("grant-acedrex", &["KZkl", "KLZkz"]);
         assert!(
             f > 100 && g > 100 && h > 10,
             "the bound fired {f}, {g}, {h} times"
@@ -280,65 +286,37 @@ mod tests {
     }
 
     /// A random shatranj position built for mates: Black's king on an edge, Black's
-    /// `black` men next to it, White's king and `white` men within
-    /// `spread` squares; the side to move as given. `None` when the men found no room.
-    fn mating_fen(
+    /// `black` men next to it, White's king and `white` men within `spread` squares; the
+    /// side to move as given. `None` when the men found no room or the position is not
+    /// legal.
+    fn mating_position(
+        eng: &Arc<Engine<u64>>,
         rng: &mut Rng,
         white: &str,
         black: &str,
         spread: usize,
         white_to_move: bool,
-    ) -> Option<String> {
-        let mut board: Vec<Option<char>> = vec![None; 64];
+    ) -> Option<Position<u64>> {
         let king = loop {
             let s = rng.below(64);
             if s.is_multiple_of(8) || s % 8 == 7 || s / 8 == 0 || s / 8 == 7 {
                 break s;
             }
         };
-        board[king] = Some('k');
         let near =
             |a: usize, d: usize| (a % 8).abs_diff(king % 8) <= d && (a / 8).abs_diff(king / 8) <= d;
-        let men = black
-            .chars()
-            .map(|c| (c, 1))
-            .chain("K".chars().chain(white.chars()).map(|c| (c, spread)));
-        for (c, d) in men {
+        let mut placed = vec![('k', king)];
+        let men = black.chars().map(|c| (c, 1));
+        for (c, d) in men.chain("K".chars().chain(white.chars()).map(|c| (c, spread))) {
             let s = (0..1000).map(|_| rng.below(64)).find(|&s| {
-                board[s].is_none()
-                    && near(s, d)
+                near(s, d)
+                    && placed.iter().all(|&(_, t)| t != s)
                     && (!c.eq_ignore_ascii_case(&'p') || (2..6).contains(&(s / 8)))
             })?;
-            board[s] = Some(c);
+            placed.push((c, s));
         }
-        let mut fen = String::new();
-        for r in (0..8).rev() {
-            let mut empty = 0;
-            for f in 0..8 {
-                match board[r * 8 + f] {
-                    None => empty += 1,
-                    Some(c) => {
-                        if empty > 0 {
-                            fen.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        fen.push(c);
-                    }
-                }
-            }
-            if empty > 0 {
-                fen.push_str(&empty.to_string());
-            }
-            if r > 0 {
-                fen.push('/');
-            }
-        }
-        fen.push_str(if white_to_move {
-            " w - - 0 1"
-        } else {
-            " b - - 0 1"
-        });
-        Some(fen)
+        let p = place(eng, &placed, white_to_move);
+        p.validate().ok().map(|_| p)
     }
 
     /// Wherever the bound says no mate within n (for the attacker to move, the king then
@@ -364,12 +342,11 @@ mod tests {
         for i in 0..16_000 {
             let (white, black) = sets[i % sets.len()];
             let spread = [2, 3, 5, 7][i % 4];
-            let Some(fen) = mating_fen(&mut rng, white, black, spread, i % 2 == 0) else {
+            let Some(mut pos) = mating_position(&eng, &mut rng, white, black, spread, i % 2 == 0)
+            else {
                 continue;
             };
-            let Ok(mut pos) = Position::from_fen(eng.clone(), &fen) else {
-                continue;
-            };
+            let fen = pos.to_fen();
             // White holds the leapers; with Black to move, White attacks after Black's reply.
             let attacker = Color::White;
             for n in 1..=2u32 {
