@@ -96,8 +96,9 @@ impl ClaimCheck {
     }
 }
 
-/// Node budget of the dual search along a claimed line.
-const DUAL_NODES: u64 = 3_000_000;
+/// Node budget of the dual search along a claimed line (besides a quarter of the time
+/// limit): enough to settle every dual of Dilaram's Legacy's eight moves.
+const DUAL_NODES: u64 = 50_000_000;
 
 /// "3.Rh8+" or "3...Kxh8": a ply's label in the claim's own numbering.
 fn label(ply: usize, san: &str) -> String {
