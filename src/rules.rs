@@ -688,6 +688,10 @@ impl Rules {
         if self.pieces.iter().filter(|p| p.royal).count() != 1 {
             return Err(bad("exactly one royal kind (the king) is needed".into()));
         }
+        // The move generator and the attack tests know one pawn kind (`Engine::pawn`).
+        if self.pieces.iter().filter(|p| p.pawn).count() > 1 {
+            return Err(bad("at most one pawn kind".into()));
+        }
         let mut letters = vec![];
         for p in &self.pieces {
             for c in std::iter::once(p.letter).chain(p.aliases.iter().copied()) {
@@ -806,5 +810,13 @@ mod tests {
         assert!(Rules::from_toml_str("preset = \"nope\"").is_err());
         assert!(Rules::from_toml_str("stalemate = \"draw\"").is_err());
         assert!(Rules::from_toml_str("preset = \"shatranj\"\nstalemate = \"maybe\"").is_err());
+    }
+
+    #[test]
+    fn a_second_pawn_kind_is_refused() {
+        let mut r = Rules::preset("shatranj").unwrap();
+        r.pieces.push(PieceDef::pawn('x'));
+        let e = r.validate().unwrap_err().to_string();
+        assert!(e.contains("at most one pawn kind"), "{e}");
     }
 }

@@ -531,3 +531,61 @@ fn a_cut_search_still_bounds_the_other_first_moves() {
     assert!(done.report.keys_complete);
     assert_eq!(done.report.others_fail_within, Some(5));
 }
+
+/// Found in review: a try that fails without any holding defence (it stalemates, which is
+/// no mate) must not set the bound for counting the other tries' holding defences, or a
+/// try cut short after one defence passes for the strongest.
+#[test]
+fn a_stalemating_try_does_not_cut_the_count_of_the_others() {
+    // 1.Rxh6 stalemates Black (the alfil is pinned). 1.Bd2+? No: every try but 1.Rg6 is
+    // held by more than one defence (1.Be3 by all five of Black's replies); 1.Rg6 only by
+    // 1...Bf5, which takes the rook's line away.
+    let a = run(
+        "shatranj",
+        "5K1k/7b/4R2n/6B1/8/8/8/8 w - - 0 1",
+        "#2",
+        false,
+        plain(),
+        None,
+    );
+    assert_eq!(a.report.solvable, Solvable::No);
+    let r = a.report.refutation.unwrap();
+    assert!(r.starts_with("e6g6 h7f5"), "{r}");
+    // 1.Kc8 is held by both knight moves, and the refutation names both.
+    let b = run(
+        "shatranj",
+        "k7/p1K5/P7/8/8/6N1/8/7n w - - 0 1",
+        "#1",
+        false,
+        plain(),
+        None,
+    );
+    let r = b.report.refutation.unwrap();
+    assert!(r.contains("also held by"), "{r}");
+}
+
+/// The refutation of an unsound problem is the same on one thread as on many, run after
+/// run (found in review: a try counted while another stalemated came out differently).
+#[test]
+fn the_refutation_does_not_depend_on_thread_timing() {
+    let fen = "8/8/8/8/8/5n2/4Kp1N/5Q1k w - - 0 1";
+    let one = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    let want = one
+        .install(|| run("shatranj", fen, "#2", false, plain(), None))
+        .report
+        .refutation;
+    assert!(want.is_some());
+    for threads in [2, 3, 4] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        for _ in 0..8 {
+            let got = pool.install(|| run("shatranj", fen, "#2", false, plain(), None));
+            assert_eq!(got.report.refutation, want, "{threads} threads");
+        }
+    }
+}

@@ -195,6 +195,9 @@ pub(crate) struct Searcher<'a, B: Bits> {
     table_men: u16,
     /// Only a checkmate meets the goal and the rules let [`reach`] bound it.
     mate_reach: bool,
+    /// Each kind's value (for ordering defences) and the royal kind.
+    values: Vec<u16>,
+    king: Kind,
     _b: std::marker::PhantomData<B>,
 }
 
@@ -241,6 +244,10 @@ impl<'a, B: Bits> Searcher<'a, B> {
                 || cond.mate_by.is_some()
                 || !cond.mate_on.is_empty())
                 && reach::applicable(root),
+            values: (root.eng.rules.pieces.iter())
+                .map(|p| p.value.min(63) as u16)
+                .collect(),
+            king: root.eng.king,
             _b: std::marker::PhantomData,
         }
     }
@@ -556,7 +563,6 @@ impl<'a, B: Bits> Searcher<'a, B> {
         if len > MOST {
             return false;
         }
-        let e = pos.eng.clone();
         let attacker_men = pos.occ_c[self.attacker.idx()];
         let mut keys = [0u16; MOST];
         for (i, m) in list.as_slice().iter().enumerate() {
@@ -565,12 +571,12 @@ impl<'a, B: Bits> Searcher<'a, B> {
                     3
                 } else if pos.gives_check(*m) {
                     2
-                } else if m.piece != e.king {
+                } else if m.piece != self.king {
                     1
                 } else {
                     0
                 };
-            let value = e.rules.pieces[m.piece as usize].value.min(63) as u16;
+            let value = self.values[m.piece as usize];
             keys[i] = (group << 8) | (value << 1) | (*m == last_held) as u16;
         }
         // Insertion sort, largest key first, stable: the lists are short.
@@ -1069,9 +1075,9 @@ pub fn solve<B: Bits>(
     }
     // The defences that hold against each failed try, for the refutation of an unsound
     // problem (a sound one needs none: its tries are already proven to fail). Only the
-    // strongest try's are reported (the fewest), so a try stops being counted once it has
-    // more than the fewest found so far; a try that ties is counted in full, which keeps
-    // the choice among ties independent of the thread count.
+    // strongest try's are reported (the fewest, at least one), so a try stops being
+    // counted once it has more than the fewest found so far; a try that ties is counted in
+    // full, which keeps the choice among ties independent of the thread count.
     if !budget.stopped() && results.iter().all(|r| r.wins_in.is_none()) {
         let fewest = std::sync::atomic::AtomicUsize::new(usize::MAX);
         let holding: Vec<(usize, Vec<Move>, bool)> = (0..results.len())
@@ -1104,7 +1110,9 @@ pub fn solve<B: Bits>(
                         }
                     }
                 }
-                if !stopped {
+                // A try that fails with no defence held (it stalemates, say: no mate) can
+                // never be the strongest, so it sets no bound.
+                if !stopped && !held.is_empty() {
                     fewest.fetch_min(held.len(), Ordering::Relaxed);
                 }
                 s.flush();
@@ -1169,9 +1177,16 @@ pub fn solve<B: Bits>(
             p.make(*m);
             (!p.in_check(), p.count_legal())
         };
-        if let Some(t) = results
-            .iter()
-            .filter(|r| !r.holding.is_empty())
+        // A try whose count a limit interrupted competes only if no try was counted to the
+        // end (its defences shown still hold; it may just not be the strongest).
+        let counted = |r: &&RootResult| !r.holding.is_empty() && !r.stopped;
+        let pool: Vec<&RootResult> = if results.iter().any(|r| counted(&r)) {
+            results.iter().filter(counted).collect()
+        } else {
+            results.iter().filter(|r| !r.holding.is_empty()).collect()
+        };
+        if let Some(t) = pool
+            .into_iter()
             .min_by_key(|r| (r.holding.len(), forcing(&r.m)))
         {
             let mut p = pos.clone();

@@ -13,8 +13,10 @@
 //! proven not forced, 0 meaning no proof either way.
 //!
 //! The key's low bits choose a bucket of eight entries, one 64-byte cache line, so a probe
-//! costs at most one miss; with the 48 bits kept in the entry every one of the key's 64
-//! bits is checked once the table has 2^16 buckets, the least it has.
+//! costs at most one miss. With the 48 bits kept in the entry, every one of the key's 64
+//! bits is checked once the table has 2^16 buckets; the first, small table (2^10) checks
+//! 58 of them (a probe against a full bucket mistakes one position for another with a
+//! chance of 2^-55 there, 2^-61 in the larger tables).
 //!
 //! Exact stipulations (the goal on move N, not before) have no such monotony: the search
 //! mixes `n` into the key, so that an entry only ever speaks of one `n`.
