@@ -2,9 +2,11 @@
 //!
 //! Pseudo-legal moves are generated per kind from the compiled tables, then filtered:
 //! a move that is not the king's, not special, and not made by a man that may be pinned
-//! is legal at once when the side is not in check; everything else is tried on the board
-//! (make, test the king, unmake). Pins are found along the enemy riders' lines; a game
-//! with bent riders on the board falls back to trying every move.
+//! is legal at once when the side is not in check; in check, such a move must also take
+//! the checker or block its line (under a double check none can). Everything else is
+//! tried on the board (make, test the king, unmake). Pins are found along the enemy
+//! riders' lines; a game with bent riders on the board, or stacks in check, falls back to
+//! trying every move.
 
 use crate::bits::Bits;
 use crate::engine::{MAX_KINDS, NO_SQ};
@@ -17,9 +19,13 @@ struct Legality<B> {
     ksq: usize,
     /// Enemy bent riders on the board: every move is tried on the board.
     complex: bool,
-    /// Men that may be pinned (every man when in check or complex).
+    /// Men that may be pinned (every man when complex, or in check with stacks about).
     pinned: B,
     king_stacked: bool,
+    /// Where a plain move of a man other than the king must land to be legal: the
+    /// checker's square and the squares between it and the king under a single check,
+    /// none under a double check, anywhere when not in check.
+    evasion: B,
 }
 
 /// The most moves a position can have here (Grant Acedrex stays far below).
@@ -527,16 +533,70 @@ impl<B: Bits> Position<B> {
             .bent_kinds
             .iter()
             .any(|&k| self.pieces[them.idx()][k as usize].any());
-        let pinned = if complex || in_check {
-            e.board
+        // In check, a move that neither takes the checker nor blocks its line is illegal
+        // without being tried; on a board with stacks every move is tried instead.
+        let stacks = self.stacked.any() || e.rules.stacks_may_form;
+        let (pinned, evasion) = if complex || (in_check && stacks) {
+            (e.board, e.board)
+        } else if in_check {
+            (self.pin_candidates(ksq), self.evasion_squares(ksq))
         } else {
-            self.pin_candidates(ksq)
+            (self.pin_candidates(ksq), e.board)
         };
         Legality {
             ksq,
             complex,
             pinned,
             king_stacked: self.stacked.has(ksq),
+            evasion,
+        }
+    }
+
+    /// For the side to move, in check without bent riders about: the checker's square
+    /// and the squares between it and the king if one man gives check, none if two do.
+    fn evasion_squares(&self, ksq: usize) -> B {
+        let e = &*self.eng;
+        let them = self.side.flip();
+        let theirs = &self.pieces[them.idx()];
+        let n = e.n;
+        let mut checkers = B::EMPTY;
+        let mut line = B::EMPTY;
+        for &k in &e.leapers {
+            let k = k as usize % MAX_KINDS;
+            checkers |= e.leap_flat[k * n + ksq] & theirs[k];
+        }
+        if let Some(pw) = e.pawn {
+            checkers |= e.pawn_cap[self.side.idx()][ksq] & theirs[pw as usize];
+        }
+        for (mask, dirs) in &e.dir_groups {
+            let mut riders = B::EMPTY;
+            let mut m = *mask;
+            while m != 0 {
+                riders |= theirs[m.trailing_zeros() as usize];
+                m &= m - 1;
+            }
+            if riders.is_empty() {
+                continue;
+            }
+            for &d in dirs {
+                let d = d as usize;
+                let ray = e.ray_flat[d * n + ksq];
+                let r = ray & self.occ;
+                if r.is_empty() {
+                    continue;
+                }
+                let first = if e.dir_up[d] { r.lsb() } else { r.msb() };
+                if riders.has(first) {
+                    checkers |= B::bit(first);
+                    // From the king up to the checker, the checker included.
+                    line |= ray & !e.ray_flat[d * n + first];
+                }
+            }
+        }
+        if checkers.count() == 1 {
+            checkers | line
+        } else {
+            B::EMPTY
         }
     }
 
@@ -547,8 +607,8 @@ impl<B: Bits> Position<B> {
         let them = self.side.flip();
         if m.piece == e.king && m.flag == flag::NORMAL && !l.king_stacked && !l.complex {
             !self.attacked(m.to as usize, them, self.occ ^ B::bit(l.ksq))
-        } else if m.flag <= flag::DOUBLE && m.piece != e.king && !l.pinned.has(m.from as usize) {
-            true
+        } else if m.flag <= flag::DOUBLE && m.piece != e.king {
+            l.evasion.has(m.to as usize) && (!l.pinned.has(m.from as usize) || self.try_move(m))
         } else {
             self.try_move(m)
         }

@@ -641,10 +641,11 @@ impl<'a, B: Bits> Searcher<'a, B> {
         // A stored answer first: it was found for this very position and goal.
         let key = self.key(pos, tracked);
         let last_mate = n == 1 && self.stip.goal == Goal::Mate;
-        if last_mate && self.checks_only_ok(pos) && pos.has_legal_move() {
-            // The game goes on and only a mating check counts: try the checking moves
-            // alone, found without listing the others (quicker than a table lookup,
-            // which would mostly miss the cache).
+        if last_mate && self.checks_only_ok(pos) {
+            // Only a mating check counts: try the checking moves alone, found without
+            // listing the others (quicker than a table lookup, which would mostly miss
+            // the cache). An attacker without a legal move has none of them, and its
+            // game's end (stalemate, bare king) is no mate: no goal either way.
             return self.mate_in_one(pos, tracked);
         }
         if n > 0 {
