@@ -27,7 +27,7 @@
 //! the entries over and publishes the new table, which the others pick up within a few
 //! hundred nodes (their writes to the old one meanwhile are lost, which costs only time).
 
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 
 /// Buckets of a fresh table: 2^FIRST_BITS (64 KiB, on the heap).
@@ -55,6 +55,8 @@ pub(crate) struct Table {
     bits: u32,
     /// Entries in use (slots that were empty when written).
     used: AtomicUsize,
+    /// A bigger table could not be had: this one stays (only costs time).
+    no_room: AtomicBool,
 }
 
 /// The table of one solve and its generation count.
@@ -85,25 +87,24 @@ impl Buckets {
         std::alloc::Layout::array::<Bucket>(len).expect("table size fits in memory")
     }
 
-    /// `len` zeroed buckets on the heap.
-    fn heap(len: usize) -> Buckets {
+    /// `len` zeroed buckets on the heap; `None` when the memory is not to be had.
+    fn heap(len: usize) -> Option<Buckets> {
         let layout = Self::layout(len);
         // SAFETY: the layout has a non-zero size; zeroed memory is a valid Bucket.
         let p = unsafe { std::alloc::alloc_zeroed(layout) } as *mut Bucket;
-        let Some(ptr) = std::ptr::NonNull::new(p) else {
-            std::alloc::handle_alloc_error(layout);
-        };
-        Buckets {
+        let ptr = std::ptr::NonNull::new(p)?;
+        Some(Buckets {
             ptr,
             len,
             #[cfg(target_os = "linux")]
             map: None,
-        }
+        })
     }
 
-    /// `len` zeroed buckets: on the heap below 2^MIN_BITS, else mapped.
+    /// `len` zeroed buckets: on the heap below 2^MIN_BITS, else mapped; `None` when the
+    /// memory is not to be had.
     #[cfg(target_os = "linux")]
-    fn new(len: usize) -> Buckets {
+    fn new(len: usize) -> Option<Buckets> {
         if len < 1 << MIN_BITS {
             return Self::heap(len);
         }
@@ -125,7 +126,7 @@ impl Buckets {
             )
         };
         if base == libc::MAP_FAILED {
-            std::alloc::handle_alloc_error(Self::layout(len));
+            return None;
         }
         let start = (base as usize).div_ceil(HUGE) * HUGE;
         // SAFETY: [start, start + bytes) lies inside the mapping; madvise changes no
@@ -133,16 +134,16 @@ impl Buckets {
         unsafe {
             libc::madvise(start as *mut libc::c_void, bytes, libc::MADV_HUGEPAGE);
         }
-        Buckets {
-            ptr: std::ptr::NonNull::new(start as *mut Bucket).expect("mapping is not null"),
+        Some(Buckets {
+            ptr: std::ptr::NonNull::new(start as *mut Bucket)?,
             len,
             map: Some((base, map_len)),
-        }
+        })
     }
 
-    /// `len` zeroed buckets.
+    /// `len` zeroed buckets; `None` when the memory is not to be had.
     #[cfg(not(target_os = "linux"))]
-    fn new(len: usize) -> Buckets {
+    fn new(len: usize) -> Option<Buckets> {
         Self::heap(len)
     }
 }
@@ -195,12 +196,14 @@ fn depth(w: u64) -> u64 {
 }
 
 impl Table {
-    fn new(bits: u32) -> Table {
-        Table {
-            buckets: Buckets::new(1 << bits),
+    /// A table of 2^bits buckets; `None` when the memory is not to be had.
+    fn new(bits: u32) -> Option<Table> {
+        Some(Table {
+            buckets: Buckets::new(1 << bits)?,
             bits,
             used: AtomicUsize::new(0),
-        }
+            no_room: AtomicBool::new(false),
+        })
     }
 
     #[inline]
@@ -284,7 +287,9 @@ impl Table {
     /// Three quarters full or more, and allowed to grow?
     #[inline]
     pub fn wants_growth(&self) -> bool {
-        self.bits < MAX_BITS && self.used.load(Relaxed) * 4 > (WAYS << self.bits) * 3
+        self.bits < MAX_BITS
+            && self.used.load(Relaxed) * 4 > (WAYS << self.bits) * 3
+            && !self.no_room.load(Relaxed)
     }
 
     /// Copies every entry into `bigger` (twice the buckets). An entry keeps the key's bits
@@ -313,7 +318,9 @@ impl Table {
 impl Shared {
     pub fn new() -> Shared {
         Shared {
-            cur: Mutex::new(Arc::new(Table::new(FIRST_BITS))),
+            cur: Mutex::new(Arc::new(Table::new(FIRST_BITS).unwrap_or_else(|| {
+                std::alloc::handle_alloc_error(Buckets::layout(1 << FIRST_BITS))
+            }))),
             generation: AtomicUsize::new(0),
         }
     }
@@ -338,12 +345,20 @@ impl Shared {
         if !Arc::ptr_eq(&cur, old) || !old.wants_growth() {
             return;
         }
-        let (bigger, used) = if old.bits < MIN_BITS {
-            (Table::new(MIN_BITS), 0)
+        let bits = if old.bits < MIN_BITS {
+            MIN_BITS
         } else {
-            let bigger = Table::new(old.bits + 1);
-            let used = old.grow_into(&bigger);
-            (bigger, used)
+            old.bits + 1
+        };
+        let Some(bigger) = Table::new(bits) else {
+            // No memory for it: the search goes on in the table it has.
+            old.no_room.store(true, Relaxed);
+            return;
+        };
+        let used = if old.bits < MIN_BITS {
+            0
+        } else {
+            old.grow_into(&bigger)
         };
         bigger.used.store(used, Relaxed);
         *cur = Arc::new(bigger);
@@ -357,7 +372,7 @@ mod tests {
 
     #[test]
     fn bounds_are_monotone_and_merge() {
-        let t = Table::new(MIN_BITS);
+        let t = Table::new(MIN_BITS).unwrap();
         let k = 0x1234_5678_9abc_def0;
         assert_eq!(t.probe(k, 3), None);
         t.store(k, 5, false);
@@ -383,7 +398,7 @@ mod tests {
 
     #[test]
     fn a_full_bucket_keeps_the_deepest_entries() {
-        let t = Table::new(MIN_BITS);
+        let t = Table::new(MIN_BITS).unwrap();
         // Nine keys into one bucket: the shallowest is the one replaced.
         let keys: Vec<u64> = (1..=9u64).map(|i| (i << 32) | 7).collect();
         for (i, &k) in keys.iter().enumerate().take(8) {
