@@ -107,6 +107,19 @@ impl MoveList {
     }
 }
 
+/// The squares of the men whose kinds are in `mask` (bit k: kind k), from one colour's
+/// per-kind sets.
+#[inline]
+fn men_of<B: Bits>(mask: u16, men: &[B; MAX_KINDS]) -> B {
+    let mut all = B::EMPTY;
+    let mut m = mask;
+    while m != 0 {
+        all |= men[m.trailing_zeros() as usize];
+        m &= m - 1;
+    }
+    all
+}
+
 impl<B: Bits> Position<B> {
     /// True when `sq` is attacked by a man of colour `by`, given occupancy `occ`.
     #[inline]
@@ -149,14 +162,7 @@ impl<B: Bits> Position<B> {
         let mine = &self.pieces[by.idx()];
         let n = e.n;
         for (mask, dirs) in &e.dir_groups {
-            let mut riders = B::EMPTY;
-            let mut m = *mask;
-            while m != 0 {
-                let k = m.trailing_zeros() as usize;
-                riders |= mine[k];
-                m &= m - 1;
-            }
-            riders &= !skip;
+            let riders = men_of(*mask, mine) & !skip;
             if riders.is_empty() {
                 continue;
             }
@@ -250,13 +256,7 @@ impl<B: Bits> Position<B> {
         let them = us.flip();
         let mut pinned = B::EMPTY;
         for (mask, dirs) in &e.dir_groups {
-            let mut riders = B::EMPTY;
-            let mut m = *mask;
-            while m != 0 {
-                let k = m.trailing_zeros() as usize;
-                riders |= self.pieces[them.idx()][k];
-                m &= m - 1;
-            }
+            let riders = men_of(*mask, &self.pieces[them.idx()]);
             if riders.is_empty() {
                 continue;
             }
@@ -569,12 +569,7 @@ impl<B: Bits> Position<B> {
             checkers |= e.pawn_cap[self.side.idx()][ksq] & theirs[pw as usize];
         }
         for (mask, dirs) in &e.dir_groups {
-            let mut riders = B::EMPTY;
-            let mut m = *mask;
-            while m != 0 {
-                riders |= theirs[m.trailing_zeros() as usize];
-                m &= m - 1;
-            }
+            let riders = men_of(*mask, theirs);
             if riders.is_empty() {
                 continue;
             }

@@ -338,6 +338,25 @@ impl<'a, B: Bits> Searcher<'a, B> {
         }
     }
 
+    /// Prefetches the entries of the children after `list[*fetched..upto]` (to be searched
+    /// at `n`), and moves `fetched` on.
+    #[inline]
+    fn prefetch_children(
+        &self,
+        pos: &Position<B>,
+        list: &MoveList,
+        fetched: &mut usize,
+        upto: usize,
+        tracked: u8,
+        n: u32,
+    ) {
+        let upto = upto.min(list.len());
+        while *fetched < upto {
+            self.prefetch_child(pos, &list.as_slice()[*fetched], tracked, n);
+            *fetched += 1;
+        }
+    }
+
     /// The table key for `key` at `n` moves: under an exact stipulation an entry speaks
     /// of one `n` only, so `n` is part of the key.
     #[inline]
@@ -563,19 +582,17 @@ impl<'a, B: Bits> Searcher<'a, B> {
         if len > MOST {
             return false;
         }
-        let attacker_men = pos.occ_c[self.attacker.idx()];
         let mut keys = [0u16; MOST];
         for (i, m) in list.as_slice().iter().enumerate() {
-            let group: u16 =
-                if attacker_men.has(m.to as usize) || m.flag == crate::position::flag::EP {
-                    3
-                } else if pos.gives_check(*m) {
-                    2
-                } else if m.piece != self.king {
-                    1
-                } else {
-                    0
-                };
+            let group: u16 = if pos.is_capture(m) {
+                3
+            } else if pos.gives_check(*m) {
+                2
+            } else if m.piece != self.king {
+                1
+            } else {
+                0
+            };
             let value = self.values[m.piece as usize];
             keys[i] = (group << 8) | (value << 1) | (*m == last_held) as u16;
         }
@@ -674,13 +691,11 @@ impl<'a, B: Bits> Searcher<'a, B> {
         let mut result = Some(false);
         // The children probe the table at n - 1 (a defender with no move left does not).
         let ahead = if n >= 2 { PREFETCH_AHEAD } else { 0 };
-        for &m in &list.as_slice()[..ahead.min(list.len())] {
-            self.prefetch_child(pos, &m, tracked, n - 1);
-        }
+        let mut fetched = 0;
         for i in 0..list.len() {
             let m = list.as_slice()[i];
-            if ahead > 0 && i + ahead < list.len() {
-                self.prefetch_child(pos, &list.as_slice()[i + ahead], tracked, n - 1);
+            if ahead > 0 {
+                self.prefetch_children(pos, &list, &mut fetched, i + 1 + ahead, tracked, n - 1);
             }
             if last_mate && !pos.gives_check(m) {
                 continue;
@@ -796,23 +811,18 @@ impl<'a, B: Bits> Searcher<'a, B> {
         } else {
             0
         };
-        if ordered {
-            for &m in &list.as_slice()[..ahead.min(list.len())] {
-                self.prefetch_child(pos, &m, tracked, n);
-            }
-        }
+        let mut fetched = 0;
         for i in 0..list.len() {
             if !ordered && (i > 0 || !killer) {
                 self.order(pos, &mut list, i);
                 ordered = true;
-                for &m in &list.as_slice()[i..(i + ahead).min(list.len())] {
-                    self.prefetch_child(pos, &m, tracked, n);
-                }
-            } else if !ordered && ahead > 0 {
-                self.prefetch_child(pos, &list.as_slice()[0], tracked, n);
+                fetched = i;
             }
-            if ahead > 0 && ordered && i + ahead < list.len() {
-                self.prefetch_child(pos, &list.as_slice()[i + ahead], tracked, n);
+            // Once the order is settled the next few entries are fetched, before it only
+            // the killer's.
+            if ahead > 0 {
+                let upto = if ordered { i + 1 + ahead } else { i + 1 };
+                self.prefetch_children(pos, &list, &mut fetched, upto, tracked, n);
             }
             let m = list.as_slice()[i];
             let nt = self.track(pos, &m, tracked);
