@@ -8,7 +8,8 @@
 //! problem solvable. The first failure is reported: an illegal or unreadable move, a
 //! defence that holds, or a line that stops short of the goal.
 
-use super::search::{Budget, Searcher};
+use super::budget::Budget;
+use super::searcher::Searcher;
 use super::{Conditions, Limits, Stipulation};
 use crate::bits::Bits;
 use crate::movegen::MoveList;

@@ -5,13 +5,20 @@
 //! written in a problem file, an optional claimed solution and limits in; an [`Analysis`]
 //! out. Nothing here knows about files or terminals.
 
+mod budget;
 mod claim;
+mod conditions;
+mod deepening;
+mod lines;
+mod order;
 mod reach;
-mod search;
+mod root;
+mod searcher;
 mod table;
+mod verdict;
 
 pub use claim::{ClaimCheck, ClaimStatus};
-pub use search::{Solvable, SolveReport, Variation};
+pub use verdict::{Solvable, SolveReport, Variation};
 
 use crate::any::AnyEngine;
 use crate::geometry::Square;
@@ -322,7 +329,7 @@ pub fn analyse(
             }
             _ => ClaimCheck::none(),
         };
-        let mut report = search::solve(&pos, stip, &cond, &remaining(limits, t0), tables.clone());
+        let mut report = root::solve(&pos, stip, &cond, &remaining(limits, t0), tables.clone());
         // A root position inside a table: its exact distance.
         if let Some(t) = &tables {
             if let Some((crate::retro::Value::Win, plies)) = t.probe(&pos) {
@@ -355,7 +362,7 @@ pub fn analyse(
                         report.main_line = claim.filled.clone();
                         report.main_line_coord = coords_of(&pos, &claim.filled);
                         let k = claim.filled.len().div_ceil(2) as u32;
-                        let (tree, cut) = search::tree_for_key(&pos, stip, &cond, &remaining(limits, t0), m, k, tables.clone());
+                        let (tree, cut) = lines::tree_for_key(&pos, stip, &cond, &remaining(limits, t0), m, k, tables.clone());
                         report.tree = tree;
                         report.tree_truncated = cut;
                     }

@@ -1,0 +1,52 @@
+//! The limits of one solve shared by all its workers: time, nodes, cancellation (Ctrl-C),
+//! and the one transposition table they share.
+
+use super::Limits;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+/// Shared stop signals of one solve.
+pub(crate) struct Budget {
+    pub start: Instant,
+    pub deadline: Option<Instant>,
+    pub max_nodes: Option<u64>,
+    pub nodes: AtomicU64,
+    pub stop: AtomicBool,
+    pub cancel: Option<std::sync::Arc<AtomicBool>>,
+    pub reason: std::sync::Mutex<Option<String>>,
+    /// The transposition table all workers of this solve share (its entries hold for
+    /// every one of them: same position, stipulation and conditions).
+    pub(super) table: super::table::Shared,
+}
+
+impl Budget {
+    pub fn new(limits: &Limits) -> Self {
+        let start = Instant::now();
+        Budget {
+            start,
+            deadline: limits.timeout.map(|t| start + t),
+            max_nodes: limits.max_nodes,
+            nodes: AtomicU64::new(0),
+            stop: AtomicBool::new(false),
+            cancel: limits.cancel.clone(),
+            reason: std::sync::Mutex::new(None),
+            table: super::table::Shared::new(),
+        }
+    }
+    pub(super) fn halt(&self, why: String) {
+        self.stop.store(true, Ordering::Relaxed);
+        let mut r = self.reason.lock().unwrap_or_else(|e| e.into_inner());
+        if r.is_none() {
+            *r = Some(why);
+        }
+    }
+    pub fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+    pub fn reason(&self) -> Option<String> {
+        self.reason
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+}

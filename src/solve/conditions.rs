@@ -1,0 +1,206 @@
+//! The problem's conditions as the search sees them: which moves each side may play
+//! (`attacker_no_capture`, a covetous defender, `immobile`), where a tracked man stands,
+//! and whether a finished game meets the goal (`mate_by`, `mate_on`).
+
+use super::searcher::Searcher;
+use super::{Goal, MateBy};
+use crate::bits::Bits;
+use crate::engine::NO_SQ;
+use crate::movegen::MoveList;
+use crate::outcome::{Outcome, WinKind};
+use crate::piece::{Color, Kind};
+use crate::position::{Move, Position};
+
+impl<B: Bits> Searcher<'_, B> {
+    /// Does the finished position meet the goal (and conditions) for the attacker?
+    pub(super) fn goal_met(&self, pos: &Position<B>, out: &Outcome, tracked: u8) -> bool {
+        let Outcome::Win { winner, how, .. } = *out else {
+            return false;
+        };
+        if winner != self.attacker {
+            return false;
+        }
+        let needs_mate = self.stip.goal == Goal::Mate
+            || self.cond.mate_by.is_some()
+            || !self.cond.mate_on.is_empty();
+        if needs_mate && how != WinKind::Checkmate {
+            return false;
+        }
+        if how != WinKind::Checkmate {
+            return true;
+        }
+        let ksq = pos.king_sq(self.attacker.flip());
+        if !self.cond.mate_on.is_empty() && !self.cond.mate_on.contains(&(ksq as u8)) {
+            return false;
+        }
+        match self.cond.mate_by {
+            None => true,
+            Some(MateBy::Kind(k)) => pos.pieces[self.attacker.idx()][k as usize]
+                .iter()
+                .any(|s| man_attacks(pos, self.attacker, k, s, ksq)),
+            Some(MateBy::Man(_)) => {
+                if tracked == NO_SQ {
+                    return false;
+                }
+                // The tracked man may have promoted: test every kind of ours on its square.
+                (0..pos.eng.nk as u8).any(|k| {
+                    pos.pieces[self.attacker.idx()][k as usize].has(tracked as usize)
+                        && man_attacks(pos, self.attacker, k, tracked as usize, ksq)
+                })
+            }
+        }
+    }
+
+    /// Legal moves of the side to move under the problem's conditions; returns how many
+    /// legal moves there were before the conditions filtered them.
+    pub fn moves(&self, pos: &mut Position<B>, list: &mut MoveList) -> usize {
+        pos.legal_moves(list);
+        let legal = list.len();
+        if pos.side == self.attacker {
+            if self.cond.attacker_no_capture {
+                let enemy = pos.occ_c[self.attacker.flip().idx()];
+                list.retain(|m| m.flag != crate::position::flag::EP && !enemy.has(m.to as usize));
+            }
+        } else if self.cond.covetous {
+            let enemy = pos.occ_c[self.attacker.idx()];
+            let caps = |m: &Move| m.flag == crate::position::flag::EP || enemy.has(m.to as usize);
+            if list.as_slice().iter().any(caps) {
+                list.retain(caps);
+            }
+        }
+        if !self.immobile.is_empty() {
+            let side = pos.side;
+            let im = &self.immobile;
+            let e = &*pos.eng;
+            list.retain(|m| {
+                // Castling moves the rook, the Lombard joint move the queen, too.
+                let second = if m.from2 == NO_SQ {
+                    None
+                } else if m.flag == crate::position::flag::CASTLE {
+                    e.rook.map(|k| (k, m.from2))
+                } else {
+                    e.queen.map(|k| (k, m.from2))
+                };
+                !im.iter().any(|&(c, k, s)| {
+                    c == side && ((k == m.piece && s == m.from) || second == Some((k, s)))
+                })
+            });
+        }
+        legal
+    }
+
+    /// The outcome, given the conditioned list and the legal count: a side whose every
+    /// legal move is barred by a condition is not mated or stalemated, it is stuck.
+    #[inline]
+    pub(super) fn state(&self, pos: &Position<B>, list: &MoveList, legal: usize) -> Outcome {
+        if legal > 0 && list.is_empty() {
+            // Not mated nor stalemated (it has legal moves), but a draw or a bare king
+            // still counts: judge it as a side with moves.
+            let mut some = MoveList::new();
+            some.push(Move::default());
+            pos.outcome_with(&some)
+        } else {
+            pos.outcome_with(list)
+        }
+    }
+
+    /// Where the tracked man stands after `m` (NO_SQ once captured).
+    #[inline]
+    pub(super) fn track(&self, pos: &Position<B>, m: &Move, tracked: u8) -> u8 {
+        if tracked == NO_SQ {
+            return NO_SQ;
+        }
+        if pos.side == self.attacker {
+            // Off a stack the man on the square is the tracked one, whatever it has
+            // become by promotion; on a stack its kind tells it apart.
+            if m.from == tracked
+                && (m.piece == self.tracked_kind_at(pos, tracked)
+                    || !pos.stacked.has(tracked as usize))
+            {
+                return m.to;
+            }
+            if m.from2 == tracked {
+                return m.to2;
+            }
+            tracked
+        } else if m.to == tracked
+            || (m.flag == crate::position::flag::EP && captured_ep_square(pos, m) == tracked)
+        {
+            NO_SQ
+        } else {
+            tracked
+        }
+    }
+
+    /// The root position after the first move `m`, and where the tracked man stands.
+    pub(super) fn after_root_move(&self, root: &Position<B>, m: Move) -> (Position<B>, u8) {
+        let mut p = root.clone();
+        let nt = self.track(&p, &m, self.initial_track());
+        p.make(m);
+        (p, nt)
+    }
+
+    /// [`Self::track`] for the claim checker.
+    pub fn track_pub(&self, pos: &Position<B>, m: &Move, tracked: u8) -> u8 {
+        self.track(pos, m, tracked)
+    }
+
+    /// [`Self::goal_met`] for the claim checker.
+    pub fn goal_met_pub(&self, pos: &Position<B>, out: &Outcome, tracked: u8) -> bool {
+        self.goal_met(pos, out, tracked)
+    }
+
+    pub(super) fn tracked_kind_at(&self, _pos: &Position<B>, _sq: u8) -> Kind {
+        self.tracked_kind
+    }
+
+    /// May the attacker's moves be filtered to checks straight from the pseudo-legal
+    /// list? Not when conditions or forced capture change which moves are allowed, nor
+    /// under the nine-move limit (a position with moves may still be drawn by it).
+    #[inline]
+    pub(super) fn checks_only_ok(&self, pos: &Position<B>) -> bool {
+        !self.cond.attacker_no_capture
+            && self.immobile.is_empty()
+            && !pos.eng.rules.forced_capture
+            && !pos.eng.rules.nine_move_limit
+            && self.tables.is_none()
+    }
+}
+
+pub(super) fn captured_ep_square<B: Bits>(pos: &Position<B>, m: &Move) -> u8 {
+    let w = pos.eng.geo.width;
+    if pos.side == Color::White {
+        m.to - w
+    } else {
+        m.to + w
+    }
+}
+
+/// True when `c`'s man of kind `k` on `from` attacks `target`.
+pub(crate) fn man_attacks<B: Bits>(
+    pos: &Position<B>,
+    c: Color,
+    k: Kind,
+    from: usize,
+    target: usize,
+) -> bool {
+    let e = &*pos.eng;
+    let kt = &e.kinds[k as usize];
+    if kt.pawn {
+        return e.pawn_cap[c.idx()][from].has(target);
+    }
+    if kt.leap[from].has(target) {
+        return true;
+    }
+    for &d in &kt.ride_dirs {
+        if e.ray_targets(d as usize, from, pos.occ).has(target) {
+            return true;
+        }
+    }
+    if let Some(b) = kt.bent {
+        if e.bent_targets(b, from as u8, pos.occ).has(target) {
+            return true;
+        }
+    }
+    false
+}

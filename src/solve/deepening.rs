@@ -1,0 +1,258 @@
+//! The exhaustive AND/OR search: `attack(n)`: the attacker (the side to move at the root)
+//! forces the goal within `n` more of its own moves. `defend(n)`: after an attacker move,
+//! against every defence the attacker still forces it within `n` more moves. Nothing is
+//! approximated: a `false` is a proof that some defence holds; a search stopped by a limit
+//! says `unknown`. The root (see [`super::root`]) deepens it one move at a time.
+//!
+//! Sound pruning only. For a mate goal the attacker's last move must give check, so on
+//! the last move only checks are tried; and where no man of the attacker's can reach a
+//! checking square in time (see [`super::reach`]), no mate is possible and the node is
+//! settled without a move.
+
+use super::order::promote;
+use super::searcher::{Searcher, PREFETCH_AHEAD, R};
+use super::{reach, Goal};
+use crate::bits::Bits;
+use crate::movegen::MoveList;
+use crate::outcome::Outcome;
+use crate::position::Position;
+
+impl<B: Bits> Searcher<'_, B> {
+    /// Mate in one with the attacker to move and some legal move: only checks are tried.
+    pub(super) fn mate_in_one(&mut self, pos: &mut Position<B>, tracked: u8) -> R {
+        let mut list = MoveList::new();
+        pos.checking_moves(&mut list);
+        let mut result = Some(false);
+        for &m in list.as_slice() {
+            let nt = self.track(pos, &m, tracked);
+            let u = pos.make(m);
+            let r = self.defend(pos, 0, nt);
+            pos.unmake(m, u);
+            match r {
+                Some(true) => {
+                    result = Some(true);
+                    break;
+                }
+                Some(false) => {}
+                None => return None,
+            }
+        }
+        result
+    }
+
+    /// Attacker to move: forced within `n` more attacker moves?
+    pub fn attack(&mut self, pos: &mut Position<B>, n: u32, tracked: u8) -> R {
+        if !self.tick() {
+            return None;
+        }
+        // No man can check in time: no mate (and the attacker to move has not been mated).
+        if self.mate_reach && reach::no_check_within(pos, self.attacker, n, n.saturating_sub(1)) {
+            return Some(false);
+        }
+        // A stored answer first: it was found for this very position and goal.
+        let key = self.key(pos, tracked);
+        let last_mate = n == 1 && self.stip.goal == Goal::Mate;
+        if last_mate && self.checks_only_ok(pos) {
+            // Only a mating check counts: try the checking moves alone, found without
+            // listing the others (quicker than a table lookup, which would mostly miss
+            // the cache). An attacker without a legal move has none of them, and its
+            // game's end (stalemate, bare king) is no mate: no goal either way.
+            return self.mate_in_one(pos, tracked);
+        }
+        if n > 0 {
+            if let Some(v) = self.probe(key, n) {
+                return Some(v);
+            }
+        }
+        let mut list = MoveList::new();
+        let legal = self.moves(pos, &mut list);
+        let out = self.state(pos, &list, legal);
+        if out != Outcome::Ongoing {
+            // Decided after the defender's move (bare king after the reply, the attacker
+            // stalemated where that wins): the goal came with the previous attacker move.
+            return Some(self.goal_met(pos, &out, tracked) && (!self.stip.exact || n == 0));
+        }
+        if n == 0 {
+            return Some(false);
+        }
+        if let Some(v) = self.table_answer(pos, n) {
+            return Some(v);
+        }
+        if !last_mate {
+            self.order(pos, &mut list, 0);
+        }
+        promote(&mut list, self.killer_att[n.min(255) as usize]);
+        let mut result = Some(false);
+        // The children probe the table at n - 1 (a defender with no move left does not).
+        let ahead = if n >= 2 { PREFETCH_AHEAD } else { 0 };
+        let mut fetched = 0;
+        for i in 0..list.len() {
+            let m = list.as_slice()[i];
+            if ahead > 0 {
+                self.prefetch_children(pos, &list, &mut fetched, i + 1 + ahead, tracked, n - 1);
+            }
+            if last_mate && !pos.gives_check(m) {
+                continue;
+            }
+            let nt = self.track(pos, &m, tracked);
+            let u = pos.make(m);
+            let r = self.defend(pos, n - 1, nt);
+            pos.unmake(m, u);
+            match r {
+                Some(true) => {
+                    result = Some(true);
+                    self.killer_att[n.min(255) as usize] = m;
+                    break;
+                }
+                Some(false) => {}
+                None => {
+                    return None;
+                }
+            }
+        }
+        if let Some(v) = result {
+            self.store(key, n, v);
+        }
+        result
+    }
+
+    /// Defender to move (after an attacker move): does the attacker force the goal within
+    /// `n` more of its moves against every defence?
+    pub fn defend(&mut self, pos: &mut Position<B>, n: u32, tracked: u8) -> R {
+        if !self.tick() {
+            return None;
+        }
+        // A mate goal with no move left: only a mate now counts; no check, no mate, and
+        // a king in check with a legal move is not mated either (found without listing
+        // every move; conditions that bar moves need the full list).
+        if n == 0 && self.stip.goal == Goal::Mate {
+            if !pos.in_check() {
+                return Some(false);
+            }
+            if self.immobile.is_empty() && pos.has_legal_move() {
+                return Some(false);
+            }
+        }
+        // No man can check in time, whatever the defence: only a mate given already
+        // counts, and a defender with a legal move is not mated.
+        if n > 0
+            && self.mate_reach
+            && reach::no_check_within(pos, self.attacker, n, n)
+            && (!pos.in_check() || pos.has_legal_move())
+        {
+            return Some(false);
+        }
+        let key = self.key(pos, tracked);
+        if n > 0 {
+            if let Some(v) = self.probe(key, n) {
+                return Some(v);
+            }
+        }
+        if n == 1 && self.killer_first {
+            // With one attacker move left, the defence that held last at this depth, tried
+            // before any move is generated: where a try is refuted it nearly always holds
+            // again. (With more moves left the defences are ordered instead.)
+            let km = self.killer_def[n.min(255) as usize];
+            if pos.plain_move_legal(km) == Some(true) {
+                let mut one = MoveList::new();
+                one.push(km);
+                if pos.outcome_with(&one) == Outcome::Ongoing {
+                    let nt = self.track(pos, &km, tracked);
+                    let u = pos.make(km);
+                    let r = self.attack(pos, n, nt);
+                    pos.unmake(km, u);
+                    match r {
+                        Some(false) => {
+                            self.store(key, n, false);
+                            return Some(false);
+                        }
+                        Some(true) => {}
+                        None => return None,
+                    }
+                }
+            }
+        }
+        let mut list = MoveList::new();
+        let legal = self.moves(pos, &mut list);
+        let out = self.state(pos, &list, legal);
+        if out != Outcome::Ongoing {
+            return Some(self.goal_met(pos, &out, tracked) && (!self.stip.exact || n == 0));
+        }
+        // With no move left only a win already decided counts, or a bare king whose one
+        // reply (to bare back) cannot save it: then the win came with this last move.
+        let bare_pending = pos.men[pos.side.idx()] == 1 && self.stip.goal == Goal::Win;
+        if n == 0 && !bare_pending {
+            return Some(false);
+        }
+        if let Some(v) = self.table_answer(pos, n) {
+            return Some(v);
+        }
+        if list.is_empty() {
+            // Every legal move barred by a condition: play cannot go on, no goal.
+            return Some(false);
+        }
+        let mut result = Some(true);
+        let last_held = self.killer_def[n.min(255) as usize];
+        // With more than one attacker move left the defences are ordered at once, the
+        // most disruptive first. With one, the defence that held last at this depth goes
+        // first and the others are ordered only when it fails (it nearly always holds).
+        let mut ordered = n >= 2 && self.order_defences(pos, &mut list, last_held);
+        let killer = !ordered && promote(&mut list, last_held);
+        // The children probe the table unless they are a mate in one (answered by
+        // trying the checks instead).
+        let ahead = if n >= 2 || self.stip.goal != Goal::Mate {
+            PREFETCH_AHEAD
+        } else {
+            0
+        };
+        let mut fetched = 0;
+        for i in 0..list.len() {
+            if !ordered && (i > 0 || !killer) {
+                self.order(pos, &mut list, i);
+                ordered = true;
+                fetched = i;
+            }
+            // Once the order is settled the next few entries are fetched, before it only
+            // the killer's.
+            if ahead > 0 {
+                let upto = if ordered { i + 1 + ahead } else { i + 1 };
+                self.prefetch_children(pos, &list, &mut fetched, upto, tracked, n);
+            }
+            let m = list.as_slice()[i];
+            let nt = self.track(pos, &m, tracked);
+            let u = pos.make(m);
+            let r = self.attack(pos, n, nt);
+            pos.unmake(m, u);
+            match r {
+                Some(false) => {
+                    result = Some(false);
+                    self.killer_def[n.min(255) as usize] = m;
+                    break;
+                }
+                Some(true) => {}
+                None => return None,
+            }
+        }
+        if let Some(v) = result {
+            self.store(key, n, v);
+        }
+        result
+    }
+
+    /// The least k ≤ n within which the attacker forces the goal from an attacker node,
+    /// `Some(None)` when not within n, `None` when stopped.
+    pub(super) fn fastest_attack(
+        &mut self,
+        pos: &mut Position<B>,
+        n: u32,
+        tracked: u8,
+    ) -> Option<Option<u32>> {
+        let lo = if self.stip.exact { n } else { 1 };
+        for k in lo..=n {
+            if self.attack(pos, k, tracked)? {
+                return Some(Some(k));
+            }
+        }
+        Some(None)
+    }
+}

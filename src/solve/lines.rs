@@ -1,0 +1,266 @@
+//! Lines of play from a proven position: the solution tree, the main line (the fastest win
+//! against the longest defence) and the refutation line of a failing try.
+
+use super::budget::Budget;
+use super::searcher::Searcher;
+use super::verdict::Variation;
+use super::{Conditions, Limits, Stipulation};
+use crate::bits::Bits;
+use crate::movegen::MoveList;
+use crate::notation;
+use crate::outcome::Outcome;
+use crate::position::{Move, Position};
+
+/// Upper bound on variations printed in a solution tree.
+pub(super) const MAX_VARIATIONS: usize = 400;
+
+/// Remainders up to this many moves get the fastest win and the longest defence in the
+/// main line and tree; longer ones take the first win found (checks first).
+pub(super) const FASTEST_UP_TO: u32 = 4;
+
+/// The solution tree after a key known to win within `k` (from a claim checked in full).
+pub(crate) fn tree_for_key<B: Bits>(
+    pos: &Position<B>,
+    stip: &Stipulation,
+    cond: &Conditions,
+    limits: &Limits,
+    key: Move,
+    k: u32,
+    tables: Option<std::sync::Arc<crate::retro::Tables>>,
+) -> (Vec<Variation>, bool) {
+    let budget = Budget::new(limits);
+    let mut s = Searcher::new(pos, *stip, cond, &budget).with_tables(tables);
+    let mut p = pos.clone();
+    let t0 = s.initial_track();
+    let mut tree = vec![];
+    let mut truncated = false;
+    build_tree(
+        &mut s,
+        &mut p,
+        key,
+        k,
+        t0,
+        &mut vec![],
+        &mut tree,
+        &mut truncated,
+    );
+    if budget.stopped() {
+        truncated = true;
+    }
+    (tree, truncated)
+}
+
+/// From an attacker node with `r` moves left that fails: the most forcing attacker move
+/// (fewest holding defences, checks first) and a defence that holds, repeated, as
+/// coordinates. Stops early when a limit is hit.
+pub(super) fn refutation_line<B: Bits>(
+    s: &mut Searcher<B>,
+    pos: &mut Position<B>,
+    r: u32,
+    tracked: u8,
+) -> Vec<String> {
+    let mut out = vec![];
+    if r == 0 {
+        return out;
+    }
+    let mut list = MoveList::new();
+    s.moves(pos, &mut list);
+    if list.len() > 1 {
+        s.order(pos, &mut list, 0);
+    }
+    // (holding count, not a check, attacker move, first holding defence)
+    let mut best: Option<(usize, bool, Move, Move)> = None;
+    for &a in list.as_slice() {
+        let nt = s.track(pos, &a, tracked);
+        let u = pos.make(a);
+        let chk = pos.in_check();
+        let mut dl = MoveList::new();
+        s.moves(pos, &mut dl);
+        let mut holding = 0;
+        let mut first = None;
+        // Counting stops once this move cannot beat the best (it needs fewer holding
+        // defences, or as many and a check).
+        let most = best.map_or(usize::MAX, |b| b.0);
+        for &d in dl.as_slice() {
+            let nt2 = s.track(pos, &d, nt);
+            let u2 = pos.make(d);
+            let res = s.attack(pos, r - 1, nt2);
+            pos.unmake(d, u2);
+            match res {
+                Some(false) => {
+                    holding += 1;
+                    first.get_or_insert(d);
+                    if holding > most {
+                        break;
+                    }
+                }
+                Some(true) => {}
+                None => {
+                    pos.unmake(a, u);
+                    return out;
+                }
+            }
+        }
+        pos.unmake(a, u);
+        let Some(d) = first else { continue };
+        let cand = (holding, !chk, a, d);
+        if best.is_none_or(|b| (cand.0, cand.1) < (b.0, b.1)) {
+            best = Some(cand);
+        }
+    }
+    let Some((_, _, a, d)) = best else { return out };
+    out.push(notation::coord(pos, &a));
+    let nt = s.track(pos, &a, tracked);
+    let u = pos.make(a);
+    out.push(notation::coord(pos, &d));
+    let nt2 = s.track(pos, &d, nt);
+    let u2 = pos.make(d);
+    out.extend(refutation_line(s, pos, r - 1, nt2));
+    pos.unmake(d, u2);
+    pos.unmake(a, u);
+    out
+}
+
+/// Appends every line of play after attacker move `m` (winning within `k`) to `out`.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn build_tree<B: Bits>(
+    s: &mut Searcher<B>,
+    pos: &mut Position<B>,
+    m: Move,
+    k: u32,
+    tracked: u8,
+    line: &mut Vec<(String, String)>,
+    out: &mut Vec<Variation>,
+    truncated: &mut bool,
+) {
+    if out.len() >= MAX_VARIATIONS {
+        *truncated = true;
+        return;
+    }
+    let nt = s.track(pos, &m, tracked);
+    line.push((notation::san(pos, &m), notation::coord(pos, &m)));
+    let u = pos.make(m);
+    let mut list = MoveList::new();
+    s.moves(pos, &mut list);
+    let out_state = pos.outcome_with(&list);
+    if out_state != Outcome::Ongoing || k <= 1 && list.is_empty() {
+        out.push(variation(line, &out_state));
+    } else if k > 1 {
+        for &d in list.as_slice() {
+            if out.len() >= MAX_VARIATIONS {
+                *truncated = true;
+                break;
+            }
+            let nt2 = s.track(pos, &d, nt);
+            line.push((notation::san(pos, &d), notation::coord(pos, &d)));
+            let u2 = pos.make(d);
+            let mut l2 = MoveList::new();
+            s.moves(pos, &mut l2);
+            let o2 = pos.outcome_with(&l2);
+            if o2 != Outcome::Ongoing {
+                out.push(variation(line, &o2));
+            } else if let Some(next) = best_attack(s, pos, k - 1, nt2) {
+                build_tree(s, pos, next.0, next.1, nt2, line, out, truncated);
+            } else {
+                out.push(variation(line, &Outcome::Ongoing));
+            }
+            pos.unmake(d, u2);
+            line.pop();
+        }
+    } else {
+        out.push(variation(line, &out_state));
+    }
+    pos.unmake(m, u);
+    line.pop();
+}
+
+pub(super) fn variation(line: &[(String, String)], out: &Outcome) -> Variation {
+    Variation {
+        san: line.iter().map(|x| x.0.clone()).collect(),
+        coord: line.iter().map(|x| x.1.clone()).collect(),
+        outcome: out.describe(),
+    }
+}
+
+/// The attacker's fastest winning move within `n` (first in move order on ties).
+pub(super) fn best_attack<B: Bits>(
+    s: &mut Searcher<B>,
+    pos: &mut Position<B>,
+    n: u32,
+    tracked: u8,
+) -> Option<(Move, u32)> {
+    // The fastest win needs a disproof one move shorter, which is affordable only for
+    // short remainders; beyond that any win within the bound is taken (checks first).
+    let k = if n <= FASTEST_UP_TO || s.tables.is_some() {
+        s.fastest_attack(pos, n, tracked)??
+    } else {
+        n
+    };
+    let mut list = MoveList::new();
+    s.moves(pos, &mut list);
+    if list.len() > 1 {
+        s.order(pos, &mut list, 0);
+    }
+    for &m in list.as_slice() {
+        let nt = s.track(pos, &m, tracked);
+        let u = pos.make(m);
+        let r = s.defend(pos, k - 1, nt);
+        pos.unmake(m, u);
+        if r == Some(true) {
+            return Some((m, k));
+        }
+    }
+    None
+}
+
+/// The main line: the attacker's fastest win against the defence that lasts longest.
+pub(super) fn main_line<B: Bits>(
+    s: &mut Searcher<B>,
+    pos: &mut Position<B>,
+    key: Move,
+    k: u32,
+    tracked: u8,
+) -> (Vec<String>, Vec<String>) {
+    let mut san = vec![];
+    let mut coord = vec![];
+    let mut m = key;
+    let mut k = k;
+    let mut tracked = tracked;
+    loop {
+        san.push(notation::san(pos, &m));
+        coord.push(notation::coord(pos, &m));
+        tracked = s.track(pos, &m, tracked);
+        pos.make(m);
+        let mut list = MoveList::new();
+        s.moves(pos, &mut list);
+        if pos.outcome_with(&list) != Outcome::Ongoing || k <= 1 {
+            break;
+        }
+        // The defence that holds out longest.
+        let mut best: Option<(Move, u32)> = None;
+        for &d in list.as_slice() {
+            let nt = s.track(pos, &d, tracked);
+            let u = pos.make(d);
+            let need = if k - 1 <= FASTEST_UP_TO || s.tables.is_some() {
+                s.fastest_attack(pos, k - 1, nt).flatten().unwrap_or(0)
+            } else {
+                0
+            };
+            pos.unmake(d, u);
+            if best.is_none_or(|b| need > b.1) {
+                best = Some((d, need));
+            }
+        }
+        let Some((d, _)) = best else { break };
+        san.push(notation::san(pos, &d));
+        coord.push(notation::coord(pos, &d));
+        tracked = s.track(pos, &d, tracked);
+        pos.make(d);
+        let Some((next, k2)) = best_attack(s, pos, k - 1, tracked) else {
+            break;
+        };
+        m = next;
+        k = k2;
+    }
+    (san, coord)
+}

@@ -1,0 +1,264 @@
+//! One worker's search state, shared by every search method: the problem's stipulation and
+//! conditions, the node count against the budget, and the table (keys, probes, stores).
+//!
+//! The table key is the position's Zobrist hash combined with the square of the man a
+//! `mate_by` condition tracks, so conditioned searches never share wrong entries. All
+//! workers of one solve share one table (see [`super::table`]); what is proven does not
+//! depend on the thread count, only how fast it is found.
+
+use super::budget::Budget;
+use super::{reach, Conditions, Goal, MateBy, Stipulation};
+use crate::bits::Bits;
+use crate::engine::NO_SQ;
+use crate::movegen::MoveList;
+use crate::piece::{Color, Kind};
+use crate::position::{Move, Position};
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+/// One worker's search state.
+pub(crate) struct Searcher<'a, B: Bits> {
+    pub stip: Stipulation,
+    pub cond: &'a Conditions,
+    pub attacker: Color,
+    /// The shared table as last seen, and its generation.
+    pub(super) tt: std::sync::Arc<super::table::Table>,
+    pub(super) tt_gen: usize,
+    /// Entries this worker added and has not yet counted in the table.
+    pub(super) tt_fresh: usize,
+    pub(super) budget: &'a Budget,
+    pub(super) local_nodes: u64,
+    /// (colour, kind, square) of men that may not move.
+    pub(super) immobile: Vec<(Color, Kind, u8)>,
+    /// Kind of the tracked man (mate_by a square).
+    pub(super) tracked_kind: Kind,
+    /// Per remaining depth: the last attacker move that won and the last defence that held
+    /// (tried first; ordering only, never a verdict).
+    pub(super) killer_att: Vec<Move>,
+    pub(super) killer_def: Vec<Move>,
+    /// May the defender's killer be tried before its moves are generated? Not when a
+    /// condition or a rule filters the legal moves, nor with tables to consult.
+    pub(super) killer_first: bool,
+    /// Local node count at which the current sub-search gives up (`u64::MAX`: never);
+    /// a give-up is reported as stopped (`None`) without stopping the other workers.
+    pub(super) cap: u64,
+    /// Retrograde tables, when they may answer (a `win` goal without conditions).
+    pub(super) tables: Option<std::sync::Arc<crate::retro::Tables>>,
+    /// Most men a table may hold (probing costs a lock; larger positions skip it).
+    pub(super) table_men: u16,
+    /// Only a checkmate meets the goal and the rules let [`reach`] bound it.
+    pub(super) mate_reach: bool,
+    /// Each kind's value (for ordering defences) and the royal kind.
+    pub(super) values: Vec<u16>,
+    pub(super) king: Kind,
+    pub(super) _b: std::marker::PhantomData<B>,
+}
+
+/// The result of a sub-search: proven yes, proven no, or stopped.
+pub(super) type R = Option<bool>;
+
+impl<'a, B: Bits> Searcher<'a, B> {
+    pub fn new(
+        root: &Position<B>,
+        stip: Stipulation,
+        cond: &'a Conditions,
+        budget: &'a Budget,
+    ) -> Self {
+        let immobile = cond
+            .immobile
+            .iter()
+            .flat_map(|&sq| root.men_on(sq).into_iter().map(move |(c, k)| (c, k, sq)))
+            .collect();
+        let tracked_kind = match cond.mate_by {
+            Some(MateBy::Man(sq)) => root.kind_at(root.side, sq as usize).unwrap_or(0),
+            _ => 0,
+        };
+        let (tt, tt_gen) = budget.table.current();
+        Searcher {
+            stip,
+            cond,
+            attacker: root.side,
+            tt,
+            tt_gen,
+            tt_fresh: 0,
+            budget,
+            local_nodes: 0,
+            immobile,
+            tracked_kind,
+            killer_att: vec![Move::default(); 256],
+            killer_def: vec![Move::default(); 256],
+            cap: u64::MAX,
+            killer_first: !cond.covetous
+                && cond.immobile.is_empty()
+                && !root.eng.rules.forced_capture,
+            tables: None,
+            table_men: 5,
+            mate_reach: (stip.goal == Goal::Mate
+                || cond.mate_by.is_some()
+                || !cond.mate_on.is_empty())
+                && reach::applicable(root),
+            values: (root.eng.rules.pieces.iter())
+                .map(|p| p.value.min(63) as u16)
+                .collect(),
+            king: root.eng.king,
+            _b: std::marker::PhantomData,
+        }
+    }
+
+    /// Lets the search answer from retrograde tables where they are exact for this
+    /// stipulation: a `win` goal (any rule-win, as the tables measure), no conditions,
+    /// not exact.
+    pub fn with_tables(mut self, t: Option<std::sync::Arc<crate::retro::Tables>>) -> Self {
+        if self.stip.goal == Goal::Win && self.cond.is_plain() && !self.stip.exact {
+            self.tables = t;
+        }
+        self.killer_first &= self.tables.is_none();
+        self
+    }
+
+    /// A table's answer: is the goal forced within `n` more attacker moves?
+    #[inline]
+    pub(super) fn table_answer(&self, pos: &Position<B>, n: u32) -> Option<bool> {
+        let t = self.tables.as_ref()?;
+        if pos.men[0] + pos.men[1] > self.table_men {
+            return None;
+        }
+        let (v, plies) = t.probe(pos)?;
+        let attacker_to_move = pos.side == self.attacker;
+        Some(match (v, attacker_to_move) {
+            (crate::retro::Value::Win, true) => plies.div_ceil(2) <= n,
+            (crate::retro::Value::Loss, false) => plies / 2 <= n,
+            _ => false,
+        })
+    }
+
+    /// The tracked man's start square (NO_SQ when no man is tracked).
+    pub fn initial_track(&self) -> u8 {
+        match self.cond.mate_by {
+            Some(MateBy::Man(sq)) => sq,
+            _ => NO_SQ,
+        }
+    }
+
+    #[inline]
+    pub(super) fn tick(&mut self) -> bool {
+        self.local_nodes += 1;
+        if self.local_nodes >= self.cap {
+            return false;
+        }
+        if self.local_nodes & 1023 == 0 {
+            if self.budget.table.generation() != self.tt_gen {
+                (self.tt, self.tt_gen) = self.budget.table.current();
+            }
+            let total = self.budget.nodes.fetch_add(1024, Ordering::Relaxed) + 1024;
+            if let Some(m) = self.budget.max_nodes {
+                if total >= m {
+                    self.budget.halt(format!("node limit {m} reached"));
+                }
+            }
+            if let Some(d) = self.budget.deadline {
+                if Instant::now() >= d {
+                    self.budget.halt("time limit reached".into());
+                }
+            }
+            if let Some(c) = &self.budget.cancel {
+                if c.load(Ordering::Relaxed) {
+                    self.budget.halt("cancelled".into());
+                }
+            }
+        }
+        !self.budget.stopped()
+    }
+
+    /// Flushes the local node count into the shared budget.
+    pub fn flush(&mut self) {
+        let rem = self.local_nodes & 1023;
+        self.budget.nodes.fetch_add(rem, Ordering::Relaxed);
+        self.local_nodes -= rem;
+    }
+
+    #[inline]
+    pub(super) fn key(&self, pos: &Position<B>, tracked: u8) -> u64 {
+        key_of(pos, pos.hash, tracked)
+    }
+
+    /// Prefetches the table entry of the position after `m`, to be searched at `n`
+    /// (only where the child's hash is cheap to foresee).
+    #[inline]
+    pub(super) fn prefetch_child(&self, pos: &Position<B>, m: &Move, tracked: u8, n: u32) {
+        if let Some(h) = pos.hash_after(m) {
+            self.prefetch(key_of(pos, h, self.track(pos, m, tracked)), n);
+        }
+    }
+
+    /// Prefetches the entries of the children after `list[*fetched..upto]` (to be searched
+    /// at `n`), and moves `fetched` on.
+    #[inline]
+    pub(super) fn prefetch_children(
+        &self,
+        pos: &Position<B>,
+        list: &MoveList,
+        fetched: &mut usize,
+        upto: usize,
+        tracked: u8,
+        n: u32,
+    ) {
+        let upto = upto.min(list.len());
+        while *fetched < upto {
+            self.prefetch_child(pos, &list.as_slice()[*fetched], tracked, n);
+            *fetched += 1;
+        }
+    }
+
+    /// The table key for `key` at `n` moves: under an exact stipulation an entry speaks
+    /// of one `n` only, so `n` is part of the key.
+    #[inline]
+    pub(super) fn table_key(&self, key: u64, n: u32) -> u64 {
+        if self.stip.exact {
+            key ^ (n as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        } else {
+            key
+        }
+    }
+
+    #[inline]
+    pub(super) fn probe(&self, key: u64, n: u32) -> R {
+        self.tt.probe(self.table_key(key, n), n)
+    }
+
+    /// Starts loading the table entry of a position about to be searched at `n`.
+    #[inline]
+    pub(super) fn prefetch(&self, key: u64, n: u32) {
+        self.tt.prefetch(self.table_key(key, n));
+    }
+
+    #[inline]
+    pub(super) fn store(&mut self, key: u64, n: u32, v: bool) {
+        if self.tt.store(self.table_key(key, n), n, v) {
+            self.tt_fresh += 1;
+            if self.tt_fresh == 256 {
+                self.tt.count(self.tt_fresh);
+                self.tt_fresh = 0;
+                if self.tt.wants_growth() {
+                    self.budget.table.grow(&self.tt);
+                    (self.tt, self.tt_gen) = self.budget.table.current();
+                }
+            }
+        }
+    }
+}
+
+/// How many moves ahead of the one being searched the children's table entries are
+/// prefetched.
+pub(super) const PREFETCH_AHEAD: usize = 4;
+
+/// The table key of a position with hash `hash` whose tracked man stands on `tracked`:
+/// under `mate_by` a man, the same board with the man elsewhere is another problem.
+#[inline]
+pub(super) fn key_of<B: Bits>(pos: &Position<B>, hash: u64, tracked: u8) -> u64 {
+    if tracked == NO_SQ {
+        hash
+    } else {
+        hash ^ pos.eng.z_priv[tracked as usize].rotate_left(23) ^ 0x5bd1_e995
+    }
+}

@@ -1,0 +1,76 @@
+//! What a solve reports: is the goal forced, the keys, the refutation, the lines.
+
+use serde::Serialize;
+
+/// Is the stipulation achievable?
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Solvable {
+    /// Proven: the side to move forces the goal against every defence.
+    Yes,
+    /// Proven: some defence holds against every try.
+    No,
+    /// A limit ended the search first.
+    #[default]
+    Unknown,
+}
+
+impl Solvable {
+    /// `yes`, `no` or `unknown`.
+    pub fn word(&self) -> &'static str {
+        match self {
+            Solvable::Yes => "yes",
+            Solvable::No => "no",
+            Solvable::Unknown => "unknown",
+        }
+    }
+}
+
+/// One line of play of a solution tree.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Variation {
+    /// The moves in SAN.
+    pub san: Vec<String>,
+    /// The same moves in coordinates.
+    pub coord: Vec<String>,
+    /// How the line ends ("White wins by checkmate").
+    pub outcome: String,
+}
+
+/// The result of the search.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct SolveReport {
+    /// Yes / no / unknown.
+    pub solvable: Solvable,
+    /// The least N for which the goal is forced (proven least), if known.
+    pub shortest: Option<u32>,
+    /// Every key found (first move that forces the goal within N), in coordinates.
+    pub keys: Vec<String>,
+    /// The keys in SAN.
+    pub keys_san: Vec<String>,
+    /// True when the key list is proven complete.
+    pub keys_complete: bool,
+    /// For an unsound problem: the strongest try and the defence that holds, as a line
+    /// in coordinates ("f5g7 e8d8").
+    pub refutation: Option<String>,
+    /// The main line in SAN.
+    pub main_line: Vec<String>,
+    /// The main line in coordinates.
+    pub main_line_coord: Vec<String>,
+    /// Every line of the solution tree (each defence after the first key).
+    pub tree: Vec<Variation>,
+    /// True when the tree was cut at the variation limit.
+    pub tree_truncated: bool,
+    /// Positions searched.
+    pub nodes: u64,
+    /// Wall time.
+    pub millis: u64,
+    /// The limit that ended the search, if one did.
+    pub limit_hit: Option<String>,
+    /// Moves to the rule-win from the root, read from a retrograde table.
+    pub table_distance: Option<u32>,
+    /// Every first move not among the keys is proven not to force the goal within this
+    /// many moves (N when the key list is complete; less when a limit cut the search;
+    /// `None` when every first move is a key).
+    pub others_fail_within: Option<u32>,
+}
