@@ -43,6 +43,11 @@ pub struct RunArgs {
     /// most four men gets its table built (seconds) in $TMPDIR/mansuba-tables.
     #[arg(long)]
     pub no_auto_tables: bool,
+    /// Search method: `auto` (deepening for short remainders, proof numbers from six moves
+    /// left), `deepening` or `pn` (depth-first proof numbers). Every method is exact: the
+    /// verdicts are the same, only the time differs.
+    #[arg(long, default_value = "auto", value_name = "METHOD")]
+    pub method: crate::solve::Method,
 }
 
 /// Arguments of `solve`.
@@ -108,6 +113,7 @@ impl RunArgs {
             progress,
             tables_dir: self.tables.clone(),
             auto_tables: !self.no_auto_tables,
+            method: self.method,
         })
     }
 

@@ -50,6 +50,10 @@ pub const KEYS: &[(&str, &str)] = &[
         "optional list of squares whose men may not move",
     ),
     (
+        "checks",
+        "optional bool; continual check: every attacker move must give check",
+    ),
+    (
         "solution",
         "optional; the manuscript solution (SAN or coordinates)",
     ),
@@ -527,6 +531,7 @@ fn one_problem(
         covetous,
         attacker_no_capture: boolean("attacker_no_capture")?,
         immobile: squares("immobile")?,
+        checks: boolean("checks")?,
     };
     let expect = string("expect", false)?;
     if let Some(x) = &expect {

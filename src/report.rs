@@ -654,6 +654,9 @@ fn conditions_text(p: &Problem) -> String {
     if c.attacker_no_capture {
         v.push("attacker may not capture".into());
     }
+    if c.checks {
+        v.push("every attacker move checks".into());
+    }
     if !c.immobile.is_empty() {
         v.push(format!("immobile {}", c.immobile.join(" ")));
     }

@@ -3,7 +3,9 @@
 
 use mansuba::any::AnyEngine;
 use mansuba::rules::Rules;
-use mansuba::solve::{analyse, Analysis, ClaimStatus, ConditionSpec, Limits, Solvable};
+use mansuba::solve::{
+    analyse, Analysis, ClaimStatus, ConditionSpec, Limits, Method, Solvable, Stipulation,
+};
 use std::time::Duration;
 
 fn run(
@@ -312,6 +314,7 @@ fn with(pairs: &[(&str, &str)]) -> ConditionSpec {
         match *k {
             "immobile" => c.immobile.push(v.to_string()),
             "mate_by" => c.mate_by = Some(v.to_string()),
+            "checks" => c.checks = *v == "true",
             _ => unreachable!(),
         }
     }
@@ -587,5 +590,35 @@ fn the_refutation_does_not_depend_on_thread_timing() {
             let got = pool.install(|| run("shatranj", fen, "#2", false, plain(), None));
             assert_eq!(got.report.refutation, want, "{threads} threads");
         }
+    }
+}
+
+/// The water wheel (`problems/mansubat.toml`, `water-wheel` and `water-wheel-ms`) under
+/// the continual-check condition: every move of Black's must check. As Bodlaender has it
+/// (a5 pawn) the wheel turns 36 moves to mate, and 1...Nh5+ is the only first move that
+/// mates within 36; with the manuscript's pawn on a3, 11.axb4 stops it.
+#[test]
+fn the_water_wheel_under_continual_check() {
+    let wheel = "1r3bk1/2P3n1/4p1np/Pp2Qp2/2b2Rp1/2NP1PKP/1P5p/1BBN2qR b - - 0 1";
+    let ms = "1r3bk1/2P3n1/4p1np/1p2Qp2/2b2Rp1/P1NP1PKP/1P5p/1BBN2qR b - - 0 1";
+    let checks = with(&[("checks", "true")]);
+    for method in [Method::Auto, Method::ProofNumbers, Method::Deepening] {
+        let limits = Limits {
+            timeout: Some(Duration::from_secs(300)),
+            method,
+            ..Default::default()
+        };
+        let any = AnyEngine::new(Rules::preset("shatranj").unwrap()).unwrap();
+        let stip: Stipulation = "#36".parse().unwrap();
+        let a = analyse(&any, wheel, &stip, &checks, None, &limits).unwrap();
+        assert_eq!(a.report.solvable, Solvable::Yes, "{method:?}");
+        assert_eq!(keys(&a), vec!["g7h5".to_string()], "{method:?}");
+        assert!(a.report.keys_complete, "{method:?}");
+        assert_eq!(a.report.shortest, Some(36), "{method:?}");
+        let a = analyse(&any, ms, &stip, &checks, None, &limits).unwrap();
+        assert_eq!(a.report.solvable, Solvable::No, "{method:?}");
+        let refutation = a.report.refutation.clone().unwrap_or_default();
+        // The knight check from c2 to b4 (White's 11th move in the line) is met by a3xb4.
+        assert!(refutation.contains("c2b4 a3b4"), "{method:?}: {refutation}");
     }
 }

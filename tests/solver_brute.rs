@@ -7,6 +7,9 @@
 //! between threads. Most positions give the attacker leapers only (knights, ferzes,
 //! alfils), where the reach bound applies; some add a rook or pawns, where it must stand
 //! aside.
+//!
+//! The same comparison runs for the proof-number search (forced at every node) and for
+//! the continual-check condition (the minimax then lets the attacker play checks only).
 
 mod common;
 
@@ -20,14 +23,38 @@ use mansuba::outcome::{Outcome, WinKind};
 use mansuba::piece::Color;
 use mansuba::position::Position;
 use mansuba::rules::Rules;
-use mansuba::solve::{analyse, ConditionSpec, Limits, Solvable, Stipulation};
+use mansuba::solve::{analyse, ConditionSpec, Limits, Method, Solvable, Stipulation};
 use mansuba::with_engine;
 use std::sync::Arc;
 use std::time::Duration;
 
+/// How the solver is asked, and what the minimax allows the attacker.
+#[derive(Clone, Copy)]
+struct Mode {
+    method: Method,
+    /// Continual check: the attacker plays checking moves only.
+    checks: bool,
+}
+
+const PLAIN: Mode = Mode {
+    method: Method::Auto,
+    checks: false,
+};
+
+/// Is `m` a move the attacker may play (under continual check: a check)?
+fn allowed<B: Bits>(p: &mut Position<B>, m: mansuba::position::Move, checks: bool) -> bool {
+    if !checks {
+        return true;
+    }
+    let u = p.make(m);
+    let check = p.in_check();
+    p.unmake(m, u);
+    check
+}
+
 /// Does the side to move (the attacker) force checkmate within `n` moves (on move `n`
 /// exactly, if `exact`)?
-fn forces_mate<B: Bits>(p: &mut Position<B>, n: u32, exact: bool) -> bool {
+fn forces_mate<B: Bits>(p: &mut Position<B>, n: u32, exact: bool, checks: bool) -> bool {
     let attacker = p.side;
     let mut list = MoveList::new();
     p.legal_moves(&mut list);
@@ -36,7 +63,7 @@ fn forces_mate<B: Bits>(p: &mut Position<B>, n: u32, exact: bool) -> bool {
     }
     list.as_slice()
         .iter()
-        .any(|&m| move_forces_mate(p, m, n, exact, attacker))
+        .any(|&m| allowed(p, m, checks) && move_forces_mate(p, m, n, exact, attacker, checks))
 }
 
 /// After the attacker's `m`, is mate forced within `n` moves counting `m`?
@@ -46,6 +73,7 @@ fn move_forces_mate<B: Bits>(
     n: u32,
     exact: bool,
     attacker: Color,
+    checks: bool,
 ) -> bool {
     let u = p.make(m);
     let mut replies = MoveList::new();
@@ -60,7 +88,7 @@ fn move_forces_mate<B: Bits>(
             n > 1
                 && replies.as_slice().iter().all(|&d| {
                     let u2 = p.make(d);
-                    let r = forces_mate(p, n - 1, exact);
+                    let r = forces_mate(p, n - 1, exact, checks);
                     p.unmake(d, u2);
                     r
                 })
@@ -72,13 +100,13 @@ fn move_forces_mate<B: Bits>(
 }
 
 /// The minimax's keys, in coordinates, sorted.
-fn brute_keys<B: Bits>(p: &mut Position<B>, n: u32, exact: bool) -> Vec<String> {
+fn brute_keys<B: Bits>(p: &mut Position<B>, n: u32, exact: bool, checks: bool) -> Vec<String> {
     let attacker = p.side;
     let mut list = MoveList::new();
     p.legal_moves(&mut list);
     let mut keys = vec![];
     for &m in list.as_slice() {
-        if move_forces_mate(p, m, n, exact, attacker) {
+        if allowed(p, m, checks) && move_forces_mate(p, m, n, exact, attacker, checks) {
             keys.push(notation::coord(p, &m));
         }
     }
@@ -138,7 +166,7 @@ fn random_position<B: Bits>(
 /// pairs with at least one key have agreed (and every pair without one on the way).
 /// Positions alternate between White's men close to Black's king and farther out, where
 /// a mate may need a man to travel first.
-fn compare(preset: &str, sets: &[(&[char], &[char])], keyed: usize, seed: u64) {
+fn compare(preset: &str, sets: &[(&[char], &[char])], keyed: usize, seed: u64, mode: Mode) {
     let any = AnyEngine::new(Rules::preset(preset).unwrap()).unwrap();
     let mut rng = Rng(seed);
     let (mut with_keys, mut compared, mut deep) = (0, 0, 0);
@@ -160,15 +188,20 @@ fn compare(preset: &str, sets: &[(&[char], &[char])], keyed: usize, seed: u64) {
             }
             let want = with_engine!(&any, e => {
                 let mut p = Position::from_fen(e.clone(), &fen).unwrap();
-                brute_keys(&mut p, n, exact)
+                brute_keys(&mut p, n, exact, mode.checks)
             });
             let mut stip: Stipulation = format!("#{n}").parse().unwrap();
             stip.exact = exact;
             let limits = Limits {
                 timeout: Some(Duration::from_secs(60)),
+                method: mode.method,
                 ..Default::default()
             };
-            let a = analyse(&any, &fen, &stip, &ConditionSpec::default(), None, &limits).unwrap();
+            let spec = ConditionSpec {
+                checks: mode.checks,
+                ..Default::default()
+            };
+            let a = analyse(&any, &fen, &stip, &spec, None, &limits).unwrap();
             let mut got = a.report.keys.clone();
             got.sort();
             let tag = format!("{preset} {fen} #{n}{}", if exact { " exact" } else { "" });
@@ -204,7 +237,7 @@ fn shatranj_keys_agree_with_plain_minimax() {
         (&['N', 'Q'], &['b', 'p']),
         (&['N', 'N', 'B', 'Q'], &['p', 'p', 'n', 'r']),
     ];
-    compare("shatranj", leapers, 150, 0x5eed_0001);
+    compare("shatranj", leapers, 150, 0x5eed_0001, PLAIN);
     // Riders and pawns on the attacking side: the reach bound must give way.
     let mixed: &[(&[char], &[char])] = &[
         (&['R', 'N'], &['p', 'n']),
@@ -212,7 +245,7 @@ fn shatranj_keys_agree_with_plain_minimax() {
         (&['N', 'P', 'P'], &['p', 'b']),
         (&['R', 'R'], &['q', 'p', 'p']),
     ];
-    compare("shatranj", mixed, 100, 0x5eed_0002);
+    compare("shatranj", mixed, 100, 0x5eed_0002, PLAIN);
 }
 
 #[test]
@@ -226,5 +259,43 @@ fn courier_keys_agree_with_plain_minimax() {
         (&['B', 'N'], &['p', 'n']),
         (&['R', 'M'], &['f', 'p']),
     ];
-    compare("courier", sets, 100, 0x5eed_0003);
+    compare("courier", sets, 100, 0x5eed_0003, PLAIN);
+}
+
+/// Shatranj men for the proof-number and continual-check comparisons: leapers, a rook
+/// and pawns on the attacking side.
+const SHATRANJ_MIX: &[(&[char], &[char])] = &[
+    (&['N', 'N', 'Q'], &['p', 'r']),
+    (&['N', 'B', 'Q'], &['n', 'p', 'p']),
+    (&['R', 'N'], &['p', 'n']),
+    (&['R', 'Q', 'P'], &['r']),
+];
+
+/// Courier men for the same (see [`courier_keys_agree_with_plain_minimax`]).
+const COURIER_MIX: &[(&[char], &[char])] = &[
+    (&['N', 'M', 'F'], &['p', 'w']),
+    (&['B', 'N'], &['p', 'n']),
+    (&['R', 'M'], &['f', 'p']),
+];
+
+#[test]
+fn proof_numbers_agree_with_plain_minimax() {
+    let pn = Mode {
+        method: Method::ProofNumbers,
+        checks: false,
+    };
+    compare("shatranj", SHATRANJ_MIX, 80, 0x5eed_0011, pn);
+    compare("courier", COURIER_MIX, 40, 0x5eed_0012, pn);
+}
+
+#[test]
+fn continual_check_agrees_with_a_minimax_of_checks() {
+    for method in [Method::Deepening, Method::ProofNumbers] {
+        let mode = Mode {
+            method,
+            checks: true,
+        };
+        compare("shatranj", SHATRANJ_MIX, 80, 0x5eed_0021, mode);
+        compare("courier", COURIER_MIX, 40, 0x5eed_0022, mode);
+    }
 }

@@ -17,6 +17,8 @@ pub(crate) struct Budget {
     /// The transposition table all workers of this solve share (its entries hold for
     /// every one of them: same position, stipulation and conditions).
     pub(super) table: super::table::Shared,
+    /// The search method asked for.
+    pub(super) method: super::Method,
 }
 
 impl Budget {
@@ -31,6 +33,7 @@ impl Budget {
             cancel: limits.cancel.clone(),
             reason: std::sync::Mutex::new(None),
             table: super::table::Shared::new(),
+            method: limits.method,
         }
     }
     pub(super) fn halt(&self, why: String) {

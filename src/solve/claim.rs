@@ -143,6 +143,7 @@ pub fn check<B: Bits>(
         progress: false,
         tables_dir: None,
         auto_tables: false,
+        method: limits.method,
     };
     let dual_budget = Budget::new(&dual_limits);
     let mut ds = Searcher::new(pos, *stip, cond, &dual_budget).with_tables(tables);

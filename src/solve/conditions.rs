@@ -61,6 +61,9 @@ impl<B: Bits> Searcher<'_, B> {
                 let enemy = pos.occ_c[self.attacker.flip().idx()];
                 list.retain(|m| m.flag != crate::position::flag::EP && !enemy.has(m.to as usize));
             }
+            if self.cond.checks {
+                list.retain(|m| pos.gives_check(*m));
+            }
         } else if self.cond.covetous {
             let enemy = pos.occ_c[self.attacker.idx()];
             let caps = |m: &Move| m.flag == crate::position::flag::EP || enemy.has(m.to as usize);

@@ -19,14 +19,14 @@ use crate::position::Position;
 
 impl<B: Bits> Searcher<'_, B> {
     /// Mate in one with the attacker to move and some legal move: only checks are tried.
-    pub(super) fn mate_in_one(&mut self, pos: &mut Position<B>, tracked: u8) -> R {
+    fn mate_in_one(&mut self, pos: &mut Position<B>, tracked: u8) -> R {
         let mut list = MoveList::new();
         pos.checking_moves(&mut list);
         let mut result = Some(false);
         for &m in list.as_slice() {
             let nt = self.track(pos, &m, tracked);
             let u = pos.make(m);
-            let r = self.defend(pos, 0, nt);
+            let r = self.id_defend(pos, 0, nt);
             pos.unmake(m, u);
             match r {
                 Some(true) => {
@@ -41,7 +41,7 @@ impl<B: Bits> Searcher<'_, B> {
     }
 
     /// Attacker to move: forced within `n` more attacker moves?
-    pub fn attack(&mut self, pos: &mut Position<B>, n: u32, tracked: u8) -> R {
+    pub(super) fn id_attack(&mut self, pos: &mut Position<B>, n: u32, tracked: u8) -> R {
         if !self.tick() {
             return None;
         }
@@ -96,7 +96,7 @@ impl<B: Bits> Searcher<'_, B> {
             }
             let nt = self.track(pos, &m, tracked);
             let u = pos.make(m);
-            let r = self.defend(pos, n - 1, nt);
+            let r = self.id_defend(pos, n - 1, nt);
             pos.unmake(m, u);
             match r {
                 Some(true) => {
@@ -118,7 +118,7 @@ impl<B: Bits> Searcher<'_, B> {
 
     /// Defender to move (after an attacker move): does the attacker force the goal within
     /// `n` more of its moves against every defence?
-    pub fn defend(&mut self, pos: &mut Position<B>, n: u32, tracked: u8) -> R {
+    pub(super) fn id_defend(&mut self, pos: &mut Position<B>, n: u32, tracked: u8) -> R {
         if !self.tick() {
             return None;
         }
@@ -159,7 +159,7 @@ impl<B: Bits> Searcher<'_, B> {
                 if pos.outcome_with(&one) == Outcome::Ongoing {
                     let nt = self.track(pos, &km, tracked);
                     let u = pos.make(km);
-                    let r = self.attack(pos, n, nt);
+                    let r = self.id_attack(pos, n, nt);
                     pos.unmake(km, u);
                     match r {
                         Some(false) => {
@@ -221,7 +221,7 @@ impl<B: Bits> Searcher<'_, B> {
             let m = list.as_slice()[i];
             let nt = self.track(pos, &m, tracked);
             let u = pos.make(m);
-            let r = self.attack(pos, n, nt);
+            let r = self.id_attack(pos, n, nt);
             pos.unmake(m, u);
             match r {
                 Some(false) => {

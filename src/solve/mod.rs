@@ -11,6 +11,7 @@ mod conditions;
 mod deepening;
 mod lines;
 mod order;
+mod pns;
 mod reach;
 mod root;
 mod searcher;
@@ -123,6 +124,8 @@ pub struct ConditionSpec {
     pub attacker_no_capture: bool,
     /// Squares whose men may not move.
     pub immobile: Vec<String>,
+    /// Continual check: every attacker move must give check.
+    pub checks: bool,
 }
 
 /// Who must give the mate.
@@ -142,6 +145,9 @@ pub struct Conditions {
     pub covetous: bool,
     pub attacker_no_capture: bool,
     pub immobile: Vec<Square>,
+    /// Continual check: every attacker move must give check (a win found under it is
+    /// a win without it too; a failure is a failure under the condition only).
+    pub checks: bool,
 }
 
 impl Conditions {
@@ -167,6 +173,35 @@ pub struct Limits {
     /// Without `tables_dir`: build the table a `win N` ending of at most four men needs
     /// (seconds) in a cache directory, and use it.
     pub auto_tables: bool,
+    /// The search method (results never depend on it, only how fast they come).
+    pub method: Method,
+}
+
+/// How a position is searched. Every method is exact; they differ in speed only.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Method {
+    /// Deepening for short remainders, proof numbers for long ones.
+    #[default]
+    Auto,
+    /// The exhaustive AND/OR search, deepened one move at a time at the root.
+    Deepening,
+    /// Depth-first proof-number search (df-pn).
+    ProofNumbers,
+}
+
+impl FromStr for Method {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "auto" => Ok(Method::Auto),
+            "id" | "deepening" => Ok(Method::Deepening),
+            "pn" | "dfpn" | "df-pn" | "proof-numbers" => Ok(Method::ProofNumbers),
+            _ => Err(format!(
+                "unknown method '{s}': expected auto, deepening or pn"
+            )),
+        }
+    }
 }
 
 /// Everything known about one problem after the search.
@@ -191,6 +226,7 @@ pub fn resolve_conditions<B: crate::bits::Bits>(
     let mut c = Conditions {
         covetous: spec.covetous,
         attacker_no_capture: spec.attacker_no_capture,
+        checks: spec.checks,
         ..Default::default()
     };
     if let Some(mb) = &spec.mate_by {

@@ -51,6 +51,8 @@ pub(crate) struct Searcher<'a, B: Bits> {
     /// Each kind's value (for ordering defences) and the royal kind.
     pub(super) values: Vec<u16>,
     pub(super) king: Kind,
+    /// Unsolved proof and disproof numbers (made on the first proof-number search).
+    pub(super) pn: Option<Box<super::pns::PnTable>>,
     pub(super) _b: std::marker::PhantomData<B>,
 }
 
@@ -101,6 +103,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
                 .map(|p| p.value.min(63) as u16)
                 .collect(),
             king: root.eng.king,
+            pn: None,
             _b: std::marker::PhantomData,
         }
     }
