@@ -109,7 +109,7 @@ impl RunArgs {
         Ok(Limits {
             timeout: (self.timeout > 0.0).then(|| Duration::from_secs_f64(self.timeout)),
             max_nodes: self.max_nodes,
-            cancel: None,
+            cancel: Some(crate::cli_interrupt::cancel_flag()),
             progress,
             tables_dir: self.tables.clone(),
             auto_tables: !self.no_auto_tables,
@@ -355,7 +355,9 @@ fn run_batch(paths: &[PathBuf], run: &RunArgs, all_rules: bool, what: &str) -> R
 }
 
 fn exit_code(rows: &[Row]) -> i32 {
-    if rows.iter().any(|r| r.verdict == Verdict::Error) {
+    if crate::cli_interrupt::interrupted() {
+        crate::cli_interrupt::INTERRUPTED
+    } else if rows.iter().any(|r| r.verdict == Verdict::Error) {
         1
     } else {
         0
