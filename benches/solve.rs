@@ -1,11 +1,13 @@
 //! Time to verify the reference mate positions (../shared/reference/mate-shatranj.csv):
 //! every key of each mate in 2-4; Dilaram's Legacy (#8) proven through its published line,
-//! and with every key (the search from the root, no claim: about 5 s a run, ten runs).
+//! and with every key (the search from the root, no claim: about 5 s a run, ten runs);
+//! the water wheel (#36) under continual check, every key, by proof numbers and by
+//! deepening side by side.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use mansuba::any::AnyEngine;
 use mansuba::rules::Rules;
-use mansuba::solve::{analyse, ConditionSpec, Limits, Stipulation};
+use mansuba::solve::{analyse, ConditionSpec, Limits, Method, Stipulation};
 use std::time::Duration;
 
 fn rows() -> Vec<Vec<String>> {
@@ -90,6 +92,32 @@ fn bench(c: &mut Criterion) {
             assert_eq!(a.report.shortest, Some(8));
         })
     });
+    // The water wheel (problems/mansubat.toml, `water-wheel`) with every Black move a check.
+    let wheel = "1r3bk1/2P3n1/4p1np/Pp2Qp2/2b2Rp1/2NP1PKP/1P5p/1BBN2qR b - - 0 1";
+    let checks = ConditionSpec {
+        checks: true,
+        ..Default::default()
+    };
+    let stip: Stipulation = "#36".parse().unwrap();
+    for (name, method) in [
+        ("pn", Method::ProofNumbers),
+        ("deepening", Method::Deepening),
+    ] {
+        let limits = Limits {
+            method,
+            ..Default::default()
+        };
+        g.bench_function(
+            format!("water wheel #36 continual check, every key, {name}"),
+            |b| {
+                b.iter(|| {
+                    let a = analyse(&any, wheel, &stip, &checks, None, &limits).unwrap();
+                    assert!(a.report.keys_complete);
+                    assert_eq!(a.report.shortest, Some(36));
+                })
+            },
+        );
+    }
     g.finish();
 }
 
