@@ -221,16 +221,13 @@ pub fn line_text_in<B: Bits>(pos: &Position<B>, moves: &[Move], notation: Notati
     out
 }
 
-/// Plies written in SAN from `pos` rewritten in `notation`; a ply that does not read
+/// Plies written in SAN or coordinates from `pos` rewritten in `notation`; a ply that does not read
 /// (and everything after it) is kept as it was.
 pub fn write_plies<B: Bits>(
     pos: &Position<B>,
     plies: &[String],
     notation: Notation,
 ) -> Vec<String> {
-    if matches!(notation, Notation::Auto | Notation::San | Notation::Murray) {
-        return plies.to_vec();
-    }
     let mut p = pos.clone();
     let mut out = Vec::with_capacity(plies.len());
     for (i, t) in plies.iter().enumerate() {

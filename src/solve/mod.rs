@@ -9,6 +9,7 @@ mod claim;
 mod reach;
 mod search;
 mod table;
+pub mod written;
 
 pub use claim::{ClaimCheck, ClaimStatus};
 pub use search::{Solvable, SolveReport, Variation};
@@ -299,13 +300,35 @@ pub fn progress_bar(wanted: bool, len: u64, what: &str) -> Option<indicatif::Pro
     Some(b)
 }
 
-/// Analyses one problem: the search for every key, and the claimed solution's check.
+/// Analyses one problem: the search for every key, and the claimed solution's check
+/// (read in whichever notation the tool recognises).
 pub fn analyse(
     engine: &AnyEngine,
     fen: &str,
     stip: &Stipulation,
     spec: &ConditionSpec,
     claim: Option<&str>,
+    limits: &Limits,
+) -> Result<Analysis, SolveError> {
+    analyse_in(
+        engine,
+        fen,
+        stip,
+        spec,
+        claim,
+        crate::notation::Notation::Auto,
+        limits,
+    )
+}
+
+/// [`analyse`] with the claimed solution read in `notation`.
+pub fn analyse_in(
+    engine: &AnyEngine,
+    fen: &str,
+    stip: &Stipulation,
+    spec: &ConditionSpec,
+    claim: Option<&str>,
+    notation: crate::notation::Notation,
     limits: &Limits,
 ) -> Result<Analysis, SolveError> {
     with_engine!(engine, e => {
@@ -318,7 +341,7 @@ pub fn analyse(
         let tables = dir.map(|d| Arc::new(crate::retro::Tables::open(d, &pos.eng.rules)));
         let mut claim = match claim {
             Some(text) if !text.trim().is_empty() => {
-                claim::check(&pos, stip, &cond, text, limits, tables.clone())
+                claim::check_in(&pos, stip, &cond, text, notation, limits, tables.clone())
             }
             _ => ClaimCheck::none(),
         };
@@ -363,6 +386,26 @@ pub fn analyse(
             }
         }
         Ok(Analysis { report, claim, diagram: diagram(&pos), fen: pos.to_fen() })
+    })
+}
+
+/// Checks a claimed solution alone (no search from the root): the cheap way to ask
+/// whether a manuscript line is right, read in `notation`.
+pub fn check_claim(
+    engine: &AnyEngine,
+    fen: &str,
+    stip: &Stipulation,
+    spec: &ConditionSpec,
+    claim: &str,
+    notation: crate::notation::Notation,
+    limits: &Limits,
+) -> Result<ClaimCheck, SolveError> {
+    with_engine!(engine, e => {
+        let pos = Position::from_fen(e.clone(), fen)?;
+        let cond = resolve_conditions(&pos, spec)?;
+        let dir = limits.tables_dir.clone().or_else(|| auto_tables(&pos, stip, &cond, limits));
+        let tables = dir.map(|d| Arc::new(crate::retro::Tables::open(d, &pos.eng.rules)));
+        Ok(claim::check_in(&pos, stip, &cond, claim, notation, limits, tables))
     })
 }
 
