@@ -261,6 +261,20 @@ fn auto_tables<B: Bits>(
     Some(dir)
 }
 
+/// The tables a problem probes: the directory given, or the one built on the fly.
+fn tables_for<B: Bits>(
+    pos: &Position<B>,
+    stip: &Stipulation,
+    cond: &Conditions,
+    limits: &Limits,
+) -> Option<Arc<crate::retro::Tables>> {
+    let dir = limits
+        .tables_dir
+        .clone()
+        .or_else(|| auto_tables(pos, stip, cond, limits));
+    dir.map(|d| Arc::new(crate::retro::Tables::open(d, &pos.eng.rules)))
+}
+
 /// The limits with the time already spent taken off (never less than a tenth of the
 /// original timeout, so that a last step always gets a little time).
 pub(crate) fn remaining(limits: &Limits, since: std::time::Instant) -> Limits {
@@ -337,8 +351,7 @@ pub fn analyse_in(
         // The claim first: its proof is cheap and settles long problems; the search from
         // the root then gets the time that is left, so a problem stays within its limit.
         let t0 = std::time::Instant::now();
-        let dir = limits.tables_dir.clone().or_else(|| auto_tables(&pos, stip, &cond, limits));
-        let tables = dir.map(|d| Arc::new(crate::retro::Tables::open(d, &pos.eng.rules)));
+        let tables = tables_for(&pos, stip, &cond, limits);
         let mut claim = match claim {
             Some(text) if !text.trim().is_empty() => {
                 claim::check_in(&pos, stip, &cond, text, notation, limits, tables.clone())
@@ -403,8 +416,7 @@ pub fn check_claim(
     with_engine!(engine, e => {
         let pos = Position::from_fen(e.clone(), fen)?;
         let cond = resolve_conditions(&pos, spec)?;
-        let dir = limits.tables_dir.clone().or_else(|| auto_tables(&pos, stip, &cond, limits));
-        let tables = dir.map(|d| Arc::new(crate::retro::Tables::open(d, &pos.eng.rules)));
+        let tables = tables_for(&pos, stip, &cond, limits);
         Ok(claim::check_in(&pos, stip, &cond, claim, notation, limits, tables))
     })
 }

@@ -8,6 +8,16 @@ use crate::notation::{self, Token};
 use crate::position::Move;
 
 impl<B: Bits> Walk<'_, B> {
+    /// Fills in the defender's only legal reply, with a remark.
+    pub(super) fn fill_forced(&self, st: &mut State<B>, m: Move) {
+        let san = notation::san(&st.p, &m);
+        st.remarks.push(format!(
+            "forced reply {} filled in",
+            self.label(st.ply, st.p.side, &san, None)
+        ));
+        self.play(st, m, true);
+    }
+
     /// Fills in a reply the manuscript leaves out before its next move `next`: the forced
     /// reply, or the defence that move answers (the other defences are then checked).
     pub(super) fn fill_reply(
@@ -18,13 +28,7 @@ impl<B: Bits> Walk<'_, B> {
     ) -> Result<(), Ended> {
         let side = st.p.side;
         if list.len() == 1 {
-            let m = list.as_slice()[0];
-            let san = notation::san(&st.p, &m);
-            st.remarks.push(format!(
-                "forced reply {} filled in",
-                self.label(st.ply, side, &san, None)
-            ));
-            self.play(st, m, true);
+            self.fill_forced(st, list.as_slice()[0]);
             return Ok(());
         }
         // The defences after which the manuscript's next move can be played, winning ones
@@ -66,7 +70,7 @@ impl<B: Bits> Walk<'_, B> {
         st.remarks.push(format!(
             "omitted reply {} filled in: the one the manuscript's {} answers",
             self.label(st.ply, side, &san, None),
-            next.text
+            self.label(st.ply + 1, side.flip(), &next.text, Some(next))
         ));
         self.other_defences(st, list, Some(d), Some(next))?;
         self.play(st, d, true);
@@ -146,10 +150,12 @@ impl<B: Bits> Walk<'_, B> {
             ));
         }
         if !answered.is_empty() {
+            let next = next.map_or(String::new(), |t| {
+                self.label(st.ply + 1, self.attacker, &t.text, Some(t))
+            });
             st.remarks.push(format!(
-                "not covered by the manuscript: {}; its next move {} answers {} too",
+                "not covered by the manuscript: {}; its next move {next} answers {} too",
                 answered.join(", "),
-                next.map_or("", |t| t.text.as_str()),
                 if answered.len() == 1 { "it" } else { "each" },
             ));
         }

@@ -205,13 +205,7 @@ impl<B: Bits> Walk<'_, B> {
                     return won();
                 }
                 if !attacker_turn && list.len() == 1 {
-                    let m = list.as_slice()[0];
-                    let san = notation::san(&st.p, &m);
-                    st.remarks.push(format!(
-                        "forced reply {} filled in",
-                        self.label(st.ply, side, &san, None)
-                    ));
-                    self.play(st, m, true);
+                    self.fill_forced(st, list.as_slice()[0]);
                     continue;
                 }
                 return ended(
