@@ -270,3 +270,30 @@ fn dilarams_short_line_names_the_uncovered_defence() {
     assert_eq!(r.status, ClaimStatus::Refuted, "{r:?}");
     assert!(r.detail.starts_with("Rh2"), "{}", r.detail);
 }
+
+/// The water wheel as some copies write move 14: `Nxe5+`, where the knights on c6 and d7
+/// can both take. Only Ncxe5 lets the rest of the manuscript's line be played, so that is
+/// the reading, with a remark.
+#[test]
+fn an_ambiguous_move_is_read_as_the_line_needs() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems");
+    let p = load_file(&dir.join("mansubat.toml"))
+        .problems
+        .into_iter()
+        .flatten()
+        .find(|p| p.id == "water-wheel")
+        .unwrap();
+    let text = p.solution.clone().unwrap().replace("Ncxe5+", "Nxe5+");
+    assert_ne!(&text, p.solution.as_ref().unwrap());
+    let c = claim(&p, &text, Notation::Auto);
+    assert_eq!(c.status, ClaimStatus::Ok, "{c:?}");
+    assert!(
+        c.remarks
+            .iter()
+            .any(|r| r.starts_with("14...Nxe5+ (Black) is ambiguous")
+                && r.contains("read as Ncxe5+")),
+        "{:?}",
+        c.remarks
+    );
+    assert_eq!(c.filled[26], "Ncxe5+");
+}

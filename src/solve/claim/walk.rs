@@ -30,7 +30,7 @@ impl<B: Bits> Walk<'_, B> {
         &mut self,
         st: &mut State<B>,
         tok: &Token,
-        next: Option<&Token>,
+        rest: &[Token],
         list: &MoveList,
     ) -> Result<Move, String> {
         let text = &tok.text;
@@ -43,11 +43,27 @@ impl<B: Bits> Walk<'_, B> {
                     .filter_map(|c| notation::parse_san(&st.p, c).ok())
                     .filter(|m| list.as_slice().contains(m))
                     .collect();
-                let good: Vec<Move> = moves
+                // The readings after which the rest of the manuscript replays farthest;
+                // among several, those the search proves still winning.
+                let far: Vec<usize> = moves.iter().map(|&m| self.replays(st, m, rest)).collect();
+                let most = far.iter().copied().max().unwrap_or(0);
+                let mut good: Vec<Move> = moves
                     .iter()
-                    .copied()
-                    .filter(|&m| self.keeps_going(&*st, m, tok, next))
+                    .zip(&far)
+                    .filter(|(_, &f)| f == most)
+                    .map(|(&m, _)| m)
                     .collect();
+                if good.len() > 1 {
+                    let next = rest.first();
+                    let wins: Vec<Move> = good
+                        .iter()
+                        .copied()
+                        .filter(|&m| self.keeps_going(st, m, tok, next))
+                        .collect();
+                    if !wins.is_empty() || most < rest.len() {
+                        good = wins;
+                    }
+                }
                 match good.first() {
                     Some(&m) => {
                         let side = st.p.side;
@@ -73,6 +89,26 @@ impl<B: Bits> Walk<'_, B> {
             }
             Err(e) => Err(e.to_string()),
         }
+    }
+
+    /// How many of the manuscript's next moves `rest` replay legally after `m` (each
+    /// read as written, stopping at the first that does not).
+    pub(super) fn replays(&mut self, st: &State<B>, m: Move, rest: &[Token]) -> usize {
+        let mut p = st.p.clone();
+        p.make(m);
+        let mut n = 0;
+        for t in rest {
+            let mut list = MoveList::new();
+            self.s.moves(&mut p, &mut list);
+            match notation::parse_move_in(&p, &t.text, self.notation) {
+                Ok(a) if list.as_slice().contains(&a) => {
+                    p.make(a);
+                    n += 1;
+                }
+                _ => break,
+            }
+        }
+        n
     }
 
     /// True when playing `m` keeps the claim alive: an attacker's move still forces the
@@ -241,7 +277,7 @@ impl<B: Bits> Walk<'_, B> {
                 let parsed = if tok.any || omitted {
                     None
                 } else {
-                    Some(self.read(st, tok, tokens.get(ti + 1), &list))
+                    Some(self.read(st, tok, &tokens[ti + 1..], &list))
                 };
                 let unnumbered_miss = written_side(tok).is_none()
                     && matches!(parsed, Some(Err(_)))
@@ -302,7 +338,7 @@ impl<B: Bits> Walk<'_, B> {
                     ),
                 );
             }
-            let m = match self.read(st, tok, tokens.get(ti + 1), &list) {
+            let m = match self.read(st, tok, &tokens[ti + 1..], &list) {
                 Ok(m) => m,
                 Err(why) => {
                     let shown = written_side(tok).unwrap_or(side);
