@@ -100,8 +100,18 @@ impl<B: Bits> Walk<'_, B> {
         for t in rest {
             let mut list = MoveList::new();
             self.s.moves(&mut p, &mut list);
-            match notation::parse_move_in(&p, &t.text, self.notation) {
-                Ok(a) if list.as_slice().contains(&a) => {
+            // A later ambiguous move is played in its first legal reading: the replay asks
+            // only whether the line can go on.
+            let a = match notation::parse_move_in(&p, &t.text, self.notation) {
+                Ok(a) => Some(a),
+                Err(NotationError::Ambiguous { candidates, .. }) => candidates
+                    .iter()
+                    .filter_map(|c| notation::parse_san(&p, c).ok())
+                    .find(|a| list.as_slice().contains(a)),
+                Err(_) => None,
+            };
+            match a {
+                Some(a) if list.as_slice().contains(&a) => {
                     p.make(a);
                     n += 1;
                 }
