@@ -6,11 +6,12 @@
 
 use crate::any::AnyEngine;
 use crate::cli::{collect_files, set_threads};
+use crate::notation::Notation;
 use crate::position::Position;
 use crate::problem::{load_file, Problem, ProblemError};
 use crate::report::{self, Row, Verdict};
 use crate::rules::{Rules, PRESETS};
-use crate::solve::{analyse, Limits, SolveError};
+use crate::solve::{analyse_in, Limits, SolveError};
 use crate::with_engine;
 use anyhow::{bail, Result};
 use rayon::prelude::*;
@@ -43,11 +44,15 @@ pub struct RunArgs {
     /// most four men gets its table built (seconds) in $TMPDIR/mansuba-tables.
     #[arg(long)]
     pub no_auto_tables: bool,
-    /// Search method: `auto` (deepening for short remainders, proof numbers from six moves
+    /// Search method: `auto` (deepening for short remainders, proof numbers from nine moves
     /// left), `deepening` or `pn` (depth-first proof numbers). Every method is exact: the
     /// verdicts are the same, only the time differs.
     #[arg(long, default_value = "auto", value_name = "METHOD")]
     pub method: crate::solve::Method,
+    /// The notation every printed line is written in: san, lan, coord or descriptive
+    /// (descriptive on 8x8 boards; the CSV's `keys` column stays in coordinates).
+    #[arg(long, default_value = "san", value_name = "NAME")]
+    pub notation: crate::notation::Notation,
 }
 
 /// Arguments of `solve`.
@@ -175,7 +180,7 @@ fn key_of(e: &SolveError) -> &'static str {
     }
 }
 
-fn run_job(job: &Job, engines: &Engines, limits: &Limits) -> Row {
+fn run_job(job: &Job, engines: &Engines, limits: &Limits, out: Notation) -> Row {
     let p = job.problem;
     let t0 = Instant::now();
     let base = if job.from_cli {
@@ -191,14 +196,19 @@ fn run_job(job: &Job, engines: &Engines, limits: &Limits) -> Row {
         }
     };
     let res = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        analyse(
+        analyse_in(
             &eng,
             &p.fen,
             &p.stipulation,
             &p.conditions,
             p.solution.as_deref(),
+            p.notation,
             limits,
         )
+        .map(|mut a| {
+            crate::solve::written::rewrite(&eng, &mut a, out);
+            a
+        })
     }));
     let millis = t0.elapsed().as_millis() as u64;
     match res {
@@ -330,7 +340,7 @@ fn run_batch(paths: &[PathBuf], run: &RunArgs, all_rules: bool, what: &str) -> R
     let done: Vec<(usize, Row)> = jobs
         .par_iter()
         .map(|(i, j)| {
-            let r = run_job(j, &engines, &limits);
+            let r = run_job(j, &engines, &limits, run.notation);
             if let Some(b) = &bar {
                 b.set_message(format!("{what} ({})", j.problem.id));
                 b.inc(1);
@@ -492,7 +502,7 @@ pub fn cmd_solve(a: SolveArgs) -> Result<i32> {
                         from_cli: false,
                     },
                 };
-                run_job(&job, &engines, &limits)
+                run_job(&job, &engines, &limits, a.run.notation)
             }
         };
         if a.json {

@@ -55,7 +55,11 @@ pub const KEYS: &[(&str, &str)] = &[
     ),
     (
         "solution",
-        "optional; the manuscript solution (SAN or coordinates)",
+        "optional; the manuscript solution (SAN, long algebraic, coordinates, Murray's or descriptive notation)",
+    ),
+    (
+        "notation",
+        "optional; the solution's notation: auto (default), san, lan, coord, murray or descriptive",
     ),
     ("source", "optional; where the problem comes from"),
     ("title", "optional; a name for the problem"),
@@ -109,6 +113,8 @@ pub struct Problem {
     pub conditions: ConditionSpec,
     /// The manuscript's solution.
     pub solution: Option<String>,
+    /// The notation the solution is written in (`auto`: recognised move by move).
+    pub notation: crate::notation::Notation,
     /// What the literature says.
     pub published: Option<String>,
     /// The verdict the tests assert.
@@ -533,6 +539,10 @@ fn one_problem(
         immobile: squares("immobile")?,
         checks: boolean("checks")?,
     };
+    let notation = match string("notation", false)? {
+        None => crate::notation::Notation::Auto,
+        Some(n) => n.parse().map_err(|e: String| err(Some("notation"), e))?,
+    };
     let expect = string("expect", false)?;
     if let Some(x) = &expect {
         if !VERDICT_WORDS.contains(&x.trim()) {
@@ -557,6 +567,7 @@ fn one_problem(
         stipulation_text: stip_text,
         conditions,
         solution: string("solution", false)?,
+        notation,
         published: string("published", false)?,
         expect: expect.map(|x| x.trim().to_string()),
         confidence: string("confidence", false)?,

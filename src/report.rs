@@ -224,6 +224,7 @@ pub const CSV_COLUMNS: &[&str] = &[
     "fen",
     "solution_line",
     "others_fail_within",
+    "claim_completed",
 ];
 
 /// "; no other first move wins within k" for a search cut by a limit (nothing for k = 0).
@@ -279,6 +280,7 @@ pub fn csv_record(r: &Row) -> Vec<String> {
         rep.and_then(|x| x.others_fail_within)
             .map(|n| n.to_string())
             .unwrap_or_default(),
+        a.map(|a| a.claim.completed.clone()).unwrap_or_default(),
     ]
 }
 
@@ -360,6 +362,7 @@ pub fn json_row(r: &Row, tree: bool) -> serde_json::Value {
         o["main_line"] = json!(rep.main_line);
         o["main_line_coord"] = json!(rep.main_line_coord);
         o["solution_check"] = json!(a.claim.csv_text());
+        o["claim_completed"] = json!(a.claim.completed);
         o["claim"] = serde_json::to_value(&a.claim).unwrap_or(serde_json::Value::Null);
         o["nodes"] = json!(rep.nodes);
         o["search_millis"] = json!(rep.millis);
@@ -603,6 +606,9 @@ pub fn text_report(r: &Row) -> String {
     }
     if !a.claim.filled.is_empty() {
         let _ = writeln!(s, "claim line  {}", numbered_line(&a.claim.filled, &a.fen));
+    }
+    if a.claim.inserted.contains(&true) {
+        let _ = writeln!(s, "completed   {}", a.claim.completed);
     }
     for rm in &a.claim.remarks {
         let _ = writeln!(s, "remark      {rm}");

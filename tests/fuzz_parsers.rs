@@ -142,4 +142,27 @@ proptest! {
             });
         }
     }
+
+    /// The descriptive and Murray readers, and the line splitter, on their own alphabets:
+    /// any text gives a move or an error, never a panic.
+    #[test]
+    fn manuscript_readers_survive(s in "[KQRBPNtosqchmate \\-x()=1-8.,;]{0,24}|\\PC{0,16}") {
+        use mansuba::notation::{parse_move_in, parse_solution, Notation};
+        let sol = parse_solution(&s);
+        for v in &sol.variations {
+            prop_assert!(v.replaces < sol.main.len());
+        }
+        for e in engines() {
+            with_engine!(e, x => {
+                if let Ok(p) = Position::start(x.clone()) {
+                    for n in [Notation::Descriptive, Notation::Murray, Notation::Lan, Notation::Auto] {
+                        let _ = parse_move_in(&p, &s, n);
+                        for t in &sol.main {
+                            let _ = parse_move_in(&p, &t.text, n);
+                        }
+                    }
+                }
+            });
+        }
+    }
 }

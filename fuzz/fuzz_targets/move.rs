@@ -1,4 +1,5 @@
-//! Move reader: any text against a few positions must give a move or an error.
+//! Move readers (SAN, Murray, descriptive) and the line splitter: any text against a
+//! few positions must give a move or an error.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 use mansuba::any::AnyEngine;
@@ -23,7 +24,14 @@ fuzz_target!(|data: &[u8]| {
     for e in engines() {
         with_engine!(e, x => {
             if let Ok(p) = Position::start(x.clone()) {
-                let _ = mansuba::notation::parse_move(&p, &s);
+                use mansuba::notation::{parse_move_in, parse_solution, Notation};
+                let sol = parse_solution(&s);
+                for n in [Notation::Auto, Notation::Descriptive, Notation::Murray] {
+                    let _ = parse_move_in(&p, &s, n);
+                    for t in &sol.main {
+                        let _ = parse_move_in(&p, &t.text, n);
+                    }
+                }
             }
         });
     }

@@ -17,6 +17,7 @@ mod root;
 mod searcher;
 mod table;
 mod verdict;
+pub mod written;
 
 pub use claim::{ClaimCheck, ClaimStatus};
 pub use verdict::{Solvable, SolveReport, Variation};
@@ -303,6 +304,20 @@ fn auto_tables<B: Bits>(
     Some(dir)
 }
 
+/// The tables a problem probes: the directory given, or the one built on the fly.
+fn tables_for<B: Bits>(
+    pos: &Position<B>,
+    stip: &Stipulation,
+    cond: &Conditions,
+    limits: &Limits,
+) -> Option<Arc<crate::retro::Tables>> {
+    let dir = limits
+        .tables_dir
+        .clone()
+        .or_else(|| auto_tables(pos, stip, cond, limits));
+    dir.map(|d| Arc::new(crate::retro::Tables::open(d, &pos.eng.rules)))
+}
+
 /// The limits with the time already spent taken off (never less than a tenth of the
 /// original timeout, so that a last step always gets a little time).
 pub(crate) fn remaining(limits: &Limits, since: std::time::Instant) -> Limits {
@@ -342,7 +357,8 @@ pub fn progress_bar(wanted: bool, len: u64, what: &str) -> Option<indicatif::Pro
     Some(b)
 }
 
-/// Analyses one problem: the search for every key, and the claimed solution's check.
+/// Analyses one problem: the search for every key, and the claimed solution's check
+/// (read in whichever notation the tool recognises).
 pub fn analyse(
     engine: &AnyEngine,
     fen: &str,
@@ -351,17 +367,37 @@ pub fn analyse(
     claim: Option<&str>,
     limits: &Limits,
 ) -> Result<Analysis, SolveError> {
+    analyse_in(
+        engine,
+        fen,
+        stip,
+        spec,
+        claim,
+        crate::notation::Notation::Auto,
+        limits,
+    )
+}
+
+/// [`analyse`] with the claimed solution read in `notation`.
+pub fn analyse_in(
+    engine: &AnyEngine,
+    fen: &str,
+    stip: &Stipulation,
+    spec: &ConditionSpec,
+    claim: Option<&str>,
+    notation: crate::notation::Notation,
+    limits: &Limits,
+) -> Result<Analysis, SolveError> {
     with_engine!(engine, e => {
         let pos = Position::from_fen(e.clone(), fen)?;
         let cond = resolve_conditions(&pos, spec)?;
         // The claim first: its proof is cheap and settles long problems; the search from
         // the root then gets the time that is left, so a problem stays within its limit.
         let t0 = std::time::Instant::now();
-        let dir = limits.tables_dir.clone().or_else(|| auto_tables(&pos, stip, &cond, limits));
-        let tables = dir.map(|d| Arc::new(crate::retro::Tables::open(d, &pos.eng.rules)));
+        let tables = tables_for(&pos, stip, &cond, limits);
         let mut claim = match claim {
             Some(text) if !text.trim().is_empty() => {
-                claim::check(&pos, stip, &cond, text, limits, tables.clone())
+                claim::check_in(&pos, stip, &cond, text, notation, limits, tables.clone())
             }
             _ => ClaimCheck::none(),
         };
@@ -406,6 +442,25 @@ pub fn analyse(
             }
         }
         Ok(Analysis { report, claim, diagram: diagram(&pos), fen: pos.to_fen() })
+    })
+}
+
+/// Checks a claimed solution alone (no search from the root): the cheap way to ask
+/// whether a manuscript line is right, read in `notation`.
+pub fn check_claim(
+    engine: &AnyEngine,
+    fen: &str,
+    stip: &Stipulation,
+    spec: &ConditionSpec,
+    claim: &str,
+    notation: crate::notation::Notation,
+    limits: &Limits,
+) -> Result<ClaimCheck, SolveError> {
+    with_engine!(engine, e => {
+        let pos = Position::from_fen(e.clone(), fen)?;
+        let cond = resolve_conditions(&pos, spec)?;
+        let tables = tables_for(&pos, stip, &cond, limits);
+        Ok(claim::check_in(&pos, stip, &cond, claim, notation, limits, tables))
     })
 }
 

@@ -1,0 +1,373 @@
+//! English descriptive notation as the 19th-century editions print it: `R-KKt6 ch`,
+//! `KtxP`, `Q to K B 8th`, `K-KR sq`, `Kt-KR6 mate`. Files are named after the men that
+//! start on them (QR QKt QB Q K KB KKt KR for a..h) and ranks are counted from the mover's
+//! own side, so White's K4 is e4 and Black's K4 is e5. Only 8x8 boards have these names.
+//!
+//! A file may be left without its side (`R-B3`: QB3 or KB3) and a man may be qualified by
+//! its wing or file (`QKt-B3`, `KBPxP`) or by its square in parentheses (`R(KB7)-KKt7`);
+//! a capture names the man taken (`RxP`, `KtxQ`) or its square (`RxKR3`). Every reading
+//! is resolved against the legal moves, as in SAN.
+
+use super::{san, NotationError};
+use crate::bits::Bits;
+use crate::movegen::MoveList;
+use crate::piece::{Color, Kind};
+use crate::position::{flag, Move, Position};
+
+/// One name of the descriptive vocabulary: a side of the board or a man.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Word {
+    K,
+    Q,
+    R,
+    B,
+    Kt,
+    P,
+}
+
+/// Splits `QKtP` into words; `None` at a letter that is no descriptive name.
+fn words(s: &str) -> Option<Vec<Word>> {
+    let mut out = vec![];
+    let mut rest = s;
+    while !rest.is_empty() {
+        let (w, n) = if rest.starts_with("Kt") || rest.starts_with("KT") || rest.starts_with("kt") {
+            (Word::Kt, 2)
+        } else {
+            let w = match rest.as_bytes()[0].to_ascii_uppercase() {
+                b'K' => Word::K,
+                b'Q' => Word::Q,
+                b'R' => Word::R,
+                b'B' => Word::B,
+                b'N' => Word::Kt,
+                b'P' => Word::P,
+                _ => return None,
+            };
+            (w, 1)
+        };
+        out.push(w);
+        rest = &rest[n..];
+    }
+    Some(out)
+}
+
+/// The files (0 = a) a file name allows: `KB` → f, `B` → c or f, `K` → e, `Q` → d.
+fn files(ws: &[Word]) -> Option<Vec<u8>> {
+    let side = |w: Word| match w {
+        Word::K => Some(true),
+        Word::Q => Some(false),
+        _ => None,
+    };
+    let wing = |w: Word| match w {
+        Word::R => Some((0u8, 7u8)),
+        Word::Kt => Some((1, 6)),
+        Word::B => Some((2, 5)),
+        _ => None,
+    };
+    match ws {
+        [] => None,
+        [w] => match w {
+            Word::K => Some(vec![4]),
+            Word::Q => Some(vec![3]),
+            w => wing(*w).map(|(q, k)| vec![q, k]),
+        },
+        [s, w] => {
+            let (q, k) = wing(*w)?;
+            Some(vec![if side(*s)? { k } else { q }])
+        }
+        _ => None,
+    }
+}
+
+/// The rules' kind for a descriptive man name (`Q` is the ferz under shatranj, `B` the
+/// alfil, as the English editions of the mansubat print them).
+fn kind<B: Bits>(pos: &Position<B>, w: Word) -> Option<Kind> {
+    let rules = &pos.eng.rules;
+    match w {
+        Word::P => rules.pieces.iter().position(|d| d.pawn).map(|k| k as Kind),
+        Word::K => Some(pos.eng.king),
+        Word::Q => rules.kind_of('q'),
+        Word::R => rules.kind_of('r'),
+        Word::B => rules.kind_of('b'),
+        Word::Kt => rules.kind_of('n'),
+    }
+}
+
+/// A man as named: its kind, and the files it may stand on (`KBP` → f; `QKt` → a..d).
+struct Man {
+    word: Word,
+    files: Option<Vec<u8>>,
+}
+
+fn man(s: &str) -> Option<Man> {
+    let ws = words(s)?;
+    let (&word, qual) = ws.split_last()?;
+    let files = match (word, qual) {
+        (_, []) => None,
+        (Word::P, q) => Some(files(q)?),
+        (_, [Word::K]) => Some(vec![4, 5, 6, 7]),
+        (_, [Word::Q]) => Some(vec![0, 1, 2, 3]),
+        _ => return None,
+    };
+    Some(Man { word, files })
+}
+
+/// A square as named from `side`'s end: `KKt6` → g6 for White, g3 for Black; `KR1`,
+/// `KRsq`. Returns every square the name allows.
+fn squares(s: &str, side: Color) -> Option<Vec<(u8, u8)>> {
+    let s = s
+        .strip_suffix("sq")
+        .map_or(s.to_string(), |h| format!("{h}1"));
+    let digits = s.bytes().rev().take_while(|b| b.is_ascii_digit()).count();
+    if digits != 1 {
+        return None;
+    }
+    let (name, rank) = s.split_at(s.len() - 1);
+    let rank: u8 = rank.parse().ok().filter(|r| (1..=8).contains(r))?;
+    let rank = if side == Color::White {
+        rank - 1
+    } else {
+        8 - rank
+    };
+    Some(
+        files(&words(name)?)?
+            .into_iter()
+            .map(|f| (f, rank))
+            .collect(),
+    )
+}
+
+/// The move text without signs (`ch`, `mate`, `+`, `#`, `!`, `?`, `e.p.`) and spaces.
+fn strip(text: &str) -> String {
+    let mut t: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    loop {
+        let lower = t.to_ascii_lowercase();
+        let cut = ["ch.", "ch", "mate.", "mate", "m.", "dis", "e.p.", "ep"]
+            .iter()
+            .find(|s| lower.ends_with(*s) && lower.len() > s.len())
+            .map(|s| s.len())
+            .or_else(|| t.ends_with(['+', '#', '!', '?', '.']).then_some(1));
+        match cut {
+            Some(n) => t.truncate(t.len() - n),
+            None => return t,
+        }
+    }
+}
+
+/// True when a move text has the shape of descriptive notation (a man, `-`, `x` or ` to `,
+/// then a descriptive square or man), so that reading it as such is worth trying.
+pub fn looks_descriptive(text: &str) -> bool {
+    let t = strip(&text.replace(" to ", "-"));
+    t.eq_ignore_ascii_case("castles")
+        || t.split_once(['-', 'x', 'X', '×', ':'])
+            .is_some_and(|(a, b)| {
+                words(a.split('(').next().unwrap_or("")).is_some()
+                    && words(
+                        b.trim_end_matches(|c: char| c.is_ascii_digit())
+                            .trim_end_matches("sq"),
+                    )
+                    .is_some()
+            })
+}
+
+/// Reads a descriptive move and returns the one legal move it names.
+pub fn parse<B: Bits>(pos: &Position<B>, text: &str) -> Result<Move, NotationError> {
+    let unreadable = |why: &str| NotationError::Unreadable {
+        text: text.trim().to_string(),
+        why: why.to_string(),
+    };
+    let g = &pos.eng.geo;
+    if g.width != 8 || g.height != 8 {
+        return Err(unreadable(
+            "descriptive notation names squares of an 8x8 board only",
+        ));
+    }
+    let side = pos.side;
+    let t = strip(&text.replace(" to ", "-"));
+    // A promotion: `P-K8=Q` or `P-K8(Q)`.
+    let (t, promo) = match t.split_once('=').or_else(|| {
+        t.strip_suffix(')')
+            .and_then(|h| h.rsplit_once('('))
+            .filter(|(_, q)| words(q).is_some_and(|w| w.len() == 1))
+    }) {
+        Some((head, q)) => {
+            let w = words(q)
+                .filter(|w| w.len() == 1)
+                .ok_or_else(|| unreadable(&format!("'{q}' is no man to promote to")))?;
+            let k = kind(pos, w[0])
+                .ok_or_else(|| unreadable(&format!("the rules have no man called '{q}'")))?;
+            (head.to_string(), Some(k))
+        }
+        None => (t, None),
+    };
+    let mut p = pos.clone();
+    let mut legal = MoveList::new();
+    p.legal_moves(&mut legal);
+    let fits: Box<dyn Fn(&Move) -> bool> = if t.eq_ignore_ascii_case("castles") {
+        Box::new(|m: &Move| m.flag == flag::CASTLE)
+    } else {
+        let Some(at) = t.find(['-', 'x', 'X', '×', ':']) else {
+            return Err(unreadable(
+                "expected a man, '-' or 'x', then a square or a man (R-KKt6, KtxP)",
+            ));
+        };
+        let sep = t[at..].chars().next().unwrap_or('-');
+        let (mover, target) = (&t[..at], &t[at + sep.len_utf8()..]);
+        let (mover, from) = match mover.split_once('(') {
+            Some((m, rest)) => {
+                let sq = rest.trim_end_matches(')');
+                let sqs = squares(sq, side)
+                    .ok_or_else(|| unreadable(&format!("'{sq}' is no descriptive square")))?;
+                (m, Some(sqs))
+            }
+            None => (mover, None),
+        };
+        let m = man(mover).ok_or_else(|| {
+            unreadable(&format!(
+                "'{mover}' is no descriptive man (K Q R B Kt P, with KB, QKt... for a file)"
+            ))
+        })?;
+        let k = kind(pos, m.word)
+            .ok_or_else(|| unreadable(&format!("the rules have no man called '{mover}'")))?;
+        let capture = sep != '-';
+        // The target: a square, or (after x) the man taken.
+        let to_sqs = squares(target, side);
+        let taken = if capture && to_sqs.is_none() {
+            let t = man(target).ok_or_else(|| {
+                unreadable(&format!(
+                    "'{target}' is neither a descriptive square nor a man"
+                ))
+            })?;
+            let tk = kind(pos, t.word)
+                .ok_or_else(|| unreadable(&format!("the rules have no man called '{target}'")))?;
+            Some((tk, t.files))
+        } else {
+            None
+        };
+        if to_sqs.is_none() && taken.is_none() {
+            return Err(unreadable(&format!(
+                "'{target}' is no descriptive square (K4, QB3, KKt6, KR sq)"
+            )));
+        }
+        let them = side.flip();
+        let mover_files = m.files;
+        let q = pos.clone();
+        Box::new(move |mv: &Move| {
+            let (f, r) = (g.file(mv.from), g.rank(mv.from));
+            let (tf, tr) = (g.file(mv.to), g.rank(mv.to));
+            mv.flag != flag::JOINT
+                && mv.piece == k
+                && mover_files.as_ref().is_none_or(|fs| fs.contains(&f))
+                && from.as_ref().is_none_or(|s| s.contains(&(f, r)))
+                && (!capture || q.is_capture(mv))
+                && to_sqs.as_ref().is_none_or(|s| s.contains(&(tf, tr)))
+                && taken.as_ref().is_none_or(|(tk, tfiles)| {
+                    let at = if mv.flag == flag::EP {
+                        q.kind_at(them, g.square(tf, g.rank(mv.from)) as usize)
+                    } else {
+                        q.kind_at(them, mv.to as usize)
+                    };
+                    at == Some(*tk) && tfiles.as_ref().is_none_or(|fs| fs.contains(&tf))
+                })
+        })
+    };
+    let found: Vec<Move> = legal
+        .as_slice()
+        .iter()
+        .copied()
+        .filter(|m| fits(m) && promo.is_none_or(|k| k == m.promo))
+        .collect();
+    match found.len() {
+        1 => Ok(found[0]),
+        0 => Err(NotationError::NoSuchMove {
+            text: text.trim().to_string(),
+            why: format!(
+                "no legal move of {} fits it (legal here: {})",
+                side.name(),
+                legal
+                    .as_slice()
+                    .iter()
+                    .map(|m| write(pos, m))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        }),
+        _ => Err(NotationError::Ambiguous {
+            text: text.trim().to_string(),
+            candidates: found.iter().map(|m| san(pos, m)).collect(),
+        }),
+    }
+}
+
+/// A square's descriptive name from `side`'s end (`KKt6`).
+fn square_name(f: u8, r: u8, side: Color) -> String {
+    const FILES: [&str; 8] = ["QR", "QKt", "QB", "Q", "K", "KB", "KKt", "KR"];
+    let rank = if side == Color::White { r + 1 } else { 8 - r };
+    format!("{}{rank}", FILES[f as usize & 7])
+}
+
+/// The descriptive name of a kind: `Kt` for the knight, `P` for pawns, else the letter.
+fn kind_name<B: Bits>(pos: &Position<B>, k: Kind) -> String {
+    let rules = &pos.eng.rules;
+    match rules.pieces.get(k as usize) {
+        Some(d) if d.pawn => "P".into(),
+        Some(_) if Some(k) == rules.kind_of('n') => "Kt".into(),
+        Some(d) => d.letter.to_ascii_uppercase().to_string(),
+        None => "?".into(),
+    }
+}
+
+/// A move in descriptive notation (`R-KKt6 ch`, `KtxP`, `Kt-KR6 mate`), as short as
+/// reads back to the same move; SAN on boards other than 8x8.
+pub fn write<B: Bits>(pos: &Position<B>, m: &Move) -> String {
+    let g = &pos.eng.geo;
+    if g.width != 8 || g.height != 8 || m.flag == flag::JOINT {
+        return san(pos, m);
+    }
+    let side = pos.side;
+    let sign = {
+        let s = san(pos, m);
+        if s.ends_with('#') {
+            " mate"
+        } else if s.ends_with('+') {
+            " ch"
+        } else {
+            ""
+        }
+    };
+    if m.flag == flag::CASTLE {
+        return format!("Castles{sign}");
+    }
+    let who = kind_name(pos, m.piece);
+    let from = square_name(g.file(m.from), g.rank(m.from), side);
+    let to = square_name(g.file(m.to), g.rank(m.to), side);
+    let taken = if m.flag == flag::EP {
+        Some("P".to_string())
+    } else {
+        pos.kind_at(side.flip(), m.to as usize)
+            .map(|k| kind_name(pos, k))
+    };
+    let mut tries = vec![];
+    match &taken {
+        Some(t) => {
+            tries.push(format!("{who}x{t}"));
+            tries.push(format!("{who}x{to}"));
+            tries.push(format!("{who}({from})x{to}"));
+        }
+        None => {
+            tries.push(format!("{who}-{to}"));
+            tries.push(format!("{who}({from})-{to}"));
+        }
+    }
+    let promo = if m.promo != crate::engine::NO_SQ {
+        format!("={}", kind_name(pos, m.promo))
+    } else {
+        String::new()
+    };
+    for t in &tries {
+        let text = format!("{t}{promo}");
+        if parse(pos, &text).as_ref() == Ok(m) {
+            return format!("{text}{sign}");
+        }
+    }
+    san(pos, m)
+}

@@ -1,0 +1,176 @@
+//! Reading and writing moves: coordinates (`e2e4`, `a10a11`, promotions with the piece
+//! letter appended), SAN with the rules' own letters on any board size, and the splitting
+//! of a written solution (`1.Rh8+ Kxh8 2.Af5+ Rh2 3...Kg8`) into numbered move texts.
+//!
+//! SAN follows the modern conventions with the preset's letters in upper case: under
+//! shatranj rules `Q` is the ferz and `B` the alfil, while `F` and `A` are read as their
+//! aliases. Two forms have no modern model. The Lombard joint first move of king and
+//! queen is written king part `&` queen part: `Kc3&Qd3` in SAN, `e1c3&d1d3` in
+//! coordinates. A man leaving a stack is written like any other man of its kind: the
+//! letter says which man leaves.
+//!
+//! Reading is lenient (`Ng1-f3`, `Rh8xh7`, `e2e4`, `exd6 e.p.`, `b8Q`, `0-0`, lower-case
+//! piece letters, `P` for pawns) but always resolved against the legal moves: a text names
+//! exactly one legal move or it is an error that says why.
+//!
+//! One file per job: `tokens` splits a written line into moves, `san` reads SAN, long
+//! algebraic and coordinates, `murray` and `descriptive` read the older notations, and
+//! `write` writes a move in the notation asked for.
+
+mod descriptive;
+mod murray;
+mod san;
+mod tokens;
+mod write;
+
+#[cfg(test)]
+mod tests;
+
+pub use san::parse_san;
+pub use tokens::{parse_line, parse_solution, signs, Solution, Token, Variation};
+pub use write::{coord, lan, line_text, line_text_in, san, write_move, write_plies};
+
+use crate::bits::Bits;
+use crate::geometry::Geometry;
+use crate::piece::Kind;
+use crate::position::{Move, Position};
+use crate::rules::Rules;
+use thiserror::Error;
+
+/// Why a move text names no single legal move.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum NotationError {
+    #[error("empty move text")]
+    Empty,
+    #[error("cannot read '{text}' as a move: {why}")]
+    Unreadable { text: String, why: String },
+    #[error("'{text}' is ambiguous: it could be {}", .candidates.join(", "))]
+    Ambiguous {
+        text: String,
+        candidates: Vec<String>,
+    },
+    #[error("'{text}' matches no legal move: {why}")]
+    NoSuchMove { text: String, why: String },
+    #[error("'{text}' is illegal: {why}")]
+    Illegal { text: String, why: String },
+    #[error("'{text}' cannot be played: no legal move remains ({outcome})")]
+    GameOver { text: String, outcome: String },
+}
+
+/// The notation a solution is written in, or a line is to be written in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Notation {
+    /// Reading: whichever reader understands the move (SAN, long algebraic and
+    /// coordinates first, Murray's `Kt`, then English descriptive on 8x8 boards).
+    /// Writing: SAN.
+    #[default]
+    Auto,
+    /// Standard algebraic (`Nf5`, `Rxh8#`).
+    San,
+    /// Long algebraic (`Ng3-f5`, `Rh1xh8#`).
+    Lan,
+    /// Coordinates (`g3f5`).
+    Coord,
+    /// Murray's *A History of Chess* (`Kt-f5+`, `R×h8 m.`); written as SAN.
+    Murray,
+    /// English descriptive (`Kt-KB5 ch`, `RxR mate`), 8x8 boards only.
+    Descriptive,
+}
+
+impl Notation {
+    /// The names the `notation` key and the `--notation` flag accept.
+    pub const NAMES: [&'static str; 6] = ["auto", "san", "lan", "coord", "murray", "descriptive"];
+
+    /// The name as written in files and flags.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Notation::Auto => "auto",
+            Notation::San => "san",
+            Notation::Lan => "lan",
+            Notation::Coord => "coord",
+            Notation::Murray => "murray",
+            Notation::Descriptive => "descriptive",
+        }
+    }
+}
+
+impl std::str::FromStr for Notation {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        let all = [
+            Notation::Auto,
+            Notation::San,
+            Notation::Lan,
+            Notation::Coord,
+            Notation::Murray,
+            Notation::Descriptive,
+        ];
+        let t = s.trim().to_ascii_lowercase();
+        all.into_iter().find(|n| n.name() == t).ok_or_else(|| {
+            format!(
+                "unknown notation '{s}' (expected one of: {})",
+                Notation::NAMES.join(", ")
+            )
+        })
+    }
+}
+
+/// Reads a move in any notation the tool knows (see [`Notation::Auto`]) and returns the
+/// one legal move it names.
+pub fn parse_move<B: Bits>(pos: &Position<B>, text: &str) -> Result<Move, NotationError> {
+    parse_move_in(pos, text, Notation::Auto)
+}
+
+/// Reads a move written in `notation` and returns the one legal move it names.
+pub fn parse_move_in<B: Bits>(
+    pos: &Position<B>,
+    text: &str,
+    notation: Notation,
+) -> Result<Move, NotationError> {
+    let rules = &pos.eng.rules;
+    match notation {
+        // The SAN reader is lenient enough for long algebraic and coordinates too.
+        Notation::San | Notation::Lan | Notation::Coord => parse_san(pos, text),
+        Notation::Murray => parse_san(pos, &murray::normalise(rules, text)),
+        Notation::Descriptive => descriptive::parse(pos, text),
+        Notation::Auto => {
+            let first = parse_san(pos, &murray::normalise(rules, text));
+            match first {
+                Err(NotationError::Unreadable { .. }) if descriptive::looks_descriptive(text) => {
+                    match descriptive::parse(pos, text) {
+                        Err(NotationError::Unreadable { .. }) => first,
+                        r => r,
+                    }
+                }
+                r => r,
+            }
+        }
+    }
+}
+
+/// A square's name, or `?` for an index off the board.
+pub(crate) fn sq_name(g: &Geometry, sq: u8) -> String {
+    if (sq as usize) < g.squares() {
+        g.name(sq)
+    } else {
+        "?".into()
+    }
+}
+
+/// The upper-case letter of a kind, or `?` for an unknown kind.
+pub(crate) fn upper(rules: &Rules, k: Kind) -> char {
+    rules
+        .pieces
+        .get(k as usize)
+        .map_or('?', |p| p.letter.to_ascii_uppercase())
+}
+
+/// The rules' piece letters in upper case, for messages.
+pub(crate) fn letters(rules: &Rules) -> String {
+    rules
+        .pieces
+        .iter()
+        .map(|p| p.letter.to_ascii_uppercase())
+        .collect()
+}

@@ -1,0 +1,246 @@
+//! Writing moves: coordinates, SAN, long algebraic and numbered lines.
+
+use crate::bits::Bits;
+use crate::engine::NO_SQ;
+use crate::geometry::{Geometry, Square};
+use crate::movegen::MoveList;
+use crate::outcome::{Outcome, WinKind};
+use crate::piece::Color;
+use crate::position::{flag, Move, Position};
+
+use super::{descriptive, parse_san, sq_name, upper, Notation};
+use std::fmt::Write;
+
+/// Coordinate notation: from-square, to-square, promotion letter (`f5g7`, `b7b8q`,
+/// `a10a11`); castling is the king's move (`e1g1`); a joint move is the king's move, `&`,
+/// then the queen's (`e1c3&d1d3`).
+pub fn coord<B: Bits>(pos: &Position<B>, m: &Move) -> String {
+    let g = &pos.eng.geo;
+    let mut s = format!("{}{}", sq_name(g, m.from), sq_name(g, m.to));
+    if m.promo != NO_SQ {
+        s.push(
+            pos.eng
+                .rules
+                .pieces
+                .get(m.promo as usize)
+                .map_or('?', |p| p.letter),
+        );
+    }
+    if m.flag == flag::JOINT {
+        let _ = write!(s, "&{}{}", sq_name(g, m.from2), sq_name(g, m.to2));
+    }
+    s
+}
+
+/// The shortest prefix (file, rank or square of `from`) telling it apart from `others`.
+fn disambiguation(g: &Geometry, from: Square, others: &[Square]) -> String {
+    if others.is_empty() {
+        return String::new();
+    }
+    let file = (b'a' + g.file(from)) as char;
+    if others.iter().all(|&o| g.file(o) != g.file(from)) {
+        file.to_string()
+    } else if others.iter().all(|&o| g.rank(o) != g.rank(from)) {
+        (g.rank(from) as u32 + 1).to_string()
+    } else {
+        g.name(from)
+    }
+}
+
+/// SAN without the check suffix, disambiguated against `legal`.
+fn san_body<B: Bits>(pos: &Position<B>, m: &Move, legal: &MoveList) -> String {
+    let e = &*pos.eng;
+    let g = &e.geo;
+    let Some(def) = e.rules.pieces.get(m.piece as usize) else {
+        return coord(pos, m);
+    };
+    if m.flag == flag::CASTLE {
+        return if g.file(m.to) > g.file(m.from) {
+            "O-O"
+        } else {
+            "O-O-O"
+        }
+        .into();
+    }
+    if m.flag == flag::JOINT {
+        let others: Vec<Square> = legal
+            .as_slice()
+            .iter()
+            .filter(|o| {
+                o.flag == flag::JOINT && o.to == m.to && o.to2 == m.to2 && o.from2 != m.from2
+            })
+            .map(|o| o.from2)
+            .collect();
+        return format!(
+            "{}{}&{}{}{}",
+            upper(&e.rules, m.piece),
+            sq_name(g, m.to),
+            upper(&e.rules, e.queen.unwrap_or(NO_SQ)),
+            disambiguation(g, m.from2, &others),
+            sq_name(g, m.to2)
+        );
+    }
+    let others: Vec<Square> = legal
+        .as_slice()
+        .iter()
+        .filter(|o| {
+            o.piece == m.piece
+                && o.to == m.to
+                && o.from != m.from
+                && o.flag != flag::JOINT
+                && o.flag != flag::CASTLE
+        })
+        .map(|o| o.from)
+        .collect();
+    let capture = pos.is_capture(m);
+    let mut s = String::new();
+    if def.pawn {
+        if capture {
+            // A pawn capture always names the file it comes from.
+            if others.iter().any(|&o| g.file(o) == g.file(m.from)) {
+                s += &g.name(m.from);
+            } else {
+                s.push((b'a' + g.file(m.from)) as char);
+            }
+        } else {
+            s += &disambiguation(g, m.from, &others);
+        }
+    } else {
+        s.push(def.letter.to_ascii_uppercase());
+        s += &disambiguation(g, m.from, &others);
+    }
+    if capture {
+        s.push('x');
+    }
+    s += &sq_name(g, m.to);
+    if m.promo != NO_SQ {
+        s.push('=');
+        s.push(upper(&e.rules, m.promo));
+    }
+    s
+}
+
+/// SAN with the rules' letters in upper case (`Nbd2`, `exd6`, `b8=Q`, `O-O`, `Kc3&Qd3`),
+/// `+` for check and `#` for checkmate; a move that is not even pseudo-legal is written in
+/// coordinates.
+pub fn san<B: Bits>(pos: &Position<B>, m: &Move) -> String {
+    let mut p = pos.clone();
+    let mut legal = MoveList::new();
+    p.legal_moves(&mut legal);
+    if !legal.as_slice().contains(m) {
+        let mut pseudo = MoveList::new();
+        p.pseudo_moves(&mut pseudo);
+        return if pseudo.as_slice().contains(m) {
+            san_body(&p, m, &legal)
+        } else {
+            coord(pos, m)
+        };
+    }
+    let mut s = san_body(&p, m, &legal);
+    p.make(*m);
+    if matches!(
+        p.outcome(),
+        Outcome::Win {
+            how: WinKind::Checkmate,
+            ..
+        }
+    ) {
+        s.push('#');
+    } else if p.in_check() {
+        s.push('+');
+    }
+    s
+}
+
+/// A numbered line in SAN from `pos` (`1.Rh8+ Kxh8 2.Af5+`, or `1...Kd8 2.Nc7` when the
+/// second player starts); stops after the first move that is not legal, written in
+/// coordinates with `??`.
+pub fn line_text<B: Bits>(pos: &Position<B>, moves: &[Move]) -> String {
+    line_text_in(pos, moves, Notation::San)
+}
+
+/// Long algebraic: the man, its square, `-` or `x`, the target (`Ng3-f5`, `Rh1xh8#`,
+/// `e7-e8=Q`); castling and the joint move as in SAN.
+pub fn lan<B: Bits>(pos: &Position<B>, m: &Move) -> String {
+    let s = san(pos, m);
+    if m.flag == flag::CASTLE || m.flag == flag::JOINT || s == coord(pos, m) {
+        return s;
+    }
+    let e = &*pos.eng;
+    let g = &e.geo;
+    let mut out = String::new();
+    if let Some(d) = e.rules.pieces.get(m.piece as usize).filter(|d| !d.pawn) {
+        out.push(d.letter.to_ascii_uppercase());
+    }
+    out += &sq_name(g, m.from);
+    out.push(if pos.is_capture(m) { 'x' } else { '-' });
+    out += &sq_name(g, m.to);
+    if m.promo != NO_SQ {
+        out.push('=');
+        out.push(upper(&e.rules, m.promo));
+    }
+    if let Some(c) = s.chars().last().filter(|c| *c == '+' || *c == '#') {
+        out.push(c);
+    }
+    out
+}
+
+/// A move in the notation asked for (SAN for `auto` and `murray`).
+pub fn write_move<B: Bits>(pos: &Position<B>, m: &Move, notation: Notation) -> String {
+    match notation {
+        Notation::Auto | Notation::San | Notation::Murray => san(pos, m),
+        Notation::Lan => lan(pos, m),
+        Notation::Coord => coord(pos, m),
+        Notation::Descriptive => descriptive::write(pos, m),
+    }
+}
+
+/// A numbered line in the notation asked for (see [`line_text`]).
+pub fn line_text_in<B: Bits>(pos: &Position<B>, moves: &[Move], notation: Notation) -> String {
+    let mut p = pos.clone();
+    let mut out = String::new();
+    let mut legal = MoveList::new();
+    for (i, m) in moves.iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        if p.side == Color::White {
+            let _ = write!(out, "{}.", p.fullmove);
+        } else if i == 0 {
+            let _ = write!(out, "{}...", p.fullmove);
+        }
+        p.legal_moves(&mut legal);
+        if !legal.as_slice().contains(m) {
+            out += &coord(&p, m);
+            out += "??";
+            break;
+        }
+        out += &write_move(&p, m, notation);
+        p.make(*m);
+    }
+    out
+}
+
+/// Plies written in SAN or coordinates from `pos` rewritten in `notation`; a ply that does not read
+/// (and everything after it) is kept as it was.
+pub fn write_plies<B: Bits>(
+    pos: &Position<B>,
+    plies: &[String],
+    notation: Notation,
+) -> Vec<String> {
+    let mut p = pos.clone();
+    let mut out = Vec::with_capacity(plies.len());
+    for (i, t) in plies.iter().enumerate() {
+        match parse_san(&p, t) {
+            Ok(m) => {
+                out.push(write_move(&p, &m, notation));
+                p.make(m);
+            }
+            Err(_) => {
+                out.extend(plies[i..].iter().cloned());
+                break;
+            }
+        }
+    }
+    out
+}

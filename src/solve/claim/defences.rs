@@ -1,0 +1,202 @@
+//! The defender's side of a claim: replies the manuscript leaves out, the defences it
+//! does not cover, and the attacker's duals.
+
+use super::{ended, numbered, written_side, ClaimStatus, Ended, State, Walk};
+use crate::bits::Bits;
+use crate::movegen::MoveList;
+use crate::notation::{self, Token};
+use crate::position::Move;
+
+impl<B: Bits> Walk<'_, B> {
+    /// Fills in the defender's only legal reply, with a remark.
+    pub(super) fn fill_forced(&self, st: &mut State<B>, m: Move) {
+        let san = notation::san(&st.p, &m);
+        st.remarks.push(format!(
+            "forced reply {} filled in",
+            self.label(st.ply, st.p.side, &san, None)
+        ));
+        self.play(st, m, true);
+    }
+
+    /// Fills in a reply the manuscript leaves out before its next move `next`: the forced
+    /// reply, or the defence that move answers (the other defences are then checked).
+    pub(super) fn fill_reply(
+        &mut self,
+        st: &mut State<B>,
+        list: &MoveList,
+        next: &Token,
+    ) -> Result<(), Ended> {
+        let side = st.p.side;
+        if list.len() == 1 {
+            self.fill_forced(st, list.as_slice()[0]);
+            return Ok(());
+        }
+        // The defences after which the manuscript's next move can be played, winning ones
+        // first.
+        let mut playable = vec![];
+        let mut winning = vec![];
+        for &d in list.as_slice() {
+            let mut q = st.clone();
+            self.play(&mut q, d, true);
+            let mut l2 = MoveList::new();
+            self.s.moves(&mut q.p, &mut l2);
+            if let Ok(a) = notation::parse_move_in(&q.p, &next.text, self.notation) {
+                if l2.as_slice().contains(&a) {
+                    playable.push(d);
+                    if self.keeps_going(&q, a, next, None) {
+                        winning.push(d);
+                    }
+                }
+            }
+        }
+        let Some(&d) = winning.first().or(playable.first()) else {
+            let tried: Vec<String> = list
+                .as_slice()
+                .iter()
+                .map(|m| notation::san(&st.p, m))
+                .collect();
+            let shown = written_side(next).unwrap_or(side.flip());
+            return Err(ended(
+                ClaimStatus::Illegal,
+                format!(
+                    "{}: cannot be played after any of {}'s replies ({}), which the manuscript leaves out",
+                    self.label(st.ply + 1, shown, &next.text, Some(next)),
+                    side.name(),
+                    tried.join(" ")
+                ),
+            ));
+        };
+        let san = notation::san(&st.p, &d);
+        st.remarks.push(format!(
+            "omitted reply {} filled in: the one the manuscript's {} answers",
+            self.label(st.ply, side, &san, None),
+            self.label(st.ply + 1, side.flip(), &next.text, Some(next))
+        ));
+        self.other_defences(st, list, Some(d), Some(next))?;
+        self.play(st, d, true);
+        Ok(())
+    }
+
+    /// Every defence but `followed` must lose within the moves left; the ones the
+    /// manuscript does not cover are named, with whether its next move answers them too.
+    pub(super) fn other_defences(
+        &mut self,
+        st: &mut State<B>,
+        list: &MoveList,
+        followed: Option<Move>,
+        next: Option<&Token>,
+    ) -> Result<(), Ended> {
+        let left = self.moves_left(st.ply);
+        let side = st.p.side;
+        let mut answered = vec![];
+        let mut lost = vec![];
+        for &d in list.as_slice() {
+            if Some(d) == followed {
+                continue;
+            }
+            let san = self.label(st.ply, side, &notation::san(&st.p, &d), None);
+            let mut q = st.clone();
+            self.play(&mut q, d, true);
+            let next_works = next.is_some_and(|t| {
+                let mut l2 = MoveList::new();
+                self.s.moves(&mut q.p, &mut l2);
+                notation::parse_move_in(&q.p, &t.text, self.notation)
+                    .ok()
+                    .filter(|a| l2.as_slice().contains(a))
+                    .is_some_and(|a| self.keeps_going(&q, a, t, None))
+            });
+            if next_works {
+                answered.push(san);
+                continue;
+            }
+            match self.s.attack(&mut q.p, left, q.tracked) {
+                Some(true) => lost.push(san),
+                Some(false) => {
+                    let ctx = if st.filled.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" after {}", numbered(&st.filled))
+                    };
+                    st.remarks.push(format!(
+                        "the defence {san} holds: no {} within the {left} move(s) left",
+                        self.stip
+                    ));
+                    return Err(ended(
+                        ClaimStatus::Refuted,
+                        format!("{}{ctx}", notation::san(&st.p, &d)),
+                    ));
+                }
+                None => {
+                    st.remarks.push(format!(
+                        "check not finished: {}",
+                        self.budget
+                            .reason()
+                            .unwrap_or_else(|| "limit reached".into())
+                    ));
+                    return Err(ended(
+                        ClaimStatus::None,
+                        "not finished (limit reached)".into(),
+                    ));
+                }
+            }
+        }
+        let who = self.attacker.name();
+        if !lost.is_empty() {
+            st.remarks.push(format!(
+                "not covered by the manuscript: {}; {who} still wins against {} within the \
+                 {left} move(s) left",
+                lost.join(", "),
+                if lost.len() == 1 { "it" } else { "each" },
+            ));
+        }
+        if !answered.is_empty() {
+            let next = next.map_or(String::new(), |t| {
+                self.label(st.ply + 1, self.attacker, &t.text, Some(t))
+            });
+            st.remarks.push(format!(
+                "not covered by the manuscript: {}; its next move {next} answers {} too",
+                answered.join(", "),
+                if answered.len() == 1 { "it" } else { "each" },
+            ));
+        }
+        Ok(())
+    }
+
+    /// Duals: another attacker move that also forces the goal in the moves left.
+    pub(super) fn duals(&mut self, st: &mut State<B>, list: &MoveList, m: Move) {
+        let left = self.moves_left(st.ply);
+        if !self.dual_budget_left || left < 1 || st.ply == 0 {
+            return;
+        }
+        let mut duals = vec![];
+        for &a in list.as_slice() {
+            if a == m {
+                continue;
+            }
+            let nt = self.ds.track_pub(&st.p, &a, st.tracked);
+            let u = st.p.make(a);
+            let r = self.ds.defend(&mut st.p, left - 1, nt);
+            st.p.unmake(a, u);
+            match r {
+                Some(true) => duals.push(notation::san(&st.p, &a)),
+                Some(false) => {}
+                None => {
+                    self.dual_budget_left = false;
+                    break;
+                }
+            }
+        }
+        if !duals.is_empty() {
+            let san = notation::san(&st.p, &m);
+            st.remarks.push(format!(
+                "dual at {}: also {}",
+                self.label(st.ply, st.p.side, &san, None),
+                duals.join(", ")
+            ));
+        }
+        if !self.dual_budget_left {
+            st.remarks
+                .push("dual search stopped by its node limit; later duals not checked".into());
+        }
+    }
+}

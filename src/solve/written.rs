@@ -1,0 +1,110 @@
+//! An analysis's lines rewritten in one notation for output: the keys' readable form, the
+//! refutation, the main line, the solution tree and the claim's completed line. The
+//! search hands out SAN and coordinates; a report prints every line in the one notation
+//! asked for (SAN by default). The contract's coordinate `keys` stay as they are.
+
+use super::Analysis;
+use crate::any::AnyEngine;
+use crate::bits::Bits;
+use crate::notation::{self, Notation};
+use crate::position::Position;
+use crate::with_engine;
+
+/// Rewrites every line of `a` in `notation`.
+pub fn rewrite(engine: &AnyEngine, a: &mut Analysis, notation: Notation) {
+    with_engine!(engine, e => {
+        if let Ok(pos) = Position::from_fen(e.clone(), &a.fen) {
+            rewrite_at(&pos, a, notation);
+        }
+    })
+}
+
+fn rewrite_at<B: Bits>(pos: &Position<B>, a: &mut Analysis, n: Notation) {
+    let rep = &mut a.report;
+    rep.keys_san = rep
+        .keys
+        .iter()
+        .map(|k| {
+            notation::write_plies(pos, std::slice::from_ref(k), n)
+                .pop()
+                .unwrap_or_default()
+        })
+        .collect();
+    rep.main_line = notation::write_plies(pos, &rep.main_line, n);
+    for v in &mut rep.tree {
+        v.san = notation::write_plies(pos, &v.coord, n);
+    }
+    if let Some(r) = &rep.refutation {
+        rep.refutation = Some(refutation(pos, r, n));
+    }
+    let c = &mut a.claim;
+    let plies = notation::write_plies(pos, &c.filled, n);
+    c.completed = relabel(&c.completed, &plies);
+    c.filled = plies;
+}
+
+/// The refutation line (`f5g7 e8d8 ... (1st move also held by e8f8)`) in `n`.
+fn refutation<B: Bits>(pos: &Position<B>, text: &str, n: Notation) -> String {
+    let (line, held) = match text.split_once(" (1st move also held by ") {
+        Some((l, h)) => (l, Some(h.trim_end_matches(')'))),
+        None => (text, None),
+    };
+    let plies: Vec<String> = line.split_whitespace().map(str::to_string).collect();
+    let mut out = notation::write_plies(pos, &plies, n).join(" ");
+    if let Some(h) = held {
+        // The other holding defences answer the first move.
+        let mut p = pos.clone();
+        let written: Vec<String> = match plies.first().map(|f| notation::parse_san(&p, f)) {
+            Some(Ok(m)) => {
+                p.make(m);
+                h.split_whitespace()
+                    .map(|d| {
+                        notation::write_plies(&p, &[d.to_string()], n)
+                            .pop()
+                            .unwrap_or_default()
+                    })
+                    .collect()
+            }
+            _ => h.split_whitespace().map(str::to_string).collect(),
+        };
+        out += &format!(" (1st move also held by {})", written.join(" "));
+    }
+    out
+}
+
+/// The completed line (`1.Rg6+ [Kh8] 2.Rf8+`) with each ply's text replaced by `plies`,
+/// numbers and brackets kept.
+fn relabel(completed: &str, plies: &[String]) -> String {
+    let mut out = vec![];
+    for (word, ply) in completed.split(' ').zip(plies) {
+        let num = word
+            .find(|c: char| !c.is_ascii_digit() && c != '.')
+            .map_or(word, |i| &word[..i]);
+        let rest = &word[num.len()..];
+        let bracketed = rest.starts_with('[');
+        out.push(if bracketed {
+            format!("{num}[{ply}]")
+        } else {
+            format!("{num}{ply}")
+        });
+    }
+    out.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::relabel;
+
+    #[test]
+    fn relabel_keeps_numbers_and_brackets() {
+        let plies = ["R-KKt6 ch".to_string(), "K-KR1".into(), "R-KB8 ch".into()];
+        assert_eq!(
+            relabel("1.Rg6+ [Kh8] 2.Rf8+", &plies),
+            "1.R-KKt6 ch [K-KR1] 2.R-KB8 ch"
+        );
+        assert_eq!(
+            relabel("3...[Kg8] 4.Nh6#", &plies[..2]),
+            "3...[R-KKt6 ch] 4.K-KR1"
+        );
+    }
+}
