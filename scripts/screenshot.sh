@@ -4,7 +4,8 @@
 #
 #   scripts/screenshot.sh OUT_DIR FILE...      e.g. scripts/screenshot.sh /tmp/shots edition/index.html docs/dilaram.svg
 #
-# Each FILE (HTML or SVG) becomes OUT_DIR/<its name>.png, 1200x1600. Nothing is fetched:
+# Each FILE (HTML or SVG; FILE#anchor for a section of a page) becomes
+# OUT_DIR/<its name>.png, 1200x1600 (SIZE=W,H to change). Nothing is fetched:
 # networking, sync and updates are off, and the profile is a fresh temporary directory.
 set -eu
 if [ "$#" -lt 2 ]; then
@@ -19,18 +20,22 @@ if [ -z "$browser" ]; then
     exit 2
 fi
 mkdir -p "$out"
-for f in "$@"; do
+for arg in "$@"; do
+    # FILE#anchor shows the page scrolled to that section.
+    f=${arg%%#*}
+    frag=
+    [ "$f" = "$arg" ] || frag="#${arg#*#}"
     if [ ! -f "$f" ]; then
         echo "$0: no such file: $f" >&2
         exit 2
     fi
     abs=$(cd "$(dirname "$f")" && pwd)/$(basename "$f")
-    png="$out/$(basename "$f").png"
+    png="$out/$(basename "$f")$(echo "$frag" | tr -c 'A-Za-z0-9.\n-' '_').png"
     profile=$(mktemp -d)
     "$browser" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
         --disable-background-networking --disable-component-update --disable-sync \
-        --user-data-dir="$profile" --screenshot="$png" --window-size=1200,1600 \
-        "file://$abs" >/dev/null 2>&1 || true
+        --user-data-dir="$profile" --screenshot="$png" --window-size="${SIZE:-1200,1600}" \
+        "file://$abs$frag" >/dev/null 2>&1 || true
     rm -rf "$profile"
     if [ -s "$png" ]; then
         echo "$png"

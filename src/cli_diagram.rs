@@ -154,3 +154,30 @@ pub fn cmd_diagram(a: DiagramArgs) -> Result<i32> {
     }
     Ok(0)
 }
+
+/// The diagrams of an edition, one per row: the position as read, the first key as an
+/// arrow when the search found one, turned when the problem says so. A row whose rules or
+/// FEN cannot be read (an `error` row) gets none. Compiled rules are shared between rows.
+pub fn row_diagrams(rows: &[crate::report::Row]) -> Vec<Option<String>> {
+    let mut engines: std::collections::HashMap<String, Option<AnyEngine>> = Default::default();
+    rows.iter()
+        .map(|r| {
+            let p = r.problem.as_ref()?;
+            let a = r.analysis.as_ref()?;
+            // A rules file is relative to the problem file, or (from --rules) to the
+            // working directory: try the problem's directory first.
+            let eng = engines
+                .entry(format!("{}\u{0}{}", p.base_dir().display(), r.rules))
+                .or_insert_with(|| {
+                    let rules = Rules::resolve(&r.rules, Some(p.base_dir()))
+                        .or_else(|_| Rules::resolve(&r.rules, None))
+                        .ok()?;
+                    AnyEngine::new(rules).ok()
+                })
+                .as_ref()?;
+            let arrows: Vec<String> = a.report.keys.first().cloned().into_iter().collect();
+            let flip = flipped_by(&r.meta_of("orientation"));
+            diagram_svg(eng, &a.fen, None, &arrows, flip).ok()
+        })
+        .collect()
+}

@@ -76,6 +76,10 @@ pub struct VerifyArgs {
     /// parses), side by side; its own rules first.
     #[arg(long, conflicts_with = "rules")]
     pub all_rules: bool,
+    /// Write a static edition of the collection to DIR (DIR/index.html: a table of the
+    /// problems and a section for each, with its diagram); the directory is replaced whole.
+    #[arg(long, value_name = "DIR")]
+    pub html: Option<PathBuf>,
     #[command(flatten)]
     pub run: RunArgs,
 }
@@ -381,25 +385,45 @@ pub fn cmd_verify(a: VerifyArgs) -> Result<i32> {
     if let Some(c) = &a.csv {
         check_csv_target(c)?;
     }
+    if let Some(d) = &a.html {
+        report::html::check_target(d)?;
+    }
     let rows = run_batch(&a.paths, &a.run, a.all_rules, "verifying")?;
     if let Some(c) = &a.csv {
         let recs: Vec<Vec<String>> = rows.iter().map(report::csv_record).collect();
         report::write_csv_atomic(c, report::CSV_COLUMNS, &recs)?;
     }
+    let edition = match &a.html {
+        Some(d) => {
+            let diagrams = crate::cli_diagram::row_diagrams(&rows);
+            let title = a
+                .paths
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ");
+            let page = report::html::page(&rows, &diagrams, &format!("mansuba: {title}"));
+            Some(report::html::write_edition(d, &page)?)
+        }
+        None => None,
+    };
+    let edition_note = edition
+        .map(|p| format!("edition: {}\n", p.display()))
+        .unwrap_or_default();
     let to_stdout_csv = a.csv.as_deref().is_some_and(|c| c.as_os_str() == "-");
     if a.json {
         for r in &rows {
             println!("{}", report::json_row(r, false));
         }
-        eprint!("{}", report::summary(&rows, 5));
+        eprint!("{}{edition_note}", report::summary(&rows, 5));
     } else if to_stdout_csv {
-        eprint!("{}", report::summary(&rows, 5));
+        eprint!("{}{edition_note}", report::summary(&rows, 5));
     } else {
         for r in &rows {
             println!("{}", report::brief(r));
         }
         println!();
-        print!("{}", report::summary(&rows, 5));
+        print!("{}{edition_note}", report::summary(&rows, 5));
     }
     Ok(exit_code(&rows))
 }
