@@ -15,6 +15,7 @@ use crate::with_engine;
 use anyhow::{bail, Result};
 use rayon::prelude::*;
 use std::collections::HashMap;
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -80,6 +81,10 @@ pub struct VerifyArgs {
     /// problems and a section for each, with its diagram); the directory is replaced whole.
     #[arg(long, value_name = "DIR")]
     pub html: Option<PathBuf>,
+    /// Begin the CSV with a UTF-8 byte-order mark, so that spreadsheets read its accents
+    /// and Cyrillic as UTF-8.
+    #[arg(long, requires = "csv")]
+    pub bom: bool,
     #[command(flatten)]
     pub run: RunArgs,
 }
@@ -93,6 +98,9 @@ pub struct ExportArgs {
     /// The CSV file to write (one row per line of play; `-` for standard output).
     #[arg(long, value_name = "FILE")]
     pub csv: PathBuf,
+    /// Begin the CSV with a UTF-8 byte-order mark (for spreadsheets).
+    #[arg(long)]
+    pub bom: bool,
     #[command(flatten)]
     pub run: RunArgs,
 }
@@ -296,8 +304,16 @@ fn jobs_for<'a>(p: &'a Problem, run: &RunArgs, all_rules: bool, engines: &Engine
     jobs
 }
 
-/// Runs every problem of the files (in parallel); rows in file order.
-fn run_batch(paths: &[PathBuf], run: &RunArgs, all_rules: bool, what: &str) -> Result<Vec<Row>> {
+/// Runs every problem of the files (in parallel); rows in file order. `on_ready` sees
+/// each row as soon as it and every row before it are known, so that a consumer can
+/// stream them in a stable order (a pipe is not kept waiting for the whole batch).
+fn run_batch(
+    paths: &[PathBuf],
+    run: &RunArgs,
+    all_rules: bool,
+    what: &str,
+    on_ready: &(dyn Fn(&Row) + Sync),
+) -> Result<Vec<Row>> {
     set_threads(run.threads);
     run.check_rules()?;
     let limits = run.limits(false)?;
@@ -319,37 +335,48 @@ fn run_batch(paths: &[PathBuf], run: &RunArgs, all_rules: bool, what: &str) -> R
         .iter()
         .map(|p| jobs_for(p, run, all_rules, &engines))
         .collect();
-    let jobs: Vec<(usize, &Job)> = per_problem
-        .iter()
-        .enumerate()
-        .flat_map(|(i, js)| js.iter().map(move |j| (i, j)))
-        .collect();
+    // The final order: a load error sits before the problem that followed it in its
+    // file; each job gets its slot in that order.
+    let mut slots: Vec<Option<Row>> = vec![];
+    let mut jobs: Vec<(usize, &Job)> = vec![];
+    let mut errs = load_errors.into_iter().peekable();
+    for (i, js) in per_problem.iter().enumerate() {
+        while let Some((_, r)) = errs.next_if(|(at, _)| *at <= i) {
+            slots.push(Some(r));
+        }
+        for j in js {
+            jobs.push((slots.len(), j));
+            slots.push(None);
+        }
+    }
+    slots.extend(errs.map(|x| Some(x.1)));
+    let ready = Mutex::new((0usize, slots));
+    // Hands on every row whose predecessors are all known.
+    let advance = |state: &mut (usize, Vec<Option<Row>>)| {
+        while let Some(Some(r)) = state.1.get(state.0) {
+            on_ready(r);
+            state.0 += 1;
+        }
+    };
+    advance(&mut ready.lock().unwrap_or_else(|e| e.into_inner()));
     let bar = crate::solve::progress_bar(true, jobs.len() as u64, what);
-    let done: Vec<(usize, Row)> = jobs
-        .par_iter()
-        .map(|(i, j)| {
-            let r = run_job(j, &engines, &limits);
-            if let Some(b) = &bar {
-                b.set_message(format!("{what} ({})", j.problem.id));
-                b.inc(1);
-            }
-            (*i, r)
-        })
-        .collect();
+    jobs.par_iter().for_each(|(slot, j)| {
+        let r = run_job(j, &engines, &limits);
+        {
+            let mut st = ready.lock().unwrap_or_else(|e| e.into_inner());
+            st.1[*slot] = Some(r);
+            advance(&mut st);
+        }
+        if let Some(b) = &bar {
+            b.set_message(format!("{what} ({})", j.problem.id));
+            b.inc(1);
+        }
+    });
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
-    // Merge: a load error sits before the problem that followed it in its file.
-    let mut rows = Vec::with_capacity(done.len() + load_errors.len());
-    let mut errs = load_errors.into_iter().peekable();
-    for (i, r) in done {
-        while errs.peek().is_some_and(|(at, _)| *at <= i) {
-            rows.push(errs.next().unwrap().1);
-        }
-        rows.push(r);
-    }
-    rows.extend(errs.map(|x| x.1));
-    Ok(rows)
+    let (_, slots) = ready.into_inner().unwrap_or_else(|e| e.into_inner());
+    Ok(slots.into_iter().flatten().collect())
 }
 
 fn exit_code(rows: &[Row]) -> i32 {
@@ -382,16 +409,29 @@ fn check_csv_target(p: &Path) -> Result<()> {
 
 /// `mansuba verify`.
 pub fn cmd_verify(a: VerifyArgs) -> Result<i32> {
+    let to_stdout_csv = a.csv.as_deref().is_some_and(|c| c.as_os_str() == "-");
+    if to_stdout_csv && a.json {
+        bail!("--csv - and --json would both write to standard output; send the CSV to a file (--csv FILE) or drop one of them");
+    }
     if let Some(c) = &a.csv {
         check_csv_target(c)?;
     }
     if let Some(d) = &a.html {
         report::html::check_target(d)?;
     }
-    let rows = run_batch(&a.paths, &a.run, a.all_rules, "verifying")?;
+    // JSON lines go out as the problems finish, in the files' order: a line is printed
+    // once its problem and every one before it are done.
+    let stream = |r: &Row| {
+        if a.json {
+            let mut out = std::io::stdout().lock();
+            let _ = writeln!(out, "{}", report::json_row(r, false));
+            let _ = out.flush();
+        }
+    };
+    let rows = run_batch(&a.paths, &a.run, a.all_rules, "verifying", &stream)?;
     if let Some(c) = &a.csv {
         let recs: Vec<Vec<String>> = rows.iter().map(report::csv_record).collect();
-        report::write_csv_atomic(c, report::CSV_COLUMNS, &recs)?;
+        report::write_csv_atomic(c, report::CSV_COLUMNS, &recs, a.bom)?;
     }
     let edition = match &a.html {
         Some(d) => {
@@ -410,13 +450,8 @@ pub fn cmd_verify(a: VerifyArgs) -> Result<i32> {
     let edition_note = edition
         .map(|p| format!("edition: {}\n", p.display()))
         .unwrap_or_default();
-    let to_stdout_csv = a.csv.as_deref().is_some_and(|c| c.as_os_str() == "-");
-    if a.json {
-        for r in &rows {
-            println!("{}", report::json_row(r, false));
-        }
-        eprint!("{}{edition_note}", report::summary(&rows, 5));
-    } else if to_stdout_csv {
+    if a.json || to_stdout_csv {
+        // Standard output carries the data: the summary goes to stderr.
         eprint!("{}{edition_note}", report::summary(&rows, 5));
     } else {
         for r in &rows {
@@ -431,7 +466,7 @@ pub fn cmd_verify(a: VerifyArgs) -> Result<i32> {
 /// `mansuba export`.
 pub fn cmd_export(a: ExportArgs) -> Result<i32> {
     check_csv_target(&a.csv)?;
-    let rows = run_batch(&a.paths, &a.run, false, "exporting")?;
+    let rows = run_batch(&a.paths, &a.run, false, "exporting", &|_| {})?;
     let mut recs = vec![];
     for r in &rows {
         let mut v = report::export_records(r);
@@ -445,7 +480,7 @@ pub fn cmd_export(a: ExportArgs) -> Result<i32> {
         }
         recs.append(&mut v);
     }
-    report::write_csv_atomic(&a.csv, report::EXPORT_COLUMNS, &recs)?;
+    report::write_csv_atomic(&a.csv, report::EXPORT_COLUMNS, &recs, a.bom)?;
     eprint!("{}", report::summary(&rows, 3));
     eprintln!(
         "{} line{} of play written",
@@ -462,6 +497,15 @@ pub fn cmd_solve(a: SolveArgs) -> Result<i32> {
     let limits = a.run.limits(!a.json)?;
     if !a.file.exists() {
         bail!("no such file: {}", a.file.display());
+    }
+    if a.file.is_dir() {
+        bail!(
+            "{} is a directory: solve takes one problem file (verify takes directories)",
+            a.file.display()
+        );
+    }
+    if let Err(e) = std::fs::read_to_string(&a.file) {
+        bail!("cannot read {}: {e}", a.file.display());
     }
     let lf = load_file(&a.file);
     for w in &lf.warnings {

@@ -81,13 +81,18 @@ pub fn csv_record(r: &Row) -> Vec<String> {
 }
 
 /// Writes CSV to `path` atomically: a temporary file in the same directory, then a
-/// rename, so a reader never sees half a file. `-` writes to standard output.
+/// rename, so a reader never sees half a file. `-` writes to standard output. `bom`
+/// starts it with the UTF-8 byte-order mark that spreadsheets need to read it as UTF-8.
 pub fn write_csv_atomic(
     path: &Path,
     header: &[&str],
     records: &[Vec<String>],
+    bom: bool,
 ) -> anyhow::Result<()> {
     let mut buf = Vec::new();
+    if bom {
+        buf.extend_from_slice("\u{feff}".as_bytes());
+    }
     {
         let mut w = csv::Writer::from_writer(&mut buf);
         w.write_record(header)?;
