@@ -10,7 +10,7 @@
 //! then renamed over it, so an interrupted run never leaves a half-written edition in the
 //! place of a good one.
 
-use super::text::{format_tree, numbered_line};
+use super::text::{format_tree, numbered_line, tree_heading};
 use super::{xml_escape as esc, Row, Verdict};
 use crate::notation::parse_line;
 use crate::solve::ClaimStatus;
@@ -285,14 +285,8 @@ fn section(s: &mut String, i: usize, r: &Row, svg: Option<&str>) {
         let rep = &a.report;
         let _ = write!(
             s,
-            "<h3>Solution tree ({} line{}{})</h3><pre>{}</pre>",
-            rep.tree.len(),
-            if rep.tree.len() == 1 { "" } else { "s" },
-            if rep.tree_truncated {
-                ", cut short"
-            } else {
-                ""
-            },
+            "<h3>{}</h3><pre>{}</pre>",
+            esc(&tree_heading(rep)),
             esc(&format_tree(&rep.tree, &a.fen))
         );
     }

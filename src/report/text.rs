@@ -137,6 +137,20 @@ pub fn numbered_line(moves: &[String], fen: &str) -> String {
     out.join(" ")
 }
 
+/// "solution tree (12 lines, cut short)": the tree's size and whether a limit cut it.
+pub fn tree_heading(rep: &crate::solve::SolveReport) -> String {
+    format!(
+        "solution tree ({} line{}{})",
+        rep.tree.len(),
+        if rep.tree.len() == 1 { "" } else { "s" },
+        if rep.tree_truncated {
+            ", cut short"
+        } else {
+            ""
+        }
+    )
+}
+
 /// The readable report of `solve` for one row.
 pub fn text_report(r: &Row) -> String {
     let mut s = String::new();
@@ -255,17 +269,7 @@ pub fn text_report(r: &Row) -> String {
         let _ = writeln!(s, "main line   {}", numbered_line(&rep.main_line, &a.fen));
     }
     if !rep.tree.is_empty() {
-        let _ = writeln!(
-            s,
-            "solution tree ({} line{}{}):",
-            rep.tree.len(),
-            if rep.tree.len() == 1 { "" } else { "s" },
-            if rep.tree_truncated {
-                ", cut short"
-            } else {
-                ""
-            }
-        );
+        let _ = writeln!(s, "{}:", tree_heading(rep));
         s.push_str(&format_tree(&rep.tree, &a.fen));
     }
     if let Some(l) = &rep.limit_hit {
