@@ -1,4 +1,5 @@
-//! The command line: `rules`, `perft`, `solve`, `verify`, `export`, `tablebase`.
+//! The command line: `rules`, `perft`, `solve`, `verify`, `export`, `diagram`,
+//! `tablebase`.
 //!
 //! Exit codes: 0 success; 1 some problem could not be analysed or a check failed
 //! (`verify`: an `error` row); 2 bad usage or input (clap's own code for usage errors).
@@ -38,6 +39,8 @@ pub enum Command {
     Verify(crate::cli_solve::VerifyArgs),
     /// Write the solutions' lines of play as CSV.
     Export(crate::cli_solve::ExportArgs),
+    /// Draw a problem's position (or a FEN) as an SVG diagram.
+    Diagram(crate::cli_diagram::DiagramArgs),
     /// Retrograde tables: build, probe, stats.
     Tablebase(crate::cli_tablebase::TablebaseArgs),
 }
@@ -90,6 +93,7 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Solve(a) => crate::cli_solve::cmd_solve(a),
         Command::Verify(a) => crate::cli_solve::cmd_verify(a),
         Command::Export(a) => crate::cli_solve::cmd_export(a),
+        Command::Diagram(a) => crate::cli_diagram::cmd_diagram(a),
         Command::Tablebase(a) => crate::cli_tablebase::cmd_tablebase(a),
     }
 }

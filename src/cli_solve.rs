@@ -16,6 +16,7 @@ use crate::with_engine;
 use anyhow::{bail, Result};
 use rayon::prelude::*;
 use std::collections::HashMap;
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -86,6 +87,14 @@ pub struct VerifyArgs {
     /// parses), side by side; its own rules first.
     #[arg(long, conflicts_with = "rules")]
     pub all_rules: bool,
+    /// Write a static edition of the collection to DIR (DIR/index.html: a table of the
+    /// problems and a section for each, with its diagram); the directory is replaced whole.
+    #[arg(long, value_name = "DIR")]
+    pub html: Option<PathBuf>,
+    /// Begin the CSV with a UTF-8 byte-order mark, so that spreadsheets read its accents
+    /// and Cyrillic as UTF-8.
+    #[arg(long, requires = "csv")]
+    pub bom: bool,
     #[command(flatten)]
     pub run: RunArgs,
 }
@@ -99,6 +108,9 @@ pub struct ExportArgs {
     /// The CSV file to write (one row per line of play; `-` for standard output).
     #[arg(long, value_name = "FILE")]
     pub csv: PathBuf,
+    /// Begin the CSV with a UTF-8 byte-order mark (for spreadsheets).
+    #[arg(long)]
+    pub bom: bool,
     #[command(flatten)]
     pub run: RunArgs,
 }
@@ -308,8 +320,16 @@ fn jobs_for<'a>(p: &'a Problem, run: &RunArgs, all_rules: bool, engines: &Engine
     jobs
 }
 
-/// Runs every problem of the files (in parallel); rows in file order.
-fn run_batch(paths: &[PathBuf], run: &RunArgs, all_rules: bool, what: &str) -> Result<Vec<Row>> {
+/// Runs every problem of the files (in parallel); rows in file order. `on_ready` sees
+/// each row as soon as it and every row before it are known, so that a consumer can
+/// stream them in a stable order (a pipe is not kept waiting for the whole batch).
+fn run_batch(
+    paths: &[PathBuf],
+    run: &RunArgs,
+    all_rules: bool,
+    what: &str,
+    on_ready: &(dyn Fn(&Row) + Sync),
+) -> Result<Vec<Row>> {
     set_threads(run.threads);
     run.check_rules()?;
     let limits = run.limits(false)?;
@@ -331,37 +351,48 @@ fn run_batch(paths: &[PathBuf], run: &RunArgs, all_rules: bool, what: &str) -> R
         .iter()
         .map(|p| jobs_for(p, run, all_rules, &engines))
         .collect();
-    let jobs: Vec<(usize, &Job)> = per_problem
-        .iter()
-        .enumerate()
-        .flat_map(|(i, js)| js.iter().map(move |j| (i, j)))
-        .collect();
+    // The final order: a load error sits before the problem that followed it in its
+    // file; each job gets its slot in that order.
+    let mut slots: Vec<Option<Row>> = vec![];
+    let mut jobs: Vec<(usize, &Job)> = vec![];
+    let mut errs = load_errors.into_iter().peekable();
+    for (i, js) in per_problem.iter().enumerate() {
+        while let Some((_, r)) = errs.next_if(|(at, _)| *at <= i) {
+            slots.push(Some(r));
+        }
+        for j in js {
+            jobs.push((slots.len(), j));
+            slots.push(None);
+        }
+    }
+    slots.extend(errs.map(|x| Some(x.1)));
+    let ready = Mutex::new((0usize, slots));
+    // Hands on every row whose predecessors are all known.
+    let advance = |state: &mut (usize, Vec<Option<Row>>)| {
+        while let Some(Some(r)) = state.1.get(state.0) {
+            on_ready(r);
+            state.0 += 1;
+        }
+    };
+    advance(&mut ready.lock().unwrap_or_else(|e| e.into_inner()));
     let bar = crate::solve::progress_bar(true, jobs.len() as u64, what);
-    let done: Vec<(usize, Row)> = jobs
-        .par_iter()
-        .map(|(i, j)| {
-            let r = run_job(j, &engines, &limits, run.notation);
-            if let Some(b) = &bar {
-                b.set_message(format!("{what} ({})", j.problem.id));
-                b.inc(1);
-            }
-            (*i, r)
-        })
-        .collect();
+    jobs.par_iter().for_each(|(slot, j)| {
+        let r = run_job(j, &engines, &limits, run.notation);
+        {
+            let mut st = ready.lock().unwrap_or_else(|e| e.into_inner());
+            st.1[*slot] = Some(r);
+            advance(&mut st);
+        }
+        if let Some(b) = &bar {
+            b.set_message(format!("{what} ({})", j.problem.id));
+            b.inc(1);
+        }
+    });
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
-    // Merge: a load error sits before the problem that followed it in its file.
-    let mut rows = Vec::with_capacity(done.len() + load_errors.len());
-    let mut errs = load_errors.into_iter().peekable();
-    for (i, r) in done {
-        while errs.peek().is_some_and(|(at, _)| *at <= i) {
-            rows.push(errs.next().unwrap().1);
-        }
-        rows.push(r);
-    }
-    rows.extend(errs.map(|x| x.1));
-    Ok(rows)
+    let (_, slots) = ready.into_inner().unwrap_or_else(|e| e.into_inner());
+    Ok(slots.into_iter().flatten().collect())
 }
 
 fn exit_code(rows: &[Row]) -> i32 {
@@ -396,28 +427,56 @@ fn check_csv_target(p: &Path) -> Result<()> {
 
 /// `mansuba verify`.
 pub fn cmd_verify(a: VerifyArgs) -> Result<i32> {
+    let to_stdout_csv = a.csv.as_deref().is_some_and(|c| c.as_os_str() == "-");
+    if to_stdout_csv && a.json {
+        bail!("--csv - and --json would both write to standard output; send the CSV to a file (--csv FILE) or drop one of them");
+    }
     if let Some(c) = &a.csv {
         check_csv_target(c)?;
     }
-    let rows = run_batch(&a.paths, &a.run, a.all_rules, "verifying")?;
+    if let Some(d) = &a.html {
+        report::html::check_target(d)?;
+    }
+    // JSON lines go out as the problems finish, in the files' order: a line is printed
+    // once its problem and every one before it are done.
+    let stream = |r: &Row| {
+        if a.json {
+            let mut out = std::io::stdout().lock();
+            let _ = writeln!(out, "{}", report::json_row(r, false));
+            let _ = out.flush();
+        }
+    };
+    let rows = run_batch(&a.paths, &a.run, a.all_rules, "verifying", &stream)?;
     if let Some(c) = &a.csv {
         let recs: Vec<Vec<String>> = rows.iter().map(report::csv_record).collect();
-        report::write_csv_atomic(c, report::CSV_COLUMNS, &recs)?;
+        report::write_csv_atomic(c, report::CSV_COLUMNS, &recs, a.bom)?;
     }
-    let to_stdout_csv = a.csv.as_deref().is_some_and(|c| c.as_os_str() == "-");
-    if a.json {
-        for r in &rows {
-            println!("{}", report::json_row(r, false));
+    let edition = match &a.html {
+        Some(d) => {
+            let diagrams = crate::cli_diagram::row_diagrams(&rows);
+            let title = a
+                .paths
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ");
+            let page = report::html::page(&rows, &diagrams, &format!("mansuba: {title}"));
+            Some(report::html::write_edition(d, &page)?)
         }
-        eprint!("{}", report::summary(&rows, 5));
-    } else if to_stdout_csv {
-        eprint!("{}", report::summary(&rows, 5));
+        None => None,
+    };
+    let edition_note = edition
+        .map(|p| format!("edition: {}\n", p.display()))
+        .unwrap_or_default();
+    if a.json || to_stdout_csv {
+        // Standard output carries the data: the summary goes to stderr.
+        eprint!("{}{edition_note}", report::summary(&rows, 5));
     } else {
         for r in &rows {
             println!("{}", report::brief(r));
         }
         println!();
-        print!("{}", report::summary(&rows, 5));
+        print!("{}{edition_note}", report::summary(&rows, 5));
     }
     Ok(exit_code(&rows))
 }
@@ -425,7 +484,7 @@ pub fn cmd_verify(a: VerifyArgs) -> Result<i32> {
 /// `mansuba export`.
 pub fn cmd_export(a: ExportArgs) -> Result<i32> {
     check_csv_target(&a.csv)?;
-    let rows = run_batch(&a.paths, &a.run, false, "exporting")?;
+    let rows = run_batch(&a.paths, &a.run, false, "exporting", &|_| {})?;
     let mut recs = vec![];
     for r in &rows {
         let mut v = report::export_records(r);
@@ -439,7 +498,7 @@ pub fn cmd_export(a: ExportArgs) -> Result<i32> {
         }
         recs.append(&mut v);
     }
-    report::write_csv_atomic(&a.csv, report::EXPORT_COLUMNS, &recs)?;
+    report::write_csv_atomic(&a.csv, report::EXPORT_COLUMNS, &recs, a.bom)?;
     eprint!("{}", report::summary(&rows, 3));
     eprintln!(
         "{} line{} of play written",
@@ -456,6 +515,15 @@ pub fn cmd_solve(a: SolveArgs) -> Result<i32> {
     let limits = a.run.limits(!a.json)?;
     if !a.file.exists() {
         bail!("no such file: {}", a.file.display());
+    }
+    if a.file.is_dir() {
+        bail!(
+            "{} is a directory: solve takes one problem file (verify takes directories)",
+            a.file.display()
+        );
+    }
+    if let Err(e) = std::fs::read_to_string(&a.file) {
+        bail!("cannot read {}: {e}", a.file.display());
     }
     let lf = load_file(&a.file);
     for w in &lf.warnings {

@@ -8,6 +8,7 @@
 pub mod any;
 pub mod bits;
 pub mod cli;
+pub mod cli_diagram;
 pub mod cli_interrupt;
 pub mod cli_solve;
 pub mod cli_tablebase;

@@ -1,233 +1,12 @@
-//! Reports: the verdict word, one result row per problem, the readable text of `solve`,
-//! indented solution trees, the batch summary, CSV (written atomically) and JSON lines.
-//!
-//! Verdict precedence (first that applies wins):
-//! 1. `error`: the problem could not be analysed (file, key, rules, FEN, condition).
-//! 2. `unsound`: proven that no first move forces the stipulation.
-//! 3. `claim-wrong`: the manuscript solution was checked and is refuted, illegal or
-//!    incomplete (definite even when the search itself hit a limit).
-//! 4. `cooked`: more than one key forces the stipulation.
-//! 5. `unknown`: a limit stopped the search before it proved solvability or the
-//!    uniqueness of the key.
-//! 6. `sound`: solvable, a single key (proven unique), the claim (if any) correct.
-//!
-//! A shorter win than stipulated is not a cook here: it shows in `shortest` and in the
-//! claim check's remarks.
+//! The readable reports: `solve`'s text, indented solution trees, numbered lines, the
+//! batch listing and its summary.
 
-use crate::problem::{Problem, ProblemError};
-use crate::solve::{Analysis, ClaimStatus, Solvable, Variation};
-use serde_json::json;
+use super::{Row, Verdict};
+use crate::problem::Problem;
+use crate::solve::{ClaimStatus, Variation};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::io::Write as _;
-use std::path::Path;
 
-/// The one-word result of verifying a problem.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Verdict {
-    /// Solvable, one key, the claim (if any) correct.
-    Sound,
-    /// More than one key.
-    Cooked,
-    /// Not solvable: some defence holds against every try.
-    Unsound,
-    /// The claimed solution is refuted, illegal or incomplete.
-    ClaimWrong,
-    /// A limit stopped the search first.
-    Unknown,
-    /// The problem could not be analysed.
-    Error,
-}
-
-impl Verdict {
-    /// Every verdict, in report order.
-    pub const ALL: [Verdict; 6] = [
-        Verdict::Sound,
-        Verdict::Cooked,
-        Verdict::Unsound,
-        Verdict::ClaimWrong,
-        Verdict::Unknown,
-        Verdict::Error,
-    ];
-
-    /// The CSV word.
-    pub fn word(&self) -> &'static str {
-        match self {
-            Verdict::Sound => "sound",
-            Verdict::Cooked => "cooked",
-            Verdict::Unsound => "unsound",
-            Verdict::ClaimWrong => "claim-wrong",
-            Verdict::Unknown => "unknown",
-            Verdict::Error => "error",
-        }
-    }
-
-    /// The verdict of an analysis (see the module doc for the precedence).
-    pub fn of(a: &Analysis) -> Verdict {
-        let r = &a.report;
-        if r.solvable == Solvable::No {
-            return Verdict::Unsound;
-        }
-        if matches!(
-            a.claim.status,
-            ClaimStatus::Refuted | ClaimStatus::Illegal | ClaimStatus::Incomplete
-        ) {
-            return Verdict::ClaimWrong;
-        }
-        if r.solvable == Solvable::Unknown {
-            return Verdict::Unknown;
-        }
-        if r.keys.len() > 1 {
-            return Verdict::Cooked;
-        }
-        if !r.keys_complete {
-            return Verdict::Unknown;
-        }
-        Verdict::Sound
-    }
-}
-
-/// The result of one problem under one rule set: an analysis or an error.
-#[derive(Clone, Debug)]
-pub struct Row {
-    /// Problem id ("" when a whole file failed).
-    pub id: String,
-    /// The file, as given on the command line.
-    pub file: String,
-    /// Line of the problem's table (or of the error).
-    pub line: Option<usize>,
-    /// Rules it ran under.
-    pub rules: String,
-    /// Stipulation as written.
-    pub stipulation: String,
-    /// The problem's metadata, when it was read.
-    pub problem: Option<Problem>,
-    /// The analysis, when there is one.
-    pub analysis: Option<Analysis>,
-    /// What went wrong ("file:line: ..."), when the problem could not be analysed.
-    pub error: Option<String>,
-    /// The verdict.
-    pub verdict: Verdict,
-    /// Wall time for this row (engine set-up included).
-    pub millis: u64,
-    /// Metadata read from a problem that could not be loaded whole.
-    pub meta: BTreeMap<String, String>,
-}
-
-impl Row {
-    /// A row for an error found while reading or analysing.
-    pub fn from_error(e: &ProblemError, problem: Option<&Problem>, rules: &str) -> Row {
-        Row {
-            id: e.id.clone().unwrap_or_default(),
-            file: e.file.display().to_string(),
-            line: e.line,
-            rules: if rules.is_empty() {
-                e.meta.get("rules").cloned().unwrap_or_default()
-            } else {
-                rules.to_string()
-            },
-            stipulation: problem
-                .map(|p| p.stipulation.to_string())
-                .or_else(|| e.meta.get("stipulation").cloned())
-                .unwrap_or_default(),
-            problem: problem.cloned(),
-            meta: e.meta.clone(),
-            analysis: None,
-            error: Some(e.to_string()),
-            verdict: Verdict::Error,
-            millis: 0,
-        }
-    }
-
-    /// A row for a finished analysis.
-    pub fn from_analysis(p: &Problem, rules: &str, a: Analysis, millis: u64) -> Row {
-        Row {
-            id: p.id.clone(),
-            file: p.file.display().to_string(),
-            line: Some(p.line),
-            rules: rules.to_string(),
-            stipulation: p.stipulation.to_string(),
-            problem: Some(p.clone()),
-            verdict: Verdict::of(&a),
-            analysis: Some(a),
-            error: None,
-            millis,
-            meta: BTreeMap::new(),
-        }
-    }
-
-    /// `file:line` (or just the file).
-    pub fn location(&self) -> String {
-        match self.line {
-            Some(l) => format!("{}:{l}", self.file),
-            None => self.file.clone(),
-        }
-    }
-
-    /// A metadata key ("source", "expect"...) of the problem, "" when absent.
-    pub fn meta_of(&self, key: &str) -> String {
-        if let Some(p) = &self.problem {
-            if let Some(v) = p.meta().get(key) {
-                return v.clone();
-            }
-        }
-        self.meta.get(key).cloned().unwrap_or_default()
-    }
-
-    /// The `expect` value, if any.
-    pub fn expect(&self) -> Option<String> {
-        Some(self.meta_of("expect")).filter(|x| !x.is_empty())
-    }
-
-    /// Does the verdict match the problem's `expect`? None when there is none, or when
-    /// the row ran under other rules than the problem's own (`--rules`, `--all-rules`).
-    pub fn meets_expectation(&self) -> Option<bool> {
-        let own = self.meta_of("rules");
-        if !own.is_empty() && own != self.rules {
-            return None;
-        }
-        Some(self.expect()? == self.verdict.word())
-    }
-
-    /// Line of the `solution` key, when the problem has one.
-    pub fn solution_line(&self) -> Option<usize> {
-        let p = self.problem.as_ref()?;
-        p.solution.as_ref()?;
-        Some(p.line_of("solution"))
-    }
-}
-
-/// The CSV columns of `verify`, in order (the first fifteen are fixed by contract).
-pub const CSV_COLUMNS: &[&str] = &[
-    "id",
-    "file",
-    "source",
-    "rules",
-    "stipulation",
-    "verdict",
-    "solvable",
-    "shortest",
-    "keys",
-    "keys_complete",
-    "solution_check",
-    "refutation",
-    "main_line",
-    "nodes",
-    "millis",
-    "published",
-    "expect",
-    "confidence",
-    "error",
-    "line",
-    "limit_hit",
-    "claim_remarks",
-    "fen",
-    "solution_line",
-    "others_fail_within",
-    "claim_completed",
-];
-
-/// "; no other first move wins within k" for a search cut by a limit (nothing for k = 0).
 fn within(k: Option<u32>, what: &str) -> String {
     match k {
         Some(k) if k > 0 => format!(
@@ -236,147 +15,6 @@ fn within(k: Option<u32>, what: &str) -> String {
         ),
         _ => String::new(),
     }
-}
-
-fn yes_no(b: bool) -> &'static str {
-    if b {
-        "yes"
-    } else {
-        "no"
-    }
-}
-
-/// One CSV record for a row (columns as [`CSV_COLUMNS`]).
-pub fn csv_record(r: &Row) -> Vec<String> {
-    let a = r.analysis.as_ref();
-    let rep = a.map(|a| &a.report);
-    vec![
-        r.id.clone(),
-        r.file.clone(),
-        r.meta_of("source"),
-        r.rules.clone(),
-        r.stipulation.clone(),
-        r.verdict.word().into(),
-        rep.map(|x| x.solvable.word()).unwrap_or("unknown").into(),
-        rep.and_then(|x| x.shortest)
-            .map(|n| n.to_string())
-            .unwrap_or_default(),
-        rep.map(|x| x.keys.join(" ")).unwrap_or_default(),
-        rep.map(|x| yes_no(x.keys_complete)).unwrap_or("no").into(),
-        a.map(|a| a.claim.csv_text()).unwrap_or_default(),
-        rep.and_then(|x| x.refutation.clone()).unwrap_or_default(),
-        rep.map(|x| x.main_line.join(" ")).unwrap_or_default(),
-        rep.map(|x| x.nodes.to_string()).unwrap_or_default(),
-        r.millis.to_string(),
-        r.meta_of("published"),
-        r.meta_of("expect"),
-        r.meta_of("confidence"),
-        r.error.clone().unwrap_or_default(),
-        r.line.map(|l| l.to_string()).unwrap_or_default(),
-        rep.and_then(|x| x.limit_hit.clone()).unwrap_or_default(),
-        a.map(|a| a.claim.remarks.join("; ")).unwrap_or_default(),
-        a.map(|a| a.fen.clone()).unwrap_or_else(|| r.meta_of("fen")),
-        r.solution_line().map(|l| l.to_string()).unwrap_or_default(),
-        rep.and_then(|x| x.others_fail_within)
-            .map(|n| n.to_string())
-            .unwrap_or_default(),
-        a.map(|a| a.claim.completed.clone()).unwrap_or_default(),
-    ]
-}
-
-/// Writes CSV to `path` atomically: a temporary file in the same directory, then a
-/// rename, so a reader never sees half a file. `-` writes to standard output.
-pub fn write_csv_atomic(
-    path: &Path,
-    header: &[&str],
-    records: &[Vec<String>],
-) -> anyhow::Result<()> {
-    use anyhow::Context;
-    let mut buf = Vec::new();
-    {
-        let mut w = csv::Writer::from_writer(&mut buf);
-        w.write_record(header)?;
-        for r in records {
-            w.write_record(r)?;
-        }
-        w.flush()?;
-    }
-    if path.as_os_str() == "-" {
-        std::io::stdout().write_all(&buf)?;
-        return Ok(());
-    }
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => std::path::PathBuf::from("."),
-    };
-    let name = path
-        .file_name()
-        .with_context(|| format!("--csv {}: not a file name", path.display()))?
-        .to_string_lossy()
-        .to_string();
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let res = (|| -> anyhow::Result<()> {
-        let mut f = std::fs::File::create(&tmp)
-            .with_context(|| format!("cannot create {}", tmp.display()))?;
-        f.write_all(&buf)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-            .with_context(|| format!("cannot rename {} to {}", tmp.display(), path.display()))?;
-        Ok(())
-    })();
-    if res.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    res
-}
-
-/// One JSON object for a row; `tree` adds the solution tree.
-pub fn json_row(r: &Row, tree: bool) -> serde_json::Value {
-    let m = |k: &str| Some(r.meta_of(k)).filter(|x| !x.is_empty());
-    let mut o = json!({
-        "id": r.id,
-        "file": r.file,
-        "line": r.line,
-        "title": m("title"),
-        "source": m("source"),
-        "rules": r.rules,
-        "stipulation": r.stipulation,
-        "verdict": r.verdict.word(),
-        "error": r.error,
-        "published": m("published"),
-        "expect": m("expect"),
-        "confidence": m("confidence"),
-        "solution_line": r.solution_line(),
-        "millis": r.millis,
-    });
-    if let Some(a) = &r.analysis {
-        let rep = &a.report;
-        o["fen"] = json!(a.fen);
-        o["solvable"] = json!(rep.solvable.word());
-        o["shortest"] = json!(rep.shortest);
-        o["keys"] = json!(rep.keys);
-        o["keys_san"] = json!(rep.keys_san);
-        o["keys_complete"] = json!(rep.keys_complete);
-        o["others_fail_within"] = json!(rep.others_fail_within);
-        o["refutation"] = json!(rep.refutation);
-        o["main_line"] = json!(rep.main_line);
-        o["main_line_coord"] = json!(rep.main_line_coord);
-        o["solution_check"] = json!(a.claim.csv_text());
-        o["claim_completed"] = json!(a.claim.completed);
-        o["claim"] = serde_json::to_value(&a.claim).unwrap_or(serde_json::Value::Null);
-        o["nodes"] = json!(rep.nodes);
-        o["search_millis"] = json!(rep.millis);
-        o["limit_hit"] = json!(rep.limit_hit);
-        o["variations"] = json!(rep.tree.len());
-        if tree {
-            o["tree"] = serde_json::to_value(&rep.tree).unwrap_or(serde_json::Value::Null);
-            o["tree_truncated"] = json!(rep.tree_truncated);
-        }
-    } else {
-        o["fen"] = json!(m("fen"));
-        o["solvable"] = json!("unknown");
-    }
-    o
 }
 
 /// Is White the side to move in this FEN?
@@ -497,6 +135,20 @@ pub fn numbered_line(moves: &[String], fen: &str) -> String {
         out.push(label(i, m, w, prev_white));
     }
     out.join(" ")
+}
+
+/// "solution tree (12 lines, cut short)": the tree's size and whether a limit cut it.
+pub fn tree_heading(rep: &crate::solve::SolveReport) -> String {
+    format!(
+        "solution tree ({} line{}{})",
+        rep.tree.len(),
+        if rep.tree.len() == 1 { "" } else { "s" },
+        if rep.tree_truncated {
+            ", cut short"
+        } else {
+            ""
+        }
+    )
 }
 
 /// The readable report of `solve` for one row.
@@ -620,17 +272,7 @@ pub fn text_report(r: &Row) -> String {
         let _ = writeln!(s, "main line   {}", numbered_line(&rep.main_line, &a.fen));
     }
     if !rep.tree.is_empty() {
-        let _ = writeln!(
-            s,
-            "solution tree ({} line{}{}):",
-            rep.tree.len(),
-            if rep.tree.len() == 1 { "" } else { "s" },
-            if rep.tree_truncated {
-                ", cut short"
-            } else {
-                ""
-            }
-        );
+        let _ = writeln!(s, "{}:", tree_heading(rep));
         s.push_str(&format_tree(&rep.tree, &a.fen));
     }
     if let Some(l) = &rep.limit_hit {
@@ -798,40 +440,6 @@ pub fn summary(rows: &[Row], slowest: usize) -> String {
         }
     }
     s
-}
-
-/// The CSV columns of `export`.
-pub const EXPORT_COLUMNS: &[&str] = &[
-    "id",
-    "file",
-    "key",
-    "variation",
-    "san",
-    "coord",
-    "outcome",
-    "rules",
-];
-
-/// The export records of a row: one per line of play of its solution tree.
-pub fn export_records(r: &Row) -> Vec<Vec<String>> {
-    let Some(a) = &r.analysis else { return vec![] };
-    a.report
-        .tree
-        .iter()
-        .enumerate()
-        .map(|(i, v)| {
-            vec![
-                r.id.clone(),
-                r.file.clone(),
-                v.coord.first().cloned().unwrap_or_default(),
-                (i + 1).to_string(),
-                v.san.join(" "),
-                v.coord.join(" "),
-                v.outcome.clone(),
-                r.rules.clone(),
-            ]
-        })
-        .collect()
 }
 
 #[cfg(test)]

@@ -1,0 +1,409 @@
+//! The static edition of a collection (`verify --html DIR`): one `index.html` with a
+//! table of every problem and a section per problem (diagram, source, what the literature
+//! says, the verdict in a sentence, keys, the manuscript's line as checked, refutation,
+//! solution tree, figures).
+//!
+//! The page is also well-formed XML (every element closed, text escaped), so tools that
+//! read XHTML take it too. Self-contained on purpose: the style sheet and the diagrams are inline, there is no
+//! script and nothing is fetched, so the page opens from the file system years later.
+//! Written atomically as a whole directory: a temporary directory beside DIR is filled,
+//! then renamed over it, so an interrupted run never leaves a half-written edition in the
+//! place of a good one.
+
+use super::text::{format_tree, numbered_line, tree_heading};
+use super::{xml_escape as esc, Row, Verdict};
+use crate::notation::parse_line;
+use crate::solve::ClaimStatus;
+use anyhow::{bail, Context, Result};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+/// The file that marks a directory as an edition, so that only an edition is replaced.
+pub const MARKER: &str = ".mansuba-edition";
+
+const STYLE: &str = "body{font-family:Georgia,'DejaVu Serif',serif;max-width:1100px;margin:1.5em auto;padding:0 1em;color:#222;background:#fdfbf6}
+table.index{border-collapse:collapse;width:100%;font-size:14px}
+table.index th,table.index td{border-bottom:1px solid #ccc;padding:4px 6px;text-align:left;vertical-align:top}
+table.index td.num{text-align:right;white-space:nowrap}
+table.index td{overflow-wrap:anywhere}table.index td:nth-child(2){white-space:nowrap}
+.verdict{font-weight:bold;padding:1px 6px;border-radius:3px;color:#fff;white-space:nowrap}
+.v-sound{background:#2e7d32}.v-cooked{background:#e08a00}.v-unsound{background:#c62828}
+.v-claim-wrong{background:#8e24aa}.v-unknown{background:#757575}.v-error{background:#4e342e}
+section.problem{border-top:2px solid #888;margin-top:2em;padding-top:.5em}
+.cols{display:flex;flex-wrap:wrap;gap:1.5em;align-items:flex-start}
+dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:3px 12px;margin:0;flex:1;min-width:300px}
+dl.facts dt{font-weight:bold;color:#555}dl.facts dd{margin:0;overflow-wrap:anywhere}
+pre{background:#f3efe4;padding:.6em;overflow-x:auto;font-size:13px}
+.filled{font-style:italic;color:#1565c0}.fail{color:#c62828;font-weight:bold}
+.explain{font-size:1.05em}
+";
+
+/// A class name safe for CSS and an anchor: letters, digits, `-`.
+fn slug(s: &str) -> String {
+    s.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
+        .collect()
+}
+
+/// The anchor of row `i`'s section (ids may repeat across files and rule sets).
+pub fn anchor(i: usize, r: &Row) -> String {
+    format!("p{}-{}", i + 1, slug(&r.id))
+}
+
+fn verdict_badge(v: Verdict) -> String {
+    format!(
+        r#"<span class="verdict v-{}">{}</span>"#,
+        v.word(),
+        v.word()
+    )
+}
+
+/// The verdict of a row said in one sentence.
+pub fn explain(r: &Row) -> String {
+    let Some(a) = &r.analysis else {
+        return format!(
+            "The problem could not be analysed: {}.",
+            r.error.as_deref().unwrap_or("unknown error")
+        );
+    };
+    let rep = &a.report;
+    let stip = &r.stipulation;
+    let keys = rep.keys_san.join(", ");
+    match r.verdict {
+        Verdict::Sound => format!(
+            "Sound: {keys} is the only first move that forces {stip}, proven by exhaustive search{}.",
+            match a.claim.status {
+                ClaimStatus::Ok => ", and the manuscript's solution holds move by move",
+                _ => "",
+            }
+        ),
+        Verdict::Cooked => format!(
+            "Cooked: {} first moves force {stip} ({keys}), where a problem should have one.",
+            rep.keys.len()
+        ),
+        Verdict::Unsound => format!(
+            "Unsound: no first move forces {stip}; the defence always holds{}.",
+            rep.refutation
+                .as_ref()
+                .map(|x| format!(" (strongest try and its refutation: {x})"))
+                .unwrap_or_default()
+        ),
+        Verdict::ClaimWrong => format!(
+            "The manuscript's solution fails ({}){}.",
+            a.claim.csv_text(),
+            match rep.solvable.word() {
+                "yes" => format!(", although {stip} can be forced"),
+                _ => String::new(),
+            }
+        ),
+        Verdict::Unknown => format!(
+            "Not settled: the search stopped ({}) before it proved {}.",
+            rep.limit_hit.as_deref().unwrap_or("a limit"),
+            if rep.solvable.word() == "yes" {
+                "that the key is unique"
+            } else {
+                "whether the task can be done"
+            }
+        ),
+        Verdict::Error => "The problem could not be analysed.".into(),
+    }
+}
+
+/// The square a move text ends on (`Rh8+` and `h4h8` both give `h8`), to match a
+/// manuscript's move with the checked line whatever letters each uses.
+fn destination(m: &str) -> String {
+    let b = m.as_bytes();
+    let mut last = String::new();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i].is_ascii_lowercase() && i + 1 < b.len() && b[i + 1].is_ascii_digit() {
+            let j = (i + 1..b.len())
+                .find(|&j| !b[j].is_ascii_digit())
+                .unwrap_or(b.len());
+            last = m[i..j].to_string();
+            i = j;
+        } else {
+            i += 1;
+        }
+    }
+    if last.is_empty() {
+        m.to_string()
+    } else {
+        last
+    }
+}
+
+/// The checked line with the moves the manuscript left out marked as filled in.
+fn claim_line_html(r: &Row) -> String {
+    let (Some(a), Some(p)) = (&r.analysis, &r.problem) else {
+        return String::new();
+    };
+    if a.claim.filled.is_empty() {
+        return String::new();
+    }
+    let written: Vec<String> = p
+        .solution
+        .as_deref()
+        .map(|s| parse_line(s).iter().map(|t| destination(&t.text)).collect())
+        .unwrap_or_default();
+    let labels = numbered_line(&a.claim.filled, &a.fen);
+    let mut next = 0;
+    let mut out = vec![];
+    for (m, label) in a.claim.filled.iter().zip(labels.split(' ')) {
+        if next < written.len() && written[next] == destination(m) {
+            next += 1;
+            out.push(esc(label));
+        } else {
+            out.push(format!(
+                r#"<span class="filled" title="filled in: not written in the manuscript">{}</span>"#,
+                esc(label)
+            ));
+        }
+    }
+    out.join(" ")
+}
+
+fn fact(s: &mut String, name: &str, value: &str) {
+    if !value.is_empty() {
+        let _ = write!(s, "<dt>{}</dt><dd>{}</dd>", esc(name), esc(value));
+    }
+}
+
+/// One problem's section.
+fn section(s: &mut String, i: usize, r: &Row, svg: Option<&str>) {
+    let title = r.meta_of("title");
+    let _ = write!(
+        s,
+        r#"<section class="problem" id="{}"><h2>{} {}{}</h2>"#,
+        anchor(i, r),
+        i + 1,
+        esc(if r.id.is_empty() { "?" } else { &r.id }),
+        if title.is_empty() {
+            String::new()
+        } else {
+            format!(" \u{2014} {}", esc(&title))
+        }
+    );
+    let _ = write!(
+        s,
+        r#"<p class="explain">{} {}</p><div class="cols">"#,
+        verdict_badge(r.verdict),
+        esc(&explain(r))
+    );
+    if let Some(svg) = svg {
+        let _ = write!(s, r#"<div class="board">{svg}</div>"#);
+    }
+    s.push_str(r#"<dl class="facts">"#);
+    fact(s, "source", &r.meta_of("source"));
+    fact(s, "published", &r.meta_of("published"));
+    fact(s, "confidence", &r.meta_of("confidence"));
+    fact(s, "rules", &r.rules);
+    fact(s, "stipulation", &r.stipulation);
+    fact(s, "file", &r.location());
+    fact(s, "expected", &r.meta_of("expect"));
+    let a = r.analysis.as_ref();
+    fact(
+        s,
+        "FEN",
+        &a.map(|a| a.fen.clone()).unwrap_or_else(|| r.meta_of("fen")),
+    );
+    if let Some(a) = a {
+        let rep = &a.report;
+        let keys: Vec<String> = rep
+            .keys
+            .iter()
+            .zip(rep.keys_san.iter().chain(std::iter::repeat(&String::new())))
+            .map(|(c, san)| format!("{san} ({c})"))
+            .collect();
+        let keys = if keys.is_empty() {
+            "none".to_string()
+        } else {
+            keys.join(", ")
+        };
+        let complete = if rep.keys_complete {
+            " \u{2014} complete"
+        } else {
+            " \u{2014} search incomplete"
+        };
+        fact(s, "keys", &format!("{keys}{complete}"));
+        fact(
+            s,
+            "shortest",
+            &rep.shortest.map(|n| n.to_string()).unwrap_or_default(),
+        );
+        fact(s, "refutation", rep.refutation.as_deref().unwrap_or(""));
+        fact(s, "manuscript", &r.meta_of("solution"));
+        let failed = !matches!(a.claim.status, ClaimStatus::Ok | ClaimStatus::None);
+        let line = claim_line_html(r);
+        if !line.is_empty() || failed {
+            // A failed check stops where the line breaks off: mark the spot (at the
+            // start when the first move already fails).
+            let mark = if failed {
+                format!(
+                    " <span class=\"fail\">\u{2717} {}</span>",
+                    a.claim.status.word()
+                )
+            } else {
+                String::new()
+            };
+            let _ = write!(s, "<dt>as checked</dt><dd>{line}{mark}</dd>");
+        }
+        let class = if failed { r#" class="fail""# } else { "" };
+        let _ = write!(
+            s,
+            "<dt>claim</dt><dd><span{class}>{}</span></dd>",
+            esc(&a.claim.csv_text())
+        );
+        for rm in &a.claim.remarks {
+            fact(s, "remark", rm);
+        }
+        if !rep.main_line.is_empty() {
+            fact(s, "main line", &numbered_line(&rep.main_line, &a.fen));
+        }
+        fact(s, "limit", rep.limit_hit.as_deref().unwrap_or(""));
+        fact(
+            s,
+            "searched",
+            &format!(
+                "{} nodes in {:.3} s (row {:.3} s)",
+                rep.nodes,
+                rep.millis as f64 / 1000.0,
+                r.millis as f64 / 1000.0
+            ),
+        );
+    } else {
+        fact(s, "error", r.error.as_deref().unwrap_or(""));
+    }
+    s.push_str("</dl></div>");
+    if let Some(a) = a.filter(|a| !a.report.tree.is_empty()) {
+        let rep = &a.report;
+        let _ = write!(
+            s,
+            "<h3>{}</h3><pre>{}</pre>",
+            esc(&tree_heading(rep)),
+            esc(&format_tree(&rep.tree, &a.fen))
+        );
+    }
+    s.push_str(r##"<p><a href="#index">back to the index</a></p></section>"##);
+}
+
+/// The whole page: the index table, then every section. `diagrams[i]` is row i's SVG.
+pub fn page(rows: &[Row], diagrams: &[Option<String>], title: &str) -> String {
+    let mut s = String::with_capacity(64 * 1024 + rows.len() * 16 * 1024);
+    let _ = write!(
+        s,
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/><meta name=\"generator\" content=\"mansuba {}\"/><title>{}</title><style>{STYLE}</style></head><body>",
+        env!("CARGO_PKG_VERSION"),
+        esc(title)
+    );
+    let _ = write!(
+        s,
+        r#"<h1 id="index">{}</h1><p>{} problem{} verified by mansuba {}.</p><table class="index"><thead><tr><th>#</th><th>id</th><th>title</th><th>source</th><th>rules</th><th>stipulation</th><th>verdict</th><th>time</th><th></th></tr></thead><tbody>"#,
+        esc(title),
+        rows.len(),
+        if rows.len() == 1 { "" } else { "s" },
+        env!("CARGO_PKG_VERSION")
+    );
+    for (i, r) in rows.iter().enumerate() {
+        let a = anchor(i, r);
+        let _ = write!(
+            s,
+            r##"<tr><td class="num">{}</td><td><a href="#{a}">{}</a></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td class="num">{:.3} s</td><td><a href="#{a}">details</a></td></tr>"##,
+            i + 1,
+            esc(if r.id.is_empty() { "?" } else { &r.id }),
+            esc(&r.meta_of("title")),
+            esc(&r.meta_of("source")),
+            esc(&r.rules),
+            esc(&r.stipulation),
+            verdict_badge(r.verdict),
+            r.millis as f64 / 1000.0
+        );
+    }
+    s.push_str("</tbody></table>");
+    for (i, r) in rows.iter().enumerate() {
+        section(&mut s, i, r, diagrams.get(i).and_then(|d| d.as_deref()));
+    }
+    s.push_str("</body></html>\n");
+    s
+}
+
+/// Checks before the work that DIR can take an edition: absent, empty, or an edition
+/// written before (it holds the marker file). Anything else is refused, so that a typo
+/// never replaces a directory of other files.
+pub fn check_target(dir: &Path) -> Result<()> {
+    if dir.exists() {
+        if !dir.is_dir() {
+            bail!("--html {}: exists and is not a directory", dir.display());
+        }
+        let empty = std::fs::read_dir(dir)
+            .with_context(|| format!("--html {}: cannot read it", dir.display()))?
+            .next()
+            .is_none();
+        if !empty && !dir.join(MARKER).is_file() {
+            bail!(
+                "--html {}: the directory holds other files and no edition (no {MARKER}); give a new or empty directory",
+                dir.display()
+            );
+        }
+    }
+    if let Some(parent) = dir.parent().filter(|p| !p.as_os_str().is_empty()) {
+        if !parent.is_dir() {
+            bail!(
+                "--html {}: directory {} does not exist",
+                dir.display(),
+                parent.display()
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Writes the edition into `dir` atomically; returns the path of its index.
+pub fn write_edition(dir: &Path, html: &str) -> Result<PathBuf> {
+    check_target(dir)?;
+    let name = dir
+        .file_name()
+        .with_context(|| format!("--html {}: not a directory name", dir.display()))?
+        .to_string_lossy()
+        .to_string();
+    let parent = match dir.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let pid = std::process::id();
+    let tmp = parent.join(format!(".{name}.{pid}.tmp"));
+    let old = parent.join(format!(".{name}.{pid}.old"));
+    let fill = || -> Result<()> {
+        let _ = std::fs::remove_dir_all(&tmp);
+        std::fs::create_dir(&tmp).with_context(|| format!("cannot create {}", tmp.display()))?;
+        std::fs::write(tmp.join("index.html"), html)?;
+        std::fs::write(
+            tmp.join(MARKER),
+            "written by mansuba verify --html; the directory is replaced whole on the next run\n",
+        )?;
+        if dir.exists() {
+            std::fs::rename(dir, &old)
+                .with_context(|| format!("cannot move the old edition {} aside", dir.display()))?;
+        }
+        std::fs::rename(&tmp, dir)
+            .with_context(|| format!("cannot rename {} to {}", tmp.display(), dir.display()))?;
+        Ok(())
+    };
+    let res = fill();
+    if res.is_err() {
+        let _ = std::fs::remove_dir_all(&tmp);
+        // Put the old edition back if it was moved aside.
+        if old.exists() && !dir.exists() {
+            let _ = std::fs::rename(&old, dir);
+        }
+    }
+    res?;
+    let _ = std::fs::remove_dir_all(&old);
+    Ok(dir.join("index.html"))
+}

@@ -1,0 +1,225 @@
+//! Reports: the verdict word, one result row per problem, the readable text of `solve`,
+//! indented solution trees, the batch summary, CSV (written atomically) and JSON lines.
+//!
+//! Verdict precedence (first that applies wins):
+//! 1. `error`: the problem could not be analysed (file, key, rules, FEN, condition).
+//! 2. `unsound`: proven that no first move forces the stipulation.
+//! 3. `claim-wrong`: the manuscript solution was checked and is refuted, illegal or
+//!    incomplete (definite even when the search itself hit a limit).
+//! 4. `cooked`: more than one key forces the stipulation.
+//! 5. `unknown`: a limit stopped the search before it proved solvability or the
+//!    uniqueness of the key.
+//! 6. `sound`: solvable, a single key (proven unique), the claim (if any) correct.
+//!
+//! A shorter win than stipulated is not a cook here: it shows in `shortest` and in the
+//! claim check's remarks.
+//!
+//! The writers live beside this file, one job each: [`text`] (the readable report,
+//! trees, the batch listing and summary), [`table`] (CSV and JSON), [`svg`] (diagrams)
+//! and [`html`] (the static edition).
+
+pub mod html;
+pub mod svg;
+pub mod table;
+pub mod text;
+
+pub use table::{
+    csv_record, export_records, json_row, write_atomic, write_csv_atomic, CSV_COLUMNS,
+    EXPORT_COLUMNS,
+};
+pub use text::{brief, format_tree, numbered_line, summary, text_report};
+
+use crate::problem::{Problem, ProblemError};
+use crate::solve::{Analysis, ClaimStatus, Solvable};
+use std::collections::BTreeMap;
+
+/// The one-word result of verifying a problem.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Verdict {
+    /// Solvable, one key, the claim (if any) correct.
+    Sound,
+    /// More than one key.
+    Cooked,
+    /// Not solvable: some defence holds against every try.
+    Unsound,
+    /// The claimed solution is refuted, illegal or incomplete.
+    ClaimWrong,
+    /// A limit stopped the search first.
+    Unknown,
+    /// The problem could not be analysed.
+    Error,
+}
+
+impl Verdict {
+    /// Every verdict, in report order.
+    pub const ALL: [Verdict; 6] = [
+        Verdict::Sound,
+        Verdict::Cooked,
+        Verdict::Unsound,
+        Verdict::ClaimWrong,
+        Verdict::Unknown,
+        Verdict::Error,
+    ];
+
+    /// The CSV word.
+    pub fn word(&self) -> &'static str {
+        match self {
+            Verdict::Sound => "sound",
+            Verdict::Cooked => "cooked",
+            Verdict::Unsound => "unsound",
+            Verdict::ClaimWrong => "claim-wrong",
+            Verdict::Unknown => "unknown",
+            Verdict::Error => "error",
+        }
+    }
+
+    /// The verdict of an analysis (see the module doc for the precedence).
+    pub fn of(a: &Analysis) -> Verdict {
+        let r = &a.report;
+        if r.solvable == Solvable::No {
+            return Verdict::Unsound;
+        }
+        if matches!(
+            a.claim.status,
+            ClaimStatus::Refuted | ClaimStatus::Illegal | ClaimStatus::Incomplete
+        ) {
+            return Verdict::ClaimWrong;
+        }
+        if r.solvable == Solvable::Unknown {
+            return Verdict::Unknown;
+        }
+        if r.keys.len() > 1 {
+            return Verdict::Cooked;
+        }
+        if !r.keys_complete {
+            return Verdict::Unknown;
+        }
+        Verdict::Sound
+    }
+}
+
+/// The result of one problem under one rule set: an analysis or an error.
+#[derive(Clone, Debug)]
+pub struct Row {
+    /// Problem id ("" when a whole file failed).
+    pub id: String,
+    /// The file, as given on the command line.
+    pub file: String,
+    /// Line of the problem's table (or of the error).
+    pub line: Option<usize>,
+    /// Rules it ran under.
+    pub rules: String,
+    /// Stipulation as written.
+    pub stipulation: String,
+    /// The problem's metadata, when it was read.
+    pub problem: Option<Problem>,
+    /// The analysis, when there is one.
+    pub analysis: Option<Analysis>,
+    /// What went wrong ("file:line: ..."), when the problem could not be analysed.
+    pub error: Option<String>,
+    /// The verdict.
+    pub verdict: Verdict,
+    /// Wall time for this row (engine set-up included).
+    pub millis: u64,
+    /// Metadata read from a problem that could not be loaded whole.
+    pub meta: BTreeMap<String, String>,
+}
+
+impl Row {
+    /// A row for an error found while reading or analysing.
+    pub fn from_error(e: &ProblemError, problem: Option<&Problem>, rules: &str) -> Row {
+        Row {
+            id: e.id.clone().unwrap_or_default(),
+            file: e.file.display().to_string(),
+            line: e.line,
+            rules: if rules.is_empty() {
+                e.meta.get("rules").cloned().unwrap_or_default()
+            } else {
+                rules.to_string()
+            },
+            stipulation: problem
+                .map(|p| p.stipulation.to_string())
+                .or_else(|| e.meta.get("stipulation").cloned())
+                .unwrap_or_default(),
+            problem: problem.cloned(),
+            meta: e.meta.clone(),
+            analysis: None,
+            error: Some(e.to_string()),
+            verdict: Verdict::Error,
+            millis: 0,
+        }
+    }
+
+    /// A row for a finished analysis.
+    pub fn from_analysis(p: &Problem, rules: &str, a: Analysis, millis: u64) -> Row {
+        Row {
+            id: p.id.clone(),
+            file: p.file.display().to_string(),
+            line: Some(p.line),
+            rules: rules.to_string(),
+            stipulation: p.stipulation.to_string(),
+            problem: Some(p.clone()),
+            verdict: Verdict::of(&a),
+            analysis: Some(a),
+            error: None,
+            millis,
+            meta: BTreeMap::new(),
+        }
+    }
+
+    /// `file:line` (or just the file).
+    pub fn location(&self) -> String {
+        match self.line {
+            Some(l) => format!("{}:{l}", self.file),
+            None => self.file.clone(),
+        }
+    }
+
+    /// A metadata key ("source", "expect"...) of the problem, "" when absent.
+    pub fn meta_of(&self, key: &str) -> String {
+        if let Some(p) = &self.problem {
+            if let Some(v) = p.meta().get(key) {
+                return v.clone();
+            }
+        }
+        self.meta.get(key).cloned().unwrap_or_default()
+    }
+
+    /// The `expect` value, if any.
+    pub fn expect(&self) -> Option<String> {
+        Some(self.meta_of("expect")).filter(|x| !x.is_empty())
+    }
+
+    /// Does the verdict match the problem's `expect`? None when there is none, or when
+    /// the row ran under other rules than the problem's own (`--rules`, `--all-rules`).
+    pub fn meets_expectation(&self) -> Option<bool> {
+        let own = self.meta_of("rules");
+        if !own.is_empty() && own != self.rules {
+            return None;
+        }
+        Some(self.expect()? == self.verdict.word())
+    }
+
+    /// Line of the `solution` key, when the problem has one.
+    pub fn solution_line(&self) -> Option<usize> {
+        let p = self.problem.as_ref()?;
+        p.solution.as_ref()?;
+        Some(p.line_of("solution"))
+    }
+}
+
+/// Escapes text for XML and HTML (element content and quoted attributes).
+pub fn xml_escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}

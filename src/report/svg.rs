@@ -1,0 +1,422 @@
+//! Diagrams as SVG: any board size, every piece kind of every preset, stacked squares,
+//! move arrows, the board turned as the manuscript shows it.
+//!
+//! Style: the six kinds that have a Unicode chess figure (king, queen, rook, bishop,
+//! knight, pawn) are drawn with it; every other kind (ferz, alfil, courier, sage, fool,
+//! anqa, unicorn, giraffe, lion, cockatrice, or a kind a rules file invents) is a disc
+//! with a short label, and a legend under the board names each label used. White's men
+//! are white with a black outline, Black's are solid black, so the sides differ at a
+//! glance whatever the figure. Nothing is fetched: the figures are the system font's
+//! chess symbols (a font list that names the common fonts that hold them), the discs are
+//! drawn shapes. Every element is positioned arithmetically and no `id` is used, so
+//! several diagrams can sit inline in one HTML page.
+
+use super::xml_escape as esc;
+use crate::bits::Bits;
+use crate::piece::Color;
+use crate::position::Position;
+use std::fmt::Write as _;
+
+/// Side of a square, in SVG user units.
+const SQ: f64 = 48.0;
+/// Room for the rank numbers (left) and file letters (below).
+const MARGIN: f64 = 22.0;
+/// Room above the board for the top side's name.
+const TOP: f64 = 24.0;
+/// Fonts that hold the chess symbols on common systems.
+const FONTS: &str = "DejaVu Sans, Noto Sans Symbols2, Segoe UI Symbol, FreeSerif, serif";
+
+/// One man as the diagram draws it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Man {
+    /// Its side.
+    pub color: Color,
+    /// The kind's name in the rules (`ferz`, `anqa`...).
+    pub name: String,
+    /// The kind's FEN letter (lower case), the label of last resort.
+    pub letter: char,
+}
+
+/// A position reduced to what a picture needs.
+#[derive(Clone, Debug)]
+pub struct Board {
+    /// Files.
+    pub width: u8,
+    /// Ranks.
+    pub height: u8,
+    /// The men on each square, `rank * width + file`, rank 0 at White's side.
+    pub squares: Vec<Vec<Man>>,
+    /// The side to move.
+    pub side: Color,
+}
+
+/// What to draw besides the position.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Black at the bottom (the manuscript's view, when it shows the board so).
+    pub flip: bool,
+    /// Arrows from square to square (a key, a move asked for).
+    pub arrows: Vec<(u8, u8)>,
+}
+
+/// How one kind is drawn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Figure {
+    /// A Unicode chess symbol (the solid form; White's is outlined).
+    Glyph(char),
+    /// A disc with a label.
+    Disc(String),
+}
+
+/// The figure of a kind: the chess symbol where the kind has one, else a disc whose label
+/// is fixed per name so that a reader sees the same label in every diagram.
+fn figure(m: &Man) -> Figure {
+    let glyph = match m.name.as_str() {
+        "king" => Some('\u{265A}'),
+        "queen" => Some('\u{265B}'),
+        "rook" => Some('\u{265C}'),
+        "bishop" => Some('\u{265D}'),
+        "knight" => Some('\u{265E}'),
+        "pawn" => Some('\u{265F}'),
+        _ => None,
+    };
+    if let Some(g) = glyph {
+        return Figure::Glyph(g);
+    }
+    let label = match m.name.as_str() {
+        "ferz" => "F",
+        "alfil" => "A",
+        "courier" => "C",
+        "sage" => "S",
+        "fool" => "Fo",
+        "anqa" => "An",
+        "unicorn" => "U",
+        "giraffe" => "G",
+        "lion" => "L",
+        "cockatrice" => "Ck",
+        _ => "",
+    };
+    if label.is_empty() {
+        Figure::Disc(m.letter.to_ascii_uppercase().to_string())
+    } else {
+        Figure::Disc(label.to_string())
+    }
+}
+
+impl Board {
+    /// The board of a position.
+    pub fn of<B: Bits>(pos: &Position<B>) -> Board {
+        let g = pos.eng.geo;
+        let squares = (0..g.squares())
+            .map(|sq| {
+                pos.men_on(sq as u8)
+                    .into_iter()
+                    .map(|(color, k)| {
+                        let p = &pos.eng.rules.pieces[k as usize];
+                        Man {
+                            color,
+                            name: p.name.clone(),
+                            letter: p.letter,
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        Board {
+            width: g.width,
+            height: g.height,
+            squares,
+            side: pos.side,
+        }
+    }
+
+    /// The number of men on the board (a stack counts each).
+    pub fn men(&self) -> usize {
+        self.squares.iter().map(Vec::len).sum()
+    }
+
+    /// The name of a square (`a1`, `l12`).
+    fn square_name(&self, sq: u8) -> String {
+        format!(
+            "{}{}",
+            (b'a' + sq % self.width) as char,
+            sq / self.width + 1
+        )
+    }
+
+    /// Reads an arrow written in coordinates (`e2e4`, `a10a11`, `e2-e4`, `e7e8q`).
+    pub fn parse_arrow(&self, text: &str) -> Result<(u8, u8), String> {
+        let mut squares = vec![];
+        let b = text.as_bytes();
+        let mut i = 0;
+        while i < b.len() && squares.len() < 2 {
+            if b[i].is_ascii_lowercase() && i + 1 < b.len() && b[i + 1].is_ascii_digit() {
+                let file = b[i] - b'a';
+                let mut j = i + 1;
+                let mut rank = 0u32;
+                while j < b.len() && b[j].is_ascii_digit() && rank < 100 {
+                    rank = rank * 10 + u32::from(b[j] - b'0');
+                    j += 1;
+                }
+                if file >= self.width || rank == 0 || rank > u32::from(self.height) {
+                    return Err(format!(
+                        "'{text}': {} is not a square of the {}x{} board",
+                        &text[i..j],
+                        self.width,
+                        self.height
+                    ));
+                }
+                squares.push((rank as u8 - 1) * self.width + file);
+                i = j;
+            } else {
+                i += 1;
+            }
+        }
+        match squares[..] {
+            [from, to] => Ok((from, to)),
+            _ => Err(format!(
+                "'{text}': expected a move in coordinates, two squares such as e2e4"
+            )),
+        }
+    }
+}
+
+/// The top-left corner of a square in the picture.
+fn corner(b: &Board, o: &Options, sq: u8) -> (f64, f64) {
+    let (f, r) = (sq % b.width, sq / b.width);
+    let col = if o.flip { b.width - 1 - f } else { f };
+    let row = if o.flip { r } else { b.height - 1 - r };
+    (MARGIN + f64::from(col) * SQ, TOP + f64::from(row) * SQ)
+}
+
+/// Draws one man centred at (cx, cy) at `scale` of a full square.
+fn draw_man(s: &mut String, m: &Man, cx: f64, cy: f64, scale: f64) {
+    let white = m.color == Color::White;
+    let side = if white { "w" } else { "b" };
+    let _ = write!(s, r#"<g class="man {side}" data-kind="{}">"#, esc(&m.name));
+    match figure(m) {
+        Figure::Glyph(c) => {
+            let size = SQ * 0.82 * scale;
+            // The symbols sit on the baseline; a third of the size below the centre
+            // centres them in DejaVu and the other fonts listed.
+            let y = cy + size * 0.34;
+            // White: the solid symbol filled white over a black outline drawn beneath it
+            // (paint-order), so the figure keeps its full size and reads as white.
+            let (fill, width) = if white { ("#fff", 2.6) } else { ("#000", 0.6) };
+            let _ = write!(
+                s,
+                r##"<text x="{cx:.1}" y="{y:.1}" font-size="{size:.1}" fill="{fill}" stroke="#000" stroke-width="{:.2}" stroke-linejoin="round" paint-order="stroke">{c}</text>"##,
+                width * scale
+            );
+        }
+        Figure::Disc(label) => {
+            let r = SQ * 0.36 * scale;
+            let (fill, ink) = if white {
+                ("#fff", "#000")
+            } else {
+                ("#000", "#fff")
+            };
+            let size = if label.chars().count() > 1 {
+                r * 0.95
+            } else {
+                r * 1.25
+            };
+            let _ = write!(
+                s,
+                r##"<circle cx="{cx:.1}" cy="{cy:.1}" r="{r:.1}" fill="{fill}" stroke="#000" stroke-width="{:.2}"/><text x="{cx:.1}" y="{:.1}" font-size="{size:.1}" font-weight="bold" fill="{ink}">{}</text>"##,
+                2.0 * scale,
+                cy + size * 0.36,
+                esc(&label)
+            );
+        }
+    }
+    s.push_str("</g>");
+}
+
+/// Centres and scale of the men of a square holding `n` (1 to 3 in practice; more are
+/// laid out on a row).
+fn stack_layout(n: usize) -> Vec<(f64, f64, f64)> {
+    match n {
+        0 | 1 => vec![(0.0, 0.0, 1.0)],
+        2 => vec![(-0.2, -0.19, 0.74), (0.2, 0.19, 0.74)],
+        3 => vec![(-0.23, -0.21, 0.64), (0.23, -0.21, 0.64), (0.0, 0.21, 0.64)],
+        _ => {
+            let w = 1.0 / n as f64;
+            (0..n)
+                .map(|i| (-0.5 + w * (i as f64 + 0.5), 0.0, w * 1.1))
+                .collect()
+        }
+    }
+}
+
+/// An arrow from the centre of one square to another, its head drawn as a polygon.
+fn draw_arrow(s: &mut String, b: &Board, o: &Options, from: u8, to: u8) {
+    let (x0, y0) = corner(b, o, from);
+    let (x1, y1) = corner(b, o, to);
+    let (x0, y0, x1, y1) = (x0 + SQ / 2.0, y0 + SQ / 2.0, x1 + SQ / 2.0, y1 + SQ / 2.0);
+    let len = ((x1 - x0).powi(2) + (y1 - y0).powi(2)).sqrt();
+    if len < 1.0 {
+        return;
+    }
+    let (ux, uy) = ((x1 - x0) / len, (y1 - y0) / len);
+    let head = SQ * 0.38;
+    let (bx, by) = (x1 - ux * head, y1 - uy * head);
+    let (px, py) = (-uy * head * 0.5, ux * head * 0.5);
+    let _ = write!(
+        s,
+        r##"<g class="arrow" opacity="0.75"><line x1="{x0:.1}" y1="{y0:.1}" x2="{bx:.1}" y2="{by:.1}" stroke="#1f6feb" stroke-width="{:.1}" stroke-linecap="round"/><polygon points="{x1:.1},{y1:.1} {:.1},{:.1} {:.1},{:.1}" fill="#1f6feb"/></g>"##,
+        SQ * 0.16,
+        bx + px,
+        by + py,
+        bx - px,
+        by - py
+    );
+}
+
+/// The SVG picture of a board.
+pub fn render(b: &Board, o: &Options) -> String {
+    let bw = f64::from(b.width) * SQ;
+    let bh = f64::from(b.height) * SQ;
+    let legend = legend(b);
+    let width = MARGIN + bw + 8.0;
+    let height = TOP + bh + MARGIN + 22.0 + if legend.is_empty() { 0.0 } else { 18.0 };
+    let mut s = String::with_capacity(8192);
+    let _ = write!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" class="diagram" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="{FONTS}" text-anchor="middle">"#
+    );
+    let _ = write!(
+        s,
+        "<title>{}x{} board, {} to move</title>",
+        b.width,
+        b.height,
+        b.side.name()
+    );
+    // Squares: light and dark as on a modern board (a1 dark), so files and ranks can be
+    // followed across a 12x12 board.
+    s.push_str(r##"<g class="squares">"##);
+    for sq in 0..b.squares.len() as u8 {
+        let (x, y) = corner(b, o, sq);
+        let light = (sq % b.width + sq / b.width) % 2 == 1;
+        let fill = if light { "#f0dcb4" } else { "#b88a5c" };
+        let _ = write!(
+            s,
+            r#"<rect x="{x:.1}" y="{y:.1}" width="{SQ}" height="{SQ}" fill="{fill}"/>"#
+        );
+    }
+    let _ = write!(
+        s,
+        r##"<rect x="{MARGIN}" y="{TOP}" width="{bw}" height="{bh}" fill="none" stroke="#333" stroke-width="1.5"/></g>"##
+    );
+    // Labels: files below, ranks on the left, the sides' names above and below.
+    s.push_str(r##"<g class="labels" font-size="13" fill="#333">"##);
+    for f in 0..b.width {
+        let (x, _) = corner(b, o, f);
+        let _ = write!(
+            s,
+            r#"<text x="{:.1}" y="{:.1}">{}</text>"#,
+            x + SQ / 2.0,
+            TOP + bh + 15.0,
+            (b'a' + f) as char
+        );
+    }
+    for r in 0..b.height {
+        let (_, y) = corner(b, o, r * b.width);
+        let _ = write!(
+            s,
+            r#"<text x="{:.1}" y="{:.1}">{}</text>"#,
+            MARGIN / 2.0,
+            y + SQ / 2.0 + 4.5,
+            r + 1
+        );
+    }
+    let (top, bottom) = if o.flip {
+        (Color::White, Color::Black)
+    } else {
+        (Color::Black, Color::White)
+    };
+    let mover = |c: Color| {
+        if c == b.side {
+            " \u{2014} to move"
+        } else {
+            ""
+        }
+    };
+    let _ = write!(
+        s,
+        r#"<text x="{:.1}" y="{:.1}" text-anchor="start">{}{}</text>"#,
+        MARGIN,
+        TOP - 7.0,
+        top.name(),
+        mover(top)
+    );
+    let _ = write!(
+        s,
+        r#"<text x="{:.1}" y="{:.1}" text-anchor="start">{}{}</text>"#,
+        MARGIN,
+        TOP + bh + MARGIN + 14.0,
+        bottom.name(),
+        mover(bottom)
+    );
+    if !legend.is_empty() {
+        let _ = write!(
+            s,
+            r#"<text x="{:.1}" y="{:.1}" text-anchor="start" font-size="12">{}</text>"#,
+            MARGIN,
+            TOP + bh + MARGIN + 32.0,
+            esc(&legend)
+        );
+    }
+    s.push_str("</g>");
+    // The men; a stack's men share the square, each drawn smaller.
+    s.push_str(r#"<g class="men">"#);
+    for (sq, men) in b.squares.iter().enumerate() {
+        if men.is_empty() {
+            continue;
+        }
+        let (x, y) = corner(b, o, sq as u8);
+        let (cx, cy) = (x + SQ / 2.0, y + SQ / 2.0);
+        if men.len() > 1 {
+            let _ = write!(
+                s,
+                r##"<rect class="stack" x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" fill="none" stroke="#7a2e9e" stroke-width="2" stroke-dasharray="4 3"><title>{}: {}</title></rect>"##,
+                x + 2.0,
+                y + 2.0,
+                SQ - 4.0,
+                SQ - 4.0,
+                b.square_name(sq as u8),
+                esc(&men
+                    .iter()
+                    .map(|m| format!("{} {}", m.color.name(), m.name))
+                    .collect::<Vec<_>>()
+                    .join(" and "))
+            );
+        }
+        for (m, (dx, dy, scale)) in men.iter().zip(stack_layout(men.len())) {
+            draw_man(&mut s, m, cx + dx * SQ, cy + dy * SQ, scale);
+        }
+    }
+    s.push_str("</g>");
+    for &(from, to) in &o.arrows {
+        draw_arrow(&mut s, b, o, from, to);
+    }
+    s.push_str("</svg>\n");
+    s
+}
+
+/// "F ferz · A alfil": the disc labels this board uses, in the order of first sight.
+fn legend(b: &Board) -> String {
+    let mut seen: Vec<(String, String)> = vec![];
+    for m in b.squares.iter().flatten() {
+        if let Figure::Disc(label) = figure(m) {
+            if !seen.iter().any(|(_, n)| *n == m.name) {
+                seen.push((label, m.name.clone()));
+            }
+        }
+    }
+    seen.sort();
+    seen.iter()
+        .map(|(l, n)| format!("{l} {n}"))
+        .collect::<Vec<_>>()
+        .join(" \u{b7} ")
+}

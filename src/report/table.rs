@@ -1,0 +1,223 @@
+//! CSV rows and JSON objects of a result row; the CSV written atomically.
+
+use super::Row;
+use serde_json::json;
+use std::io::Write as _;
+use std::path::Path;
+
+/// The CSV columns of `verify`, in order (the first fifteen are fixed by contract).
+pub const CSV_COLUMNS: &[&str] = &[
+    "id",
+    "file",
+    "source",
+    "rules",
+    "stipulation",
+    "verdict",
+    "solvable",
+    "shortest",
+    "keys",
+    "keys_complete",
+    "solution_check",
+    "refutation",
+    "main_line",
+    "nodes",
+    "millis",
+    "published",
+    "expect",
+    "confidence",
+    "error",
+    "line",
+    "limit_hit",
+    "claim_remarks",
+    "fen",
+    "solution_line",
+    "others_fail_within",
+    "claim_completed",
+];
+
+/// "; no other first move wins within k" for a search cut by a limit (nothing for k = 0).
+fn yes_no(b: bool) -> &'static str {
+    if b {
+        "yes"
+    } else {
+        "no"
+    }
+}
+
+/// One CSV record for a row (columns as [`CSV_COLUMNS`]).
+pub fn csv_record(r: &Row) -> Vec<String> {
+    let a = r.analysis.as_ref();
+    let rep = a.map(|a| &a.report);
+    vec![
+        r.id.clone(),
+        r.file.clone(),
+        r.meta_of("source"),
+        r.rules.clone(),
+        r.stipulation.clone(),
+        r.verdict.word().into(),
+        rep.map(|x| x.solvable.word()).unwrap_or("unknown").into(),
+        rep.and_then(|x| x.shortest)
+            .map(|n| n.to_string())
+            .unwrap_or_default(),
+        rep.map(|x| x.keys.join(" ")).unwrap_or_default(),
+        rep.map(|x| yes_no(x.keys_complete)).unwrap_or("no").into(),
+        a.map(|a| a.claim.csv_text()).unwrap_or_default(),
+        rep.and_then(|x| x.refutation.clone()).unwrap_or_default(),
+        rep.map(|x| x.main_line.join(" ")).unwrap_or_default(),
+        rep.map(|x| x.nodes.to_string()).unwrap_or_default(),
+        r.millis.to_string(),
+        r.meta_of("published"),
+        r.meta_of("expect"),
+        r.meta_of("confidence"),
+        r.error.clone().unwrap_or_default(),
+        r.line.map(|l| l.to_string()).unwrap_or_default(),
+        rep.and_then(|x| x.limit_hit.clone()).unwrap_or_default(),
+        a.map(|a| a.claim.remarks.join("; ")).unwrap_or_default(),
+        a.map(|a| a.fen.clone()).unwrap_or_else(|| r.meta_of("fen")),
+        r.solution_line().map(|l| l.to_string()).unwrap_or_default(),
+        rep.and_then(|x| x.others_fail_within)
+            .map(|n| n.to_string())
+            .unwrap_or_default(),
+        a.map(|a| a.claim.completed.clone()).unwrap_or_default(),
+    ]
+}
+
+/// Writes CSV to `path` atomically: a temporary file in the same directory, then a
+/// rename, so a reader never sees half a file. `-` writes to standard output. `bom`
+/// starts it with the UTF-8 byte-order mark that spreadsheets need to read it as UTF-8.
+pub fn write_csv_atomic(
+    path: &Path,
+    header: &[&str],
+    records: &[Vec<String>],
+    bom: bool,
+) -> anyhow::Result<()> {
+    let mut buf = Vec::new();
+    if bom {
+        buf.extend_from_slice("\u{feff}".as_bytes());
+    }
+    {
+        let mut w = csv::Writer::from_writer(&mut buf);
+        w.write_record(header)?;
+        for r in records {
+            w.write_record(r)?;
+        }
+        w.flush()?;
+    }
+    if path.as_os_str() == "-" {
+        std::io::stdout().write_all(&buf)?;
+        return Ok(());
+    }
+    write_atomic(path, &buf)
+}
+
+/// Writes a file atomically: a temporary file in the same directory, then a rename, so a
+/// reader never sees half a file and a failed write leaves the old one in place.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    use anyhow::Context;
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
+    };
+    let name = path
+        .file_name()
+        .with_context(|| format!("{}: not a file name", path.display()))?
+        .to_string_lossy()
+        .to_string();
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let res = (|| -> anyhow::Result<()> {
+        let mut f = std::fs::File::create(&tmp)
+            .with_context(|| format!("cannot create {}", tmp.display()))?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+            .with_context(|| format!("cannot rename {} to {}", tmp.display(), path.display()))?;
+        Ok(())
+    })();
+    if res.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    res
+}
+
+/// One JSON object for a row; `tree` adds the solution tree.
+pub fn json_row(r: &Row, tree: bool) -> serde_json::Value {
+    let m = |k: &str| Some(r.meta_of(k)).filter(|x| !x.is_empty());
+    let mut o = json!({
+        "id": r.id,
+        "file": r.file,
+        "line": r.line,
+        "title": m("title"),
+        "source": m("source"),
+        "rules": r.rules,
+        "stipulation": r.stipulation,
+        "verdict": r.verdict.word(),
+        "error": r.error,
+        "published": m("published"),
+        "expect": m("expect"),
+        "confidence": m("confidence"),
+        "solution_line": r.solution_line(),
+        "millis": r.millis,
+    });
+    if let Some(a) = &r.analysis {
+        let rep = &a.report;
+        o["fen"] = json!(a.fen);
+        o["solvable"] = json!(rep.solvable.word());
+        o["shortest"] = json!(rep.shortest);
+        o["keys"] = json!(rep.keys);
+        o["keys_san"] = json!(rep.keys_san);
+        o["keys_complete"] = json!(rep.keys_complete);
+        o["others_fail_within"] = json!(rep.others_fail_within);
+        o["refutation"] = json!(rep.refutation);
+        o["main_line"] = json!(rep.main_line);
+        o["main_line_coord"] = json!(rep.main_line_coord);
+        o["solution_check"] = json!(a.claim.csv_text());
+        o["claim_completed"] = json!(a.claim.completed);
+        o["claim"] = serde_json::to_value(&a.claim).unwrap_or(serde_json::Value::Null);
+        o["nodes"] = json!(rep.nodes);
+        o["search_millis"] = json!(rep.millis);
+        o["limit_hit"] = json!(rep.limit_hit);
+        o["variations"] = json!(rep.tree.len());
+        if tree {
+            o["tree"] = serde_json::to_value(&rep.tree).unwrap_or(serde_json::Value::Null);
+            o["tree_truncated"] = json!(rep.tree_truncated);
+        }
+    } else {
+        o["fen"] = json!(m("fen"));
+        o["solvable"] = json!("unknown");
+    }
+    o
+}
+
+/// The CSV columns of `export`.
+pub const EXPORT_COLUMNS: &[&str] = &[
+    "id",
+    "file",
+    "key",
+    "variation",
+    "san",
+    "coord",
+    "outcome",
+    "rules",
+];
+
+/// The export records of a row: one per line of play of its solution tree.
+pub fn export_records(r: &Row) -> Vec<Vec<String>> {
+    let Some(a) = &r.analysis else { return vec![] };
+    a.report
+        .tree
+        .iter()
+        .enumerate()
+        .map(|(i, v)| {
+            vec![
+                r.id.clone(),
+                r.file.clone(),
+                v.coord.first().cloned().unwrap_or_default(),
+                (i + 1).to_string(),
+                v.san.join(" "),
+                v.coord.join(" "),
+                v.outcome.clone(),
+                r.rules.clone(),
+            ]
+        })
+        .collect()
+}
