@@ -189,6 +189,11 @@ impl Row {
         Some(self.expect()? == self.verdict.word())
     }
 
+    /// What was ignored while reading the problem (unknown keys), with file and line.
+    pub fn warnings(&self) -> &[String] {
+        self.problem.as_ref().map_or(&[], |p| &p.warnings)
+    }
+
     /// Line of the `solution` key, when the problem has one.
     pub fn solution_line(&self) -> Option<usize> {
         let p = self.problem.as_ref()?;
@@ -224,6 +229,7 @@ pub const CSV_COLUMNS: &[&str] = &[
     "fen",
     "solution_line",
     "others_fail_within",
+    "warnings",
 ];
 
 /// "; no other first move wins within k" for a search cut by a limit (nothing for k = 0).
@@ -279,6 +285,7 @@ pub fn csv_record(r: &Row) -> Vec<String> {
         rep.and_then(|x| x.others_fail_within)
             .map(|n| n.to_string())
             .unwrap_or_default(),
+        r.warnings().join("; "),
     ]
 }
 
@@ -346,6 +353,7 @@ pub fn json_row(r: &Row, tree: bool) -> serde_json::Value {
         "confidence": m("confidence"),
         "solution_line": r.solution_line(),
         "millis": r.millis,
+        "warnings": r.warnings(),
     });
     if let Some(a) = &r.analysis {
         let rep = &a.report;
@@ -629,6 +637,9 @@ pub fn text_report(r: &Row) -> String {
     }
     if let Some(l) = &rep.limit_hit {
         let _ = writeln!(s, "limit       {l}");
+    }
+    for w in r.warnings() {
+        let _ = writeln!(s, "warning     {w}");
     }
     let _ = writeln!(
         s,

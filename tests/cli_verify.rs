@@ -131,6 +131,34 @@ fn broken_files_become_error_rows_with_lines() {
         assert_eq!(check, "none", "{r:#?}");
         eprintln!("note: claim checker not active yet; illegal-solution check skipped");
     }
+    // A key one edit away from a known one is an error naming file, line and the key
+    // meant; a key far from all is a warning in the row's `warnings` column.
+    let e = err("typo_key.toml", "defendr");
+    assert!(
+        e.contains("typo_key.toml:10") && e.contains("did you mean `defender`?"),
+        "{e}"
+    );
+    let r = row(&rows, "typo_key.toml", "far-key");
+    assert_eq!(r["verdict"], "sound", "{r:#?}");
+    assert!(
+        r["warnings"].contains("typo_key.toml:18") && r["warnings"].contains("`difficulty`"),
+        "{r:#?}"
+    );
+    assert_eq!(
+        row(&rows, "missing_key.toml", "good-neighbour")["warnings"],
+        ""
+    );
+    // A bare defender under rules where that ends the game: said so, not `unsound`.
+    let e = err("bare_defender.toml", "bare-under-shatranj");
+    assert!(
+        e.contains("bare_defender.toml:8")
+            && e.contains("Black is already bare: under shatranj the game is over before the first move; for a mate task use a rules file with bare_king = \"off\""),
+        "{e}"
+    );
+    assert_eq!(
+        row(&rows, "bare_defender.toml", "bare-but-off")["verdict"],
+        "sound"
+    );
     // The summary names the errors.
     assert!(
         stdout.contains("errors:") && stdout.contains("bad_fen.toml:5"),
@@ -204,7 +232,7 @@ fn json_lines_parse() {
     for o in &objs {
         assert!(o["id"].is_string() && o["verdict"].is_string(), "{o}");
         assert!(
-            o["keys"].is_array() && o["solution_check"].is_string(),
+            o["keys"].is_array() && o["solution_check"].is_string() && o["warnings"].is_array(),
             "{o}"
         );
     }
