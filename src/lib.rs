@@ -22,4 +22,5 @@ pub mod problem;
 pub mod report;
 pub mod retro;
 pub mod rules;
+pub mod sides;
 pub mod solve;

@@ -13,6 +13,7 @@
 
 use crate::bits::Bits;
 use crate::position::Position;
+use crate::sides::{flip_fen, Orientation, SideNames};
 use crate::solve::{ConditionSpec, Goal, Stipulation};
 use serde::de::{self, Deserialize, Deserializer, MapAccess, Visitor};
 use std::collections::BTreeMap;
@@ -72,6 +73,14 @@ pub const KEYS: &[(&str, &str)] = &[
         "expect",
         "optional; the verdict this project's tests assert",
     ),
+    (
+        "orientation",
+        "optional; \"flipped\": the fen as the manuscript draws it, attacker at the top (mirrored and colours swapped on load)",
+    ),
+    (
+        "colours",
+        "optional; names of the sides: [capitals' side, small letters' side] of the fen as written, e.g. [\"red\", \"black\"]",
+    ),
 ];
 
 /// The verdict words `expect` may hold.
@@ -99,8 +108,14 @@ pub struct Problem {
     pub source: Option<String>,
     /// Preset name or rules file path (relative to the problem file).
     pub rules: String,
-    /// The position.
+    /// The position as the program plays it (after any flip).
     pub fen: String,
+    /// The position as the file writes it.
+    pub fen_as_written: String,
+    /// How the file draws the position.
+    pub orientation: Orientation,
+    /// The names of the sides.
+    pub sides: SideNames,
     /// The task (with `exact` applied).
     pub stipulation: Stipulation,
     /// The task as written.
@@ -167,7 +182,7 @@ impl Problem {
         };
         Some(format!(
             "{} is already bare: under {} the game is over before the first move; {hint}",
-            bare.name(),
+            self.sides.name(bare),
             pos.eng.rules.name
         ))
     }
@@ -566,6 +581,41 @@ fn one_problem(
         attacker_no_capture: boolean("attacker_no_capture")?,
         immobile: squares("immobile")?,
     };
+    let orientation = match string("orientation", false)? {
+        None => Orientation::AsWritten,
+        Some(o) => Orientation::parse(&o).ok_or_else(|| {
+            err(
+                Some("orientation"),
+                format!("bad orientation '{o}': expected \"flipped\" or \"as-written\""),
+            )
+        })?,
+    };
+    let fen_as_written = fen.trim().to_string();
+    let fen = match orientation {
+        Orientation::AsWritten => fen_as_written.clone(),
+        Orientation::Flipped => flip_fen(&fen_as_written).map_err(|e| err(Some("fen"), e))?,
+    };
+    let sides = match get("colours") {
+        None => SideNames::default(),
+        Some(toml::Value::Array(a))
+            if a.len() == 2
+                && a.iter()
+                    .all(|v| v.as_str().is_some_and(|s| !s.trim().is_empty()))
+                && a[0].as_str().map(str::trim) != a[1].as_str().map(str::trim) =>
+        {
+            let name = |i: usize| a[i].as_str().unwrap_or_default();
+            SideNames::new(name(0), name(1), orientation)
+        }
+        Some(_) => {
+            return Err(err(
+                Some("colours"),
+                format!(
+                    "`colours` must be two different names, {}",
+                    describe("colours")
+                ),
+            ))
+        }
+    };
     let expect = string("expect", false)?;
     if let Some(x) = &expect {
         if !VERDICT_WORDS.contains(&x.trim()) {
@@ -585,7 +635,10 @@ fn one_problem(
         title: string("title", false)?,
         source: string("source", false)?,
         rules: rules.trim().to_string(),
-        fen: fen.trim().to_string(),
+        fen,
+        fen_as_written,
+        orientation,
+        sides,
         stipulation,
         stipulation_text: stip_text,
         conditions,

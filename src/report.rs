@@ -15,6 +15,7 @@
 //! claim check's remarks.
 
 use crate::problem::{Problem, ProblemError};
+use crate::sides::{Orientation, SideNames};
 use crate::solve::{Analysis, ClaimStatus, Solvable, Variation};
 use serde_json::json;
 use std::collections::BTreeMap;
@@ -139,8 +140,10 @@ impl Row {
         }
     }
 
-    /// A row for a finished analysis.
-    pub fn from_analysis(p: &Problem, rules: &str, a: Analysis, millis: u64) -> Row {
+    /// A row for a finished analysis (its messages speak of the sides by the problem's
+    /// names for them).
+    pub fn from_analysis(p: &Problem, rules: &str, mut a: Analysis, millis: u64) -> Row {
+        name_sides(&mut a, &p.sides);
         Row {
             id: p.id.clone(),
             file: p.file.display().to_string(),
@@ -202,6 +205,24 @@ impl Row {
     }
 }
 
+/// Puts the problem's names of the sides into every message of an analysis.
+fn name_sides(a: &mut Analysis, names: &SideNames) {
+    if names.is_default() {
+        return;
+    }
+    let c = &mut a.claim;
+    c.detail = names.rename(&c.detail);
+    for r in &mut c.remarks {
+        *r = names.rename(r);
+    }
+    let rep = &mut a.report;
+    for v in &mut rep.tree {
+        v.outcome = names.rename(&v.outcome);
+    }
+    rep.refutation = rep.refutation.as_deref().map(|x| names.rename(x));
+    a.diagram = names.rename(&a.diagram);
+}
+
 /// The CSV columns of `verify`, in order (the first fifteen are fixed by contract).
 pub const CSV_COLUMNS: &[&str] = &[
     "id",
@@ -230,6 +251,7 @@ pub const CSV_COLUMNS: &[&str] = &[
     "solution_line",
     "others_fail_within",
     "warnings",
+    "orientation",
 ];
 
 /// "; no other first move wins within k" for a search cut by a limit (nothing for k = 0).
@@ -286,6 +308,11 @@ pub fn csv_record(r: &Row) -> Vec<String> {
             .map(|n| n.to_string())
             .unwrap_or_default(),
         r.warnings().join("; "),
+        r.problem
+            .as_ref()
+            .map(|p| p.orientation.word())
+            .unwrap_or_default()
+            .into(),
     ]
 }
 
@@ -355,6 +382,14 @@ pub fn json_row(r: &Row, tree: bool) -> serde_json::Value {
         "millis": r.millis,
         "warnings": r.warnings(),
     });
+    if let Some(p) = &r.problem {
+        o["orientation"] = json!(p.orientation.word());
+        o["fen_as_written"] = json!(p.fen_as_written);
+        o["colours"] = json!({
+            "white": p.sides.lower(crate::piece::Color::White),
+            "black": p.sides.lower(crate::piece::Color::Black),
+        });
+    }
     if let Some(a) = &r.analysis {
         let rep = &a.report;
         o["fen"] = json!(a.fen);
@@ -538,6 +573,9 @@ pub fn text_report(r: &Row) -> String {
     };
     let rep = &a.report;
     let _ = writeln!(s, "fen         {}", a.fen);
+    if let Some(p) = p {
+        s.push_str(&sides_text(p));
+    }
     let _ = writeln!(s);
     for l in a.diagram.lines() {
         let _ = writeln!(s, "    {l}");
@@ -647,6 +685,28 @@ pub fn text_report(r: &Row) -> String {
         rep.nodes,
         rep.millis as f64 / 1000.0
     );
+    s
+}
+
+/// The lines saying how the file's position was turned and what the sides are called.
+fn sides_text(p: &Problem) -> String {
+    let mut s = String::new();
+    if p.orientation == Orientation::Flipped {
+        let _ = writeln!(
+            s,
+            "orientation flipped: the fen as written ({}) mirrored top to bottom, colours swapped",
+            p.fen_as_written
+        );
+    }
+    if !p.sides.is_default() {
+        use crate::piece::Color::{Black, White};
+        let _ = writeln!(
+            s,
+            "sides       {} = White (moving up), {} = Black",
+            p.sides.name(White),
+            p.sides.name(Black)
+        );
+    }
     s
 }
 

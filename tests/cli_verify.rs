@@ -411,3 +411,50 @@ fn bundled_collection_meets_expectations() {
     eprintln!("{checked} bundled problems with `expect` checked");
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// A problem written flipped with its sides named (attacker at the top, as manuscripts
+/// draw it) gets the same verdict, keys and line as its unflipped twin, and the report
+/// records the flip and speaks of the sides by their names.
+#[test]
+fn flipped_twin_gets_the_same_verdict() {
+    let (code, _, rows, _) = verify_csv(&["tests/data/sides", "--timeout", "20"]);
+    assert_eq!(code, 0);
+    let a = row(&rows, "twins.toml", "as-written");
+    let b = row(&rows, "twins.toml", "flipped");
+    for col in ["verdict", "keys", "main_line", "solution_check", "fen"] {
+        assert_eq!(a[col], b[col], "{col}: {a:#?} {b:#?}");
+    }
+    assert_eq!(b["verdict"], "sound");
+    assert_eq!(
+        (a["orientation"].as_str(), b["orientation"].as_str()),
+        ("as-written", "flipped")
+    );
+    let out = bin()
+        .args(["solve", "tests/data/sides/twins.toml", "--id", "flipped"])
+        .output()
+        .unwrap();
+    let s = String::from_utf8(out.stdout).unwrap();
+    for want in [
+        "orientation flipped: the fen as written (8/7r/K1k5/q7/8/P7/8/8 b - - 0 1)",
+        "sides       Green = White (moving up), Red = Black",
+        "Green to move",
+        "verdict     sound",
+    ] {
+        assert!(s.contains(want), "missing {want:?} in\n{s}");
+    }
+    let out = bin()
+        .args([
+            "solve",
+            "tests/data/sides/twins.toml",
+            "--id",
+            "flipped",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    let o: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(o["orientation"], "flipped");
+    assert_eq!(o["colours"]["white"], "green");
+    assert_eq!(o["fen_as_written"], "8/7r/K1k5/q7/8/P7/8/8 b - - 0 1");
+    assert_eq!(o["tree"][0]["outcome"], "Green wins by checkmate");
+}
