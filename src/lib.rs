@@ -24,3 +24,4 @@ pub mod retro;
 pub mod rules;
 pub mod sides;
 pub mod solve;
+pub mod stack;

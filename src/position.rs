@@ -12,6 +12,7 @@ use crate::bits::Bits;
 use crate::engine::{Engine, MAX_KINDS, NO_SQ};
 use crate::geometry::Square;
 use crate::piece::{Color, Kind};
+use crate::stack::{dup_key, Dups, MAX_STACK};
 use std::fmt::Write;
 use std::sync::Arc;
 use thiserror::Error;
@@ -67,6 +68,7 @@ pub struct Undo<B> {
     pub hash: u64,
     pub halfmove: u32,
     pub nine: u8,
+    pub dups: Dups,
 }
 
 /// Move flags.
@@ -129,6 +131,9 @@ pub struct Position<B: Bits> {
     pub occ: B,
     /// Squares holding more than one man.
     pub stacked: B,
+    /// The second and third men of a kind on one square (a stack like `[PP]`); empty on
+    /// almost every board, and then never looked at.
+    pub dups: Dups,
     /// Number of men per colour (stacked men counted one by one).
     pub men: [u16; 2],
     /// Side to move.
@@ -164,6 +169,7 @@ impl<B: Bits> Position<B> {
             occ_c: [B::EMPTY; 2],
             occ: B::EMPTY,
             stacked: B::EMPTY,
+            dups: Dups::default(),
             men: [0; 2],
             side: Color::White,
             privileges: B::EMPTY,
@@ -235,11 +241,21 @@ impl<B: Bits> Position<B> {
             }
             for k in 0..self.eng.nk {
                 if self.pieces[c.idx()][k].has(sq as usize) {
-                    v.push((c, k as u8));
+                    let n = 1 + self.dups.count(c, k as u8, sq as usize);
+                    v.extend(std::iter::repeat_n((c, k as u8), n));
                 }
             }
         }
         v
+    }
+
+    /// How many men stand on `sq` (a stack counts each).
+    pub fn men_count(&self, sq: usize) -> usize {
+        let kinds = (0..2)
+            .flat_map(|c| (0..self.eng.nk).map(move |k| (c, k)))
+            .filter(|&(c, k)| self.pieces[c][k].has(sq))
+            .count();
+        kinds + self.dups.on_square(sq)
     }
 
     /// The kind of `c`'s man on `sq` (the first, if a stack).
@@ -298,6 +314,32 @@ impl<B: Bits> Position<B> {
         self.occ |= B::bit(sq);
     }
 
+    /// Puts one more man of colour `c` on `sq`, a second or third man of a kind included
+    /// (FEN stacks like `[PP]`, `[QPP]`); what makes it impossible, as a message.
+    pub fn add_to_stack(&mut self, c: Color, k: Kind, sq: usize) -> Result<(), String> {
+        if self.men_count(sq) >= MAX_STACK {
+            return Err(format!("a square holds at most {MAX_STACK} men"));
+        }
+        if !self.pieces[c.idx()][k as usize].has(sq) {
+            self.add_man(c, k, sq);
+            return Ok(());
+        }
+        if k == self.eng.king {
+            return Err("two kings of one side".into());
+        }
+        let n = 1 + self.dups.count(c, k, sq);
+        if !self.dups.add(c, k, sq) {
+            return Err(format!(
+                "more than {} repeated men of one kind on the board",
+                crate::stack::MAX_DUPS
+            ));
+        }
+        self.hash ^= dup_key(self.eng.zp(c, k, sq as u8), n);
+        self.men[c.idx()] += 1;
+        self.stacked |= B::bit(sq);
+        Ok(())
+    }
+
     /// Removes every man from `sq`, returning a mask of the kinds removed (of colour `c`).
     #[inline(always)]
     fn clear_square(&mut self, c: Color, sq: usize) -> u16 {
@@ -308,6 +350,17 @@ impl<B: Bits> Position<B> {
                     self.take(c, k as u8, sq);
                     mask |= 1 << k;
                 }
+            }
+            if !self.dups.is_empty() {
+                let first = |k: Kind| self.eng.zp(c, k, sq as u8);
+                let mut h = 0;
+                let mut n = 0;
+                self.dups.remove_all(c, sq, |k, copy| {
+                    h ^= dup_key(first(k), copy);
+                    n += 1;
+                });
+                self.hash ^= h;
+                self.men[c.idx()] -= n;
             }
             self.stacked ^= B::bit(sq);
         } else {
@@ -326,19 +379,34 @@ impl<B: Bits> Position<B> {
     /// Moves one man of kind `k` (becoming `nk`) from `from` to `to`; `to` holds no enemy.
     #[inline(always)]
     fn shift(&mut self, c: Color, k: Kind, nk: Kind, from: usize, to: usize) {
-        self.take(c, k, from);
         if self.stacked.has(from) {
-            let left = (0..self.eng.nk)
-                .filter(|&j| self.pieces[c.idx()][j].has(from))
-                .count();
-            if left <= 1 {
+            // A repeated man leaves first: the kind's bit stays for the one left behind.
+            let n = self.dups.count(c, k, from);
+            if n > 0 {
+                self.dups.remove(c, k, from);
+                self.hash ^= dup_key(self.eng.zp(c, k, from as u8), n);
+                self.men[c.idx()] -= 1;
+            } else {
+                self.take(c, k, from);
+            }
+            if self.men_count(from) <= 1 {
                 self.stacked ^= B::bit(from);
             }
         } else {
+            self.take(c, k, from);
             self.occ_c[c.idx()] ^= B::bit(from);
         }
         if self.occ_c[c.idx()].has(to) {
             self.stacked |= B::bit(to);
+            if self.pieces[c.idx()][nk as usize].has(to) {
+                // Joining a man of its own kind (only where the rules let stacks form;
+                // move generation checks there is room).
+                let n = 1 + self.dups.count(c, nk, to);
+                self.dups.add(c, nk, to);
+                self.hash ^= dup_key(self.eng.zp(c, nk, to as u8), n);
+                self.men[c.idx()] += 1;
+                return;
+            }
         }
         self.put(c, nk, to);
         self.occ_c[c.idx()] |= B::bit(to);
@@ -358,6 +426,7 @@ impl<B: Bits> Position<B> {
             hash: self.hash,
             halfmove: self.halfmove,
             nine: self.nine,
+            dups: self.dups,
         };
         let mut undo = undo;
         if self.ep != NO_SQ {
@@ -499,7 +568,12 @@ impl<B: Bits> Position<B> {
         }
         let nk = if m.promo != NO_SQ { m.promo } else { m.piece };
         let (from, to) = (m.from as usize, m.to as usize);
-        self.pieces[us.idx()][nk as usize] ^= B::bit(to);
+        // A man that joined one of its own kind left that man's bit in place.
+        let joined = !(self.dups.is_empty() && u.dups.is_empty())
+            && self.dups.count(us, nk, to) > u.dups.count(us, nk, to);
+        if !joined {
+            self.pieces[us.idx()][nk as usize] ^= B::bit(to);
+        }
         self.pieces[us.idx()][m.piece as usize] |= B::bit(from);
         // Occupancy of `us` on `to`: still held if a stack remains there.
         self.occ_c[us.idx()] |= B::bit(from);
@@ -516,10 +590,14 @@ impl<B: Bits> Position<B> {
                     self.men[them.idx()] += 1;
                 }
             }
+            if !u.dups.is_empty() {
+                self.men[them.idx()] += u.dups.men_on(cs).filter(|x| x.0 == them).count() as u16;
+            }
             self.occ_c[them.idx()] |= B::bit(cs);
         }
         self.occ = self.occ_c[0] | self.occ_c[1];
         self.stacked = u.stacked;
+        self.dups = u.dups;
         self.privileges = u.privileges;
         self.ep = u.ep;
         self.hash = u.hash;
@@ -530,9 +608,16 @@ impl<B: Bits> Position<B> {
     /// Material in the rules' values (a stack counts every man).
     pub fn material(&self, c: Color) -> u32 {
         let e = &*self.eng;
+        let extra: u32 = self
+            .dups
+            .all()
+            .filter(|x| x.0 == c)
+            .map(|(_, k, _)| e.rules.pieces[k as usize].value)
+            .sum();
         (0..e.nk)
             .map(|k| self.pieces[c.idx()][k].count() * e.rules.pieces[k].value)
-            .sum()
+            .sum::<u32>()
+            + extra
     }
 
     /// The nine-move limit's count after a move by `mover`: it runs while the mover holds
@@ -567,6 +652,16 @@ impl<B: Bits> Position<B> {
                 for s in self.pieces[c.idx()][k].iter() {
                     h ^= e.zp(c, k as u8, s as u8);
                 }
+            }
+        }
+        let mut repeated: Vec<(usize, Kind, usize)> =
+            self.dups.all().map(|(c, k, s)| (c.idx(), k, s)).collect();
+        repeated.sort_unstable();
+        repeated.dedup();
+        for (ci, k, s) in repeated {
+            let c = if ci == 0 { Color::White } else { Color::Black };
+            for copy in 1..=self.dups.count(c, k, s) {
+                h ^= dup_key(e.zp(c, k, s as u8), copy);
             }
         }
         for s in self.privileges.iter() {
@@ -668,13 +763,8 @@ impl<B: Bits> Position<B> {
                             return Err(FenError::BadStack(stext, "men of both sides".into()));
                         }
                         col = Some(cc);
-                        if p.pieces[cc.idx()][k as usize].has(sq) {
-                            return Err(FenError::BadStack(
-                                stext,
-                                "two men of one kind on one square are not supported".into(),
-                            ));
-                        }
-                        p.add_man(cc, k, sq);
+                        p.add_to_stack(cc, k, sq)
+                            .map_err(|why| FenError::BadStack(stext.clone(), why))?;
                     }
                     i += end + 1;
                 } else {
