@@ -24,4 +24,5 @@ pub mod retro;
 pub mod rules;
 pub mod sides;
 pub mod solve;
+pub mod squareset;
 pub mod stack;

@@ -40,7 +40,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ),
     (
         "mate_on",
-        "optional list of squares where the mated king must stand",
+        "optional list of squares where the mated king must stand; named sets \"centre\" and \"corners\" too",
     ),
     (
         "defender",

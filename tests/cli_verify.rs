@@ -458,3 +458,42 @@ fn flipped_twin_gets_the_same_verdict() {
     assert_eq!(o["fen_as_written"], "8/7r/K1k5/q7/8/P7/8/8 b - - 0 1");
     assert_eq!(o["tree"][0]["outcome"], "Green wins by checkmate");
 }
+
+/// The composed demonstrations in `examples/` (a stacked short-assize mate; a pawn mate
+/// on the points, `mate_on = "centre"`, against a covetous defender, and the same against
+/// a best defender) get the verdicts they state.
+#[test]
+fn composed_examples_meet_expectations() {
+    let (code, _, rows, stdout) =
+        verify_csv(&["examples/composed-problems.toml", "--timeout", "30"]);
+    assert_eq!(code, 0, "{stdout}");
+    assert_eq!(rows.len(), 3);
+    for r in &rows {
+        assert_eq!(r["verdict"], r["expect"], "{r:#?}");
+        assert!(r["source"].contains("composed"), "{r:#?}");
+    }
+    let r = row(
+        &rows,
+        "composed-problems.toml",
+        "composed-pawn-mate-on-the-points",
+    );
+    assert_eq!(
+        (r["keys"].as_str(), r["solution_check"].as_str()),
+        ("e8d6", "ok")
+    );
+    // A name that is neither a square nor a set is an error naming the key's line.
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("p.toml");
+    let text = std::fs::read_to_string("examples/composed-problems.toml")
+        .unwrap()
+        .replace("mate_on = \"centre\"", "mate_on = \"points\"");
+    std::fs::write(&f, text).unwrap();
+    let out = bin().arg("verify").arg(&f).output().unwrap();
+    let s = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        s.contains(
+            "p.toml:32: problem 'composed-pawn-mate-on-the-points': bad mate_on square 'points'"
+        ),
+        "{s}"
+    );
+}
