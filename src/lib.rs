@@ -11,6 +11,7 @@ pub mod cli;
 pub mod cli_solve;
 pub mod cli_tablebase;
 pub mod engine;
+pub mod fen;
 pub mod geometry;
 pub mod movegen;
 pub mod notation;
