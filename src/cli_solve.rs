@@ -207,6 +207,15 @@ fn run_job(job: &Job, engines: &Engines, limits: &Limits, out: Notation) -> Row 
             return Row::from_error(&p.error(key, msg), Some(p), &job.rules);
         }
     };
+    // A game the rules have already ended (a bare defender) is said so, not searched.
+    let decided = with_engine!(&eng, e => Position::from_fen(e.clone(), &p.fen)
+        .ok()
+        .and_then(|pos| p.decided_before_play(&pos)));
+    if let Some(msg) = decided {
+        let mut r = Row::from_error(&p.error("fen", msg), Some(p), &job.rules);
+        r.millis = t0.elapsed().as_millis() as u64;
+        return r;
+    }
     let res = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         analyse_in(
             &eng,

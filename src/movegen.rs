@@ -333,10 +333,10 @@ impl<B: Bits> Position<B> {
         let them = us.flip();
         let own = self.occ_c[us.idx()];
         let enemy = self.occ_c[them.idx()];
-        let not_own = if e.rules.stacks_may_form {
-            e.board
+        let (not_own, full) = if e.rules.stacks_may_form {
+            (e.board, self.full_stacks(us))
         } else {
-            e.board & !own
+            (e.board & !own, B::EMPTY)
         };
         for k in 0..e.nk {
             let bb = self.pieces[us.idx()][k];
@@ -350,9 +350,12 @@ impl<B: Bits> Position<B> {
             }
             let mut mask = not_own;
             if e.rules.stacks_may_form {
-                // Two men of one kind on one square cannot be represented (FEN refuses
-                // them; make/unmake would lose one): no stack of a kind with itself.
-                mask &= !self.pieces[us.idx()][k];
+                // A stack holds at most three men; a second man of a kind needs a free
+                // slot in the list of repeated men.
+                mask &= !full;
+                if !self.dups.has_room() {
+                    mask &= !self.pieces[us.idx()][k];
+                }
             }
             if kt.no_capture_same_kind {
                 mask &= !self.pieces[them.idx()][k];
@@ -367,6 +370,17 @@ impl<B: Bits> Position<B> {
         if self.privileges.any() {
             self.privilege_moves(list, own, enemy);
         }
+    }
+
+    /// Squares of `c`'s stacks that hold as many men as a square may.
+    fn full_stacks(&self, c: Color) -> B {
+        let mut full = B::EMPTY;
+        for s in (self.stacked & self.occ_c[c.idx()]).iter() {
+            if self.men_count(s) >= crate::stack::MAX_STACK {
+                full |= B::bit(s);
+            }
+        }
+        full
     }
 
     fn pawn_moves(&self, list: &mut MoveList, pw: Kind, bb: B) {

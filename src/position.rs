@@ -1,18 +1,11 @@
-//! The board: men (stacks allowed), side to move, first-move privileges, counters, hash.
-//! FEN in and out; make and unmake with an incremental Zobrist hash.
-//!
-//! FEN fields: placement (ranks from the top, multi-digit empty counts, a stack of one
-//! side's men in brackets: `[QP]`), side to move, privileges, en-passant square, half-move
-//! clock, move number. The privileges field lists the squares whose man still has its
-//! first-move privilege (pawn double step, king's or queen's leap, castling), e.g.
-//! `e1d1a2b2`; `-` for none. Under rules with castling the usual `KQkq` is read and written
-//! (K: the king on e1 and the rook on h1 are unmoved, and so on).
+//! The board: men (stacks allowed), side to move, first-move privileges, counters, hash;
+//! make and unmake with an incremental Zobrist hash. FEN in and out is in `fen.rs`.
 
 use crate::bits::Bits;
 use crate::engine::{Engine, MAX_KINDS, NO_SQ};
 use crate::geometry::Square;
 use crate::piece::{Color, Kind};
-use std::fmt::Write;
+use crate::stack::{dup_key, Dups, MAX_STACK};
 use std::sync::Arc;
 use thiserror::Error;
 
@@ -67,6 +60,7 @@ pub struct Undo<B> {
     pub hash: u64,
     pub halfmove: u32,
     pub nine: u8,
+    pub dups: Dups,
 }
 
 /// Move flags.
@@ -129,6 +123,9 @@ pub struct Position<B: Bits> {
     pub occ: B,
     /// Squares holding more than one man.
     pub stacked: B,
+    /// The second and third men of a kind on one square (a stack like `[PP]`); empty on
+    /// almost every board, and then never looked at.
+    pub dups: Dups,
     /// Number of men per colour (stacked men counted one by one).
     pub men: [u16; 2],
     /// Side to move.
@@ -164,6 +161,7 @@ impl<B: Bits> Position<B> {
             occ_c: [B::EMPTY; 2],
             occ: B::EMPTY,
             stacked: B::EMPTY,
+            dups: Dups::default(),
             men: [0; 2],
             side: Color::White,
             privileges: B::EMPTY,
@@ -235,11 +233,21 @@ impl<B: Bits> Position<B> {
             }
             for k in 0..self.eng.nk {
                 if self.pieces[c.idx()][k].has(sq as usize) {
-                    v.push((c, k as u8));
+                    let n = 1 + self.dups.count(c, k as u8, sq as usize);
+                    v.extend(std::iter::repeat_n((c, k as u8), n));
                 }
             }
         }
         v
+    }
+
+    /// How many men stand on `sq` (a stack counts each).
+    pub fn men_count(&self, sq: usize) -> usize {
+        let kinds = (0..2)
+            .flat_map(|c| (0..self.eng.nk).map(move |k| (c, k)))
+            .filter(|&(c, k)| self.pieces[c][k].has(sq))
+            .count();
+        kinds + self.dups.on_square(sq)
     }
 
     /// The kind of `c`'s man on `sq` (the first, if a stack).
@@ -298,6 +306,32 @@ impl<B: Bits> Position<B> {
         self.occ |= B::bit(sq);
     }
 
+    /// Puts one more man of colour `c` on `sq`, a second or third man of a kind included
+    /// (FEN stacks like `[PP]`, `[QPP]`); what makes it impossible, as a message.
+    pub fn add_to_stack(&mut self, c: Color, k: Kind, sq: usize) -> Result<(), String> {
+        if self.men_count(sq) >= MAX_STACK {
+            return Err(format!("a square holds at most {MAX_STACK} men"));
+        }
+        if !self.pieces[c.idx()][k as usize].has(sq) {
+            self.add_man(c, k, sq);
+            return Ok(());
+        }
+        if k == self.eng.king {
+            return Err("two kings of one side".into());
+        }
+        let n = 1 + self.dups.count(c, k, sq);
+        if !self.dups.add(c, k, sq) {
+            return Err(format!(
+                "more than {} repeated men of one kind on the board",
+                crate::stack::MAX_DUPS
+            ));
+        }
+        self.hash ^= dup_key(self.eng.zp(c, k, sq as u8), n);
+        self.men[c.idx()] += 1;
+        self.stacked |= B::bit(sq);
+        Ok(())
+    }
+
     /// Removes every man from `sq`, returning a mask of the kinds removed (of colour `c`).
     #[inline(always)]
     fn clear_square(&mut self, c: Color, sq: usize) -> u16 {
@@ -308,6 +342,17 @@ impl<B: Bits> Position<B> {
                     self.take(c, k as u8, sq);
                     mask |= 1 << k;
                 }
+            }
+            if !self.dups.is_empty() {
+                let first = |k: Kind| self.eng.zp(c, k, sq as u8);
+                let mut h = 0;
+                let mut n = 0;
+                self.dups.remove_all(c, sq, |k, copy| {
+                    h ^= dup_key(first(k), copy);
+                    n += 1;
+                });
+                self.hash ^= h;
+                self.men[c.idx()] -= n;
             }
             self.stacked ^= B::bit(sq);
         } else {
@@ -326,19 +371,34 @@ impl<B: Bits> Position<B> {
     /// Moves one man of kind `k` (becoming `nk`) from `from` to `to`; `to` holds no enemy.
     #[inline(always)]
     fn shift(&mut self, c: Color, k: Kind, nk: Kind, from: usize, to: usize) {
-        self.take(c, k, from);
         if self.stacked.has(from) {
-            let left = (0..self.eng.nk)
-                .filter(|&j| self.pieces[c.idx()][j].has(from))
-                .count();
-            if left <= 1 {
+            // A repeated man leaves first: the kind's bit stays for the one left behind.
+            let n = self.dups.count(c, k, from);
+            if n > 0 {
+                self.dups.remove(c, k, from);
+                self.hash ^= dup_key(self.eng.zp(c, k, from as u8), n);
+                self.men[c.idx()] -= 1;
+            } else {
+                self.take(c, k, from);
+            }
+            if self.men_count(from) <= 1 {
                 self.stacked ^= B::bit(from);
             }
         } else {
+            self.take(c, k, from);
             self.occ_c[c.idx()] ^= B::bit(from);
         }
         if self.occ_c[c.idx()].has(to) {
             self.stacked |= B::bit(to);
+            if self.pieces[c.idx()][nk as usize].has(to) {
+                // Joining a man of its own kind (only where the rules let stacks form;
+                // move generation checks there is room).
+                let n = 1 + self.dups.count(c, nk, to);
+                self.dups.add(c, nk, to);
+                self.hash ^= dup_key(self.eng.zp(c, nk, to as u8), n);
+                self.men[c.idx()] += 1;
+                return;
+            }
         }
         self.put(c, nk, to);
         self.occ_c[c.idx()] |= B::bit(to);
@@ -358,6 +418,7 @@ impl<B: Bits> Position<B> {
             hash: self.hash,
             halfmove: self.halfmove,
             nine: self.nine,
+            dups: self.dups,
         };
         let mut undo = undo;
         if self.ep != NO_SQ {
@@ -446,9 +507,9 @@ impl<B: Bits> Position<B> {
         undo
     }
 
-    /// The hash after a plain move (no flag, promotion or second man; no stacks,
-    /// privileges or nine-move count in play), without playing it; `None` for any other
-    /// move. For prefetching: a caller must not rely on it for anything else.
+    /// The hash after a plain move (no flag, promotion or second man; no stacks, none
+    /// that may form, privileges or nine-move count in play), without playing it; `None`
+    /// for any other move. For prefetching: a caller must not rely on it for anything else.
     #[inline]
     pub fn hash_after(&self, m: &Move) -> Option<u64> {
         let e = &*self.eng;
@@ -456,6 +517,7 @@ impl<B: Bits> Position<B> {
             || m.promo != NO_SQ
             || m.from2 != NO_SQ
             || self.stacked.any()
+            || e.rules.stacks_may_form
             || self.privileges.any()
             || e.rules.nine_move_limit
         {
@@ -499,7 +561,12 @@ impl<B: Bits> Position<B> {
         }
         let nk = if m.promo != NO_SQ { m.promo } else { m.piece };
         let (from, to) = (m.from as usize, m.to as usize);
-        self.pieces[us.idx()][nk as usize] ^= B::bit(to);
+        // A man that joined one of its own kind left that man's bit in place.
+        let joined = !(self.dups.is_empty() && u.dups.is_empty())
+            && self.dups.count(us, nk, to) > u.dups.count(us, nk, to);
+        if !joined {
+            self.pieces[us.idx()][nk as usize] ^= B::bit(to);
+        }
         self.pieces[us.idx()][m.piece as usize] |= B::bit(from);
         // Occupancy of `us` on `to`: still held if a stack remains there.
         self.occ_c[us.idx()] |= B::bit(from);
@@ -516,10 +583,14 @@ impl<B: Bits> Position<B> {
                     self.men[them.idx()] += 1;
                 }
             }
+            if !u.dups.is_empty() {
+                self.men[them.idx()] += u.dups.men_on(cs).filter(|x| x.0 == them).count() as u16;
+            }
             self.occ_c[them.idx()] |= B::bit(cs);
         }
         self.occ = self.occ_c[0] | self.occ_c[1];
         self.stacked = u.stacked;
+        self.dups = u.dups;
         self.privileges = u.privileges;
         self.ep = u.ep;
         self.hash = u.hash;
@@ -530,9 +601,16 @@ impl<B: Bits> Position<B> {
     /// Material in the rules' values (a stack counts every man).
     pub fn material(&self, c: Color) -> u32 {
         let e = &*self.eng;
+        let extra: u32 = self
+            .dups
+            .all()
+            .filter(|x| x.0 == c)
+            .map(|(_, k, _)| e.rules.pieces[k as usize].value)
+            .sum();
         (0..e.nk)
             .map(|k| self.pieces[c.idx()][k].count() * e.rules.pieces[k].value)
-            .sum()
+            .sum::<u32>()
+            + extra
     }
 
     /// The nine-move limit's count after a move by `mover`: it runs while the mover holds
@@ -569,6 +647,16 @@ impl<B: Bits> Position<B> {
                 }
             }
         }
+        let mut repeated: Vec<(usize, Kind, usize)> =
+            self.dups.all().map(|(c, k, s)| (c.idx(), k, s)).collect();
+        repeated.sort_unstable();
+        repeated.dedup();
+        for (ci, k, s) in repeated {
+            let c = if ci == 0 { Color::White } else { Color::Black };
+            for copy in 1..=self.dups.count(c, k, s) {
+                h ^= dup_key(e.zp(c, k, s as u8), copy);
+            }
+        }
         for s in self.privileges.iter() {
             h ^= e.z_priv[s];
         }
@@ -582,330 +670,6 @@ impl<B: Bits> Position<B> {
             h ^= e.z_ep[0].rotate_left(29) ^ e.z_ep[self.nine as usize].rotate_left(29);
         }
         h
-    }
-
-    /// Parses a FEN under these rules and validates the position.
-    pub fn from_fen(eng: Arc<Engine<B>>, fen: &str) -> Result<Self, FenError> {
-        let p = Self::from_fen_unchecked(eng, fen)?;
-        p.validate()?;
-        Ok(p)
-    }
-
-    /// Parses a FEN without the legality checks (kings, check).
-    pub fn from_fen_unchecked(eng: Arc<Engine<B>>, fen: &str) -> Result<Self, FenError> {
-        let mut fields = fen.split_whitespace();
-        let board = fields.next().ok_or(FenError::Empty)?;
-        let g = eng.geo;
-        let mut p = Position::empty(Arc::clone(&eng));
-        let ranks: Vec<&str> = board.split('/').collect();
-        if ranks.len() != g.height as usize {
-            if ranks.len() > 16 {
-                return Err(FenError::TooLarge(format!("{} ranks", ranks.len())));
-            }
-            return Err(FenError::RankCount {
-                expected: g.height as usize,
-                found: ranks.len(),
-            });
-        }
-        let letters: String = eng.rules.pieces.iter().map(|pd| pd.letter).collect();
-        let kind_of = |c: char| -> Result<(Color, Kind), FenError> {
-            let k = eng
-                .rules
-                .kind_of(c)
-                .ok_or_else(|| FenError::UnknownLetter(c, letters.clone()))?;
-            let col = if c.is_ascii_uppercase() {
-                Color::White
-            } else {
-                Color::Black
-            };
-            Ok((col, k))
-        };
-        for (ri, text) in ranks.iter().enumerate() {
-            let rank = g.height as usize - 1 - ri;
-            let mut file = 0usize;
-            let chars: Vec<char> = text.chars().collect();
-            let mut i = 0;
-            let too_long = |file: usize| FenError::RankLength {
-                rank: ri + 1,
-                text: text.to_string(),
-                expected: g.width as usize,
-                found: file,
-            };
-            while i < chars.len() {
-                let c = chars[i];
-                if c.is_ascii_digit() {
-                    let mut n = 0usize;
-                    while i < chars.len() && chars[i].is_ascii_digit() {
-                        n = n * 10 + chars[i].to_digit(10).unwrap() as usize;
-                        i += 1;
-                        if n > 16 {
-                            return Err(too_long(file + n));
-                        }
-                    }
-                    if n == 0 {
-                        return Err(too_long(file));
-                    }
-                    file += n;
-                    continue;
-                }
-                if file >= g.width as usize {
-                    return Err(too_long(file + 1));
-                }
-                let sq = rank * g.width as usize + file;
-                if c == '[' {
-                    let end = chars[i..].iter().position(|&x| x == ']').ok_or_else(|| {
-                        FenError::BadStack(chars[i..].iter().collect(), "no closing ']'".into())
-                    })?;
-                    let inner: Vec<char> = chars[i + 1..i + end].to_vec();
-                    let stext: String = chars[i..=i + end].iter().collect();
-                    if inner.is_empty() {
-                        return Err(FenError::BadStack(stext, "empty".into()));
-                    }
-                    let mut col = None;
-                    for &sc in &inner {
-                        let (cc, k) = kind_of(sc)?;
-                        if col.is_some_and(|x| x != cc) {
-                            return Err(FenError::BadStack(stext, "men of both sides".into()));
-                        }
-                        col = Some(cc);
-                        if p.pieces[cc.idx()][k as usize].has(sq) {
-                            return Err(FenError::BadStack(
-                                stext,
-                                "two men of one kind on one square are not supported".into(),
-                            ));
-                        }
-                        p.add_man(cc, k, sq);
-                    }
-                    i += end + 1;
-                } else {
-                    let (cc, k) = kind_of(c)?;
-                    p.add_man(cc, k, sq);
-                    i += 1;
-                }
-                file += 1;
-            }
-            if file != g.width as usize {
-                return Err(too_long(file));
-            }
-        }
-        p.side = match fields.next().unwrap_or("w") {
-            "w" | "W" => Color::White,
-            "b" | "B" => Color::Black,
-            s => return Err(FenError::BadSide(s.into())),
-        };
-        let privs = fields.next().unwrap_or("-");
-        let mut pv = p.parse_privileges(privs)?;
-        // Standard chess FEN (rules with castling): pawns on their home rank may double-step
-        // without being listed.
-        if eng.rules.castling && eng.rules.pawns.double_step {
-            if let Some(pw) = eng.pawn {
-                let home =
-                    |r: u8| (0..g.width).fold(B::EMPTY, |b, f| b | B::bit(g.square(f, r) as usize));
-                pv |= p.pieces[0][pw as usize] & home(1);
-                pv |= p.pieces[1][pw as usize] & home(g.height - 2);
-            }
-        }
-        p.privileges = pv;
-        let ep = fields.next().unwrap_or("-");
-        if ep != "-" {
-            let sq = g
-                .parse(ep)
-                .ok_or_else(|| FenError::BadEnPassant(ep.into()))?;
-            let ok_rank = if p.side == Color::White {
-                g.height - 3
-            } else {
-                2
-            };
-            // The pawn that passed stands behind the square, alone, and the square it came
-            // from is empty.
-            let (victim, origin) = if p.side == Color::White {
-                (
-                    sq as usize - g.width as usize,
-                    sq as usize + g.width as usize,
-                )
-            } else {
-                (
-                    sq as usize + g.width as usize,
-                    sq as usize - g.width as usize,
-                )
-            };
-            let them = p.side.flip();
-            let pawn_there = eng
-                .pawn
-                .is_some_and(|pw| p.pieces[them.idx()][pw as usize].has(victim))
-                && !p.stacked.has(victim);
-            if !eng.rules.pawns.en_passant
-                || g.rank(sq) != ok_rank
-                || p.occ.has(sq as usize)
-                || p.occ.has(origin)
-                || !pawn_there
-            {
-                return Err(FenError::BadEnPassant(ep.into()));
-            }
-            p.ep = sq;
-        }
-        if let Some(h) = fields.next() {
-            p.halfmove = h.parse().map_err(|_| FenError::BadCounter(h.into()))?;
-        }
-        if let Some(f) = fields.next() {
-            p.fullmove = f.parse().map_err(|_| FenError::BadCounter(f.into()))?;
-        }
-        if let Some(extra) = fields.next() {
-            return Err(FenError::BadCounter(extra.into()));
-        }
-        p.occ = p.occ_c[0] | p.occ_c[1];
-        p.hash = p.compute_hash();
-        Ok(p)
-    }
-
-    fn parse_privileges(&self, s: &str) -> Result<B, FenError> {
-        let e = &*self.eng;
-        let g = e.geo;
-        let mut b = B::EMPTY;
-        if s == "-" {
-            return Ok(b);
-        }
-        let bad = || FenError::BadPrivileges(s.into());
-        if s.chars().all(|c| "KQkq".contains(c)) {
-            if !e.rules.castling {
-                return Err(bad());
-            }
-            for c in s.chars() {
-                let (rank, file) = match c {
-                    'K' => (0, 7),
-                    'Q' => (0, 0),
-                    'k' => (7, 7),
-                    _ => (7, 0),
-                };
-                let col = if c.is_ascii_uppercase() { 0 } else { 1 };
-                let ks = g.square(4, rank) as usize;
-                let rs = g.square(file, rank) as usize;
-                if !self.pieces[col][e.king as usize].has(ks)
-                    || !e.rook.is_some_and(|r| self.pieces[col][r as usize].has(rs))
-                {
-                    return Err(bad());
-                }
-                b |= B::bit(ks) | B::bit(rs);
-            }
-            return Ok(b);
-        }
-        let mut rest = s;
-        while !rest.is_empty() {
-            let (sq, n) = g.parse_prefix(rest).ok_or_else(bad)?;
-            if !self.occ.has(sq as usize) {
-                return Err(bad());
-            }
-            b |= B::bit(sq as usize);
-            rest = &rest[n..];
-        }
-        Ok(b)
-    }
-
-    /// Checks kings, pawns and check.
-    pub fn validate(&self) -> Result<(), FenError> {
-        let e = &*self.eng;
-        for c in [Color::White, Color::Black] {
-            let n = self.pieces[c.idx()][e.king as usize].count();
-            if n == 0 {
-                return Err(FenError::NoKing(c.name()));
-            }
-            if n > 1 {
-                return Err(FenError::TooManyKings(c.name(), n));
-            }
-            if let Some(pw) = e.pawn {
-                let on_last = self.pieces[c.idx()][pw as usize] & e.last_rank[c.idx()];
-                if on_last.any() && !e.rules.promotion.stay_when_barred {
-                    return Err(FenError::PawnOnLastRank(
-                        c.name(),
-                        e.geo.name(on_last.lsb() as u8),
-                    ));
-                }
-            }
-        }
-        let them = self.side.flip();
-        if self.attacked(self.king_sq(them), self.side, self.occ) {
-            return Err(FenError::OpponentInCheck(them.name()));
-        }
-        Ok(())
-    }
-
-    /// FEN of the position.
-    pub fn to_fen(&self) -> String {
-        let e = &*self.eng;
-        let g = e.geo;
-        let mut s = String::new();
-        for r in (0..g.height).rev() {
-            let mut empty = 0;
-            for f in 0..g.width {
-                let sq = g.square(f, r);
-                let men = self.men_on(sq);
-                if men.is_empty() {
-                    empty += 1;
-                    continue;
-                }
-                if empty > 0 {
-                    write!(s, "{empty}").unwrap();
-                    empty = 0;
-                }
-                let letter = |(c, k): (Color, Kind)| {
-                    let l = e.rules.pieces[k as usize].letter;
-                    if c == Color::White {
-                        l.to_ascii_uppercase()
-                    } else {
-                        l
-                    }
-                };
-                if men.len() == 1 {
-                    s.push(letter(men[0]));
-                } else {
-                    s.push('[');
-                    for m in men {
-                        s.push(letter(m));
-                    }
-                    s.push(']');
-                }
-            }
-            if empty > 0 {
-                write!(s, "{empty}").unwrap();
-            }
-            if r > 0 {
-                s.push('/');
-            }
-        }
-        s.push_str(if self.side == Color::White {
-            " w "
-        } else {
-            " b "
-        });
-        s.push_str(&self.privileges_text());
-        s.push(' ');
-        if self.ep == NO_SQ {
-            s.push('-');
-        } else {
-            s.push_str(&g.name(self.ep));
-        }
-        write!(s, " {} {}", self.halfmove, self.fullmove).unwrap();
-        s
-    }
-
-    fn privileges_text(&self) -> String {
-        let e = &*self.eng;
-        let g = e.geo;
-        if self.privileges.is_empty() {
-            return "-".into();
-        }
-        if e.rules.castling {
-            let mut out = String::new();
-            for (c, rank, file) in [('K', 0, 7), ('Q', 0, 0), ('k', 7, 7), ('q', 7, 0)] {
-                let ks = g.square(4, rank) as usize;
-                let rs = g.square(file, rank) as usize;
-                if self.privileges.has(ks) && self.privileges.has(rs) {
-                    out.push(c);
-                }
-            }
-            return if out.is_empty() { "-".into() } else { out };
-        }
-        self.privileges.iter().map(|s| g.name(s as u8)).collect()
     }
 
     /// True when the side to move is in check.

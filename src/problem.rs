@@ -7,9 +7,14 @@
 //! a [`Problem`] or a [`ProblemError`] naming the file, the line and what to fix.
 //!
 //! Unknown keys are a *warning* (a typo in an optional key should not stop a batch; a typo
-//! in a required key shows up as a missing key anyway).
+//! in a required key shows up as a missing key anyway), kept with the problem so that its
+//! CSV/JSON row shows it. A key one edit away from a known key (`defendr`, `mate-by`) is an
+//! error instead: ignoring it would silently change the task.
 
-use crate::solve::{ConditionSpec, Stipulation};
+use crate::bits::Bits;
+use crate::position::Position;
+use crate::sides::{flip_fen, Orientation, SideNames};
+use crate::solve::{ConditionSpec, Goal, Stipulation};
 use serde::de::{self, Deserialize, Deserializer, MapAccess, Visitor};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -35,7 +40,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ),
     (
         "mate_on",
-        "optional list of squares where the mated king must stand",
+        "optional list of squares where the mated king must stand; named sets \"centre\" and \"corners\" too",
     ),
     (
         "defender",
@@ -76,6 +81,14 @@ pub const KEYS: &[(&str, &str)] = &[
         "expect",
         "optional; the verdict this project's tests assert",
     ),
+    (
+        "orientation",
+        "optional; \"flipped\": the fen as the manuscript draws it, attacker at the top (mirrored and colours swapped on load)",
+    ),
+    (
+        "colours",
+        "optional; names of the sides: [capitals' side, small letters' side] of the fen as written, e.g. [\"red\", \"black\"]",
+    ),
 ];
 
 /// The verdict words `expect` may hold.
@@ -103,8 +116,14 @@ pub struct Problem {
     pub source: Option<String>,
     /// Preset name or rules file path (relative to the problem file).
     pub rules: String,
-    /// The position.
+    /// The position as the program plays it (after any flip).
     pub fen: String,
+    /// The position as the file writes it.
+    pub fen_as_written: String,
+    /// How the file draws the position.
+    pub orientation: Orientation,
+    /// The names of the sides.
+    pub sides: SideNames,
     /// The task (with `exact` applied).
     pub stipulation: Stipulation,
     /// The task as written.
@@ -125,6 +144,8 @@ pub struct Problem {
     pub notes: Option<String>,
     /// Line of each key present.
     pub key_lines: BTreeMap<String, usize>,
+    /// What was ignored while reading it (unknown keys), with file and line.
+    pub warnings: Vec<String>,
 }
 
 impl Problem {
@@ -156,6 +177,24 @@ impl Problem {
     /// The directory rules-file paths are relative to.
     pub fn base_dir(&self) -> &Path {
         self.file.parent().unwrap_or(Path::new("."))
+    }
+
+    /// What to tell the user when the rules end the game before the first move (a side
+    /// already bare where a bare king decides): the search would only answer "no legal
+    /// move", which hides why. `None` when play can start.
+    pub fn decided_before_play<B: Bits>(&self, pos: &Position<B>) -> Option<String> {
+        let bare = pos.bare_king_decided()?;
+        let hint = match self.stipulation.goal {
+            Goal::Mate => "for a mate task use a rules file with bare_king = \"off\"",
+            Goal::Win => {
+                "nothing is left to play; to play the position out, use a rules file with bare_king = \"off\""
+            }
+        };
+        Some(format!(
+            "{} is already bare: under {} the game is over before the first move; {hint}",
+            self.sides.name(bare),
+            pos.eng.rules.name
+        ))
     }
 
     /// An error about this problem at the line of `key`.
@@ -421,19 +460,33 @@ fn one_problem(
         message,
         meta: meta.clone(),
     };
+    let mut own_warnings = vec![];
     for k in t.keys() {
-        if !KEYS.iter().any(|(n, _)| n == k.get_ref()) {
-            let known: Vec<&str> = KEYS.iter().map(|x| x.0).collect();
-            warnings.push(format!(
-                "{}:{}: problem '{}': unknown key `{}` ignored (known keys: {})",
-                file.display(),
-                line_at(text, k.span().start),
-                id_val.as_deref().unwrap_or("?"),
-                k.get_ref(),
-                known.join(", ")
-            ));
+        let name = k.get_ref();
+        if KEYS.iter().any(|(n, _)| n == name) {
+            continue;
         }
+        let at = line_at(text, k.span().start);
+        if let Some((near, _)) = KEYS.iter().find(|(n, _)| one_edit_apart(name, n)) {
+            return Err(ProblemError {
+                line: Some(at),
+                ..err(
+                    None,
+                    format!(
+                        "unknown key `{name}`: did you mean `{near}`? (a misspelt key would silently change the task)"
+                    ),
+                )
+            });
+        }
+        let known: Vec<&str> = KEYS.iter().map(|x| x.0).collect();
+        own_warnings.push(format!(
+            "{}:{at}: problem '{}': unknown key `{name}` ignored (known keys: {})",
+            file.display(),
+            id_val.as_deref().unwrap_or("?"),
+            known.join(", ")
+        ));
     }
+    warnings.extend(own_warnings.iter().cloned());
     let string = |k: &str, required: bool| -> Result<Option<String>, ProblemError> {
         match get(k) {
             None if required => Err(err(None, format!("missing key `{k}` ({})", describe(k)))),
@@ -543,6 +596,41 @@ fn one_problem(
         None => crate::notation::Notation::Auto,
         Some(n) => n.parse().map_err(|e: String| err(Some("notation"), e))?,
     };
+    let orientation = match string("orientation", false)? {
+        None => Orientation::AsWritten,
+        Some(o) => Orientation::parse(&o).ok_or_else(|| {
+            err(
+                Some("orientation"),
+                format!("bad orientation '{o}': expected \"flipped\" or \"as-written\""),
+            )
+        })?,
+    };
+    let fen_as_written = fen.trim().to_string();
+    let fen = match orientation {
+        Orientation::AsWritten => fen_as_written.clone(),
+        Orientation::Flipped => flip_fen(&fen_as_written).map_err(|e| err(Some("fen"), e))?,
+    };
+    let sides = match get("colours") {
+        None => SideNames::default(),
+        Some(toml::Value::Array(a))
+            if a.len() == 2
+                && a.iter()
+                    .all(|v| v.as_str().is_some_and(|s| !s.trim().is_empty()))
+                && a[0].as_str().map(str::trim) != a[1].as_str().map(str::trim) =>
+        {
+            let name = |i: usize| a[i].as_str().unwrap_or_default();
+            SideNames::new(name(0), name(1), orientation)
+        }
+        Some(_) => {
+            return Err(err(
+                Some("colours"),
+                format!(
+                    "`colours` must be two different names, {}",
+                    describe("colours")
+                ),
+            ))
+        }
+    };
     let expect = string("expect", false)?;
     if let Some(x) = &expect {
         if !VERDICT_WORDS.contains(&x.trim()) {
@@ -562,7 +650,10 @@ fn one_problem(
         title: string("title", false)?,
         source: string("source", false)?,
         rules: rules.trim().to_string(),
-        fen: fen.trim().to_string(),
+        fen,
+        fen_as_written,
+        orientation,
+        sides,
         stipulation,
         stipulation_text: stip_text,
         conditions,
@@ -573,7 +664,27 @@ fn one_problem(
         confidence: string("confidence", false)?,
         notes: string("notes", false)?,
         key_lines,
+        warnings: own_warnings,
     })
+}
+
+/// True when `a` becomes `b` by one insertion, deletion, substitution or swap of two
+/// neighbouring characters (`defendr`, `mate-by`, `mate_no`); equal strings are not.
+pub fn one_edit_apart(a: &str, b: &str) -> bool {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let pre = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let suf = a[pre..]
+        .iter()
+        .rev()
+        .zip(b[pre..].iter().rev())
+        .take_while(|(x, y)| x == y)
+        .count();
+    let (ra, rb) = (&a[pre..a.len() - suf], &b[pre..b.len() - suf]);
+    match (ra.len(), rb.len()) {
+        (1, 1) | (1, 0) | (0, 1) => true,
+        (2, 2) => ra[0] == rb[1] && ra[1] == rb[0],
+        _ => false,
+    }
 }
 
 fn describe(k: &str) -> &'static str {
@@ -637,10 +748,45 @@ mate_on = ["a8"]
 
     #[test]
     fn unknown_keys_warn() {
-        let t = GOOD.replace("exact = true", "exact = true\ncolour = 3");
+        let t = GOOD.replace("exact = true", "exact = true\ndifficulty = 3");
         let f = parse_str(&t, Path::new("t.toml"));
         assert!(f.problems.iter().all(|p| p.is_ok()));
         assert_eq!(f.warnings.len(), 1);
         assert!(f.warnings[0].contains("t.toml:15"), "{:?}", f.warnings);
+        // The warning also travels with the problem, for its CSV/JSON row.
+        let b = f.problems[1].as_ref().unwrap();
+        assert_eq!(b.warnings, f.warnings);
+        assert!(f.problems[0].as_ref().unwrap().warnings.is_empty());
+    }
+
+    #[test]
+    fn near_miss_keys_are_errors() {
+        for (typo, near) in [
+            ("defendr = \"covetous\"", "defender"),
+            ("mate-by = \"p\"", "mate_by"),
+            ("solutoin = \"1.Ra8#\"", "solution"),
+            ("fens = \"x\"", "fen"),
+        ] {
+            let t = GOOD.replace("exact = true", &format!("exact = true\n{typo}"));
+            let f = parse_str(&t, Path::new("t.toml"));
+            let e = f.problems[1].as_ref().unwrap_err();
+            assert_eq!(e.line, Some(15), "{e}");
+            assert!(e.to_string().starts_with("t.toml:15: problem 'b'"), "{e}");
+            assert!(
+                e.message.contains(&format!("did you mean `{near}`?")),
+                "{typo}: {e}"
+            );
+        }
+    }
+
+    #[test]
+    fn one_edit() {
+        assert!(one_edit_apart("defendr", "defender"));
+        assert!(one_edit_apart("mate-by", "mate_by"));
+        assert!(one_edit_apart("mtae_by", "mate_by"));
+        assert!(one_edit_apart("ids", "id"));
+        assert!(!one_edit_apart("id", "id"));
+        assert!(!one_edit_apart("colour", "rules"));
+        assert!(!one_edit_apart("defnedr", "defender"));
     }
 }

@@ -131,6 +131,34 @@ fn broken_files_become_error_rows_with_lines() {
         assert_eq!(check, "none", "{r:#?}");
         eprintln!("note: claim checker not active yet; illegal-solution check skipped");
     }
+    // A key one edit away from a known one is an error naming file, line and the key
+    // meant; a key far from all is a warning in the row's `warnings` column.
+    let e = err("typo_key.toml", "defendr");
+    assert!(
+        e.contains("typo_key.toml:10") && e.contains("did you mean `defender`?"),
+        "{e}"
+    );
+    let r = row(&rows, "typo_key.toml", "far-key");
+    assert_eq!(r["verdict"], "sound", "{r:#?}");
+    assert!(
+        r["warnings"].contains("typo_key.toml:18") && r["warnings"].contains("`difficulty`"),
+        "{r:#?}"
+    );
+    assert_eq!(
+        row(&rows, "missing_key.toml", "good-neighbour")["warnings"],
+        ""
+    );
+    // A bare defender under rules where that ends the game: said so, not `unsound`.
+    let e = err("bare_defender.toml", "bare-under-shatranj");
+    assert!(
+        e.contains("bare_defender.toml:8")
+            && e.contains("Black is already bare: under shatranj the game is over before the first move; for a mate task use a rules file with bare_king = \"off\""),
+        "{e}"
+    );
+    assert_eq!(
+        row(&rows, "bare_defender.toml", "bare-but-off")["verdict"],
+        "sound"
+    );
     // The summary names the errors.
     assert!(
         stdout.contains("errors:") && stdout.contains("bad_fen.toml:5"),
@@ -204,7 +232,7 @@ fn json_lines_parse() {
     for o in &objs {
         assert!(o["id"].is_string() && o["verdict"].is_string(), "{o}");
         assert!(
-            o["keys"].is_array() && o["solution_check"].is_string(),
+            o["keys"].is_array() && o["solution_check"].is_string() && o["warnings"].is_array(),
             "{o}"
         );
     }
@@ -382,4 +410,90 @@ fn bundled_collection_meets_expectations() {
     }
     eprintln!("{checked} bundled problems with `expect` checked");
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// A problem written flipped with its sides named (attacker at the top, as manuscripts
+/// draw it) gets the same verdict, keys and line as its unflipped twin, and the report
+/// records the flip and speaks of the sides by their names.
+#[test]
+fn flipped_twin_gets_the_same_verdict() {
+    let (code, _, rows, _) = verify_csv(&["tests/data/sides", "--timeout", "20"]);
+    assert_eq!(code, 0);
+    let a = row(&rows, "twins.toml", "as-written");
+    let b = row(&rows, "twins.toml", "flipped");
+    for col in ["verdict", "keys", "main_line", "solution_check", "fen"] {
+        assert_eq!(a[col], b[col], "{col}: {a:#?} {b:#?}");
+    }
+    assert_eq!(b["verdict"], "sound");
+    assert_eq!(
+        (a["orientation"].as_str(), b["orientation"].as_str()),
+        ("as-written", "flipped")
+    );
+    let out = bin()
+        .args(["solve", "tests/data/sides/twins.toml", "--id", "flipped"])
+        .output()
+        .unwrap();
+    let s = String::from_utf8(out.stdout).unwrap();
+    for want in [
+        "orientation flipped: the fen as written (8/7r/K1k5/q7/8/P7/8/8 b - - 0 1)",
+        "sides       Green = White (moving up), Red = Black",
+        "Green to move",
+        "verdict     sound",
+    ] {
+        assert!(s.contains(want), "missing {want:?} in\n{s}");
+    }
+    let out = bin()
+        .args([
+            "solve",
+            "tests/data/sides/twins.toml",
+            "--id",
+            "flipped",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    let o: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(o["orientation"], "flipped");
+    assert_eq!(o["colours"]["white"], "green");
+    assert_eq!(o["fen_as_written"], "8/7r/K1k5/q7/8/P7/8/8 b - - 0 1");
+    assert_eq!(o["tree"][0]["outcome"], "Green wins by checkmate");
+}
+
+/// The composed demonstrations in `examples/` (a stacked short-assize mate; a pawn mate
+/// on the points, `mate_on = "centre"`, against a covetous defender, and the same against
+/// a best defender) get the verdicts they state.
+#[test]
+fn composed_examples_meet_expectations() {
+    let (code, _, rows, stdout) =
+        verify_csv(&["examples/composed-problems.toml", "--timeout", "30"]);
+    assert_eq!(code, 0, "{stdout}");
+    assert_eq!(rows.len(), 3);
+    for r in &rows {
+        assert_eq!(r["verdict"], r["expect"], "{r:#?}");
+        assert!(r["source"].contains("composed"), "{r:#?}");
+    }
+    let r = row(
+        &rows,
+        "composed-problems.toml",
+        "composed-pawn-mate-on-the-points",
+    );
+    assert_eq!(
+        (r["keys"].as_str(), r["solution_check"].as_str()),
+        ("e8d6", "ok")
+    );
+    // A name that is neither a square nor a set is an error naming the key's line.
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("p.toml");
+    let text = std::fs::read_to_string("examples/composed-problems.toml")
+        .unwrap()
+        .replace("mate_on = \"centre\"", "mate_on = \"points\"");
+    std::fs::write(&f, text).unwrap();
+    let out = bin().arg("verify").arg(&f).output().unwrap();
+    let s = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        s.contains(
+            "p.toml:32: problem 'composed-pawn-mate-on-the-points': bad mate_on square 'points'"
+        ),
+        "{s}"
+    );
 }

@@ -1458,9 +1458,9 @@ fn pos_rules(rules: Rules, fen: &str) -> P {
 }
 
 /// RULES.md "Starting arrays": "No move may form a new stack (a flag may allow it)". With
-/// `stacks_may_form = true` a man may join a friend of another kind; two men of one kind
-/// on one square are not representable (the FEN reader refuses them), so such a move must
-/// not be generated, and every move must keep the position consistent.
+/// `stacks_may_form = true` a man may join a friend of any kind, its own included (issue
+/// 13: stacks of like men such as `[RR]`, up to three men a square), and every move must
+/// keep the position consistent.
 #[test]
 fn stacks_may_form_knob() {
     let rules = Rules::from_toml_str(
@@ -1479,8 +1479,8 @@ fn stacks_may_form_knob() {
         "a rook may join the knight: {moves:?}"
     );
     assert!(
-        !moves.contains(&"a1a4".to_string()) && !moves.contains(&"a4a1".to_string()),
-        "a rook may not land on a rook (two men of one kind on a square): {moves:?}"
+        moves.contains(&"a1a4".to_string()) && moves.contains(&"a4a1".to_string()),
+        "a rook may join a rook (two men of one kind on a square): {moves:?}"
     );
     on!(&p, q => {
         let mut r = Rng(7);

@@ -30,6 +30,7 @@ pub use table::{
 pub use text::{brief, format_tree, numbered_line, summary, text_report};
 
 use crate::problem::{Problem, ProblemError};
+use crate::sides::SideNames;
 use crate::solve::{Analysis, ClaimStatus, Solvable};
 use std::collections::BTreeMap;
 
@@ -150,8 +151,10 @@ impl Row {
         }
     }
 
-    /// A row for a finished analysis.
-    pub fn from_analysis(p: &Problem, rules: &str, a: Analysis, millis: u64) -> Row {
+    /// A row for a finished analysis (its messages speak of the sides by the problem's
+    /// names for them).
+    pub fn from_analysis(p: &Problem, rules: &str, mut a: Analysis, millis: u64) -> Row {
+        name_sides(&mut a, &p.sides);
         Row {
             id: p.id.clone(),
             file: p.file.display().to_string(),
@@ -200,6 +203,11 @@ impl Row {
         Some(self.expect()? == self.verdict.word())
     }
 
+    /// What was ignored while reading the problem (unknown keys), with file and line.
+    pub fn warnings(&self) -> &[String] {
+        self.problem.as_ref().map_or(&[], |p| &p.warnings)
+    }
+
     /// Line of the `solution` key, when the problem has one.
     pub fn solution_line(&self) -> Option<usize> {
         let p = self.problem.as_ref()?;
@@ -222,4 +230,22 @@ pub fn xml_escape(s: &str) -> String {
         }
     }
     out
+}
+
+/// Puts the problem's names of the sides into every message of an analysis.
+fn name_sides(a: &mut Analysis, names: &SideNames) {
+    if names.is_default() {
+        return;
+    }
+    let c = &mut a.claim;
+    c.detail = names.rename(&c.detail);
+    for r in &mut c.remarks {
+        *r = names.rename(r);
+    }
+    let rep = &mut a.report;
+    for v in &mut rep.tree {
+        v.outcome = names.rename(&v.outcome);
+    }
+    rep.refutation = rep.refutation.as_deref().map(|x| names.rename(x));
+    a.diagram = names.rename(&a.diagram);
 }

@@ -33,6 +33,8 @@ pub const CSV_COLUMNS: &[&str] = &[
     "solution_line",
     "others_fail_within",
     "claim_completed",
+    "warnings",
+    "orientation",
 ];
 
 /// "; no other first move wins within k" for a search cut by a limit (nothing for k = 0).
@@ -79,6 +81,12 @@ pub fn csv_record(r: &Row) -> Vec<String> {
             .map(|n| n.to_string())
             .unwrap_or_default(),
         a.map(|a| a.claim.completed.clone()).unwrap_or_default(),
+        r.warnings().join("; "),
+        r.problem
+            .as_ref()
+            .map(|p| p.orientation.word())
+            .unwrap_or_default()
+            .into(),
     ]
 }
 
@@ -157,7 +165,16 @@ pub fn json_row(r: &Row, tree: bool) -> serde_json::Value {
         "confidence": m("confidence"),
         "solution_line": r.solution_line(),
         "millis": r.millis,
+        "warnings": r.warnings(),
     });
+    if let Some(p) = &r.problem {
+        o["orientation"] = json!(p.orientation.word());
+        o["fen_as_written"] = json!(p.fen_as_written);
+        o["colours"] = json!({
+            "white": p.sides.lower(crate::piece::Color::White),
+            "black": p.sides.lower(crate::piece::Color::Black),
+        });
+    }
     if let Some(a) = &r.analysis {
         let rep = &a.report;
         o["fen"] = json!(a.fen);

@@ -3,6 +3,7 @@
 
 use super::{Row, Verdict};
 use crate::problem::Problem;
+use crate::sides::Orientation;
 use crate::solve::{ClaimStatus, Variation};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -185,6 +186,9 @@ pub fn text_report(r: &Row) -> String {
     };
     let rep = &a.report;
     let _ = writeln!(s, "fen         {}", a.fen);
+    if let Some(p) = p {
+        s.push_str(&sides_text(p));
+    }
     let _ = writeln!(s);
     for l in a.diagram.lines() {
         let _ = writeln!(s, "    {l}");
@@ -278,12 +282,37 @@ pub fn text_report(r: &Row) -> String {
     if let Some(l) = &rep.limit_hit {
         let _ = writeln!(s, "limit       {l}");
     }
+    for w in r.warnings() {
+        let _ = writeln!(s, "warning     {w}");
+    }
     let _ = writeln!(
         s,
         "searched    {} nodes in {:.3} s",
         rep.nodes,
         rep.millis as f64 / 1000.0
     );
+    s
+}
+
+/// The lines saying how the file's position was turned and what the sides are called.
+fn sides_text(p: &Problem) -> String {
+    let mut s = String::new();
+    if p.orientation == Orientation::Flipped {
+        let _ = writeln!(
+            s,
+            "orientation flipped: the fen as written ({}) mirrored top to bottom, colours swapped",
+            p.fen_as_written
+        );
+    }
+    if !p.sides.is_default() {
+        use crate::piece::Color::{Black, White};
+        let _ = writeln!(
+            s,
+            "sides       {} = White (moving up), {} = Black",
+            p.sides.name(White),
+            p.sides.name(Black)
+        );
+    }
     s
 }
 

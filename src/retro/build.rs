@@ -296,6 +296,7 @@ impl<'a, B: Bits> Gen<'a, B> {
         pos.occ_c = [B::EMPTY; 2];
         pos.occ = B::EMPTY;
         pos.stacked = B::EMPTY;
+        pos.dups = Default::default();
         pos.men = [0; 2];
         pos.privileges = B::EMPTY;
         pos.ep = NO_SQ;

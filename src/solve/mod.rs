@@ -63,7 +63,9 @@ pub enum SolveError {
     Stipulation(String),
     #[error("bad mate_by '{0}': expected a piece letter of these rules or a square holding an attacking man")]
     MateBy(String),
-    #[error("bad mate_on square '{0}'")]
+    #[error(
+        "bad mate_on square '{0}': expected a square of the board or a named set (centre, corners)"
+    )]
     MateOn(String),
     #[error("bad immobile square '{0}': expected a square holding a man")]
     Immobile(String),
@@ -249,12 +251,7 @@ pub fn resolve_conditions<B: crate::bits::Bits>(
             return Err(SolveError::MateBy(mb.clone()));
         });
     }
-    for s in &spec.mate_on {
-        c.mate_on.push(
-            g.parse(s.trim())
-                .ok_or_else(|| SolveError::MateOn(s.clone()))?,
-        );
-    }
+    c.mate_on = crate::squareset::expand_squares(&spec.mate_on, &g).map_err(SolveError::MateOn)?;
     for s in &spec.immobile {
         let sq = g
             .parse(s.trim())
