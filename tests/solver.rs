@@ -622,3 +622,39 @@ fn the_water_wheel_under_continual_check() {
         assert!(refutation.contains("c2b4 a3b4"), "{method:?}: {refutation}");
     }
 }
+
+/// Left open by the search (a short limit), the water wheel is asked again with every
+/// Black move a check, and the answer is reported beside the open verdict.
+#[test]
+fn an_open_mate_problem_gets_a_second_look_under_continual_check() {
+    let any = AnyEngine::new(Rules::preset("shatranj").unwrap()).unwrap();
+    let stip: Stipulation = "#36".parse().unwrap();
+    let limits = Limits {
+        timeout: Some(Duration::from_secs(2)),
+        ..Default::default()
+    };
+    let wheel = "1r3bk1/2P3n1/4p1np/Pp2Qp2/2b2Rp1/2NP1PKP/1P5p/1BBN2qR b - - 0 1";
+    let a = analyse(&any, wheel, &stip, &plain(), None, &limits).unwrap();
+    assert!(!a.report.keys_complete);
+    let c = a.continual_check.expect("a second look");
+    assert_eq!(c.solvable, Solvable::Yes);
+    assert_eq!(c.keys, vec!["Nh5+".to_string()]);
+    assert!(c.keys_complete);
+    assert_eq!(c.shortest, Some(36));
+    let ms = "1r3bk1/2P3n1/4p1np/1p2Qp2/2b2Rp1/P1NP1PKP/1P5p/1BBN2qR b - - 0 1";
+    let a = analyse(&any, ms, &stip, &plain(), None, &limits).unwrap();
+    let c = a.continual_check.expect("a second look");
+    assert_eq!(c.solvable, Solvable::No);
+    assert!(c.refutation.unwrap_or_default().contains("c2b4 a3b4"));
+    // A settled problem gets none.
+    let a = analyse(
+        &any,
+        wheel,
+        &stip,
+        &with(&[("checks", "true")]),
+        None,
+        &limits,
+    )
+    .unwrap();
+    assert!(a.continual_check.is_none());
+}

@@ -189,6 +189,7 @@ pub fn json_row(r: &Row, tree: bool) -> serde_json::Value {
         o["main_line_coord"] = json!(rep.main_line_coord);
         o["solution_check"] = json!(a.claim.csv_text());
         o["claim_completed"] = json!(a.claim.completed);
+        o["continual_check"] = json!(a.continual_check);
         o["claim"] = serde_json::to_value(&a.claim).unwrap_or(serde_json::Value::Null);
         o["nodes"] = json!(rep.nodes);
         o["search_millis"] = json!(rep.millis);

@@ -282,6 +282,9 @@ pub fn text_report(r: &Row) -> String {
     if let Some(l) = &rep.limit_hit {
         let _ = writeln!(s, "limit       {l}");
     }
+    if let Some(c) = &a.continual_check {
+        let _ = writeln!(s, "checks only {}", continual_text(c));
+    }
     for w in r.warnings() {
         let _ = writeln!(s, "warning     {w}");
     }
@@ -509,4 +512,29 @@ mod tests {
             "1.a b 2.c"
         );
     }
+}
+
+/// One line on the same question under continual check (every attacker move a check).
+fn continual_text(c: &crate::solve::ContinualCheck) -> String {
+    let mut t = format!("with every attacker move a check: {}", c.solvable.word());
+    if !c.keys.is_empty() {
+        let _ = write!(
+            t,
+            "; keys {} ({})",
+            c.keys.join(", "),
+            if c.keys_complete {
+                "no other check wins"
+            } else {
+                "there may be more"
+            }
+        );
+    }
+    if let Some(n) = c.shortest {
+        let _ = write!(t, "; least {n}");
+    }
+    if let Some(r) = &c.refutation {
+        let _ = write!(t, "; refuted: {r}");
+    }
+    let _ = write!(t, " ({:.3} s)", c.millis as f64 / 1000.0);
+    t
 }

@@ -8,6 +8,7 @@
 mod budget;
 mod claim;
 mod conditions;
+mod continual;
 mod deepening;
 mod lines;
 mod order;
@@ -20,6 +21,7 @@ mod verdict;
 pub mod written;
 
 pub use claim::{ClaimCheck, ClaimStatus};
+pub use continual::ContinualCheck;
 pub use verdict::{Solvable, SolveReport, Variation};
 
 use crate::any::AnyEngine;
@@ -218,6 +220,8 @@ pub struct Analysis {
     pub diagram: String,
     /// The position's FEN as read.
     pub fen: String,
+    /// For a mate problem the search left open: the same question under continual check.
+    pub continual_check: Option<ContinualCheck>,
 }
 
 /// Resolves written conditions against a position.
@@ -438,7 +442,15 @@ pub fn analyse_in(
                 }
             }
         }
-        Ok(Analysis { report, claim, diagram: diagram(&pos), fen: pos.to_fen() })
+        let continual_check =
+            continual::second_look(&pos, stip, &cond, &remaining(limits, t0), &report);
+        Ok(Analysis {
+            report,
+            claim,
+            diagram: diagram(&pos),
+            fen: pos.to_fen(),
+            continual_check,
+        })
     })
 }
 

@@ -37,6 +37,9 @@ fn rewrite_at<B: Bits>(pos: &Position<B>, a: &mut Analysis, n: Notation) {
     if let Some(r) = &rep.refutation {
         rep.refutation = Some(refutation(pos, r, n));
     }
+    if let Some(cc) = &mut a.continual_check {
+        cc.refutation = cc.refutation.as_deref().map(|r| refutation(pos, r, n));
+    }
     let c = &mut a.claim;
     let plies = notation::write_plies(pos, &c.filled, n);
     c.completed = relabel(&c.completed, &plies);

@@ -1,0 +1,66 @@
+//! A second look at an open mate problem: the same question under continual check.
+//!
+//! Many manuscript solutions run entirely in checks, and the unrestricted question of a
+//! long problem (is any other first move a win within N?) can be out of reach where the
+//! same question with every attacker move a check is settled in milliseconds (the water
+//! wheel, #36). When the search leaves a mate problem open, it is asked again under the
+//! continual-check condition and the answer is reported beside the verdict, never in
+//! place of it: a key found there is a real key, but a "no" there only says that no chain
+//! of checks wins.
+
+use super::verdict::{Solvable, SolveReport};
+use super::{root, Conditions, Goal, Limits, Stipulation};
+use crate::bits::Bits;
+use crate::position::Position;
+use serde::Serialize;
+
+/// The answer to the problem's question with every attacker move a check.
+#[derive(Clone, Debug, Serialize)]
+pub struct ContinualCheck {
+    /// Yes / no / unknown under continual check.
+    pub solvable: Solvable,
+    /// The keys under continual check, in SAN.
+    pub keys: Vec<String>,
+    /// True when no other checking first move wins within N.
+    pub keys_complete: bool,
+    /// The least N by checks alone, when proven.
+    pub shortest: Option<u32>,
+    /// For "no": the strongest chain of checks and the defence that stops it.
+    pub refutation: Option<String>,
+    /// Wall time of this second look.
+    pub millis: u64,
+}
+
+/// Asks the question again under continual check when the search left a mate problem
+/// open (`None` when it did not, or the problem already has the condition).
+pub(super) fn second_look<B: Bits>(
+    pos: &Position<B>,
+    stip: &Stipulation,
+    cond: &Conditions,
+    limits: &Limits,
+    report: &SolveReport,
+) -> Option<ContinualCheck> {
+    let open = report.solvable == Solvable::Unknown
+        || report.solvable == Solvable::Yes && !report.keys_complete;
+    if stip.goal != Goal::Mate || cond.checks || !open || cancelled(limits) {
+        return None;
+    }
+    let checks = Conditions {
+        checks: true,
+        ..cond.clone()
+    };
+    let r = root::solve(pos, stip, &checks, limits, None);
+    Some(ContinualCheck {
+        solvable: r.solvable,
+        keys: r.keys_san,
+        keys_complete: r.keys_complete,
+        shortest: r.shortest,
+        refutation: r.refutation,
+        millis: r.millis,
+    })
+}
+
+/// Ctrl-C (or another cancel) already asked the run to stop.
+fn cancelled(limits: &Limits) -> bool {
+    (limits.cancel.as_ref()).is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
+}
