@@ -474,6 +474,31 @@ pub fn summary(rows: &[Row], slowest: usize) -> String {
     s
 }
 
+/// One line on the same question under continual check (every attacker move a check).
+fn continual_text(c: &crate::solve::ContinualCheck) -> String {
+    let mut t = format!("with every attacker move a check: {}", c.solvable.word());
+    if !c.keys.is_empty() {
+        let _ = write!(
+            t,
+            "; keys {} ({})",
+            c.keys.join(", "),
+            if c.keys_complete {
+                "no other check wins"
+            } else {
+                "there may be more"
+            }
+        );
+    }
+    if let Some(n) = c.shortest {
+        let _ = write!(t, "; least {n}");
+    }
+    if let Some(r) = &c.refutation {
+        let _ = write!(t, "; refuted: {r}");
+    }
+    let _ = write!(t, " ({:.3} s)", c.millis as f64 / 1000.0);
+    t
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -512,29 +537,4 @@ mod tests {
             "1.a b 2.c"
         );
     }
-}
-
-/// One line on the same question under continual check (every attacker move a check).
-fn continual_text(c: &crate::solve::ContinualCheck) -> String {
-    let mut t = format!("with every attacker move a check: {}", c.solvable.word());
-    if !c.keys.is_empty() {
-        let _ = write!(
-            t,
-            "; keys {} ({})",
-            c.keys.join(", "),
-            if c.keys_complete {
-                "no other check wins"
-            } else {
-                "there may be more"
-            }
-        );
-    }
-    if let Some(n) = c.shortest {
-        let _ = write!(t, "; least {n}");
-    }
-    if let Some(r) = &c.refutation {
-        let _ = write!(t, "; refuted: {r}");
-    }
-    let _ = write!(t, " ({:.3} s)", c.millis as f64 / 1000.0);
-    t
 }
