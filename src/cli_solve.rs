@@ -186,6 +186,7 @@ fn key_of(e: &SolveError) -> &'static str {
         SolveError::Stipulation(_) => "stipulation",
         SolveError::MateBy(_) => "mate_by",
         SolveError::MateOn(_) => "mate_on",
+        SolveError::MateFrom(_) => "mate_from",
         SolveError::Immobile(_) => "immobile",
         SolveError::Defender(_) => "defender",
         SolveError::Fen(_) => "fen",

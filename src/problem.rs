@@ -43,6 +43,10 @@ pub const KEYS: &[(&str, &str)] = &[
         "optional list of squares where the mated king must stand; named sets \"centre\" and \"corners\" too",
     ),
     (
+        "mate_from",
+        "optional list of squares one of which the mating man must stand on; named sets \"centre\" and \"corners\" too",
+    ),
+    (
         "defender",
         "optional; \"best\" (default) or \"covetous\" (must capture when it can)",
     ),
@@ -587,6 +591,7 @@ fn one_problem(
     let conditions = ConditionSpec {
         mate_by: string("mate_by", false)?,
         mate_on: squares("mate_on")?,
+        mate_from: squares("mate_from")?,
         covetous,
         attacker_no_capture: boolean("attacker_no_capture")?,
         immobile: squares("immobile")?,

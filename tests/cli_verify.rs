@@ -467,7 +467,7 @@ fn composed_examples_meet_expectations() {
     let (code, _, rows, stdout) =
         verify_csv(&["examples/composed-problems.toml", "--timeout", "30"]);
     assert_eq!(code, 0, "{stdout}");
-    assert_eq!(rows.len(), 3);
+    assert_eq!(rows.len(), 4);
     for r in &rows {
         assert_eq!(r["verdict"], r["expect"], "{r:#?}");
         assert!(r["source"].contains("composed"), "{r:#?}");

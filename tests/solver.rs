@@ -658,3 +658,22 @@ fn an_open_mate_problem_gets_a_second_look_under_continual_check() {
     .unwrap();
     assert!(a.continual_check.is_none());
 }
+
+/// `mate_from`: where the mating man stands. In `k1K5/8/1PN5/8/4p3/8/8/7R` White mates
+/// by b6-b7 (the pawn on b7 gives the mate) or Rh1-a1 (the rook on a1 does).
+#[test]
+fn mate_from_names_where_the_mating_man_stands() {
+    let fen = "k1K5/8/1PN5/8/4p3/8/8/7R w - - 0 1";
+    let from = |squares: &[&str], by: Option<&str>| ConditionSpec {
+        mate_from: squares.iter().map(|s| s.to_string()).collect(),
+        mate_by: by.map(str::to_string),
+        ..Default::default()
+    };
+    let keys_of = |c| keys(&run("shatranj", fen, "#1", false, c, None));
+    assert_eq!(keys_of(from(&["b7"], None)), ["b6b7"]);
+    assert_eq!(keys_of(from(&["corners"], None)), ["h1a1"]);
+    assert_eq!(keys_of(from(&["a1", "b7"], None)), ["b6b7", "h1a1"]);
+    // The pawn mates, but not from a corner; nothing mates from the centre.
+    assert!(keys_of(from(&["corners"], Some("P"))).is_empty());
+    assert!(keys_of(from(&["centre"], None)).is_empty());
+}

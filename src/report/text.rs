@@ -328,6 +328,9 @@ fn conditions_text(p: &Problem) -> String {
     if !c.mate_on.is_empty() {
         v.push(format!("mate on {}", c.mate_on.join(" ")));
     }
+    if !c.mate_from.is_empty() {
+        v.push(format!("mate given from {}", c.mate_from.join(" ")));
+    }
     if c.covetous {
         v.push("covetous defender".into());
     }

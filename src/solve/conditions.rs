@@ -1,6 +1,6 @@
 //! The problem's conditions as the search sees them: which moves each side may play
 //! (`attacker_no_capture`, a covetous defender, `immobile`), where a tracked man stands,
-//! and whether a finished game meets the goal (`mate_by`, `mate_on`).
+//! and whether a finished game meets the goal (`mate_by`, `mate_on`, `mate_from`).
 
 use super::searcher::Searcher;
 use super::{Goal, MateBy};
@@ -22,7 +22,8 @@ impl<B: Bits> Searcher<'_, B> {
         }
         let needs_mate = self.stip.goal == Goal::Mate
             || self.cond.mate_by.is_some()
-            || !self.cond.mate_on.is_empty();
+            || !self.cond.mate_on.is_empty()
+            || !self.cond.mate_from.is_empty();
         if needs_mate && how != WinKind::Checkmate {
             return false;
         }
@@ -33,19 +34,27 @@ impl<B: Bits> Searcher<'_, B> {
         if !self.cond.mate_on.is_empty() && !self.cond.mate_on.contains(&(ksq as u8)) {
             return false;
         }
+        // A mating man: one of ours giving the mating check, standing where `mate_from`
+        // allows.
+        let from = &self.cond.mate_from;
+        let mine = &pos.pieces[self.attacker.idx()];
+        let mates_from = |k: Kind, s: usize| {
+            (from.is_empty() || from.contains(&(s as u8)))
+                && man_attacks(pos, self.attacker, k, s, ksq)
+        };
         match self.cond.mate_by {
-            None => true,
-            Some(MateBy::Kind(k)) => pos.pieces[self.attacker.idx()][k as usize]
-                .iter()
-                .any(|s| man_attacks(pos, self.attacker, k, s, ksq)),
+            None if from.is_empty() => true,
+            None => {
+                (0..pos.eng.nk as u8).any(|k| mine[k as usize].iter().any(|s| mates_from(k, s)))
+            }
+            Some(MateBy::Kind(k)) => mine[k as usize].iter().any(|s| mates_from(k, s)),
             Some(MateBy::Man(_)) => {
                 if tracked == NO_SQ {
                     return false;
                 }
                 // The tracked man may have promoted: test every kind of ours on its square.
                 (0..pos.eng.nk as u8).any(|k| {
-                    pos.pieces[self.attacker.idx()][k as usize].has(tracked as usize)
-                        && man_attacks(pos, self.attacker, k, tracked as usize, ksq)
+                    mine[k as usize].has(tracked as usize) && mates_from(k, tracked as usize)
                 })
             }
         }

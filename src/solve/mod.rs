@@ -69,6 +69,10 @@ pub enum SolveError {
         "bad mate_on square '{0}': expected a square of the board or a named set (centre, corners)"
     )]
     MateOn(String),
+    #[error(
+        "bad mate_from square '{0}': expected a square of the board or a named set (centre, corners)"
+    )]
+    MateFrom(String),
     #[error("bad immobile square '{0}': expected a square holding a man")]
     Immobile(String),
     #[error("bad defender '{0}': expected 'best' or 'covetous'")]
@@ -123,6 +127,8 @@ pub struct ConditionSpec {
     pub mate_by: Option<String>,
     /// Squares where the mated king must stand.
     pub mate_on: Vec<String>,
+    /// Squares where the mating man must stand.
+    pub mate_from: Vec<String>,
     /// The defender must capture whenever it can.
     pub covetous: bool,
     /// The attacker may not capture.
@@ -147,6 +153,9 @@ pub enum MateBy {
 pub struct Conditions {
     pub mate_by: Option<MateBy>,
     pub mate_on: Vec<Square>,
+    /// Squares one of which the mating man (a man giving the mating check, of the
+    /// `mate_by` kind or the tracked man if one is named) must stand on.
+    pub mate_from: Vec<Square>,
     pub covetous: bool,
     pub attacker_no_capture: bool,
     pub immobile: Vec<Square>,
@@ -256,6 +265,8 @@ pub fn resolve_conditions<B: crate::bits::Bits>(
         });
     }
     c.mate_on = crate::squareset::expand_squares(&spec.mate_on, &g).map_err(SolveError::MateOn)?;
+    c.mate_from =
+        crate::squareset::expand_squares(&spec.mate_from, &g).map_err(SolveError::MateFrom)?;
     for s in &spec.immobile {
         let sq = g
             .parse(s.trim())

@@ -97,7 +97,8 @@ impl<'a, B: Bits> Searcher<'a, B> {
             table_men: 5,
             mate_reach: (stip.goal == Goal::Mate
                 || cond.mate_by.is_some()
-                || !cond.mate_on.is_empty())
+                || !cond.mate_on.is_empty()
+                || !cond.mate_from.is_empty())
                 && reach::applicable(root),
             values: (root.eng.rules.pieces.iter())
                 .map(|p| p.value.min(63) as u16)
