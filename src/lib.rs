@@ -6,6 +6,7 @@
 //! [`perft`], [`notation`], then the solver and the command line.
 
 pub mod any;
+pub mod attacks;
 pub mod bits;
 pub mod cli;
 pub mod cli_diagram;

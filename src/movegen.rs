@@ -1,4 +1,4 @@
-//! Legal move generation and attack detection, for every preset.
+//! Legal move generation, for every preset (attack detection is in [`crate::attacks`]).
 //!
 //! Pseudo-legal moves are generated per kind from the compiled tables, then filtered:
 //! a move that is not the king's, not special, and not made by a man that may be pinned
@@ -8,11 +8,12 @@
 //! riders' lines; a game with bent riders on the board, or stacks in check, falls back to
 //! trying every move.
 
+use crate::attacks::men_of;
 use crate::bits::Bits;
 use crate::engine::{MAX_KINDS, NO_SQ};
 use crate::piece::{Color, Kind};
 use crate::position::{flag, Move, Position};
-use crate::rules::{BareKingRule, PromotionCondition};
+use crate::rules::PromotionCondition;
 
 /// Facts about the side to move's king that every legality test uses.
 struct Legality<B> {
@@ -107,186 +108,7 @@ impl MoveList {
     }
 }
 
-/// The squares of the men whose kinds are in `mask` (bit k: kind k), from one colour's
-/// per-kind sets.
-#[inline]
-fn men_of<B: Bits>(mask: u16, men: &[B; MAX_KINDS]) -> B {
-    let mut all = B::EMPTY;
-    let mut m = mask;
-    while m != 0 {
-        all |= men[m.trailing_zeros() as usize];
-        m &= m - 1;
-    }
-    all
-}
-
 impl<B: Bits> Position<B> {
-    /// True when `sq` is attacked by a man of colour `by`, given occupancy `occ`.
-    #[inline]
-    pub fn attacked(&self, sq: usize, by: Color, occ: B) -> bool {
-        let e = &*self.eng;
-        let mine = &self.pieces[by.idx()];
-        let n = e.n;
-        if (e.leap_union[sq] & self.occ_c[by.idx()]).any() {
-            for &k in &e.leapers {
-                let k = k as usize % MAX_KINDS;
-                if (e.leap_flat[k * n + sq] & mine[k]).any() {
-                    return true;
-                }
-            }
-        }
-        if let Some(pw) = e.pawn {
-            if (e.pawn_cap[by.flip().idx()][sq] & mine[pw as usize]).any() {
-                return true;
-            }
-        }
-        if self.rider_attacks(sq, by, occ, B::EMPTY) {
-            return true;
-        }
-        for &k in &e.bent_kinds {
-            let bent = e.kinds[k as usize].bent.unwrap();
-            for s in mine[k as usize].iter() {
-                if e.bent_targets(bent, s as u8, occ).has(sq) {
-                    return true;
-                }
-            }
-        }
-        false
-    }
-
-    /// True when a straight rider of colour `by` (other than one on a square of `skip`)
-    /// attacks `sq` given occupancy `occ`.
-    #[inline]
-    fn rider_attacks(&self, sq: usize, by: Color, occ: B, skip: B) -> bool {
-        let e = &*self.eng;
-        let mine = &self.pieces[by.idx()];
-        let n = e.n;
-        for (mask, dirs) in &e.dir_groups {
-            let riders = men_of(*mask, mine) & !skip;
-            if riders.is_empty() {
-                continue;
-            }
-            for &d in dirs {
-                let ray = e.ray_flat[d as usize * n + sq];
-                if (ray & riders).is_empty() {
-                    continue;
-                }
-                let r = ray & occ;
-                if r.any() {
-                    let b = if e.dir_up[d as usize] {
-                        r.lsb()
-                    } else {
-                        r.msb()
-                    };
-                    if riders.has(b) {
-                        return true;
-                    }
-                }
-            }
-        }
-        false
-    }
-
-    /// Does the legal move `m` give check? Answered from the tables for ordinary moves
-    /// (the moved man's own attack, or a rider's line it opens); castling, leaps, en
-    /// passant, promotions, stacks and bent riders are played on the board instead.
-    pub fn gives_check(&mut self, m: Move) -> bool {
-        let e = self.engine();
-        let us = self.side;
-        let plain = m.flag <= flag::DOUBLE
-            && m.promo == NO_SQ
-            && !self.stacked.any()
-            && e.bent_kinds.is_empty();
-        if !plain {
-            let u = self.make(m);
-            let c = self.in_check();
-            self.unmake(m, u);
-            return c;
-        }
-        let ksq = self.king_sq(us.flip());
-        let (from, to, k) = (m.from as usize, m.to as usize, m.piece as usize);
-        let occ = (self.occ & !B::bit(from)) | B::bit(to);
-        let kt = &e.kinds[k];
-        if kt.pawn {
-            if e.pawn_cap[us.idx()][to].has(ksq) {
-                return true;
-            }
-        } else {
-            if e.leap_flat[k * e.n + to].has(ksq) {
-                return true;
-            }
-            for &d in &kt.ride_dirs {
-                if e.ray_targets(d as usize, to, occ).has(ksq) {
-                    return true;
-                }
-            }
-        }
-        // A line opened by the move (the moved man itself was judged above).
-        self.rider_attacks(ksq, us, occ, B::bit(from))
-    }
-
-    /// True when the position is already decided by the bare-king rule (no moves remain).
-    ///
-    /// Per colour c: the game is over when c has only its king and the opponent has at
-    /// least 2 men, or (with the bared-back rule) 2 + 1 if c is to move, so that a bare
-    /// side facing king and one man still gets its reply.
-    #[inline]
-    pub fn bare_king_decided(&self) -> Option<Color> {
-        let rule = self.eng.rules.bare_king;
-        let extra = match rule {
-            BareKingRule::Off | BareKingRule::NotAWin => return None,
-            BareKingRule::Win | BareKingRule::InferiorWin => 0,
-            BareKingRule::WinUnlessBaredBack => 1,
-        };
-        for c in [Color::White, Color::Black] {
-            if self.men[c.idx()] == 1 {
-                let need = 2 + if c == self.side { extra } else { 0 };
-                if self.men[c.flip().idx()] >= need {
-                    return Some(c);
-                }
-            }
-        }
-        None
-    }
-
-    /// Men of the side to move that may be pinned to their king (a superset).
-    fn pin_candidates(&self, ksq: usize) -> B {
-        let e = &*self.eng;
-        let us = self.side;
-        let them = us.flip();
-        let mut pinned = B::EMPTY;
-        for (mask, dirs) in &e.dir_groups {
-            let riders = men_of(*mask, &self.pieces[them.idx()]);
-            if riders.is_empty() {
-                continue;
-            }
-            for &d in dirs {
-                let d = d as usize;
-                let ray = e.ray_flat[d * e.n + ksq];
-                if (ray & riders).is_empty() {
-                    continue;
-                }
-                let r = ray & self.occ;
-                if r.is_empty() {
-                    continue;
-                }
-                let first = if e.dir_up[d] { r.lsb() } else { r.msb() };
-                if !self.occ_c[us.idx()].has(first) {
-                    continue;
-                }
-                let r2 = e.ray_flat[d * e.n + first] & self.occ;
-                if r2.is_empty() {
-                    continue;
-                }
-                let second = if e.dir_up[d] { r2.lsb() } else { r2.msb() };
-                if riders.has(second) {
-                    pinned |= B::bit(first);
-                }
-            }
-        }
-        pinned
-    }
-
     /// Pushes a pawn move, with promotions as the rules allow.
     #[inline]
     fn push_pawn(&self, list: &mut MoveList, from: usize, to: usize, pw: Kind, fl: u8) {
