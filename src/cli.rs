@@ -1,5 +1,5 @@
 //! The command line: `rules`, `perft`, `solve`, `verify`, `export`, `diagram`,
-//! `tablebase`.
+//! `dice`, `tablebase`.
 //!
 //! Exit codes: 0 success; 1 some problem could not be analysed or a check failed
 //! (`verify`: an `error` row); 2 bad usage or input (clap's own code for usage errors).
@@ -41,6 +41,8 @@ pub enum Command {
     Export(crate::cli_solve::ExportArgs),
     /// Draw a problem's position (or a FEN) as an SVG diagram.
     Diagram(crate::cli_diagram::DiagramArgs),
+    /// Chances of a position played with dice, the best move for each throw.
+    Dice(crate::cli_dice::DiceArgs),
     /// Retrograde tables: build, probe, stats.
     Tablebase(crate::cli_tablebase::TablebaseArgs),
 }
@@ -60,6 +62,10 @@ pub struct PerftArgs {
     /// Print the count under each root move.
     #[arg(long)]
     pub divide: bool,
+    /// Dice rules only: the first ply moves only men the throw names (`3`, `2+5`), or
+    /// `all` for one count per throw (which kinds can move, and how much).
+    #[arg(long)]
+    pub roll: Option<String>,
     /// Worker threads (default: all cores).
     #[arg(long)]
     pub threads: Option<usize>,
@@ -94,6 +100,7 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Verify(a) => crate::cli_solve::cmd_verify(a),
         Command::Export(a) => crate::cli_solve::cmd_export(a),
         Command::Diagram(a) => crate::cli_diagram::cmd_diagram(a),
+        Command::Dice(a) => crate::cli_dice::cmd_dice(a),
         Command::Tablebase(a) => crate::cli_tablebase::cmd_tablebase(a),
     }
 }
@@ -152,6 +159,9 @@ fn cmd_perft(a: PerftArgs) -> Result<i32> {
             Some(f) => Position::from_fen(e.clone(), f).with_context(|| format!("bad --fen '{f}'"))?,
             None => Position::start(e.clone()).context("the preset's starting array")?,
         };
+        if let Some(roll) = &a.roll {
+            return crate::cli_dice::perft_by_roll(&pos, a.depth, roll, a.divide, a.json);
+        }
         let t = std::time::Instant::now();
         let (nodes, rows) = if a.divide {
             let mut rows = crate::perft::divide(&pos, a.depth);

@@ -10,6 +10,7 @@
 //! offsets = [[2, 2], [-2, 2], [2, -2], [-2, -2]]
 //! ```
 
+pub use crate::dice::{Dice, NoMove};
 use crate::piece::PieceDef;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -122,14 +123,6 @@ pub struct FirstLeap {
     pub promoted_gets_it: bool,
 }
 
-/// Dice (Alfonso): room for "only men of this kind may move". Not yet used by the solver.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Dice {
-    /// Faces of the die, each naming the letter of the kind that must move.
-    pub faces: Vec<char>,
-}
-
 /// A complete description of a game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -212,6 +205,9 @@ pub const PRESETS: &[&str] = &[
     "courier",
     "grant-acedrex",
     "english-1650",
+    "shatranj-dice",
+    "alfonso-dice",
+    "grant-acedrex-dice",
 ];
 
 const MEDIEVAL_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1";
@@ -599,6 +595,9 @@ impl Rules {
                 bare_king: BareKingRule::Off,
                 ..shatranj_base("", "", "")
             },
+            "shatranj-dice" | "alfonso-dice" | "grant-acedrex-dice" => {
+                return with_dice(name);
+            }
             _ => {
                 return Err(RulesError::UnknownPreset(
                     name.to_string(),
@@ -732,6 +731,9 @@ impl Rules {
         if self.castling && (self.width != 8 || !known(&'r')) {
             return Err(bad("castling needs an 8-file board with rooks ('r')".into()));
         }
+        if let Some(d) = &self.dice {
+            d.check(self).map_err(bad)?;
+        }
         Ok(())
     }
 
@@ -755,6 +757,29 @@ impl Rules {
         };
         format!("# {}\n# {}\n{base}{}", self.summary, self.source, t)
     }
+}
+
+/// The dice presets: a preset played with its die (seed 000's six-sided table on 8x8, the
+/// eight-sided one for Grant Acedrex), forfeit when the rolled kind cannot move.
+fn with_dice(name: &str) -> Result<Rules, RulesError> {
+    let base = name.trim_end_matches("-dice");
+    let mut r = Rules::preset(base)?;
+    r.dice = Some(if base == "grant-acedrex" {
+        Dice::grant_acedrex()
+    } else {
+        Dice::alfonso()
+    });
+    r.name = name.into();
+    r.summary = format!(
+        "{}, played with dice: {}",
+        r.summary,
+        r.dice.as_ref().map(Dice::describe).unwrap_or_default()
+    );
+    r.source = format!(
+        "{}; dice: seed 000 (Alfonso X, Libro de los Juegos)",
+        r.source
+    );
+    Ok(r)
 }
 
 fn merge(base: &mut toml::Table, k: String, v: toml::Value) {

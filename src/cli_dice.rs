@@ -1,0 +1,242 @@
+//! `mansuba dice`: the chances of a position played with dice, the best move for each
+//! throw, and a seeded simulation that checks them.
+
+use crate::any::AnyEngine;
+use crate::bits::Bits;
+use crate::dice::{simulate, Choice, Dice, Expectimax, Objective, Start, Throw};
+use crate::notation::{coord, san};
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::with_engine;
+use anyhow::{bail, Context, Result};
+use serde_json::json;
+
+/// Arguments of `dice`.
+#[derive(clap::Args, Debug)]
+pub struct DiceArgs {
+    /// The position (FEN in the rules' letters).
+    pub fen: String,
+    /// A dice preset (shatranj-dice, alfonso-dice, grant-acedrex-dice) or a rules file
+    /// with a [dice] table.
+    #[arg(long, default_value = "shatranj-dice")]
+    pub rules: String,
+    /// Turns each side plays (the side to move first) within which the game must be
+    /// decided; what is not decided by then counts as a draw.
+    #[arg(long, default_value_t = 4)]
+    pub turns: u32,
+    /// What the players want: `score` (both play for win 1, draw 1/2, loss 0) or `win`
+    /// (the side to move plays to win, the other side to stop it, as in a problem).
+    #[arg(long, default_value = "score")]
+    pub objective: String,
+    /// Also play this many games with the computed choices and random throws.
+    #[arg(long)]
+    pub simulate: Option<u64>,
+    /// Seed of the simulation's throws.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Stop (exit 1) after this many positions evaluated.
+    #[arg(long, default_value_t = 20_000_000)]
+    pub max_nodes: u64,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The rules and their die, or an error saying how to get dice.
+pub fn dice_rules(spec: &str) -> Result<(Rules, Dice)> {
+    let rules = Rules::resolve(spec, None)?;
+    let Some(d) = rules.dice.clone() else {
+        bail!(
+            "rules '{}' are played without dice: use shatranj-dice, alfonso-dice, grant-acedrex-dice, or a rules file with a [dice] table",
+            rules.name
+        );
+    };
+    Ok((rules, d))
+}
+
+/// `mansuba dice`.
+pub fn cmd_dice(a: DiceArgs) -> Result<i32> {
+    let (rules, dice) = dice_rules(&a.rules)?;
+    if a.turns == 0 || a.turns > 60 {
+        bail!("--turns: expected 1 to 60, got {}", a.turns);
+    }
+    let any = AnyEngine::new(rules.clone())?;
+    with_engine!(&any, e => {
+        let pos = Position::from_fen(e.clone(), &a.fen)
+            .with_context(|| format!("bad FEN '{}' under {}", a.fen, rules.name))?;
+        let objective = match a.objective.as_str() {
+            "score" => Objective::Score,
+            "win" => Objective::WinFor(pos.side),
+            o => bail!("--objective: expected 'score' or 'win', got '{o}'"),
+        };
+        run(&a, &rules, &dice, pos, objective)
+    })
+}
+
+fn run<B: Bits>(
+    a: &DiceArgs,
+    rules: &Rules,
+    dice: &Dice,
+    mut pos: Position<B>,
+    objective: Objective,
+) -> Result<i32> {
+    let plies = 2 * a.turns;
+    let mut ex = Expectimax::new(dice, rules, objective, a.max_nodes);
+    let t0 = std::time::Instant::now();
+    let too_big = |n: u64| {
+        anyhow::anyhow!(
+            "more than {n} positions within {} turns: ask for fewer --turns (or raise --max-nodes)",
+            a.turns
+        )
+    };
+    let v = ex.value(&mut pos, plies).map_err(|t| too_big(t.nodes))?;
+    let mut best = vec![];
+    if let Start::Throws(throws) = crate::dice::turn::start(&mut pos, ex.rolls(), ex.no_move()) {
+        for t in &throws {
+            let (choice, cv) = ex
+                .choose(&mut pos, plies, &t.throw)
+                .map_err(|t| too_big(t.nodes))?;
+            let roll = &ex.rolls()[t.roll];
+            let (text, coordinate) = match &choice {
+                Choice::TakeKing => ("takes the king".to_string(), String::new()),
+                Choice::Forfeit => ("forfeit".to_string(), String::new()),
+                Choice::Play(m) => (san(&pos, m), coord(&pos, m)),
+            };
+            let moves = match &t.throw {
+                Throw::Moves(ms) => ms.len(),
+                _ => 0,
+            };
+            best.push(json!({
+                "roll": roll.label, "kinds": Dice::kind_names(rules, roll.kinds),
+                "chance": t.prob, "moves": moves, "move": text, "coord": coordinate,
+                "win": cv.w, "draw": 1.0 - cv.w - cv.l, "loss": cv.l,
+            }));
+        }
+    }
+    let seconds = t0.elapsed().as_secs_f64();
+    let sim = match a.simulate {
+        Some(n) => Some(simulate(&mut ex, &pos, plies, n, a.seed).map_err(|t| too_big(t.nodes))?),
+        None => None,
+    };
+    let draw = (1.0 - v.w - v.l).max(0.0);
+    let mut o = json!({
+        "rules": rules.name, "dice": dice.describe(), "fen": pos.to_fen(),
+        "side": pos.side.name(), "turns": a.turns, "plies": plies,
+        "objective": a.objective,
+        "win": v.w, "draw": draw, "loss": v.l,
+        "best": best, "nodes": ex.nodes, "seconds": seconds,
+    });
+    if let Some(s) = &sim {
+        o["simulated_win"] = json!(s.simulated_win);
+        o["standard_error"] = json!(s.standard_error);
+        o["simulated_loss"] = json!(s.simulated_loss);
+        o["games"] = json!(s.games);
+        o["seed"] = json!(s.seed);
+    }
+    if a.json {
+        println!("{o}");
+        return Ok(0);
+    }
+    println!("{}: {}", rules.name, dice.describe());
+    println!("{}  ({} to move)", pos.to_fen(), pos.side.name());
+    println!(
+        "within {} turns each ({} plies, {} first), {}:",
+        a.turns,
+        plies,
+        pos.side.name(),
+        match objective {
+            Objective::Score => "both sides playing for the best score",
+            Objective::WinFor(_) => "playing to win against a defence that plays to stop it",
+        }
+    );
+    println!(
+        "  win {:.4}   draw {:.4}   loss {:.4}   (not decided within the turns counts as a draw)",
+        v.w, draw, v.l
+    );
+    println!("best move for each throw:");
+    for b in &best {
+        println!(
+            "  {:>5}  {:<22} {:>3} moves  {:<16} win {:.4}  loss {:.4}",
+            b["roll"].as_str().unwrap_or(""),
+            b["kinds"].as_str().unwrap_or(""),
+            b["moves"].as_u64().unwrap_or(0),
+            b["move"].as_str().unwrap_or(""),
+            b["win"].as_f64().unwrap_or(0.0),
+            b["loss"].as_f64().unwrap_or(0.0)
+        );
+    }
+    println!("{} positions, {:.2} s", ex.nodes, seconds);
+    if let Some(s) = &sim {
+        let z = (s.simulated_win - v.w).abs() / s.standard_error.max(1e-300);
+        println!(
+            "simulated {} games (seed {}): win {:.4} ± {:.4} ({:.1} standard errors from the exact {:.4})",
+            s.games, s.seed, s.simulated_win, s.standard_error, z, v.w
+        );
+    }
+    Ok(0)
+}
+
+/// `perft --roll`: perft whose first ply moves only men the throw names.
+pub fn perft_by_roll<B: Bits>(
+    pos: &Position<B>,
+    depth: u32,
+    roll: &str,
+    divide: bool,
+    as_json: bool,
+) -> Result<i32> {
+    let rules = &pos.eng.rules;
+    let Some(dice) = &rules.dice else {
+        bail!(
+            "--roll: rules '{}' are played without dice (try shatranj-dice)",
+            rules.name
+        );
+    };
+    if depth == 0 {
+        bail!("--roll needs --depth 1 or more");
+    }
+    let rolls = if roll == "all" {
+        dice.rolls(rules)
+    } else {
+        vec![dice.roll_named(rules, roll).map_err(anyhow::Error::msg)?]
+    };
+    let mut p = pos.clone();
+    let mut legal = crate::movegen::MoveList::new();
+    p.legal_moves(&mut legal);
+    let mut out = vec![];
+    for r in &rolls {
+        let mut rows = vec![];
+        for m in crate::dice::turn::moves_under(&legal, r.kinds) {
+            let u = p.make(m);
+            let n = crate::perft::perft(&mut p, depth - 1);
+            p.unmake(m, u);
+            rows.push((coord(pos, &m), n));
+        }
+        rows.sort();
+        let total: u64 = rows.iter().map(|x| x.1).sum();
+        out.push(json!({
+            "roll": r.label, "kinds": Dice::kind_names(rules, r.kinds),
+            "moves": rows.len(), "nodes": total,
+            "divide": rows.iter().map(|(m, n)| (m.clone(), json!(n))).collect::<serde_json::Map<_, _>>(),
+        }));
+        if !as_json {
+            if divide {
+                for (m, n) in &rows {
+                    println!("{m}: {n}");
+                }
+            }
+            println!(
+                "roll {:>5}  {:<24} {:>3} moves  nodes {total}  depth {depth}",
+                r.label,
+                Dice::kind_names(rules, r.kinds),
+                rows.len()
+            );
+        }
+    }
+    if as_json {
+        println!(
+            "{}",
+            json!({"rules": rules.name, "fen": pos.to_fen(), "depth": depth, "rolls": out})
+        );
+    }
+    Ok(0)
+}

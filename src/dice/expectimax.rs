@@ -1,0 +1,154 @@
+//! Exact chances within a horizon: expectimax over the throws (chance nodes) and the
+//! moves (each side choosing its best), with a transposition table keyed by the position
+//! and the plies left.
+
+use super::die::{Dice, NoMove, Roll};
+use super::turn::{decided_value, pass, start, Start, Throw, Wl};
+use crate::bits::Bits;
+use crate::piece::Color;
+use crate::position::{Move, Position};
+use std::collections::HashMap;
+
+/// What "best" means for the players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Objective {
+    /// Both sides play for the best expected score (win 1, draw ½, loss 0).
+    Score,
+    /// `Color` plays to raise its chance of winning, the other side to lower it (a
+    /// problem's "win in N": a draw is as good as a loss to the attacker).
+    WinFor(Color),
+}
+
+impl Objective {
+    /// How much the side `side` likes chances `v` (its own point of view).
+    #[inline]
+    fn utility(self, side: Color, v: Wl) -> f64 {
+        match self {
+            Objective::Score => v.w - v.l,
+            Objective::WinFor(c) if c == side => v.w,
+            Objective::WinFor(_) => -v.l,
+        }
+    }
+}
+
+/// The search ran past its node budget.
+#[derive(Debug, Clone)]
+pub struct TooBig {
+    /// Nodes searched before stopping.
+    pub nodes: u64,
+}
+
+/// The best choice under one throw.
+#[derive(Clone, Debug)]
+pub enum Choice {
+    /// Take the king left in check.
+    TakeKing,
+    /// Nothing of that kind can move.
+    Forfeit,
+    /// Play this move.
+    Play(Move),
+}
+
+/// An expectimax searcher; its table carries over between calls (the simulation asks
+/// the same positions again and again).
+pub struct Expectimax {
+    rolls: Vec<Roll>,
+    no_move: NoMove,
+    objective: Objective,
+    tt: HashMap<(u64, u32), Wl>,
+    /// Positions evaluated (table hits not counted).
+    pub nodes: u64,
+    max_nodes: u64,
+}
+
+impl Expectimax {
+    /// A searcher for these dice (under these rules) and objective, stopping after
+    /// `max_nodes` evaluated positions.
+    pub fn new(
+        dice: &Dice,
+        rules: &crate::rules::Rules,
+        objective: Objective,
+        max_nodes: u64,
+    ) -> Self {
+        Expectimax {
+            rolls: dice.rolls(rules),
+            no_move: dice.no_move,
+            objective,
+            tt: HashMap::new(),
+            nodes: 0,
+            max_nodes,
+        }
+    }
+
+    /// The policy when the thrown kinds cannot move.
+    pub fn no_move(&self) -> NoMove {
+        self.no_move
+    }
+
+    /// The throws of the die.
+    pub fn rolls(&self) -> &[Roll] {
+        &self.rolls
+    }
+
+    /// The chances of the side to move with `plies` plies left (its own turn is the
+    /// first; the game must be decided by the end of the last).
+    pub fn value<B: Bits>(&mut self, pos: &mut Position<B>, plies: u32) -> Result<Wl, TooBig> {
+        let key = (pos.hash, plies);
+        if let Some(&v) = self.tt.get(&key) {
+            return Ok(v);
+        }
+        self.nodes += 1;
+        if self.nodes > self.max_nodes {
+            return Err(TooBig { nodes: self.nodes });
+        }
+        let v = match start(pos, &self.rolls, self.no_move) {
+            Start::Decided(out) => decided_value(&out, pos.side),
+            Start::Throws(_) if plies == 0 => Wl::NONE,
+            Start::Throws(throws) => {
+                let mut acc = Wl::NONE;
+                for t in &throws {
+                    let (_, v) = self.choose(pos, plies, &t.throw)?;
+                    acc.w += t.prob * v.w;
+                    acc.l += t.prob * v.l;
+                }
+                acc
+            }
+        };
+        self.tt.insert(key, v);
+        Ok(v)
+    }
+
+    /// The best choice under `throw` with `plies` left (at least 1), and its chances for
+    /// the side to move. Ties go to the first move in generation order, so the same
+    /// position always gets the same choice.
+    pub fn choose<B: Bits>(
+        &mut self,
+        pos: &mut Position<B>,
+        plies: u32,
+        throw: &Throw,
+    ) -> Result<(Choice, Wl), TooBig> {
+        match throw {
+            Throw::TakesKing => Ok((Choice::TakeKing, Wl::WIN)),
+            Throw::Forfeit => {
+                let mut p = pass(pos);
+                Ok((Choice::Forfeit, self.value(&mut p, plies - 1)?.flip()))
+            }
+            Throw::Moves(ms) => {
+                let side = pos.side;
+                let mut best: Option<(Move, Wl, f64)> = None;
+                for &m in ms {
+                    let u = pos.make(m);
+                    let r = self.value(pos, plies - 1);
+                    pos.unmake(m, u);
+                    let v = r?.flip();
+                    let score = self.objective.utility(side, v);
+                    if best.as_ref().is_none_or(|b| score > b.2 + 1e-12) {
+                        best = Some((m, v, score));
+                    }
+                }
+                let (m, v, _) = best.expect("a throw with moves has a move");
+                Ok((Choice::Play(m), v))
+            }
+        }
+    }
+}

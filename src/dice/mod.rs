@@ -1,0 +1,25 @@
+//! Chess with dice (Alfonso X): the die as data, moves under a roll, and the chance
+//! analysis: exact expectimax within a number of turns, value iteration over retrograde
+//! tables for few men, and a seeded simulation that checks both.
+//!
+//! How a turn goes (our reading of seed 000 and RULES.md, "Dice"):
+//! 1. A position decided by the preset (bare king, stalemate, kings alone) ends the game
+//!    before any throw. Checkmate does not: a mated king forfeits its turns and is taken
+//!    when the opponent's throw allows it.
+//! 2. The side to move throws. If the opponent's king stands attacked (it was left in
+//!    check by a forfeit) and the throw names a man that attacks it, the king is taken:
+//!    the side to move wins.
+//! 3. Otherwise the side plays a legal move of a man the throw names (in check, only a
+//!    move that relieves the check is legal). With none, the turn is forfeit (or, under
+//!    the re-roll policy, the throw is repeated: the chances are those of the throws that
+//!    leave a move).
+
+pub mod die;
+pub mod expectimax;
+pub mod simulate;
+pub mod turn;
+
+pub use die::{Dice, NoMove, Roll};
+pub use expectimax::{Choice, Expectimax, Objective, TooBig};
+pub use simulate::{simulate, Simulated, SplitMix};
+pub use turn::{Start, Throw, Thrown, Wl};

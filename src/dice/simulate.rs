@@ -1,0 +1,108 @@
+//! Playing a dice position out many times with the computed best choices and random
+//! throws: a check of the exact chances that shares nothing with them but the choices.
+
+use super::expectimax::{Choice, Expectimax, TooBig};
+use super::turn::{start, Start, Throw};
+use crate::bits::Bits;
+use crate::position::Position;
+use serde::Serialize;
+
+/// A small seeded generator (SplitMix64): the same seed gives the same games on every
+/// machine and every version, which a published figure needs.
+pub struct SplitMix(u64);
+
+impl SplitMix {
+    /// A generator from a seed.
+    pub fn new(seed: u64) -> Self {
+        SplitMix(seed)
+    }
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    /// A uniform number in [0, 1).
+    pub fn unit(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+/// What the games showed, for the side to move at the start.
+#[derive(Clone, Debug, Serialize)]
+pub struct Simulated {
+    /// Games played.
+    pub games: u64,
+    /// The seed.
+    pub seed: u64,
+    /// Share of games won.
+    pub simulated_win: f64,
+    /// Its standard error, sqrt(p(1-p)/n).
+    pub standard_error: f64,
+    /// Share of games lost.
+    pub simulated_loss: f64,
+}
+
+/// Plays `games` games of at most `plies` plies from `pos`, both sides choosing as `ex`
+/// computes, the throws drawn from `seed`.
+pub fn simulate<B: Bits>(
+    ex: &mut Expectimax,
+    pos: &Position<B>,
+    plies: u32,
+    games: u64,
+    seed: u64,
+) -> Result<Simulated, TooBig> {
+    let mut rng = SplitMix::new(seed);
+    let root = pos.side;
+    let (mut won, mut lost) = (0u64, 0u64);
+    for _ in 0..games {
+        let mut p = pos.clone();
+        let mut left = plies;
+        let winner = loop {
+            let throws = match start(&mut p, ex.rolls(), ex.no_move()) {
+                Start::Decided(out) => break out.winner(),
+                Start::Throws(t) => t,
+            };
+            if left == 0 {
+                break None;
+            }
+            let x = rng.unit();
+            let mut acc = 0.0;
+            let mut pick = throws.last().expect("a die has faces");
+            for t in &throws {
+                acc += t.prob;
+                if x < acc {
+                    pick = t;
+                    break;
+                }
+            }
+            if matches!(pick.throw, Throw::TakesKing) {
+                break Some(p.side);
+            }
+            match ex.choose(&mut p, left, &pick.throw)?.0 {
+                Choice::TakeKing => break Some(p.side),
+                Choice::Forfeit => p = super::turn::pass(&p),
+                Choice::Play(m) => {
+                    p.make(m);
+                }
+            }
+            left -= 1;
+        };
+        match winner {
+            Some(c) if c == root => won += 1,
+            Some(_) => lost += 1,
+            None => {}
+        }
+    }
+    let n = games.max(1) as f64;
+    let pw = won as f64 / n;
+    Ok(Simulated {
+        games,
+        seed,
+        simulated_win: pw,
+        standard_error: (pw * (1.0 - pw) / n).sqrt(),
+        simulated_loss: lost as f64 / n,
+    })
+}

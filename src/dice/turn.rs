@@ -1,0 +1,175 @@
+//! One turn under dice: is the game already decided, does the throw take a king left in
+//! check, which moves the throw allows, and the forfeited turn.
+
+use super::die::{NoMove, Roll};
+use crate::bits::Bits;
+use crate::engine::NO_SQ;
+use crate::movegen::MoveList;
+use crate::outcome::{Outcome, WinKind};
+use crate::piece::Color;
+use crate::position::{Move, Position};
+
+/// What one throw leads to.
+#[derive(Clone, Debug)]
+pub enum Throw {
+    /// The opponent's king was left in check and a man of the thrown kind takes it.
+    TakesKing,
+    /// No man of the thrown kinds can move: the turn passes.
+    Forfeit,
+    /// The legal moves of the thrown kinds (never empty).
+    Moves(Vec<Move>),
+}
+
+/// Chances from the side to move's point of view: it wins, it loses (the rest is a draw
+/// or not decided).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Wl {
+    /// Probability that the side to move wins.
+    pub w: f64,
+    /// Probability that it loses.
+    pub l: f64,
+}
+
+impl Wl {
+    /// A won game.
+    pub const WIN: Wl = Wl { w: 1.0, l: 0.0 };
+    /// Drawn or undecided.
+    pub const NONE: Wl = Wl { w: 0.0, l: 0.0 };
+    /// The same chances seen by the other side.
+    #[inline]
+    pub fn flip(self) -> Wl {
+        Wl {
+            w: self.l,
+            l: self.w,
+        }
+    }
+}
+
+/// How the turn of the side to move starts: decided before any throw, or thrown.
+pub enum Start {
+    /// The preset decides the game (bare king, stalemate, kings alone); checkmate never
+    /// does under dice.
+    Decided(Outcome),
+    /// The throws and what each leads to, with their chances (re-roll already applied).
+    Throws(Vec<Thrown>),
+}
+
+/// One throw in a position.
+#[derive(Clone, Debug)]
+pub struct Thrown {
+    /// Index of the roll in the die's list.
+    pub roll: usize,
+    /// Its chance here (after re-rolls).
+    pub prob: f64,
+    /// What it leads to.
+    pub throw: Throw,
+}
+
+/// The chances a decided game gives the side to move.
+pub fn decided_value(out: &Outcome, side: Color) -> Wl {
+    match out.winner() {
+        Some(c) if c == side => Wl::WIN,
+        Some(_) => Wl::WIN.flip(),
+        None => Wl::NONE,
+    }
+}
+
+/// The kinds of the side to move that attack the opponent's king (bit k: kind k).
+pub fn king_takers<B: Bits>(pos: &Position<B>) -> u16 {
+    let us = pos.side;
+    let their_king = pos.king_sq(us.flip());
+    if their_king == NO_SQ as usize || !pos.attacked(their_king, us, pos.occ) {
+        return 0;
+    }
+    let mut found = 0u16;
+    let mut only = pos.clone();
+    let nk = pos.eng.nk;
+    for k in 0..nk {
+        if pos.pieces[us.idx()][k].is_empty() {
+            continue;
+        }
+        for j in 0..nk {
+            only.pieces[us.idx()][j] = if j == k {
+                pos.pieces[us.idx()][j]
+            } else {
+                B::EMPTY
+            };
+        }
+        if only.attacked(their_king, us, pos.occ) {
+            found |= 1 << k;
+        }
+    }
+    found
+}
+
+/// The position after a forfeited turn: the same men, the other side to move.
+pub fn pass<B: Bits>(pos: &Position<B>) -> Position<B> {
+    let mut p = pos.clone();
+    p.side = p.side.flip();
+    p.ep = NO_SQ;
+    p.hash = p.compute_hash();
+    p
+}
+
+/// The legal moves of men whose kinds are in `kinds`.
+pub fn moves_under(legal: &MoveList, kinds: u16) -> Vec<Move> {
+    legal
+        .as_slice()
+        .iter()
+        .filter(|m| kinds & (1 << m.piece) != 0)
+        .copied()
+        .collect()
+}
+
+/// How the turn starts in `pos` for the throws `rolls` under policy `no_move`.
+pub fn start<B: Bits>(pos: &mut Position<B>, rolls: &[Roll], no_move: NoMove) -> Start {
+    let mut legal = MoveList::new();
+    pos.legal_moves(&mut legal);
+    let out = pos.outcome_with(&legal);
+    let mated = matches!(
+        out,
+        Outcome::Win {
+            how: WinKind::Checkmate,
+            ..
+        }
+    );
+    if out != Outcome::Ongoing && !mated {
+        return Start::Decided(out);
+    }
+    let takers = king_takers(pos);
+    let mut throws: Vec<Thrown> = rolls
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let t = if r.kinds & takers != 0 {
+                Throw::TakesKing
+            } else {
+                let ms = moves_under(&legal, r.kinds);
+                if ms.is_empty() {
+                    Throw::Forfeit
+                } else {
+                    Throw::Moves(ms)
+                }
+            };
+            Thrown {
+                roll: i,
+                prob: r.prob,
+                throw: t,
+            }
+        })
+        .collect();
+    if no_move == NoMove::Reroll {
+        let live: f64 = throws
+            .iter()
+            .filter(|t| !matches!(t.throw, Throw::Forfeit))
+            .map(|t| t.prob)
+            .sum();
+        if live > 0.0 {
+            throws.retain(|t| !matches!(t.throw, Throw::Forfeit));
+            for t in &mut throws {
+                t.prob /= live;
+            }
+        }
+    }
+    Start::Throws(throws)
+}
