@@ -1,0 +1,226 @@
+//! Chess with dice: chances worked out by hand on composed positions, the exact chances
+//! against a seeded simulation, and the command line.
+//!
+//! Every position here is composed for the test, not historical.
+
+use mansuba::any::AnyEngine;
+use mansuba::dice::turn::{moves_under, start};
+use mansuba::dice::{simulate, Choice, Dice, Expectimax, NoMove, Objective, Start, Wl};
+use mansuba::engine::Engine;
+use mansuba::movegen::MoveList;
+use mansuba::position::Position;
+use mansuba::rules::{BareKingRule, Rules};
+use std::process::Command;
+use std::sync::Arc;
+
+/// White: Ka1, Rd1; Black: Kh8, pawn d5. One rook move (Rxd5) bares the black king.
+const BARE_IN_ONE: &str = "7k/8/8/3p4/8/8/8/K2R4 w - - 0 1";
+/// Black to move is checkmated in ordinary chess (Ra8+, Kg6 guards g7 and h7); under dice
+/// it forfeits and White takes the king when its throw names the rook. The black pawn on
+/// a3 keeps Black from being bare (it cannot move: no pawn move relieves the check).
+const MATED: &str = "R6k/8/6K1/8/8/p7/8/8 b - - 0 1";
+
+fn engine(rules: Rules) -> Arc<Engine<u64>> {
+    match AnyEngine::new(rules).unwrap() {
+        AnyEngine::W64(e) => e,
+        _ => unreachable!("8x8"),
+    }
+}
+
+fn chances(rules: Rules, fen: &str, turns: u32) -> Wl {
+    let dice = rules.dice.clone().unwrap();
+    let e = engine(rules.clone());
+    let mut pos = Position::from_fen(e, fen).unwrap();
+    let mut ex = Expectimax::new(&dice, &rules, Objective::Score, 10_000_000);
+    ex.value(&mut pos, 2 * turns).unwrap()
+}
+
+fn bare_wins() -> Rules {
+    let mut r = Rules::preset("shatranj-dice").unwrap();
+    r.bare_king = BareKingRule::Win;
+    r
+}
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() < 1e-12
+}
+
+#[test]
+fn only_the_rook_face_bares_the_king_at_once() {
+    // One die, one turn each: the rook's face (1 in 6) plays Rxd5 and the black king is
+    // bare; the faces of men White lacks forfeit, a king move wins nothing, and Black's
+    // lone pawn and king cannot win in one turn.
+    let v = chances(bare_wins(), BARE_IN_ONE, 1);
+    assert!(close(v.w, 1.0 / 6.0) && close(v.l, 0.0), "{v:?}");
+
+    // Re-rolling until a man can move leaves the rook's face and the king's: 1 in 2.
+    let mut r = bare_wins();
+    r.dice.as_mut().unwrap().no_move = NoMove::Reroll;
+    let v = chances(r, BARE_IN_ONE, 1);
+    assert!(close(v.w, 0.5), "{v:?}");
+
+    // Two dice, either used: a 2 on either die (11 of 36) or a double that lets any man
+    // move (the five doubles other than 2+2) wins: 16/36.
+    let mut r = bare_wins();
+    r.dice.as_mut().unwrap().count = 2;
+    let v = chances(r, BARE_IN_ONE, 1);
+    assert!(close(v.w, 16.0 / 36.0), "{v:?}");
+}
+
+#[test]
+fn a_mated_king_is_taken_when_the_throw_allows() {
+    // Black cannot relieve the check under any throw, so it forfeits; White then takes the
+    // king when its throw names the rook (1 in 6). Nothing else is decided in one turn.
+    let rules = Rules::preset("shatranj-dice").unwrap();
+    let v = chances(rules.clone(), MATED, 1);
+    assert!(close(v.l, 1.0 / 6.0) && close(v.w, 0.0), "{v:?}");
+    // Over two turns each the king is taken on White's first or second rook throw:
+    // 1-(5/6)^2. On a king throw White keeps the net (Kh6 still guards g7 and h7), and on
+    // the other faces it forfeits, so Black never gets out.
+    let v = chances(rules, MATED, 2);
+    assert!(close(v.l, 1.0 - 25.0 / 36.0), "{v:?}");
+}
+
+/// Positions of a few men for the property tests.
+const SMALL: &[&str] = &[
+    BARE_IN_ONE,
+    MATED,
+    "8/8/3k4/8/8/2QK4/8/8 w - - 0 1",
+    "8/8/4k3/2p5/8/2N5/2K5/8 b - - 0 1",
+    "4k3/8/4K3/8/8/8/3R4/8 w - - 0 1",
+];
+
+#[test]
+fn chances_sum_to_one_and_every_best_move_obeys_its_throw() {
+    let rules = Rules::preset("shatranj-dice").unwrap();
+    let dice = rules.dice.clone().unwrap();
+    for fen in SMALL {
+        let mut pos = Position::from_fen(engine(rules.clone()), fen).unwrap();
+        let mut ex = Expectimax::new(&dice, &rules, Objective::Score, 10_000_000);
+        let v = ex.value(&mut pos, 4).unwrap();
+        let d = 1.0 - v.w - v.l;
+        assert!(
+            (0.0..=1.0).contains(&v.w) && (0.0..=1.0).contains(&v.l),
+            "{fen}"
+        );
+        assert!(d >= -1e-12, "{fen}: {v:?}");
+        let Start::Throws(throws) = start(&mut pos, ex.rolls(), ex.no_move()) else {
+            continue;
+        };
+        let mut legal = MoveList::new();
+        pos.legal_moves(&mut legal);
+        let mut sum = Wl::default();
+        for t in &throws {
+            let kinds = ex.rolls()[t.roll].kinds;
+            let (c, cv) = ex.choose(&mut pos, 4, &t.throw).unwrap();
+            if let Choice::Play(m) = c {
+                assert!(moves_under(&legal, kinds).contains(&m), "{fen}: {m:?}");
+            }
+            sum.w += t.prob * cv.w;
+            sum.l += t.prob * cv.l;
+        }
+        // The value is the chance-weighted sum of the best choice under each throw.
+        assert!(close(sum.w, v.w) && close(sum.l, v.l), "{fen}");
+    }
+}
+
+#[test]
+fn exact_chances_agree_with_a_simulation() {
+    // Each position is played 20,000 times with the computed choices and seeded throws;
+    // the exact chance must lie within 4 standard errors of the observed rate.
+    for (rules, fen, turns) in [
+        (Rules::preset("shatranj-dice").unwrap(), BARE_IN_ONE, 3),
+        (Rules::preset("shatranj-dice").unwrap(), MATED, 2),
+        (Rules::preset("shatranj-dice").unwrap(), SMALL[2], 2),
+        (Rules::preset("alfonso-dice").unwrap(), SMALL[4], 2),
+    ] {
+        let dice: Dice = rules.dice.clone().unwrap();
+        let mut pos = Position::from_fen(engine(rules.clone()), fen).unwrap();
+        let mut ex = Expectimax::new(&dice, &rules, Objective::Score, 10_000_000);
+        let v = ex.value(&mut pos, 2 * turns).unwrap();
+        let s = simulate(&mut ex, &pos, 2 * turns, 20_000, 7).unwrap();
+        let err = s.standard_error.max(1e-9);
+        assert!(
+            (s.simulated_win - v.w).abs() <= 4.0 * err,
+            "{fen}: exact {} simulated {} ± {}",
+            v.w,
+            s.simulated_win,
+            s.standard_error
+        );
+    }
+}
+
+fn mansuba(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_mansuba"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+#[test]
+fn the_dice_command_gives_chances_best_moves_and_a_simulation() {
+    let (code, out, err) = mansuba(&[
+        "dice",
+        BARE_IN_ONE,
+        "--rules",
+        "shatranj-dice",
+        "--turns",
+        "2",
+        "--simulate",
+        "5000",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let (w, d, l) = (
+        j["win"].as_f64().unwrap(),
+        j["draw"].as_f64().unwrap(),
+        j["loss"].as_f64().unwrap(),
+    );
+    assert!((w + d + l - 1.0).abs() < 1e-9);
+    let best = j["best"].as_array().unwrap();
+    assert_eq!(best.len(), 6);
+    assert_eq!(best[1]["roll"], "2");
+    assert_eq!(best[1]["move"], "Rxd5");
+    assert_eq!(best[0]["move"], "forfeit");
+    assert!(j["simulated_win"].as_f64().is_some() && j["standard_error"].as_f64().is_some());
+
+    // Rules without dice, and a bad FEN, are refused with exit 2.
+    let (code, _, err) = mansuba(&["dice", BARE_IN_ONE, "--rules", "shatranj"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("without dice"), "{err}");
+    let (code, _, err) = mansuba(&["dice", "8/8/9/8/8/8/8/8 w", "--rules", "shatranj-dice"]);
+    assert_eq!(code, 2, "{err}");
+}
+
+#[test]
+fn perft_by_throw_adds_up_to_plain_perft() {
+    // On 8x8 seed 000's faces name each kind once, so the throws split the first ply.
+    let (code, out, err) = mansuba(&[
+        "perft",
+        "--rules",
+        "shatranj-dice",
+        "--depth",
+        "3",
+        "--roll",
+        "all",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let by_roll: u64 = j["rolls"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["nodes"].as_u64().unwrap())
+        .sum();
+    let (_, out, _) = mansuba(&["perft", "--rules", "shatranj", "--depth", "3", "--json"]);
+    let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(by_roll, j["nodes"].as_u64().unwrap());
+    assert!(by_roll > 0);
+}
