@@ -1,11 +1,14 @@
-//! `mansuba dice`: the chances of a position played with dice, the best move for each
-//! throw, and a seeded simulation that checks them.
+//! `mansuba dice`: the chances of a position played with dice (within N turns by
+//! expectimax, or to the end by chance tables), the best move for each throw, and a
+//! seeded simulation that checks them.
 
 use crate::any::AnyEngine;
 use crate::bits::Bits;
-use crate::dice::{simulate, Choice, Dice, Expectimax, Objective, Start, Throw};
+use crate::dice::table::ChanceTables;
+use crate::dice::{Choice, Dice, Expectimax, Objective, Simulated, Start, Throw, Wl};
 use crate::notation::{coord, san};
 use crate::position::Position;
+use crate::retro::material_of;
 use crate::rules::Rules;
 use crate::with_engine;
 use anyhow::{bail, Context, Result};
@@ -21,9 +24,10 @@ pub struct DiceArgs {
     #[arg(long, default_value = "shatranj-dice")]
     pub rules: String,
     /// Turns each side plays (the side to move first) within which the game must be
-    /// decided; what is not decided by then counts as a draw.
-    #[arg(long, default_value_t = 4)]
-    pub turns: u32,
+    /// decided; what is not decided by then counts as a draw. Without it, the game is
+    /// played to its end, by chance tables (few men only).
+    #[arg(long)]
+    pub turns: Option<u32>,
     /// What the players want: `score` (both play for win 1, draw 1/2, loss 0) or `win`
     /// (the side to move plays to win, the other side to stop it, as in a problem).
     #[arg(long, default_value = "score")]
@@ -34,7 +38,7 @@ pub struct DiceArgs {
     /// Seed of the simulation's throws.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Stop (exit 1) after this many positions evaluated.
+    /// Stop after this many positions evaluated.
     #[arg(long, default_value_t = 20_000_000)]
     pub max_nodes: u64,
     /// Print one JSON object.
@@ -54,11 +58,16 @@ pub fn dice_rules(spec: &str) -> Result<(Rules, Dice)> {
     Ok((rules, d))
 }
 
+/// Value iteration stops when no chance moves by more than this.
+pub const TOLERANCE: f64 = 1e-10;
+
 /// `mansuba dice`.
 pub fn cmd_dice(a: DiceArgs) -> Result<i32> {
     let (rules, dice) = dice_rules(&a.rules)?;
-    if a.turns == 0 || a.turns > 60 {
-        bail!("--turns: expected 1 to 60, got {}", a.turns);
+    if let Some(t) = a.turns {
+        if t == 0 || t > 60 {
+            bail!("--turns: expected 1 to 60, got {t}");
+        }
     }
     let any = AnyEngine::new(rules.clone())?;
     with_engine!(&any, e => {
@@ -73,6 +82,45 @@ pub fn cmd_dice(a: DiceArgs) -> Result<i32> {
     })
 }
 
+/// The two ways to the chances: a search within a horizon, or tables to the end.
+enum Analysis {
+    Horizon(Expectimax, u32),
+    Tables(ChanceTables),
+}
+
+impl Analysis {
+    fn value<B: Bits>(&mut self, pos: &mut Position<B>) -> Result<Wl> {
+        match self {
+            Analysis::Horizon(ex, plies) => ex.value(pos, *plies).map_err(too_big),
+            Analysis::Tables(t) => t.value(pos).map_err(anyhow::Error::msg),
+        }
+    }
+    fn choose<B: Bits>(&mut self, pos: &mut Position<B>, throw: &Throw) -> Result<(Choice, Wl)> {
+        match self {
+            Analysis::Horizon(ex, plies) => ex.choose(pos, *plies, throw).map_err(too_big),
+            Analysis::Tables(t) => t.choose(pos, throw).map_err(anyhow::Error::msg),
+        }
+    }
+    fn simulate<B: Bits>(&mut self, pos: &Position<B>, games: u64, seed: u64) -> Result<Simulated> {
+        match self {
+            Analysis::Horizon(ex, plies) => ex.simulate(pos, *plies, games, seed).map_err(too_big),
+            Analysis::Tables(t) => t
+                .simulate(pos, UNENDING, games, seed)
+                .map_err(anyhow::Error::msg),
+        }
+    }
+}
+
+/// Plies after which a simulated game without a horizon is counted as a draw.
+const UNENDING: u32 = 5000;
+
+fn too_big(t: crate::dice::TooBig) -> anyhow::Error {
+    anyhow::anyhow!(
+        "more than {} positions searched: ask for fewer --turns (or raise --max-nodes)",
+        t.nodes - 1
+    )
+}
+
 fn run<B: Bits>(
     a: &DiceArgs,
     rules: &Rules,
@@ -80,23 +128,41 @@ fn run<B: Bits>(
     mut pos: Position<B>,
     objective: Objective,
 ) -> Result<i32> {
-    let plies = 2 * a.turns;
-    let mut ex = Expectimax::new(dice, rules, objective, a.max_nodes);
     let t0 = std::time::Instant::now();
-    let too_big = |n: u64| {
-        anyhow::anyhow!(
-            "more than {n} positions within {} turns: ask for fewer --turns (or raise --max-nodes)",
-            a.turns
-        )
+    let mut an = match a.turns {
+        Some(turns) => Analysis::Horizon(
+            Expectimax::new(dice, rules, objective, a.max_nodes),
+            2 * turns,
+        ),
+        None => {
+            if objective != Objective::Score {
+                bail!(
+                    "--objective win needs --turns (to the end of the game, a draw is not a loss)"
+                );
+            }
+            let mat = material_of(&pos).map_err(|e| {
+                anyhow::anyhow!("without --turns the chances come from tables, which cannot hold this position: {e}")
+            })?;
+            let bar = crate::cli_tablebase::progress_bar();
+            let tables = ChanceTables::build(&pos.eng, dice, &mat, TOLERANCE, &|m| {
+                if let Some(b) = &bar {
+                    b.set_message(format!("chance table {m}"));
+                }
+            })
+            .map_err(|e| anyhow::anyhow!("without --turns: {e}; give --turns N"))?;
+            if let Some(b) = &bar {
+                b.finish_and_clear();
+            }
+            Analysis::Tables(tables)
+        }
     };
-    let v = ex.value(&mut pos, plies).map_err(|t| too_big(t.nodes))?;
+    let v = an.value(&mut pos)?;
+    let (rolls, no_move) = (dice.rolls(rules), dice.no_move);
     let mut best = vec![];
-    if let Start::Throws(throws) = crate::dice::turn::start(&mut pos, ex.rolls(), ex.no_move()) {
+    if let Start::Throws(throws) = crate::dice::turn::start(&mut pos, &rolls, no_move) {
         for t in &throws {
-            let (choice, cv) = ex
-                .choose(&mut pos, plies, &t.throw)
-                .map_err(|t| too_big(t.nodes))?;
-            let roll = &ex.rolls()[t.roll];
+            let (choice, cv) = an.choose(&mut pos, &t.throw)?;
+            let roll = &rolls[t.roll];
             let (text, coordinate) = match &choice {
                 Choice::TakeKing => ("takes the king".to_string(), String::new()),
                 Choice::Forfeit => ("forfeit".to_string(), String::new()),
@@ -109,23 +175,29 @@ fn run<B: Bits>(
             best.push(json!({
                 "roll": roll.label, "kinds": Dice::kind_names(rules, roll.kinds),
                 "chance": t.prob, "moves": moves, "move": text, "coord": coordinate,
-                "win": cv.w, "draw": 1.0 - cv.w - cv.l, "loss": cv.l,
+                "win": cv.w, "draw": (1.0 - cv.w - cv.l).max(0.0), "loss": cv.l,
             }));
         }
     }
     let seconds = t0.elapsed().as_secs_f64();
     let sim = match a.simulate {
-        Some(n) => Some(simulate(&mut ex, &pos, plies, n, a.seed).map_err(|t| too_big(t.nodes))?),
+        Some(n) => Some(an.simulate(&pos, n, a.seed)?),
         None => None,
     };
     let draw = (1.0 - v.w - v.l).max(0.0);
     let mut o = json!({
         "rules": rules.name, "dice": dice.describe(), "fen": pos.to_fen(),
-        "side": pos.side.name(), "turns": a.turns, "plies": plies,
-        "objective": a.objective,
+        "side": pos.side.name(), "turns": a.turns, "objective": a.objective,
         "win": v.w, "draw": draw, "loss": v.l,
-        "best": best, "nodes": ex.nodes, "seconds": seconds,
+        "best": best, "seconds": seconds,
     });
+    match &an {
+        Analysis::Horizon(ex, plies) => {
+            o["plies"] = json!(plies);
+            o["nodes"] = json!(ex.nodes);
+        }
+        Analysis::Tables(t) => o["tables"] = json!(t.figures()),
+    }
     if let Some(s) = &sim {
         o["simulated_win"] = json!(s.simulated_win);
         o["standard_error"] = json!(s.standard_error);
@@ -139,19 +211,30 @@ fn run<B: Bits>(
     }
     println!("{}: {}", rules.name, dice.describe());
     println!("{}  ({} to move)", pos.to_fen(), pos.side.name());
-    println!(
-        "within {} turns each ({} plies, {} first), {}:",
-        a.turns,
-        plies,
-        pos.side.name(),
-        match objective {
-            Objective::Score => "both sides playing for the best score",
-            Objective::WinFor(_) => "playing to win against a defence that plays to stop it",
+    match &an {
+        Analysis::Horizon(_, plies) => println!(
+            "within {} turns each ({plies} plies, {} first), {}:",
+            plies / 2,
+            pos.side.name(),
+            match objective {
+                Objective::Score => "both sides playing for the best score",
+                Objective::WinFor(_) => "playing to win against a defence that plays to stop it",
+            }
+        ),
+        Analysis::Tables(_) => {
+            println!("played to the end (chance tables), both sides playing for the best score:")
         }
-    );
+    }
     println!(
-        "  win {:.4}   draw {:.4}   loss {:.4}   (not decided within the turns counts as a draw)",
-        v.w, draw, v.l
+        "  win {:.4}   draw {:.4}   loss {:.4}{}",
+        v.w,
+        draw,
+        v.l,
+        if a.turns.is_some() {
+            "   (not decided within the turns counts as a draw)"
+        } else {
+            "   (a game that never ends is a draw)"
+        }
     );
     println!("best move for each throw:");
     for b in &best {
@@ -165,12 +248,29 @@ fn run<B: Bits>(
             b["loss"].as_f64().unwrap_or(0.0)
         );
     }
-    println!("{} positions, {:.2} s", ex.nodes, seconds);
+    match &an {
+        Analysis::Horizon(ex, _) => println!("{} positions, {:.2} s", ex.nodes, seconds),
+        Analysis::Tables(t) => {
+            for f in t.figures() {
+                println!(
+                    "table {}: {} positions, {} sweeps (last change {:.1e}), {:.2} s",
+                    f.material, f.positions, f.iterations, f.residual, f.seconds
+                );
+            }
+        }
+    }
     if let Some(s) = &sim {
-        let z = (s.simulated_win - v.w).abs() / s.standard_error.max(1e-300);
+        let diff = (s.simulated_win - v.w).abs();
+        let away = if s.standard_error > 0.0 {
+            format!("{:.1} standard errors from", diff / s.standard_error)
+        } else if diff < 1e-9 {
+            "the same as".to_string()
+        } else {
+            "every game unlike".to_string()
+        };
         println!(
-            "simulated {} games (seed {}): win {:.4} ± {:.4} ({:.1} standard errors from the exact {:.4})",
-            s.games, s.seed, s.simulated_win, s.standard_error, z, v.w
+            "simulated {} games (seed {}): win {:.4} ± {:.4} ({away} the exact {:.4})",
+            s.games, s.seed, s.simulated_win, s.standard_error, v.w
         );
     }
     Ok(0)

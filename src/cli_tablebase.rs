@@ -223,7 +223,7 @@ fn pct(x: u64, of: u64) -> f64 {
     }
 }
 
-fn progress_bar() -> Option<indicatif::ProgressBar> {
+pub fn progress_bar() -> Option<indicatif::ProgressBar> {
     if !std::io::stderr().is_terminal() {
         return None;
     }

@@ -5,7 +5,7 @@
 
 use mansuba::any::AnyEngine;
 use mansuba::dice::turn::{moves_under, start};
-use mansuba::dice::{simulate, Choice, Dice, Expectimax, NoMove, Objective, Start, Wl};
+use mansuba::dice::{Choice, Dice, Expectimax, NoMove, Objective, Start, Wl};
 use mansuba::engine::Engine;
 use mansuba::movegen::MoveList;
 use mansuba::position::Position;
@@ -138,7 +138,7 @@ fn exact_chances_agree_with_a_simulation() {
         let mut pos = Position::from_fen(engine(rules.clone()), fen).unwrap();
         let mut ex = Expectimax::new(&dice, &rules, Objective::Score, 10_000_000);
         let v = ex.value(&mut pos, 2 * turns).unwrap();
-        let s = simulate(&mut ex, &pos, 2 * turns, 20_000, 7).unwrap();
+        let s = ex.simulate(&pos, 2 * turns, 20_000, 7).unwrap();
         let err = s.standard_error.max(1e-9);
         assert!(
             (s.simulated_win - v.w).abs() <= 4.0 * err,
@@ -223,4 +223,61 @@ fn perft_by_throw_adds_up_to_plain_perft() {
     let j: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(by_roll, j["nodes"].as_u64().unwrap());
     assert!(by_roll > 0);
+}
+
+fn tables_for(rules: Rules, fen: &str) -> (Position<u64>, mansuba::dice::table::ChanceTables) {
+    let dice = rules.dice.clone().unwrap();
+    let e = engine(rules);
+    let pos = Position::from_fen(e.clone(), fen).unwrap();
+    let mat = mansuba::retro::material_of(&pos).unwrap();
+    let t = mansuba::dice::table::ChanceTables::build(&e, &dice, &mat, 1e-10, &|_| {}).unwrap();
+    (pos, t)
+}
+
+#[test]
+fn a_chance_table_bares_back_only_on_the_king_face() {
+    // Shatranj's bare king: White (K+R) has bared Black, whose king stands next to the
+    // rook. Black to move draws only by taking the rook (king's face, 1 in 6: kings
+    // alone); on any other face it forfeits and the bare king is lost.
+    let (pos, t) = tables_for(
+        Rules::preset("shatranj-dice").unwrap(),
+        "8/8/8/8/8/2Rk4/8/4K3 b - - 0 1",
+    );
+    let v = t.value(&pos).unwrap();
+    assert!(close(v.l, 5.0 / 6.0) && close(v.w, 0.0), "{v:?}");
+}
+
+/// A 4x4 board, bare king no win: a lone knight must take the king itself.
+fn four_by_four() -> Rules {
+    let mut r = Rules::preset("shatranj-dice").unwrap();
+    r.name = "dice-4x4".into();
+    r.width = 4;
+    r.height = 4;
+    r.start = "rkqr/pppp/PPPP/RKQR w - - 0 1".into();
+    r.bare_king = BareKingRule::Off;
+    r
+}
+
+#[test]
+fn chance_tables_agree_with_a_simulation_to_the_end() {
+    // King and knight against king: the knight can only win by taking a king left in
+    // check; the chances come from value iteration and are checked by 20,000 games.
+    let (pos, t) = tables_for(four_by_four(), "1k2/4/1N2/K3 w - - 0 1");
+    let v = t.value(&pos).unwrap();
+    assert!(v.w > 0.0 && v.w < 1.0 && v.l.abs() < 1e-12, "{v:?}");
+    let s = t.simulate(&pos, 5000, 20_000, 11).unwrap();
+    assert!(
+        (s.simulated_win - v.w).abs() <= 4.0 * s.standard_error.max(1e-9),
+        "exact {} simulated {} ± {}",
+        v.w,
+        s.simulated_win,
+        s.standard_error
+    );
+    // A horizon can only lower the chance of winning: expectimax within 3 turns each is
+    // at most the table's value.
+    let dice = four_by_four().dice.unwrap();
+    let mut ex = Expectimax::new(&dice, &four_by_four(), Objective::Score, 10_000_000);
+    let mut p = pos.clone();
+    let h = ex.value(&mut p, 6).unwrap();
+    assert!(h.w <= v.w + 1e-9, "{h:?} {v:?}");
 }

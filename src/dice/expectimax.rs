@@ -151,4 +151,26 @@ impl Expectimax {
             }
         }
     }
+
+    /// Plays `games` games of at most `plies` plies from `pos` with this search's choices
+    /// and seeded throws (see [`simulate`](super::simulate::simulate)).
+    pub fn simulate<B: Bits>(
+        &mut self,
+        pos: &Position<B>,
+        plies: u32,
+        games: u64,
+        seed: u64,
+    ) -> Result<super::Simulated, TooBig> {
+        let rolls = self.rolls.clone();
+        let no_move = self.no_move;
+        super::simulate(
+            &rolls,
+            no_move,
+            &mut |p, left, t| self.choose(p, left, t),
+            pos,
+            plies,
+            games,
+            seed,
+        )
+    }
 }

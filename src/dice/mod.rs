@@ -17,6 +17,7 @@
 pub mod die;
 pub mod expectimax;
 pub mod simulate;
+pub mod table;
 pub mod turn;
 
 pub use die::{Dice, NoMove, Roll};

@@ -1,8 +1,9 @@
 //! Playing a dice position out many times with the computed best choices and random
 //! throws: a check of the exact chances that shares nothing with them but the choices.
 
-use super::expectimax::{Choice, Expectimax, TooBig};
-use super::turn::{start, Start, Throw};
+use super::die::{NoMove, Roll};
+use super::expectimax::Choice;
+use super::turn::{start, Start, Throw, Wl};
 use crate::bits::Bits;
 use crate::position::Position;
 use serde::Serialize;
@@ -45,15 +46,21 @@ pub struct Simulated {
     pub simulated_loss: f64,
 }
 
-/// Plays `games` games of at most `plies` plies from `pos`, both sides choosing as `ex`
-/// computes, the throws drawn from `seed`.
-pub fn simulate<B: Bits>(
-    ex: &mut Expectimax,
+/// The choice a policy makes under a throw with some plies left, and its chances.
+pub type Chooser<'a, B, E> =
+    dyn FnMut(&mut Position<B>, u32, &Throw) -> Result<(Choice, Wl), E> + 'a;
+
+/// Plays `games` games of at most `plies` plies from `pos` with these throws, both sides
+/// choosing as `choose` says, the throws drawn from `seed`.
+pub fn simulate<B: Bits, E>(
+    rolls: &[Roll],
+    no_move: NoMove,
+    choose: &mut Chooser<'_, B, E>,
     pos: &Position<B>,
     plies: u32,
     games: u64,
     seed: u64,
-) -> Result<Simulated, TooBig> {
+) -> Result<Simulated, E> {
     let mut rng = SplitMix::new(seed);
     let root = pos.side;
     let (mut won, mut lost) = (0u64, 0u64);
@@ -61,7 +68,7 @@ pub fn simulate<B: Bits>(
         let mut p = pos.clone();
         let mut left = plies;
         let winner = loop {
-            let throws = match start(&mut p, ex.rolls(), ex.no_move()) {
+            let throws = match start(&mut p, rolls, no_move) {
                 Start::Decided(out) => break out.winner(),
                 Start::Throws(t) => t,
             };
@@ -81,7 +88,7 @@ pub fn simulate<B: Bits>(
             if matches!(pick.throw, Throw::TakesKing) {
                 break Some(p.side);
             }
-            match ex.choose(&mut p, left, &pick.throw)?.0 {
+            match choose(&mut p, left, &pick.throw)?.0 {
                 Choice::TakeKing => break Some(p.side),
                 Choice::Forfeit => p = super::turn::pass(&p),
                 Choice::Play(m) => {
