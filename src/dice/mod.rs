@@ -16,6 +16,7 @@
 
 pub mod die;
 pub mod expectimax;
+mod iterate;
 pub mod simulate;
 pub mod table;
 pub mod turn;

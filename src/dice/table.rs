@@ -11,6 +11,7 @@
 
 use super::die::{Dice, NoMove, Roll};
 use super::expectimax::Choice;
+use super::iterate::{Child, Graph, Plan, Val};
 use super::turn::{decided_value, pass, start, Start, Throw, Wl};
 use crate::bits::Bits;
 use crate::engine::Engine;
@@ -24,59 +25,6 @@ use std::sync::Arc;
 
 /// Most entries one table may have (two sides times 64^4 squares is 33 million).
 pub const MAX_ENTRIES: usize = 40_000_000;
-
-/// Discount per ply of the second value, which only breaks ties between moves of equal
-/// chances: with it the side that wins for sure still makes progress.
-const GAMMA: f64 = 0.995;
-
-/// The chances of a position, and a discounted score (win soon is better than win late)
-/// that ranks moves whose chances are equal.
-#[derive(Clone, Copy, Debug, Default)]
-struct Val {
-    c: Wl,
-    q: f64,
-}
-
-impl Val {
-    const NONE: Val = Val {
-        c: Wl::NONE,
-        q: 0.0,
-    };
-    fn of(c: Wl) -> Val {
-        Val { c, q: c.w - c.l }
-    }
-    fn flip(self) -> Val {
-        Val {
-            c: self.c.flip(),
-            q: -self.q,
-        }
-    }
-    /// Better for the side that chooses: higher expected score, then sooner.
-    fn better(self, than: Val) -> bool {
-        let (a, b) = (self.c.w - self.c.l, than.c.w - than.c.l);
-        a > b + 1e-9 || (a >= b - 1e-9 && self.q > than.q + 1e-12)
-    }
-}
-
-/// A successor under one throw, as seen from the child's side to move.
-#[derive(Clone, Copy, Debug)]
-enum Child {
-    /// A position of the same table.
-    In(u32),
-    /// A fixed value (a smaller table's, or a king taken).
-    Const(Val),
-}
-
-/// What one position does.
-enum Plan {
-    /// Two men on a square, a pawn on a rank it cannot stand on.
-    NoPosition,
-    /// The preset has decided it.
-    Decided(Val),
-    /// Per throw: its chance and the successors it allows (one for a forfeit or a king
-    /// taken).
-    Throws(Vec<(f64, Vec<Child>)>),
-}
 
 /// How a table was built.
 #[derive(Clone, Debug, Serialize)]
@@ -303,25 +251,9 @@ impl ChanceTables {
                 |pos, idx| self.plan(pos, &table, idx),
             )
             .collect::<Result<_, String>>()?;
-        let mut bytes = entries * std::mem::size_of::<Plan>() * 2;
-        for p in &plans {
-            if let Plan::Throws(t) = p {
-                bytes += t.len() * 32 + t.iter().map(|x| x.1.len() * 24).sum::<usize>();
-            }
-        }
-        let mut values = vec![Val::NONE; entries];
-        let mut iterations = 0;
-        let mut residual = f64::INFINITY;
-        while residual > tolerance && iterations < 100_000 {
-            let next: Vec<Val> = plans.par_iter().map(|p| sweep(p, &values)).collect();
-            residual = next
-                .par_iter()
-                .zip(values.par_iter())
-                .map(|(a, b)| (a.c.w - b.c.w).abs().max((a.c.l - b.c.l).abs()))
-                .reduce(|| 0.0, f64::max);
-            values = next;
-            iterations += 1;
-        }
+        let graph = Graph::from_plans(&plans);
+        let bytes = graph.bytes() + entries * std::mem::size_of::<Val>() * 2;
+        let (values, iterations, residual) = graph.iterate(tolerance);
         let real: Vec<(usize, Wl)> = plans
             .iter()
             .zip(&values)
@@ -425,35 +357,5 @@ impl ChanceTables {
             return Ok(Child::In(i as u32));
         }
         self.val(pos).map(Child::Const)
-    }
-}
-
-/// One turn of value iteration for one entry: the chances add up over the throws, the
-/// tie-breaking score is discounted by one ply.
-fn sweep(p: &Plan, values: &[Val]) -> Val {
-    match p {
-        Plan::NoPosition => Val::NONE,
-        Plan::Decided(v) => *v,
-        Plan::Throws(throws) => {
-            let mut acc = Val::NONE;
-            for (prob, children) in throws {
-                let mut best: Option<Val> = None;
-                for c in children {
-                    let v = match c {
-                        Child::In(i) => values[*i as usize],
-                        Child::Const(v) => *v,
-                    }
-                    .flip();
-                    if best.is_none_or(|b| v.better(b)) {
-                        best = Some(v);
-                    }
-                }
-                let b = best.unwrap_or(Val::NONE);
-                acc.c.w += prob * b.c.w;
-                acc.c.l += prob * b.c.l;
-                acc.q += prob * GAMMA * b.q;
-            }
-            acc
-        }
     }
 }

@@ -1,0 +1,181 @@
+//! Value iteration over a chance table's positions: the successors of every position
+//! laid out flat (one array of throws, one of successors) so that a sweep reads memory in
+//! order, and the sweeps repeated until the chances stand still.
+
+use super::turn::Wl;
+use rayon::prelude::*;
+
+/// Discount per ply of the second value, which only breaks ties between moves of equal
+/// chances: with it the side that wins for sure still makes progress.
+const GAMMA: f64 = 0.995;
+
+/// The chances of a position, and a discounted score (win soon is better than win late)
+/// that ranks moves whose chances are equal.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Val {
+    pub(super) c: Wl,
+    pub(super) q: f64,
+}
+
+impl Val {
+    pub(super) const NONE: Val = Val {
+        c: Wl::NONE,
+        q: 0.0,
+    };
+    pub(super) fn of(c: Wl) -> Val {
+        Val { c, q: c.w - c.l }
+    }
+    pub(super) fn flip(self) -> Val {
+        Val {
+            c: self.c.flip(),
+            q: -self.q,
+        }
+    }
+    /// Better for the side that chooses: higher expected score, then sooner.
+    pub(super) fn better(self, than: Val) -> bool {
+        let (a, b) = (self.c.w - self.c.l, than.c.w - than.c.l);
+        a > b + 1e-9 || (a >= b - 1e-9 && self.q > than.q + 1e-12)
+    }
+}
+
+/// A successor under one throw, as seen from the child's side to move.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Child {
+    /// A position of the same table.
+    In(u32),
+    /// A fixed value (a smaller table's, or a king taken).
+    Const(Val),
+}
+
+/// What one position does.
+pub(super) enum Plan {
+    /// Two men on a square, a pawn on a rank it cannot stand on.
+    NoPosition,
+    /// The preset has decided it.
+    Decided(Val),
+    /// Per throw: its chance and the successors it allows (one for a forfeit or a king
+    /// taken).
+    Throws(Vec<(f64, Vec<Child>)>),
+}
+
+/// The successor graph of one table, flat.
+pub(super) struct Graph {
+    /// Per entry: 0 thrown (see `first_throw`), 1 fixed (`fixed`), 2 no position.
+    state: Vec<u8>,
+    fixed: Vec<Val>,
+    /// Throws of entry i: `first_throw[i]..first_throw[i + 1]`.
+    first_throw: Vec<u32>,
+    prob: Vec<f64>,
+    /// Successors of throw t: `first_child[t]..first_child[t + 1]`.
+    first_child: Vec<u32>,
+    /// A successor: an entry, or (top bit set) an index into `consts`.
+    child: Vec<u32>,
+    consts: Vec<Val>,
+}
+
+const CONST: u32 = 1 << 31;
+
+impl Graph {
+    /// Lays the plans out flat.
+    pub(super) fn from_plans(plans: &[Plan]) -> Graph {
+        let mut g = Graph {
+            state: Vec::with_capacity(plans.len()),
+            fixed: vec![Val::NONE; plans.len()],
+            first_throw: Vec::with_capacity(plans.len() + 1),
+            prob: vec![],
+            first_child: vec![],
+            child: vec![],
+            consts: vec![],
+        };
+        for (i, p) in plans.iter().enumerate() {
+            g.first_throw.push(g.prob.len() as u32);
+            match p {
+                Plan::NoPosition => g.state.push(2),
+                Plan::Decided(v) => {
+                    g.state.push(1);
+                    g.fixed[i] = *v;
+                }
+                Plan::Throws(throws) => {
+                    g.state.push(0);
+                    for (pr, children) in throws {
+                        g.prob.push(*pr);
+                        g.first_child.push(g.child.len() as u32);
+                        for c in children {
+                            g.child.push(match c {
+                                Child::In(j) => *j,
+                                Child::Const(v) => {
+                                    g.consts.push(*v);
+                                    CONST | (g.consts.len() as u32 - 1)
+                                }
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        g.first_throw.push(g.prob.len() as u32);
+        g.first_child.push(g.child.len() as u32);
+        g
+    }
+
+    /// Memory held, bytes.
+    pub(super) fn bytes(&self) -> usize {
+        self.state.len()
+            + self.fixed.len() * std::mem::size_of::<Val>()
+            + (self.first_throw.len() + self.first_child.len() + self.child.len()) * 4
+            + self.prob.len() * 8
+            + self.consts.len() * std::mem::size_of::<Val>()
+    }
+
+    /// Sweeps until no chance moves by more than `tolerance` (or 100,000 sweeps): the
+    /// values, the sweeps made and the last change.
+    pub(super) fn iterate(&self, tolerance: f64) -> (Vec<Val>, u32, f64) {
+        let mut values = self.fixed.clone();
+        let mut sweeps = 0;
+        let mut residual = f64::INFINITY;
+        while residual > tolerance && sweeps < 100_000 {
+            let next: Vec<Val> = (0..self.state.len())
+                .into_par_iter()
+                .map(|i| self.sweep(i, &values))
+                .collect();
+            residual = next
+                .par_iter()
+                .zip(values.par_iter())
+                .map(|(a, b)| (a.c.w - b.c.w).abs().max((a.c.l - b.c.l).abs()))
+                .reduce(|| 0.0, f64::max);
+            values = next;
+            sweeps += 1;
+        }
+        (values, sweeps, residual)
+    }
+
+    /// One turn of value iteration for entry `i`: the chances add up over the throws,
+    /// the tie-breaking score is discounted by one ply.
+    #[inline]
+    fn sweep(&self, i: usize, values: &[Val]) -> Val {
+        if self.state[i] != 0 {
+            return self.fixed[i];
+        }
+        let mut acc = Val::NONE;
+        for t in self.first_throw[i] as usize..self.first_throw[i + 1] as usize {
+            let mut best: Option<Val> = None;
+            for &c in &self.child[self.first_child[t] as usize..self.first_child[t + 1] as usize] {
+                let v = if c & CONST != 0 {
+                    self.consts[(c & !CONST) as usize]
+                } else {
+                    values[c as usize]
+                }
+                .flip();
+                if best.is_none_or(|b| v.better(b)) {
+                    best = Some(v);
+                }
+            }
+            let b = best.unwrap_or(Val::NONE);
+            let p = self.prob[t];
+            acc.c.w += p * b.c.w;
+            acc.c.l += p * b.c.l;
+            acc.q += p * GAMMA * b.q;
+        }
+        acc
+    }
+}
