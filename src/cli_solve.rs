@@ -190,6 +190,7 @@ fn key_of(e: &SolveError) -> &'static str {
         SolveError::Immobile(_) => "immobile",
         SolveError::Defender(_) => "defender",
         SolveError::Fen(_) => "fen",
+        SolveError::Dice(_) => "stipulation",
     }
 }
 

@@ -281,3 +281,39 @@ fn chance_tables_agree_with_a_simulation_to_the_end() {
     let h = ex.value(&mut p, 6).unwrap();
     assert!(h.w <= v.w + 1e-9, "{h:?} {v:?}");
 }
+
+#[test]
+fn a_dice_problem_gets_its_chance_as_the_verdict_figure() {
+    let (code, out, err) = mansuba(&["verify", "examples/dice.toml", "--json"]);
+    assert!(code == 0 || code == 1, "{err}");
+    let rows: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows.len(), 2);
+    // Within one turn each only the rook's face wins (see tests above): 1/6.
+    let p = rows[0]["win_probability"].as_f64().unwrap();
+    assert!(close(p, 1.0 / 6.0), "{p}");
+    assert_eq!(rows[0]["solvable"], "no");
+    assert!(rows[1]["win_probability"].as_f64().unwrap() > p);
+
+    // The CSV carries it in the column after the contract columns.
+    let (_, csv, _) = mansuba(&["verify", "examples/dice.toml", "--csv", "-"]);
+    let mut r = csv::Reader::from_reader(csv.as_bytes());
+    let head = r.headers().unwrap().clone();
+    let col = head.iter().position(|h| h == "win_probability").unwrap();
+    let first = r.records().next().unwrap().unwrap();
+    assert_eq!(&first[col], "0.166667");
+
+    // A mate stipulation under dice is refused, naming the line of the stipulation.
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("p.toml");
+    std::fs::write(
+        &f,
+        "[[problem]]\nid = \"x\"\nrules = \"shatranj-dice\"\nfen = \"7k/8/8/3p4/8/8/8/K2R4 w - - 0 1\"\nstipulation = \"#2\"\n",
+    )
+    .unwrap();
+    let (code, out, _) = mansuba(&["verify", f.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(out.contains("p.toml:5") && out.contains("win N"), "{out}");
+}

@@ -17,6 +17,7 @@
 pub mod die;
 pub mod expectimax;
 mod iterate;
+pub mod problem;
 pub mod simulate;
 pub mod table;
 pub mod turn;

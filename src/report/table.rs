@@ -35,6 +35,7 @@ pub const CSV_COLUMNS: &[&str] = &[
     "claim_completed",
     "warnings",
     "orientation",
+    "win_probability",
 ];
 
 /// "; no other first move wins within k" for a search cut by a limit (nothing for k = 0).
@@ -87,6 +88,9 @@ pub fn csv_record(r: &Row) -> Vec<String> {
             .map(|p| p.orientation.word())
             .unwrap_or_default()
             .into(),
+        rep.and_then(|x| x.win_probability)
+            .map(|p| format!("{p:.6}"))
+            .unwrap_or_default(),
     ]
 }
 
@@ -195,6 +199,10 @@ pub fn json_row(r: &Row, tree: bool) -> serde_json::Value {
         o["search_millis"] = json!(rep.millis);
         o["limit_hit"] = json!(rep.limit_hit);
         o["variations"] = json!(rep.tree.len());
+        if rep.win_probability.is_some() {
+            o["win_probability"] = json!(rep.win_probability);
+            o["dice_best"] = json!(rep.dice_best);
+        }
         if tree {
             o["tree"] = serde_json::to_value(&rep.tree).unwrap_or(serde_json::Value::Null);
             o["tree_truncated"] = json!(rep.tree_truncated);

@@ -208,6 +208,13 @@ pub fn text_report(r: &Row) -> String {
         None => String::new(),
     };
     let _ = writeln!(s, "solvable    {}{shortest}", rep.solvable.word());
+    if let Some(p) = rep.win_probability {
+        let _ = writeln!(
+            s,
+            "win chance  {p:.4} (dice: the side to move plays to win within the turns, the other to stop it; exact)"
+        );
+        let _ = writeln!(s, "best moves  {}", rep.dice_best.join(", "));
+    }
     if rep.keys.is_empty() {
         let _ = writeln!(
             s,
@@ -363,9 +370,13 @@ pub fn brief(r: &Row) -> String {
             } else {
                 rep.keys_san.join(",")
             };
+            let (label, keys) = match rep.win_probability {
+                Some(p) => ("win chance", format!("{p:.4}")),
+                None => ("keys", keys),
+            };
             let _ = write!(
                 s,
-                " keys {keys:<12} claim {:<10} {:>8.3}s",
+                " {label} {keys:<12} claim {:<10} {:>8.3}s",
                 a.claim.status.word(),
                 r.millis as f64 / 1000.0
             );

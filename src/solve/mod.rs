@@ -79,6 +79,8 @@ pub enum SolveError {
     Defender(String),
     #[error("bad position: {0}")]
     Fen(#[from] FenError),
+    #[error("dice: {0}")]
+    Dice(String),
 }
 
 impl FromStr for Stipulation {
@@ -330,6 +332,31 @@ fn tables_for<B: Bits>(
     dir.map(|d| Arc::new(crate::retro::Tables::open(d, &pos.eng.rules)))
 }
 
+/// A problem under dice rules: the chance of winning, no claim check (a manuscript line
+/// cannot be "right" when the throws decide which man moves).
+fn dice_analysis<B: Bits>(
+    pos: &Position<B>,
+    stip: &Stipulation,
+    cond: &Conditions,
+    claim: Option<&str>,
+    limits: &Limits,
+) -> Result<Analysis, SolveError> {
+    let report = crate::dice::problem::solve(pos, stip, cond, limits)?;
+    let mut check = ClaimCheck::none();
+    if claim.is_some_and(|c| !c.trim().is_empty()) {
+        check
+            .remarks
+            .push("the solution line is not checked under dice".into());
+    }
+    Ok(Analysis {
+        report,
+        claim: check,
+        diagram: diagram(pos),
+        fen: pos.to_fen(),
+        continual_check: None,
+    })
+}
+
 /// The limits with the time already spent taken off (never less than a tenth of the
 /// original timeout, so that a last step always gets a little time).
 pub(crate) fn remaining(limits: &Limits, since: std::time::Instant) -> Limits {
@@ -405,6 +432,9 @@ pub fn analyse_in(
         let cond = resolve_conditions(&pos, spec)?;
         // The claim first: its proof is cheap and settles long problems; the search from
         // the root then gets the time that is left, so a problem stays within its limit.
+        if pos.eng.rules.dice.is_some() {
+            return dice_analysis(&pos, stip, &cond, claim, limits);
+        }
         let t0 = std::time::Instant::now();
         let tables = tables_for(&pos, stip, &cond, limits);
         let mut claim = match claim {

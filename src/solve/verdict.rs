@@ -73,4 +73,8 @@ pub struct SolveReport {
     /// many moves (N when the key list is complete; less when a limit cut the search;
     /// `None` when every first move is a key).
     pub others_fail_within: Option<u32>,
+    /// Dice rules: the chance that the side to move wins within N turns each.
+    pub win_probability: Option<f64>,
+    /// Dice rules: the best move for each throw (`"2: Rxd5"`).
+    pub dice_best: Vec<String>,
 }
