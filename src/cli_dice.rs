@@ -41,6 +41,10 @@ pub struct DiceArgs {
     /// Stop after this many positions evaluated.
     #[arg(long, default_value_t = 20_000_000)]
     pub max_nodes: u64,
+    /// Without --turns: read the chance tables from this directory (`mansuba tablebase
+    /// build --rules R MATERIAL --dir DIR` writes them) instead of building them.
+    #[arg(long)]
+    pub tables: Option<std::path::PathBuf>,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -80,6 +84,62 @@ pub fn cmd_dice(a: DiceArgs) -> Result<i32> {
         };
         run(&a, &rules, &dice, pos, objective)
     })
+}
+
+/// Builds the chance tables of `mat` (and what it leads to) with a spinner on a terminal.
+pub fn build_tables<B: Bits>(
+    eng: &std::sync::Arc<crate::engine::Engine<B>>,
+    dice: &Dice,
+    mat: &crate::retro::Material,
+) -> std::result::Result<ChanceTables, String> {
+    let bar = crate::cli_tablebase::progress_bar();
+    let t = ChanceTables::build(eng, dice, mat, TOLERANCE, &|m| {
+        if let Some(b) = &bar {
+            b.set_message(format!("chance table {m}"));
+        }
+    });
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    t
+}
+
+/// `tablebase build` under dice rules: the chance tables of `material`, written to `dir`.
+pub fn tablebase_build(
+    spec: &str,
+    material: &str,
+    dir: &std::path::Path,
+    as_json: bool,
+) -> Result<i32> {
+    let (rules, dice) = dice_rules(spec)?;
+    let any = AnyEngine::new(rules.clone())?;
+    let mat = crate::retro::Material::parse(material, &rules)?;
+    let t0 = std::time::Instant::now();
+    let (figures, paths) = with_engine!(&any, e => {
+        let t = build_tables(e, &dice, &mat).map_err(anyhow::Error::msg)?;
+        let paths = t.save(dir, &rules).map_err(anyhow::Error::msg)?;
+        let figures: Vec<_> = t.figures().into_iter().cloned().collect();
+        (figures, paths)
+    });
+    if as_json {
+        println!(
+            "{}",
+            json!({"rules": rules.name, "dice": dice.describe(), "tables": figures, "files": paths, "seconds": t0.elapsed().as_secs_f64()})
+        );
+        return Ok(0);
+    }
+    println!("{}: {}", rules.name, dice.describe());
+    for f in &figures {
+        println!(
+            "{:<8} {:>10} positions  {:>6} sweeps (last change {:.1e})  {:>7.1} MiB  {:>7.2}s  White wins on average {:.4} (White to move), {:.4} (Black to move)",
+            f.material, f.positions, f.iterations, f.residual,
+            f.bytes as f64 / (1u64 << 20) as f64, f.seconds, f.mean_white_win, f.mean_white_win_black_to_move
+        );
+    }
+    for p in &paths {
+        println!("wrote {}", p.display());
+    }
+    Ok(0)
 }
 
 /// The two ways to the chances: a search within a horizon, or tables to the end.
@@ -143,17 +203,16 @@ fn run<B: Bits>(
             let mat = material_of(&pos).map_err(|e| {
                 anyhow::anyhow!("without --turns the chances come from tables, which cannot hold this position: {e}")
             })?;
-            let bar = crate::cli_tablebase::progress_bar();
-            let tables = ChanceTables::build(&pos.eng, dice, &mat, TOLERANCE, &|m| {
-                if let Some(b) = &bar {
-                    b.set_message(format!("chance table {m}"));
-                }
-            })
-            .map_err(|e| anyhow::anyhow!("without --turns: {e}; give --turns N"))?;
-            if let Some(b) = &bar {
-                b.finish_and_clear();
+            if let Some(dir) = &a.tables {
+                let t =
+                    ChanceTables::load(&pos.eng, dice, &mat, dir).map_err(anyhow::Error::msg)?;
+                Analysis::Tables(t)
+            } else {
+                Analysis::Tables(
+                    build_tables(&pos.eng, dice, &mat)
+                        .map_err(|e| anyhow::anyhow!("without --turns: {e}; give --turns N"))?,
+                )
             }
-            Analysis::Tables(tables)
         }
     };
     let v = an.value(&mut pos)?;

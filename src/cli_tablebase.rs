@@ -92,6 +92,9 @@ pub fn cmd_tablebase(a: TablebaseArgs) -> Result<i32> {
             json,
         } => {
             crate::cli::set_threads(threads);
+            if Rules::resolve(&rules, None)?.dice.is_some() {
+                return crate::cli_dice::tablebase_build(&rules, &material, &dir, json);
+            }
             let rules = Rules::resolve(&rules, None)?;
             let any = retro::engine_for(&rules)?;
             let mat = Material::parse(&material, &rules)?;
@@ -158,6 +161,19 @@ pub fn cmd_tablebase(a: TablebaseArgs) -> Result<i32> {
             max_line,
             json,
         } => {
+            if Rules::resolve(&rules, None)?.dice.is_some() {
+                return crate::cli_dice::cmd_dice(crate::cli_dice::DiceArgs {
+                    fen,
+                    rules,
+                    turns: None,
+                    objective: "score".into(),
+                    simulate: None,
+                    seed: 1,
+                    max_nodes: 0,
+                    tables: Some(dir),
+                    json,
+                });
+            }
             let rules = Rules::resolve(&rules, None)?;
             let any = retro::engine_for(&rules)?;
             let tables = Tables::open(&dir, &rules);

@@ -317,3 +317,38 @@ fn a_dice_problem_gets_its_chance_as_the_verdict_figure() {
     assert_eq!(code, 1);
     assert!(out.contains("p.toml:5") && out.contains("win N"), "{out}");
 }
+
+#[test]
+fn chance_tables_written_by_tablebase_build_read_back_the_same() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = dir.path().join("dice-4x4.toml");
+    std::fs::write(
+        &rules,
+        "preset = \"shatranj-dice\"\nname = \"dice-4x4\"\nwidth = 4\nheight = 4\nstart = \"rkqr/pppp/PPPP/RKQR w - - 0 1\"\nbare_king = \"off\"\n",
+    )
+    .unwrap();
+    let (r, d) = (rules.to_str().unwrap(), dir.path().to_str().unwrap());
+    let (code, _, err) = mansuba(&["tablebase", "build", "--rules", r, "KNK", "--dir", d]);
+    assert_eq!(code, 0, "{err}");
+    let fen = "1k2/4/1N2/K3 w - - 0 1";
+    let from_file = mansuba(&["dice", fen, "--rules", r, "--tables", d, "--json"]);
+    let in_memory = mansuba(&["dice", fen, "--rules", r, "--json"]);
+    assert_eq!(from_file.0, 0, "{}", from_file.2);
+    let a: serde_json::Value = serde_json::from_str(&from_file.1).unwrap();
+    let b: serde_json::Value = serde_json::from_str(&in_memory.1).unwrap();
+    assert_eq!(a["win"], b["win"]);
+    assert_eq!(a["best"], b["best"]);
+    let (code, out, _) = mansuba(&["tablebase", "probe", "--rules", r, "--dir", d, fen]);
+    assert_eq!(code, 0);
+    assert!(out.contains("win 0."), "{out}");
+
+    // A damaged file is refused, not read.
+    let f = dir.path().join("dice-4x4-KNK.dice");
+    let mut bytes = std::fs::read(&f).unwrap();
+    let last = bytes.len() - 3;
+    bytes[last] ^= 0x55;
+    std::fs::write(&f, bytes).unwrap();
+    let (code, _, err) = mansuba(&["dice", fen, "--rules", r, "--tables", d]);
+    assert_eq!(code, 2);
+    assert!(err.contains("damaged"), "{err}");
+}

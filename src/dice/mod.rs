@@ -16,6 +16,7 @@
 
 pub mod die;
 pub mod expectimax;
+pub mod file;
 mod iterate;
 pub mod problem;
 pub mod simulate;

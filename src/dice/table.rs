@@ -53,9 +53,9 @@ pub struct TableFigures {
 pub struct ChanceTable {
     /// The material.
     pub material: Material,
-    men: Vec<(Color, Kind)>,
-    n: usize,
-    values: Vec<Val>,
+    pub(super) men: Vec<(Color, Kind)>,
+    pub(super) n: usize,
+    pub(super) values: Vec<Val>,
     /// How it was built.
     pub figures: TableFigures,
 }
@@ -93,7 +93,7 @@ pub struct ChanceTables {
     no_move: NoMove,
 }
 
-fn men_order(mat: &Material, king: Kind) -> Vec<(Color, Kind)> {
+pub(super) fn men_order(mat: &Material, king: Kind) -> Vec<(Color, Kind)> {
     let mut men = vec![(Color::White, king), (Color::Black, king)];
     men.extend(mat.white.iter().map(|&k| (Color::White, k)));
     men.extend(mat.black.iter().map(|&k| (Color::Black, k)));
@@ -119,6 +119,40 @@ impl ChanceTables {
         for m in closure(eng, target) {
             progress(&m.name(rules));
             let t = set.solve(eng, &m, tolerance)?;
+            set.tables.insert(m, t);
+        }
+        Ok(set)
+    }
+
+    /// Writes every table to `dir` (one file per material, see [`super::file`]).
+    pub fn save(
+        &self,
+        dir: &std::path::Path,
+        rules: &crate::rules::Rules,
+    ) -> Result<Vec<std::path::PathBuf>, String> {
+        let mut out = vec![];
+        for t in self.tables.values() {
+            out.push(super::file::write(dir, rules, t)?);
+        }
+        out.sort();
+        Ok(out)
+    }
+
+    /// Reads the tables of `target` and every material it leads to from `dir`.
+    pub fn load<B: Bits>(
+        eng: &Arc<Engine<B>>,
+        dice: &Dice,
+        target: &Material,
+        dir: &std::path::Path,
+    ) -> Result<ChanceTables, String> {
+        let rules = &eng.rules;
+        let mut set = ChanceTables {
+            tables: HashMap::new(),
+            rolls: dice.rolls(rules),
+            no_move: dice.no_move,
+        };
+        for m in closure(eng, target) {
+            let t = super::file::read(dir, rules, &m, eng.king)?;
             set.tables.insert(m, t);
         }
         Ok(set)

@@ -1,0 +1,129 @@
+//! Chance tables on disk: one file per material beside the ordinary tables
+//! (`RULES-MATERIAL.dice`): a JSON header line, then for every entry three little-endian
+//! f64 (win, loss, the tie-breaking score). The header holds the rules' fingerprint and a
+//! checksum of the data, so a table built under other rules or damaged is refused.
+
+use super::iterate::Val;
+use super::table::{men_order, ChanceTable, TableFigures};
+use super::turn::Wl;
+use crate::piece::Kind;
+use crate::retro::file::checksum;
+use crate::retro::{fingerprint, table_path, Material};
+use crate::rules::Rules;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+const MAGIC: &str = "mansuba chance table 1";
+
+#[derive(Serialize, Deserialize)]
+struct Header {
+    format: String,
+    rules: String,
+    rules_fingerprint: String,
+    material: String,
+    entries: usize,
+    checksum: String,
+    positions: usize,
+    sweeps: u32,
+    residual: f64,
+    seconds: f64,
+}
+
+/// The file of a material's chance table in `dir`.
+pub fn path(dir: &Path, rules: &Rules, mat_name: &str) -> PathBuf {
+    table_path(dir, rules, mat_name).with_extension("dice")
+}
+
+/// Writes a table (atomically: a temporary file, then a rename); returns its path.
+pub fn write(dir: &Path, rules: &Rules, t: &ChanceTable) -> Result<PathBuf, String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let name = t.material.name(rules);
+    let p = path(dir, rules, &name);
+    let mut data = Vec::with_capacity(t.values.len() * 24);
+    for v in &t.values {
+        for x in [v.c.w, v.c.l, v.q] {
+            data.extend_from_slice(&x.to_le_bytes());
+        }
+    }
+    let h = Header {
+        format: MAGIC.into(),
+        rules: rules.name.clone(),
+        rules_fingerprint: fingerprint(rules),
+        material: name,
+        entries: t.values.len(),
+        checksum: format!("{:016x}", checksum(&data)),
+        positions: t.figures.positions,
+        sweeps: t.figures.iterations,
+        residual: t.figures.residual,
+        seconds: t.figures.seconds,
+    };
+    let mut bytes = serde_json::to_vec(&h).map_err(|e| e.to_string())?;
+    bytes.push(b'\n');
+    bytes.extend_from_slice(&data);
+    crate::report::write_atomic(&p, &bytes)
+        .map_err(|e| format!("cannot write {}: {e}", p.display()))?;
+    Ok(p)
+}
+
+/// Reads the chance table of `mat` from `dir`, checking rules, size and checksum.
+pub fn read(dir: &Path, rules: &Rules, mat: &Material, king: Kind) -> Result<ChanceTable, String> {
+    let name = mat.name(rules);
+    let p = path(dir, rules, &name);
+    let bad = |m: &str| format!("chance table {}: {m}", p.display());
+    let bytes = std::fs::read(&p).map_err(|e| {
+        bad(&format!(
+            "{e} (build it with `mansuba tablebase build --rules {} {name} --dir {}`)",
+            rules.name,
+            dir.display()
+        ))
+    })?;
+    let nl = bytes
+        .iter()
+        .position(|&b| b == b'\n')
+        .ok_or_else(|| bad("no header line"))?;
+    let h: Header =
+        serde_json::from_slice(&bytes[..nl]).map_err(|e| bad(&format!("bad header: {e}")))?;
+    if h.format != MAGIC {
+        return Err(bad(&format!("not a chance table (format '{}')", h.format)));
+    }
+    if h.rules_fingerprint != fingerprint(rules) {
+        return Err(bad(&format!("built under other rules ('{}')", h.rules)));
+    }
+    let data = &bytes[nl + 1..];
+    let men = men_order(mat, king);
+    let n = rules.width as usize * rules.height as usize;
+    let entries = 2 * n.pow(men.len() as u32);
+    if h.entries != entries || data.len() != entries * 24 {
+        return Err(bad("wrong size"));
+    }
+    if h.checksum != format!("{:016x}", checksum(data)) {
+        return Err(bad("checksum differs: the file is damaged"));
+    }
+    let f = |i: usize| f64::from_le_bytes(data[i * 8..i * 8 + 8].try_into().expect("8 bytes"));
+    let values = (0..entries)
+        .map(|i| Val {
+            c: Wl {
+                w: f(3 * i),
+                l: f(3 * i + 1),
+            },
+            q: f(3 * i + 2),
+        })
+        .collect();
+    Ok(ChanceTable {
+        material: mat.clone(),
+        men,
+        n,
+        values,
+        figures: TableFigures {
+            material: name,
+            entries,
+            positions: h.positions,
+            iterations: h.sweeps,
+            residual: h.residual,
+            seconds: h.seconds,
+            bytes: 0,
+            mean_white_win: 0.0,
+            mean_white_win_black_to_move: 0.0,
+        },
+    })
+}
