@@ -22,30 +22,38 @@ pub(crate) fn men_of<B: Bits>(mask: u16, men: &[B; MAX_KINDS]) -> B {
 
 impl<B: Bits> Position<B> {
     /// True when `sq` is attacked by a man of colour `by`, given occupancy `occ`.
-    #[inline]
+    #[inline(always)]
     pub fn attacked(&self, sq: usize, by: Color, occ: B) -> bool {
+        self.attacked_skip(sq, by, occ, B::EMPTY)
+    }
+
+    /// [`Self::attacked`] with the men of `by` on the squares of `skip` left out (taken
+    /// by a move being tested).
+    #[inline(always)]
+    pub(crate) fn attacked_skip(&self, sq: usize, by: Color, occ: B, skip: B) -> bool {
         let e = &*self.eng;
         let mine = &self.pieces[by.idx()];
+        let keep = !skip;
         let n = e.n;
-        if (e.leap_union[sq] & self.occ_c[by.idx()]).any() {
+        if (e.leap_union[sq] & self.occ_c[by.idx()] & keep).any() {
             for &k in &e.leapers {
                 let k = k as usize % MAX_KINDS;
-                if (e.leap_flat[k * n + sq] & mine[k]).any() {
+                if (e.leap_flat[k * n + sq] & mine[k] & keep).any() {
                     return true;
                 }
             }
         }
         if let Some(pw) = e.pawn {
-            if (e.pawn_cap[by.flip().idx()][sq] & mine[pw as usize]).any() {
+            if (e.pawn_cap[by.flip().idx()][sq] & mine[pw as usize] & keep).any() {
                 return true;
             }
         }
-        if self.rider_attacks(sq, by, occ, B::EMPTY) {
+        if self.rider_attacks(sq, by, occ, skip) {
             return true;
         }
         for &k in &e.bent_kinds {
             let bent = e.kinds[k as usize].bent.unwrap();
-            for s in mine[k as usize].iter() {
+            for s in (mine[k as usize] & e.bent_reach[k as usize * n + sq] & keep).iter() {
                 if e.bent_targets(bent, s as u8, occ).has(sq) {
                     return true;
                 }

@@ -57,8 +57,14 @@ pub struct Engine<B: Bits> {
     pub leapers: Vec<Kind>,
     /// Kinds with bent rides.
     pub bent_kinds: Vec<Kind>,
-    /// Ride directions used by any kind.
+    /// Ride directions used by any kind (and, when a bent rider exists, all eight).
     pub dirs: Vec<(i8, i8)>,
+    /// The index in `dirs` of the one-step direction (dx, dy) at `(dy + 1) * 3 + dx + 1`,
+    /// for the bent riders' second legs (`u8::MAX` when absent).
+    pub step_dir: [u8; 9],
+    /// Per bent kind, flattened at `k * n + sq`: the squares from which it could reach
+    /// `sq` on an empty board (a cheap test before the real one, which needs the blockers).
+    pub bent_reach: Vec<B>,
     /// True when a direction's squares have rising indices.
     pub dir_up: Vec<bool>,
     /// Ray squares per direction and square, nearest first by index order.
@@ -220,6 +226,23 @@ impl<B: Bits> Engine<B> {
                 no_capture_same_kind: p.no_capture_same_kind,
             });
         }
+        // A bent rider's second leg rides one of the eight single-step directions: have a
+        // ray table for each, so the leg is a ray lookup, not a walk square by square.
+        if rules.pieces.iter().any(|p| p.bent.is_some()) {
+            for dy in -1i8..=1 {
+                for dx in -1i8..=1 {
+                    if (dx, dy) != (0, 0) && !dirs.contains(&(dx, dy)) {
+                        dirs.push((dx, dy));
+                    }
+                }
+            }
+        }
+        let mut step_dir = [u8::MAX; 9];
+        for (i, &(dx, dy)) in dirs.iter().enumerate() {
+            if dx.abs() <= 1 && dy.abs() <= 1 {
+                step_dir[((dy + 1) * 3 + dx + 1) as usize] = i as u8;
+            }
+        }
         let mut rays = vec![];
         let mut dir_up = vec![];
         for &(dx, dy) in &dirs {
@@ -241,6 +264,9 @@ impl<B: Bits> Engine<B> {
                 .enumerate()
                 .filter(|(_, k)| k.ride_dirs.contains(&(d as u8)))
                 .fold(0u16, |m, (i, _)| m | (1 << i));
+            if mask == 0 {
+                continue;
+            }
             match dir_groups.iter_mut().find(|g| g.0 == mask) {
                 Some(g) => g.1.push(d as u8),
                 None => dir_groups.push((mask, vec![d as u8])),
@@ -357,7 +383,8 @@ impl<B: Bits> Engine<B> {
             })
             .collect();
         let (attack_within, king_ball) = reach_tables(&kinds, &sym_leaper, king, n);
-        Ok(Engine {
+        let mut e = Engine {
+            bent_reach: vec![],
             attack_within,
             king_ball,
             sym_leaper,
@@ -374,6 +401,7 @@ impl<B: Bits> Engine<B> {
             leapers,
             bent_kinds,
             dirs,
+            step_dir,
             dir_up,
             rays,
             dir_groups,
@@ -393,7 +421,18 @@ impl<B: Bits> Engine<B> {
             z_side,
             z_priv,
             z_ep,
-        })
+        };
+        let mut reach = vec![B::EMPTY; nk * n];
+        for &k in &e.bent_kinds {
+            let bent = e.kinds[k as usize].bent.expect("a bent kind");
+            for from in 0..n {
+                for t in e.bent_targets(bent, from as Square, B::EMPTY).iter() {
+                    reach[k as usize * n + t] |= B::bit(from);
+                }
+            }
+        }
+        e.bent_reach = reach;
+        Ok(e)
     }
 
     /// Zobrist key of a man.
@@ -424,23 +463,19 @@ impl<B: Bits> Engine<B> {
     pub fn bent_targets(&self, bent: Bent, from: Square, occ: B) -> B {
         let g = &self.geo;
         let mut out = B::EMPTY;
-        let mut stage = |fx: i32, fy: i32, conts: &[(i32, i32)]| {
+        // First leg: one leap to `m`; if `m` is empty, ride on from it along the legs.
+        let mut stage = |fx: i32, fy: i32, legs: &[(i32, i32)]| {
             let Some(m) = g.offset(from, fx, fy) else {
                 return;
             };
-            out |= B::bit(m as usize);
-            if occ.has(m as usize) {
+            let m = m as usize;
+            out |= B::bit(m);
+            if occ.has(m) {
                 return;
             }
-            for &(cx, cy) in conts {
-                let mut cur = m;
-                while let Some(t) = g.offset(cur, cx, cy) {
-                    out |= B::bit(t as usize);
-                    if occ.has(t as usize) {
-                        break;
-                    }
-                    cur = t;
-                }
+            for &(cx, cy) in legs {
+                let d = self.step_dir[((cy + 1) * 3 + cx + 1) as usize];
+                out |= self.ray_targets(d as usize, m, occ);
             }
         };
         match bent {

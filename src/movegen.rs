@@ -18,10 +18,14 @@ use crate::rules::PromotionCondition;
 /// Facts about the side to move's king that every legality test uses.
 struct Legality<B> {
     ksq: usize,
-    /// Enemy bent riders on the board: every move is tried on the board.
+    /// An enemy bent rider could reach the king's square: no pin or evasion reasoning,
+    /// every move of a man is tested.
     complex: bool,
     /// Men that may be pinned (every man when complex, or in check with stacks about).
     pinned: B,
+    /// No stacks on the board and none may form: a move's effect on the king's safety
+    /// can be read from the occupancy without playing it.
+    plain: bool,
     king_stacked: bool,
     /// Where a plain move of a man other than the king must land to be legal: the
     /// checker's square and the squares between it and the king under a single check,
@@ -339,6 +343,15 @@ impl<B: Bits> Position<B> {
 
     /// Tries a move on the board: does it leave the mover's king safe (and obey the
     /// queen's-leap "no check" condition)?
+    /// For a plain move (no stacks about) of a man other than the king: is its own king
+    /// attacked once it is played? Tested on the occupancy alone, without playing it.
+    #[inline]
+    fn exposes_king(&self, m: Move, ksq: usize) -> bool {
+        let (from, to) = (B::bit(m.from as usize), B::bit(m.to as usize));
+        let occ = (self.occ & !from) | to;
+        self.attacked_skip(ksq, self.side.flip(), occ, to)
+    }
+
     fn try_move(&mut self, m: Move) -> bool {
         let us = self.side;
         let u = self.make(m);
@@ -365,10 +378,11 @@ impl<B: Bits> Position<B> {
         let ksq = self.king_sq(us);
         let them = us.flip();
         let in_check = self.attacked(ksq, them, self.occ);
-        let complex = e
-            .bent_kinds
-            .iter()
-            .any(|&k| self.pieces[them.idx()][k as usize].any());
+        // Only a bent rider that could reach the king's square on an empty board can ever
+        // check it or pin a man to it; the others leave the straight-line reasoning valid.
+        let complex = e.bent_kinds.iter().any(|&k| {
+            (self.pieces[them.idx()][k as usize] & e.bent_reach[k as usize * e.n + ksq]).any()
+        });
         // In check, a move that neither takes the checker nor blocks its line is illegal
         // without being tried; on a board with stacks every move is tried instead.
         let stacks = self.stacked.any() || e.rules.stacks_may_form;
@@ -382,6 +396,7 @@ impl<B: Bits> Position<B> {
         Legality {
             ksq,
             complex,
+            plain: !stacks,
             pinned,
             king_stacked: self.stacked.has(ksq),
             evasion,
@@ -439,7 +454,13 @@ impl<B: Bits> Position<B> {
         if m.piece == e.king && m.flag == flag::NORMAL && !l.king_stacked && !l.complex {
             !self.attacked(m.to as usize, them, self.occ ^ B::bit(l.ksq))
         } else if m.flag <= flag::DOUBLE && m.piece != e.king {
-            l.evasion.has(m.to as usize) && (!l.pinned.has(m.from as usize) || self.try_move(m))
+            l.evasion.has(m.to as usize)
+                && (!l.pinned.has(m.from as usize)
+                    || if l.plain {
+                        !self.exposes_king(m, l.ksq)
+                    } else {
+                        self.try_move(m)
+                    })
         } else {
             self.try_move(m)
         }
