@@ -35,6 +35,7 @@ pub const CSV_COLUMNS: &[&str] = &[
     "claim_completed",
     "warnings",
     "orientation",
+    "skipped_reason",
 ];
 
 /// "; no other first move wins within k" for a search cut by a limit (nothing for k = 0).
@@ -87,6 +88,8 @@ pub fn csv_record(r: &Row) -> Vec<String> {
             .map(|p| p.orientation.word())
             .unwrap_or_default()
             .into(),
+        // Only `--all-rules` skips a rule set (see `grid::csv_records`).
+        String::new(),
     ]
 }
 
