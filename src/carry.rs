@@ -160,6 +160,18 @@ mod tests {
         ConditionSpec::default()
     }
 
+    fn mate_by(m: &str) -> ConditionSpec {
+        ConditionSpec {
+            mate_by: Some(m.into()),
+            ..none()
+        }
+    }
+
+    /// The FEN carried over, without conditions or a claim.
+    fn fen_to(from: &Rules, to: &Rules, fen: &str) -> Result<String, String> {
+        carry(from, to, fen, &none(), None).map(|c| c.fen)
+    }
+
     /// Shatranj with the ferz written `f`, the alfil `a`, and a modern queen `q`: the
     /// same letter `Q` now names another man.
     fn mixed() -> Rules {
@@ -175,60 +187,27 @@ mod tests {
     #[test]
     fn a_ferz_stays_a_ferz_whatever_its_letter() {
         let shat = Rules::preset("shatranj").unwrap();
-        let c = carry(
-            &shat,
-            &mixed(),
-            "k7/8/1K6/8/3p4/8/8/7Q w - - 0 1",
-            &none(),
-            None,
-        )
-        .unwrap();
+        let c = fen_to(&shat, &mixed(), "k7/8/1K6/8/3p4/8/8/7Q w - - 0 1").unwrap();
         // Letter by letter this would have been a queen on h1.
-        assert_eq!(c.fen, "k7/8/1K6/8/3p4/8/8/7F w - - 0 1");
-        let back = carry(&mixed(), &shat, &c.fen, &none(), None).unwrap();
-        assert_eq!(back.fen, "k7/8/1K6/8/3p4/8/8/7Q w - - 0 1");
+        assert_eq!(c, "k7/8/1K6/8/3p4/8/8/7F w - - 0 1");
+        let back = fen_to(&mixed(), &shat, &c).unwrap();
+        assert_eq!(back, "k7/8/1K6/8/3p4/8/8/7Q w - - 0 1");
         // Aliases and stacks are carried too.
-        let s = carry(
-            &shat,
-            &mixed(),
-            "k7/8/8/8/8/8/[FA]7/K7 w - - 0 1",
-            &none(),
-            None,
-        );
-        assert_eq!(s.unwrap().fen, "k7/8/8/8/8/8/[FA]7/K7 w - - 0 1");
+        let s = fen_to(&shat, &mixed(), "k7/8/8/8/8/8/[FA]7/K7 w - - 0 1");
+        assert_eq!(s.unwrap(), "k7/8/8/8/8/8/[FA]7/K7 w - - 0 1");
     }
 
     #[test]
     fn a_missing_kind_or_another_board_is_a_stated_reason() {
         let shat = Rules::preset("shatranj").unwrap();
         let eng = Rules::preset("english-1650").unwrap();
-        let e = carry(
-            &shat,
-            &eng,
-            "k7/8/1K6/8/8/8/1B6/7Q w - - 0 1",
-            &none(),
-            None,
-        )
-        .unwrap_err();
+        let e = fen_to(&shat, &eng, "k7/8/1K6/8/8/8/1B6/7Q w - - 0 1").unwrap_err();
         assert_eq!(e, "no ferz (q), alfil (b) among its men");
         // Rooks, knights, pawns and kings are the same men in both.
-        let ok = carry(
-            &shat,
-            &eng,
-            "k7/8/1K6/8/3p4/8/8/6NR w - - 0 1",
-            &none(),
-            None,
-        );
-        assert_eq!(ok.unwrap().fen, "k7/8/1K6/8/3p4/8/8/6NR w - - 0 1");
+        let ok = fen_to(&shat, &eng, "k7/8/1K6/8/3p4/8/8/6NR w - - 0 1");
+        assert_eq!(ok.unwrap(), "k7/8/1K6/8/3p4/8/8/6NR w - - 0 1");
         let courier = Rules::preset("courier").unwrap();
-        let e = carry(
-            &shat,
-            &courier,
-            "k7/8/8/8/8/8/8/K7 w - - 0 1",
-            &none(),
-            None,
-        )
-        .unwrap_err();
+        let e = fen_to(&shat, &courier, "k7/8/8/8/8/8/8/K7 w - - 0 1").unwrap_err();
         assert!(e.contains("12x8") && e.contains("8x8"), "{e}");
     }
 
@@ -236,16 +215,10 @@ mod tests {
     fn conditions_and_the_claim_follow_the_men() {
         let shat = Rules::preset("shatranj").unwrap();
         let fen = "k7/8/1K6/8/8/8/8/6QR w - - 0 1";
-        let cond = ConditionSpec {
-            mate_by: Some("q".into()),
-            ..none()
-        };
+        let cond = mate_by("q");
         let c = carry(&shat, &mixed(), fen, &cond, None).unwrap();
         assert_eq!(c.conditions.mate_by.as_deref(), Some("f"));
-        let by_square = ConditionSpec {
-            mate_by: Some("h1".into()),
-            ..none()
-        };
+        let by_square = mate_by("h1");
         let c = carry(&shat, &mixed(), fen, &by_square, None).unwrap();
         assert_eq!(c.conditions.mate_by.as_deref(), Some("h1"));
         // A solution's `Q` would name the queen under `mixed`: not carried.
@@ -255,11 +228,14 @@ mod tests {
         let alf = Rules::preset("alfonso").unwrap();
         assert!(carry(&shat, &alf, fen, &cond, Some("1.Qg2")).is_ok());
         let eng = Rules::preset("english-1650").unwrap();
-        let knight = ConditionSpec {
-            mate_by: Some("Q".into()),
-            ..none()
-        };
-        let e = carry(&shat, &eng, "k7/8/1K6/8/8/8/8/6NR w - - 0 1", &knight, None);
+        // A ferz to mate with where there is none.
+        let e = carry(
+            &shat,
+            &eng,
+            "k7/8/1K6/8/8/8/8/6NR w - - 0 1",
+            &mate_by("Q"),
+            None,
+        );
         assert!(e.unwrap_err().starts_with("mate_by 'Q'"));
     }
 }

@@ -15,13 +15,20 @@ fn bin() -> Command {
     Command::cargo_bin("mansuba").expect("the mansuba binary")
 }
 
-/// One JSON object per problem, as `verify --all-rules --json` prints them.
-fn grid_json(path: &str) -> Vec<Value> {
+/// `verify PATH --all-rules` with more arguments; it must succeed.
+fn verify_all<I: AsRef<std::ffi::OsStr>>(path: &str, extra: &[I]) -> std::process::Output {
     let out = bin()
-        .args(["verify", path, "--all-rules", "--json", "--timeout", "20"])
+        .args(["verify", path, "--all-rules", "--timeout", "20"])
+        .args(extra)
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0), "{out:?}");
+    out
+}
+
+/// One JSON object per problem, as `verify --all-rules --json` prints them.
+fn grid_json(path: &str) -> Vec<Value> {
+    let out = verify_all(path, &["--json"]);
     String::from_utf8(out.stdout)
         .unwrap()
         .lines()
@@ -119,16 +126,7 @@ fn the_men_keep_what_they_are_when_the_letters_differ() {
 
 #[test]
 fn the_text_grid_has_one_row_per_problem_and_lists_every_reason() {
-    let out = bin()
-        .args([
-            "verify",
-            "tests/data/good/composed.toml",
-            "--all-rules",
-            "--timeout",
-            "20",
-        ])
-        .output()
-        .unwrap();
+    let out = verify_all::<&str>("tests/data/good/composed.toml", &[]);
     let text = String::from_utf8(out.stdout).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     let header = lines[0].split_whitespace().collect::<Vec<_>>();
@@ -185,20 +183,10 @@ fn the_text_grid_has_one_row_per_problem_and_lists_every_reason() {
 fn json_and_csv_carry_the_same_cells() {
     let dir = tempfile::tempdir().unwrap();
     let csv_path = dir.path().join("grid.csv");
-    let out = bin()
-        .args([
-            "verify",
-            "tests/data/good",
-            "--all-rules",
-            "--json",
-            "--timeout",
-            "20",
-        ])
-        .arg("--csv")
-        .arg(&csv_path)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(0));
+    let out = verify_all(
+        "tests/data/good",
+        &["--json".as_ref(), "--csv".as_ref(), csv_path.as_os_str()],
+    );
     let mut from_json = vec![];
     for l in String::from_utf8(out.stdout).unwrap().lines() {
         let o: Value = serde_json::from_str(l).unwrap();
@@ -244,19 +232,10 @@ fn json_and_csv_carry_the_same_cells() {
 fn the_edition_shows_every_rule_set_in_the_problems_section() {
     let dir = tempfile::tempdir().unwrap();
     let ed = dir.path().join("ed");
-    let out = bin()
-        .args([
-            "verify",
-            "tests/data/good/composed.toml",
-            "--all-rules",
-            "--timeout",
-            "20",
-        ])
-        .arg("--html")
-        .arg(&ed)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(0));
+    verify_all(
+        "tests/data/good/composed.toml",
+        &["--html".as_ref(), ed.as_os_str()],
+    );
     let html = std::fs::read_to_string(ed.join("index.html")).unwrap();
     // One section per problem, not one per problem and rule set.
     assert_eq!(html.matches("<section").count(), 7);
