@@ -110,9 +110,15 @@ pub fn carry(
             c
         });
     }
-    if !rest.is_empty() {
+    let mut fields: Vec<String> = rest.split_whitespace().map(String::from).collect();
+    if from.castling && !to.castling {
+        if let Some(pv) = fields.get_mut(1) {
+            *pv = unmoved_squares(pv, placement, from, to);
+        }
+    }
+    for f in &fields {
         out.push(' ');
-        out.push_str(rest);
+        out.push_str(f);
     }
     let mut conditions = cond.clone();
     if let Some(mb) = &cond.mate_by {
@@ -137,6 +143,63 @@ pub fn carry(
         fen: out,
         conditions,
     })
+}
+
+/// The privileges field of standard FEN (rules with castling) as a list of squares, for
+/// rules without castling: `K` says the king on e1 (and the rook on h1) has not moved,
+/// and every pawn on its home rank has its double step without being listed. Listed are
+/// the unmoved men that have a first-move privilege under `to`: the king where it has a
+/// leap, the pawns where they have the double step. A list of squares is kept as it is.
+fn unmoved_squares(field: &str, placement: &str, from: &Rules, to: &Rules) -> String {
+    let h = from.height;
+    let mut squares: Vec<(u8, u8)> = vec![]; // (rank, file)
+    if field != "-" {
+        if !field.chars().all(|c| "KQkq".contains(c)) {
+            return field.to_string();
+        }
+        for c in field.chars().filter(|_| to.king_leap.is_some()) {
+            squares.push((if c.is_ascii_uppercase() { 0 } else { h - 1 }, 4));
+        }
+    }
+    if from.pawns.double_step && to.pawns.double_step {
+        for (ri, text) in placement.split('/').enumerate() {
+            let rank = h - 1 - ri as u8;
+            let mut file = 0u8;
+            let mut digits = 0u8;
+            let mut in_stack = false;
+            for c in text.chars() {
+                if let Some(d) = c.to_digit(10) {
+                    digits = digits * 10 + d as u8;
+                    continue;
+                }
+                file += std::mem::take(&mut digits);
+                let pawn = from
+                    .kind_of(c)
+                    .is_some_and(|k| from.pieces[k as usize].pawn);
+                let home = if c.is_ascii_uppercase() { 1 } else { h - 2 };
+                if pawn && rank == home {
+                    squares.push((rank, file));
+                }
+                match c {
+                    '[' => in_stack = true,
+                    ']' => in_stack = false,
+                    _ => {}
+                }
+                if !in_stack && c != '[' {
+                    file += 1;
+                }
+            }
+        }
+    }
+    squares.sort_unstable();
+    squares.dedup();
+    if squares.is_empty() {
+        return "-".into();
+    }
+    squares
+        .iter()
+        .map(|&(r, f)| format!("{}{}", (b'a' + f) as char, r + 1))
+        .collect()
 }
 
 /// Does every letter of `d` name the same man under `to` (or nothing there)?
@@ -209,6 +272,31 @@ mod tests {
         let courier = Rules::preset("courier").unwrap();
         let e = fen_to(&shat, &courier, "k7/8/8/8/8/8/8/K7 w - - 0 1").unwrap_err();
         assert!(e.contains("12x8") && e.contains("8x8"), "{e}");
+    }
+
+    #[test]
+    fn castling_rights_become_the_squares_of_unmoved_men() {
+        let eng = Rules::preset("english-1650").unwrap();
+        let alf = Rules::preset("alfonso").unwrap();
+        let long = Rules::preset("long-assize").unwrap();
+        let fen = "r3k3/p7/8/8/8/2P5/1P6/4K2R w Kq - 0 1";
+        // The pawns still on their home ranks (b2 and a7; c3 has moved); the long
+        // assize's kings leap, and these have not moved; Alfonso's have no leap.
+        let a = fen_to(&eng, &alf, fen).unwrap();
+        assert_eq!(a, "r3k3/p7/8/8/8/2P5/1P6/4K2R w b2a7 - 0 1");
+        let l = fen_to(&eng, &long, fen).unwrap();
+        assert_eq!(l, "r3k3/p7/8/8/8/2P5/1P6/4K2R w e1b2a7e8 - 0 1");
+        let shat = Rules::preset("shatranj").unwrap();
+        assert_eq!(
+            fen_to(&eng, &shat, fen).unwrap(),
+            "r3k3/p7/8/8/8/2P5/1P6/4K2R w - - 0 1"
+        );
+        // A stack with a pawn on the home rank keeps the file count right.
+        let r = fen_to(&eng, &alf, "4k3/8/8/8/8/8/[RP]P6/4K3 w - - 0 1");
+        assert_eq!(r.unwrap(), "4k3/8/8/8/8/8/[RP]P6/4K3 w a2b2 - 0 1");
+        // Back to English 1650 the list of squares is read as it is.
+        let back = fen_to(&alf, &eng, "4k3/8/8/8/8/8/8/4K2R w e1h1 - 0 1");
+        assert_eq!(back.unwrap(), "4k3/8/8/8/8/8/8/4K2R w e1h1 - 0 1");
     }
 
     #[test]
