@@ -174,8 +174,8 @@ pub fn text(groups: &[Group]) -> String {
 }
 
 /// The CSV records of a group: one per rule set (presets in order, then its own rules
-/// file if it has one), the skipped ones with
-/// the verdict `skipped` and the reason in `skipped_reason`.
+/// file if it has one), the skipped ones with the verdict `skipped` and the reason in
+/// `skipped_reason`.
 pub fn csv_records(g: &Group) -> Vec<Vec<String>> {
     let Some(own) = g.own() else { return vec![] };
     columns(std::slice::from_ref(g))
