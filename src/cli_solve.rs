@@ -5,10 +5,12 @@
 //! unknown `--rules`, a path that does not exist, an unwritable `--csv`).
 
 use crate::any::AnyEngine;
+use crate::carry::{carry, Carried};
 use crate::cli::{collect_files, set_threads};
 use crate::notation::Notation;
 use crate::position::Position;
 use crate::problem::{load_file, Problem, ProblemError};
+use crate::report::grid::{Group, Skip};
 use crate::report::{self, Row, Verdict};
 use crate::rules::{Rules, PRESETS};
 use crate::solve::{analyse_in, Limits, SolveError};
@@ -83,8 +85,9 @@ pub struct VerifyArgs {
     /// Print one JSON object per problem, one per line (the summary goes to stderr).
     #[arg(long)]
     pub json: bool,
-    /// Run each problem under every preset that fits its board (same size, the FEN
-    /// parses), side by side; its own rules first.
+    /// Run each problem under its own rules and every preset it can be carried over to
+    /// (its men kept by identity: a ferz stays a ferz), shown as a problem × preset grid;
+    /// the presets skipped are listed with the reason.
     #[arg(long, conflicts_with = "rules")]
     pub all_rules: bool,
     /// Write a static edition of the collection to DIR (DIR/index.html: a table of the
@@ -178,6 +181,9 @@ struct Job<'a> {
     /// The rules spec and whether it came from the command line.
     rules: String,
     from_cli: bool,
+    /// With `--all-rules`: the position and conditions carried over to `rules` by the
+    /// identity of the men (None: as the problem writes them).
+    carried: Option<Carried>,
 }
 
 /// Which key of the problem an analysis error is about.
@@ -209,8 +215,12 @@ fn run_job(job: &Job, engines: &Engines, limits: &Limits, out: Notation) -> Row 
             return Row::from_error(&p.error(key, msg), Some(p), &job.rules);
         }
     };
+    let (fen, conditions) = match &job.carried {
+        Some(c) => (&c.fen, &c.conditions),
+        None => (&p.fen, &p.conditions),
+    };
     // A game the rules have already ended (a bare defender) is said so, not searched.
-    let decided = with_engine!(&eng, e => Position::from_fen(e.clone(), &p.fen)
+    let decided = with_engine!(&eng, e => Position::from_fen(e.clone(), fen)
         .ok()
         .and_then(|pos| p.decided_before_play(&pos)));
     if let Some(msg) = decided {
@@ -221,9 +231,9 @@ fn run_job(job: &Job, engines: &Engines, limits: &Limits, out: Notation) -> Row 
     let res = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         analyse_in(
             &eng,
-            &p.fen,
+            fen,
             &p.stipulation,
-            &p.conditions,
+            conditions,
             p.solution.as_deref(),
             p.notation,
             limits,
@@ -287,60 +297,105 @@ fn load_all(files: &[PathBuf]) -> (Vec<Problem>, Vec<(usize, Row)>) {
 }
 
 /// The rule sets each problem runs under: its own (or `--rules`), or with `--all-rules`
-/// its own first and then every other preset of the same board where the FEN parses.
-fn jobs_for<'a>(p: &'a Problem, run: &RunArgs, all_rules: bool, engines: &Engines) -> Vec<Job<'a>> {
-    if let Some(r) = &run.rules {
-        return vec![Job {
-            problem: p,
-            rules: r.clone(),
-            from_cli: true,
-        }];
-    }
-    let own = Job {
+/// its own first and then every other preset it can be carried over to (its men kept by
+/// identity, see [`crate::carry`]); the presets it cannot go to, with the reason.
+fn jobs_for<'a>(
+    p: &'a Problem,
+    run: &RunArgs,
+    all_rules: bool,
+    engines: &Engines,
+) -> (Vec<Job<'a>>, Vec<Skip>) {
+    let job = |rules: &str, from_cli: bool, carried: Option<Carried>| Job {
         problem: p,
-        rules: p.rules.clone(),
-        from_cli: false,
+        rules: rules.to_string(),
+        from_cli,
+        carried,
     };
+    if let Some(r) = &run.rules {
+        return (vec![job(r, true, None)], vec![]);
+    }
+    let own = job(&p.rules, false, None);
     if !all_rules {
-        return vec![own];
+        return (vec![own], vec![]);
     }
-    let Ok(own_eng) = engines.get(&p.rules, Some(p.base_dir())) else {
-        return vec![own];
+    let mut skipped = vec![];
+    let mut skip = |rules: &str, reason: String| {
+        skipped.push(Skip {
+            rules: rules.to_string(),
+            reason,
+        })
     };
-    let (w, h) = (own_eng.rules().width, own_eng.rules().height);
+    let others = PRESETS.iter().filter(|n| **n != p.rules);
+    // Carrying starts from the position as its own rules read it.
+    let own_reads = engines.get(&p.rules, Some(p.base_dir())).and_then(|e| {
+        with_engine!(&e, x => Position::from_fen(x.clone(), &p.fen).map(|_| ()).map_err(|err| err.to_string()))
+            .map(|_| e)
+    });
+    let own_eng = match own_reads {
+        Ok(e) => e,
+        Err(why) => {
+            for name in others {
+                skip(
+                    name,
+                    format!("the problem does not read under its own rules ({why})"),
+                );
+            }
+            return (vec![own], skipped);
+        }
+    };
     let mut jobs = vec![own];
-    for name in PRESETS {
-        if *name == p.rules {
-            continue;
-        }
-        let Ok(e) = engines.get(name, None) else {
-            continue;
+    for name in others {
+        let e = match engines.get(name, None) {
+            Ok(e) => e,
+            Err(why) => {
+                skip(name, why);
+                continue;
+            }
         };
-        if (e.rules().width, e.rules().height) != (w, h) {
-            continue;
-        }
-        let parses = with_engine!(&e, x => Position::from_fen(x.clone(), &p.fen).is_ok());
-        if parses {
-            jobs.push(Job {
-                problem: p,
-                rules: name.to_string(),
-                from_cli: false,
-            });
+        let c = match carry(
+            own_eng.rules(),
+            e.rules(),
+            &p.fen,
+            &p.conditions,
+            p.solution.as_deref(),
+        ) {
+            Ok(c) => c,
+            Err(why) => {
+                skip(name, why);
+                continue;
+            }
+        };
+        // Another assize may not take the position (a pawn on the last rank, an
+        // en-passant square it has no use for) or may end the game before it starts.
+        let refused = with_engine!(&e, x => match Position::from_fen(x.clone(), &c.fen) {
+            Err(err) => Some(format!("does not take the position: {err}")),
+            Ok(pos) => p.decided_before_play(&pos),
+        });
+        match refused {
+            Some(why) => skip(name, why),
+            None => jobs.push(job(name, false, Some(c))),
         }
     }
-    jobs
+    (jobs, skipped)
 }
 
-/// Runs every problem of the files (in parallel); rows in file order. `on_ready` sees
-/// each row as soon as it and every row before it are known, so that a consumer can
-/// stream them in a stable order (a pipe is not kept waiting for the whole batch).
+/// A problem's rows while its jobs run.
+struct Pending {
+    rows: Vec<Option<Row>>,
+    skipped: Vec<Skip>,
+}
+
+/// Runs every problem of the files (in parallel); one group per problem (its rows and
+/// the rule sets skipped), in file order. `on_ready` sees each group as soon as it and
+/// every group before it are done, so that a consumer can stream them in a stable order
+/// (a pipe is not kept waiting for the whole batch).
 fn run_batch(
     paths: &[PathBuf],
     run: &RunArgs,
     all_rules: bool,
     what: &str,
-    on_ready: &(dyn Fn(&Row) + Sync),
-) -> Result<Vec<Row>> {
+    on_ready: &(dyn Fn(&Group) + Sync),
+) -> Result<Vec<Group>> {
     set_threads(run.threads);
     run.check_rules()?;
     let limits = run.limits(false)?;
@@ -357,41 +412,55 @@ fn run_batch(
     }
     let (problems, load_errors) = load_all(&files);
     let engines = Engines::default();
-    // Jobs grouped per problem so that the rows keep the files' order.
-    let per_problem: Vec<Vec<Job>> = problems
+    let per_problem: Vec<(Vec<Job>, Vec<Skip>)> = problems
         .iter()
         .map(|p| jobs_for(p, run, all_rules, &engines))
         .collect();
     // The final order: a load error sits before the problem that followed it in its
-    // file; each job gets its slot in that order.
-    let mut slots: Vec<Option<Row>> = vec![];
-    let mut jobs: Vec<(usize, &Job)> = vec![];
+    // file; each job gets its slot (group, row) in that order.
+    let mut groups: Vec<Pending> = vec![];
+    let mut jobs: Vec<(usize, usize, &Job)> = vec![];
     let mut errs = load_errors.into_iter().peekable();
-    for (i, js) in per_problem.iter().enumerate() {
+    let error_group = |r: Row| Pending {
+        rows: vec![Some(r)],
+        skipped: vec![],
+    };
+    for (i, (js, skipped)) in per_problem.iter().enumerate() {
         while let Some((_, r)) = errs.next_if(|(at, _)| *at <= i) {
-            slots.push(Some(r));
+            groups.push(error_group(r));
         }
-        for j in js {
-            jobs.push((slots.len(), j));
-            slots.push(None);
+        for (k, j) in js.iter().enumerate() {
+            jobs.push((groups.len(), k, j));
         }
+        groups.push(Pending {
+            rows: js.iter().map(|_| None).collect(),
+            skipped: skipped.clone(),
+        });
     }
-    slots.extend(errs.map(|x| Some(x.1)));
-    let ready = Mutex::new((0usize, slots));
-    // Hands on every row whose predecessors are all known.
-    let advance = |state: &mut (usize, Vec<Option<Row>>)| {
-        while let Some(Some(r)) = state.1.get(state.0) {
-            on_ready(r);
-            state.0 += 1;
+    groups.extend(errs.map(|x| error_group(x.1)));
+    let ready = Mutex::new((groups, Vec::<Group>::new()));
+    // Hands on every group whose rows, and every row before them, are known.
+    let advance = |state: &mut (Vec<Pending>, Vec<Group>)| {
+        let (pending, done) = state;
+        while let Some(next) = pending.get_mut(done.len()) {
+            if next.rows.iter().any(Option::is_none) {
+                break;
+            }
+            let g = Group {
+                rows: next.rows.drain(..).flatten().collect(),
+                skipped: std::mem::take(&mut next.skipped),
+            };
+            on_ready(&g);
+            done.push(g);
         }
     };
     advance(&mut ready.lock().unwrap_or_else(|e| e.into_inner()));
     let bar = crate::solve::progress_bar(true, jobs.len() as u64, what);
-    jobs.par_iter().for_each(|(slot, j)| {
+    jobs.par_iter().for_each(|(g, k, j)| {
         let r = run_job(j, &engines, &limits, run.notation);
         {
             let mut st = ready.lock().unwrap_or_else(|e| e.into_inner());
-            st.1[*slot] = Some(r);
+            st.0[*g].rows[*k] = Some(r);
             advance(&mut st);
         }
         if let Some(b) = &bar {
@@ -402,8 +471,13 @@ fn run_batch(
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
-    let (_, slots) = ready.into_inner().unwrap_or_else(|e| e.into_inner());
-    Ok(slots.into_iter().flatten().collect())
+    let (_, done) = ready.into_inner().unwrap_or_else(|e| e.into_inner());
+    Ok(done)
+}
+
+/// Every row of the groups, in order.
+fn all_rows(groups: &[Group]) -> Vec<Row> {
+    groups.iter().flat_map(|g| g.rows.iter().cloned()).collect()
 }
 
 fn exit_code(rows: &[Row]) -> i32 {
@@ -449,29 +523,51 @@ pub fn cmd_verify(a: VerifyArgs) -> Result<i32> {
         report::html::check_target(d)?;
     }
     // JSON lines go out as the problems finish, in the files' order: a line is printed
-    // once its problem and every one before it are done.
-    let stream = |r: &Row| {
+    // once its problem and every one before it are done (with --all-rules, one line per
+    // problem holding every rule set).
+    let stream = |g: &Group| {
         if a.json {
             let mut out = std::io::stdout().lock();
-            let _ = writeln!(out, "{}", report::json_row(r, false));
+            if a.all_rules {
+                let _ = writeln!(out, "{}", report::grid::json_group(g));
+            } else {
+                for r in &g.rows {
+                    let _ = writeln!(out, "{}", report::json_row(r, false));
+                }
+            }
             let _ = out.flush();
         }
     };
-    let rows = run_batch(&a.paths, &a.run, a.all_rules, "verifying", &stream)?;
+    let groups = run_batch(&a.paths, &a.run, a.all_rules, "verifying", &stream)?;
+    let rows = all_rows(&groups);
     if let Some(c) = &a.csv {
-        let recs: Vec<Vec<String>> = rows.iter().map(report::csv_record).collect();
+        let recs: Vec<Vec<String>> = if a.all_rules {
+            groups.iter().flat_map(report::grid::csv_records).collect()
+        } else {
+            rows.iter().map(report::csv_record).collect()
+        };
         report::write_csv_atomic(c, report::CSV_COLUMNS, &recs, a.bom)?;
     }
     let edition = match &a.html {
         Some(d) => {
-            let diagrams = crate::cli_diagram::row_diagrams(&rows);
+            // With --all-rules a problem keeps one section, its own rules' row, and the
+            // other rule sets go in a table inside it.
+            let (own, extras): (Vec<Row>, Vec<String>) = if a.all_rules {
+                groups
+                    .iter()
+                    .filter_map(|g| Some((g.own()?.clone(), report::grid::html_table(g))))
+                    .unzip()
+            } else {
+                (rows.clone(), vec![])
+            };
+            let diagrams = crate::cli_diagram::row_diagrams(&own);
             let title = a
                 .paths
                 .iter()
                 .map(|p| p.display().to_string())
                 .collect::<Vec<_>>()
                 .join(", ");
-            let page = report::html::page(&rows, &diagrams, &format!("mansuba: {title}"));
+            let page = report::html::page(&own, &diagrams, &extras, &format!("mansuba: {title}"));
             Some(report::html::write_edition(d, &page)?)
         }
         None => None,
@@ -483,8 +579,12 @@ pub fn cmd_verify(a: VerifyArgs) -> Result<i32> {
         // Standard output carries the data: the summary goes to stderr.
         eprint!("{}{edition_note}", report::summary(&rows, 5));
     } else {
-        for r in &rows {
-            println!("{}", report::brief(r));
+        if a.all_rules {
+            print!("{}", report::grid::text(&groups));
+        } else {
+            for r in &rows {
+                println!("{}", report::brief(r));
+            }
         }
         println!();
         print!("{}{edition_note}", report::summary(&rows, 5));
@@ -495,7 +595,7 @@ pub fn cmd_verify(a: VerifyArgs) -> Result<i32> {
 /// `mansuba export`.
 pub fn cmd_export(a: ExportArgs) -> Result<i32> {
     check_csv_target(&a.csv)?;
-    let rows = run_batch(&a.paths, &a.run, false, "exporting", &|_| {})?;
+    let rows = all_rows(&run_batch(&a.paths, &a.run, false, "exporting", &|_| {})?);
     let mut recs = vec![];
     for r in &rows {
         let mut v = report::export_records(r);
@@ -574,11 +674,13 @@ pub fn cmd_solve(a: SolveArgs) -> Result<i32> {
                         problem: p,
                         rules: r.clone(),
                         from_cli: true,
+                        carried: None,
                     },
                     None => Job {
                         problem: p,
                         rules: p.rules.clone(),
                         from_cli: false,
+                        carried: None,
                     },
                 };
                 run_job(&job, &engines, &limits, a.run.notation)

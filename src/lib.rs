@@ -8,6 +8,7 @@
 pub mod any;
 pub mod attacks;
 pub mod bits;
+pub mod carry;
 pub mod cli;
 pub mod cli_diagram;
 pub mod cli_dice;

@@ -241,40 +241,6 @@ fn json_lines_parse() {
 }
 
 #[test]
-fn all_rules_runs_side_by_side() {
-    let out = bin()
-        .args([
-            "verify",
-            "tests/data/good/composed.toml",
-            "--all-rules",
-            "--json",
-            "--timeout",
-            "20",
-        ])
-        .output()
-        .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
-    let objs: Vec<serde_json::Value> = text
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
-    let rk: Vec<(String, String)> = objs
-        .iter()
-        .filter(|o| o["id"] == "rook-mate-1")
-        .map(|o| {
-            (
-                o["rules"].as_str().unwrap().to_string(),
-                o["verdict"].as_str().unwrap().to_string(),
-            )
-        })
-        .collect();
-    assert!(rk.len() > 1, "{rk:?}");
-    assert_eq!(rk[0], ("shatranj".to_string(), "sound".to_string()));
-    let names: std::collections::BTreeSet<_> = rk.iter().map(|x| &x.0).collect();
-    assert_eq!(names.len(), rk.len(), "each preset once: {rk:?}");
-}
-
-#[test]
 fn usage_errors_exit_2() {
     bin().args(["verify"]).assert().code(2);
     bin().args(["verify", "no/such/dir"]).assert().code(2);

@@ -36,6 +36,9 @@ dl.facts dt{font-weight:bold;color:#555}dl.facts dd{margin:0;overflow-wrap:anywh
 pre{background:#f3efe4;padding:.6em;overflow-x:auto;font-size:13px}
 .filled{font-style:italic;color:#1565c0}.fail{color:#c62828;font-weight:bold}
 .explain{font-size:1.05em}
+table.grid{border-collapse:collapse;font-size:14px;margin:.5em 0}
+table.grid th,table.grid td{border-bottom:1px solid #ddd;padding:3px 8px;text-align:left;vertical-align:top}
+table.grid td.num{text-align:right}table.grid tr.skipped td{color:#777;font-style:italic}
 ";
 
 /// A class name safe for CSS and an anchor: letters, digits, `-`.
@@ -175,8 +178,9 @@ fn fact(s: &mut String, name: &str, value: &str) {
     }
 }
 
-/// One problem's section.
-fn section(s: &mut String, i: usize, r: &Row, svg: Option<&str>) {
+/// One problem's section; `extra` (HTML, e.g. the verdicts under every rule set) goes
+/// after the facts.
+fn section(s: &mut String, i: usize, r: &Row, svg: Option<&str>, extra: &str) {
     let title = r.meta_of("title");
     let _ = write!(
         s,
@@ -281,6 +285,7 @@ fn section(s: &mut String, i: usize, r: &Row, svg: Option<&str>) {
         fact(s, "error", r.error.as_deref().unwrap_or(""));
     }
     s.push_str("</dl></div>");
+    s.push_str(extra);
     if let Some(a) = a.filter(|a| !a.report.tree.is_empty()) {
         let rep = &a.report;
         let _ = write!(
@@ -293,8 +298,9 @@ fn section(s: &mut String, i: usize, r: &Row, svg: Option<&str>) {
     s.push_str(r##"<p><a href="#index">back to the index</a></p></section>"##);
 }
 
-/// The whole page: the index table, then every section. `diagrams[i]` is row i's SVG.
-pub fn page(rows: &[Row], diagrams: &[Option<String>], title: &str) -> String {
+/// The whole page: the index table, then every section. `diagrams[i]` is row i's SVG,
+/// `extras[i]` more HTML for its section (none when the slice is short).
+pub fn page(rows: &[Row], diagrams: &[Option<String>], extras: &[String], title: &str) -> String {
     let mut s = String::with_capacity(64 * 1024 + rows.len() * 16 * 1024);
     let _ = write!(
         s,
@@ -327,7 +333,13 @@ pub fn page(rows: &[Row], diagrams: &[Option<String>], title: &str) -> String {
     }
     s.push_str("</tbody></table>");
     for (i, r) in rows.iter().enumerate() {
-        section(&mut s, i, r, diagrams.get(i).and_then(|d| d.as_deref()));
+        section(
+            &mut s,
+            i,
+            r,
+            diagrams.get(i).and_then(|d| d.as_deref()),
+            extras.get(i).map_or("", |x| x.as_str()),
+        );
     }
     s.push_str("</body></html>\n");
     s

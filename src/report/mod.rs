@@ -15,9 +15,10 @@
 //! claim check's remarks.
 //!
 //! The writers live beside this file, one job each: [`text`] (the readable report,
-//! trees, the batch listing and summary), [`table`] (CSV and JSON), [`svg`] (diagrams)
-//! and [`html`] (the static edition).
+//! trees, the batch listing and summary), [`table`] (CSV and JSON), [`svg`] (diagrams),
+//! [`grid`] (`--all-rules` side by side) and [`html`] (the static edition).
 
+pub mod grid;
 pub mod html;
 pub mod svg;
 pub mod table;

@@ -35,6 +35,7 @@ pub const CSV_COLUMNS: &[&str] = &[
     "claim_completed",
     "warnings",
     "orientation",
+    "skipped_reason",
     "win_probability",
 ];
 
@@ -88,6 +89,8 @@ pub fn csv_record(r: &Row) -> Vec<String> {
             .map(|p| p.orientation.word())
             .unwrap_or_default()
             .into(),
+        // Only `--all-rules` skips a rule set (see `grid::csv_records`).
+        String::new(),
         rep.and_then(|x| x.win_probability)
             .map(|p| format!("{p:.6}"))
             .unwrap_or_default(),
