@@ -58,6 +58,17 @@ pub fn solve<B: Bits>(
     let root_moves: Vec<Move> = list.as_slice().to_vec();
     let bar = crate::solve::progress_bar(limits.progress, root_moves.len() as u64, "root moves");
     let worker = || Searcher::new(pos, *stip, cond, &budget).with_tables(tables.clone());
+    // What is proven so far, for the progress bar: keys found, tries refuted.
+    let keys_found = std::sync::atomic::AtomicUsize::new(0);
+    let tries_refuted = std::sync::atomic::AtomicUsize::new(0);
+    let proven = |b: &indicatif::ProgressBar, phase: &str| {
+        use std::sync::atomic::Ordering::Relaxed;
+        b.set_message(format!(
+            "{phase}: {} key(s) proven, {} tries refuted within {n}",
+            keys_found.load(Relaxed),
+            tries_refuted.load(Relaxed)
+        ));
+    };
     // Phase 1: the decisive question (does it win within N?) for every root move, each
     // with a small node allowance: a key's proof along its forcing line is cheap, and so
     // is the refutation of most tries. Keys are then pinned down to their least k.
@@ -118,7 +129,14 @@ pub fn solve<B: Bits>(
             }
             s.flush();
             if let Some(b) = &bar {
+                use std::sync::atomic::Ordering::Relaxed;
+                if r.wins_in.is_some() {
+                    keys_found.fetch_add(1, Relaxed);
+                } else if r.fails_upto >= n {
+                    tries_refuted.fetch_add(1, Relaxed);
+                }
                 b.inc(1);
+                proven(b, "first pass");
             }
             r
         })
@@ -145,9 +163,13 @@ pub fn solve<B: Bits>(
             continue;
         }
         if let Some(b) = &bar {
-            b.set_length(open.len() as u64);
             b.set_position(0);
-            b.set_message(format!("open root moves, within {k}"));
+            b.set_length(open.len() as u64);
+            b.set_message(format!(
+                "open first moves, within {k} ({} key(s) so far; the other first moves fail within {})",
+                results.iter().filter(|r| r.wins_in.is_some()).count(),
+                k - 1
+            ));
         }
         let done: Vec<(usize, R)> = open
             .par_iter()
