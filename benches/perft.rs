@@ -1,4 +1,5 @@
-//! perft speed on the reference positions (`../shared/reference/perft-*.csv`), single
+//! perft speed on the reference positions (`../shared/reference/perft-*.csv`, and Grant
+//! Acedrex's start), single
 //! threaded (`perft`) and with two threads (`perft_parallel` in a rayon pool of 2).
 //! Criterion prints elements/s = leaf nodes per second.
 //!
@@ -33,6 +34,15 @@ const CASES: &[(&str, &str, &str, u32, u64)] = &[
         "rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 0 1",
         4,
         500_337,
+    ),
+    // No peer counts Grant Acedrex; this is mansuba's own count, which tests/legality.rs
+    // backs by playing every pseudo-legal move and looking at the king.
+    (
+        "grant-acedrex-start-d3",
+        "grant-acedrex",
+        "rluzcakczulr/12/12/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/12/12/RLUZCAKCZULR w g1a4b4c4d4e4f4g4h4i4j4k4l4a9b9c9d9e9f9g9h9i9j9k9l9g12 - 0 1",
+        3,
+        361_317,
     ),
 ];
 
