@@ -18,15 +18,14 @@
 //! trees, the batch listing and summary), [`table`] (CSV and JSON), [`svg`] (diagrams)
 //! and [`html`] (the static edition).
 
+pub mod export;
 pub mod html;
 pub mod svg;
 pub mod table;
 pub mod text;
 
-pub use table::{
-    csv_record, export_records, json_row, write_atomic, write_csv_atomic, CSV_COLUMNS,
-    EXPORT_COLUMNS,
-};
+pub use export::{export_records, EXPORT_COLUMNS};
+pub use table::{csv_record, json_row, write_atomic, write_csv_atomic, CSV_COLUMNS};
 pub use text::{brief, format_tree, numbered_line, summary, text_report};
 
 use crate::problem::{Problem, ProblemError};

@@ -20,8 +20,10 @@ mod table;
 mod verdict;
 pub mod written;
 
+pub(crate) use claim::completed_line;
 pub use claim::{ClaimCheck, ClaimStatus};
 pub use continual::ContinualCheck;
+pub(crate) use lines::MAX_VARIATIONS;
 pub use verdict::{Solvable, SolveReport, Variation};
 
 use crate::any::AnyEngine;
