@@ -47,25 +47,7 @@ fn export(problems: &str, secs: &str) -> Vec<Record> {
     );
     let mut r = csv::Reader::from_path(&csv).unwrap();
     let header: Vec<String> = r.headers().unwrap().iter().map(String::from).collect();
-    assert_eq!(
-        header,
-        [
-            "id",
-            "file",
-            "rules",
-            "kind",
-            "variation",
-            "moves",
-            "plies",
-            "first_side",
-            "outcome",
-            "winner",
-            "tree_truncated",
-            "claim_check",
-            "fen",
-            "coord"
-        ]
-    );
+    assert_eq!(header, mansuba::report::EXPORT_COLUMNS);
     let recs: Vec<Record> = r
         .records()
         .map(|x| {
@@ -155,6 +137,22 @@ fn numbered(x: &Record) {
         if x["kind"] != "claim" {
             assert!(!rest.starts_with('['), "{x:?}");
         }
+    }
+}
+
+#[test]
+fn readme_documents_every_column() {
+    let readme = std::fs::read_to_string("README.md").unwrap();
+    let section = readme
+        .split("### Exporting solutions")
+        .nth(1)
+        .and_then(|t| t.split("\n## ").next())
+        .expect("README section 'Exporting solutions'");
+    for c in mansuba::report::EXPORT_COLUMNS {
+        assert!(
+            section.contains(&format!("| `{c}`")) || section.contains(&format!(", `{c}`")),
+            "column {c} not in the README's table"
+        );
     }
 }
 
