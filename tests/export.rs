@@ -111,7 +111,7 @@ fn numbered(x: &Record) {
     let black_first = fen[1] == "b";
     let first: usize = fen[5].parse().unwrap();
     let plies: usize = x["plies"].parse().unwrap();
-    let tokens: Vec<&str> = x["moves"].split(' ').collect();
+    let tokens: Vec<&str> = x["moves"].split(' ').filter(|t| !t.is_empty()).collect();
     assert_eq!(tokens.len(), plies, "{x:?}");
     for (i, t) in tokens.iter().enumerate() {
         let k = i + black_first as usize;
@@ -231,6 +231,24 @@ solution = "1.Qb3 2.Ra2#"
         assert_eq!(x["tree_truncated"], "no");
         assert_eq!(x["outcome"], "mate", "{x:?}");
     }
+}
+
+#[test]
+fn a_claim_failing_at_its_first_move_still_has_its_row() {
+    let recs = export(
+        &std::fs::read_to_string("tests/data/broken/illegal_solution.toml").unwrap(),
+        "20",
+    );
+    let claim = of_kind(&recs, "claim");
+    assert_eq!(claim.len(), 1, "{recs:?}");
+    assert_eq!(claim[0]["plies"], "0");
+    assert_eq!(claim[0]["moves"], "");
+    assert!(
+        claim[0]["claim_check"].starts_with("illegal 1.Rh9#"),
+        "{:?}",
+        claim[0]
+    );
+    assert_eq!(of_kind(&recs, "main")[0]["outcome"], "mate");
 }
 
 #[test]

@@ -51,7 +51,9 @@ pub fn export_records(r: &Row, eng: &AnyEngine, n: Notation) -> Result<Vec<Vec<S
     };
     let rep = &a.report;
     let mut lines = vec![];
-    if !a.claim.filled.is_empty() {
+    // A claim that fails at its first move still gets its row (no moves), so that the
+    // check's word and detail are exported with the problem's other lines.
+    if !a.claim.filled.is_empty() || a.claim.status != crate::solve::ClaimStatus::None {
         lines.push(Line {
             kind: "claim",
             variation: 1,
