@@ -35,7 +35,8 @@ pub struct DiagramArgs {
     /// Draw an arrow for a move in coordinates (`e2e4`); may be given more than once.
     #[arg(long, value_name = "MOVE")]
     pub arrow: Vec<String>,
-    /// Black at the bottom, as some manuscripts draw the board.
+    /// The board seen from the other side (turned half round: Black at the bottom, files
+    /// from h to a).
     #[arg(long)]
     pub flip: bool,
     /// Write the SVG here (default: standard output).
@@ -43,10 +44,16 @@ pub struct DiagramArgs {
     pub output: Option<PathBuf>,
 }
 
-/// Does a problem's `orientation` value turn the board (Black at the bottom)?
-pub fn flipped_by(orientation: &str) -> bool {
-    let o = orientation.trim().to_ascii_lowercase();
-    o.starts_with("black") || o.starts_with("flip")
+/// How a problem is drawn: as its manuscript shows it (a board written `orientation =
+/// "flipped"` has its ranks drawn top to bottom again, files in their order, since the
+/// load mirrored it top to bottom and did not turn it) and with its sides' names.
+pub fn view_of(p: &Problem) -> Options {
+    use crate::piece::Color;
+    Options {
+        mirror: p.orientation == crate::sides::Orientation::Flipped,
+        names: Some([p.sides.name(Color::White), p.sides.name(Color::Black)]),
+        ..Options::default()
+    }
 }
 
 /// The problem a `diagram FILE [--id ID]` names.
@@ -93,13 +100,13 @@ fn pick_problem(file: &Path, id: Option<&str>) -> Result<Problem> {
 }
 
 /// The SVG of a FEN under compiled rules, after `after` (a line of moves), with arrows
-/// (coordinates) drawn.
+/// (coordinates) drawn, in the view `opts` asks for.
 pub fn diagram_svg(
     eng: &AnyEngine,
     fen: &str,
     after: Option<&str>,
     arrows: &[String],
-    flip: bool,
+    mut opts: Options,
 ) -> Result<String> {
     with_engine!(eng, e => {
         let mut pos = Position::from_fen(e.clone(), fen)
@@ -111,7 +118,6 @@ pub fn diagram_svg(
             }
         }
         let board = Board::of(&pos);
-        let mut opts = Options { flip, arrows: vec![] };
         for a in arrows {
             opts.arrows.push(board.parse_arrow(a).map_err(|e| anyhow::anyhow!("--arrow {e}"))?);
         }
@@ -121,18 +127,16 @@ pub fn diagram_svg(
 
 /// `mansuba diagram`.
 pub fn cmd_diagram(a: DiagramArgs) -> Result<i32> {
-    let (rules, base, fen, flip) = match (&a.file, &a.fen) {
+    let (rules, base, fen, view) = match (&a.file, &a.fen) {
         (Some(file), _) => {
             let p = pick_problem(file, a.id.as_deref())?;
-            let flip =
-                a.flip || flipped_by(&p.meta().get("orientation").cloned().unwrap_or_default());
             match &a.rules {
-                Some(r) => (r.clone(), None, p.fen.clone(), flip),
+                Some(r) => (r.clone(), None, p.fen.clone(), view_of(&p)),
                 None => (
                     p.rules.clone(),
                     Some(p.base_dir().to_path_buf()),
                     p.fen.clone(),
-                    flip,
+                    view_of(&p),
                 ),
             }
         }
@@ -140,13 +144,18 @@ pub fn cmd_diagram(a: DiagramArgs) -> Result<i32> {
             a.rules.clone().unwrap_or_default(),
             None,
             fen.clone(),
-            a.flip,
+            Options::default(),
         ),
         (None, None) => bail!("give a problem file or --fen with --rules"),
     };
+    // --flip turns whatever view the problem asks for.
+    let view = Options {
+        flip: a.flip,
+        ..view
+    };
     let r = Rules::resolve(&rules, base.as_deref()).map_err(|e| anyhow::anyhow!("rules: {e}"))?;
     let eng = AnyEngine::new(r).map_err(|e| anyhow::anyhow!("rules: {e}"))?;
-    let svg = diagram_svg(&eng, &fen, a.after.as_deref(), &a.arrow, flip)?;
+    let svg = diagram_svg(&eng, &fen, a.after.as_deref(), &a.arrow, view)?;
     match &a.output {
         Some(out) => crate::report::write_atomic(out, svg.as_bytes())
             .with_context(|| format!("cannot write {}", out.display()))?,
@@ -156,7 +165,7 @@ pub fn cmd_diagram(a: DiagramArgs) -> Result<i32> {
 }
 
 /// The diagrams of an edition, one per row: the position as read, the first key as an
-/// arrow when the search found one, turned when the problem says so. A row whose rules or
+/// arrow when the search found one, drawn as the manuscript shows it. A row whose rules or
 /// FEN cannot be read (an `error` row) gets none. Compiled rules are shared between rows.
 pub fn row_diagrams(rows: &[crate::report::Row]) -> Vec<Option<String>> {
     let mut engines: std::collections::HashMap<String, Option<AnyEngine>> = Default::default();
@@ -176,8 +185,7 @@ pub fn row_diagrams(rows: &[crate::report::Row]) -> Vec<Option<String>> {
                 })
                 .as_ref()?;
             let arrows: Vec<String> = a.report.keys.first().cloned().into_iter().collect();
-            let flip = flipped_by(&r.meta_of("orientation"));
-            diagram_svg(eng, &a.fen, None, &arrows, flip).ok()
+            diagram_svg(eng, &a.fen, None, &arrows, view_of(p)).ok()
         })
         .collect()
 }

@@ -595,18 +595,45 @@ pub fn cmd_verify(a: VerifyArgs) -> Result<i32> {
 /// `mansuba export`.
 pub fn cmd_export(a: ExportArgs) -> Result<i32> {
     check_csv_target(&a.csv)?;
-    let rows = all_rows(&run_batch(&a.paths, &a.run, false, "exporting", &|_| {})?);
+    // The search's lines stay in SAN and coordinates: the export replays them on the
+    // board and writes them in --notation itself.
+    let run = RunArgs {
+        notation: Notation::San,
+        ..a.run.clone()
+    };
+    let rows = all_rows(&run_batch(&a.paths, &run, false, "exporting", &|_| {})?);
+    let engines = Engines::default();
     let mut recs = vec![];
+    // A line that does not replay is the solver's fault, not the input's: said, and the
+    // exit code is 1 as for a problem not analysed.
+    let mut failed = false;
     for r in &rows {
-        let mut v = report::export_records(r);
-        if v.is_empty() && r.verdict != Verdict::Error {
-            eprintln!(
-                "note: {} ({}): no solution tree to export (verdict {})",
-                r.id,
-                r.location(),
-                r.verdict.word()
-            );
-        }
+        let base = match (&a.run.rules, &r.problem) {
+            (None, Some(p)) => Some(p.base_dir()),
+            _ => None,
+        };
+        let replayed = match engines.get(&r.rules, base) {
+            Ok(eng) => report::export_records(r, &eng, a.run.notation),
+            Err(msg) => Err(msg),
+        };
+        let mut v = match replayed {
+            Ok(v) => {
+                if v.is_empty() && r.verdict != Verdict::Error {
+                    eprintln!(
+                        "note: {} ({}): no line of play to export (verdict {})",
+                        r.id,
+                        r.location(),
+                        r.verdict.word()
+                    );
+                }
+                v
+            }
+            Err(msg) => {
+                eprintln!("error: {} ({}): cannot export: {msg}", r.id, r.location());
+                failed = true;
+                vec![]
+            }
+        };
         recs.append(&mut v);
     }
     report::write_csv_atomic(&a.csv, report::EXPORT_COLUMNS, &recs, a.bom)?;
@@ -616,7 +643,11 @@ pub fn cmd_export(a: ExportArgs) -> Result<i32> {
         recs.len(),
         if recs.len() == 1 { "" } else { "s" }
     );
-    Ok(exit_code(&rows))
+    Ok(if failed {
+        exit_code(&rows).max(1)
+    } else {
+        exit_code(&rows)
+    })
 }
 
 /// `mansuba solve`.

@@ -137,4 +137,35 @@ impl<B: Bits> Position<B> {
         self.legal_moves(&mut l);
         self.outcome_with(&l)
     }
+
+    /// The outcome, with a bare king still pending settled: where a bared king may bare
+    /// back (`win-unless-bared-back`), the game is not over when its last man falls, but
+    /// if no reply of the bare side takes the opponent's last man the win is certain
+    /// already (as-Suli's diamond ends `20.Kxa1`, the black king nowhere near). The end
+    /// of a line of play is judged by this, not by [`Position::outcome`].
+    pub fn settled_outcome(&mut self) -> Outcome {
+        let mut l = MoveList::new();
+        self.legal_moves(&mut l);
+        let now = self.outcome_with(&l);
+        let bare = self.side;
+        let pending = now == Outcome::Ongoing
+            && self.men[bare.idx()] == 1
+            && self.eng.rules.bare_king == BareKingRule::WinUnlessBaredBack;
+        if !pending {
+            return now;
+        }
+        for &m in l.as_slice() {
+            let u = self.make(m);
+            let still_bare = self.bare_king_decided() == Some(bare);
+            self.unmake(m, u);
+            if !still_bare {
+                return now;
+            }
+        }
+        Outcome::Win {
+            winner: bare.flip(),
+            how: WinKind::BareKing,
+            inferior: false,
+        }
+    }
 }

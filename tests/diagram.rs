@@ -67,7 +67,7 @@ fn every_presets_start_draws_one_figure_per_man() {
                 &b,
                 &Options {
                     flip,
-                    arrows: vec![],
+                    ..Options::default()
                 },
             );
             let figs = figures(&svg);
@@ -147,7 +147,7 @@ fn flipping_turns_the_board() {
             &b,
             &Options {
                 flip,
-                arrows: vec![],
+                ..Options::default()
             },
         );
         let doc = roxmltree::Document::parse(&svg).unwrap();
@@ -164,6 +164,68 @@ fn flipping_turns_the_board() {
     // White's king on h1 is at the right, or at the left once turned.
     assert!(x_of_king(false, "man w") > x_of_king(false, "man b"));
     assert!(x_of_king(true, "man w") < x_of_king(true, "man b"));
+}
+
+/// Every figure of a diagram as (side class, kind, x, y) of its symbol or label, sorted.
+fn placed(svg: &str) -> Vec<(String, String, String, String)> {
+    let doc = roxmltree::Document::parse(svg).unwrap();
+    let mut v: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.attribute("class").is_some_and(|c| c.starts_with("man ")))
+        .map(|g| {
+            let t = g
+                .children()
+                .find(|c| c.tag_name().name() == "text")
+                .unwrap();
+            (
+                g.attribute("class").unwrap()[4..].to_string(),
+                g.attribute("data-kind").unwrap().to_string(),
+                t.attribute("x").unwrap().to_string(),
+                t.attribute("y").unwrap().to_string(),
+            )
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn a_flipped_problem_is_drawn_as_its_manuscript_shows_it() {
+    // tests/data/sides/twins.toml's 'flipped' twin: written with Green (small letters) at
+    // the top moving down; on load it is mirrored top to bottom, colours swapped. Its
+    // picture must put every man where the FEN as written draws it (files not reversed),
+    // each in the other colour, and name the sides Green and Red.
+    let run = |args: &[&str]| {
+        let out = bin().arg("diagram").args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{out:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let flipped = run(&["tests/data/sides/twins.toml", "--id", "flipped"]);
+    let written = run(&[
+        "--rules",
+        "shatranj",
+        "--fen",
+        "8/7r/K1k5/q7/8/P7/8/8 b - - 0 1",
+    ]);
+    let swapped: Vec<_> = placed(&written)
+        .into_iter()
+        .map(|(c, k, x, y)| (if c == "w" { "b" } else { "w" }.to_string(), k, x, y))
+        .collect();
+    let mut swapped = swapped;
+    swapped.sort();
+    assert_eq!(placed(&flipped), swapped);
+    assert!(
+        flipped.contains(">Green") && flipped.contains(">Red"),
+        "{flipped}"
+    );
+    // --flip turns it half round: the rook (h2 inside, drawn at the right) goes left.
+    let turned = run(&["tests/data/sides/twins.toml", "--id", "flipped", "--flip"]);
+    let x_of_rook = |svg: &str| -> f64 {
+        let p = placed(svg);
+        let r = p.iter().find(|m| m.1 == "rook").unwrap();
+        r.2.parse().unwrap()
+    };
+    assert!(x_of_rook(&turned) < x_of_rook(&flipped));
 }
 
 #[test]

@@ -16,18 +16,18 @@
 //!
 //! The writers live beside this file, one job each: [`text`] (the readable report,
 //! trees, the batch listing and summary), [`table`] (CSV and JSON), [`svg`] (diagrams),
-//! [`grid`] (`--all-rules` side by side) and [`html`] (the static edition).
+//! [`grid`] (`--all-rules` side by side), [`export`] (the lines of play as CSV) and
+//! [`html`] (the static edition).
 
+pub mod export;
 pub mod grid;
 pub mod html;
 pub mod svg;
 pub mod table;
 pub mod text;
 
-pub use table::{
-    csv_record, export_records, json_row, write_atomic, write_csv_atomic, CSV_COLUMNS,
-    EXPORT_COLUMNS,
-};
+pub use export::{export_records, EXPORT_COLUMNS};
+pub use table::{csv_record, json_row, write_atomic, write_csv_atomic, CSV_COLUMNS};
 pub use text::{brief, format_tree, numbered_line, summary, text_report};
 
 use crate::problem::{Problem, ProblemError};

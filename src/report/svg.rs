@@ -53,8 +53,15 @@ pub struct Board {
 /// What to draw besides the position.
 #[derive(Clone, Debug, Default)]
 pub struct Options {
-    /// Black at the bottom (the manuscript's view, when it shows the board so).
+    /// The board seen from the other side: turned half round, Black at the bottom and
+    /// the files from h to a (`diagram --flip`).
     pub flip: bool,
+    /// The ranks drawn top to bottom, the files kept in their order: the board as a
+    /// manuscript written `orientation = "flipped"` draws it (the FEN as written is
+    /// mirrored top to bottom on load, not turned, so this undoes it for the picture).
+    pub mirror: bool,
+    /// The sides' names by colour (White's, Black's), where the problem names them.
+    pub names: Option<[String; 2]>,
     /// Arrows from square to square (a key, a move asked for).
     pub arrows: Vec<(u8, u8)>,
 }
@@ -185,8 +192,20 @@ impl Board {
 fn corner(b: &Board, o: &Options, sq: u8) -> (f64, f64) {
     let (f, r) = (sq % b.width, sq / b.width);
     let col = if o.flip { b.width - 1 - f } else { f };
-    let row = if o.flip { r } else { b.height - 1 - r };
+    let row = if o.flip != o.mirror {
+        r
+    } else {
+        b.height - 1 - r
+    };
     (MARGIN + f64::from(col) * SQ, TOP + f64::from(row) * SQ)
+}
+
+/// A side's name as the picture writes it: the problem's own, else White or Black.
+fn side_name(o: &Options, c: Color) -> String {
+    match &o.names {
+        Some(n) => esc(&n[c.idx()]),
+        None => c.name().to_string(),
+    }
 }
 
 /// Draws one man centred at (cx, cy) at `scale` of a full square.
@@ -290,7 +309,7 @@ pub fn render(b: &Board, o: &Options) -> String {
         "<title>{}x{} board, {} to move</title>",
         b.width,
         b.height,
-        b.side.name()
+        side_name(o, b.side)
     );
     // Squares: light and dark as on a modern board (a1 dark), so files and ranks can be
     // followed across a 12x12 board.
@@ -330,7 +349,7 @@ pub fn render(b: &Board, o: &Options) -> String {
             r + 1
         );
     }
-    let (top, bottom) = if o.flip {
+    let (top, bottom) = if o.flip != o.mirror {
         (Color::White, Color::Black)
     } else {
         (Color::Black, Color::White)
@@ -347,7 +366,7 @@ pub fn render(b: &Board, o: &Options) -> String {
         r#"<text x="{:.1}" y="{:.1}" text-anchor="start">{}{}</text>"#,
         MARGIN,
         TOP - 7.0,
-        top.name(),
+        side_name(o, top),
         mover(top)
     );
     let _ = write!(
@@ -355,7 +374,7 @@ pub fn render(b: &Board, o: &Options) -> String {
         r#"<text x="{:.1}" y="{:.1}" text-anchor="start">{}{}</text>"#,
         MARGIN,
         TOP + bh + MARGIN + 14.0,
-        bottom.name(),
+        side_name(o, bottom),
         mover(bottom)
     );
     if !legend.is_empty() {

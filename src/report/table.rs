@@ -216,37 +216,3 @@ pub fn json_row(r: &Row, tree: bool) -> serde_json::Value {
     }
     o
 }
-
-/// The CSV columns of `export`.
-pub const EXPORT_COLUMNS: &[&str] = &[
-    "id",
-    "file",
-    "key",
-    "variation",
-    "san",
-    "coord",
-    "outcome",
-    "rules",
-];
-
-/// The export records of a row: one per line of play of its solution tree.
-pub fn export_records(r: &Row) -> Vec<Vec<String>> {
-    let Some(a) = &r.analysis else { return vec![] };
-    a.report
-        .tree
-        .iter()
-        .enumerate()
-        .map(|(i, v)| {
-            vec![
-                r.id.clone(),
-                r.file.clone(),
-                v.coord.first().cloned().unwrap_or_default(),
-                (i + 1).to_string(),
-                v.san.join(" "),
-                v.coord.join(" "),
-                v.outcome.clone(),
-                r.rules.clone(),
-            ]
-        })
-        .collect()
-}

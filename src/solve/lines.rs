@@ -12,7 +12,7 @@ use crate::outcome::Outcome;
 use crate::position::{Move, Position};
 
 /// Upper bound on variations printed in a solution tree.
-pub(super) const MAX_VARIATIONS: usize = 400;
+pub(crate) const MAX_VARIATIONS: usize = 400;
 
 /// Remainders up to this many moves get the fastest win and the longest defence in the
 /// main line and tree; longer ones take the first win found (checks first).
@@ -48,6 +48,19 @@ pub(crate) fn tree_for_key<B: Bits>(
         truncated = true;
     }
     (tree, truncated)
+}
+
+/// True when `line` (moves in any notation the reader takes) played from `pos` leaves the
+/// game going on: a line cut short by a limit, or one that does not replay.
+pub(crate) fn ends_open<B: Bits>(pos: &Position<B>, line: &[String]) -> bool {
+    let mut p = pos.clone();
+    for t in line {
+        let Ok(m) = notation::parse_move(&p, t) else {
+            return true;
+        };
+        p.make(m);
+    }
+    p.settled_outcome() == Outcome::Ongoing
 }
 
 /// From an attacker node with `r` moves left that fails: the most forcing attacker move
@@ -168,7 +181,10 @@ pub(super) fn build_tree<B: Bits>(
             line.pop();
         }
     } else {
-        out.push(variation(line, &out_state));
+        // The last move: a bare king pending here is already settled if no reply bares
+        // back.
+        let settled = pos.settled_outcome();
+        out.push(variation(line, &settled));
     }
     pos.unmake(m, u);
     line.pop();

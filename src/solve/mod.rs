@@ -20,8 +20,10 @@ mod table;
 mod verdict;
 pub mod written;
 
+pub(crate) use claim::completed_line;
 pub use claim::{ClaimCheck, ClaimStatus};
 pub use continual::ContinualCheck;
+pub(crate) use lines::MAX_VARIATIONS;
 pub use verdict::{Solvable, SolveReport, Variation};
 
 use crate::any::AnyEngine;
@@ -482,6 +484,16 @@ pub fn analyse_in(
                     }
                 }
             }
+        }
+        // A main line that the limit cut short (play still going on at its end) gives way
+        // to the claim's line when that was checked in full: the water wheel's search runs
+        // out of time two plies into its 36 moves, the manuscript's line is proven.
+        if claim.proves_solvable
+            && !report.main_line.is_empty()
+            && lines::ends_open(&pos, &report.main_line_coord)
+        {
+            report.main_line = claim.filled.clone();
+            report.main_line_coord = coords_of(&pos, &claim.filled);
         }
         let continual_check =
             continual::second_look(&pos, stip, &cond, &remaining(limits, t0), &report);

@@ -361,7 +361,8 @@ pub fn solve<B: Bits>(
             &mut truncated,
         );
         rep.tree = tree;
-        rep.tree_truncated = truncated;
+        // A tree whose building the limit stopped has lines that end short of the goal.
+        rep.tree_truncated = truncated || budget.stopped();
         let mut p = pos.clone();
         let mut s2 = Searcher::new(pos, *stip, cond, &budget).with_tables(tables.clone());
         let (san, coord) = main_line(&mut s2, &mut p, k.m, k.wins_in.unwrap(), t0);

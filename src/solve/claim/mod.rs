@@ -272,7 +272,7 @@ pub fn check_in<B: Bits>(
 
 /// The completed manuscript line: numbered SAN from the start, the moves the manuscript
 /// leaves out in brackets (`1.Rg6+ [Kh8] 2.Rf8+`).
-fn completed_line(
+pub(crate) fn completed_line(
     plies: &[String],
     inserted: &[bool],
     first_number: u32,

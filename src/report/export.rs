@@ -1,0 +1,241 @@
+//! The records of `export`: every proven line of a problem (the manuscript's line as the
+//! check completed it, the main line, each line of the solution tree), one CSV record per
+//! line. Each line is replayed on the board, so that its outcome is the board's own
+//! (`mate`, `bare king`, ...) and its moves are numbered and written in the notation asked
+//! for; the search's outcome text is not trusted for that.
+
+use super::Row;
+use crate::any::AnyEngine;
+use crate::bits::Bits;
+use crate::notation::{self, Notation};
+use crate::outcome::{DrawKind, Outcome, WinKind};
+use crate::piece::Color;
+use crate::position::Position;
+use crate::with_engine;
+
+/// The CSV columns of `export`, in order (documented in README.md, "Exporting solutions").
+pub const EXPORT_COLUMNS: &[&str] = &[
+    "id",
+    "file",
+    "rules",
+    "kind",
+    "variation",
+    "moves",
+    "plies",
+    "first_side",
+    "outcome",
+    "winner",
+    "tree_truncated",
+    "claim_check",
+    "fen",
+    "coord",
+];
+
+/// One line to export, as the analysis holds it (SAN or coordinates, both readable back).
+struct Line<'a> {
+    /// `claim`, `main` or `tree`.
+    kind: &'static str,
+    /// 1-based number among the lines of its kind.
+    variation: usize,
+    plies: &'a [String],
+    /// Which plies the manuscript left out (the claim line only).
+    inserted: &'a [bool],
+}
+
+/// The export records of a row (columns as [`EXPORT_COLUMNS`]), the lines written in `n`.
+/// The analysis's lines must be in SAN or coordinates (an analysis not rewritten). An error
+/// names the line and the move that does not replay (a fault of the solver, not of input).
+pub fn export_records(r: &Row, eng: &AnyEngine, n: Notation) -> Result<Vec<Vec<String>>, String> {
+    let Some(a) = &r.analysis else {
+        return Ok(vec![]);
+    };
+    let rep = &a.report;
+    let mut lines = vec![];
+    // A claim that fails at its first move still gets its row (no moves), so that the
+    // check's word and detail are exported with the problem's other lines.
+    if !a.claim.filled.is_empty() || a.claim.status != crate::solve::ClaimStatus::None {
+        lines.push(Line {
+            kind: "claim",
+            variation: 1,
+            plies: &a.claim.filled,
+            inserted: &a.claim.inserted,
+        });
+    }
+    let main = if rep.main_line_coord.is_empty() {
+        &rep.main_line
+    } else {
+        &rep.main_line_coord
+    };
+    if !main.is_empty() {
+        lines.push(Line {
+            kind: "main",
+            variation: 1,
+            plies: main,
+            inserted: &[],
+        });
+    }
+    for (i, v) in rep.tree.iter().enumerate() {
+        lines.push(Line {
+            kind: "tree",
+            variation: i + 1,
+            plies: &v.coord,
+            inserted: &[],
+        });
+    }
+    let shared = Shared {
+        tree_cut: tree_cut(rep.tree_truncated, rep.tree.len()),
+        claim_check: a.claim.csv_text(),
+        fen: &a.fen,
+    };
+    with_engine!(eng, e => {
+        let pos = Position::from_fen(e.clone(), &a.fen).map_err(|x| format!("fen: {x}"))?;
+        lines
+            .iter()
+            .map(|l| {
+                let played = replay(&pos, l.plies, n)
+                    .map_err(|x| format!("{} line {}: {x}", l.kind, l.variation))?;
+                Ok(record(r, l, &pos, played, &shared))
+            })
+            .collect()
+    })
+}
+
+/// What every record of a row shares.
+struct Shared<'a> {
+    tree_cut: &'static str,
+    claim_check: String,
+    fen: &'a str,
+}
+
+/// The `tree_truncated` word: `no`, `max-lines` (the tree reached the cap on its lines:
+/// more defences were not written) or `limit` (the time or node limit stopped it: lines
+/// may end short of the goal, their outcome `open`).
+fn tree_cut(truncated: bool, lines: usize) -> &'static str {
+    match (truncated, lines >= crate::solve::MAX_VARIATIONS) {
+        (false, _) => "no",
+        (true, true) => "max-lines",
+        (true, false) => "limit",
+    }
+}
+
+/// A line replayed: each move in `n` and in coordinates, and the outcome after the last.
+struct Played {
+    written: Vec<String>,
+    coord: Vec<String>,
+    outcome: Outcome,
+    /// The side to move at the end (the stalemated side, if it is a stalemate).
+    last_to_move: Color,
+}
+
+fn replay<B: Bits>(pos: &Position<B>, plies: &[String], n: Notation) -> Result<Played, String> {
+    let mut p = pos.clone();
+    let (mut written, mut coord) = (vec![], vec![]);
+    for (i, t) in plies.iter().enumerate() {
+        let m = notation::parse_move(&p, t).map_err(|x| format!("ply {} ({t}): {x}", i + 1))?;
+        written.push(notation::write_move(&p, &m, n));
+        coord.push(notation::coord(&p, &m));
+        p.make(m);
+    }
+    Ok(Played {
+        written,
+        coord,
+        outcome: p.settled_outcome(),
+        last_to_move: p.side,
+    })
+}
+
+fn record<B: Bits>(
+    r: &Row,
+    l: &Line,
+    start: &Position<B>,
+    played: Played,
+    shared: &Shared,
+) -> Vec<String> {
+    let black_first = start.side == Color::Black;
+    // The sides by the problem's own names (green and red where it names them so).
+    let side = |c: Color| match &r.problem {
+        Some(p) => p.sides.lower(c).to_string(),
+        None => c.name().to_lowercase(),
+    };
+    vec![
+        r.id.clone(),
+        r.file.clone(),
+        r.rules.clone(),
+        l.kind.into(),
+        l.variation.to_string(),
+        crate::solve::completed_line(&played.written, l.inserted, start.fullmove, black_first),
+        played.written.len().to_string(),
+        side(start.side),
+        outcome_word(&played.outcome, played.last_to_move),
+        played.outcome.winner().map(side).unwrap_or_default(),
+        if l.kind == "tree" {
+            shared.tree_cut.into()
+        } else {
+            String::new()
+        },
+        if l.kind == "claim" {
+            shared.claim_check.clone()
+        } else {
+            String::new()
+        },
+        shared.fen.into(),
+        played.coord.join(" "),
+    ]
+}
+
+/// The outcome column: how the line ends on the board. `open` when play goes on.
+fn outcome_word(o: &Outcome, to_move: Color) -> String {
+    match o {
+        Outcome::Ongoing => "open".into(),
+        Outcome::Win {
+            winner,
+            how,
+            inferior,
+        } => {
+            let w = match how {
+                WinKind::Checkmate => "mate",
+                WinKind::BareKing => "bare king",
+                // Under some rules the side stalemated wins: say which.
+                WinKind::Stalemate if *winner == to_move => "stalemate loss",
+                WinKind::Stalemate => "stalemate win",
+            };
+            if *inferior {
+                format!("{w} (inferior)")
+            } else {
+                w.into()
+            }
+        }
+        Outcome::Draw(DrawKind::Stalemate) => "draw (stalemate)".into(),
+        Outcome::Draw(DrawKind::KingsOnly) => "draw (kings only)".into(),
+        Outcome::Draw(DrawKind::NineMoves) => "draw (nine moves)".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn outcome_words() {
+        let mate = Outcome::Win {
+            winner: Color::Black,
+            how: WinKind::Checkmate,
+            inferior: false,
+        };
+        assert_eq!(outcome_word(&mate, Color::White), "mate");
+        let stale = Outcome::Win {
+            winner: Color::White,
+            how: WinKind::Stalemate,
+            inferior: true,
+        };
+        assert_eq!(
+            outcome_word(&stale, Color::Black),
+            "stalemate win (inferior)"
+        );
+        assert_eq!(
+            outcome_word(&stale, Color::White),
+            "stalemate loss (inferior)"
+        );
+        assert_eq!(outcome_word(&Outcome::Ongoing, Color::White), "open");
+    }
+}
