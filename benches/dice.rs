@@ -10,8 +10,12 @@ use mansuba::dice::{Expectimax, Objective};
 use mansuba::engine::Engine;
 use mansuba::position::Position;
 use mansuba::retro::Material;
-use mansuba::rules::{BareKingRule, Rules};
+use mansuba::rules::Rules;
 use std::sync::Arc;
+
+#[path = "../tests/common/dice_board.rs"]
+mod dice_board;
+use dice_board::four_by_four;
 use std::time::Duration;
 
 fn engine(rules: Rules) -> Arc<Engine<u64>> {
@@ -27,16 +31,6 @@ fn two_dice(mut r: Rules) -> Rules {
     r
 }
 
-fn four_by_four() -> Rules {
-    let mut r = Rules::preset("shatranj-dice").unwrap();
-    r.name = "dice-4x4-no-bare-king".into();
-    r.width = 4;
-    r.height = 4;
-    r.start = "rkqr/pppp/PPPP/RKQR w - - 0 1".into();
-    r.bare_king = BareKingRule::Off;
-    r
-}
-
 fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("dice");
     g.sample_size(10).measurement_time(Duration::from_secs(10));
@@ -44,7 +38,7 @@ fn bench(c: &mut Criterion) {
         (Rules::preset("shatranj-dice").unwrap(), "KRK"),
         (Rules::preset("shatranj-dice").unwrap(), "KQK"),
         (two_dice(Rules::preset("shatranj-dice").unwrap()), "KRK"),
-        (four_by_four(), "KNK"),
+        (four_by_four("dice-4x4-no-bare-king"), "KNK"),
     ];
     for (rules, mat) in cases {
         let e = engine(rules.clone());

@@ -13,6 +13,10 @@ use mansuba::rules::{BareKingRule, Rules};
 use std::process::Command;
 use std::sync::Arc;
 
+#[path = "common/dice_board.rs"]
+mod dice_board;
+use dice_board::four_by_four;
+
 /// White: Ka1, Rd1; Black: Kh8, pawn d5. One rook move (Rxd5) bares the black king.
 const BARE_IN_ONE: &str = "7k/8/8/3p4/8/8/8/K2R4 w - - 0 1";
 /// Black to move is checkmated in ordinary chess (Ra8+, Kg6 guards g7 and h7); under dice
@@ -247,22 +251,11 @@ fn a_chance_table_bares_back_only_on_the_king_face() {
     assert!(close(v.l, 5.0 / 6.0) && close(v.w, 0.0), "{v:?}");
 }
 
-/// A 4x4 board, bare king no win: a lone knight must take the king itself.
-fn four_by_four() -> Rules {
-    let mut r = Rules::preset("shatranj-dice").unwrap();
-    r.name = "dice-4x4".into();
-    r.width = 4;
-    r.height = 4;
-    r.start = "rkqr/pppp/PPPP/RKQR w - - 0 1".into();
-    r.bare_king = BareKingRule::Off;
-    r
-}
-
 #[test]
 fn chance_tables_agree_with_a_simulation_to_the_end() {
     // King and knight against king: the knight can only win by taking a king left in
     // check; the chances come from value iteration and are checked by 20,000 games.
-    let (pos, t) = tables_for(four_by_four(), "1k2/4/1N2/K3 w - - 0 1");
+    let (pos, t) = tables_for(four_by_four("dice-4x4"), "1k2/4/1N2/K3 w - - 0 1");
     let v = t.value(&pos).unwrap();
     assert!(v.w > 0.0 && v.w < 1.0 && v.l.abs() < 1e-12, "{v:?}");
     let s = t.simulate(&pos, 5000, 20_000, 11).unwrap();
@@ -275,8 +268,13 @@ fn chance_tables_agree_with_a_simulation_to_the_end() {
     );
     // A horizon can only lower the chance of winning: expectimax within 3 turns each is
     // at most the table's value.
-    let dice = four_by_four().dice.unwrap();
-    let mut ex = Expectimax::new(&dice, &four_by_four(), Objective::Score, 10_000_000);
+    let dice = four_by_four("dice-4x4").dice.unwrap();
+    let mut ex = Expectimax::new(
+        &dice,
+        &four_by_four("dice-4x4"),
+        Objective::Score,
+        10_000_000,
+    );
     let mut p = pos.clone();
     let h = ex.value(&mut p, 6).unwrap();
     assert!(h.w <= v.w + 1e-9, "{h:?} {v:?}");

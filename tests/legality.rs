@@ -5,18 +5,14 @@
 
 use mansuba::any::AnyEngine;
 use mansuba::bits::Bits;
+use mansuba::dice::SplitMix;
 use mansuba::movegen::MoveList;
 use mansuba::position::{flag, Move, Position};
 use mansuba::rules::{Rules, PRESETS};
 
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
+/// A number below `n` from the seeded generator the dice simulation uses.
+fn below(rng: &mut SplitMix, n: usize) -> usize {
+    (rng.next_u64() % n as u64) as usize
 }
 
 fn by_definition<B: Bits>(p: &mut Position<B>) -> Vec<Move> {
@@ -40,7 +36,7 @@ fn by_definition<B: Bits>(p: &mut Position<B>) -> Vec<Move> {
     out
 }
 
-fn playouts<B: Bits>(start: Position<B>, rng: &mut Rng, games: usize, plies: usize) -> usize {
+fn playouts<B: Bits>(start: Position<B>, rng: &mut SplitMix, games: usize, plies: usize) -> usize {
     let mut checked = 0;
     for _ in 0..games {
         let mut p = start.clone();
@@ -63,10 +59,10 @@ fn playouts<B: Bits>(start: Position<B>, rng: &mut Rng, games: usize, plies: usi
                 .copied()
                 .filter(|m| p.occ.has(m.to as usize))
                 .collect();
-            let m = if !caps.is_empty() && rng.below(3) == 0 {
-                caps[rng.below(caps.len())]
+            let m = if !caps.is_empty() && below(rng, 3) == 0 {
+                caps[below(rng, caps.len())]
             } else {
-                fast[rng.below(fast.len())]
+                fast[below(rng, fast.len())]
             };
             p.make(m);
         }
@@ -76,7 +72,7 @@ fn playouts<B: Bits>(start: Position<B>, rng: &mut Rng, games: usize, plies: usi
 
 #[test]
 fn fast_legality_agrees_with_the_definition_in_every_preset() {
-    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let mut rng = SplitMix::new(0x2545_F491_4F6C_DD1D);
     for name in PRESETS {
         let rules = Rules::preset(name).unwrap();
         if rules.forced_capture {

@@ -110,15 +110,27 @@ impl ChanceTables {
         tolerance: f64,
         progress: &dyn Fn(&str),
     ) -> Result<ChanceTables, String> {
-        let rules = &eng.rules;
+        Self::each(eng, dice, target, |set, m| {
+            progress(&m.name(&eng.rules));
+            set.solve(eng, m, tolerance)
+        })
+    }
+
+    /// The tables of `target` and every material it leads to, smallest first, each made
+    /// by `make` (which may read the tables made before it).
+    fn each<B: Bits>(
+        eng: &Arc<Engine<B>>,
+        dice: &Dice,
+        target: &Material,
+        mut make: impl FnMut(&ChanceTables, &Material) -> Result<ChanceTable, String>,
+    ) -> Result<ChanceTables, String> {
         let mut set = ChanceTables {
             tables: HashMap::new(),
-            rolls: dice.rolls(rules),
+            rolls: dice.rolls(&eng.rules),
             no_move: dice.no_move,
         };
         for m in closure(eng, target) {
-            progress(&m.name(rules));
-            let t = set.solve(eng, &m, tolerance)?;
+            let t = make(&set, &m)?;
             set.tables.insert(m, t);
         }
         Ok(set)
@@ -145,17 +157,9 @@ impl ChanceTables {
         target: &Material,
         dir: &std::path::Path,
     ) -> Result<ChanceTables, String> {
-        let rules = &eng.rules;
-        let mut set = ChanceTables {
-            tables: HashMap::new(),
-            rolls: dice.rolls(rules),
-            no_move: dice.no_move,
-        };
-        for m in closure(eng, target) {
-            let t = super::file::read(dir, rules, &m, eng.king)?;
-            set.tables.insert(m, t);
-        }
-        Ok(set)
+        Self::each(eng, dice, target, |_, m| {
+            super::file::read(dir, &eng.rules, m, eng.king)
+        })
     }
 
     /// The table of a material, if built.
