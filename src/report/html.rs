@@ -13,7 +13,7 @@
 use super::text::{format_tree, numbered_line, tree_heading};
 use super::{xml_escape as esc, Row, Verdict};
 use crate::notation::parse_line;
-use crate::solve::ClaimStatus;
+use crate::solve::{ClaimStatus, Solvable};
 use anyhow::{bail, Context, Result};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -78,6 +78,12 @@ pub fn explain(r: &Row) -> String {
     let rep = &a.report;
     let stip = &r.stipulation;
     let keys = rep.keys_san.join(", ");
+    if let Some(p) = rep.win_probability {
+        return format!(
+            "Played with dice: the side to move wins {stip} with probability {p:.4}, playing to win against a defence that plays to stop it (exact, over every throw); {}.",
+            if rep.solvable == Solvable::Yes { "the win is certain" } else { "the win is not certain" }
+        );
+    }
     match r.verdict {
         Verdict::Sound => format!(
             "Sound: {keys} is the only first move that forces {stip}, proven by exhaustive search{}.",
@@ -236,6 +242,10 @@ fn section(s: &mut String, i: usize, r: &Row, svg: Option<&str>, extra: &str) {
             " \u{2014} search incomplete"
         };
         fact(s, "keys", &format!("{keys}{complete}"));
+        if let Some(p) = rep.win_probability {
+            fact(s, "win chance", &format!("{p:.4}"));
+            fact(s, "best move per throw", &rep.dice_best.join(", "));
+        }
         fact(
             s,
             "shortest",
