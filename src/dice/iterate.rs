@@ -76,8 +76,8 @@ pub(super) struct Graph {
 const CONST: u32 = 1 << 31;
 
 impl Graph {
-    /// Lays the plans out flat.
-    pub(super) fn from_plans(plans: &[Plan]) -> Graph {
+    /// Lays the plans out flat (and lets them go).
+    pub(super) fn from_plans(plans: Vec<Plan>) -> Graph {
         let mut g = Graph {
             state: Vec::with_capacity(plans.len()),
             fixed: vec![Val::NONE; plans.len()],
@@ -87,24 +87,24 @@ impl Graph {
             child: vec![],
             consts: vec![],
         };
-        for (i, p) in plans.iter().enumerate() {
+        for (i, p) in plans.into_iter().enumerate() {
             g.first_throw.push(g.prob.len() as u32);
             match p {
                 Plan::NoPosition => g.state.push(2),
                 Plan::Decided(v) => {
                     g.state.push(1);
-                    g.fixed[i] = *v;
+                    g.fixed[i] = v;
                 }
                 Plan::Throws(throws) => {
                     g.state.push(0);
                     for (pr, children) in throws {
-                        g.prob.push(*pr);
+                        g.prob.push(pr);
                         g.first_child.push(g.child.len() as u32);
                         for c in children {
                             g.child.push(match c {
-                                Child::In(j) => *j,
+                                Child::In(j) => j,
                                 Child::Const(v) => {
-                                    g.consts.push(*v);
+                                    g.consts.push(v);
                                     CONST | (g.consts.len() as u32 - 1)
                                 }
                             });
@@ -116,6 +116,11 @@ impl Graph {
         g.first_throw.push(g.prob.len() as u32);
         g.first_child.push(g.child.len() as u32);
         g
+    }
+
+    /// True when entry `i` is a position (not two men on a square and the like).
+    pub(super) fn is_position(&self, i: usize) -> bool {
+        self.state[i] != 2
     }
 
     /// Memory held, bytes.

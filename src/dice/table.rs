@@ -284,20 +284,17 @@ impl ChanceTables {
         };
         let plans: Vec<Plan> = (0..entries)
             .into_par_iter()
-            .map_init(
-                || Position::empty(Arc::clone(eng)),
-                |pos, idx| self.plan(pos, &table, idx),
-            )
+            .map(|idx| self.plan(eng, &table, idx))
             .collect::<Result<_, String>>()?;
-        let graph = Graph::from_plans(&plans);
+        // The plans go once laid out flat: the sweeps need only the graph.
+        let graph = Graph::from_plans(plans);
         let bytes = graph.bytes() + entries * std::mem::size_of::<Val>() * 2;
         let (values, iterations, residual) = graph.iterate(tolerance);
-        let real: Vec<(usize, Wl)> = plans
+        let real: Vec<(usize, Wl)> = values
             .iter()
-            .zip(&values)
             .enumerate()
-            .filter(|(_, (p, _))| !matches!(p, Plan::NoPosition))
-            .map(|(i, (_, v))| (i, v.c))
+            .filter(|(i, _)| graph.is_position(*i))
+            .map(|(i, v)| (i, v.c))
             .collect();
         let half = entries / 2;
         let mean = |side: usize| {
@@ -322,7 +319,7 @@ impl ChanceTables {
     /// Sets up entry `idx` and works out its successors.
     fn plan<B: Bits>(
         &self,
-        pos: &mut Position<B>,
+        eng: &Arc<Engine<B>>,
         table: &ChanceTable,
         idx: usize,
     ) -> Result<Plan, String> {
@@ -338,13 +335,13 @@ impl ChanceTables {
             *s = rest % n;
             rest /= n;
         }
-        let mut fresh = Position::empty(Arc::clone(&pos.eng));
-        fresh.side = side;
-        let h = pos.eng.rules.height as usize;
-        let w = pos.eng.rules.width as usize;
+        let mut pos = Position::empty(Arc::clone(eng));
+        pos.side = side;
+        let h = eng.rules.height as usize;
+        let w = eng.rules.width as usize;
         for (i, &(c, k)) in table.men.iter().enumerate() {
             let s = sq[i];
-            if fresh.occ.has(s) {
+            if pos.occ.has(s) {
                 return Ok(Plan::NoPosition);
             }
             // Identical men are indexed in rising square order only.
@@ -352,13 +349,13 @@ impl ChanceTables {
                 return Ok(Plan::NoPosition);
             }
             let rank = s / w;
-            if Some(k) == pos.eng.pawn && (rank == 0 || rank == h - 1) {
+            if Some(k) == eng.pawn && (rank == 0 || rank == h - 1) {
                 return Ok(Plan::NoPosition);
             }
-            fresh.add_man(c, k, s);
+            pos.add_man(c, k, s);
         }
-        fresh.hash = fresh.compute_hash();
-        *pos = fresh;
+        pos.hash = pos.compute_hash();
+        let pos = &mut pos;
         Ok(match start(pos, &self.rolls, self.no_move) {
             Start::Decided(out) => Plan::Decided(Val::of(decided_value(&out, pos.side))),
             Start::Throws(throws) => {
