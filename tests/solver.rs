@@ -677,3 +677,38 @@ fn mate_from_names_where_the_mating_man_stands() {
     assert!(keys_of(from(&["corners"], Some("P"))).is_empty());
     assert!(keys_of(from(&["centre"], None)).is_empty());
 }
+
+/// A claim at length whose refutation a limit leaves open: the manuscript's water wheel
+/// (pawn on a3) is checked along Bodlaender's line until 11.axb4, which the line ignores.
+/// Whether Black still mates within the 26 moves left is beyond the node limit, so the
+/// check ends unfinished, naming the defence and the bound it proved; the bound is then
+/// checked by a search of its own from the position after 11.axb4.
+#[test]
+fn an_unsettled_defence_is_reported_with_the_bound_proven() {
+    let ms = "1r3bk1/2P3n1/4p1np/1p2Qp2/2b2Rp1/P1NP1PKP/1P5p/1BBN2qR b - - 0 1";
+    let line = "1...Nh5+ 2.Kg2 Nh4+ 3.Kf1 Ng3+ 4.Ke1 Ng2+ 5.Kd2 Nf1+ 6.Kc2 Ne1+ 7.Kb3 Nd2+ \
+                8.Kb4 Nc2+ 9.Kc5 Nb3+ 10.Kc6 Nb4+ 11.Kd7 Nc5+";
+    let any = AnyEngine::new(Rules::preset("shatranj").unwrap()).unwrap();
+    let limits = Limits {
+        max_nodes: Some(3_000_000),
+        ..Default::default()
+    };
+    let stip: Stipulation = "#36".parse().unwrap();
+    let a = analyse(&any, ms, &stip, &plain(), Some(line), &limits).unwrap();
+    let c = &a.claim;
+    assert_eq!(c.status, ClaimStatus::None, "{}", c.detail);
+    assert!(c.detail.contains("11.axb4"), "{}", c.detail);
+    let k: u32 = c
+        .detail
+        .split("no mate within ")
+        .nth(1)
+        .and_then(|t| t.split(' ').next())
+        .and_then(|t| t.parse().ok())
+        .unwrap_or_else(|| panic!("no bound in {:?}", c.detail));
+    assert!((1..26).contains(&k), "{k}");
+    // After 11.axb4 (Black to move) no mate within k, by a search that knows nothing of
+    // the claim.
+    let after = "1r3bk1/2P5/2K1p2p/1p2Qp2/1Pb2Rp1/1nNP1P1P/1P5p/1BBN2qR b - - 0 11";
+    let full = run("shatranj", after, &format!("#{k}"), false, plain(), None);
+    assert_eq!(full.report.solvable, Solvable::No, "#{k} after 11.axb4");
+}

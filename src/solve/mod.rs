@@ -111,6 +111,16 @@ impl FromStr for Stipulation {
     }
 }
 
+impl Stipulation {
+    /// The goal as a word in a sentence: "mate" or "win".
+    pub fn goal_word(&self) -> &'static str {
+        match self.goal {
+            Goal::Mate => "mate",
+            Goal::Win => "win",
+        }
+    }
+}
+
 impl fmt::Display for Stipulation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.goal {

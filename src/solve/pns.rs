@@ -263,6 +263,11 @@ impl<B: Bits> Searcher<'_, B> {
         let left = if or { n - 1 } else { n };
         let mut kids: Vec<Child> = Vec::with_capacity(list.len());
         for &m in list.as_slice() {
+            // Each child's first numbers cost a move and a count of replies: counted as a
+            // node, so that node limits measure the work done.
+            if !self.tick() {
+                return None;
+            }
             let nt = self.track(pos, &m, tracked);
             let u = pos.make(m);
             let (pn, dn) = self.child_numbers(pos, left, nt);

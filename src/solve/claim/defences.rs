@@ -6,6 +6,21 @@ use crate::bits::Bits;
 use crate::movegen::MoveList;
 use crate::notation::{self, Token};
 use crate::position::Move;
+use crate::solve::searcher::R;
+
+/// Nodes one attempt at an uncovered defence may take before the bound is raised step by
+/// step instead (a fraction of a second to a few seconds).
+const UNCOVERED_CAP: u64 = 1 << 20;
+
+/// How a defence the manuscript does not follow fares.
+enum Fate {
+    /// The attacker still forces the goal within the moves left.
+    Loses,
+    /// It holds: the claim is refuted.
+    Holds,
+    /// A limit stopped the search; no goal within this many moves is proven.
+    Open { no_goal_within: u32 },
+}
 
 impl<B: Bits> Walk<'_, B> {
     /// Fills in the defender's only legal reply, with a remark.
@@ -97,6 +112,9 @@ impl<B: Bits> Walk<'_, B> {
             let san = self.label(st.ply, side, &notation::san(&st.p, &d), None);
             let mut q = st.clone();
             self.play(&mut q, d, true);
+            // Whether the manuscript's next move answers it too, asked with a node cap: a
+            // search that runs out of it only means the general question below decides.
+            self.s.cap = self.s.local_nodes + UNCOVERED_CAP;
             let next_works = next.is_some_and(|t| {
                 let mut l2 = MoveList::new();
                 self.s.moves(&mut q.p, &mut l2);
@@ -105,13 +123,14 @@ impl<B: Bits> Walk<'_, B> {
                     .filter(|a| l2.as_slice().contains(a))
                     .is_some_and(|a| self.keeps_going(&q, a, t, None))
             });
+            self.s.cap = u64::MAX;
             if next_works {
                 answered.push(san);
                 continue;
             }
-            match self.s.attack(&mut q.p, left, q.tracked) {
-                Some(true) => lost.push(san),
-                Some(false) => {
+            match self.fate(&mut q, left) {
+                Fate::Loses => lost.push(san),
+                Fate::Holds => {
                     let ctx = if st.filled.is_empty() {
                         String::new()
                     } else {
@@ -126,16 +145,25 @@ impl<B: Bits> Walk<'_, B> {
                         format!("{}{ctx}", notation::san(&st.p, &d)),
                     ));
                 }
-                None => {
+                Fate::Open { no_goal_within } => {
+                    let reason = self
+                        .budget
+                        .reason()
+                        .unwrap_or_else(|| "limit reached".into());
+                    let bound = if no_goal_within == 0 {
+                        String::new()
+                    } else {
+                        format!(
+                            "; no {} within {no_goal_within} of the {left} moves left is proven",
+                            self.stip.goal_word()
+                        )
+                    };
                     st.remarks.push(format!(
-                        "check not finished: {}",
-                        self.budget
-                            .reason()
-                            .unwrap_or_else(|| "limit reached".into())
+                        "check not finished ({reason}): the defence {san} is not settled{bound}"
                     ));
                     return Err(ended(
                         ClaimStatus::None,
-                        "not finished (limit reached)".into(),
+                        format!("not finished (limit reached): {san} unsettled{bound}"),
                     ));
                 }
             }
@@ -160,6 +188,48 @@ impl<B: Bits> Walk<'_, B> {
             ));
         }
         Ok(())
+    }
+
+    /// Does the attacker still force the goal within `left` moves after a defence the
+    /// manuscript does not follow? Asked once within a node cap; where that does not
+    /// settle it, the bound is raised one move at a time (each step within the cap), so a
+    /// defence the limit leaves open is reported with the most that was proven of it (the
+    /// steps stop after a few caps' worth), and the whole question then gets what remains
+    /// of the budget.
+    fn fate(&mut self, q: &mut State<B>, left: u32) -> Fate {
+        let verdict = |r: R| match r {
+            Some(true) => Some(Fate::Loses),
+            Some(false) => Some(Fate::Holds),
+            None => None,
+        };
+        if let Some(f) = verdict(self.capped(q, left)) {
+            return f;
+        }
+        let mut no_goal_within = 0;
+        let steps_from = self.s.local_nodes;
+        for k in 1..left {
+            if self.budget.stopped() {
+                return Fate::Open { no_goal_within };
+            }
+            if self.s.local_nodes - steps_from > 4 * UNCOVERED_CAP {
+                break;
+            }
+            match self.capped(q, k) {
+                Some(true) => return Fate::Loses,
+                Some(false) => no_goal_within = k,
+                None => break,
+            }
+        }
+        let r = self.s.attack(&mut q.p, left, q.tracked);
+        verdict(r).unwrap_or(Fate::Open { no_goal_within })
+    }
+
+    /// The attacker's search within `k` moves, given up after [`UNCOVERED_CAP`] nodes.
+    fn capped(&mut self, q: &mut State<B>, k: u32) -> R {
+        self.s.cap = self.s.local_nodes + UNCOVERED_CAP;
+        let r = self.s.attack(&mut q.p, k, q.tracked);
+        self.s.cap = u64::MAX;
+        r
     }
 
     /// Duals: another attacker move that also forces the goal in the moves left.
