@@ -13,10 +13,9 @@
 
 mod common;
 
-use common::Rng;
+use common::{random_position, Rng};
 use mansuba::any::AnyEngine;
 use mansuba::bits::Bits;
-use mansuba::engine::Engine;
 use mansuba::movegen::MoveList;
 use mansuba::notation;
 use mansuba::outcome::{Outcome, WinKind};
@@ -25,7 +24,6 @@ use mansuba::position::Position;
 use mansuba::rules::Rules;
 use mansuba::solve::{analyse, ConditionSpec, Limits, Method, Solvable, Stipulation};
 use mansuba::with_engine;
-use std::sync::Arc;
 use std::time::Duration;
 
 /// How the solver is asked, and what the minimax allows the attacker.
@@ -112,54 +110,6 @@ fn brute_keys<B: Bits>(p: &mut Position<B>, n: u32, exact: bool, checks: bool) -
     }
     keys.sort();
     keys
-}
-
-/// A random position with mates close at hand, White to move: Black's king on an edge,
-/// White's men within three squares of it (and, if `far`, not next to it: up to five),
-/// Black's `black` men within two (taking its flights). Its FEN, or `None` when the men
-/// found no room or the position is not legal.
-fn random_position<B: Bits>(
-    eng: &Arc<Engine<B>>,
-    rng: &mut Rng,
-    white: &[char],
-    black: &[char],
-    far: bool,
-) -> Option<String> {
-    let (w, n) = (eng.geo.width as usize, eng.n);
-    let h = n / w;
-    let near =
-        |a: usize, b: usize, d: usize| (a % w).abs_diff(b % w) <= d && (a / w).abs_diff(b / w) <= d;
-    let king = loop {
-        let s = rng.below(n);
-        let (f, r) = (s % w, s / w);
-        if f == 0 || f == w - 1 || r == 0 || r == h - 1 {
-            break s;
-        }
-    };
-    let mut p = Position::empty(eng.clone());
-    p.add_man(Color::Black, eng.king, king);
-    let reach = if far { 5 } else { 3 };
-    let men = std::iter::once(&'K').chain(white).map(|&c| (c, reach, far));
-    for (c, d, apart) in men.chain(black.iter().map(|&c| (c, 2, false))) {
-        // Pawns away from both last ranks (no promotion in the first move).
-        let s = (0..1000).map(|_| rng.below(n)).find(|&s| {
-            near(s, king, d)
-                && !(apart && near(s, king, 1))
-                && !p.occ.has(s)
-                && (!c.eq_ignore_ascii_case(&'p') || (2..h - 2).contains(&(s / w)))
-        })?;
-        let colour = if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
-        p.add_man(colour, eng.rules.kind_of(c)?, s);
-    }
-    p.hash = p.compute_hash();
-    let mut list = MoveList::new();
-    p.legal_moves(&mut list);
-    let playable = p.validate().is_ok() && p.outcome_with(&list) == Outcome::Ongoing;
-    playable.then(|| p.to_fen())
 }
 
 /// Compares solver and minimax on random positions until `keyed` (position, stipulation)

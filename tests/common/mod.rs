@@ -1,6 +1,14 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+use mansuba::bits::Bits;
+use mansuba::engine::Engine;
+use mansuba::movegen::MoveList;
+use mansuba::outcome::Outcome;
+use mansuba::piece::Color;
+use mansuba::position::Position;
+use std::sync::Arc;
+
 /// A small deterministic random generator (xorshift64): the same seed gives the same
 /// test positions on every machine.
 pub struct Rng(pub u64);
@@ -18,4 +26,52 @@ impl Rng {
     pub fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
     }
+}
+
+/// A random position with mates close at hand, White to move: Black's king on an edge,
+/// White's men within three squares of it (and, if `far`, not next to it: up to five),
+/// Black's `black` men within two (taking its flights). Its FEN, or `None` when the men
+/// found no room or the position is not legal.
+pub fn random_position<B: Bits>(
+    eng: &Arc<Engine<B>>,
+    rng: &mut Rng,
+    white: &[char],
+    black: &[char],
+    far: bool,
+) -> Option<String> {
+    let (w, n) = (eng.geo.width as usize, eng.n);
+    let h = n / w;
+    let near =
+        |a: usize, b: usize, d: usize| (a % w).abs_diff(b % w) <= d && (a / w).abs_diff(b / w) <= d;
+    let king = loop {
+        let s = rng.below(n);
+        let (f, r) = (s % w, s / w);
+        if f == 0 || f == w - 1 || r == 0 || r == h - 1 {
+            break s;
+        }
+    };
+    let mut p = Position::empty(eng.clone());
+    p.add_man(Color::Black, eng.king, king);
+    let reach = if far { 5 } else { 3 };
+    let men = std::iter::once(&'K').chain(white).map(|&c| (c, reach, far));
+    for (c, d, apart) in men.chain(black.iter().map(|&c| (c, 2, false))) {
+        // Pawns away from both last ranks (no promotion in the first move).
+        let s = (0..1000).map(|_| rng.below(n)).find(|&s| {
+            near(s, king, d)
+                && !(apart && near(s, king, 1))
+                && !p.occ.has(s)
+                && (!c.eq_ignore_ascii_case(&'p') || (2..h - 2).contains(&(s / w)))
+        })?;
+        let colour = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        p.add_man(colour, eng.rules.kind_of(c)?, s);
+    }
+    p.hash = p.compute_hash();
+    let mut list = MoveList::new();
+    p.legal_moves(&mut list);
+    let playable = p.validate().is_ok() && p.outcome_with(&list) == Outcome::Ongoing;
+    playable.then(|| p.to_fen())
 }
