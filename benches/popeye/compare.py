@@ -172,6 +172,9 @@ def main():
     args = ap.parse_args()
     if not args.popeye:
         ap.error("name the Popeye binary with --popeye or $POPEYE")
+    for exe, hint in ((args.popeye, "Popeye's py"), (args.mansuba, "mansuba: cargo build --release")):
+        if not os.access(exe, os.X_OK):
+            ap.error(f"{exe}: no such executable ({hint})")
     with open(args.csv, newline="") as f:
         rows = [r for r in csv.DictReader(f) if not r["id"].startswith("#")]
     if args.only:
@@ -210,12 +213,16 @@ def main():
                 keys = show(ms_keys)
             py_s, ms_s = statistics.median(py_times), statistics.median(ms_times)
             ratio = py_s / ms_s
-            ratios.append((ratio, rid))
+            ratios.append((ratio, rid, bool(ms_keys)))
             print(f"| {rid} | {rules} | {stip} | {keys} | {py_s:.2f} | {ms_s:.3f} | {ratio:.1f}× |", flush=True)
     if ratios:
-        med = statistics.median(r for r, _ in ratios)
+        med = statistics.median(r for r, _, _ in ratios)
         worst = min(ratios)
         print(f"\nmedian ratio {med:.1f}×; worst {worst[0]:.1f}× ({worst[1]}); {len(ratios)} problems, {args.runs} runs each")
+        for solvable, label in ((True, "with a solution"), (False, "without")):
+            part = [r for r, _, s in ratios if s == solvable]
+            if part:
+                print(f"{label}: {len(part)} problems, median {statistics.median(part):.1f}×, {min(part):.1f}–{max(part):.1f}×")
     sys.exit(1 if failures else 0)
 
 
