@@ -82,3 +82,23 @@ fn popeye_keys_under_conditions() {
         assert_eq!(got_plain, sorted(plain), "plain {fen}");
     }
 }
+
+/// The side-by-side set of `benches/popeye/` (generated positions): mansuba's keys must
+/// stay the ones Popeye gave when the set was made, and a row without keys unsolvable.
+#[test]
+fn popeye_keys_of_the_benchmark_set() {
+    let path = format!("{}/benches/popeye/problems.csv", env!("CARGO_MANIFEST_DIR"));
+    let mut r = csv::Reader::from_path(&path).expect("benches/popeye/problems.csv");
+    let mut rows = 0;
+    for rec in r.records() {
+        let row = rec.unwrap();
+        let (id, rules, fen, stip, keys) = (&row[0], &row[1], &row[2], &row[3], &row[4]);
+        let n: u32 = stip.trim_start_matches('#').parse().unwrap();
+        let (solv, got, complete) = keys_of(rules, fen, n, &ConditionSpec::default(), None);
+        assert!(complete, "{id}: search incomplete");
+        assert_eq!(got, sorted(keys), "{id}");
+        assert_eq!(solv == Solvable::Yes, !keys.is_empty(), "{id}");
+        rows += 1;
+    }
+    assert_eq!(rows, 25, "the set has 25 rows");
+}
