@@ -20,6 +20,16 @@ pub(crate) fn men_of<B: Bits>(mask: u16, men: &[B; MAX_KINDS]) -> B {
     all
 }
 
+/// What a position knows about the checks its side to move can give (see
+/// [`Position::check_info`]).
+#[derive(Clone, Copy)]
+pub struct CheckInfo<B: Bits> {
+    /// Our men that alone stand between one of our riders and the enemy king.
+    pub(crate) disc: B,
+    /// Per kind that rides in opposite pairs: the squares from which it rides to the king.
+    pub(crate) ride: [B; MAX_KINDS],
+}
+
 impl<B: Bits> Position<B> {
     /// True when `sq` is attacked by a man of colour `by`, given occupancy `occ`.
     #[inline(always)]
@@ -95,10 +105,69 @@ impl<B: Bits> Position<B> {
         false
     }
 
-    /// Does the legal move `m` give check? Answered from the tables for ordinary moves
-    /// (the moved man's own attack, or a rider's line it opens); castling, leaps, en
-    /// passant, promotions, stacks and bent riders are played on the board instead.
+    /// What a position knows once about the checks its side to move can give, so that
+    /// asking [`Self::gives_check_with`] about each move costs a few bit tests where it
+    /// used to cost a scan of every line to the king (half the time of a solve whose
+    /// every move is ordered by whether it checks).
+    pub fn check_info(&self) -> CheckInfo<B> {
+        let e = &*self.eng;
+        let us = self.side.idx();
+        let ksq = self.king_sq(self.side.flip());
+        let mut info = CheckInfo {
+            disc: B::default(),
+            ride: [B::default(); MAX_KINDS],
+        };
+        // The squares from which each kind rides to the king: its own rides from there.
+        for (k, kt) in e.kinds.iter().enumerate().take(MAX_KINDS) {
+            if e.sym_rider[k] {
+                for &d in &kt.ride_dirs {
+                    info.ride[k] |= e.ray_targets(d as usize, ksq, self.occ);
+                }
+            }
+        }
+        // Our men that alone stand between one of our riders and the king: only moving
+        // one of them can uncover a check by another man.
+        for (mask, dirs) in &e.dir_groups {
+            let riders = men_of(*mask, &self.pieces[us]);
+            if riders.is_empty() {
+                continue;
+            }
+            for &d in dirs {
+                let ray = e.ray_flat[d as usize * e.n + ksq];
+                if (ray & riders).is_empty() {
+                    continue;
+                }
+                let up = e.dir_up[d as usize];
+                let nearest = |r: B| if up { r.lsb() } else { r.msb() };
+                let r = ray & self.occ;
+                let b1 = nearest(r);
+                if !self.occ_c[us].has(b1) {
+                    continue;
+                }
+                let r2 = r & !B::bit(b1);
+                if r2.any() && riders.has(nearest(r2)) {
+                    info.disc |= B::bit(b1);
+                }
+            }
+        }
+        info
+    }
+
+    /// Does the legal move `m` give check? See [`Self::gives_check_with`].
     pub fn gives_check(&mut self, m: Move) -> bool {
+        let info = self.check_info();
+        self.gives_check_with(m, &info)
+    }
+
+    /// Does the legal move `m` give check, `info` being this position's
+    /// [`Self::check_info`]? Answered from the tables for ordinary moves (the moved man's
+    /// own attack, or a rider's line it opens); castling, leaps, en passant, promotions,
+    /// stacks and bent riders are played on the board instead.
+    ///
+    /// The rides to the king were found with the man still on `from`; that never hides a
+    /// check from `to`: a line through both squares and the king is one the man rides
+    /// along, and standing nearest the king on it, it would be giving check already.
+    pub fn gives_check_with(&mut self, m: Move, info: &CheckInfo<B>) -> bool {
         let e = self.engine();
         let us = self.side;
         let plain = m.flag <= flag::DOUBLE
@@ -123,14 +192,21 @@ impl<B: Bits> Position<B> {
             if e.leap_flat[k * e.n + to].has(ksq) {
                 return true;
             }
-            for &d in &kt.ride_dirs {
-                if e.ray_targets(d as usize, to, occ).has(ksq) {
+            if k < MAX_KINDS && e.sym_rider[k] {
+                if info.ride[k].has(to) {
                     return true;
+                }
+            } else {
+                for &d in &kt.ride_dirs {
+                    if e.ray_targets(d as usize, to, occ).has(ksq) {
+                        return true;
+                    }
                 }
             }
         }
-        // A line opened by the move (the moved man itself was judged above).
-        self.rider_attacks(ksq, us, occ, B::bit(from))
+        // A line opened by the move (the moved man itself was judged above): only where
+        // the man stood alone on a rider's line to the king.
+        info.disc.has(from) && self.rider_attacks(ksq, us, occ, B::bit(from))
     }
 
     /// True when the position is already decided by the bare-king rule (no moves remain).

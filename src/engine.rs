@@ -77,6 +77,12 @@ pub struct Engine<B: Bits> {
     /// `a` exactly when it would attack `a` from `b`), so the squares from which it
     /// checks a king are its own leap targets from the king's square.
     pub sym_leaper: Vec<bool>,
+    /// Per kind: its ride directions come in opposite pairs, so the squares from which it
+    /// rides to a king are its own ride targets from the king's square.
+    pub sym_rider: Vec<bool>,
+    /// Per kind: such a rider that neither leaps nor bends, so the squares from which it
+    /// checks are exactly its rides from the king's square.
+    pub pure_rider: Vec<bool>,
     /// `rays[d][sq]` flattened at `d * n + sq`.
     pub ray_flat: Vec<B>,
     /// For a symmetric leaper of kind `k` on `s`: the squares it attacks after making
@@ -382,12 +388,31 @@ impl<B: Bits> Engine<B> {
                     && (0..n).all(|a| k.leap[a].iter().all(|b| k.leap[b].has(a)))
             })
             .collect();
+        let sym_rider: Vec<bool> = kinds
+            .iter()
+            .map(|k| {
+                k.ride_dirs.iter().all(|&d| {
+                    let (dx, dy) = dirs[d as usize];
+                    (k.ride_dirs.iter()).any(|&b| dirs[b as usize] == (-dx, -dy))
+                })
+            })
+            .collect();
+        let pure_rider: Vec<bool> = (kinds.iter().zip(&sym_rider))
+            .map(|(k, &sym)| {
+                sym && !k.ride_dirs.is_empty()
+                    && !k.pawn
+                    && k.bent.is_none()
+                    && k.leap.iter().all(|b| b.is_empty())
+            })
+            .collect();
         let (attack_within, king_ball) = reach_tables(&kinds, &sym_leaper, king, n);
         let mut e = Engine {
             bent_reach: vec![],
             attack_within,
             king_ball,
             sym_leaper,
+            sym_rider,
+            pure_rider,
             n,
             leap_union,
             leap_flat,

@@ -8,7 +8,7 @@
 //! riders' lines; a game with bent riders on the board, or stacks in check, falls back to
 //! trying every move.
 
-use crate::attacks::men_of;
+use crate::attacks::{men_of, CheckInfo};
 use crate::bits::Bits;
 use crate::engine::{MAX_KINDS, NO_SQ};
 use crate::piece::{Color, Kind};
@@ -508,17 +508,16 @@ impl<B: Bits> Position<B> {
         let e = self.engine();
         let mut all = MoveList::new();
         let l = self.legality();
+        let info = self.check_info();
         if self.stacked.any() || e.rules.stacks_may_form || !e.bent_kinds.is_empty() {
             self.pseudo_moves(&mut all);
-            self.push_checks(&all, list, &l);
+            self.push_checks(&all, list, &l, &info);
             return;
         }
         let us = self.side;
         let them = us.flip();
         let ksq = self.king_sq(them);
         let own = self.occ_c[us.idx()];
-        let riders =
-            (0..e.nk).any(|k| !e.kinds[k].ride_dirs.is_empty() && self.pieces[us.idx()][k].any());
         for k in 0..e.nk {
             let bb = self.pieces[us.idx()][k];
             if bb.is_empty() {
@@ -528,19 +527,28 @@ impl<B: Bits> Position<B> {
             if kt.pawn {
                 all.clear();
                 self.pawn_moves(&mut all, k as u8, bb);
-                self.push_checks(&all, list, &l);
+                self.push_checks(&all, list, &l, &info);
                 continue;
             }
             let mut mask = !own & e.board;
             if kt.no_capture_same_kind {
                 mask &= !self.pieces[them.idx()][k];
             }
+            // Where a man of this kind checks from: the same squares it reaches from the
+            // king's (a symmetric leaper, or a rider in opposite pairs that does not leap).
+            let from_king = if e.sym_leaper[k] {
+                Some(e.leap_flat[k * e.n + ksq])
+            } else if k < MAX_KINDS && e.pure_rider[k] {
+                Some(info.ride[k])
+            } else {
+                None
+            };
             for from in bb.iter() {
                 let mut t = self.man_targets(k, from) & mask;
-                let opens =
-                    riders && self.rider_attacks(ksq, us, self.occ & !B::bit(from), B::bit(from));
-                if e.sym_leaper[k] && !opens {
-                    t &= e.leap_flat[k * e.n + ksq];
+                // Moving it may uncover a rider's line to the king: every move is asked.
+                let opens = info.disc.has(from);
+                if let Some(checks_from) = from_king.filter(|_| !opens) {
+                    t &= checks_from;
                     for to in t.iter() {
                         let m = Move::new(from, to, k as u8, flag::NORMAL);
                         if self.is_legal(m, &l) {
@@ -552,21 +560,27 @@ impl<B: Bits> Position<B> {
                     for to in t.iter() {
                         all.push(Move::new(from, to, k as u8, flag::NORMAL));
                     }
-                    self.push_checks(&all, list, &l);
+                    self.push_checks(&all, list, &l, &info);
                 }
             }
         }
         if self.privileges.any() {
             all.clear();
             self.privilege_moves(&mut all, own, self.occ_c[them.idx()]);
-            self.push_checks(&all, list, &l);
+            self.push_checks(&all, list, &l, &info);
         }
     }
 
     /// Appends the legal checking moves among the pseudo-legal `cands`.
-    fn push_checks(&mut self, cands: &MoveList, list: &mut MoveList, l: &Legality<B>) {
+    fn push_checks(
+        &mut self,
+        cands: &MoveList,
+        list: &mut MoveList,
+        l: &Legality<B>,
+        info: &CheckInfo<B>,
+    ) {
         for &m in cands.as_slice() {
-            if self.gives_check(m) && self.is_legal(m, l) {
+            if self.gives_check_with(m, info) && self.is_legal(m, l) {
                 list.push(m);
             }
         }
@@ -583,7 +597,8 @@ impl<B: Bits> Position<B> {
         let mut all = MoveList::new();
         self.pseudo_moves(&mut all);
         let l = self.legality();
-        self.push_checks(&all, list, &l);
+        let info = self.check_info();
+        self.push_checks(&all, list, &l, &info);
     }
 
     /// Is `m` legal here, answered without generating the moves? Only for a plain move

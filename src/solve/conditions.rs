@@ -71,7 +71,8 @@ impl<B: Bits> Searcher<'_, B> {
                 list.retain(|m| m.flag != crate::position::flag::EP && !enemy.has(m.to as usize));
             }
             if self.cond.checks {
-                list.retain(|m| pos.gives_check(*m));
+                let info = pos.check_info();
+                list.retain(|m| pos.gives_check_with(*m, &info));
             }
         } else if self.cond.covetous {
             let enemy = pos.occ_c[self.attacker.idx()];

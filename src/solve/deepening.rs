@@ -86,12 +86,13 @@ impl<B: Bits> Searcher<'_, B> {
         // The children probe the table at n - 1 (a defender with no move left does not).
         let ahead = if n >= 2 { PREFETCH_AHEAD } else { 0 };
         let mut fetched = 0;
+        let info = last_mate.then(|| pos.check_info());
         for i in 0..list.len() {
             let m = list.as_slice()[i];
             if ahead > 0 {
                 self.prefetch_children(pos, &list, &mut fetched, i + 1 + ahead, tracked, n - 1);
             }
-            if last_mate && !pos.gives_check(m) {
+            if info.as_ref().is_some_and(|i| !pos.gives_check_with(m, i)) {
                 continue;
             }
             let nt = self.track(pos, &m, tracked);

@@ -20,9 +20,10 @@ impl<B: Bits> Searcher<'_, B> {
         let mut caps = MoveList::new();
         let mut quiet = MoveList::new();
         let mut w = from;
+        let info = pos.check_info();
         for i in from..sl.len() {
             let m = sl[i];
-            if pos.gives_check(m) {
+            if pos.gives_check_with(m, &info) {
                 sl[w] = m;
                 w += 1;
             } else if pos.is_capture(&m) {
@@ -60,10 +61,11 @@ impl<B: Bits> Searcher<'_, B> {
             return false;
         }
         let mut keys = [0u16; MOST];
+        let info = pos.check_info();
         for (i, m) in list.as_slice().iter().enumerate() {
             let group: u16 = if pos.is_capture(m) {
                 3
-            } else if pos.gives_check(*m) {
+            } else if pos.gives_check_with(*m, &info) {
                 2
             } else if m.piece != self.king {
                 1
