@@ -1,0 +1,115 @@
+//! Counting the legal moves without listing them: perft's last ply, and the solver's
+//! reply counts.
+//!
+//! The count is the length of the list `legal_moves` would give, reached by the same
+//! tests (`Position::is_legal`) taken a target set at a time: a man that cannot be pinned
+//! adds the size of its target set (cut to the evasion squares in check), the king's
+//! steps are tested for attack, a pin candidate's moves are read from the occupancy one by
+//! one, and only special moves (first-move leaps, castling, en passant) are played.
+
+use crate::bits::Bits;
+use crate::engine::NO_SQ;
+use crate::movegen::{Legality, MoveList};
+use crate::position::{flag, Move, Position};
+
+impl<B: Bits> Position<B> {
+    /// Number of legal moves: the same number as `legal_moves` gives.
+    ///
+    /// Forced capture and stacks take the general path (list, then count).
+    pub fn count_legal(&mut self) -> usize {
+        let e = self.engine();
+        if e.rules.forced_capture || e.rules.stacks_may_form || self.stacked.any() {
+            let mut l = MoveList::new();
+            self.legal_moves(&mut l);
+            return l.len();
+        }
+        if self.bare_king_decided().is_some() {
+            return 0;
+        }
+        let l = self.legality();
+        let us = self.side;
+        let them = us.flip();
+        let own = self.occ_c[us.idx()];
+        let not_own = e.board & !own;
+        let mut n = 0usize;
+        // Moves that must be played to be judged.
+        let mut tries = MoveList::new();
+        for k in 0..e.nk {
+            let bb = self.pieces[us.idx()][k];
+            if bb.is_empty() {
+                continue;
+            }
+            let kt = &e.kinds[k];
+            if kt.pawn {
+                n += self.count_pawn_moves(k as u8, bb, &l, &mut tries);
+                continue;
+            }
+            let mut mask = not_own;
+            if kt.no_capture_same_kind {
+                mask &= !self.pieces[them.idx()][k];
+            }
+            for from in bb.iter() {
+                let t = self.man_targets(k, from) & mask;
+                if k == e.king as usize {
+                    let occ = self.occ ^ B::bit(l.ksq);
+                    for to in t.iter() {
+                        n += !self.attacked(to, them, occ) as usize;
+                    }
+                } else if l.pinned.has(from) {
+                    for to in (t & l.evasion).iter() {
+                        let m = Move::new(from, to, k as u8, flag::NORMAL);
+                        n += !self.exposes_king(m, l.ksq) as usize;
+                    }
+                } else {
+                    n += (t & l.evasion).count() as usize;
+                }
+            }
+        }
+        if self.privileges.any() {
+            self.privilege_moves(&mut tries, own, self.occ_c[them.idx()]);
+        }
+        for &m in tries.as_slice() {
+            n += self.is_legal(m, &l) as usize;
+        }
+        n
+    }
+
+    /// Pawn moves for `count_legal`: counted, or queued in `tries` (en passant).
+    fn count_pawn_moves(&self, pw: u8, bb: B, l: &Legality<B>, tries: &mut MoveList) -> usize {
+        let e = &*self.eng;
+        let us = self.side.idx();
+        let enemy = self.occ_c[us ^ 1];
+        let double = e.rules.pawns.double_step;
+        let choices = self.promotion_choices();
+        let mut n = 0;
+        for from in bb.iter() {
+            let mut targets = e.pawn_cap[us][from] & enemy;
+            let one = e.pawn_push[us][from];
+            if one != NO_SQ && !self.occ.has(one as usize) {
+                targets |= B::bit(one as usize);
+                if double && self.privileges.has(from) {
+                    let two = e.pawn_push[us][one as usize];
+                    if two != NO_SQ && !self.occ.has(two as usize) {
+                        targets |= B::bit(two as usize);
+                    }
+                }
+            }
+            if self.ep != NO_SQ && e.pawn_cap[us][from].has(self.ep as usize) {
+                tries.push(Move::new(from, self.ep as usize, pw, flag::EP));
+            }
+            targets &= l.evasion;
+            if l.pinned.has(from) {
+                let mut safe = B::EMPTY;
+                for to in targets.iter() {
+                    if !self.exposes_king(Move::new(from, to, pw, flag::NORMAL), l.ksq) {
+                        safe |= B::bit(to);
+                    }
+                }
+                targets = safe;
+            }
+            let promo = targets & e.last_rank[us];
+            n += (targets ^ promo).count() as usize + promo.count() as usize * choices;
+        }
+        n
+    }
+}
