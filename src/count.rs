@@ -66,7 +66,7 @@ impl<B: Bits> Position<B> {
             }
         }
         if self.privileges.any() {
-            self.privilege_moves(&mut tries, own, self.occ_c[them.idx()]);
+            self.privilege_moves(&mut tries, Some(l.in_check));
         }
         for &m in tries.as_slice() {
             n += self.is_legal(m, &l) as usize;
@@ -74,42 +74,77 @@ impl<B: Bits> Position<B> {
         n
     }
 
-    /// Pawn moves for `count_legal`: counted, or queued in `tries` (en passant).
+    /// Pawn moves for `count_legal`: the pawns that cannot be pinned counted a whole set
+    /// at a time (pushes, double steps, captures each way: every set has one move per
+    /// pawn), a pin candidate's moves one by one, en passant queued in `tries`.
     fn count_pawn_moves(&self, pw: u8, bb: B, l: &Legality<B>, tries: &mut MoveList) -> usize {
         let e = &*self.eng;
         let us = self.side.idx();
         let enemy = self.occ_c[us ^ 1];
-        let double = e.rules.pawns.double_step;
+        let empty = e.board & !self.occ;
         let choices = self.promotion_choices();
-        let mut n = 0;
-        for from in bb.iter() {
-            let mut targets = e.pawn_cap[us][from] & enemy;
-            let one = e.pawn_push[us][from];
-            if one != NO_SQ && !self.occ.has(one as usize) {
-                targets |= B::bit(one as usize);
-                if double && self.privileges.has(from) {
-                    let two = e.pawn_push[us][one as usize];
-                    if two != NO_SQ && !self.occ.has(two as usize) {
-                        targets |= B::bit(two as usize);
-                    }
-                }
-            }
-            if self.ep != NO_SQ && e.pawn_cap[us][from].has(self.ep as usize) {
+        let last = e.last_rank[us];
+        // Each move of a set counts once, or once per promotion choice on the last rank.
+        let count = |t: B| {
+            let t = t & l.evasion;
+            let promo = t & last;
+            (t ^ promo).count() as usize + promo.count() as usize * choices
+        };
+        if self.ep != NO_SQ {
+            // The pawns that take en passant stand where an enemy pawn on the square
+            // would take.
+            for from in (e.pawn_cap[us ^ 1][self.ep as usize] & bb).iter() {
                 tries.push(Move::new(from, self.ep as usize, pw, flag::EP));
             }
-            targets &= l.evasion;
-            if l.pinned.has(from) {
-                let mut safe = B::EMPTY;
-                for to in targets.iter() {
-                    if !self.exposes_king(Move::new(from, to, pw, flag::NORMAL), l.ksq) {
-                        safe |= B::bit(to);
-                    }
-                }
-                targets = safe;
-            }
-            let promo = targets & e.last_rank[us];
-            n += (targets ^ promo).count() as usize + promo.count() as usize * choices;
         }
+        let mut n = 0;
+        for from in (bb & l.pinned).iter() {
+            let mut targets = e.pawn_cap[us][from] & enemy;
+            let one = e.pawn_push[us][from];
+            if one != NO_SQ && empty.has(one as usize) {
+                targets |= B::bit(one as usize);
+                let two = e.pawn_push[us][one as usize];
+                if self.double_step_from(from) && two != NO_SQ && empty.has(two as usize) {
+                    targets |= B::bit(two as usize);
+                }
+            }
+            let mut safe = B::EMPTY;
+            for to in (targets & l.evasion).iter() {
+                if !self.exposes_king(Move::new(from, to, pw, flag::NORMAL), l.ksq) {
+                    safe |= B::bit(to);
+                }
+            }
+            n += count(safe);
+        }
+        let free = bb & !l.pinned;
+        if free.is_empty() {
+            return n;
+        }
+        // Forward is up the indices for White, down for Black; a capture leaves its file
+        // by one, so the men on the edge file it would leave by are left out.
+        let w = e.geo.width as u32;
+        let (ahead, left, right) = if us == 0 {
+            (w, w - 1, w + 1)
+        } else {
+            (w, w + 1, w - 1)
+        };
+        let fwd = |b: B, k: u32| if us == 0 { b.shl(k) } else { b.shr(k) };
+        let one = fwd(free, ahead) & empty;
+        n += count(one);
+        if e.rules.pawns.double_step {
+            let first = fwd(free & self.privileges, ahead) & empty;
+            n += count(fwd(first, ahead) & empty);
+        }
+        let edge_a = e.files[0];
+        let edge_z = e.files[e.geo.width as usize - 1];
+        n += count(fwd(free & !edge_a, left) & enemy);
+        n += count(fwd(free & !edge_z, right) & enemy);
         n
+    }
+
+    /// May the pawn on `from` make a double step (the rules and its privilege)?
+    #[inline(always)]
+    fn double_step_from(&self, from: usize) -> bool {
+        self.eng.rules.pawns.double_step && self.privileges.has(from)
     }
 }

@@ -19,6 +19,8 @@ use crate::rules::PromotionCondition;
 /// Facts about the side to move's king that every legality test uses.
 pub(crate) struct Legality<B> {
     pub(crate) ksq: usize,
+    /// The side to move is in check.
+    pub(crate) in_check: bool,
     /// Men that may be pinned (every man in check with stacks about).
     pub(crate) pinned: B,
     /// No stacks on the board and none may form: a move's effect on the king's safety
@@ -157,7 +159,6 @@ impl<B: Bits> Position<B> {
         let us = self.side;
         let them = us.flip();
         let own = self.occ_c[us.idx()];
-        let enemy = self.occ_c[them.idx()];
         let (not_own, full) = if e.rules.stacks_may_form {
             (e.board, self.full_stacks(us))
         } else {
@@ -193,7 +194,7 @@ impl<B: Bits> Position<B> {
             }
         }
         if self.privileges.any() {
-            self.privilege_moves(list, own, enemy);
+            self.privilege_moves(list, None);
         }
     }
 
@@ -234,12 +235,13 @@ impl<B: Bits> Position<B> {
     }
 
     /// First-move privileges: king's leap, queen's leap, joint move, castling.
-    pub(crate) fn privilege_moves(&self, list: &mut MoveList, own: B, enemy: B) {
+    /// `in_check`, when the caller knows it, spares testing the king again.
+    pub(crate) fn privilege_moves(&self, list: &mut MoveList, in_check: Option<bool>) {
         let e = &*self.eng;
         let us = self.side;
         let ksq = self.king_sq(us);
         let king_priv = self.privileges.has(ksq);
-        let in_check = || self.attacked(ksq, us.flip(), self.occ);
+        let in_check = || in_check.unwrap_or_else(|| self.attacked(ksq, us.flip(), self.occ));
         let mut king_targets: Vec<usize> = vec![];
         if king_priv {
             if let Some(kl) = &e.rules.king_leap {
@@ -273,7 +275,6 @@ impl<B: Bits> Position<B> {
                 self.castling_moves(list, ksq);
             }
         }
-        let _ = (own, enemy);
         let (Some(q), Some(ql)) = (e.queen, &e.rules.queen_leap) else {
             return;
         };
@@ -396,6 +397,7 @@ impl<B: Bits> Position<B> {
         };
         Legality {
             ksq,
+            in_check,
             plain: !stacks,
             pinned,
             king_stacked: self.stacked.has(ksq),
@@ -575,7 +577,7 @@ impl<B: Bits> Position<B> {
         }
         if self.privileges.any() {
             all.clear();
-            self.privilege_moves(&mut all, own, self.occ_c[them.idx()]);
+            self.privilege_moves(&mut all, Some(l.in_check));
             self.push_checks(&all, list, &l);
         }
     }
