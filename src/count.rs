@@ -34,20 +34,12 @@ impl<B: Bits> Position<B> {
         let mut n = 0usize;
         // Moves that must be played to be judged.
         let mut tries = MoveList::new();
-        for k in 0..e.nk {
-            let bb = self.pieces[us.idx()][k];
-            if bb.is_empty() {
-                continue;
-            }
-            let kt = &e.kinds[k];
-            if kt.pawn {
+        for (k, bb) in self.own_kinds() {
+            if e.kinds[k].pawn {
                 n += self.count_pawn_moves(k as u8, bb, &l, &mut tries);
                 continue;
             }
-            let mut mask = not_own;
-            if kt.no_capture_same_kind {
-                mask &= !self.pieces[them.idx()][k];
-            }
+            let mask = self.landing_mask(k, not_own);
             for from in bb.iter() {
                 let t = self.man_targets(k, from) & mask;
                 if k == e.king as usize {

@@ -157,24 +157,18 @@ impl<B: Bits> Position<B> {
     pub fn pseudo_moves(&self, list: &mut MoveList) {
         let e = &*self.eng;
         let us = self.side;
-        let them = us.flip();
         let own = self.occ_c[us.idx()];
         let (not_own, full) = if e.rules.stacks_may_form {
             (e.board, self.full_stacks(us))
         } else {
             (e.board & !own, B::EMPTY)
         };
-        for k in 0..e.nk {
-            let bb = self.pieces[us.idx()][k];
-            if bb.is_empty() {
-                continue;
-            }
-            let kt = &e.kinds[k];
-            if kt.pawn {
+        for (k, bb) in self.own_kinds() {
+            if e.kinds[k].pawn {
                 self.pawn_moves(list, k as u8, bb);
                 continue;
             }
-            let mut mask = not_own;
+            let mut mask = self.landing_mask(k, not_own);
             if e.rules.stacks_may_form {
                 // A stack holds at most three men; a second man of a kind needs a free
                 // slot in the list of repeated men.
@@ -182,9 +176,6 @@ impl<B: Bits> Position<B> {
                 if !self.dups.has_room() {
                     mask &= !self.pieces[us.idx()][k];
                 }
-            }
-            if kt.no_capture_same_kind {
-                mask &= !self.pieces[them.idx()][k];
             }
             for from in bb.iter() {
                 let t = self.man_targets(k, from) & mask;
@@ -195,6 +186,26 @@ impl<B: Bits> Position<B> {
         }
         if self.privileges.any() {
             self.privilege_moves(list, None);
+        }
+    }
+
+    /// The kinds the side to move has men of, with their squares.
+    #[inline]
+    pub(crate) fn own_kinds(&self) -> impl Iterator<Item = (usize, B)> + '_ {
+        let men = &self.pieces[self.side.idx()];
+        (0..self.eng.nk)
+            .map(move |k| (k, men[k]))
+            .filter(|(_, b)| b.any())
+    }
+
+    /// Where a man of kind `k` may land among the squares `base` (those its side does
+    /// not hold): not on an enemy of its own kind if its kind may not take its own.
+    #[inline]
+    pub(crate) fn landing_mask(&self, k: usize, base: B) -> B {
+        if self.eng.kinds[k].no_capture_same_kind {
+            base & !self.pieces[self.side.flip().idx()][k]
+        } else {
+            base
         }
     }
 
