@@ -62,9 +62,9 @@ impl<B: Bits> Position<B> {
             return true;
         }
         for &k in &e.bent_kinds {
-            let bent = e.kinds[k as usize].bent.unwrap();
-            for s in (mine[k as usize] & e.bent_reach[k as usize * n + sq] & keep).iter() {
-                if e.bent_targets(bent, s as u8, occ).has(sq) {
+            let k = k as usize;
+            for s in (mine[k] & e.bent.reach[k * n + sq] & keep).iter() {
+                if e.bent_attacks(k, s, sq, occ) {
                     return true;
                 }
             }
@@ -231,6 +231,27 @@ impl<B: Bits> Position<B> {
             }
         }
         None
+    }
+
+    /// Men of the side to move that stand alone on an enemy bent rider's route to their
+    /// king (`ksq`): moving one would open the route.
+    pub(crate) fn bent_pins(&self, ksq: usize) -> B {
+        let e = &*self.eng;
+        let theirs = &self.pieces[self.side.flip().idx()];
+        let own = self.occ_c[self.side.idx()];
+        let mut pinned = B::EMPTY;
+        for &k in &e.bent_kinds {
+            let k = k as usize;
+            for s in (theirs[k] & e.bent.reach[k * e.n + ksq]).iter() {
+                if let Some(route) = e.bent_route(k, s, ksq) {
+                    let blockers = route & self.occ;
+                    if blockers.count() == 1 && own.intersects(blockers) {
+                        pinned |= blockers;
+                    }
+                }
+            }
+        }
+        pinned
     }
 
     /// Men of the side to move that may be pinned to their king (a superset).

@@ -44,6 +44,10 @@ pub trait Bits:
     fn count(self) -> u32;
     /// The set without its lowest square.
     fn clear_lsb(self) -> Self;
+    /// Every square moved `k` (below 64) indices up; squares past the width are lost.
+    fn shl(self, k: u32) -> Self;
+    /// Every square moved `k` (below 64) indices down; squares below 0 are lost.
+    fn shr(self, k: u32) -> Self;
 
     /// True when `sq` is set.
     #[inline(always)]
@@ -118,6 +122,14 @@ macro_rules! prim_bits {
             fn clear_lsb(self) -> Self {
                 self & self.wrapping_sub(1)
             }
+            #[inline(always)]
+            fn shl(self, k: u32) -> Self {
+                self << k
+            }
+            #[inline(always)]
+            fn shr(self, k: u32) -> Self {
+                self >> k
+            }
         }
     };
 }
@@ -175,6 +187,37 @@ impl Bits for U256 {
     fn is_empty(self) -> bool {
         (self.0[0] | self.0[1] | self.0[2] | self.0[3]) == 0
     }
+    /// One word looked at, not four built and tested.
+    #[inline(always)]
+    fn has(self, sq: usize) -> bool {
+        (self.0[sq >> 6] >> (sq & 63)) & 1 != 0
+    }
+    #[inline(always)]
+    fn shl(self, k: u32) -> Self {
+        if k == 0 {
+            return self;
+        }
+        let w = self.0;
+        U256([
+            w[0] << k,
+            (w[1] << k) | (w[0] >> (64 - k)),
+            (w[2] << k) | (w[1] >> (64 - k)),
+            (w[3] << k) | (w[2] >> (64 - k)),
+        ])
+    }
+    #[inline(always)]
+    fn shr(self, k: u32) -> Self {
+        if k == 0 {
+            return self;
+        }
+        let w = self.0;
+        U256([
+            (w[0] >> k) | (w[1] << (64 - k)),
+            (w[1] >> k) | (w[2] << (64 - k)),
+            (w[2] >> k) | (w[3] << (64 - k)),
+            w[3] >> k,
+        ])
+    }
     #[inline(always)]
     fn lsb(self) -> usize {
         for i in 0..4 {
@@ -223,6 +266,12 @@ mod tests {
         assert_eq!(b.iter().collect::<Vec<_>>(), vec![3, n / 2, n - 1]);
         assert!(b.has(n / 2) && !b.has(4));
         assert!((b & !b).is_empty());
+        for k in [0, 1, 7, 12, 63] {
+            let up: Vec<usize> = b.iter().map(|s| s + k).filter(|&s| s < n).collect();
+            assert_eq!(b.shl(k as u32).iter().collect::<Vec<_>>(), up, "shl {k}");
+            let down: Vec<usize> = b.iter().filter(|&s| s >= k).map(|s| s - k).collect();
+            assert_eq!(b.shr(k as u32).iter().collect::<Vec<_>>(), down, "shr {k}");
+        }
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! The hot loops never ask which variant they play: every movement atom of every kind is
 //! turned into leap tables, ray tables and pawn tables here.
 
+use crate::bent::BentTables;
 use crate::bits::Bits;
 use crate::geometry::{Geometry, Square};
 use crate::piece::{Bent, Color, Kind};
@@ -62,9 +63,8 @@ pub struct Engine<B: Bits> {
     /// The index in `dirs` of the one-step direction (dx, dy) at `(dy + 1) * 3 + dx + 1`,
     /// for the bent riders' second legs (`u8::MAX` when absent).
     pub step_dir: [u8; 9],
-    /// Per bent kind, flattened at `k * n + sq`: the squares from which it could reach
-    /// `sq` on an empty board (a cheap test before the real one, which needs the blockers).
-    pub bent_reach: Vec<B>,
+    /// Bent riders' first legs, routes and reach (`crate::bent`).
+    pub bent: BentTables<B>,
     /// True when a direction's squares have rising indices.
     pub dir_up: Vec<bool>,
     /// Ray squares per direction and square, nearest first by index order.
@@ -407,7 +407,7 @@ impl<B: Bits> Engine<B> {
             .collect();
         let (attack_within, king_ball) = reach_tables(&kinds, &sym_leaper, king, n);
         let mut e = Engine {
-            bent_reach: vec![],
+            bent: BentTables::default(),
             attack_within,
             king_ball,
             sym_leaper,
@@ -447,16 +447,7 @@ impl<B: Bits> Engine<B> {
             z_priv,
             z_ep,
         };
-        let mut reach = vec![B::EMPTY; nk * n];
-        for &k in &e.bent_kinds {
-            let bent = e.kinds[k as usize].bent.expect("a bent kind");
-            for from in 0..n {
-                for t in e.bent_targets(bent, from as Square, B::EMPTY).iter() {
-                    reach[k as usize * n + t] |= B::bit(from);
-                }
-            }
-        }
-        e.bent_reach = reach;
+        e.build_bent();
         Ok(e)
     }
 
@@ -482,41 +473,6 @@ impl<B: Bits> Engine<B> {
             };
             ray ^ self.ray_flat[d * self.n + b]
         }
-    }
-
-    /// Every square a bent rider on `from` reaches (captures included, friends not masked).
-    pub fn bent_targets(&self, bent: Bent, from: Square, occ: B) -> B {
-        let g = &self.geo;
-        let mut out = B::EMPTY;
-        // First leg: one leap to `m`; if `m` is empty, ride on from it along the legs.
-        let mut stage = |fx: i32, fy: i32, legs: &[(i32, i32)]| {
-            let Some(m) = g.offset(from, fx, fy) else {
-                return;
-            };
-            let m = m as usize;
-            out |= B::bit(m);
-            if occ.has(m) {
-                return;
-            }
-            for &(cx, cy) in legs {
-                let d = self.step_dir[((cy + 1) * 3 + cx + 1) as usize];
-                out |= self.ray_targets(d as usize, m, occ);
-            }
-        };
-        match bent {
-            Bent::Anqa => {
-                for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
-                    stage(sx, sy, &[(sx, 0), (0, sy)]);
-                }
-            }
-            Bent::Unicorn => {
-                for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
-                    stage(sx, 2 * sy, &[(sx, sy)]);
-                    stage(2 * sx, sy, &[(sx, sy)]);
-                }
-            }
-        }
-        out
     }
 }
 

@@ -7,6 +7,7 @@
 
 pub mod any;
 pub mod attacks;
+pub mod bent;
 pub mod bits;
 pub mod carry;
 pub mod cli;
@@ -15,6 +16,7 @@ pub mod cli_dice;
 pub mod cli_interrupt;
 pub mod cli_solve;
 pub mod cli_tablebase;
+pub mod count;
 pub mod dice;
 pub mod engine;
 pub mod fen;

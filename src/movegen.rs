@@ -3,10 +3,11 @@
 //! Pseudo-legal moves are generated per kind from the compiled tables, then filtered:
 //! a move that is not the king's, not special, and not made by a man that may be pinned
 //! is legal at once when the side is not in check; in check, such a move must also take
-//! the checker or block its line (under a double check none can). Everything else is
-//! tried on the board (make, test the king, unmake). Pins are found along the enemy
-//! riders' lines; a game with bent riders on the board, or stacks in check, falls back to
-//! trying every move.
+//! the checker or block its line (under a double check none can). A man that may be
+//! pinned has its move's effect on the king read from the occupancy; the king's steps
+//! are tested for attack; everything else is tried on the board (make, test the king,
+//! unmake). Pins are found along the enemy riders' lines and the bent riders' routes;
+//! stacks in check fall back to trying every move.
 
 use crate::attacks::{men_of, CheckInfo};
 use crate::bits::Bits;
@@ -16,21 +17,21 @@ use crate::position::{flag, Move, Position};
 use crate::rules::PromotionCondition;
 
 /// Facts about the side to move's king that every legality test uses.
-struct Legality<B> {
-    ksq: usize,
-    /// An enemy bent rider could reach the king's square: no pin or evasion reasoning,
-    /// every move of a man is tested.
-    complex: bool,
-    /// Men that may be pinned (every man when complex, or in check with stacks about).
-    pinned: B,
+pub(crate) struct Legality<B> {
+    pub(crate) ksq: usize,
+    /// The side to move is in check.
+    pub(crate) in_check: bool,
+    /// Men that may be pinned (every man in check with stacks about).
+    pub(crate) pinned: B,
     /// No stacks on the board and none may form: a move's effect on the king's safety
     /// can be read from the occupancy without playing it.
-    plain: bool,
+    pub(crate) plain: bool,
     king_stacked: bool,
     /// Where a plain move of a man other than the king must land to be legal: the
-    /// checker's square and the squares between it and the king under a single check,
-    /// none under a double check, anywhere when not in check.
-    evasion: B,
+    /// checker's square and the squares that stop its attack (between it and the king,
+    /// or on a bent rider's route) under a single check, none under a double check,
+    /// anywhere when not in check.
+    pub(crate) evasion: B,
 }
 
 /// The most moves a position can have here (Grant Acedrex stays far below).
@@ -156,25 +157,18 @@ impl<B: Bits> Position<B> {
     pub fn pseudo_moves(&self, list: &mut MoveList) {
         let e = &*self.eng;
         let us = self.side;
-        let them = us.flip();
         let own = self.occ_c[us.idx()];
-        let enemy = self.occ_c[them.idx()];
         let (not_own, full) = if e.rules.stacks_may_form {
             (e.board, self.full_stacks(us))
         } else {
             (e.board & !own, B::EMPTY)
         };
-        for k in 0..e.nk {
-            let bb = self.pieces[us.idx()][k];
-            if bb.is_empty() {
-                continue;
-            }
-            let kt = &e.kinds[k];
-            if kt.pawn {
+        for (k, bb) in self.own_kinds() {
+            if e.kinds[k].pawn {
                 self.pawn_moves(list, k as u8, bb);
                 continue;
             }
-            let mut mask = not_own;
+            let mut mask = self.landing_mask(k, not_own);
             if e.rules.stacks_may_form {
                 // A stack holds at most three men; a second man of a kind needs a free
                 // slot in the list of repeated men.
@@ -182,9 +176,6 @@ impl<B: Bits> Position<B> {
                 if !self.dups.has_room() {
                     mask &= !self.pieces[us.idx()][k];
                 }
-            }
-            if kt.no_capture_same_kind {
-                mask &= !self.pieces[them.idx()][k];
             }
             for from in bb.iter() {
                 let t = self.man_targets(k, from) & mask;
@@ -194,7 +185,27 @@ impl<B: Bits> Position<B> {
             }
         }
         if self.privileges.any() {
-            self.privilege_moves(list, own, enemy);
+            self.privilege_moves(list, None);
+        }
+    }
+
+    /// The kinds the side to move has men of, with their squares.
+    #[inline]
+    pub(crate) fn own_kinds(&self) -> impl Iterator<Item = (usize, B)> + '_ {
+        let men = &self.pieces[self.side.idx()];
+        (0..self.eng.nk)
+            .map(move |k| (k, men[k]))
+            .filter(|(_, b)| b.any())
+    }
+
+    /// Where a man of kind `k` may land among the squares `base` (those its side does
+    /// not hold): not on an enemy of its own kind if its kind may not take its own.
+    #[inline]
+    pub(crate) fn landing_mask(&self, k: usize, base: B) -> B {
+        if self.eng.kinds[k].no_capture_same_kind {
+            base & !self.pieces[self.side.flip().idx()][k]
+        } else {
+            base
         }
     }
 
@@ -209,7 +220,7 @@ impl<B: Bits> Position<B> {
         full
     }
 
-    fn pawn_moves(&self, list: &mut MoveList, pw: Kind, bb: B) {
+    pub(crate) fn pawn_moves(&self, list: &mut MoveList, pw: Kind, bb: B) {
         let e = &*self.eng;
         let us = self.side.idx();
         let enemy = self.occ_c[us ^ 1];
@@ -235,12 +246,13 @@ impl<B: Bits> Position<B> {
     }
 
     /// First-move privileges: king's leap, queen's leap, joint move, castling.
-    fn privilege_moves(&self, list: &mut MoveList, own: B, enemy: B) {
+    /// `in_check`, when the caller knows it, spares testing the king again.
+    pub(crate) fn privilege_moves(&self, list: &mut MoveList, in_check: Option<bool>) {
         let e = &*self.eng;
         let us = self.side;
         let ksq = self.king_sq(us);
         let king_priv = self.privileges.has(ksq);
-        let in_check = || self.attacked(ksq, us.flip(), self.occ);
+        let in_check = || in_check.unwrap_or_else(|| self.attacked(ksq, us.flip(), self.occ));
         let mut king_targets: Vec<usize> = vec![];
         if king_priv {
             if let Some(kl) = &e.rules.king_leap {
@@ -274,7 +286,6 @@ impl<B: Bits> Position<B> {
                 self.castling_moves(list, ksq);
             }
         }
-        let _ = (own, enemy);
         let (Some(q), Some(ql)) = (e.queen, &e.rules.queen_leap) else {
             return;
         };
@@ -346,13 +357,13 @@ impl<B: Bits> Position<B> {
     /// For a plain move (no stacks about) of a man other than the king: is its own king
     /// attacked once it is played? Tested on the occupancy alone, without playing it.
     #[inline]
-    fn exposes_king(&self, m: Move, ksq: usize) -> bool {
+    pub(crate) fn exposes_king(&self, m: Move, ksq: usize) -> bool {
         let (from, to) = (B::bit(m.from as usize), B::bit(m.to as usize));
         let occ = (self.occ & !from) | to;
         self.attacked_skip(ksq, self.side.flip(), occ, to)
     }
 
-    fn try_move(&mut self, m: Move) -> bool {
+    pub(crate) fn try_move(&mut self, m: Move) -> bool {
         let us = self.side;
         let u = self.make(m);
         let mut ok = !self.attacked(self.king_sq(us), us.flip(), self.occ);
@@ -372,30 +383,32 @@ impl<B: Bits> Position<B> {
     }
 
     /// What the legality test of a pseudo-legal move needs to know about the position.
-    fn legality(&self) -> Legality<B> {
+    pub(crate) fn legality(&self) -> Legality<B> {
         let e = &*self.eng;
         let us = self.side;
         let ksq = self.king_sq(us);
         let them = us.flip();
         let in_check = self.attacked(ksq, them, self.occ);
-        // Only a bent rider that could reach the king's square on an empty board can ever
-        // check it or pin a man to it; the others leave the straight-line reasoning valid.
-        let complex = e.bent_kinds.iter().any(|&k| {
-            (self.pieces[them.idx()][k as usize] & e.bent_reach[k as usize * e.n + ksq]).any()
-        });
         // In check, a move that neither takes the checker nor blocks its line is illegal
         // without being tried; on a board with stacks every move is tried instead.
+        // Otherwise a man's move can only expose its king by leaving a line or a bent
+        // rider's route (attacks never grow with the occupancy, and the square it lands
+        // on was empty or held an enemy).
         let stacks = self.stacked.any() || e.rules.stacks_may_form;
-        let (pinned, evasion) = if complex || (in_check && stacks) {
+        let (pinned, evasion) = if in_check && stacks {
             (e.board, e.board)
-        } else if in_check {
-            (self.pin_candidates(ksq), self.evasion_squares(ksq))
         } else {
-            (self.pin_candidates(ksq), e.board)
+            let pinned = self.pin_candidates(ksq) | self.bent_pins(ksq);
+            let evasion = if in_check {
+                self.evasion_squares(ksq)
+            } else {
+                e.board
+            };
+            (pinned, evasion)
         };
         Legality {
             ksq,
-            complex,
+            in_check,
             plain: !stacks,
             pinned,
             king_stacked: self.stacked.has(ksq),
@@ -403,22 +416,29 @@ impl<B: Bits> Position<B> {
         }
     }
 
-    /// For the side to move, in check without bent riders about: the checker's square
-    /// and the squares between it and the king if one man gives check, none if two do.
+    /// For the side to move, in check: the squares where a man may land to stop every
+    /// attack on its king, each attack being stopped by taking its man or by standing on
+    /// its line (between a rider and the king) or its route (a bent rider's). Two attacks
+    /// by straight lines or leaps share no such square, so a double check leaves none;
+    /// two bent riders' routes may cross, and a man on the crossing stops both.
     fn evasion_squares(&self, ksq: usize) -> B {
         let e = &*self.eng;
         let them = self.side.flip();
         let theirs = &self.pieces[them.idx()];
         let n = e.n;
-        let mut checkers = B::EMPTY;
-        let mut line = B::EMPTY;
+        let mut leapers = B::EMPTY;
         for &k in &e.leapers {
             let k = k as usize % MAX_KINDS;
-            checkers |= e.leap_flat[k * n + ksq] & theirs[k];
+            leapers |= e.leap_flat[k * n + ksq] & theirs[k];
         }
         if let Some(pw) = e.pawn {
-            checkers |= e.pawn_cap[self.side.idx()][ksq] & theirs[pw as usize];
+            leapers |= e.pawn_cap[self.side.idx()][ksq] & theirs[pw as usize];
         }
+        let mut stop = match leapers.count() {
+            0 => e.board,
+            1 => leapers,
+            _ => return B::EMPTY,
+        };
         for (mask, dirs) in &e.dir_groups {
             let riders = men_of(*mask, theirs);
             if riders.is_empty() {
@@ -433,25 +453,35 @@ impl<B: Bits> Position<B> {
                 }
                 let first = if e.dir_up[d] { r.lsb() } else { r.msb() };
                 if riders.has(first) {
-                    checkers |= B::bit(first);
                     // From the king up to the checker, the checker included.
-                    line |= ray & !e.ray_flat[d * n + first];
+                    stop &= ray & !e.ray_flat[d * n + first];
                 }
             }
         }
-        if checkers.count() == 1 {
-            checkers | line
-        } else {
-            B::EMPTY
+        for &k in &e.bent_kinds {
+            let k = k as usize;
+            for s in (theirs[k] & e.bent.reach[k * n + ksq]).iter() {
+                if let Some(route) = e.bent_route(k, s, ksq) {
+                    if (route & self.occ).is_empty() {
+                        stop &= route | B::bit(s);
+                    }
+                }
+            }
         }
+        stop
     }
 
     /// Is the pseudo-legal move `m` legal?
     #[inline]
-    fn is_legal(&mut self, m: Move, l: &Legality<B>) -> bool {
+    pub(crate) fn is_legal(&mut self, m: Move, l: &Legality<B>) -> bool {
         let e = self.engine();
         let them = self.side.flip();
-        if m.piece == e.king && m.flag == flag::NORMAL && !l.king_stacked && !l.complex {
+        // A king's step or first leap (which lands on an empty square and moves nothing
+        // else) is judged by whether its square is attacked once the king has left.
+        if m.piece == e.king
+            && (m.flag == flag::NORMAL || m.flag == flag::KING_LEAP)
+            && !l.king_stacked
+        {
             !self.attacked(m.to as usize, them, self.occ ^ B::bit(l.ksq))
         } else if m.flag <= flag::DOUBLE && m.piece != e.king {
             l.evasion.has(m.to as usize)
@@ -566,7 +596,7 @@ impl<B: Bits> Position<B> {
         }
         if self.privileges.any() {
             all.clear();
-            self.privilege_moves(&mut all, own, self.occ_c[them.idx()]);
+            self.privilege_moves(&mut all, Some(l.in_check));
             self.push_checks(&all, list, &l, &info);
         }
     }
@@ -645,13 +675,7 @@ impl<B: Bits> Position<B> {
         let us = self.side;
         let them = us.flip();
         let ksq = self.king_sq(us);
-        let plain = !self.stacked.any()
-            && !e.rules.stacks_may_form
-            && !e
-                .bent_kinds
-                .iter()
-                .any(|&k| self.pieces[them.idx()][k as usize].any());
-        if plain {
+        if !self.stacked.any() && !e.rules.stacks_may_form {
             let steps = self.man_targets(e.king as usize, ksq) & !self.occ_c[us.idx()] & e.board;
             let occ = self.occ ^ B::bit(ksq);
             if steps.iter().any(|to| !self.attacked(to, them, occ)) {
@@ -670,107 +694,6 @@ impl<B: Bits> Position<B> {
         false
     }
 
-    /// Number of legal moves (perft's last ply): the same number as `legal_moves` gives.
-    ///
-    /// In the common case (not in check, no first-move privileges, no en passant, no
-    /// forced capture, no bent riders against us, no stacks) the moves are counted from
-    /// the target sets without being listed: a man that cannot be pinned adds the size of
-    /// its target set, the king's targets are tested for attack, and only the pin
-    /// candidates' moves are tried on the board. Everything else takes the general path.
-    pub fn count_legal(&mut self) -> usize {
-        let e = self.engine();
-        let us = self.side;
-        let them = us.flip();
-        if self.privileges.any()
-            || self.ep != NO_SQ
-            || e.rules.forced_capture
-            || e.rules.stacks_may_form
-            || self.stacked.any()
-            || e.bent_kinds
-                .iter()
-                .any(|&k| self.pieces[them.idx()][k as usize].any())
-        {
-            let mut l = MoveList::new();
-            self.legal_moves(&mut l);
-            return l.len();
-        }
-        if self.bare_king_decided().is_some() {
-            return 0;
-        }
-        let ksq = self.king_sq(us);
-        if self.attacked(ksq, them, self.occ) {
-            let mut l = MoveList::new();
-            self.legal_moves(&mut l);
-            return l.len();
-        }
-        let pinned = self.pin_candidates(ksq);
-        let own = self.occ_c[us.idx()];
-        let not_own = e.board & !own;
-        let mut n = 0usize;
-        let mut tries = MoveList::new();
-        for k in 0..e.nk {
-            let bb = self.pieces[us.idx()][k];
-            if bb.is_empty() {
-                continue;
-            }
-            let kt = &e.kinds[k];
-            if kt.pawn {
-                n += self.count_pawn_moves(k as u8, bb, pinned, &mut tries);
-                continue;
-            }
-            let mut mask = not_own;
-            if kt.no_capture_same_kind {
-                mask &= !self.pieces[them.idx()][k];
-            }
-            for from in bb.iter() {
-                let t = self.man_targets(k, from) & mask;
-                if k == e.king as usize {
-                    let occ = self.occ ^ B::bit(ksq);
-                    for to in t.iter() {
-                        n += !self.attacked(to, them, occ) as usize;
-                    }
-                } else if pinned.has(from) {
-                    for to in t.iter() {
-                        tries.push(Move::new(from, to, k as u8, flag::NORMAL));
-                    }
-                } else {
-                    n += t.count() as usize;
-                }
-            }
-        }
-        for &m in tries.as_slice() {
-            n += self.try_move(m) as usize;
-        }
-        n
-    }
-
-    /// Pawn moves for `count_legal`: counted, or queued in `tries` for a pin candidate.
-    fn count_pawn_moves(&self, pw: Kind, bb: B, pinned: B, tries: &mut MoveList) -> usize {
-        let e = &*self.eng;
-        let us = self.side.idx();
-        let enemy = self.occ_c[us ^ 1];
-        let mut n = 0;
-        for from in bb.iter() {
-            let mut targets = e.pawn_cap[us][from] & enemy;
-            let one = e.pawn_push[us][from];
-            if one != NO_SQ && !self.occ.has(one as usize) {
-                targets |= B::bit(one as usize);
-            }
-            if pinned.has(from) {
-                for to in targets.iter() {
-                    self.push_pawn(tries, from, to, pw, flag::NORMAL);
-                }
-                continue;
-            }
-            let promo = targets & e.last_rank[us];
-            n += (targets ^ promo).count() as usize;
-            if promo.any() {
-                n += promo.count() as usize * self.promotion_choices();
-            }
-        }
-        n
-    }
-
     /// May a pawn reaching the last rank promote now (the preset's condition)?
     #[inline]
     fn promotion_allowed(&self) -> bool {
@@ -787,7 +710,7 @@ impl<B: Bits> Position<B> {
     /// Every square the man of kind `k` on `from` reaches (captures included, friends
     /// not masked): its leaps, rides and bent rides.
     #[inline(always)]
-    fn man_targets(&self, k: usize, from: usize) -> B {
+    pub(crate) fn man_targets(&self, k: usize, from: usize) -> B {
         let e = &*self.eng;
         let kt = &e.kinds[k];
         let mut t = e.leap_flat[k * e.n + from];
@@ -797,15 +720,15 @@ impl<B: Bits> Position<B> {
         for &d in &kt.ride_dirs {
             t |= e.ray_targets(d as usize, from, self.occ);
         }
-        if let Some(bent) = kt.bent {
-            t |= e.bent_targets(bent, from as u8, self.occ);
+        if kt.bent.is_some() {
+            t |= e.bent_targets(k, from, self.occ);
         }
         t
     }
 
     /// How many moves one pawn move onto the last rank makes (as `push_pawn` lists them).
     #[inline]
-    fn promotion_choices(&self) -> usize {
+    pub(crate) fn promotion_choices(&self) -> usize {
         let e = &*self.eng;
         if !e.promo_by_file.is_empty() {
             return 1;

@@ -49,6 +49,9 @@ fn playouts<B: Bits>(start: Position<B>, rng: &mut SplitMix, games: usize, plies
             let mut fast: Vec<Move> = legal.as_slice().to_vec();
             fast.sort_by_key(|m| (m.from, m.to, m.piece, m.promo, m.flag, m.from2, m.to2));
             assert_eq!(fast, by_definition(&mut p), "{}", p.to_fen());
+            if !p.eng.rules.stacks_may_form {
+                assert_eq!(p.count_legal(), fast.len(), "count: {}", p.to_fen());
+            }
             checked += 1;
             if fast.is_empty() {
                 break;
@@ -79,7 +82,7 @@ fn fast_legality_agrees_with_the_definition_in_every_preset() {
             continue;
         }
         let (games, plies) = if rules.width * rules.height > 100 {
-            (6, 120)
+            (10, 150)
         } else {
             (30, 150)
         };
@@ -89,5 +92,40 @@ fn fast_legality_agrees_with_the_definition_in_every_preset() {
             AnyEngine::W256(e) => playouts(Position::start(e).unwrap(), &mut rng, games, plies),
         };
         assert!(n > 100, "{name}: {n} positions");
+    }
+}
+
+/// Grant Acedrex positions where the bent riders' routes decide: two unicorns check the
+/// king along routes that cross (a man on the crossing stops both: a double check with a
+/// block), a man alone on an anqa's route is pinned, a unicorn's check blocked on its
+/// first-leg square. Composed for this test (the first is a random playout's position).
+#[test]
+fn bent_riders_routes_in_grant_acedrex() {
+    let AnyEngine::W256(e) = AnyEngine::new(Rules::preset("grant-acedrex").unwrap()).unwrap()
+    else {
+        panic!("Grant Acedrex needs the wide board");
+    };
+    for (fen, moves) in [
+        // Unicorns on l9 and j7 both check f2 through g3; the lion's d2g3 stops both.
+        (
+            "7c2Cr/8A3/2rk3l4/p10u/1p3p1p2p1/9u2/5P5P/6P5/PPPP6P1/12/3L1K6/RL2C3Z3 w - - 1 37",
+            7,
+        ),
+        // The rook on d3 stands alone on the anqa's route c1-d2-d3-d4-d5 to the king on
+        // d6: it may only stay on the route (d2, d4, d5).
+        ("12/12/12/12/12/12/3k8/12/12/3r8/12/2A8K b - - 0 1", 11),
+        // The unicorn on a1 checks d5 through b3 (its first leg) and c4: the rook on b8
+        // may block on b3, the one on h4 on c4, or the king steps aside.
+        ("12/12/12/12/1R10/12/12/3K8/7R4/12/12/u10k w - - 0 1", 7),
+    ] {
+        let mut p = Position::from_fen(e.clone(), fen).unwrap();
+        let def = by_definition(&mut p);
+        let mut legal = MoveList::new();
+        p.legal_moves(&mut legal);
+        let mut fast: Vec<Move> = legal.as_slice().to_vec();
+        fast.sort_by_key(|m| (m.from, m.to, m.piece, m.promo, m.flag, m.from2, m.to2));
+        assert_eq!(fast, def, "{fen}");
+        assert_eq!(p.count_legal(), def.len(), "{fen}");
+        assert_eq!(def.len(), moves, "{fen}");
     }
 }

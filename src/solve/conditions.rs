@@ -210,10 +210,8 @@ pub(crate) fn man_attacks<B: Bits>(
             return true;
         }
     }
-    if let Some(b) = kt.bent {
-        if e.bent_targets(b, from as u8, pos.occ).has(target) {
-            return true;
-        }
+    if kt.bent.is_some() && e.bent_attacks(k as usize, from, target, pos.occ) {
+        return true;
     }
     false
 }
