@@ -52,6 +52,10 @@ fn refutation<B: Bits>(pos: &Position<B>, text: &str, n: Notation) -> String {
         Some((l, h)) => (l, Some(h.trim_end_matches(')'))),
         None => (text, None),
     };
+    let (held, others) = match held.map(|h| h.strip_suffix(", and others")) {
+        Some(Some(h)) => (Some(h), ", and others"),
+        _ => (held, ""),
+    };
     let plies: Vec<String> = line.split_whitespace().map(str::to_string).collect();
     let mut out = notation::write_plies(pos, &plies, n).join(" ");
     if let Some(h) = held {
@@ -70,7 +74,7 @@ fn refutation<B: Bits>(pos: &Position<B>, text: &str, n: Notation) -> String {
             }
             _ => h.split_whitespace().map(str::to_string).collect(),
         };
-        out += &format!(" (1st move also held by {})", written.join(" "));
+        out += &format!(" (1st move also held by {}{others})", written.join(" "));
     }
     out
 }
