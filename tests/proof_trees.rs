@@ -132,6 +132,9 @@ fn replay(any: &AnyEngine, fen: &str, stip: &Stipulation, checks: bool, a: &Anal
     })
 }
 
+/// The attacker's and the defender's men of a random position, by FEN letter.
+type Men = (&'static [char], &'static [char]);
+
 fn limits(method: Method) -> Limits {
     Limits {
         max_nodes: Some(4_000_000),
@@ -192,7 +195,7 @@ fn the_collections_trees_are_proofs() {
 /// by the exhaustive search and by proof numbers, plain and under continual check.
 #[test]
 fn random_trees_are_proofs() {
-    let sets: [(&str, &[(&[char], &[char])]); 2] = [
+    let sets: [(&str, &[Men]); 2] = [
         (
             "shatranj",
             &[
