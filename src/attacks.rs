@@ -117,9 +117,10 @@ impl<B: Bits> Position<B> {
             disc: B::default(),
             ride: [B::default(); MAX_KINDS],
         };
-        // The squares from which each kind rides to the king: its own rides from there.
+        // The squares from which each kind rides to the king: its own rides from there
+        // (only for kinds the side has: a promotion is played on the board instead).
         for (k, kt) in e.kinds.iter().enumerate().take(MAX_KINDS) {
-            if e.sym_rider[k] {
+            if e.sym_rider[k] && self.pieces[us][k].any() {
                 for &d in &kt.ride_dirs {
                     info.ride[k] |= e.ray_targets(d as usize, ksq, self.occ);
                 }
