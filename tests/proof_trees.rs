@@ -154,7 +154,7 @@ fn the_collections_trees_are_proofs() {
         .filter(|p| p.extension().is_some_and(|x| x == "toml"))
         .collect();
     files.sort();
-    let (mut trees, mut lines) = (0, 0);
+    let (mut trees, mut lines, mut long_lines) = (0, 0, 0);
     for f in files {
         for prob in mansuba::problem::load_file(&f)
             .problems
@@ -184,11 +184,27 @@ fn the_collections_trees_are_proofs() {
                 continue;
             }
             let n = replay(&any, &prob.fen, &prob.stipulation, c.checks, &a);
+            // The main line is the fastest win against the longest defence, so it is as
+            // long as the least N: one attacker move per move of N, a defence between.
+            if let Some(k) = a.report.shortest {
+                assert_eq!(
+                    a.report.main_line_coord.len() as u32,
+                    2 * k - 1,
+                    "{}: main line {:?} against the least {k}",
+                    prob.id,
+                    a.report.main_line
+                );
+                long_lines += (k > 5) as usize;
+            }
             trees += (n > 0) as usize;
             lines += n;
         }
     }
     assert!(trees >= 10, "only {trees} trees checked ({lines} lines)");
+    assert!(
+        long_lines >= 1,
+        "no main line longer than five moves checked"
+    );
 }
 
 /// Random positions with mates in one to three, under shatranj and courier rules, solved

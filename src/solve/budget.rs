@@ -36,6 +36,15 @@ impl Budget {
             method: limits.method,
         }
     }
+    /// New limits for the next step of the same solve, keeping the table the earlier
+    /// steps filled (same position, stipulation and conditions).
+    pub fn after(prev: &Budget, limits: &Limits) -> Self {
+        Budget {
+            table: super::table::Shared::continuing(&prev.table),
+            ..Budget::new(limits)
+        }
+    }
+
     pub(super) fn halt(&self, why: String) {
         self.stop.store(true, Ordering::Relaxed);
         let mut r = self.reason.lock().unwrap_or_else(|e| e.into_inner());

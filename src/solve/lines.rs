@@ -229,6 +229,55 @@ pub(super) fn best_attack<B: Bits>(
     None
 }
 
+/// Nodes the main line may spend on finding the longest defence at one move (beyond
+/// [`FASTEST_UP_TO`] moves left); past it the first defence is taken.
+const LONGEST_CAP: u64 = 1 << 22;
+
+/// The defence among `list` that holds out longest against an attacker known to win
+/// within `left` more moves after any of them, with the moves it then needs: found from
+/// the top, the first defence that survives `j` moves for the largest `j` (so every
+/// other defence was proven to lose within `j + 1`). Most defences lose fast and a
+/// proof of "forced within j" is cheap, so this costs far less than every defence's
+/// least bound. `None` when the node allowance runs out first.
+fn longest_defence<B: Bits>(
+    s: &mut Searcher<B>,
+    pos: &mut Position<B>,
+    list: &MoveList,
+    left: u32,
+    tracked: u8,
+) -> Option<(Move, u32)> {
+    if s.stip.exact {
+        // Every defence then needs exactly the moves left.
+        return None;
+    }
+    let mut defs = MoveList::new();
+    for &d in list.as_slice() {
+        defs.push(d);
+    }
+    s.order_defences(pos, &mut defs, Move::default());
+    let saved = s.cap;
+    s.cap = s.local_nodes.saturating_add(LONGEST_CAP);
+    let mut found = None;
+    'down: for j in (0..left).rev() {
+        for &d in defs.as_slice() {
+            let nt = s.track(pos, &d, tracked);
+            let u = pos.make(d);
+            let r = s.attack(pos, j, nt);
+            pos.unmake(d, u);
+            match r {
+                Some(false) => {
+                    found = Some((d, j + 1));
+                    break 'down;
+                }
+                Some(true) => {}
+                None => break 'down,
+            }
+        }
+    }
+    s.cap = saved;
+    found
+}
+
 /// The main line: the attacker's fastest win against the defence that lasts longest.
 pub(super) fn main_line<B: Bits>(
     s: &mut Searcher<B>,
@@ -252,27 +301,31 @@ pub(super) fn main_line<B: Bits>(
         if pos.outcome_with(&list) != Outcome::Ongoing || k <= 1 {
             break;
         }
-        // The defence that holds out longest.
-        let mut best: Option<(Move, u32)> = None;
-        for &d in list.as_slice() {
-            let nt = s.track(pos, &d, tracked);
-            let u = pos.make(d);
-            let need = if k - 1 <= FASTEST_UP_TO || s.tables.is_some() {
-                s.fastest_attack(pos, k - 1, nt).flatten().unwrap_or(0)
-            } else {
-                0
-            };
-            pos.unmake(d, u);
-            if best.is_none_or(|b| need > b.1) {
-                best = Some((d, need));
+        // The defence that holds out longest, and the moves the attacker then needs (0
+        // when that was not settled).
+        let best = if k - 1 <= FASTEST_UP_TO || s.tables.is_some() {
+            let mut best: Option<(Move, u32)> = None;
+            for &d in list.as_slice() {
+                let nt = s.track(pos, &d, tracked);
+                let u = pos.make(d);
+                let need = s.fastest_attack(pos, k - 1, nt).flatten().unwrap_or(0);
+                pos.unmake(d, u);
+                if best.is_none_or(|b| need > b.1) {
+                    best = Some((d, need));
+                }
             }
-        }
-        let Some((d, _)) = best else { break };
+            best
+        } else {
+            longest_defence(s, pos, &list, k - 1, tracked)
+                .or(list.as_slice().first().map(|&d| (d, 0)))
+        };
+        let Some((d, need)) = best else { break };
         san.push(notation::san(pos, &d));
         coord.push(notation::coord(pos, &d));
         tracked = s.track(pos, &d, tracked);
         pos.make(d);
-        let Some((next, k2)) = best_attack(s, pos, k - 1, tracked) else {
+        let bound = if need > 0 { need } else { k - 1 };
+        let Some((next, k2)) = best_attack(s, pos, bound, tracked) else {
             break;
         };
         m = next;

@@ -369,12 +369,14 @@ fn dice_analysis<B: Bits>(
     })
 }
 
-/// The limits with the time already spent taken off (never less than a tenth of the
-/// original timeout, so that a last step always gets a little time).
-pub(crate) fn remaining(limits: &Limits, since: std::time::Instant) -> Limits {
+/// The limits with the time already spent taken off, and `keep` twentieths of the
+/// original timeout kept back for the steps that come after (the lines of play, the
+/// second look under continual check). A timeout is a deadline for the whole problem:
+/// each step ends by its share, so the last one ends by the timeout itself.
+pub(crate) fn remaining(limits: &Limits, since: std::time::Instant, keep: u32) -> Limits {
     let mut l = limits.clone();
     if let Some(t) = limits.timeout {
-        l.timeout = Some(t.saturating_sub(since.elapsed()).max(t / 10));
+        l.timeout = Some((t - t * keep.min(20) / 20).saturating_sub(since.elapsed()));
     }
     l
 }
@@ -451,11 +453,11 @@ pub fn analyse_in(
         let tables = tables_for(&pos, stip, &cond, limits);
         let mut claim = match claim {
             Some(text) if !text.trim().is_empty() => {
-                claim::check_in(&pos, stip, &cond, text, notation, limits, tables.clone())
+                claim::check_in(&pos, stip, &cond, text, notation, &remaining(limits, t0, 2), tables.clone())
             }
             _ => ClaimCheck::none(),
         };
-        let mut report = root::solve(&pos, stip, &cond, &remaining(limits, t0), tables.clone());
+        let mut report = root::solve(&pos, stip, &cond, &remaining(limits, t0, 1), tables.clone());
         // A root position inside a table: its exact distance.
         if let Some(t) = &tables {
             if let Some((crate::retro::Value::Win, plies)) = t.probe(&pos) {
@@ -488,7 +490,7 @@ pub fn analyse_in(
                         report.main_line = claim.filled.clone();
                         report.main_line_coord = coords_of(&pos, &claim.filled);
                         let k = claim.filled.len().div_ceil(2) as u32;
-                        let (tree, cut) = lines::tree_for_key(&pos, stip, &cond, &remaining(limits, t0), m, k, tables.clone());
+                        let (tree, cut) = lines::tree_for_key(&pos, stip, &cond, &remaining(limits, t0, 1), m, k, tables.clone());
                         report.tree = tree;
                         report.tree_truncated = cut;
                     }
@@ -506,7 +508,7 @@ pub fn analyse_in(
             report.main_line_coord = coords_of(&pos, &claim.filled);
         }
         let continual_check =
-            continual::second_look(&pos, stip, &cond, &remaining(limits, t0), &report);
+            continual::second_look(&pos, stip, &cond, &remaining(limits, t0, 0), &report);
         Ok(Analysis {
             report,
             claim,

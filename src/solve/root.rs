@@ -58,7 +58,8 @@ pub fn solve<B: Bits>(
     limits: &Limits,
     tables: Option<std::sync::Arc<crate::retro::Tables>>,
 ) -> SolveReport {
-    let budget = Budget::new(limits);
+    // The search ends a twentieth of the time early: the lines of play get that.
+    let budget = Budget::new(&super::remaining(limits, std::time::Instant::now(), 1));
     let n = stip.moves;
     let mut root = pos.clone();
     let probe_cond = cond;
@@ -373,7 +374,7 @@ pub fn solve<B: Bits>(
     // Main line and solution tree from the fastest key.
     if let Some(k) = keys.iter().min_by_key(|r| r.wins_in.unwrap()) {
         // A budget of its own: the root search may have spent the whole of its.
-        let budget = Budget::new(&super::remaining(limits, budget.start));
+        let budget = Budget::after(&budget, &super::remaining(limits, budget.start, 0));
         let mut s = Searcher::new(pos, *stip, cond, &budget).with_tables(tables.clone());
         let mut p = pos.clone();
         let t0 = s.initial_track();

@@ -325,6 +325,15 @@ impl Shared {
         }
     }
 
+    /// A new generation count around a table already filled (by an earlier step of the
+    /// same solve: what it proved holds for the next).
+    pub fn continuing(prev: &Shared) -> Shared {
+        Shared {
+            cur: Mutex::new(prev.current().0),
+            generation: AtomicUsize::new(0),
+        }
+    }
+
     /// The current table and its generation.
     pub fn current(&self) -> (Arc<Table>, usize) {
         let t = self.cur.lock().unwrap_or_else(|e| e.into_inner());
