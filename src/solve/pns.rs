@@ -129,12 +129,18 @@ impl<B: Bits> Searcher<'_, B> {
         }
     }
 
+    /// Would the two methods take turns on an open first move with `n` attacker moves
+    /// left after it (see [`Searcher::settle_open`])?
+    pub(super) fn turns_for(&self, n: u32) -> bool {
+        self.budget.method == Method::Auto && n >= AUTO_FROM
+    }
+
     /// Is a node with `n` attacker moves left searched by proof numbers?
     fn proof_numbers_for(&self, n: u32) -> bool {
         match self.budget.method {
             Method::Deepening => false,
             Method::ProofNumbers => n >= 1,
-            Method::Auto => n >= AUTO_FROM,
+            Method::Auto => !self.deepen_only && n >= AUTO_FROM,
         }
     }
 

@@ -42,6 +42,40 @@ pub(super) struct RootResult {
     holding_more: bool,
 }
 
+/// The node allowance each method starts with when the two take turns on an open first
+/// move (see [`Searcher::settle_open`]).
+const TURN_FIRST: u64 = 1 << 16;
+
+impl<B: Bits> Searcher<'_, B> {
+    /// Does the attacker force the goal within `n` more moves after an open first move?
+    /// Under [`super::Method::Auto`], where proof numbers would take this question, the
+    /// two methods take turns with doubling node allowances until one settles it: proof
+    /// numbers find long narrow wins that deepening does not reach (the key of
+    /// `selfplay-g2-182w`, a win in 14), deepening proves the wide "no" that proof
+    /// numbers do not (the self-play #11), and taking turns costs at most about three
+    /// times the better one. Both keep their proofs in the shared table, so a turn
+    /// starts where the last left off, and the answer is the same either way.
+    pub(super) fn settle_open(&mut self, pos: &mut Position<B>, n: u32, tracked: u8) -> R {
+        if !self.turns_for(n) {
+            return self.defend(pos, n, tracked);
+        }
+        let mut allowance = TURN_FIRST;
+        loop {
+            for deepen in [true, false] {
+                self.deepen_only = deepen;
+                self.cap = self.local_nodes.saturating_add(allowance);
+                let r = self.defend(pos, n, tracked);
+                self.cap = u64::MAX;
+                self.deepen_only = false;
+                if r.is_some() || self.budget.stopped() {
+                    return r;
+                }
+            }
+            allowance = allowance.saturating_mul(2);
+        }
+    }
+}
+
 /// How forcing a first move is, least first: a check before a quiet move, then the
 /// fewest legal replies.
 fn forcing<B: Bits>(pos: &Position<B>, m: &Move) -> (bool, usize) {
@@ -193,7 +227,7 @@ pub fn solve<B: Bits>(
             .map_init(worker, |s, &i| {
                 let m = results[i].m;
                 let (mut p, nt) = s.after_root_move(pos, m);
-                let r = s.defend(&mut p, k - 1, nt);
+                let r = s.settle_open(&mut p, k - 1, nt);
                 s.flush();
                 if let Some(b) = &bar {
                     b.inc(1);

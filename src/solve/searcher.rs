@@ -53,6 +53,8 @@ pub(crate) struct Searcher<'a, B: Bits> {
     pub(super) king: Kind,
     /// Unsolved proof and disproof numbers (made on the first proof-number search).
     pub(super) pn: Option<Box<super::pns::PnTable>>,
+    /// Under [`super::Method::Auto`], search by deepening alone (the root's second phase).
+    pub(super) deepen_only: bool,
     pub(super) _b: std::marker::PhantomData<B>,
 }
 
@@ -105,6 +107,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
                 .collect(),
             king: root.eng.king,
             pn: None,
+            deepen_only: false,
             _b: std::marker::PhantomData,
         }
     }
