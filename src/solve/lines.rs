@@ -230,8 +230,10 @@ pub(super) fn best_attack<B: Bits>(
 }
 
 /// Nodes the main line may spend on finding the longest defence at one move (beyond
-/// [`FASTEST_UP_TO`] moves left); past it the first defence is taken.
+/// [`FASTEST_UP_TO`] moves left), and on all its moves together; past them the first
+/// defence is taken (a 36-move line would otherwise spend the cap 35 times).
 const LONGEST_CAP: u64 = 1 << 22;
+const LONGEST_ALL: u64 = 1 << 24;
 
 /// The defence among `list` that holds out longest against an attacker known to win
 /// within `left` more moves after any of them, with the moves it then needs: found from
@@ -245,8 +247,9 @@ fn longest_defence<B: Bits>(
     list: &MoveList,
     left: u32,
     tracked: u8,
+    allowance: &mut u64,
 ) -> Option<(Move, u32)> {
-    if s.stip.exact {
+    if s.stip.exact || *allowance == 0 {
         // Every defence then needs exactly the moves left.
         return None;
     }
@@ -256,7 +259,8 @@ fn longest_defence<B: Bits>(
     }
     s.order_defences(pos, &mut defs, Move::default());
     let saved = s.cap;
-    s.cap = s.local_nodes.saturating_add(LONGEST_CAP);
+    let start = s.local_nodes;
+    s.cap = start.saturating_add(LONGEST_CAP.min(*allowance));
     let mut found = None;
     'down: for j in (0..left).rev() {
         for &d in defs.as_slice() {
@@ -275,6 +279,7 @@ fn longest_defence<B: Bits>(
         }
     }
     s.cap = saved;
+    *allowance = allowance.saturating_sub(s.local_nodes - start);
     found
 }
 
@@ -291,6 +296,7 @@ pub(super) fn main_line<B: Bits>(
     let mut m = key;
     let mut k = k;
     let mut tracked = tracked;
+    let mut allowance = LONGEST_ALL;
     loop {
         san.push(notation::san(pos, &m));
         coord.push(notation::coord(pos, &m));
@@ -316,7 +322,7 @@ pub(super) fn main_line<B: Bits>(
             }
             best
         } else {
-            longest_defence(s, pos, &list, k - 1, tracked)
+            longest_defence(s, pos, &list, k - 1, tracked, &mut allowance)
                 .or(list.as_slice().first().map(|&d| (d, 0)))
         };
         let Some((d, need)) = best else { break };
