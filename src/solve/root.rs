@@ -84,6 +84,15 @@ fn forcing<B: Bits>(pos: &Position<B>, m: &Move) -> (bool, usize) {
     (!p.in_check(), p.count_legal())
 }
 
+/// A try's rank for the refutation, least first: its holding defences, then how forcing
+/// it is (see [`forcing`]), packed in one word so that workers can keep the least in an
+/// atomic.
+fn rank(holding: usize, (quiet, replies): (bool, usize)) -> u64 {
+    (holding.min(0xff_ffff) as u64) << 40
+        | (quiet as u64) << 32
+        | replies.min(u32::MAX as usize) as u64
+}
+
 /// Solves a position for a stipulation under conditions.
 pub fn solve<B: Bits>(
     pos: &Position<B>,
@@ -250,11 +259,13 @@ pub fn solve<B: Bits>(
     }
     // The defences that hold against each failed try, for the refutation of an unsound
     // problem (a sound one needs none: its tries are already proven to fail). Only the
-    // strongest try's are reported (the fewest, at least one), so a try stops being
-    // counted once it has more than the fewest found so far; a try that ties is counted in
-    // full, which keeps the choice among ties independent of the thread count.
+    // strongest try's are reported: the fewest holding defences (at least one), ties to
+    // the most forcing. So a try stops being counted, or is not counted at all, once it
+    // can no longer be that: when its count so far, with its forcing, ranks behind a try
+    // counted in full. The strongest try itself never ranks behind, so the choice does
+    // not depend on the thread count or the order the tries finish in.
     if !budget.stopped() && results.iter().all(|r| r.wins_in.is_none()) {
-        let fewest = std::sync::atomic::AtomicUsize::new(usize::MAX);
+        let best = std::sync::atomic::AtomicU64::new(u64::MAX);
         // The most forcing tries first (checks, then the fewest replies): they have the
         // fewest holding defences, and once that bound is low every other try stops
         // after a few. Counting was nine tenths of an unsound problem's search before.
@@ -265,11 +276,15 @@ pub fn solve<B: Bits>(
         tries.sort_unstable();
         let holding: Vec<(usize, Vec<Move>, bool, bool)> = tries
             .par_iter()
-            .map_init(worker, |s, &(_, i)| {
+            .map_init(worker, |s, &(f, i)| {
                 let m = results[i].m;
-                let (mut p, nt) = s.after_root_move(pos, m);
                 let mut held = vec![];
                 let mut stopped = false;
+                let behind = |count: usize| rank(count, f) > best.load(Ordering::Relaxed);
+                if behind(1) {
+                    return (i, held, false, stopped);
+                }
+                let (mut p, nt) = s.after_root_move(pos, m);
                 let mut l2 = MoveList::new();
                 s.moves(&mut p, &mut l2);
                 // The defences most likely to hold first, so that a try with more than
@@ -284,7 +299,7 @@ pub fn solve<B: Bits>(
                     match r {
                         Some(false) => {
                             held.push(d);
-                            if held.len() > fewest.load(Ordering::Relaxed) {
+                            if behind(held.len()) {
                                 break;
                             }
                             if held.len() == HOLDING_COUNTED {
@@ -302,7 +317,7 @@ pub fn solve<B: Bits>(
                 // A try that fails with no defence held (it stalemates, say: no mate) can
                 // never be the strongest, so it sets no bound.
                 if !stopped && !held.is_empty() {
-                    fewest.fetch_min(held.len(), Ordering::Relaxed);
+                    best.fetch_min(rank(held.len(), f), Ordering::Relaxed);
                 }
                 s.flush();
                 (i, held, more, stopped)
