@@ -87,13 +87,17 @@ pub(super) fn refutation_line<B: Bits>(
         let nt = s.track(pos, &a, tracked);
         let u = pos.make(a);
         let chk = pos.in_check();
+        // Counting stops, or does not start, once this move cannot beat the best (it
+        // needs fewer holding defences, or as many and a check).
+        let behind = |holding: usize| best.is_some_and(|b| (holding, !chk) >= (b.0, b.1));
+        if behind(1) {
+            pos.unmake(a, u);
+            continue;
+        }
         let mut dl = MoveList::new();
         s.moves(pos, &mut dl);
         let mut holding = 0;
         let mut first = None;
-        // Counting stops once this move cannot beat the best (it needs fewer holding
-        // defences, or as many and a check).
-        let most = best.map_or(usize::MAX, |b| b.0);
         for &d in dl.as_slice() {
             let nt2 = s.track(pos, &d, nt);
             let u2 = pos.make(d);
@@ -103,7 +107,7 @@ pub(super) fn refutation_line<B: Bits>(
                 Some(false) => {
                     holding += 1;
                     first.get_or_insert(d);
-                    if holding > most {
+                    if behind(holding) {
                         break;
                     }
                 }
