@@ -12,11 +12,15 @@
 //! has a rider or a bent rider, a man that is not a symmetric leaper, a pawn that may
 //! promote in time; first-move privileges or stacks are on the board; the royal kind is
 //! not a symmetric leaper (the attacking king could otherwise give check).
+//!
+//! The same reasoning finds quiet defences: with one attacker move to come, a defence
+//! after which no man of the attacker's can check at all refutes a mate, and where every
+//! first move of the attacker's leaves one, no mate comes within two.
 
 use crate::bits::Bits;
 use crate::engine::REACH;
 use crate::piece::Color;
-use crate::position::Position;
+use crate::position::{flag, Move, Position};
 
 /// Can the rules ever let the bound answer? (Fixed per engine: the royal kind must be a
 /// symmetric leaper, and stacks must not form.)
@@ -42,11 +46,25 @@ pub(crate) fn no_check_within<B: Bits>(
         return false;
     }
     let e = &*pos.eng;
+    let zone = e.king_ball[king_steps * e.n + pos.king_sq(attacker.flip())];
+    no_check_on(pos, attacker, moves, zone, B::EMPTY)
+}
+
+/// True when no man of `attacker`'s, those on `gone` left out, can within `moves` of its
+/// moves stand where it attacks a square of `zone` (`moves` at most [`REACH`]; the caller
+/// has ruled out stacks and privileges).
+fn no_check_on<B: Bits>(
+    pos: &Position<B>,
+    attacker: Color,
+    moves: usize,
+    zone: B,
+    gone: B,
+) -> bool {
+    let e = &*pos.eng;
     let n = e.n;
     let a = attacker.idx();
-    let zone = e.king_ball[king_steps * n + pos.king_sq(attacker.flip())];
     for k in 0..e.nk {
-        let men = pos.pieces[a][k];
+        let men = pos.pieces[a][k] & !gone;
         if men.is_empty() || k == e.king as usize {
             continue;
         }
@@ -65,6 +83,107 @@ pub(crate) fn no_check_within<B: Bits>(
         }
     }
     true
+}
+
+/// With the defender to move (`attacker` the other side): true when the defender has a
+/// legal move after which no man of `attacker`'s can give check with its next move, so
+/// that no mate comes within one more attacker move. Two such defences are looked for,
+/// without making any move but the one tested for legality: the king stays where no man
+/// can check it next and another man moves (any legal move of it: the bound takes the
+/// board as empty, so no defence can widen the attacker's reach), or the king steps to
+/// such a square (a man the step takes left out). False means only "not shown"; the caller
+/// must make sure the defender may choose any legal move (no condition or rule filters
+/// them) and that only a checkmate meets the goal.
+pub(crate) fn quiet_defence<B: Bits>(pos: &mut Position<B>, attacker: Color) -> bool {
+    if pos.stacked.any() || pos.privileges.any() {
+        return false;
+    }
+    let e = pos.eng.clone();
+    let (d, a) = (attacker.flip().idx(), attacker.idx());
+    let king = e.king;
+    let ksq = pos.king_sq(attacker.flip());
+    if no_check_on(pos, attacker, 1, B::bit(ksq), B::EMPTY) {
+        // Any legal move of a man other than the king (pawns left out: their moves are
+        // not tested one by one here).
+        let own = pos.occ_c[d];
+        for k in 0..e.nk {
+            if k == king as usize || e.kinds[k].pawn {
+                continue;
+            }
+            for from in pos.pieces[d][k].iter() {
+                for to in (pos.man_targets(k, from) & !own & e.board).iter() {
+                    let m = Move::new(from, to, k as u8, flag::NORMAL);
+                    if pos.plain_move_legal(m) == Some(true) {
+                        return true;
+                    }
+                }
+            }
+        }
+    }
+    let steps = e.leap_flat[king as usize * e.n + ksq] & !pos.occ_c[d] & e.board;
+    for s in steps.iter() {
+        let gone = B::bit(s) & pos.occ_c[a];
+        if no_check_on(pos, attacker, 1, B::bit(s), gone)
+            && pos.plain_move_legal(Move::new(ksq, s, king, flag::NORMAL)) == Some(true)
+        {
+            return true;
+        }
+    }
+    false
+}
+
+/// With the attacker to move: true when, whatever it plays, the defender then has a
+/// defence of the kind [`quiet_defence`] finds, so that no mate comes within two attacker
+/// moves. Shown without making a move: either no man of the attacker's can check the king
+/// where it stands within two moves (so the first move gives no check) and two of the
+/// defender's men other than the king have two moves each (one move takes at most one man
+/// or one square of theirs, so one of them keeps a move); or the king has a step that no
+/// man of the attacker's can guard or check within two moves, the king's one step
+/// included. Same conditions on the caller as [`quiet_defence`].
+pub(crate) fn quiet_defence_after_any<B: Bits>(pos: &Position<B>, attacker: Color) -> bool {
+    if pos.stacked.any() || pos.privileges.any() {
+        return false;
+    }
+    let e = &*pos.eng;
+    let (d, a) = (attacker.flip().idx(), attacker.idx());
+    let king = e.king as usize;
+    let ksq = pos.king_sq(attacker.flip());
+    if no_check_on(pos, attacker, 2, B::bit(ksq), B::EMPTY) && spare_men(pos, attacker.flip()) {
+        return true;
+    }
+    let guarded = e.king_ball[2 * e.n + pos.king_sq(attacker)];
+    let steps = e.leap_flat[king * e.n + ksq] & !pos.occ_c[d] & !guarded & e.board;
+    steps.iter().any(|s| {
+        !pos.pieces[a][king].has(s)
+            && !pos.attacked(s, attacker, pos.occ)
+            && no_check_on(pos, attacker, 2, B::bit(s), B::EMPTY)
+    })
+}
+
+/// Has `side` two men other than the king and its pawns with at least two moves each
+/// (moves as the men reach, own men masked; legality aside)?
+fn spare_men<B: Bits>(pos: &Position<B>, side: Color) -> bool {
+    let e = &*pos.eng;
+    let (us, them) = (side.idx(), side.flip().idx());
+    let mut found = 0;
+    for k in 0..e.nk {
+        if k == e.king as usize || e.kinds[k].pawn {
+            continue;
+        }
+        let mut mask = !pos.occ_c[us] & e.board;
+        if e.kinds[k].no_capture_same_kind {
+            mask &= !pos.pieces[them][k];
+        }
+        for from in pos.pieces[us][k].iter() {
+            if (pos.man_targets(k, from) & mask).count() >= 2 {
+                found += 1;
+                if found == 2 {
+                    return true;
+                }
+            }
+        }
+    }
+    false
 }
 
 /// Might one of these pawns check a square of `zone` within `moves` moves (or promote,
@@ -366,5 +485,115 @@ mod tests {
             seen[1][0] > 1000 && seen[1][1] > 40 && seen[2][0] > 80 && seen[2][1] > 200,
             "fired / mates: {seen:?}"
         );
+    }
+
+    /// Has the side to move a legal move after which `attacker` has no legal move that
+    /// gives check? (Found by trying every move and every reply.)
+    fn some_move_stops_checks<B: Bits>(p: &mut Position<B>, attacker: Color) -> bool {
+        let mut list = MoveList::new();
+        p.legal_moves(&mut list);
+        list.as_slice().iter().any(|&d| {
+            let u = p.make(d);
+            let mut replies = MoveList::new();
+            p.legal_moves(&mut replies);
+            debug_assert_eq!(p.side, attacker);
+            let quiet = replies.as_slice().iter().all(|&m| {
+                let u2 = p.make(m);
+                let check = p.in_check();
+                p.unmake(m, u2);
+                !check
+            });
+            p.unmake(d, u);
+            quiet
+        })
+    }
+
+    /// Checks both quiet-defence claims on `pos` by trying every move: with the defender
+    /// to move, [`quiet_defence`] only where some defence stops every check; with the
+    /// attacker to move, [`quiet_defence_after_any`] only where every attacker move
+    /// leaves such a defence. Returns whether the claim was made.
+    fn check_quiet_claims<B: Bits>(pos: &mut Position<B>, attacker: Color) -> bool {
+        let fen = pos.to_fen();
+        if pos.side != attacker {
+            let claimed = quiet_defence(pos, attacker);
+            assert_eq!(pos.to_fen(), fen, "the test leaves the position as it was");
+            if claimed {
+                assert!(
+                    some_move_stops_checks(pos, attacker),
+                    "{fen}: no quiet defence"
+                );
+            }
+            return claimed;
+        }
+        let claimed = quiet_defence_after_any(pos, attacker);
+        if claimed {
+            let mut list = MoveList::new();
+            pos.legal_moves(&mut list);
+            for &m in list.as_slice() {
+                let u = pos.make(m);
+                let held = some_move_stops_checks(pos, attacker);
+                pos.unmake(m, u);
+                assert!(held, "{fen}: after {m:?} no quiet defence");
+            }
+        }
+        claimed
+    }
+
+    /// Where a quiet defence is claimed, trying every move finds one: on shatranj
+    /// positions built for mates, with the defender's men next to its king, and on random
+    /// positions of leapers on the courier and Grant Acedrex boards.
+    #[test]
+    fn quiet_defences_are_real() {
+        let eng = Arc::new(Engine::<u64>::new(Rules::preset("shatranj").unwrap()).unwrap());
+        let mut rng = Rng(0x0ddb_a11c_afe0_0002);
+        let sets = [
+            ("NNQ", "rn"),
+            ("Q", "rqp"),
+            ("NB", "rnb"),
+            ("QBN", "rr"),
+            ("NP", "nq"),
+            ("PPQ", "nrp"),
+            ("NNBQ", "rnbqp"),
+            ("NN", "ppn"),
+            ("NQ", "ppr"),
+            ("QB", "ppq"),
+            ("NNQ", "pq"),
+        ];
+        // [defender to move, attacker to move]: [claims, positions].
+        let mut seen = [[0; 2]; 2];
+        for i in 0..12_000 {
+            let (white, black) = sets[i % sets.len()];
+            let spread = [2, 3, 4, 6][i % 4];
+            let Some(mut pos) = mating_position(&eng, &mut rng, white, black, spread, i % 2 == 0)
+            else {
+                continue;
+            };
+            let side = (pos.side == Color::White) as usize;
+            seen[side][0] += check_quiet_claims(&mut pos, Color::White) as usize;
+            seen[side][1] += 1;
+        }
+        assert!(
+            seen[0][0] > 500 && seen[1][0] > 150 && seen[0][0] < seen[0][1],
+            "claims / positions: {seen:?}"
+        );
+        let c = quiet_claims_on::<u128>("courier", &["KNMFkrn", "KWENkbw", "KMMkrnf"]);
+        let g = quiet_claims_on::<U256>("grant-acedrex", &["KZLkrl", "KLLkzr"]);
+        assert!(c > 100 && g > 20, "courier {c}, grant acedrex {g} claims");
+    }
+
+    /// Random positions of `sets` under `preset`, either side to move, White attacking:
+    /// the quiet-defence claims checked; returns how many were made.
+    fn quiet_claims_on<B: Bits>(preset: &str, sets: &[&str]) -> usize {
+        let eng = Arc::new(Engine::<B>::new(Rules::preset(preset).unwrap()).unwrap());
+        let mut rng = Rng(0x5157_0000_0000_0003);
+        let mut claims = 0;
+        for i in 0..1_500 {
+            let mut pos = random_position(&eng, &mut rng, sets[i % sets.len()], i % 2 == 0);
+            if pos.validate().is_err() {
+                continue;
+            }
+            claims += check_quiet_claims(&mut pos, Color::White) as usize;
+        }
+        claims
     }
 }
