@@ -214,11 +214,12 @@ impl<B: Bits> Searcher<'_, B> {
         }
         let mut result = Some(true);
         let last_held = self.killer_def[n.min(255) as usize];
-        // With more than one attacker move left the defences are ordered at once, the
-        // most disruptive first. With one, the defence that held last at this depth goes
-        // first and the others are ordered only when it fails (it nearly always holds).
-        let mut ordered = n >= 2 && self.order_defences(pos, &mut list, last_held);
-        let killer = !ordered && promote(&mut list, last_held);
+        // With more than one attacker move left the most disruptive defence goes first.
+        // With one, the defence that held last at this depth does. Either way the others
+        // are ordered only when it fails (it nearly always holds).
+        let disruptive = n >= 2 && self.first_defence(pos, &mut list, last_held);
+        let killer = !disruptive && promote(&mut list, last_held);
+        let mut ordered = false;
         // The children probe the table unless they are a mate in one (answered by
         // trying the checks instead).
         let ahead = if n >= 2 || self.stip.goal != Goal::Mate {
@@ -228,8 +229,12 @@ impl<B: Bits> Searcher<'_, B> {
         };
         let mut fetched = 0;
         for i in 0..list.len() {
-            if !ordered && (i > 0 || !killer) {
-                self.order(pos, &mut list, i);
+            if !ordered && (i > 0 || !(killer || disruptive)) {
+                if disruptive {
+                    self.order_defences(pos, &mut list, i, last_held);
+                } else {
+                    self.order(pos, &mut list, i);
+                }
                 ordered = true;
                 fetched = i;
             }
