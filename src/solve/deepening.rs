@@ -101,6 +101,10 @@ impl<B: Bits> Searcher<'_, B> {
         // for on the board after each first move, before any table lookup: on Dilaram's
         // Legacy it settles nine in ten of them.
         let quiet = n == 2 && self.mate_reach && self.free_defence;
+        // Most of them are refuted so without being played (see `reach::FirstMoves`).
+        let first = quiet
+            .then(|| reach::FirstMoves::new(pos, self.attacker))
+            .flatten();
         let mut fetched = 0;
         let info = last_mate.then(|| pos.check_info());
         for i in 0..list.len() {
@@ -109,6 +113,9 @@ impl<B: Bits> Searcher<'_, B> {
                 self.prefetch_children(pos, &list, &mut fetched, i + 1 + ahead, tracked, n - 1);
             }
             if info.as_ref().is_some_and(|i| !pos.gives_check_with(m, i)) {
+                continue;
+            }
+            if first.as_ref().is_some_and(|f| f.refuted(pos, m)) {
                 continue;
             }
             let nt = self.track(pos, &m, tracked);

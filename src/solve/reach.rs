@@ -18,7 +18,8 @@
 //! first move of the attacker's leaves one, no mate comes within two.
 
 use crate::bits::Bits;
-use crate::engine::REACH;
+use crate::engine::{NO_SQ, REACH};
+use crate::movegen::MoveList;
 use crate::piece::Color;
 use crate::position::{flag, Move, Position};
 
@@ -61,15 +62,15 @@ fn no_check_on<B: Bits>(
     gone: B,
 ) -> bool {
     let e = &*pos.eng;
-    let n = e.n;
     let a = attacker.idx();
+    // As `threats`, but stopping at the first man that reaches the zone.
     for k in 0..e.nk {
         let men = pos.pieces[a][k] & !gone;
         if men.is_empty() || k == e.king as usize {
             continue;
         }
         if e.kinds[k].pawn {
-            if pawn_may_check(pos, attacker, men, moves, zone) {
+            if pawn_threats(pos, attacker, men, moves).is_none_or(|t| t.intersects(zone)) {
                 return false;
             }
             continue;
@@ -77,12 +78,41 @@ fn no_check_on<B: Bits>(
         if !e.sym_leaper[k] {
             return false;
         }
-        let table = &e.attack_within[(k * REACH + moves - 1) * n..];
+        let table = &e.attack_within[(k * REACH + moves - 1) * e.n..];
         if men.iter().any(|s| table[s].intersects(zone)) {
             return false;
         }
     }
     true
+}
+
+/// Every square some man of `attacker`'s (the king and the men on `gone` left out) can
+/// attack after at most `moves` of its moves, on an empty board; `None` where that is not
+/// bounded (a man that is not a symmetric leaper, a pawn that may promote). Same
+/// conditions as [`no_check_on`].
+fn threats<B: Bits>(pos: &Position<B>, attacker: Color, moves: usize, gone: B) -> Option<B> {
+    let e = &*pos.eng;
+    let n = e.n;
+    let a = attacker.idx();
+    let mut all = B::EMPTY;
+    for k in 0..e.nk {
+        let men = pos.pieces[a][k] & !gone;
+        if men.is_empty() || k == e.king as usize {
+            continue;
+        }
+        if e.kinds[k].pawn {
+            all |= pawn_threats(pos, attacker, men, moves)?;
+            continue;
+        }
+        if !e.sym_leaper[k] {
+            return None;
+        }
+        let table = &e.attack_within[(k * REACH + moves - 1) * n..];
+        for s in men.iter() {
+            all |= table[s];
+        }
+    }
+    Some(all)
 }
 
 /// With the defender to move (`attacker` the other side): true when the defender has a
@@ -98,38 +128,54 @@ pub(crate) fn quiet_defence<B: Bits>(pos: &mut Position<B>, attacker: Color) -> 
     if pos.stacked.any() || pos.privileges.any() {
         return false;
     }
-    let e = pos.eng.clone();
-    let (d, a) = (attacker.flip().idx(), attacker.idx());
-    let king = e.king;
-    let ksq = pos.king_sq(attacker.flip());
-    if no_check_on(pos, attacker, 1, B::bit(ksq), B::EMPTY) {
-        // Any legal move of a man other than the king (pawns left out: their moves are
-        // not tested one by one here).
-        let own = pos.occ_c[d];
-        for k in 0..e.nk {
-            if k == king as usize || e.kinds[k].pawn {
-                continue;
-            }
-            for from in pos.pieces[d][k].iter() {
-                for to in (pos.man_targets(k, from) & !own & e.board).iter() {
-                    let m = Move::new(from, to, k as u8, flag::NORMAL);
-                    if pos.plain_move_legal(m) == Some(true) {
+    let Some(threats1) = threats(pos, attacker, 1, B::EMPTY) else {
+        return false;
+    };
+    // The moves that would do, to be tested for legality once the engine is let go.
+    let mut cands = MoveList::new();
+    {
+        let e = &*pos.eng;
+        let (d, a) = (attacker.flip().idx(), attacker.idx());
+        let king = e.king;
+        let ksq = pos.king_sq(attacker.flip());
+        if !threats1.has(ksq) {
+            // Any legal move of a man other than the king (pawns left out: their moves
+            // are not tested here). The bound held, so every man of the attacker's is a
+            // leaper, a pawn or the king: out of check, no such move can expose the king,
+            // and each one the man reaches is legal (what `plain_move_legal` would find).
+            let quick = !pos.in_check() && pos.bare_king_decided().is_none();
+            for k in 0..e.nk {
+                if k == king as usize || e.kinds[k].pawn {
+                    continue;
+                }
+                let mut mask = !pos.occ_c[d] & e.board;
+                if e.kinds[k].no_capture_same_kind {
+                    mask &= !pos.pieces[a][k];
+                }
+                for from in pos.pieces[d][k].iter() {
+                    let targets = pos.man_targets(k, from) & mask;
+                    if quick && targets.any() {
                         return true;
+                    }
+                    for to in targets.iter() {
+                        cands.push(Move::new(from, to, k as u8, flag::NORMAL));
                     }
                 }
             }
         }
-    }
-    let steps = e.leap_flat[king as usize * e.n + ksq] & !pos.occ_c[d] & e.board;
-    for s in steps.iter() {
-        let gone = B::bit(s) & pos.occ_c[a];
-        if no_check_on(pos, attacker, 1, B::bit(s), gone)
-            && pos.plain_move_legal(Move::new(ksq, s, king, flag::NORMAL)) == Some(true)
-        {
-            return true;
+        let steps = e.leap_flat[king as usize * e.n + ksq] & !pos.occ_c[d] & e.board;
+        for s in steps.iter() {
+            // A man the step takes checks no more (asked again only then).
+            let gone = B::bit(s) & pos.occ_c[a];
+            if !threats1.has(s) || (gone.any() && no_check_on(pos, attacker, 1, gone, gone)) {
+                cands.push(Move::new(ksq, s, king, flag::NORMAL));
+            }
         }
     }
-    false
+    cands
+        .as_slice()
+        .iter()
+        .any(|&m| pos.plain_move_legal(m) == Some(true))
 }
 
 /// With the attacker to move: true when, whatever it plays, the defender then has a
@@ -148,16 +194,100 @@ pub(crate) fn quiet_defence_after_any<B: Bits>(pos: &Position<B>, attacker: Colo
     let (d, a) = (attacker.flip().idx(), attacker.idx());
     let king = e.king as usize;
     let ksq = pos.king_sq(attacker.flip());
-    if no_check_on(pos, attacker, 2, B::bit(ksq), B::EMPTY) && spare_men(pos, attacker.flip()) {
+    let Some(threats2) = threats(pos, attacker, 2, B::EMPTY) else {
+        return false;
+    };
+    if !threats2.has(ksq) && spare_men(pos, attacker.flip()) {
         return true;
     }
     let guarded = e.king_ball[2 * e.n + pos.king_sq(attacker)];
     let steps = e.leap_flat[king * e.n + ksq] & !pos.occ_c[d] & !guarded & e.board;
     steps.iter().any(|s| {
-        !pos.pieces[a][king].has(s)
-            && !pos.attacked(s, attacker, pos.occ)
-            && no_check_on(pos, attacker, 2, B::bit(s), B::EMPTY)
+        !pos.pieces[a][king].has(s) && !threats2.has(s) && !pos.attacked(s, attacker, pos.occ)
     })
+}
+
+/// What an attacker node with two moves left works out once so that most first moves can
+/// be refuted without being played: the squares each man of the attacker's threatens
+/// within one move. A first move of a leaper or the king (no promotion) that leaves the
+/// defending king out of check and out of every man's one-move reach, the moved man's
+/// included, is refuted by [`quiet_defence`]'s first kind of defence: some other man of
+/// the defender's moves. Two spare men (see [`spare_men`]) make sure one still has a
+/// move, and with the defender keeping three men and the attacker two no bare king ends
+/// the game first.
+pub(crate) struct FirstMoves<B: Bits> {
+    /// (square, squares threatened within one move) of each man but the king.
+    men: [(u8, B); MOST_MEN],
+    count: usize,
+}
+
+/// The most men [`FirstMoves`] keeps track of.
+const MOST_MEN: usize = 32;
+
+impl<B: Bits> FirstMoves<B> {
+    /// `None` where the shortcut cannot apply in this position (the same conditions on
+    /// the caller as [`quiet_defence`]).
+    pub(crate) fn new(pos: &Position<B>, attacker: Color) -> Option<Self> {
+        if pos.stacked.any() || pos.privileges.any() {
+            return None;
+        }
+        let e = &*pos.eng;
+        let (a, d) = (attacker.idx(), attacker.flip().idx());
+        if pos.men[a] < 2 || pos.men[d] < 3 || !spare_men(pos, attacker.flip()) {
+            return None;
+        }
+        let mut fm = FirstMoves {
+            men: [(0, B::EMPTY); MOST_MEN],
+            count: 0,
+        };
+        for k in 0..e.nk {
+            let men = pos.pieces[a][k];
+            if men.is_empty() || k == e.king as usize {
+                continue;
+            }
+            let pawn = e.kinds[k].pawn;
+            if !pawn && !e.sym_leaper[k] {
+                return None;
+            }
+            for s in men.iter() {
+                if fm.count == MOST_MEN {
+                    return None;
+                }
+                let t = if pawn {
+                    pawn_threats(pos, attacker, B::bit(s), 1)?
+                } else {
+                    e.attack_within[k * REACH * e.n + s]
+                };
+                fm.men[fm.count] = (s as u8, t);
+                fm.count += 1;
+            }
+        }
+        Some(fm)
+    }
+
+    /// Is the attacker's legal first move `m` refuted so (true), or must it be played to
+    /// be judged (false)?
+    pub(crate) fn refuted(&self, pos: &Position<B>, m: Move) -> bool {
+        let e = &*pos.eng;
+        let k = m.piece as usize;
+        if m.flag != flag::NORMAL || m.promo != NO_SQ || m.from2 != NO_SQ {
+            return false;
+        }
+        let (to, ksq) = (m.to as usize, pos.king_sq(pos.side.flip()));
+        let mut reach = B::EMPTY;
+        if k != e.king as usize {
+            if !e.sym_leaper[k] || e.leap_flat[k * e.n + to].has(ksq) {
+                return false;
+            }
+            reach = e.attack_within[k * REACH * e.n + to];
+        }
+        for &(s, t) in &self.men[..self.count] {
+            if s != m.from {
+                reach |= t;
+            }
+        }
+        !reach.has(ksq)
+    }
 }
 
 /// Has `side` two men other than the king and its pawns with at least two moves each
@@ -186,16 +316,10 @@ fn spare_men<B: Bits>(pos: &Position<B>, side: Color) -> bool {
     false
 }
 
-/// Might one of these pawns check a square of `zone` within `moves` moves (or promote,
-/// after which anything is possible)? Every forward step and every diagonal capture is
-/// allowed, whatever stands in the way.
-fn pawn_may_check<B: Bits>(
-    pos: &Position<B>,
-    attacker: Color,
-    pawns: B,
-    moves: usize,
-    zone: B,
-) -> bool {
+/// Every square these pawns might attack within `moves` moves; `None` where one might
+/// promote (after which anything is possible). Every forward step and every diagonal
+/// capture is allowed, whatever stands in the way.
+fn pawn_threats<B: Bits>(pos: &Position<B>, attacker: Color, pawns: B, moves: usize) -> Option<B> {
     let e = &*pos.eng;
     let a = attacker.idx();
     let mut stand = pawns;
@@ -213,11 +337,11 @@ fn pawn_may_check<B: Bits>(
     // A pawn already standing on the last rank unpromoted (where the rules let a barred
     // pawn wait) counts too.
     if stand.intersects(e.last_rank[a]) {
-        return true;
+        return None;
     }
     // The checking pawn has moved at least once, but counting the start squares too only
     // widens the set.
-    stand.iter().any(|s| e.pawn_cap[a][s].intersects(zone))
+    Some(stand.iter().fold(B::EMPTY, |t, s| t | e.pawn_cap[a][s]))
 }
 
 #[cfg(test)]
@@ -508,10 +632,11 @@ mod tests {
         })
     }
 
-    /// Checks both quiet-defence claims on `pos` by trying every move: with the defender
+    /// Checks the quiet-defence claims on `pos` by trying every move: with the defender
     /// to move, [`quiet_defence`] only where some defence stops every check; with the
     /// attacker to move, [`quiet_defence_after_any`] only where every attacker move
-    /// leaves such a defence. Returns whether the claim was made.
+    /// leaves such a defence, and [`FirstMoves::refuted`] only for a move that does.
+    /// Returns whether a claim was made.
     fn check_quiet_claims<B: Bits>(pos: &mut Position<B>, attacker: Color) -> bool {
         let fen = pos.to_fen();
         if pos.side != attacker {
@@ -526,17 +651,24 @@ mod tests {
             return claimed;
         }
         let claimed = quiet_defence_after_any(pos, attacker);
-        if claimed {
-            let mut list = MoveList::new();
-            pos.legal_moves(&mut list);
-            for &m in list.as_slice() {
+        let first = FirstMoves::new(pos, attacker);
+        let mut list = MoveList::new();
+        pos.legal_moves(&mut list);
+        let mut refuted = false;
+        for &m in list.as_slice() {
+            let one = first.as_ref().is_some_and(|f| f.refuted(pos, m));
+            if claimed || one {
                 let u = pos.make(m);
                 let held = some_move_stops_checks(pos, attacker);
                 pos.unmake(m, u);
-                assert!(held, "{fen}: after {m:?} no quiet defence");
+                assert!(
+                    held,
+                    "{fen}: after {m:?} no quiet defence ({claimed}, {one})"
+                );
             }
+            refuted |= one;
         }
-        claimed
+        claimed || refuted
     }
 
     /// Where a quiet defence is claimed, trying every move finds one: on shatranj
