@@ -109,7 +109,7 @@ impl<B: Bits> Searcher<'_, B> {
         let info = last_mate.then(|| pos.check_info());
         for i in 0..list.len() {
             let m = list.as_slice()[i];
-            if ahead > 0 {
+            if ahead > 0 && first.is_none() {
                 self.prefetch_children(pos, &list, &mut fetched, i + 1 + ahead, tracked, n - 1);
             }
             if info.as_ref().is_some_and(|i| !pos.gives_check_with(m, i)) {

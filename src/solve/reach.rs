@@ -562,6 +562,21 @@ mod tests {
         p.validate().ok().map(|_| p)
     }
 
+    /// `tries` attempts at [`mating_position`]: the sets of men, the spreads and the side
+    /// to move taken in turn; the positions that came out.
+    fn mating_positions<'a>(
+        eng: &'a Arc<Engine<u64>>,
+        rng: &'a mut Rng,
+        sets: &'a [(&'a str, &'a str)],
+        spreads: [usize; 4],
+        tries: usize,
+    ) -> impl Iterator<Item = Position<u64>> + 'a {
+        (0..tries).filter_map(move |i| {
+            let (white, black) = sets[i % sets.len()];
+            mating_position(eng, rng, white, black, spreads[i % 4], i % 2 == 0)
+        })
+    }
+
     /// Wherever the bound says no mate within n (for the attacker to move, the king then
     /// has n - 1 steps; for the defender to move, n), not even a cooperative line mates:
     /// on positions built for mates, many of which have one.
@@ -582,13 +597,7 @@ mod tests {
             ("PPP", "rn"),
             ("PPQ", "nr"),
         ];
-        for i in 0..16_000 {
-            let (white, black) = sets[i % sets.len()];
-            let spread = [2, 3, 5, 7][i % 4];
-            let Some(mut pos) = mating_position(&eng, &mut rng, white, black, spread, i % 2 == 0)
-            else {
-                continue;
-            };
+        for mut pos in mating_positions(&eng, &mut rng, &sets, [2, 3, 5, 7], 16_000) {
             let fen = pos.to_fen();
             // White holds the leapers; with Black to move, White attacks after Black's reply.
             let attacker = Color::White;
@@ -693,13 +702,7 @@ mod tests {
         ];
         // [defender to move, attacker to move]: [claims, positions].
         let mut seen = [[0; 2]; 2];
-        for i in 0..12_000 {
-            let (white, black) = sets[i % sets.len()];
-            let spread = [2, 3, 4, 6][i % 4];
-            let Some(mut pos) = mating_position(&eng, &mut rng, white, black, spread, i % 2 == 0)
-            else {
-                continue;
-            };
+        for mut pos in mating_positions(&eng, &mut rng, &sets, [2, 3, 4, 6], 12_000) {
             let side = (pos.side == Color::White) as usize;
             seen[side][0] += check_quiet_claims(&mut pos, Color::White) as usize;
             seen[side][1] += 1;
