@@ -509,7 +509,7 @@ fn a_cut_search_still_bounds_the_other_first_moves() {
         .unwrap();
     let cut = pool.install(|| {
         let limits = Limits {
-            max_nodes: Some(16_000_000),
+            max_nodes: Some(8_000_000),
             ..Default::default()
         };
         analyse(&any, fen, &"#8".parse().unwrap(), &plain(), None, &limits).unwrap()

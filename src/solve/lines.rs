@@ -261,7 +261,7 @@ fn longest_defence<B: Bits>(
     for &d in list.as_slice() {
         defs.push(d);
     }
-    s.order_defences(pos, &mut defs, Move::default());
+    s.order_defences(pos, &mut defs, 0, Move::default());
     let saved = s.cap;
     let start = s.local_nodes;
     s.cap = start.saturating_add(LONGEST_CAP.min(*allowance));

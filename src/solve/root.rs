@@ -289,7 +289,7 @@ pub fn solve<B: Bits>(
                 s.moves(&mut p, &mut l2);
                 // The defences most likely to hold first, so that a try with more than
                 // the fewest is given up soon.
-                s.order_defences(&mut p, &mut l2, Move::default());
+                s.order_defences(&mut p, &mut l2, 0, Move::default());
                 let mut more = false;
                 for (j, &d) in l2.as_slice().iter().enumerate() {
                     let nt2 = s.track(&p, &d, nt);

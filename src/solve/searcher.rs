@@ -39,6 +39,8 @@ pub(crate) struct Searcher<'a, B: Bits> {
     /// May the defender's killer be tried before its moves are generated? Not when a
     /// condition or a rule filters the legal moves, nor with tables to consult.
     pub(super) killer_first: bool,
+    /// May the defender choose any legal move (no condition or rule filters them)?
+    pub(super) free_defence: bool,
     /// Local node count at which the current sub-search gives up (`u64::MAX`: never);
     /// a give-up is reported as stopped (`None`) without stopping the other workers.
     pub(super) cap: u64,
@@ -92,6 +94,9 @@ impl<'a, B: Bits> Searcher<'a, B> {
             killer_att: vec![Move::default(); 256],
             killer_def: vec![Move::default(); 256],
             cap: u64::MAX,
+            free_defence: !cond.covetous
+                && cond.immobile.is_empty()
+                && !root.eng.rules.forced_capture,
             killer_first: !cond.covetous
                 && cond.immobile.is_empty()
                 && !root.eng.rules.forced_capture,
