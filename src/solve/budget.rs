@@ -23,6 +23,16 @@ pub(crate) struct Budget {
 
 impl Budget {
     pub fn new(limits: &Limits) -> Self {
+        Self::with_table(limits, super::table::Shared::new())
+    }
+
+    /// New limits for the next step of the same solve, keeping the table the earlier
+    /// steps filled (same position, stipulation and conditions).
+    pub fn after(prev: &Budget, limits: &Limits) -> Self {
+        Self::with_table(limits, super::table::Shared::continuing(&prev.table))
+    }
+
+    fn with_table(limits: &Limits, table: super::table::Shared) -> Self {
         let start = Instant::now();
         Budget {
             start,
@@ -32,16 +42,8 @@ impl Budget {
             stop: AtomicBool::new(false),
             cancel: limits.cancel.clone(),
             reason: std::sync::Mutex::new(None),
-            table: super::table::Shared::new(),
+            table,
             method: limits.method,
-        }
-    }
-    /// New limits for the next step of the same solve, keeping the table the earlier
-    /// steps filled (same position, stipulation and conditions).
-    pub fn after(prev: &Budget, limits: &Limits) -> Self {
-        Budget {
-            table: super::table::Shared::continuing(&prev.table),
-            ..Budget::new(limits)
         }
     }
 

@@ -248,7 +248,7 @@ const LONGEST_ALL: u64 = 1 << 24;
 fn longest_defence<B: Bits>(
     s: &mut Searcher<B>,
     pos: &mut Position<B>,
-    list: &MoveList,
+    list: &mut MoveList,
     left: u32,
     tracked: u8,
     allowance: &mut u64,
@@ -257,17 +257,13 @@ fn longest_defence<B: Bits>(
         // Every defence then needs exactly the moves left.
         return None;
     }
-    let mut defs = MoveList::new();
-    for &d in list.as_slice() {
-        defs.push(d);
-    }
-    s.order_defences(pos, &mut defs, 0, Move::default());
+    s.order_defences(pos, list, 0, Move::default());
     let saved = s.cap;
     let start = s.local_nodes;
     s.cap = start.saturating_add(LONGEST_CAP.min(*allowance));
     let mut found = None;
     'down: for j in (0..left).rev() {
-        for &d in defs.as_slice() {
+        for &d in list.as_slice() {
             let nt = s.track(pos, &d, tracked);
             let u = pos.make(d);
             let r = s.attack(pos, j, nt);
@@ -326,8 +322,8 @@ pub(super) fn main_line<B: Bits>(
             }
             best
         } else {
-            longest_defence(s, pos, &list, k - 1, tracked, &mut allowance)
-                .or(list.as_slice().first().map(|&d| (d, 0)))
+            let first = list.as_slice().first().map(|&d| (d, 0));
+            longest_defence(s, pos, &mut list, k - 1, tracked, &mut allowance).or(first)
         };
         let Some((d, need)) = best else { break };
         san.push(notation::san(pos, &d));
