@@ -297,3 +297,51 @@ fn an_ambiguous_move_is_read_as_the_line_needs() {
     );
     assert_eq!(c.filled[26], "Ncxe5+");
 }
+
+/// The duals a claim check names along Dilaram's Legacy's last four moves are exactly the
+/// other keys the solver finds from those positions on its own (every first move
+/// searched): 2.Nb7+ and Qb5 both mate in three, 3.Qb3+ and Bc1 both in two.
+#[test]
+fn duals_along_a_line_are_the_solvers_other_keys() {
+    let p = dilaram("dilarams-legacy-after-4");
+    let c = claim(&p, p.solution.as_deref().unwrap(), Notation::Auto);
+    assert_eq!(c.status, ClaimStatus::Ok, "{c:?}");
+    let named: Vec<&String> = c
+        .remarks
+        .iter()
+        .filter(|r| r.starts_with("dual at"))
+        .collect();
+    let any = AnyEngine::new(Rules::preset(&p.rules).unwrap()).unwrap();
+    let mut q = position(&p);
+    let plies = manuscript_plies(&p);
+    let mut expected = vec![];
+    for (i, san) in plies.iter().enumerate() {
+        // The attacker's moves after its first, with moves still to choose from.
+        let left = (plies.len() - i).div_ceil(2) as u32;
+        if i > 0 && i % 2 == 0 {
+            let stip: mansuba::solve::Stipulation = format!("#{left}").parse().unwrap();
+            let a = mansuba::solve::analyse(
+                &any,
+                &q.to_fen(),
+                &stip,
+                &p.conditions,
+                None,
+                &Limits::default(),
+            )
+            .unwrap();
+            let others: Vec<&String> = a.report.keys_san.iter().filter(|k| *k != san).collect();
+            if !others.is_empty() {
+                let n = p.stipulation.moves - left + 1;
+                let list: Vec<&str> = others.iter().map(|s| s.as_str()).collect();
+                expected.push(format!(
+                    "dual at {n}.{san} (White): also {}",
+                    list.join(", ")
+                ));
+            }
+        }
+        let m = notation::parse_move(&q, san).unwrap();
+        q.make(m);
+    }
+    assert_eq!(expected.len(), 2, "{expected:?}");
+    assert_eq!(named, expected.iter().collect::<Vec<_>>());
+}

@@ -7,6 +7,7 @@ use crate::movegen::MoveList;
 use crate::notation::{self, Token};
 use crate::position::Move;
 use crate::solve::searcher::R;
+use rayon::prelude::*;
 
 /// Nodes one attempt at an uncovered defence may take before the bound is raised step by
 /// step instead (a fraction of a second to a few seconds).
@@ -238,24 +239,39 @@ impl<B: Bits> Walk<'_, B> {
         if !self.dual_budget_left || left < 1 || st.ply == 0 {
             return;
         }
-        let mut duals = vec![];
-        for &a in list.as_slice() {
-            if a == m {
-                continue;
-            }
-            let nt = self.ds.track_pub(&st.p, &a, st.tracked);
-            let u = st.p.make(a);
-            let r = self.ds.defend(&mut st.p, left - 1, nt);
-            st.p.unmake(a, u);
-            match r {
-                Some(true) => duals.push(notation::san(&st.p, &a)),
-                Some(false) => {}
-                None => {
-                    self.dual_budget_left = false;
-                    break;
-                }
-            }
+        // Each other move is a search of its own: they run in parallel, one searcher per
+        // worker on the dual table. Every `yes` is a proof, so the duals found do not
+        // depend on the thread count (a limit may leave some unchecked, and says so).
+        let others: Vec<Move> = list
+            .as_slice()
+            .iter()
+            .copied()
+            .filter(|&a| a != m)
+            .collect();
+        let (here, tracked, from, stip) = (&st.p, st.tracked, &self.duals_from, self.stip);
+        let found: Vec<R> = others
+            .par_iter()
+            .map_init(
+                || from.worker(stip),
+                |s, &a| {
+                    let mut p = here.clone();
+                    let nt = s.track_pub(&p, &a, tracked);
+                    p.make(a);
+                    let r = s.defend(&mut p, left - 1, nt);
+                    s.flush();
+                    r
+                },
+            )
+            .collect();
+        if found.iter().any(|r| r.is_none()) {
+            self.dual_budget_left = false;
         }
+        let duals: Vec<String> = others
+            .iter()
+            .zip(&found)
+            .filter(|(_, r)| **r == Some(true))
+            .map(|(a, _)| notation::san(here, a))
+            .collect();
         if !duals.is_empty() {
             let san = notation::san(&st.p, &m);
             st.remarks.push(format!(

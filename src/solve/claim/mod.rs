@@ -118,7 +118,9 @@ struct State<B: Bits> {
 /// The replay's fixed parts: the searchers, the task and how the manuscript numbers.
 struct Walk<'a, B: Bits> {
     s: Searcher<'a, B>,
-    ds: Searcher<'a, B>,
+    /// What each worker of the dual search is made from (the duals of one move are
+    /// searched in parallel, on a table and a budget of their own).
+    duals_from: DualSearch<'a, B>,
     budget: &'a Budget,
     dual_budget_left: bool,
     stip: Stipulation,
@@ -130,6 +132,21 @@ struct Walk<'a, B: Bits> {
     black_first: bool,
     /// True when the manuscript writes check or mate signs at all.
     uses_signs: bool,
+}
+
+/// The parts of a dual-search worker: the problem's position, conditions and tables, and
+/// the dual search's own budget (with its table).
+struct DualSearch<'a, B: Bits> {
+    root: &'a Position<B>,
+    cond: &'a Conditions,
+    budget: &'a Budget,
+    tables: Option<std::sync::Arc<crate::retro::Tables>>,
+}
+
+impl<'a, B: Bits> DualSearch<'a, B> {
+    fn worker(&self, stip: Stipulation) -> Searcher<'a, B> {
+        Searcher::new(self.root, stip, self.cond, self.budget).with_tables(self.tables.clone())
+    }
 }
 
 /// How a replay ended.
@@ -200,7 +217,12 @@ pub fn check_in<B: Bits>(
     };
     let dual_budget = Budget::new(&dual_limits);
     let s = Searcher::new(pos, *stip, cond, &budget).with_tables(tables.clone());
-    let ds = Searcher::new(pos, *stip, cond, &dual_budget).with_tables(tables);
+    let duals_from = DualSearch {
+        root: pos,
+        cond,
+        budget: &dual_budget,
+        tables,
+    };
     let first = &sol.main[0];
     let black_first = pos.side == Color::Black;
     let uses_signs = sol
@@ -211,7 +233,7 @@ pub fn check_in<B: Bits>(
     let tracked = s.initial_track();
     let mut w = Walk {
         s,
-        ds,
+        duals_from,
         budget: &budget,
         dual_budget_left: true,
         stip: *stip,
