@@ -176,6 +176,23 @@ impl<B: Bits> Searcher<'_, B> {
                 return Some(v);
             }
         }
+        if n == 2 && self.killer_first && self.mate_reach && self.free_defence {
+            // With two attacker moves left, the defence that held last at this depth, if
+            // after it the attacker has no mate in two by the board alone (no man can
+            // check in time, or a quiet defence answers every first move): settled
+            // without listing the defences.
+            let km = self.killer_def[2];
+            if pos.plain_move_legal(km) == Some(true) {
+                let u = pos.make(km);
+                let held = reach::no_check_within(pos, self.attacker, 2, 1)
+                    || reach::quiet_defence_after_any(pos, self.attacker);
+                pos.unmake(km, u);
+                if held {
+                    self.store(key, n, false);
+                    return Some(false);
+                }
+            }
+        }
         if n == 1 && self.killer_first {
             // With one attacker move left, the defence that held last at this depth, tried
             // before any move is generated: where a try is refuted it nearly always holds
