@@ -10,7 +10,10 @@
 //! settled without a move. With two attacker moves left, a defence after which no man
 //! can check at all (the king stays out of reach and another man moves, or the king steps
 //! out of reach) settles a first move without a table lookup, and where every first move
-//! leaves one, the node is settled without a move (see [`reach::quiet_defence`]).
+//! leaves one, the node is settled without a move (see [`reach::quiet_defence`]); and
+//! after an attacker move with two left, the defence that held last at that depth is
+//! tried on the board alone first (no man can then check in time, or a quiet defence
+//! answers every next move), without listing the defences.
 
 use super::order::promote;
 use super::searcher::{Searcher, PREFETCH_AHEAD, R};
