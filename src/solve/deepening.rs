@@ -179,11 +179,16 @@ impl<B: Bits> Searcher<'_, B> {
                 return Some(v);
             }
         }
-        if n == 2 && self.killer_first && self.mate_reach && self.free_defence {
+        if n == 2
+            && self.killer_first
+            && self.mate_reach
+            && self.free_defence
+            && reach::leapers_only(pos, self.attacker)
+        {
             // With two attacker moves left, the defence that held last at this depth, if
             // after it the attacker has no mate in two by the board alone (no man can
             // check in time, or a quiet defence answers every first move): settled
-            // without listing the defences.
+            // without listing the defences. (A rider defeats both tests: not tried.)
             let km = self.killer_def[2];
             if pos.plain_move_legal(km) == Some(true) {
                 let u = pos.make(km);

@@ -34,6 +34,17 @@ pub(crate) fn applicable<B: Bits>(pos: &Position<B>) -> bool {
     e.sym_leaper[e.king as usize] && !e.rules.stacks_may_form
 }
 
+/// Has `attacker` no man but its king, its pawns and symmetric leapers? (Where it has one,
+/// the bound and the quiet defences never answer.)
+#[inline]
+pub(crate) fn leapers_only<B: Bits>(pos: &Position<B>, attacker: Color) -> bool {
+    let e = &*pos.eng;
+    let a = attacker.idx();
+    (0..e.nk).all(|k| {
+        pos.pieces[a][k].is_empty() || e.sym_leaper[k] || e.kinds[k].pawn || k == e.king as usize
+    })
+}
+
 /// True when `attacker` cannot give check within `moves` of its own moves while the
 /// defending king makes at most `king_steps` steps: then no mate comes within `moves`.
 /// False means only "not excluded".
