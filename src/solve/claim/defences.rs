@@ -281,8 +281,10 @@ impl<B: Bits> Walk<'_, B> {
             ));
         }
         if !self.dual_budget_left {
-            st.remarks
-                .push("dual search stopped by its node limit; later duals not checked".into());
+            let why = (self.duals_from.budget.reason()).unwrap_or_else(|| "a limit".into());
+            st.remarks.push(format!(
+                "dual search stopped ({why}): from this move on, duals are not all checked"
+            ));
         }
     }
 }
