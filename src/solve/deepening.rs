@@ -46,22 +46,24 @@ impl<B: Bits> Searcher<'_, B> {
         result
     }
 
+    /// Attacker to move with `n` moves left: is a mate ruled out by the board alone,
+    /// without a move made? Either no man can check in time (and the attacker to move has
+    /// not been mated), or, with two moves left, whatever the first, the defender then has
+    /// a move after which no man can check.
+    fn board_refutes(&self, pos: &Position<B>, n: u32) -> bool {
+        self.mate_reach
+            && (reach::no_check_within(pos, self.attacker, n, n.saturating_sub(1))
+                || (n == 2
+                    && self.free_defence
+                    && reach::quiet_defence_after_any(pos, self.attacker)))
+    }
+
     /// Attacker to move: forced within `n` more attacker moves?
     pub(super) fn id_attack(&mut self, pos: &mut Position<B>, n: u32, tracked: u8) -> R {
         if !self.tick() {
             return None;
         }
-        // No man can check in time: no mate (and the attacker to move has not been mated).
-        if self.mate_reach && reach::no_check_within(pos, self.attacker, n, n.saturating_sub(1)) {
-            return Some(false);
-        }
-        // Two moves left and, whatever the first, a defence after which no man can check:
-        // no mate, found without a move made.
-        if n == 2
-            && self.mate_reach
-            && self.free_defence
-            && reach::quiet_defence_after_any(pos, self.attacker)
-        {
+        if self.board_refutes(pos, n) {
             return Some(false);
         }
         // A stored answer first: it was found for this very position and goal.
@@ -194,8 +196,7 @@ impl<B: Bits> Searcher<'_, B> {
             let km = self.killer_def[2];
             if pos.plain_move_legal(km) == Some(true) {
                 let u = pos.make(km);
-                let held = reach::no_check_within(pos, self.attacker, 2, 1)
-                    || reach::quiet_defence_after_any(pos, self.attacker);
+                let held = self.board_refutes(pos, 2);
                 pos.unmake(km, u);
                 if held {
                     return Some(false);
