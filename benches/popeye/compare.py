@@ -92,7 +92,8 @@ def popeye_input(rules, fen, stipulation, timeout):
     barred = [sq for sq, p in home.items() if board.get(sq) == p and sq not in granted]
     options = ["NoBoard", f"MaxTime {timeout}"]
     if barred:
-        options.append("NoCastling " + " ".join(barred))
+        # One word: Popeye reads `NoCastling a1 h1` as a1 and an offending item h1.
+        options.append("NoCastling " + "".join(barred))
     lines = [
         "BeginProblem",
         f"Pieces White {white} Black {black}",
