@@ -128,4 +128,5 @@ def main():
         print(f'[[problem]]\nid = "{rules[:3]}-{seed}-{i}"\nrules = "{rules}"\nfen = "{fen(b)}"\nstipulation = "{stip}"\n')
 
 
-main()
+if __name__ == "__main__":
+    main()
