@@ -132,6 +132,11 @@ def normalise(rules, keys):
     return set(keys)
 
 
+def mansuba_problem(pid, rules, fen, stipulation):
+    """The same row as a one-problem mansuba file."""
+    return f'[[problem]]\nid = "{pid}"\nrules = "{rules}"\nfen = "{fen}"\nstipulation = "{stipulation}"\n'
+
+
 def run_popeye(py, inp, timeout):
     start = time.perf_counter()
     out = subprocess.run([py, inp], capture_output=True, text=True, timeout=timeout + 30)
@@ -194,7 +199,7 @@ def main():
                 with open(inp, "w") as f:
                     f.write(popeye_input(rules, fen, stip, args.timeout))
                 with open(toml, "w") as f:
-                    f.write(f'[[problem]]\nid = "{rid}"\nrules = "{rules}"\nfen = "{fen}"\nstipulation = "{stip}"\n')
+                    f.write(mansuba_problem(rid, rules, fen, stip))
                 py_times, ms_times = [], []
                 for _ in range(args.runs):
                     t, py_keys = run_popeye(args.popeye, inp, args.timeout)

@@ -191,7 +191,7 @@ def one(args, i, tmp):
     toml = os.path.join(tmp, f"p{i}.toml")
     inp = os.path.join(tmp, f"p{i}.inp")
     with open(toml, "w") as f:
-        f.write(f'[[problem]]\nid = "p{i}"\nrules = "shatranj"\nfen = "{fen}"\nstipulation = "{stip}"\n')
+        f.write(compare.mansuba_problem(f"p{i}", "shatranj", fen, stip))
     with open(inp, "w") as f:
         f.write(compare.popeye_input("shatranj", fen, stip, args.timeout))
     try:
