@@ -4,13 +4,13 @@
 //! stronger side's mean chance) are printed once before it is timed.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use mansuba::any::AnyEngine;
+use mansuba::board::any::AnyEngine;
+use mansuba::board::engine::Engine;
+use mansuba::board::position::Position;
+use mansuba::board::rules::Rules;
 use mansuba::dice::table::ChanceTables;
 use mansuba::dice::{Expectimax, Objective};
-use mansuba::engine::Engine;
-use mansuba::position::Position;
 use mansuba::retro::Material;
-use mansuba::rules::Rules;
 use std::sync::Arc;
 
 #[path = "../tests/common/dice_board.rs"]

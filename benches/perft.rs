@@ -6,10 +6,10 @@
 //! `cargo bench --bench perft` (about a minute and a half on two cores).
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use mansuba::any::AnyEngine;
-use mansuba::perft::{perft, perft_parallel};
-use mansuba::position::Position;
-use mansuba::rules::Rules;
+use mansuba::board::any::AnyEngine;
+use mansuba::board::perft::{perft, perft_parallel};
+use mansuba::board::position::Position;
+use mansuba::board::rules::Rules;
 use std::time::Duration;
 
 /// (name, preset, FEN, depth, nodes from the reference CSV).

@@ -5,9 +5,10 @@
 //! deepening side by side.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use mansuba::any::AnyEngine;
-use mansuba::rules::Rules;
-use mansuba::solve::{analyse, ConditionSpec, Limits, Method, Stipulation};
+use mansuba::analyse::analyse;
+use mansuba::board::any::AnyEngine;
+use mansuba::board::rules::Rules;
+use mansuba::solve::{ConditionSpec, Limits, Method, Stipulation};
 use std::time::Duration;
 
 fn rows() -> Vec<Vec<String>> {

@@ -2,9 +2,9 @@
 //! with its sub-tables). Run with `cargo bench --bench tablebase`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use mansuba::any::AnyEngine;
+use mansuba::board::any::AnyEngine;
+use mansuba::board::rules::Rules;
 use mansuba::retro::{self, BuildOptions, Material};
-use mansuba::rules::Rules;
 
 fn build(rules: &str, mat: &str) {
     let AnyEngine::W64(e) = AnyEngine::new(Rules::resolve(rules, None).unwrap()).unwrap() else {

@@ -1,8 +1,9 @@
 //! Times one position's solve, averaged over many runs (a developer's tool, for times too
 //! short to read from one run): `loop_solve RULES FEN STIP RUNS`.
-use mansuba::any::AnyEngine;
-use mansuba::rules::Rules;
-use mansuba::solve::{analyse, ConditionSpec, Limits};
+use mansuba::analyse::analyse;
+use mansuba::board::any::AnyEngine;
+use mansuba::board::rules::Rules;
+use mansuba::solve::{ConditionSpec, Limits};
 fn main() {
     let a: Vec<String> = std::env::args().collect();
     let any = AnyEngine::new(Rules::preset(&a[1]).unwrap()).unwrap();

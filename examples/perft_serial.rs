@@ -1,7 +1,7 @@
 //! Serial perft for timing: `perft_serial RULES DEPTH [FEN]`.
-use mansuba::any::AnyEngine;
-use mansuba::position::Position;
-use mansuba::rules::Rules;
+use mansuba::board::any::AnyEngine;
+use mansuba::board::position::Position;
+use mansuba::board::rules::Rules;
 fn main() {
     let a: Vec<String> = std::env::args().collect();
     let any = AnyEngine::new(Rules::preset(&a[1]).unwrap()).unwrap();
@@ -9,7 +9,7 @@ fn main() {
     mansuba::with_engine!(&any, e => {
         let mut p = match a.get(3) { Some(f) => Position::from_fen(e.clone(), f).unwrap(), None => Position::start(e.clone()).unwrap() };
         let t = std::time::Instant::now();
-        let n = mansuba::perft::perft(&mut p, d);
+        let n = mansuba::board::perft::perft(&mut p, d);
         let s = t.elapsed().as_secs_f64();
         println!("{n} {:.3}s {:.1} Mnps", s, n as f64 / s / 1e6);
     });

@@ -1,9 +1,10 @@
 //! Solves one position from the command line (a developer's tool):
 //! `solve_fen RULES FEN STIP [SECONDS] [CLAIM] [KEY=VALUE...]` with keys `immobile`,
 //! `mate_by`, `exact`.
-use mansuba::any::AnyEngine;
-use mansuba::rules::Rules;
-use mansuba::solve::{analyse, ConditionSpec, Limits};
+use mansuba::analyse::analyse;
+use mansuba::board::any::AnyEngine;
+use mansuba::board::rules::Rules;
+use mansuba::solve::{ConditionSpec, Limits};
 fn main() {
     let a: Vec<String> = std::env::args().collect();
     let any = AnyEngine::new(Rules::preset(&a[1]).unwrap()).unwrap();

@@ -2,10 +2,10 @@
 //! as well-formed XML with one figure per man; the `diagram` command's options and errors.
 
 use assert_cmd::Command;
-use mansuba::any::AnyEngine;
-use mansuba::position::Position;
+use mansuba::board::any::AnyEngine;
+use mansuba::board::position::Position;
+use mansuba::board::rules::{Rules, PRESETS};
 use mansuba::report::svg::{render, Board, Options};
-use mansuba::rules::{Rules, PRESETS};
 use mansuba::with_engine;
 
 fn bin() -> Command {

@@ -3,13 +3,13 @@
 //!
 //! Every position here is composed for the test, not historical.
 
-use mansuba::any::AnyEngine;
+use mansuba::board::any::AnyEngine;
+use mansuba::board::engine::Engine;
+use mansuba::board::movegen::MoveList;
+use mansuba::board::position::Position;
+use mansuba::board::rules::{BareKingRule, Rules};
 use mansuba::dice::turn::{moves_under, start};
 use mansuba::dice::{Choice, Dice, Expectimax, NoMove, Objective, Start, Wl};
-use mansuba::engine::Engine;
-use mansuba::movegen::MoveList;
-use mansuba::position::Position;
-use mansuba::rules::{BareKingRule, Rules};
 use std::process::Command;
 use std::sync::Arc;
 

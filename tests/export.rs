@@ -4,10 +4,10 @@
 //! replayed here move by move against the legal move list of its position.
 
 use assert_cmd::Command;
-use mansuba::any::AnyEngine;
-use mansuba::movegen::MoveList;
-use mansuba::position::Position;
-use mansuba::rules::Rules;
+use mansuba::board::any::AnyEngine;
+use mansuba::board::movegen::MoveList;
+use mansuba::board::position::Position;
+use mansuba::board::rules::Rules;
 use std::collections::HashMap;
 
 type Record = HashMap<String, String>;

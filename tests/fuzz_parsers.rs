@@ -1,9 +1,9 @@
 //! User input never panics: the problem-file parser, the FEN reader (several presets) and
 //! the move reader, fed random bytes, random strings and mutated good input.
 
-use mansuba::any::AnyEngine;
-use mansuba::position::Position;
-use mansuba::rules::Rules;
+use mansuba::board::any::AnyEngine;
+use mansuba::board::position::Position;
+use mansuba::board::rules::Rules;
 use mansuba::with_engine;
 use proptest::prelude::*;
 use std::path::Path;

@@ -3,12 +3,12 @@
 //! the own king stands attacked. Random playouts under every preset whose legal moves are
 //! not narrowed further (forced capture, which keeps only captures, is left out).
 
-use mansuba::any::AnyEngine;
-use mansuba::bits::Bits;
+use mansuba::board::any::AnyEngine;
+use mansuba::board::bits::Bits;
+use mansuba::board::movegen::MoveList;
+use mansuba::board::position::{flag, Move, Position};
+use mansuba::board::rules::{Rules, PRESETS};
 use mansuba::dice::SplitMix;
-use mansuba::movegen::MoveList;
-use mansuba::position::{flag, Move, Position};
-use mansuba::rules::{Rules, PRESETS};
 
 /// A number below `n` from the seeded generator the dice simulation uses.
 fn below(rng: &mut SplitMix, n: usize) -> usize {

@@ -2,13 +2,14 @@
 //! longest: as long as the least N the search proved, even where the remainder is too
 //! long to ask every defence for its own least N.
 
-use mansuba::any::AnyEngine;
+use mansuba::analyse::analyse;
+use mansuba::board::any::AnyEngine;
+use mansuba::board::outcome::Outcome;
+use mansuba::board::piece::Color;
+use mansuba::board::position::Position;
+use mansuba::board::rules::Rules;
 use mansuba::notation;
-use mansuba::outcome::Outcome;
-use mansuba::piece::Color;
-use mansuba::position::Position;
-use mansuba::rules::Rules;
-use mansuba::solve::{analyse, ConditionSpec, Limits, Solvable};
+use mansuba::solve::{ConditionSpec, Limits, Solvable};
 use mansuba::with_engine;
 
 /// A Fairy-Stockfish self-play ending (examples/selfplay-mates.toml, `selfplay-g2-185w`):

@@ -2,12 +2,12 @@
 //! notation read back to the same completed line with the same verdict; attacker-only
 //! lines are completed; wrong lines fail with the right word at the right move.
 
-use mansuba::any::AnyEngine;
-use mansuba::engine::Engine;
+use mansuba::board::any::AnyEngine;
+use mansuba::board::engine::Engine;
+use mansuba::board::position::Position;
+use mansuba::board::rules::Rules;
 use mansuba::notation::{self, Notation};
-use mansuba::position::Position;
 use mansuba::problem::{load_file, Problem};
-use mansuba::rules::Rules;
 use mansuba::solve::{check_claim, ClaimCheck, ClaimStatus, Limits};
 use std::path::Path;
 use std::sync::Arc;
@@ -320,7 +320,7 @@ fn duals_along_a_line_are_the_solvers_other_keys() {
         let left = (plies.len() - i).div_ceil(2) as u32;
         if i > 0 && i % 2 == 0 {
             let stip: mansuba::solve::Stipulation = format!("#{left}").parse().unwrap();
-            let a = mansuba::solve::analyse(
+            let a = mansuba::analyse::analyse(
                 &any,
                 &q.to_fen(),
                 &stip,

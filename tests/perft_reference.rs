@@ -8,10 +8,10 @@
 //!   Q/R/B/N): the published values of the chessprogramming.org "Perft Results" page
 //!   (start position, Kiwipete, positions 3, 4 and 5).
 
-use mansuba::any::AnyEngine;
-use mansuba::perft::perft_parallel;
-use mansuba::position::Position;
-use mansuba::rules::Rules;
+use mansuba::board::any::AnyEngine;
+use mansuba::board::perft::perft_parallel;
+use mansuba::board::position::Position;
+use mansuba::board::rules::Rules;
 
 /// Rows with more nodes than this are in the `#[ignore]`d test.
 const BIG: u64 = 50_000_000;

@@ -11,17 +11,18 @@
 //! Trees come from the bundled collection (the problems the solver finishes quickly) and
 //! from random positions with mates close at hand, under two presets and both methods.
 
-mod common;
+use crate::common;
 
 use common::{random_position, Rng};
-use mansuba::any::AnyEngine;
-use mansuba::bits::Bits;
-use mansuba::movegen::MoveList;
+use mansuba::analyse::analyse;
+use mansuba::board::any::AnyEngine;
+use mansuba::board::bits::Bits;
+use mansuba::board::movegen::MoveList;
+use mansuba::board::outcome::{Outcome, WinKind};
+use mansuba::board::position::{Move, Position};
+use mansuba::board::rules::Rules;
 use mansuba::notation;
-use mansuba::outcome::{Outcome, WinKind};
-use mansuba::position::{Move, Position};
-use mansuba::rules::Rules;
-use mansuba::solve::{analyse, Analysis, ConditionSpec, Goal, Limits, Method, Stipulation};
+use mansuba::solve::{Analysis, ConditionSpec, Goal, Limits, Method, Stipulation};
 use mansuba::with_engine;
 use std::collections::BTreeMap;
 use std::path::Path;

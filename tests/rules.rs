@@ -10,16 +10,16 @@
 //! `e1c3&d1d3` (coord's own form); castling, which coord writes as the king's move only,
 //! gets the rook's part appended here as `+h1f1`.
 
-mod common;
+use crate::common;
 
-use mansuba::any::AnyEngine;
-use mansuba::bits::{Bits, U256};
-use mansuba::engine::NO_SQ;
-use mansuba::movegen::MoveList;
-use mansuba::outcome::{DrawKind, Outcome, WinKind};
-use mansuba::piece::Color;
-use mansuba::position::{FenError, Move, Position};
-use mansuba::rules::{Rules, PRESETS};
+use mansuba::board::any::AnyEngine;
+use mansuba::board::bits::{Bits, U256};
+use mansuba::board::engine::NO_SQ;
+use mansuba::board::movegen::MoveList;
+use mansuba::board::outcome::{DrawKind, Outcome, WinKind};
+use mansuba::board::piece::Color;
+use mansuba::board::position::{FenError, Move, Position};
+use mansuba::board::rules::{Rules, PRESETS};
 use std::collections::BTreeSet;
 
 // ---------------------------------------------------------------------------------------
@@ -75,7 +75,7 @@ fn desc<B: Bits>(p: &Position<B>, m: &Move) -> String {
     // only, so the rook's part is added here as `+h1f1`.
     if m.from2 != NO_SQ && !s.contains('&') {
         let g = p.eng.geo;
-        s.push(if m.flag == mansuba::position::flag::JOINT {
+        s.push(if m.flag == mansuba::board::position::flag::JOINT {
             '&'
         } else {
             '+'
@@ -130,7 +130,7 @@ impl P {
         on!(self, p => p.men)
     }
     fn perft(&self, d: u32) -> u64 {
-        on!(self, p => mansuba::perft::perft_parallel(p, d))
+        on!(self, p => mansuba::board::perft::perft_parallel(p, d))
     }
 }
 
@@ -1494,8 +1494,8 @@ fn stacks_may_form_knob() {
 /// ninth without mate the game is drawn. (The count is not part of the FEN.)
 #[test]
 fn nine_move_limit() {
-    let any = mansuba::any::AnyEngine::new(Rules::preset("nine-moves").unwrap()).unwrap();
-    let mansuba::any::AnyEngine::W64(e) = any else {
+    let any = mansuba::board::any::AnyEngine::new(Rules::preset("nine-moves").unwrap()).unwrap();
+    let mansuba::board::any::AnyEngine::W64(e) = any else {
         panic!("8x8 is u64")
     };
     // Two rooks against a knight: White is a rook (and more) ahead.
@@ -1534,8 +1534,8 @@ fn nine_move_limit() {
     assert_eq!(p.to_fen(), start);
     assert_eq!(p.hash, p.compute_hash());
     // Under the other presets no such limit.
-    let any = mansuba::any::AnyEngine::new(Rules::preset("german").unwrap()).unwrap();
-    let mansuba::any::AnyEngine::W64(e) = any else {
+    let any = mansuba::board::any::AnyEngine::new(Rules::preset("german").unwrap()).unwrap();
+    let mansuba::board::any::AnyEngine::W64(e) = any else {
         panic!()
     };
     let mut q = Position::from_fen(e, "7k/8/8/8/8/8/8/K1RR3n w - - 0 1").unwrap();

@@ -1,11 +1,10 @@
 //! Solver verdicts on positions whose answers are certain (composed for these tests and
 //! checked by hand; each comment gives the reasoning), and claim checks on manuscript lines.
 
-use mansuba::any::AnyEngine;
-use mansuba::rules::Rules;
-use mansuba::solve::{
-    analyse, Analysis, ClaimStatus, ConditionSpec, Limits, Method, Solvable, Stipulation,
-};
+use mansuba::analyse::analyse;
+use mansuba::board::any::AnyEngine;
+use mansuba::board::rules::Rules;
+use mansuba::solve::{Analysis, ClaimStatus, ConditionSpec, Limits, Method, Solvable, Stipulation};
 use std::time::Duration;
 
 fn run(

@@ -11,18 +11,19 @@
 //! The same comparison runs for the proof-number search (forced at every node) and for
 //! the continual-check condition (the minimax then lets the attacker play checks only).
 
-mod common;
+use crate::common;
 
 use common::{random_position, Rng};
-use mansuba::any::AnyEngine;
-use mansuba::bits::Bits;
-use mansuba::movegen::MoveList;
+use mansuba::analyse::analyse;
+use mansuba::board::any::AnyEngine;
+use mansuba::board::bits::Bits;
+use mansuba::board::movegen::MoveList;
+use mansuba::board::outcome::{Outcome, WinKind};
+use mansuba::board::piece::Color;
+use mansuba::board::position::Position;
+use mansuba::board::rules::Rules;
 use mansuba::notation;
-use mansuba::outcome::{Outcome, WinKind};
-use mansuba::piece::Color;
-use mansuba::position::Position;
-use mansuba::rules::Rules;
-use mansuba::solve::{analyse, ConditionSpec, Limits, Method, Solvable, Stipulation};
+use mansuba::solve::{ConditionSpec, Limits, Method, Solvable, Stipulation};
 use mansuba::with_engine;
 use std::time::Duration;
 
@@ -40,7 +41,7 @@ const PLAIN: Mode = Mode {
 };
 
 /// Is `m` a move the attacker may play (under continual check: a check)?
-fn allowed<B: Bits>(p: &mut Position<B>, m: mansuba::position::Move, checks: bool) -> bool {
+fn allowed<B: Bits>(p: &mut Position<B>, m: mansuba::board::position::Move, checks: bool) -> bool {
     if !checks {
         return true;
     }
@@ -67,7 +68,7 @@ fn forces_mate<B: Bits>(p: &mut Position<B>, n: u32, exact: bool, checks: bool) 
 /// After the attacker's `m`, is mate forced within `n` moves counting `m`?
 fn move_forces_mate<B: Bits>(
     p: &mut Position<B>,
-    m: mansuba::position::Move,
+    m: mansuba::board::position::Move,
     n: u32,
     exact: bool,
     attacker: Color,

@@ -1,8 +1,9 @@
 //! The solver against Popeye's keys (../shared/reference/mate-*.csv): every key, no more.
 
-use mansuba::any::AnyEngine;
-use mansuba::rules::Rules;
-use mansuba::solve::{analyse, ConditionSpec, Limits, Solvable, Stipulation};
+use mansuba::analyse::analyse;
+use mansuba::board::any::AnyEngine;
+use mansuba::board::rules::Rules;
+use mansuba::solve::{ConditionSpec, Limits, Solvable, Stipulation};
 use std::time::Duration;
 
 fn reference(name: &str) -> Vec<Vec<String>> {

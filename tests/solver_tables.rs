@@ -2,10 +2,11 @@
 //! distance, and the same answers as the forward search where both finish.
 
 use assert_cmd::Command;
-use mansuba::any::AnyEngine;
-use mansuba::piece::Color;
-use mansuba::rules::Rules;
-use mansuba::solve::{analyse, ConditionSpec, Limits, Solvable};
+use mansuba::analyse::analyse;
+use mansuba::board::any::AnyEngine;
+use mansuba::board::piece::Color;
+use mansuba::board::rules::Rules;
+use mansuba::solve::{ConditionSpec, Limits, Solvable};
 use std::time::Duration;
 
 fn solve(
@@ -114,7 +115,7 @@ fn random_positions_agree_with_the_table() {
         if (1..4).any(|i| sq[..i].contains(&sq[i])) {
             continue;
         }
-        let mut p = mansuba::position::Position::empty(e.clone());
+        let mut p = mansuba::board::position::Position::empty(e.clone());
         for (s, c) in sq.iter().zip(['K', 'R', 'k', 'q']) {
             let col = if c.is_ascii_uppercase() {
                 Color::White

@@ -3,12 +3,13 @@
 //! leaves by itself, a capture takes the whole stack, stacks form only where the rules
 //! say so. Counts below are worked out by hand; each is explained where it is asserted.
 
-use mansuba::any::AnyEngine;
-use mansuba::movegen::MoveList;
-use mansuba::perft::perft;
-use mansuba::position::Position;
-use mansuba::rules::Rules;
-use mansuba::solve::{analyse, ConditionSpec, Limits};
+use mansuba::analyse::analyse;
+use mansuba::board::any::AnyEngine;
+use mansuba::board::movegen::MoveList;
+use mansuba::board::perft::perft;
+use mansuba::board::position::Position;
+use mansuba::board::rules::Rules;
+use mansuba::solve::{ConditionSpec, Limits};
 
 fn engine(stacks_may_form: bool) -> AnyEngine {
     let mut r = Rules::preset("shatranj").unwrap();
@@ -98,7 +99,7 @@ fn fen_reads_and_writes_stacks() {
             assert_eq!(p.to_fen(), fen);
         }
         let p = Position::from_fen(e.clone(), QPP).unwrap();
-        assert_eq!(p.material(mansuba::piece::Color::White), Position::from_fen(e.clone(), "3rk3/8/8/8/8/3Q4/3P4/3PK3 w - - 0 1").unwrap().material(mansuba::piece::Color::White));
+        assert_eq!(p.material(mansuba::board::piece::Color::White), Position::from_fen(e.clone(), "3rk3/8/8/8/8/3Q4/3P4/3PK3 w - - 0 1").unwrap().material(mansuba::board::piece::Color::White));
         // Bad stacks are refused with a reason.
         for (fen, why) in [
             ("4k3/8/8/8/8/3[QPPP]4/8/4K3 w - - 0 1", "at most 3 men"),

@@ -3,16 +3,16 @@
 //! Everything is built into temporary directories; KRKQ (shatranj) is built once and
 //! shared by the tests that need it.
 
-mod common;
+use crate::common;
 
-use mansuba::any::AnyEngine;
-use mansuba::bits::Bits;
-use mansuba::engine::Engine;
-use mansuba::movegen::MoveList;
-use mansuba::outcome::Outcome;
-use mansuba::position::Position;
+use mansuba::board::any::AnyEngine;
+use mansuba::board::bits::Bits;
+use mansuba::board::engine::Engine;
+use mansuba::board::movegen::MoveList;
+use mansuba::board::outcome::Outcome;
+use mansuba::board::position::Position;
+use mansuba::board::rules::Rules;
 use mansuba::retro::{self, BuildOptions, Material, Tables, TbError, Value};
-use mansuba::rules::Rules;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
@@ -601,15 +601,15 @@ fn krkq_won_set_against_geometry() {
                     let mut p = Position::empty(e.clone());
                     for (c, k, s) in [('K', wk), ('k', bk), ('R', wr), ('q', bq)].map(|(c, s)| {
                         let col = if c.is_ascii_uppercase() {
-                            mansuba::piece::Color::White
+                            mansuba::board::piece::Color::White
                         } else {
-                            mansuba::piece::Color::Black
+                            mansuba::board::piece::Color::Black
                         };
                         (col, e.rules.kind_of(c).unwrap(), s)
                     }) {
                         p.add_man(c, k, s as usize);
                     }
-                    p.side = mansuba::piece::Color::Black;
+                    p.side = mansuba::board::piece::Color::Black;
                     p.hash = p.compute_hash();
                     let (v, _) = tables.probe(&p).expect("covered");
                     takeable += take as u64;

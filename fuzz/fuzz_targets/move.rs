@@ -2,9 +2,9 @@
 //! few positions must give a move or an error.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use mansuba::any::AnyEngine;
-use mansuba::position::Position;
-use mansuba::rules::Rules;
+use mansuba::board::any::AnyEngine;
+use mansuba::board::position::Position;
+use mansuba::board::rules::Rules;
 use mansuba::with_engine;
 use std::sync::OnceLock;
 

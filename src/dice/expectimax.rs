@@ -2,11 +2,11 @@
 //! moves (each side choosing its best), with a transposition table keyed by the position
 //! and the plies left.
 
-use super::die::{Dice, NoMove, Roll};
-use super::turn::{decided_value, pass, start, Start, Throw, Wl};
-use crate::bits::Bits;
-use crate::piece::Color;
-use crate::position::{Move, Position};
+use super::turn::{decided_value, pass, start, Choice, Start, Throw, Wl};
+use crate::board::bits::Bits;
+use crate::board::die::{Dice, NoMove, Roll};
+use crate::board::piece::Color;
+use crate::board::position::{Move, Position};
 use std::collections::HashMap;
 
 /// What "best" means for the players.
@@ -38,17 +38,6 @@ pub struct TooBig {
     pub nodes: u64,
 }
 
-/// The best choice under one throw.
-#[derive(Clone, Debug)]
-pub enum Choice {
-    /// Take the king left in check.
-    TakeKing,
-    /// Nothing of that kind can move.
-    Forfeit,
-    /// Play this move.
-    Play(Move),
-}
-
 /// An expectimax searcher; its table carries over between calls (the simulation asks
 /// the same positions again and again).
 pub struct Expectimax {
@@ -66,7 +55,7 @@ impl Expectimax {
     /// `max_nodes` evaluated positions.
     pub fn new(
         dice: &Dice,
-        rules: &crate::rules::Rules,
+        rules: &crate::board::rules::Rules,
         objective: Objective,
         max_nodes: u64,
     ) -> Self {

@@ -4,14 +4,18 @@
 //! checksum of the data, so a table built under other rules or damaged is refused.
 
 use super::iterate::Val;
-use super::table::{men_order, ChanceTable, TableFigures};
+use super::table::{men_order, ChanceTable, ChanceTables, TableFigures};
 use super::turn::Wl;
-use crate::piece::Kind;
+use crate::board::bits::Bits;
+use crate::board::die::Dice;
+use crate::board::engine::Engine;
+use crate::board::piece::Kind;
+use crate::board::rules::Rules;
 use crate::retro::file::checksum;
 use crate::retro::{fingerprint, table_path, Material};
-use crate::rules::Rules;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 const MAGIC: &str = "mansuba chance table 1";
 
@@ -126,4 +130,30 @@ pub fn read(dir: &Path, rules: &Rules, mat: &Material, king: Kind) -> Result<Cha
             mean_white_win_black_to_move: 0.0,
         },
     })
+}
+
+impl ChanceTables {
+    /// Writes every table to `dir` (one file per material, see [`write`]).
+    pub fn save(
+        &self,
+        dir: &std::path::Path,
+        rules: &crate::board::rules::Rules,
+    ) -> Result<Vec<std::path::PathBuf>, String> {
+        let mut out = vec![];
+        for t in self.tables.values() {
+            out.push(write(dir, rules, t)?);
+        }
+        out.sort();
+        Ok(out)
+    }
+
+    /// Reads the tables of `target` and every material it leads to from `dir`.
+    pub fn load<B: Bits>(
+        eng: &Arc<Engine<B>>,
+        dice: &Dice,
+        target: &Material,
+        dir: &std::path::Path,
+    ) -> Result<ChanceTables, String> {
+        Self::each(eng, dice, target, |_, m| read(dir, &eng.rules, m, eng.king))
+    }
 }

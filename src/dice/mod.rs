@@ -14,7 +14,6 @@
 //!    the re-roll policy, the throw is repeated: the chances are those of the throws that
 //!    leave a move).
 
-pub mod die;
 pub mod expectimax;
 pub mod file;
 mod iterate;
@@ -23,7 +22,7 @@ pub mod simulate;
 pub mod table;
 pub mod turn;
 
-pub use die::{Dice, NoMove, Roll};
-pub use expectimax::{Choice, Expectimax, Objective, TooBig};
+pub use crate::board::die::{Dice, NoMove, Roll};
+pub use expectimax::{Expectimax, Objective, TooBig};
 pub use simulate::{simulate, Simulated, SplitMix};
-pub use turn::{Start, Throw, Thrown, Wl};
+pub use turn::{Choice, Start, Throw, Thrown, Wl};

@@ -4,10 +4,11 @@
 //! The verdict follows: solvable when the win is certain, not solvable otherwise, the
 //! chance reported beside it.
 
-use super::expectimax::{Choice, Expectimax, Objective};
+use super::expectimax::{Expectimax, Objective};
+use super::turn::Choice;
 use super::turn::{start, Start};
-use crate::bits::Bits;
-use crate::position::Position;
+use crate::board::bits::Bits;
+use crate::board::position::Position;
 use crate::solve::{Conditions, Goal, Limits, Solvable, SolveError, SolveReport, Stipulation};
 
 /// Positions searched when the limits name none.

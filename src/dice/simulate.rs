@@ -1,11 +1,11 @@
 //! Playing a dice position out many times with the computed best choices and random
 //! throws: a check of the exact chances that shares nothing with them but the choices.
 
-use super::die::{NoMove, Roll};
-use super::expectimax::Choice;
+use super::turn::Choice;
 use super::turn::{start, Start, Throw, Wl};
-use crate::bits::Bits;
-use crate::position::Position;
+use crate::board::bits::Bits;
+use crate::board::die::{NoMove, Roll};
+use crate::board::position::Position;
 use serde::Serialize;
 
 /// A small seeded generator (SplitMix64): the same seed gives the same games on every

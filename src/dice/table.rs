@@ -9,14 +9,14 @@
 //! need. A position whose side not to move stands in check is a real position here (its
 //! king was left in check by a forfeit).
 
-use super::die::{Dice, NoMove, Roll};
-use super::expectimax::Choice;
 use super::iterate::{Child, Graph, Plan, Val};
+use super::turn::Choice;
 use super::turn::{decided_value, pass, start, Start, Throw, Wl};
-use crate::bits::Bits;
-use crate::engine::Engine;
-use crate::piece::{Color, Kind};
-use crate::position::{Move, Position};
+use crate::board::bits::Bits;
+use crate::board::die::{Dice, NoMove, Roll};
+use crate::board::engine::Engine;
+use crate::board::piece::{Color, Kind};
+use crate::board::position::{Move, Position};
 use crate::retro::{build::closure, material_of, Material};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -88,7 +88,7 @@ impl ChanceTable {
 
 /// A set of solved tables: a material and every smaller one it leads to.
 pub struct ChanceTables {
-    tables: HashMap<Material, ChanceTable>,
+    pub(super) tables: HashMap<Material, ChanceTable>,
     rolls: Vec<Roll>,
     no_move: NoMove,
 }
@@ -118,7 +118,7 @@ impl ChanceTables {
 
     /// The tables of `target` and every material it leads to, smallest first, each made
     /// by `make` (which may read the tables made before it).
-    fn each<B: Bits>(
+    pub(super) fn each<B: Bits>(
         eng: &Arc<Engine<B>>,
         dice: &Dice,
         target: &Material,
@@ -134,32 +134,6 @@ impl ChanceTables {
             set.tables.insert(m, t);
         }
         Ok(set)
-    }
-
-    /// Writes every table to `dir` (one file per material, see [`super::file`]).
-    pub fn save(
-        &self,
-        dir: &std::path::Path,
-        rules: &crate::rules::Rules,
-    ) -> Result<Vec<std::path::PathBuf>, String> {
-        let mut out = vec![];
-        for t in self.tables.values() {
-            out.push(super::file::write(dir, rules, t)?);
-        }
-        out.sort();
-        Ok(out)
-    }
-
-    /// Reads the tables of `target` and every material it leads to from `dir`.
-    pub fn load<B: Bits>(
-        eng: &Arc<Engine<B>>,
-        dice: &Dice,
-        target: &Material,
-        dir: &std::path::Path,
-    ) -> Result<ChanceTables, String> {
-        Self::each(eng, dice, target, |_, m| {
-            super::file::read(dir, &eng.rules, m, eng.king)
-        })
     }
 
     /// The table of a material, if built.

@@ -1,13 +1,24 @@
 //! One turn under dice: is the game already decided, does the throw take a king left in
 //! check, which moves the throw allows, and the forfeited turn.
 
-use super::die::{NoMove, Roll};
-use crate::bits::Bits;
-use crate::engine::NO_SQ;
-use crate::movegen::MoveList;
-use crate::outcome::{Outcome, WinKind};
-use crate::piece::Color;
-use crate::position::{Move, Position};
+use crate::board::bits::Bits;
+use crate::board::die::{NoMove, Roll};
+use crate::board::engine::NO_SQ;
+use crate::board::movegen::MoveList;
+use crate::board::outcome::{Outcome, WinKind};
+use crate::board::piece::Color;
+use crate::board::position::{Move, Position};
+
+/// The best choice under one throw.
+#[derive(Clone, Debug)]
+pub enum Choice {
+    /// Take the king left in check.
+    TakeKing,
+    /// Nothing of that kind can move.
+    Forfeit,
+    /// Play this move.
+    Play(Move),
+}
 
 /// What one throw leads to.
 #[derive(Clone, Debug)]

@@ -9,10 +9,10 @@
 //! is resolved against the legal moves, as in SAN.
 
 use super::{san, NotationError};
-use crate::bits::Bits;
-use crate::movegen::MoveList;
-use crate::piece::{Color, Kind};
-use crate::position::{flag, Move, Position};
+use crate::board::bits::Bits;
+use crate::board::movegen::MoveList;
+use crate::board::piece::{Color, Kind};
+use crate::board::position::{flag, Move, Position};
 
 /// One name of the descriptive vocabulary: a side of the board or a man.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -358,7 +358,7 @@ pub fn write<B: Bits>(pos: &Position<B>, m: &Move) -> String {
             tries.push(format!("{who}({from})-{to}"));
         }
     }
-    let promo = if m.promo != crate::engine::NO_SQ {
+    let promo = if m.promo != crate::board::engine::NO_SQ {
         format!("={}", kind_name(pos, m.promo))
     } else {
         String::new()

@@ -30,11 +30,11 @@ pub use san::parse_san;
 pub use tokens::{parse_line, parse_solution, signs, Solution, Token, Variation};
 pub use write::{coord, lan, line_text, line_text_in, san, write_move, write_plies};
 
-use crate::bits::Bits;
-use crate::geometry::Geometry;
-use crate::piece::Kind;
-use crate::position::{Move, Position};
-use crate::rules::Rules;
+use crate::board::bits::Bits;
+use crate::board::geometry::Geometry;
+use crate::board::piece::Kind;
+use crate::board::position::{Move, Position};
+use crate::board::rules::Rules;
 use thiserror::Error;
 
 /// Why a move text names no single legal move.

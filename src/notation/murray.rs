@@ -6,7 +6,7 @@
 //! The reader turns a move into the SAN reader's terms: `Kt` becomes the knight's
 //! letter and `m.` a mate sign; the SAN reader then resolves it against the legal moves.
 
-use crate::rules::Rules;
+use crate::board::rules::Rules;
 
 /// The move text with `Kt` as `N` and a trailing `m.` (or `mate`) as `#`, unless the rules
 /// use `t` as a piece letter of their own (then `Kt` is left alone).

@@ -1,14 +1,14 @@
 //! Reading SAN, long algebraic and coordinates against the legal moves.
 
-use crate::bits::Bits;
-use crate::engine::NO_SQ;
-use crate::geometry::{Geometry, Square};
-use crate::movegen::MoveList;
+use crate::board::bits::Bits;
+use crate::board::engine::NO_SQ;
+use crate::board::geometry::{Geometry, Square};
+use crate::board::movegen::MoveList;
 
 use super::{letters, san, sq_name, upper, NotationError};
-use crate::piece::Kind;
-use crate::position::{flag, Move, Position};
-use crate::rules::Rules;
+use crate::board::piece::Kind;
+use crate::board::position::{flag, Move, Position};
+use crate::board::rules::Rules;
 use std::fmt::Write;
 
 /// Which men a reading allows to move.

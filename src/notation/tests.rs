@@ -1,8 +1,8 @@
 use super::*;
-use crate::bits::U256;
-use crate::engine::Engine;
-use crate::movegen::MoveList;
-use crate::position::flag;
+use crate::board::bits::U256;
+use crate::board::engine::Engine;
+use crate::board::movegen::MoveList;
+use crate::board::position::flag;
 use std::sync::Arc;
 
 fn pos<B: Bits>(preset: &str, fen: &str) -> Position<B> {

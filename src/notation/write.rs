@@ -1,12 +1,12 @@
 //! Writing moves: coordinates, SAN, long algebraic and numbered lines.
 
-use crate::bits::Bits;
-use crate::engine::NO_SQ;
-use crate::geometry::{Geometry, Square};
-use crate::movegen::MoveList;
-use crate::outcome::{Outcome, WinKind};
-use crate::piece::Color;
-use crate::position::{flag, Move, Position};
+use crate::board::bits::Bits;
+use crate::board::engine::NO_SQ;
+use crate::board::geometry::{Geometry, Square};
+use crate::board::movegen::MoveList;
+use crate::board::outcome::{Outcome, WinKind};
+use crate::board::piece::Color;
+use crate::board::position::{flag, Move, Position};
 
 use super::{descriptive, parse_san, sq_name, upper, Notation};
 use std::fmt::Write;

@@ -5,12 +5,12 @@
 //! for; the search's outcome text is not trusted for that.
 
 use super::Row;
-use crate::any::AnyEngine;
-use crate::bits::Bits;
+use crate::board::any::AnyEngine;
+use crate::board::bits::Bits;
+use crate::board::outcome::{DrawKind, Outcome, WinKind};
+use crate::board::piece::Color;
+use crate::board::position::Position;
 use crate::notation::{self, Notation};
-use crate::outcome::{DrawKind, Outcome, WinKind};
-use crate::piece::Color;
-use crate::position::Position;
 use crate::with_engine;
 
 /// The CSV columns of `export`, in order (documented in README.md, "Exporting solutions").

@@ -6,7 +6,7 @@
 //! a kind of man it lacks, a condition it cannot meet) with the reason.
 
 use super::{csv_record, json_row, xml_escape as esc, Row, Verdict, CSV_COLUMNS};
-use crate::rules::PRESETS;
+use crate::board::rules::PRESETS;
 use serde_json::json;
 use std::fmt::Write as _;
 

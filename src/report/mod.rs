@@ -30,8 +30,8 @@ pub use export::{export_records, EXPORT_COLUMNS};
 pub use table::{csv_record, json_row, write_atomic, write_csv_atomic, CSV_COLUMNS};
 pub use text::{brief, format_tree, numbered_line, summary, text_report};
 
+use crate::board::sides::SideNames;
 use crate::problem::{Problem, ProblemError};
-use crate::sides::SideNames;
 use crate::solve::{Analysis, ClaimStatus, Solvable};
 use std::collections::BTreeMap;
 

@@ -12,9 +12,9 @@
 //! several diagrams can sit inline in one HTML page.
 
 use super::xml_escape as esc;
-use crate::bits::Bits;
-use crate::piece::Color;
-use crate::position::Position;
+use crate::board::bits::Bits;
+use crate::board::piece::Color;
+use crate::board::position::Position;
 use std::fmt::Write as _;
 
 /// Side of a square, in SVG user units.

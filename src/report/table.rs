@@ -178,8 +178,8 @@ pub fn json_row(r: &Row, tree: bool) -> serde_json::Value {
         o["orientation"] = json!(p.orientation.word());
         o["fen_as_written"] = json!(p.fen_as_written);
         o["colours"] = json!({
-            "white": p.sides.lower(crate::piece::Color::White),
-            "black": p.sides.lower(crate::piece::Color::Black),
+            "white": p.sides.lower(crate::board::piece::Color::White),
+            "black": p.sides.lower(crate::board::piece::Color::Black),
         });
     }
     if let Some(a) = &r.analysis {

@@ -2,8 +2,8 @@
 //! batch listing and its summary.
 
 use super::{Row, Verdict};
+use crate::board::sides::Orientation;
 use crate::problem::Problem;
-use crate::sides::Orientation;
 use crate::solve::{ClaimStatus, Variation};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -315,7 +315,7 @@ fn sides_text(p: &Problem) -> String {
         );
     }
     if !p.sides.is_default() {
-        use crate::piece::Color::{Black, White};
+        use crate::board::piece::Color::{Black, White};
         let _ = writeln!(
             s,
             "sides       {} = White (moving up), {} = Black",

@@ -12,7 +12,7 @@
 //! and keeps the index simple.
 
 use super::material::{Material, MAX_MEN};
-use crate::piece::{Color, Kind};
+use crate::board::piece::{Color, Kind};
 
 /// The index layout of one table.
 #[derive(Clone, Debug)]

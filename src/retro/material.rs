@@ -3,10 +3,10 @@
 //! second Black's).
 
 use super::TbError;
-use crate::bits::Bits;
-use crate::engine::Engine;
-use crate::piece::{Color, Kind};
-use crate::rules::Rules;
+use crate::board::bits::Bits;
+use crate::board::engine::Engine;
+use crate::board::piece::{Color, Kind};
+use crate::board::rules::Rules;
 
 /// The men of a table besides the two kings: kind indices, ascending, per side.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

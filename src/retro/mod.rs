@@ -15,7 +15,7 @@
 //!
 //! ```no_run
 //! use mansuba::retro::{Tables, Value};
-//! # fn f(pos: &mansuba::position::Position<u64>) -> anyhow::Result<()> {
+//! # fn f(pos: &mansuba::board::position::Position<u64>) -> anyhow::Result<()> {
 //! let tables = Tables::load("tables/", "shatranj")?; // files are read lazily
 //! if let Some((value, plies)) = tables.probe(pos) {
 //!     // value for the side to move; plies to the rule-win (0 for a finished game)
@@ -46,14 +46,14 @@ pub use layout::Layout;
 pub use material::Material;
 pub use stats::{stats, Stats};
 
-use crate::any::AnyEngine;
-use crate::bits::Bits;
-use crate::engine::{Engine, NO_SQ};
-use crate::movegen::MoveList;
-use crate::outcome::Outcome;
-use crate::piece::Color;
-use crate::position::{Move, Position};
-use crate::rules::{BareKingRule, Rules};
+use crate::board::any::AnyEngine;
+use crate::board::bits::Bits;
+use crate::board::engine::{Engine, NO_SQ};
+use crate::board::movegen::MoveList;
+use crate::board::outcome::Outcome;
+use crate::board::piece::Color;
+use crate::board::position::{Move, Position};
+use crate::board::rules::{BareKingRule, Rules};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

@@ -2,8 +2,8 @@
 //! entry weighted by the positions its symmetry stands for), and the longest win.
 
 use super::{moves_of_plies, position_of, Table};
-use crate::bits::Bits;
-use crate::engine::Engine;
+use crate::board::bits::Bits;
+use crate::board::engine::Engine;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::sync::Arc;

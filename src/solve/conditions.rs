@@ -4,12 +4,12 @@
 
 use super::searcher::Searcher;
 use super::{Goal, MateBy};
-use crate::bits::Bits;
-use crate::engine::NO_SQ;
-use crate::movegen::MoveList;
-use crate::outcome::{Outcome, WinKind};
-use crate::piece::{Color, Kind};
-use crate::position::{Move, Position};
+use crate::board::bits::Bits;
+use crate::board::engine::NO_SQ;
+use crate::board::movegen::MoveList;
+use crate::board::outcome::{Outcome, WinKind};
+use crate::board::piece::{Color, Kind};
+use crate::board::position::{Move, Position};
 
 impl<B: Bits> Searcher<'_, B> {
     /// Does the finished position meet the goal (and conditions) for the attacker?
@@ -68,7 +68,9 @@ impl<B: Bits> Searcher<'_, B> {
         if pos.side == self.attacker {
             if self.cond.attacker_no_capture {
                 let enemy = pos.occ_c[self.attacker.flip().idx()];
-                list.retain(|m| m.flag != crate::position::flag::EP && !enemy.has(m.to as usize));
+                list.retain(|m| {
+                    m.flag != crate::board::position::flag::EP && !enemy.has(m.to as usize)
+                });
             }
             if self.cond.checks {
                 let info = pos.check_info();
@@ -76,7 +78,8 @@ impl<B: Bits> Searcher<'_, B> {
             }
         } else if self.cond.covetous {
             let enemy = pos.occ_c[self.attacker.idx()];
-            let caps = |m: &Move| m.flag == crate::position::flag::EP || enemy.has(m.to as usize);
+            let caps =
+                |m: &Move| m.flag == crate::board::position::flag::EP || enemy.has(m.to as usize);
             if list.as_slice().iter().any(caps) {
                 list.retain(caps);
             }
@@ -89,7 +92,7 @@ impl<B: Bits> Searcher<'_, B> {
                 // Castling moves the rook, the Lombard joint move the queen, too.
                 let second = if m.from2 == NO_SQ {
                     None
-                } else if m.flag == crate::position::flag::CASTLE {
+                } else if m.flag == crate::board::position::flag::CASTLE {
                     e.rook.map(|k| (k, m.from2))
                 } else {
                     e.queen.map(|k| (k, m.from2))
@@ -137,7 +140,7 @@ impl<B: Bits> Searcher<'_, B> {
             }
             tracked
         } else if m.to == tracked
-            || (m.flag == crate::position::flag::EP && captured_ep_square(pos, m) == tracked)
+            || (m.flag == crate::board::position::flag::EP && captured_ep_square(pos, m) == tracked)
         {
             NO_SQ
         } else {

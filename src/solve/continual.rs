@@ -10,8 +10,8 @@
 
 use super::verdict::{Solvable, SolveReport};
 use super::{root, Conditions, Goal, Limits, Stipulation};
-use crate::bits::Bits;
-use crate::position::Position;
+use crate::board::bits::Bits;
+use crate::board::position::Position;
 use serde::Serialize;
 
 /// The answer to the problem's question with every attacker move a check.

@@ -18,10 +18,10 @@
 use super::order::promote;
 use super::searcher::{Searcher, PREFETCH_AHEAD, R};
 use super::{reach, Goal};
-use crate::bits::Bits;
-use crate::movegen::MoveList;
-use crate::outcome::Outcome;
-use crate::position::Position;
+use crate::board::bits::Bits;
+use crate::board::movegen::MoveList;
+use crate::board::outcome::Outcome;
+use crate::board::position::Position;
 
 impl<B: Bits> Searcher<'_, B> {
     /// Mate in one with the attacker to move and some legal move: only checks are tried.

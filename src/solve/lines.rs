@@ -5,11 +5,11 @@ use super::budget::Budget;
 use super::searcher::Searcher;
 use super::verdict::Variation;
 use super::{Conditions, Limits, Stipulation};
-use crate::bits::Bits;
-use crate::movegen::MoveList;
+use crate::board::bits::Bits;
+use crate::board::movegen::MoveList;
+use crate::board::outcome::Outcome;
+use crate::board::position::{Move, Position};
 use crate::notation;
-use crate::outcome::Outcome;
-use crate::position::{Move, Position};
 
 /// Upper bound on variations printed in a solution tree.
 pub(crate) const MAX_VARIATIONS: usize = 400;

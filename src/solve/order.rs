@@ -3,9 +3,9 @@
 //! than one attacker move left, the most disruptive defence first.
 
 use super::searcher::Searcher;
-use crate::bits::Bits;
-use crate::movegen::MoveList;
-use crate::position::{Move, Position};
+use crate::board::bits::Bits;
+use crate::board::movegen::MoveList;
+use crate::board::position::{Move, Position};
 
 impl<B: Bits> Searcher<'_, B> {
     /// Orders moves: checks first, then captures, then the rest (stable), from index

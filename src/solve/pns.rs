@@ -22,12 +22,13 @@
 //! interaction). Numbers summed over transpositions count some leaves twice; that costs
 //! only time, never a wrong answer.
 
+use super::pn_table::PnTable;
 use super::searcher::{Searcher, R};
 use super::{reach, Method};
-use crate::bits::Bits;
-use crate::movegen::MoveList;
-use crate::outcome::Outcome;
-use crate::position::{Move, Position};
+use crate::board::bits::Bits;
+use crate::board::movegen::MoveList;
+use crate::board::outcome::Outcome;
+use crate::board::position::{Move, Position};
 
 /// An infinite proof or disproof number: `pn == INF` is a disproof, `dn == INF` a proof.
 const INF: u32 = 1 << 30;
@@ -42,48 +43,6 @@ const AUTO_FROM: u32 = 9;
 /// nodes: fewer) are settled by the exhaustive search inside a proof-number search: it
 /// costs less per node where the tree below is small.
 const AUTO_FRONTIER: u32 = 3;
-/// Entries of a worker's table of unsolved numbers (2^21 entries of 24 bytes: 48 MiB).
-const TABLE_BITS: u32 = 21;
-
-/// A worker's table of unsolved numbers: two-way buckets of slots holding a node's key,
-/// its proof and disproof numbers (one word), and the nodes spent on it (the entry that
-/// cost more stays when two compete for a place). Losing an entry costs only the work of
-/// finding its numbers again. The slots are plain zeroed words, so that a new table is
-/// zero pages from the system, paid for only where written.
-pub(super) struct PnTable {
-    slots: Vec<[u64; 3]>,
-    mask: usize,
-}
-
-impl PnTable {
-    fn new() -> Self {
-        let n = 1usize << TABLE_BITS;
-        PnTable {
-            slots: vec![[0u64; 3]; n],
-            mask: n - 2,
-        }
-    }
-
-    fn get(&self, key: u64) -> Option<(u32, u32)> {
-        let i = key as usize & self.mask;
-        self.slots[i..i + 2]
-            .iter()
-            .find(|s| s[0] == key)
-            .map(|s| ((s[1] >> 32) as u32, s[1] as u32))
-    }
-
-    fn put(&mut self, key: u64, pn: u32, dn: u32, work: u32) {
-        let i = key as usize & self.mask;
-        let pair = &mut self.slots[i..i + 2];
-        let j = if pair[0][0] == key || pair[1][0] != key && pair[0][2] <= pair[1][2] {
-            0
-        } else {
-            1
-        };
-        pair[j] = [key, (pn as u64) << 32 | dn as u64, work as u64];
-    }
-}
-
 /// One child of an expanded node: the move, where the tracked man stands after it, and
 /// the child's numbers.
 #[derive(Clone, Copy)]

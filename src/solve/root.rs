@@ -7,10 +7,10 @@ use super::lines::{build_tree, main_line, refutation_line};
 use super::searcher::{Searcher, R};
 use super::verdict::{Solvable, SolveReport};
 use super::{Conditions, Limits, Stipulation};
-use crate::bits::Bits;
-use crate::movegen::MoveList;
+use crate::board::bits::Bits;
+use crate::board::movegen::MoveList;
+use crate::board::position::{Move, Position};
 use crate::notation;
-use crate::position::{Move, Position};
 use rayon::prelude::*;
 use std::sync::atomic::Ordering;
 

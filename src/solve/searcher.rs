@@ -8,11 +8,11 @@
 
 use super::budget::Budget;
 use super::{reach, Conditions, Goal, MateBy, Stipulation};
-use crate::bits::Bits;
-use crate::engine::NO_SQ;
-use crate::movegen::MoveList;
-use crate::piece::{Color, Kind};
-use crate::position::{Move, Position};
+use crate::board::bits::Bits;
+use crate::board::engine::NO_SQ;
+use crate::board::movegen::MoveList;
+use crate::board::piece::{Color, Kind};
+use crate::board::position::{Move, Position};
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
@@ -54,7 +54,7 @@ pub(crate) struct Searcher<'a, B: Bits> {
     pub(super) values: Vec<u16>,
     pub(super) king: Kind,
     /// Unsolved proof and disproof numbers (made on the first proof-number search).
-    pub(super) pn: Option<Box<super::pns::PnTable>>,
+    pub(super) pn: Option<Box<super::pn_table::PnTable>>,
     /// Under [`super::Method::Auto`], search by deepening alone (the root's second phase).
     pub(super) deepen_only: bool,
     pub(super) _b: std::marker::PhantomData<B>,

@@ -4,10 +4,10 @@
 //! asked for (SAN by default). The contract's coordinate `keys` stay as they are.
 
 use super::Analysis;
-use crate::any::AnyEngine;
-use crate::bits::Bits;
+use crate::board::any::AnyEngine;
+use crate::board::bits::Bits;
+use crate::board::position::Position;
 use crate::notation::{self, Notation};
-use crate::position::Position;
 use crate::with_engine;
 
 /// Rewrites every line of `a` in `notation`.

@@ -2,7 +2,7 @@
 //! dice on 4x4, where a bare king is no win, so a lone man must take the king itself.
 //! Shared by `tests/dice.rs` and `benches/dice.rs` (`#[path]` module).
 
-use mansuba::rules::{BareKingRule, Rules};
+use mansuba::board::rules::{BareKingRule, Rules};
 
 /// shatranj-dice on 4x4 without the bare-king win, named `name`.
 pub fn four_by_four(name: &str) -> Rules {

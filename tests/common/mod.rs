@@ -1,12 +1,12 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
-use mansuba::bits::Bits;
-use mansuba::engine::Engine;
-use mansuba::movegen::MoveList;
-use mansuba::outcome::Outcome;
-use mansuba::piece::Color;
-use mansuba::position::Position;
+use mansuba::board::bits::Bits;
+use mansuba::board::engine::Engine;
+use mansuba::board::movegen::MoveList;
+use mansuba::board::outcome::Outcome;
+use mansuba::board::piece::Color;
+use mansuba::board::position::Position;
 use std::sync::Arc;
 
 /// A small deterministic random generator (xorshift64): the same seed gives the same

@@ -2,10 +2,10 @@
 //! does not cover, and the attacker's duals.
 
 use super::{ended, numbered, written_side, ClaimStatus, Ended, State, Walk};
-use crate::bits::Bits;
-use crate::movegen::MoveList;
+use crate::board::bits::Bits;
+use crate::board::movegen::MoveList;
+use crate::board::position::Move;
 use crate::notation::{self, Token};
-use crate::position::Move;
 use crate::solve::searcher::R;
 use rayon::prelude::*;
 

@@ -20,10 +20,10 @@ mod walk;
 use super::budget::Budget;
 use super::searcher::Searcher;
 use super::{Conditions, Limits, Stipulation};
-use crate::bits::Bits;
+use crate::board::bits::Bits;
+use crate::board::piece::Color;
+use crate::board::position::Position;
 use crate::notation::{self, Notation, Token};
-use crate::piece::Color;
-use crate::position::Position;
 use serde::Serialize;
 
 /// The first word of `solution_check`.

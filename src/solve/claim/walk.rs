@@ -2,12 +2,12 @@
 //! and following the line to its end.
 
 use super::{ended, won, written_side, ClaimStatus, Ended, State, Walk};
-use crate::bits::Bits;
-use crate::movegen::MoveList;
+use crate::board::bits::Bits;
+use crate::board::movegen::MoveList;
+use crate::board::outcome::Outcome;
+use crate::board::piece::Color;
+use crate::board::position::Move;
 use crate::notation::{self, NotationError, Token};
-use crate::outcome::Outcome;
-use crate::piece::Color;
-use crate::position::Move;
 
 impl<B: Bits> Walk<'_, B> {
     /// The manuscript's number of a ply.

@@ -22,10 +22,10 @@ mod testkit;
 
 pub(crate) use quiet::{quiet_defence, quiet_defence_after_any, FirstMoves};
 
-use crate::bits::Bits;
-use crate::engine::REACH;
-use crate::piece::Color;
-use crate::position::Position;
+use crate::board::bits::Bits;
+use crate::board::engine::REACH;
+use crate::board::piece::Color;
+use crate::board::position::Position;
 
 /// Can the rules ever let the bound answer? (Fixed per engine: the royal kind must be a
 /// symmetric leaper, and stacks must not form.)
@@ -141,7 +141,7 @@ fn pawn_threats<B: Bits>(pos: &Position<B>, attacker: Color, pawns: B, moves: us
         let mut next = stand;
         for s in stand.iter() {
             let one = e.pawn_push[a][s];
-            if one != crate::engine::NO_SQ {
+            if one != crate::board::engine::NO_SQ {
                 next |= B::bit(one as usize);
             }
             next |= e.pawn_cap[a][s];
@@ -162,11 +162,11 @@ fn pawn_threats<B: Bits>(pos: &Position<B>, attacker: Color, pawns: B, moves: us
 mod tests {
     use super::testkit::{mating_positions, random_position, Rng};
     use super::*;
-    use crate::bits::U256;
-    use crate::engine::Engine;
-    use crate::movegen::MoveList;
-    use crate::outcome::{Outcome, WinKind};
-    use crate::rules::Rules;
+    use crate::board::bits::U256;
+    use crate::board::engine::Engine;
+    use crate::board::movegen::MoveList;
+    use crate::board::outcome::{Outcome, WinKind};
+    use crate::board::rules::Rules;
     use std::sync::Arc;
 
     /// The bound recomputed the slow way: a breadth-first search over each man's leaps

@@ -5,11 +5,11 @@
 //! conditions as the bound.
 
 use super::{no_check_on, pawn_threats, threats};
-use crate::bits::Bits;
-use crate::engine::{NO_SQ, REACH};
-use crate::movegen::MoveList;
-use crate::piece::Color;
-use crate::position::{flag, Move, Position};
+use crate::board::bits::Bits;
+use crate::board::engine::{NO_SQ, REACH};
+use crate::board::movegen::MoveList;
+use crate::board::piece::Color;
+use crate::board::position::{flag, Move, Position};
 
 /// With the defender to move (`attacker` the other side): true when the defender has a
 /// legal move after which no man of `attacker`'s can give check with its next move, so
@@ -216,9 +216,9 @@ fn spare_men<B: Bits>(pos: &Position<B>, side: Color) -> bool {
 mod tests {
     use super::super::testkit::{mating_positions, random_position, Rng};
     use super::*;
-    use crate::bits::U256;
-    use crate::engine::Engine;
-    use crate::rules::Rules;
+    use crate::board::bits::U256;
+    use crate::board::engine::Engine;
+    use crate::board::rules::Rules;
     use std::sync::Arc;
 
     /// Has the side to move a legal move after which `attacker` has no legal move that

@@ -1,10 +1,10 @@
 //! Positions for the tests of the reach bound and the quiet defences: random placements
 //! and placements built for mates.
 
-use crate::bits::Bits;
-use crate::engine::Engine;
-use crate::piece::Color;
-use crate::position::Position;
+use crate::board::bits::Bits;
+use crate::board::engine::Engine;
+use crate::board::piece::Color;
+use crate::board::position::Position;
 use std::sync::Arc;
 
 pub(super) struct Rng(pub(super) u64);

@@ -1,0 +1,74 @@
+//! One whole problem, whatever its rules: a FEN and the conditions as written are read
+//! against the compiled rules, then a game played with dice goes to the chance analysis
+//! ([`crate::dice`]) and every other game to the exact solver ([`crate::solve`]). This is
+//! the boundary the problem files, the reports and the command line call.
+//!
+//! Uses the board, notation, solve and dice layers; nothing here knows files or terminals.
+
+use crate::board::any::AnyEngine;
+use crate::board::bits::Bits;
+use crate::board::position::Position;
+use crate::notation::Notation;
+use crate::solve::{
+    analyse_position, diagram, resolve_conditions, Analysis, ClaimCheck, ConditionSpec, Conditions,
+    Limits, SolveError, Stipulation,
+};
+use crate::with_engine;
+
+/// Analyses one problem: the search for every key, and the claimed solution's check
+/// (read in whichever notation the tool recognises).
+pub fn analyse(
+    engine: &AnyEngine,
+    fen: &str,
+    stip: &Stipulation,
+    spec: &ConditionSpec,
+    claim: Option<&str>,
+    limits: &Limits,
+) -> Result<Analysis, SolveError> {
+    analyse_in(engine, fen, stip, spec, claim, Notation::Auto, limits)
+}
+
+/// [`analyse`] with the claimed solution read in `notation`.
+pub fn analyse_in(
+    engine: &AnyEngine,
+    fen: &str,
+    stip: &Stipulation,
+    spec: &ConditionSpec,
+    claim: Option<&str>,
+    notation: Notation,
+    limits: &Limits,
+) -> Result<Analysis, SolveError> {
+    with_engine!(engine, e => {
+        let pos = Position::from_fen(e.clone(), fen)?;
+        let cond = resolve_conditions(&pos, spec)?;
+        if pos.eng.rules.dice.is_some() {
+            return dice_analysis(&pos, stip, &cond, claim, limits);
+        }
+        Ok(analyse_position(&pos, stip, &cond, claim, notation, limits))
+    })
+}
+
+/// A problem under dice rules: the chance of winning, no claim check (a manuscript line
+/// cannot be "right" when the throws decide which man moves).
+fn dice_analysis<B: Bits>(
+    pos: &Position<B>,
+    stip: &Stipulation,
+    cond: &Conditions,
+    claim: Option<&str>,
+    limits: &Limits,
+) -> Result<Analysis, SolveError> {
+    let report = crate::dice::problem::solve(pos, stip, cond, limits)?;
+    let mut check = ClaimCheck::none();
+    if claim.is_some_and(|c| !c.trim().is_empty()) {
+        check
+            .remarks
+            .push("the solution line is not checked under dice".into());
+    }
+    Ok(Analysis {
+        report,
+        claim: check,
+        diagram: diagram(pos),
+        fen: pos.to_fen(),
+        continual_check: None,
+    })
+}

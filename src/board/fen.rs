@@ -1,0 +1,336 @@
+//! FEN in and out: parsing (with the checks a problem position must pass) and writing.
+//!
+//! FEN fields: placement (ranks from the top, multi-digit empty counts, a stack of one
+//! side's men in brackets: `[QP]`, `[PP]`), side to move, privileges, en-passant square,
+//! half-move clock, move number. The privileges field lists the squares whose man still
+//! has its first-move privilege (pawn double step, king's or queen's leap, castling), e.g.
+//! `e1d1a2b2`; `-` for none. Under rules with castling the usual `KQkq` is read and
+//! written (K: the king on e1 and the rook on h1 are unmoved, and so on).
+
+use crate::board::bits::Bits;
+use crate::board::engine::{Engine, NO_SQ};
+use crate::board::piece::{Color, Kind};
+use crate::board::position::{FenError, Position};
+use std::fmt::Write;
+use std::sync::Arc;
+
+impl<B: Bits> Position<B> {
+    /// Parses a FEN under these rules and validates the position.
+    pub fn from_fen(eng: Arc<Engine<B>>, fen: &str) -> Result<Self, FenError> {
+        let p = Self::from_fen_unchecked(eng, fen)?;
+        p.validate()?;
+        Ok(p)
+    }
+
+    /// Parses a FEN without the legality checks (kings, check).
+    pub fn from_fen_unchecked(eng: Arc<Engine<B>>, fen: &str) -> Result<Self, FenError> {
+        let mut fields = fen.split_whitespace();
+        let board = fields.next().ok_or(FenError::Empty)?;
+        let g = eng.geo;
+        let mut p = Position::empty(Arc::clone(&eng));
+        let ranks: Vec<&str> = board.split('/').collect();
+        if ranks.len() != g.height as usize {
+            if ranks.len() > 16 {
+                return Err(FenError::TooLarge(format!("{} ranks", ranks.len())));
+            }
+            return Err(FenError::RankCount {
+                expected: g.height as usize,
+                found: ranks.len(),
+            });
+        }
+        let letters: String = eng.rules.pieces.iter().map(|pd| pd.letter).collect();
+        let kind_of = |c: char| -> Result<(Color, Kind), FenError> {
+            let k = eng
+                .rules
+                .kind_of(c)
+                .ok_or_else(|| FenError::UnknownLetter(c, letters.clone()))?;
+            let col = if c.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            Ok((col, k))
+        };
+        for (ri, text) in ranks.iter().enumerate() {
+            let rank = g.height as usize - 1 - ri;
+            let mut file = 0usize;
+            let chars: Vec<char> = text.chars().collect();
+            let mut i = 0;
+            let too_long = |file: usize| FenError::RankLength {
+                rank: ri + 1,
+                text: text.to_string(),
+                expected: g.width as usize,
+                found: file,
+            };
+            while i < chars.len() {
+                let c = chars[i];
+                if c.is_ascii_digit() {
+                    let mut n = 0usize;
+                    while i < chars.len() && chars[i].is_ascii_digit() {
+                        n = n * 10 + chars[i].to_digit(10).unwrap() as usize;
+                        i += 1;
+                        if n > 16 {
+                            return Err(too_long(file + n));
+                        }
+                    }
+                    if n == 0 {
+                        return Err(too_long(file));
+                    }
+                    file += n;
+                    continue;
+                }
+                if file >= g.width as usize {
+                    return Err(too_long(file + 1));
+                }
+                let sq = rank * g.width as usize + file;
+                if c == '[' {
+                    let end = chars[i..].iter().position(|&x| x == ']').ok_or_else(|| {
+                        FenError::BadStack(chars[i..].iter().collect(), "no closing ']'".into())
+                    })?;
+                    let inner: Vec<char> = chars[i + 1..i + end].to_vec();
+                    let stext: String = chars[i..=i + end].iter().collect();
+                    if inner.is_empty() {
+                        return Err(FenError::BadStack(stext, "empty".into()));
+                    }
+                    let mut col = None;
+                    for &sc in &inner {
+                        let (cc, k) = kind_of(sc)?;
+                        if col.is_some_and(|x| x != cc) {
+                            return Err(FenError::BadStack(stext, "men of both sides".into()));
+                        }
+                        col = Some(cc);
+                        p.add_to_stack(cc, k, sq)
+                            .map_err(|why| FenError::BadStack(stext.clone(), why))?;
+                    }
+                    i += end + 1;
+                } else {
+                    let (cc, k) = kind_of(c)?;
+                    p.add_man(cc, k, sq);
+                    i += 1;
+                }
+                file += 1;
+            }
+            if file != g.width as usize {
+                return Err(too_long(file));
+            }
+        }
+        p.side = match fields.next().unwrap_or("w") {
+            "w" | "W" => Color::White,
+            "b" | "B" => Color::Black,
+            s => return Err(FenError::BadSide(s.into())),
+        };
+        let privs = fields.next().unwrap_or("-");
+        let mut pv = p.parse_privileges(privs)?;
+        // Standard chess FEN (rules with castling): pawns on their home rank may double-step
+        // without being listed.
+        if eng.rules.castling && eng.rules.pawns.double_step {
+            if let Some(pw) = eng.pawn {
+                let home =
+                    |r: u8| (0..g.width).fold(B::EMPTY, |b, f| b | B::bit(g.square(f, r) as usize));
+                pv |= p.pieces[0][pw as usize] & home(1);
+                pv |= p.pieces[1][pw as usize] & home(g.height - 2);
+            }
+        }
+        p.privileges = pv;
+        let ep = fields.next().unwrap_or("-");
+        if ep != "-" {
+            let sq = g
+                .parse(ep)
+                .ok_or_else(|| FenError::BadEnPassant(ep.into()))?;
+            let ok_rank = if p.side == Color::White {
+                g.height - 3
+            } else {
+                2
+            };
+            // The pawn that passed stands behind the square, alone, and the square it came
+            // from is empty.
+            let (victim, origin) = if p.side == Color::White {
+                (
+                    sq as usize - g.width as usize,
+                    sq as usize + g.width as usize,
+                )
+            } else {
+                (
+                    sq as usize + g.width as usize,
+                    sq as usize - g.width as usize,
+                )
+            };
+            let them = p.side.flip();
+            let pawn_there = eng
+                .pawn
+                .is_some_and(|pw| p.pieces[them.idx()][pw as usize].has(victim))
+                && !p.stacked.has(victim);
+            if !eng.rules.pawns.en_passant
+                || g.rank(sq) != ok_rank
+                || p.occ.has(sq as usize)
+                || p.occ.has(origin)
+                || !pawn_there
+            {
+                return Err(FenError::BadEnPassant(ep.into()));
+            }
+            p.ep = sq;
+        }
+        if let Some(h) = fields.next() {
+            p.halfmove = h.parse().map_err(|_| FenError::BadCounter(h.into()))?;
+        }
+        if let Some(f) = fields.next() {
+            p.fullmove = f.parse().map_err(|_| FenError::BadCounter(f.into()))?;
+        }
+        if let Some(extra) = fields.next() {
+            return Err(FenError::BadCounter(extra.into()));
+        }
+        p.occ = p.occ_c[0] | p.occ_c[1];
+        p.hash = p.compute_hash();
+        Ok(p)
+    }
+
+    fn parse_privileges(&self, s: &str) -> Result<B, FenError> {
+        let e = &*self.eng;
+        let g = e.geo;
+        let mut b = B::EMPTY;
+        if s == "-" {
+            return Ok(b);
+        }
+        let bad = || FenError::BadPrivileges(s.into());
+        if s.chars().all(|c| "KQkq".contains(c)) {
+            if !e.rules.castling {
+                return Err(bad());
+            }
+            for c in s.chars() {
+                let (rank, file) = match c {
+                    'K' => (0, 7),
+                    'Q' => (0, 0),
+                    'k' => (7, 7),
+                    _ => (7, 0),
+                };
+                let col = if c.is_ascii_uppercase() { 0 } else { 1 };
+                let ks = g.square(4, rank) as usize;
+                let rs = g.square(file, rank) as usize;
+                if !self.pieces[col][e.king as usize].has(ks)
+                    || !e.rook.is_some_and(|r| self.pieces[col][r as usize].has(rs))
+                {
+                    return Err(bad());
+                }
+                b |= B::bit(ks) | B::bit(rs);
+            }
+            return Ok(b);
+        }
+        let mut rest = s;
+        while !rest.is_empty() {
+            let (sq, n) = g.parse_prefix(rest).ok_or_else(bad)?;
+            if !self.occ.has(sq as usize) {
+                return Err(bad());
+            }
+            b |= B::bit(sq as usize);
+            rest = &rest[n..];
+        }
+        Ok(b)
+    }
+
+    /// Checks kings, pawns and check.
+    pub fn validate(&self) -> Result<(), FenError> {
+        let e = &*self.eng;
+        for c in [Color::White, Color::Black] {
+            let n = self.pieces[c.idx()][e.king as usize].count();
+            if n == 0 {
+                return Err(FenError::NoKing(c.name()));
+            }
+            if n > 1 {
+                return Err(FenError::TooManyKings(c.name(), n));
+            }
+            if let Some(pw) = e.pawn {
+                let on_last = self.pieces[c.idx()][pw as usize] & e.last_rank[c.idx()];
+                if on_last.any() && !e.rules.promotion.stay_when_barred {
+                    return Err(FenError::PawnOnLastRank(
+                        c.name(),
+                        e.geo.name(on_last.lsb() as u8),
+                    ));
+                }
+            }
+        }
+        let them = self.side.flip();
+        if self.attacked(self.king_sq(them), self.side, self.occ) {
+            return Err(FenError::OpponentInCheck(them.name()));
+        }
+        Ok(())
+    }
+
+    /// FEN of the position.
+    pub fn to_fen(&self) -> String {
+        let e = &*self.eng;
+        let g = e.geo;
+        let mut s = String::new();
+        for r in (0..g.height).rev() {
+            let mut empty = 0;
+            for f in 0..g.width {
+                let sq = g.square(f, r);
+                let men = self.men_on(sq);
+                if men.is_empty() {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    write!(s, "{empty}").unwrap();
+                    empty = 0;
+                }
+                let letter = |(c, k): (Color, Kind)| {
+                    let l = e.rules.pieces[k as usize].letter;
+                    if c == Color::White {
+                        l.to_ascii_uppercase()
+                    } else {
+                        l
+                    }
+                };
+                if men.len() == 1 {
+                    s.push(letter(men[0]));
+                } else {
+                    s.push('[');
+                    for m in men {
+                        s.push(letter(m));
+                    }
+                    s.push(']');
+                }
+            }
+            if empty > 0 {
+                write!(s, "{empty}").unwrap();
+            }
+            if r > 0 {
+                s.push('/');
+            }
+        }
+        s.push_str(if self.side == Color::White {
+            " w "
+        } else {
+            " b "
+        });
+        s.push_str(&self.privileges_text());
+        s.push(' ');
+        if self.ep == NO_SQ {
+            s.push('-');
+        } else {
+            s.push_str(&g.name(self.ep));
+        }
+        write!(s, " {} {}", self.halfmove, self.fullmove).unwrap();
+        s
+    }
+
+    fn privileges_text(&self) -> String {
+        let e = &*self.eng;
+        let g = e.geo;
+        if self.privileges.is_empty() {
+            return "-".into();
+        }
+        if e.rules.castling {
+            let mut out = String::new();
+            for (c, rank, file) in [('K', 0, 7), ('Q', 0, 0), ('k', 7, 7), ('q', 7, 0)] {
+                let ks = g.square(4, rank) as usize;
+                let rs = g.square(file, rank) as usize;
+                if self.privileges.has(ks) && self.privileges.has(rs) {
+                    out.push(c);
+                }
+            }
+            return if out.is_empty() { "-".into() } else { out };
+        }
+        self.privileges.iter().map(|s| g.name(s as u8)).collect()
+    }
+}

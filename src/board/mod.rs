@@ -1,0 +1,28 @@
+//! The board layer: everything about a position under a rule set, and nothing about
+//! problems, searches or files. Uses no other layer.
+//!
+//! Bottom up: [`geometry`] and [`bits`] (board sizes, squares, bitboards generic over
+//! width), [`squareset`] (named square sets), [`piece`], [`die`] and [`rules`] (a game as
+//! data), [`engine`], [`bent`] and [`any`] (rules compiled into per-square tables, and the
+//! choice of bitboard width), [`position`], [`stack`], [`sides`] and [`fen`] (the board,
+//! make and unmake), [`attacks`], [`movegen`] and [`count`] (legal moves), [`outcome`]
+//! (is the game over) and [`perft`].
+
+pub mod any;
+pub mod attacks;
+pub mod bent;
+pub mod bits;
+pub mod count;
+pub mod die;
+pub mod engine;
+pub mod fen;
+pub mod geometry;
+pub mod movegen;
+pub mod outcome;
+pub mod perft;
+pub mod piece;
+pub mod position;
+pub mod rules;
+pub mod sides;
+pub mod squareset;
+pub mod stack;

@@ -1,0 +1,847 @@
+//! `Rules`: every knob a historical assize turns, the named presets, and rules files.
+//!
+//! A rule set is plain data (serde), so `mansuba rules NAME --json` prints it whole and a
+//! historian can write a TOML file that starts from a preset and changes a few knobs:
+//!
+//! ```toml
+//! preset = "alfonso"
+//! name = "alfonso-ludii"
+//! [queen_leap]
+//! offsets = [[2, 2], [-2, 2], [2, -2], [-2, -2]]
+//! ```
+
+pub use crate::board::die::{Dice, NoMove};
+use crate::board::piece::PieceDef;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+use thiserror::Error;
+
+/// What stalemate (no legal move, not in check) means for the side that stalemated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StalemateRule {
+    /// Shatranj: the stalemated side has lost.
+    StalematerWins,
+    /// 17th-century England: the side that stalemates loses.
+    StalematerLoses,
+    /// A draw.
+    Draw,
+    /// The stalemater wins, scored below a mate.
+    InferiorWin,
+}
+
+/// What it means when one side is left with its king alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BareKingRule {
+    /// No rule: play on.
+    Off,
+    /// The bare side loses at once.
+    Win,
+    /// The bare side loses unless its very next move bares the other king too (then a draw).
+    WinUnlessBaredBack,
+    /// As `win`, scored below a mate.
+    InferiorWin,
+    /// Lombard: the bare king plays on "so long as it pleases the other side"; no win.
+    NotAWin,
+}
+
+/// When pawns' double-step privileges lapse.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DoubleStepLapse {
+    /// The privilege lasts until the pawn moves.
+    Never,
+    /// Lost by every pawn on `lapse_files` at the first capture of the game, by either side.
+    FirstCapture,
+}
+
+/// Pawn knobs.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PawnRules {
+    /// Unmoved pawns may step two squares.
+    pub double_step: bool,
+    /// Files (letters) whose pawns have the double step in the starting array; empty = all.
+    #[serde(default)]
+    pub double_step_files: Vec<char>,
+    /// When the double step lapses.
+    pub double_step_lapse: DoubleStepLapse,
+    /// Files (letters) whose pawns lose the privilege at the lapse; empty = all.
+    #[serde(default)]
+    pub lapse_files: Vec<char>,
+    /// A pawn that passed by a double step may be taken in passing.
+    pub en_passant: bool,
+}
+
+/// When a pawn on the last rank may promote.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PromotionCondition {
+    /// Always.
+    Always,
+    /// Only while the side has no man of the (single) promotion kind on the board: Alfonso's
+    /// "only once the original ferz has been captured", read as one ferz at a time.
+    NoneOnBoard,
+}
+
+/// Promotion knobs.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Promotion {
+    /// Letters of the kinds a pawn may become (the player chooses).
+    pub to: Vec<char>,
+    /// Grant Acedrex: the kind by the file of promotion (a letter per file, a→); overrides `to`.
+    #[serde(default)]
+    pub by_file: Vec<char>,
+    /// When promotion is allowed.
+    pub condition: PromotionCondition,
+    /// When promotion is not allowed, the pawn may still enter the last rank and stays a
+    /// pawn, unable to move (otherwise it may not enter it).
+    pub stay_when_barred: bool,
+}
+
+/// A first-move leap (king's or queen's privilege).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FirstLeap {
+    /// Target offsets (dx, dy) from White's side; Black's are mirrored vertically.
+    pub offsets: Vec<[i8; 2]>,
+    /// The squares passed over may hold an enemy man.
+    pub over_enemy: bool,
+    /// The squares passed over may hold a friendly man.
+    pub over_friend: bool,
+    /// Not allowed while in check.
+    pub not_in_check: bool,
+    /// The king may not pass over an attacked square.
+    pub not_through_attack: bool,
+    /// The privilege is lost the first time the king is checked ("never been checked").
+    pub lost_when_checked: bool,
+    /// The leap may not give check (Lombard queen's leap).
+    pub no_check: bool,
+    /// A pawn promoted to this kind gets the privilege for its first move.
+    pub promoted_gets_it: bool,
+}
+
+/// A complete description of a game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rules {
+    /// Preset or user name.
+    pub name: String,
+    /// One line on what this is.
+    pub summary: String,
+    /// Where the rules come from.
+    pub source: String,
+    /// Files (1..=16).
+    pub width: u8,
+    /// Ranks (1..=16).
+    pub height: u8,
+    /// The kinds of men, in FEN letter order of preference.
+    pub pieces: Vec<PieceDef>,
+    /// Starting array (FEN; privileges are added by the rules, see `start_privileges`).
+    pub start: String,
+    /// Pawn knobs.
+    pub pawns: PawnRules,
+    /// Promotion knobs.
+    pub promotion: Promotion,
+    /// The king's first-move leap.
+    #[serde(default)]
+    pub king_leap: Option<FirstLeap>,
+    /// The letter of the kind with a first-move leap (the ferz), if any.
+    #[serde(default)]
+    pub queen_leap_piece: Option<char>,
+    /// That kind's first-move leap.
+    #[serde(default)]
+    pub queen_leap: Option<FirstLeap>,
+    /// An unmoved king and queen may make their leaps together as one move (Lombard).
+    #[serde(default)]
+    pub joint_first_move: bool,
+    /// Modern castling (king two squares toward an unmoved rook, rook jumps over).
+    #[serde(default)]
+    pub castling: bool,
+    /// If any legal move captures, a capture must be played (the maidens' game).
+    #[serde(default)]
+    pub forced_capture: bool,
+    /// A move may end on a square held by a man of its own side, forming a stack.
+    #[serde(default)]
+    pub stacks_may_form: bool,
+    /// Stalemate outcome.
+    pub stalemate: StalemateRule,
+    /// Bare-king outcome.
+    pub bare_king: BareKingRule,
+    /// With a rook's advantage or more, the stronger side has nine moves to mate, else draw.
+    #[serde(default)]
+    pub nine_move_limit: bool,
+    /// Dice, if the game is played with them.
+    #[serde(default)]
+    pub dice: Option<Dice>,
+}
+
+/// Errors loading or checking a rule set.
+#[derive(Debug, Error)]
+pub enum RulesError {
+    #[error("unknown rules '{0}': expected one of {1}, or a path to a rules file (.toml)")]
+    UnknownPreset(String, String),
+    #[error("cannot read rules file {path}: {err}")]
+    Io { path: String, err: String },
+    #[error("rules file {path}: {msg}")]
+    Parse { path: String, msg: String },
+    #[error("rules '{name}': {msg}")]
+    Invalid { name: String, msg: String },
+}
+
+/// The names of every preset, in the order `mansuba rules` lists them.
+pub const PRESETS: &[&str] = &[
+    "shatranj",
+    "ludii-medieval",
+    "forced",
+    "alfonso",
+    "long-assize",
+    "lombard",
+    "german",
+    "nine-moves",
+    "short-assize",
+    "courier",
+    "grant-acedrex",
+    "english-1650",
+    "shatranj-dice",
+    "alfonso-dice",
+    "grant-acedrex-dice",
+];
+
+const MEDIEVAL_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1";
+
+fn shatranj_pieces() -> Vec<PieceDef> {
+    vec![
+        PieceDef::king('k'),
+        PieceDef::ferz('q', &['f']),
+        PieceDef::alfil('b', &['a', 'e']),
+        PieceDef::knight('n'),
+        PieceDef::rook('r'),
+        PieceDef::pawn('p'),
+    ]
+}
+
+fn no_double_step() -> PawnRules {
+    PawnRules {
+        double_step: false,
+        double_step_files: vec![],
+        double_step_lapse: DoubleStepLapse::Never,
+        lapse_files: vec![],
+        en_passant: false,
+    }
+}
+
+fn ferz_promotion(letter: char) -> Promotion {
+    Promotion {
+        to: vec![letter],
+        by_file: vec![],
+        condition: PromotionCondition::Always,
+        stay_when_barred: false,
+    }
+}
+
+/// Offsets at Chebyshev distance `d` along the eight lines.
+fn straight(d: i8) -> Vec<[i8; 2]> {
+    let mut v = vec![];
+    for (x, y) in [
+        (1, 0),
+        (1, 1),
+        (0, 1),
+        (-1, 1),
+        (-1, 0),
+        (-1, -1),
+        (0, -1),
+        (1, -1),
+    ] {
+        v.push([x * d, y * d]);
+    }
+    v
+}
+
+/// Every offset at Chebyshev distance exactly 2 (the "third square" of the old texts).
+fn ring2() -> Vec<[i8; 2]> {
+    let mut v = vec![];
+    for dy in -2i8..=2 {
+        for dx in -2i8..=2 {
+            if dx.abs().max(dy.abs()) == 2 {
+                v.push([dx, dy]);
+            }
+        }
+    }
+    v
+}
+
+fn leap(offsets: Vec<[i8; 2]>) -> FirstLeap {
+    FirstLeap {
+        offsets,
+        over_enemy: true,
+        over_friend: true,
+        not_in_check: false,
+        not_through_attack: false,
+        lost_when_checked: false,
+        no_check: false,
+        promoted_gets_it: false,
+    }
+}
+
+/// The king's leap of the long assize and the nine-move assize: to any empty square two
+/// away ("third square"), never after being checked, not over an enemy man.
+fn spanish_king_leap() -> FirstLeap {
+    FirstLeap {
+        over_enemy: false,
+        lost_when_checked: true,
+        not_in_check: true,
+        ..leap(ring2())
+    }
+}
+
+/// The Lombard king's leap: two or three squares along a line to an empty square, not out
+/// of check, not over an enemy man.
+fn lombard_king_leap() -> FirstLeap {
+    let mut o = straight(2);
+    o.extend(straight(3));
+    FirstLeap {
+        over_enemy: false,
+        not_in_check: true,
+        ..leap(o)
+    }
+}
+
+/// Alfonso's queen's leap: two squares to an empty square, forward, sideways or diagonally
+/// forward ("those five squares"), jumping, no capture.
+fn alfonso_queen_leap() -> FirstLeap {
+    leap(vec![[2, 0], [-2, 0], [0, 2], [2, 2], [-2, 2]])
+}
+
+/// The Lombard queen's leap: any square two ferz-steps away, middle square may be
+/// occupied, no capture, no check.
+fn lombard_queen_leap() -> FirstLeap {
+    FirstLeap {
+        no_check: true,
+        promoted_gets_it: true,
+        ..leap(vec![
+            [2, 2],
+            [-2, 2],
+            [2, -2],
+            [-2, -2],
+            [2, 0],
+            [-2, 0],
+            [0, 2],
+            [0, -2],
+        ])
+    }
+}
+
+fn shatranj_base(name: &str, summary: &str, source: &str) -> Rules {
+    Rules {
+        name: name.into(),
+        summary: summary.into(),
+        source: source.into(),
+        width: 8,
+        height: 8,
+        pieces: shatranj_pieces(),
+        start: MEDIEVAL_START.into(),
+        pawns: no_double_step(),
+        promotion: ferz_promotion('q'),
+        king_leap: None,
+        queen_leap_piece: None,
+        queen_leap: None,
+        joint_first_move: false,
+        castling: false,
+        forced_capture: false,
+        stacks_may_form: false,
+        stalemate: StalemateRule::StalematerWins,
+        bare_king: BareKingRule::WinUnlessBaredBack,
+        nine_move_limit: false,
+        dice: None,
+    }
+}
+
+impl Rules {
+    /// The preset of that name.
+    pub fn preset(name: &str) -> Result<Rules, RulesError> {
+        let r = match name {
+            "shatranj" => shatranj_base(
+                "shatranj",
+                "Basic shatranj: ferz, alfil, no double step; stalemate and bare king win (bared back: draw)",
+                "seed 000 (Murray's shatranj); letters as Fairy-Stockfish (q ferz, b alfil)",
+            ),
+            "ludii-medieval" => {
+                let mut r = shatranj_base(
+                    "ludii-medieval",
+                    "Ludii's Medieval Chess: shatranj where an alfil may not take an alfil; bare king wins at once",
+                    "seed 001 (Ludii 'Medieval Chess', after Murray 1913)",
+                );
+                r.pieces[2].no_capture_same_kind = true;
+                r.bare_king = BareKingRule::Win;
+                r
+            }
+            "forced" => {
+                let mut r = shatranj_base(
+                    "forced",
+                    "Alfonso's maidens' game: shatranj with compulsory capture for both sides",
+                    "seed 000 (Libro de los Juegos, 'forced chess', tr. Musser)",
+                );
+                r.forced_capture = true;
+                r
+            }
+            "alfonso" => {
+                let mut r = shatranj_base(
+                    "alfonso",
+                    "Spanish assize of 1283: pawn double step until the first capture, queen's first leap, promotion only without a ferz",
+                    "seed 000 group 1 (Libro de los Juegos)",
+                );
+                r.pawns = PawnRules {
+                    double_step: true,
+                    double_step_files: vec![],
+                    double_step_lapse: DoubleStepLapse::FirstCapture,
+                    lapse_files: vec![],
+                    en_passant: false,
+                };
+                r.queen_leap_piece = Some('q');
+                r.queen_leap = Some(alfonso_queen_leap());
+                r.promotion.condition = PromotionCondition::NoneOnBoard;
+                r.promotion.stay_when_barred = true;
+                r
+            }
+            "long-assize" => {
+                let mut r = shatranj_base(
+                    "long-assize",
+                    "Murray's long assize: double step with en passant, king's and queen's first leaps, bare king and stalemate inferior wins",
+                    "seed 000 group 2 (attribution medium)",
+                );
+                r.pawns = PawnRules {
+                    double_step: true,
+                    double_step_files: vec![],
+                    double_step_lapse: DoubleStepLapse::Never,
+                    lapse_files: vec![],
+                    en_passant: true,
+                };
+                r.king_leap = Some(spanish_king_leap());
+                r.queen_leap_piece = Some('q');
+                r.queen_leap = Some(FirstLeap {
+                    promoted_gets_it: true,
+                    ..alfonso_queen_leap()
+                });
+                r.stalemate = StalemateRule::InferiorWin;
+                r.bare_king = BareKingRule::InferiorWin;
+                r
+            }
+            "lombard" => {
+                let mut r = shatranj_base(
+                    "lombard",
+                    "Lombard assize (Civis Bononiae): double steps, king's leap, queen's two-step leap, joint first move; stalemate draws, bare king no win",
+                    "seed 000 group 3 (Civis Bononiae; Ludii 'Lombard Chess')",
+                );
+                r.pawns = PawnRules {
+                    double_step: true,
+                    double_step_files: vec![],
+                    double_step_lapse: DoubleStepLapse::Never,
+                    lapse_files: vec![],
+                    en_passant: false,
+                };
+                r.king_leap = Some(lombard_king_leap());
+                r.queen_leap_piece = Some('q');
+                r.queen_leap = Some(lombard_queen_leap());
+                r.joint_first_move = true;
+                r.stalemate = StalemateRule::Draw;
+                r.bare_king = BareKingRule::NotAWin;
+                r
+            }
+            "german" => {
+                let mut r = shatranj_base(
+                    "german",
+                    "German assize (Schachzabel 1536): double step for KP, QP (until a capture) and RPs, Lombard leaps; stalemate draws",
+                    "seed 000 group 4",
+                );
+                r.pawns = PawnRules {
+                    double_step: true,
+                    double_step_files: vec!['a', 'd', 'e', 'h'],
+                    double_step_lapse: DoubleStepLapse::FirstCapture,
+                    lapse_files: vec!['d', 'e'],
+                    en_passant: false,
+                };
+                r.king_leap = Some(lombard_king_leap());
+                r.queen_leap_piece = Some('q');
+                r.queen_leap = Some(lombard_queen_leap());
+                r.stalemate = StalemateRule::Draw;
+                r.bare_king = BareKingRule::Win;
+                r
+            }
+            "nine-moves" => {
+                let mut r = shatranj_base(
+                    "nine-moves",
+                    "Assize with the nine-move mating limit: double step and en passant, king's leap, Lombard queen's leap; stalemate draws",
+                    "seed 000 group 5 (source unnamed)",
+                );
+                r.pawns = PawnRules {
+                    double_step: true,
+                    double_step_files: vec![],
+                    double_step_lapse: DoubleStepLapse::Never,
+                    lapse_files: vec![],
+                    en_passant: true,
+                };
+                r.king_leap = Some(spanish_king_leap());
+                r.queen_leap_piece = Some('q');
+                r.queen_leap = Some(lombard_queen_leap());
+                r.stalemate = StalemateRule::Draw;
+                r.bare_king = BareKingRule::Win;
+                r.nine_move_limit = true;
+                r
+            }
+            "short-assize" => {
+                let mut r = shatranj_base(
+                    "short-assize",
+                    "English short assize: shatranj moves from Murray's advanced array B, ferz stacked on the king's pawn; stalemater loses",
+                    "Murray 1913 p. 455; seed 000 (the short assize set-up)",
+                );
+                r.start = "2b1kb2/2rnnr2/pppp[qp]ppp/8/8/PPPP[QP]PPP/2RNNR2/2B1KB2 w - - 0 1".into();
+                r.stalemate = StalemateRule::StalematerLoses;
+                r
+            }
+            "courier" => Rules {
+                name: "courier".into(),
+                summary: "Courier chess on 12x8: courier (bishop), sage, fool; starts after the obligatory opening moves".into(),
+                source: "seed 004 (courier game rules 1-12); Fairy-Stockfish letters".into(),
+                width: 12,
+                height: 8,
+                pieces: vec![
+                    PieceDef::king('k'),
+                    PieceDef::ferz('f', &['q']),
+                    PieceDef::alfil('e', &['a']),
+                    PieceDef::bishop("courier", 'b'),
+                    PieceDef::leaper("sage", 'm', &[[1, 0], [1, 1]], 3),
+                    PieceDef::leaper("fool", 'w', &[[1, 0]], 2),
+                    PieceDef::knight('n'),
+                    PieceDef::rook('r'),
+                    PieceDef::pawn('p'),
+                ],
+                start: "rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 0 1".into(),
+                pawns: no_double_step(),
+                promotion: ferz_promotion('f'),
+                ..shatranj_base("", "", "")
+            },
+            "grant-acedrex" => Rules {
+                name: "grant-acedrex".into(),
+                summary: "Alfonso's Grant Acedrex on 12x12: anqa, unicorn, giraffe, lion, cockatrice; promotion by file".into(),
+                source: "seed 003 (Cazaux's reading of the Libro de los Juegos)".into(),
+                width: 12,
+                height: 12,
+                pieces: vec![
+                    PieceDef::king('k'),
+                    PieceDef::bent("anqa", 'a', crate::board::piece::Bent::Anqa, 7),
+                    PieceDef::bent("unicorn", 'u', crate::board::piece::Bent::Unicorn, 6),
+                    PieceDef::leaper("giraffe", 'z', &[[3, 2]], 3),
+                    PieceDef::leaper("lion", 'l', &[[3, 0], [3, 1]], 4),
+                    PieceDef::bishop("cockatrice", 'c'),
+                    PieceDef::rook('r'),
+                    PieceDef::pawn('p'),
+                ],
+                start: "rluzcakczulr/12/12/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/12/12/RLUZCAKCZULR w - - 0 1".into(),
+                pawns: PawnRules {
+                    double_step: true,
+                    double_step_files: vec![],
+                    double_step_lapse: DoubleStepLapse::FirstCapture,
+                    lapse_files: vec![],
+                    en_passant: false,
+                },
+                promotion: Promotion {
+                    to: vec![],
+                    by_file: "rluzcaaczulr".chars().collect(),
+                    condition: PromotionCondition::Always,
+                    stay_when_barred: false,
+                },
+                king_leap: Some(FirstLeap {
+                    not_in_check: true,
+                    not_through_attack: true,
+                    ..leap(straight(2))
+                }),
+                stalemate: StalemateRule::StalematerWins,
+                bare_king: BareKingRule::Win,
+                ..shatranj_base("", "", "")
+            },
+            "english-1650" => Rules {
+                name: "english-1650".into(),
+                summary: "17th-century English chess: modern moves, castling, en passant; the side that stalemates loses".into(),
+                source: "seed 002 (17th Century Chess)".into(),
+                width: 8,
+                height: 8,
+                pieces: vec![
+                    PieceDef::king('k'),
+                    PieceDef::queen('q'),
+                    PieceDef::bishop("bishop", 'b'),
+                    PieceDef::knight('n'),
+                    PieceDef::rook('r'),
+                    PieceDef::pawn('p'),
+                ],
+                start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
+                pawns: PawnRules {
+                    double_step: true,
+                    double_step_files: vec![],
+                    double_step_lapse: DoubleStepLapse::Never,
+                    lapse_files: vec![],
+                    en_passant: true,
+                },
+                promotion: Promotion {
+                    to: vec!['q', 'r', 'b', 'n'],
+                    by_file: vec![],
+                    condition: PromotionCondition::Always,
+                    stay_when_barred: false,
+                },
+                castling: true,
+                stalemate: StalemateRule::StalematerLoses,
+                bare_king: BareKingRule::Off,
+                ..shatranj_base("", "", "")
+            },
+            "shatranj-dice" | "alfonso-dice" | "grant-acedrex-dice" => {
+                return with_dice(name);
+            }
+            _ => {
+                return Err(RulesError::UnknownPreset(
+                    name.to_string(),
+                    PRESETS.join(", "),
+                ))
+            }
+        };
+        Ok(r)
+    }
+
+    /// Loads a rules file: TOML with `preset = "NAME"` and any knobs to override.
+    pub fn from_file(path: &Path) -> Result<Rules, RulesError> {
+        let p = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| RulesError::Io {
+            path: p.clone(),
+            err: e.to_string(),
+        })?;
+        Self::from_toml_str(&text).map_err(|e| match e {
+            RulesError::Parse { msg, .. } => RulesError::Parse { path: p, msg },
+            other => other,
+        })
+    }
+
+    /// Parses rules-file text (see [`Rules::from_file`]).
+    pub fn from_toml_str(text: &str) -> Result<Rules, RulesError> {
+        let perr = |msg: String| RulesError::Parse {
+            path: String::new(),
+            msg,
+        };
+        let user: toml::Table = text
+            .parse()
+            .map_err(|e: toml::de::Error| perr(e.to_string()))?;
+        let preset = match user.get("preset") {
+            Some(toml::Value::String(s)) => s.clone(),
+            Some(_) => return Err(perr("`preset` must be a string".into())),
+            None => {
+                return Err(perr(
+                    "missing `preset = \"NAME\"` (the preset to start from)".into(),
+                ))
+            }
+        };
+        let base = Rules::preset(&preset)?;
+        let mut merged = toml::Table::try_from(&base).map_err(|e| perr(e.to_string()))?;
+        for (k, v) in user {
+            if k == "preset" {
+                continue;
+            }
+            merge(&mut merged, k, v);
+        }
+        let rules: Rules = toml::Value::Table(merged)
+            .try_into()
+            .map_err(|e: toml::de::Error| perr(e.to_string()))?;
+        rules.validate()?;
+        Ok(rules)
+    }
+
+    /// A preset name or a rules-file path (relative to `base_dir`).
+    pub fn resolve(spec: &str, base_dir: Option<&Path>) -> Result<Rules, RulesError> {
+        if PRESETS.contains(&spec) {
+            return Rules::preset(spec);
+        }
+        if spec.ends_with(".toml") || spec.contains('/') {
+            let p = match base_dir {
+                Some(d) => d.join(spec),
+                None => Path::new(spec).to_path_buf(),
+            };
+            return Rules::from_file(&p);
+        }
+        Rules::preset(spec)
+    }
+
+    /// Checks the rule set's internal consistency.
+    pub fn validate(&self) -> Result<(), RulesError> {
+        let bad = |msg: String| RulesError::Invalid {
+            name: self.name.clone(),
+            msg,
+        };
+        if self.width == 0 || self.height == 0 || self.width > 16 || self.height > 16 {
+            return Err(bad(format!(
+                "board {}x{} is outside 1x1..16x16",
+                self.width, self.height
+            )));
+        }
+        if self.pieces.len() > 15 {
+            return Err(bad("at most 15 kinds of men".into()));
+        }
+        if self.pieces.iter().filter(|p| p.royal).count() != 1 {
+            return Err(bad("exactly one royal kind (the king) is needed".into()));
+        }
+        // The move generator and the attack tests know one pawn kind (`Engine::pawn`).
+        if self.pieces.iter().filter(|p| p.pawn).count() > 1 {
+            return Err(bad("at most one pawn kind".into()));
+        }
+        let mut letters = vec![];
+        for p in &self.pieces {
+            for c in std::iter::once(p.letter).chain(p.aliases.iter().copied()) {
+                if !c.is_ascii_lowercase() {
+                    return Err(bad(format!(
+                        "piece letter '{c}' must be a lower-case ASCII letter"
+                    )));
+                }
+                if letters.contains(&c) {
+                    return Err(bad(format!("letter '{c}' names two kinds")));
+                }
+                letters.push(c);
+            }
+        }
+        let known = |c: &char| self.pieces.iter().any(|p| p.letter == *c);
+        for c in self
+            .promotion
+            .to
+            .iter()
+            .chain(self.promotion.by_file.iter())
+        {
+            if !known(c) {
+                return Err(bad(format!("promotion names unknown letter '{c}'")));
+            }
+        }
+        if !self.promotion.by_file.is_empty() && self.promotion.by_file.len() != self.width as usize
+        {
+            return Err(bad("promotion.by_file needs one letter per file".into()));
+        }
+        if let Some(q) = self.queen_leap_piece {
+            if !known(&q) {
+                return Err(bad(format!("queen_leap_piece '{q}' is not a kind")));
+            }
+        }
+        if self.queen_leap.is_some() != self.queen_leap_piece.is_some() {
+            return Err(bad("queen_leap and queen_leap_piece go together".into()));
+        }
+        if self.castling && (self.width != 8 || !known(&'r')) {
+            return Err(bad("castling needs an 8-file board with rooks ('r')".into()));
+        }
+        if let Some(d) = &self.dice {
+            d.check(self).map_err(bad)?;
+        }
+        Ok(())
+    }
+
+    /// The kind index of a letter (either case, aliases included).
+    pub fn kind_of(&self, c: char) -> Option<u8> {
+        self.pieces
+            .iter()
+            .position(|p| p.answers_to(c))
+            .map(|i| i as u8)
+    }
+
+    /// Every knob as `key = value` lines, for `mansuba rules NAME`.
+    pub fn describe(&self) -> String {
+        let t = toml::to_string(self).unwrap_or_else(|e| format!("(cannot print: {e})"));
+        // A preset's listing starts with `preset = ...` so that, saved to a file, it loads
+        // back as a rules file (every knob then overrides the preset's own value).
+        let base = if PRESETS.contains(&self.name.as_str()) {
+            format!("preset = \"{}\"\n", self.name)
+        } else {
+            String::new()
+        };
+        format!("# {}\n# {}\n{base}{}", self.summary, self.source, t)
+    }
+}
+
+/// The dice presets: a preset played with its die (seed 000's six-sided table on 8x8, the
+/// eight-sided one for Grant Acedrex), forfeit when the rolled kind cannot move.
+fn with_dice(name: &str) -> Result<Rules, RulesError> {
+    let base = name.trim_end_matches("-dice");
+    let mut r = Rules::preset(base)?;
+    r.dice = Some(if base == "grant-acedrex" {
+        Dice::grant_acedrex()
+    } else {
+        Dice::alfonso()
+    });
+    r.name = name.into();
+    r.summary = format!(
+        "{}, played with dice: {}",
+        r.summary,
+        r.dice.as_ref().map(Dice::describe).unwrap_or_default()
+    );
+    r.source = format!(
+        "{}; dice: seed 000 (Alfonso X, Libro de los Juegos)",
+        r.source
+    );
+    Ok(r)
+}
+
+fn merge(base: &mut toml::Table, k: String, v: toml::Value) {
+    match (base.get_mut(&k), v) {
+        (Some(toml::Value::Table(b)), toml::Value::Table(u)) => {
+            for (k2, v2) in u {
+                merge(b, k2, v2);
+            }
+        }
+        (_, v) => {
+            base.insert(k, v);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_preset_is_valid() {
+        for name in PRESETS {
+            let r = Rules::preset(name).unwrap();
+            assert_eq!(&r.name, name);
+            r.validate().unwrap();
+        }
+    }
+
+    #[test]
+    fn printed_rules_read_back_as_a_rules_file() {
+        // What `mansuba rules NAME` prints is a complete rules file: a historian can
+        // save it, edit one knob and load it.
+        for name in PRESETS {
+            let r = Rules::preset(name).unwrap();
+            let back = Rules::from_toml_str(&r.describe()).unwrap();
+            assert_eq!(
+                serde_json::to_value(&back).unwrap(),
+                serde_json::to_value(&r).unwrap(),
+                "{name}"
+            );
+        }
+    }
+
+    #[test]
+    fn rules_file_overrides_a_knob() {
+        let r = Rules::from_toml_str(
+            "preset = \"shatranj\"\nname = \"x\"\nstalemate = \"draw\"\n[pawns]\ndouble_step = true\n",
+        )
+        .unwrap();
+        assert_eq!(r.stalemate, StalemateRule::Draw);
+        assert!(r.pawns.double_step);
+        assert_eq!(r.pieces.len(), 6);
+        assert!(Rules::from_toml_str("preset = \"nope\"").is_err());
+        assert!(Rules::from_toml_str("stalemate = \"draw\"").is_err());
+        assert!(Rules::from_toml_str("preset = \"shatranj\"\nstalemate = \"maybe\"").is_err());
+    }
+
+    #[test]
+    fn a_second_pawn_kind_is_refused() {
+        let mut r = Rules::preset("shatranj").unwrap();
+        r.pieces.push(PieceDef::pawn('x'));
+        let e = r.validate().unwrap_err().to_string();
+        assert!(e.contains("at most one pawn kind"), "{e}");
+    }
+}

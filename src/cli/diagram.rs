@@ -1,0 +1,191 @@
+//! `mansuba diagram`: a problem's position (or a FEN) as an SVG picture.
+//!
+//! Exit codes as the rest of the command line: 0 written; 2 bad usage or input (no such
+//! file or id, unknown rules, a FEN or move that does not read).
+
+use crate::board::any::AnyEngine;
+use crate::board::position::Position;
+use crate::board::rules::Rules;
+use crate::notation::{parse_line, parse_move};
+use crate::problem::{load_file, Problem};
+use crate::report::svg::{render, Board, Options};
+use crate::with_engine;
+use anyhow::{bail, Context, Result};
+use std::path::{Path, PathBuf};
+
+/// Arguments of `diagram`.
+#[derive(clap::Args, Debug)]
+pub struct DiagramArgs {
+    /// The problem file (or give --fen and --rules instead).
+    #[arg(required_unless_present = "fen", conflicts_with = "fen")]
+    pub file: Option<PathBuf>,
+    /// The problem of the file to draw (needed when the file holds more than one).
+    #[arg(long)]
+    pub id: Option<String>,
+    /// A position instead of a problem file, in the rules' letters.
+    #[arg(long, requires = "rules")]
+    pub fen: Option<String>,
+    /// The rules of --fen (a preset or a rules file); with a problem file, draw it under
+    /// these rules' letters instead of its own.
+    #[arg(long)]
+    pub rules: Option<String>,
+    /// Play these moves first (SAN or coordinates, move numbers allowed: "1.Rh8+ Kxh8").
+    #[arg(long, value_name = "MOVES")]
+    pub after: Option<String>,
+    /// Draw an arrow for a move in coordinates (`e2e4`); may be given more than once.
+    #[arg(long, value_name = "MOVE")]
+    pub arrow: Vec<String>,
+    /// The board seen from the other side (turned half round: Black at the bottom, files
+    /// from h to a).
+    #[arg(long)]
+    pub flip: bool,
+    /// Write the SVG here (default: standard output).
+    #[arg(short = 'o', long = "output", value_name = "OUT.svg")]
+    pub output: Option<PathBuf>,
+}
+
+/// How a problem is drawn: as its manuscript shows it (a board written `orientation =
+/// "flipped"` has its ranks drawn top to bottom again, files in their order, since the
+/// load mirrored it top to bottom and did not turn it) and with its sides' names.
+pub fn view_of(p: &Problem) -> Options {
+    use crate::board::piece::Color;
+    Options {
+        mirror: p.orientation == crate::board::sides::Orientation::Flipped,
+        names: Some([p.sides.name(Color::White), p.sides.name(Color::Black)]),
+        ..Options::default()
+    }
+}
+
+/// The problem a `diagram FILE [--id ID]` names.
+fn pick_problem(file: &Path, id: Option<&str>) -> Result<Problem> {
+    if !file.is_file() {
+        bail!("no such file: {}", file.display());
+    }
+    let lf = load_file(file);
+    for w in &lf.warnings {
+        eprintln!("warning: {w}");
+    }
+    let mut ok = vec![];
+    for p in lf.problems {
+        match p {
+            Ok(p) => ok.push(p),
+            Err(e) if id.is_none() || e.id.as_deref() == id => bail!("{e}"),
+            Err(_) => {}
+        }
+    }
+    let ids = || {
+        ok.iter()
+            .map(|p| p.id.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match id {
+        Some(id) => match ok.iter().position(|p| p.id == id) {
+            Some(i) => Ok(ok.swap_remove(i)),
+            None => bail!(
+                "no problem with id '{id}' in {} (ids: {})",
+                file.display(),
+                ids()
+            ),
+        },
+        None if ok.len() == 1 => Ok(ok.remove(0)),
+        None if ok.is_empty() => bail!("{}: no problem in the file", file.display()),
+        None => bail!(
+            "{} holds {} problems; name one with --id (ids: {})",
+            file.display(),
+            ok.len(),
+            ids()
+        ),
+    }
+}
+
+/// The SVG of a FEN under compiled rules, after `after` (a line of moves), with arrows
+/// (coordinates) drawn, in the view `opts` asks for.
+pub fn diagram_svg(
+    eng: &AnyEngine,
+    fen: &str,
+    after: Option<&str>,
+    arrows: &[String],
+    mut opts: Options,
+) -> Result<String> {
+    with_engine!(eng, e => {
+        let mut pos = Position::from_fen(e.clone(), fen)
+            .with_context(|| format!("cannot read the FEN '{fen}' under rules '{}'", eng.rules().name))?;
+        if let Some(line) = after {
+            for t in parse_line(line) {
+                let m = parse_move(&pos, &t.text).with_context(|| format!("--after: move '{}'", t.text))?;
+                pos.make(m);
+            }
+        }
+        let board = Board::of(&pos);
+        for a in arrows {
+            opts.arrows.push(board.parse_arrow(a).map_err(|e| anyhow::anyhow!("--arrow {e}"))?);
+        }
+        Ok(render(&board, &opts))
+    })
+}
+
+/// `mansuba diagram`.
+pub fn cmd_diagram(a: DiagramArgs) -> Result<i32> {
+    let (rules, base, fen, view) = match (&a.file, &a.fen) {
+        (Some(file), _) => {
+            let p = pick_problem(file, a.id.as_deref())?;
+            match &a.rules {
+                Some(r) => (r.clone(), None, p.fen.clone(), view_of(&p)),
+                None => (
+                    p.rules.clone(),
+                    Some(p.base_dir().to_path_buf()),
+                    p.fen.clone(),
+                    view_of(&p),
+                ),
+            }
+        }
+        (None, Some(fen)) => (
+            a.rules.clone().unwrap_or_default(),
+            None,
+            fen.clone(),
+            Options::default(),
+        ),
+        (None, None) => bail!("give a problem file or --fen with --rules"),
+    };
+    // --flip turns whatever view the problem asks for.
+    let view = Options {
+        flip: a.flip,
+        ..view
+    };
+    let r = Rules::resolve(&rules, base.as_deref()).map_err(|e| anyhow::anyhow!("rules: {e}"))?;
+    let eng = AnyEngine::new(r).map_err(|e| anyhow::anyhow!("rules: {e}"))?;
+    let svg = diagram_svg(&eng, &fen, a.after.as_deref(), &a.arrow, view)?;
+    match &a.output {
+        Some(out) => crate::report::write_atomic(out, svg.as_bytes())
+            .with_context(|| format!("cannot write {}", out.display()))?,
+        None => print!("{svg}"),
+    }
+    Ok(0)
+}
+
+/// The diagrams of an edition, one per row: the position as read, the first key as an
+/// arrow when the search found one, drawn as the manuscript shows it. A row whose rules or
+/// FEN cannot be read (an `error` row) gets none. Compiled rules are shared between rows.
+pub fn row_diagrams(rows: &[crate::report::Row]) -> Vec<Option<String>> {
+    let mut engines: std::collections::HashMap<String, Option<AnyEngine>> = Default::default();
+    rows.iter()
+        .map(|r| {
+            let p = r.problem.as_ref()?;
+            let a = r.analysis.as_ref()?;
+            // A rules file is relative to the problem file, or (from --rules) to the
+            // working directory: try the problem's directory first.
+            let eng = engines
+                .entry(format!("{}\u{0}{}", p.base_dir().display(), r.rules))
+                .or_insert_with(|| {
+                    let rules = Rules::resolve(&r.rules, Some(p.base_dir()))
+                        .or_else(|_| Rules::resolve(&r.rules, None))
+                        .ok()?;
+                    AnyEngine::new(rules).ok()
+                })
+                .as_ref()?;
+            let arrows: Vec<String> = a.report.keys.first().cloned().into_iter().collect();
+            diagram_svg(eng, &a.fen, None, &arrows, view_of(p)).ok()
+        })
+        .collect()
+}

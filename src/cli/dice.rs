@@ -1,0 +1,401 @@
+//! `mansuba dice`: the chances of a position played with dice (within N turns by
+//! expectimax, or to the end by chance tables), the best move for each throw, and a
+//! seeded simulation that checks them.
+
+use crate::board::any::AnyEngine;
+use crate::board::bits::Bits;
+use crate::board::position::Position;
+use crate::board::rules::Rules;
+use crate::dice::table::ChanceTables;
+use crate::dice::{Choice, Dice, Expectimax, Objective, Simulated, Start, Throw, Wl};
+use crate::notation::{coord, san};
+use crate::retro::material_of;
+use crate::with_engine;
+use anyhow::{bail, Context, Result};
+use serde_json::json;
+
+/// Arguments of `dice`.
+#[derive(clap::Args, Debug)]
+pub struct DiceArgs {
+    /// The position (FEN in the rules' letters).
+    pub fen: String,
+    /// A dice preset (shatranj-dice, alfonso-dice, grant-acedrex-dice) or a rules file
+    /// with a [dice] table.
+    #[arg(long, default_value = "shatranj-dice")]
+    pub rules: String,
+    /// Turns each side plays (the side to move first) within which the game must be
+    /// decided; what is not decided by then counts as a draw. Without it, the game is
+    /// played to its end, by chance tables (few men only).
+    #[arg(long)]
+    pub turns: Option<u32>,
+    /// What the players want: `score` (both play for win 1, draw 1/2, loss 0) or `win`
+    /// (the side to move plays to win, the other side to stop it, as in a problem).
+    #[arg(long, default_value = "score")]
+    pub objective: String,
+    /// Also play this many games with the computed choices and random throws.
+    #[arg(long)]
+    pub simulate: Option<u64>,
+    /// Seed of the simulation's throws.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Stop after this many positions evaluated.
+    #[arg(long, default_value_t = 20_000_000)]
+    pub max_nodes: u64,
+    /// Without --turns: read the chance tables from this directory (`mansuba tablebase
+    /// build --rules R MATERIAL --dir DIR` writes them) instead of building them.
+    #[arg(long)]
+    pub tables: Option<std::path::PathBuf>,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The rules and their die, or an error saying how to get dice.
+pub fn dice_rules(spec: &str) -> Result<(Rules, Dice)> {
+    let rules = Rules::resolve(spec, None)?;
+    let Some(d) = rules.dice.clone() else {
+        bail!(
+            "rules '{}' are played without dice: use shatranj-dice, alfonso-dice, grant-acedrex-dice, or a rules file with a [dice] table",
+            rules.name
+        );
+    };
+    Ok((rules, d))
+}
+
+/// Value iteration stops when no chance moves by more than this.
+pub const TOLERANCE: f64 = 1e-10;
+
+/// `mansuba dice`.
+pub fn cmd_dice(a: DiceArgs) -> Result<i32> {
+    let (rules, dice) = dice_rules(&a.rules)?;
+    if let Some(t) = a.turns {
+        if t == 0 || t > 60 {
+            bail!("--turns: expected 1 to 60, got {t}");
+        }
+    }
+    let any = AnyEngine::new(rules.clone())?;
+    with_engine!(&any, e => {
+        let pos = Position::from_fen(e.clone(), &a.fen)
+            .with_context(|| format!("bad FEN '{}' under {}", a.fen, rules.name))?;
+        let objective = match a.objective.as_str() {
+            "score" => Objective::Score,
+            "win" => Objective::WinFor(pos.side),
+            o => bail!("--objective: expected 'score' or 'win', got '{o}'"),
+        };
+        run(&a, &rules, &dice, pos, objective)
+    })
+}
+
+/// Builds the chance tables of `mat` (and what it leads to) with a spinner on a terminal.
+pub fn build_tables<B: Bits>(
+    eng: &std::sync::Arc<crate::board::engine::Engine<B>>,
+    dice: &Dice,
+    mat: &crate::retro::Material,
+) -> std::result::Result<ChanceTables, String> {
+    let bar = crate::solve::progress_bar(true, 0, "");
+    let t = ChanceTables::build(eng, dice, mat, TOLERANCE, &|m| {
+        if let Some(b) = &bar {
+            b.set_message(format!("chance table {m}"));
+        }
+    });
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    t
+}
+
+/// `tablebase build` under dice rules: the chance tables of `material`, written to `dir`.
+pub fn tablebase_build(
+    spec: &str,
+    material: &str,
+    dir: &std::path::Path,
+    as_json: bool,
+) -> Result<i32> {
+    let (rules, dice) = dice_rules(spec)?;
+    let any = AnyEngine::new(rules.clone())?;
+    let mat = crate::retro::Material::parse(material, &rules)?;
+    let t0 = std::time::Instant::now();
+    let (figures, paths) = with_engine!(&any, e => {
+        let t = build_tables(e, &dice, &mat).map_err(anyhow::Error::msg)?;
+        let paths = t.save(dir, &rules).map_err(anyhow::Error::msg)?;
+        let figures: Vec<_> = t.figures().into_iter().cloned().collect();
+        (figures, paths)
+    });
+    if as_json {
+        println!(
+            "{}",
+            json!({"rules": rules.name, "dice": dice.describe(), "tables": figures, "files": paths, "seconds": t0.elapsed().as_secs_f64()})
+        );
+        return Ok(0);
+    }
+    println!("{}: {}", rules.name, dice.describe());
+    for f in &figures {
+        println!(
+            "{:<8} {:>10} positions  {:>6} sweeps (last change {:.1e})  {:>7.1} MiB  {:>7.2}s  White wins on average {:.4} (White to move), {:.4} (Black to move)",
+            f.material, f.positions, f.iterations, f.residual,
+            f.bytes as f64 / (1u64 << 20) as f64, f.seconds, f.mean_white_win, f.mean_white_win_black_to_move
+        );
+    }
+    for p in &paths {
+        println!("wrote {}", p.display());
+    }
+    Ok(0)
+}
+
+/// The two ways to the chances: a search within a horizon, or tables to the end.
+enum Analysis {
+    Horizon(Expectimax, u32),
+    Tables(ChanceTables),
+}
+
+impl Analysis {
+    fn value<B: Bits>(&mut self, pos: &mut Position<B>) -> Result<Wl> {
+        match self {
+            Analysis::Horizon(ex, plies) => ex.value(pos, *plies).map_err(too_big),
+            Analysis::Tables(t) => t.value(pos).map_err(anyhow::Error::msg),
+        }
+    }
+    fn choose<B: Bits>(&mut self, pos: &mut Position<B>, throw: &Throw) -> Result<(Choice, Wl)> {
+        match self {
+            Analysis::Horizon(ex, plies) => ex.choose(pos, *plies, throw).map_err(too_big),
+            Analysis::Tables(t) => t.choose(pos, throw).map_err(anyhow::Error::msg),
+        }
+    }
+    fn simulate<B: Bits>(&mut self, pos: &Position<B>, games: u64, seed: u64) -> Result<Simulated> {
+        match self {
+            Analysis::Horizon(ex, plies) => ex.simulate(pos, *plies, games, seed).map_err(too_big),
+            Analysis::Tables(t) => t
+                .simulate(pos, UNENDING, games, seed)
+                .map_err(anyhow::Error::msg),
+        }
+    }
+}
+
+/// Plies after which a simulated game without a horizon is counted as a draw.
+const UNENDING: u32 = 5000;
+
+fn too_big(t: crate::dice::TooBig) -> anyhow::Error {
+    anyhow::anyhow!(
+        "more than {} positions searched: ask for fewer --turns (or raise --max-nodes)",
+        t.nodes - 1
+    )
+}
+
+fn run<B: Bits>(
+    a: &DiceArgs,
+    rules: &Rules,
+    dice: &Dice,
+    mut pos: Position<B>,
+    objective: Objective,
+) -> Result<i32> {
+    let t0 = std::time::Instant::now();
+    let mut an = match a.turns {
+        Some(turns) => Analysis::Horizon(
+            Expectimax::new(dice, rules, objective, a.max_nodes),
+            2 * turns,
+        ),
+        None => {
+            if objective != Objective::Score {
+                bail!(
+                    "--objective win needs --turns (to the end of the game, a draw is not a loss)"
+                );
+            }
+            let mat = material_of(&pos).map_err(|e| {
+                anyhow::anyhow!("without --turns the chances come from tables, which cannot hold this position: {e}")
+            })?;
+            if let Some(dir) = &a.tables {
+                let t =
+                    ChanceTables::load(&pos.eng, dice, &mat, dir).map_err(anyhow::Error::msg)?;
+                Analysis::Tables(t)
+            } else {
+                Analysis::Tables(
+                    build_tables(&pos.eng, dice, &mat)
+                        .map_err(|e| anyhow::anyhow!("without --turns: {e}; give --turns N"))?,
+                )
+            }
+        }
+    };
+    let v = an.value(&mut pos)?;
+    let (rolls, no_move) = (dice.rolls(rules), dice.no_move);
+    let mut best = vec![];
+    if let Start::Throws(throws) = crate::dice::turn::start(&mut pos, &rolls, no_move) {
+        for t in &throws {
+            let (choice, cv) = an.choose(&mut pos, &t.throw)?;
+            let roll = &rolls[t.roll];
+            let (text, coordinate) = match &choice {
+                Choice::TakeKing => ("takes the king".to_string(), String::new()),
+                Choice::Forfeit => ("forfeit".to_string(), String::new()),
+                Choice::Play(m) => (san(&pos, m), coord(&pos, m)),
+            };
+            let moves = match &t.throw {
+                Throw::Moves(ms) => ms.len(),
+                _ => 0,
+            };
+            best.push(json!({
+                "roll": roll.label, "kinds": Dice::kind_names(rules, roll.kinds),
+                "chance": t.prob, "moves": moves, "move": text, "coord": coordinate,
+                "win": cv.w, "draw": (1.0 - cv.w - cv.l).max(0.0), "loss": cv.l,
+            }));
+        }
+    }
+    let seconds = t0.elapsed().as_secs_f64();
+    let sim = match a.simulate {
+        Some(n) => Some(an.simulate(&pos, n, a.seed)?),
+        None => None,
+    };
+    let draw = (1.0 - v.w - v.l).max(0.0);
+    let mut o = json!({
+        "rules": rules.name, "dice": dice.describe(), "fen": pos.to_fen(),
+        "side": pos.side.name(), "turns": a.turns, "objective": a.objective,
+        "win": v.w, "draw": draw, "loss": v.l,
+        "best": best, "seconds": seconds,
+    });
+    match &an {
+        Analysis::Horizon(ex, plies) => {
+            o["plies"] = json!(plies);
+            o["nodes"] = json!(ex.nodes);
+        }
+        Analysis::Tables(t) => o["tables"] = json!(t.figures()),
+    }
+    if let Some(s) = &sim {
+        o["simulated_win"] = json!(s.simulated_win);
+        o["standard_error"] = json!(s.standard_error);
+        o["simulated_loss"] = json!(s.simulated_loss);
+        o["games"] = json!(s.games);
+        o["seed"] = json!(s.seed);
+    }
+    if a.json {
+        println!("{o}");
+        return Ok(0);
+    }
+    println!("{}: {}", rules.name, dice.describe());
+    println!("{}  ({} to move)", pos.to_fen(), pos.side.name());
+    match &an {
+        Analysis::Horizon(_, plies) => println!(
+            "within {} turns each ({plies} plies, {} first), {}:",
+            plies / 2,
+            pos.side.name(),
+            match objective {
+                Objective::Score => "both sides playing for the best score",
+                Objective::WinFor(_) => "playing to win against a defence that plays to stop it",
+            }
+        ),
+        Analysis::Tables(_) => {
+            println!("played to the end (chance tables), both sides playing for the best score:")
+        }
+    }
+    println!(
+        "  win {:.4}   draw {:.4}   loss {:.4}{}",
+        v.w,
+        draw,
+        v.l,
+        if a.turns.is_some() {
+            "   (not decided within the turns counts as a draw)"
+        } else {
+            "   (a game that never ends is a draw)"
+        }
+    );
+    println!("best move for each throw:");
+    for b in &best {
+        println!(
+            "  {:>5}  {:<22} {:>3} moves  {:<16} win {:.4}  loss {:.4}",
+            b["roll"].as_str().unwrap_or(""),
+            b["kinds"].as_str().unwrap_or(""),
+            b["moves"].as_u64().unwrap_or(0),
+            b["move"].as_str().unwrap_or(""),
+            b["win"].as_f64().unwrap_or(0.0),
+            b["loss"].as_f64().unwrap_or(0.0)
+        );
+    }
+    match &an {
+        Analysis::Horizon(ex, _) => println!("{} positions, {:.2} s", ex.nodes, seconds),
+        Analysis::Tables(t) => {
+            for f in t.figures() {
+                println!(
+                    "table {}: {} positions, {} sweeps (last change {:.1e}), {:.2} s",
+                    f.material, f.positions, f.iterations, f.residual, f.seconds
+                );
+            }
+        }
+    }
+    if let Some(s) = &sim {
+        let diff = (s.simulated_win - v.w).abs();
+        let away = if s.standard_error > 0.0 {
+            format!("{:.1} standard errors from", diff / s.standard_error)
+        } else if diff < 1e-9 {
+            "the same as".to_string()
+        } else {
+            "every game unlike".to_string()
+        };
+        println!(
+            "simulated {} games (seed {}): win {:.4} ± {:.4} ({away} the exact {:.4})",
+            s.games, s.seed, s.simulated_win, s.standard_error, v.w
+        );
+    }
+    Ok(0)
+}
+
+/// `perft --roll`: perft whose first ply moves only men the throw names.
+pub fn perft_by_roll<B: Bits>(
+    pos: &Position<B>,
+    depth: u32,
+    roll: &str,
+    divide: bool,
+    as_json: bool,
+) -> Result<i32> {
+    let rules = &pos.eng.rules;
+    let Some(dice) = &rules.dice else {
+        bail!(
+            "--roll: rules '{}' are played without dice (try shatranj-dice)",
+            rules.name
+        );
+    };
+    if depth == 0 {
+        bail!("--roll needs --depth 1 or more");
+    }
+    let rolls = if roll == "all" {
+        dice.rolls(rules)
+    } else {
+        vec![dice.roll_named(rules, roll).map_err(anyhow::Error::msg)?]
+    };
+    let mut p = pos.clone();
+    let mut legal = crate::board::movegen::MoveList::new();
+    p.legal_moves(&mut legal);
+    let mut out = vec![];
+    for r in &rolls {
+        let mut rows = vec![];
+        for m in crate::dice::turn::moves_under(&legal, r.kinds) {
+            let u = p.make(m);
+            let n = crate::board::perft::perft(&mut p, depth - 1);
+            p.unmake(m, u);
+            rows.push((coord(pos, &m), n));
+        }
+        rows.sort();
+        let total: u64 = rows.iter().map(|x| x.1).sum();
+        out.push(json!({
+            "roll": r.label, "kinds": Dice::kind_names(rules, r.kinds),
+            "moves": rows.len(), "nodes": total,
+            "divide": rows.iter().map(|(m, n)| (m.clone(), json!(n))).collect::<serde_json::Map<_, _>>(),
+        }));
+        if !as_json {
+            if divide {
+                for (m, n) in &rows {
+                    println!("{m}: {n}");
+                }
+            }
+            println!(
+                "roll {:>5}  {:<24} {:>3} moves  nodes {total}  depth {depth}",
+                r.label,
+                Dice::kind_names(rules, r.kinds),
+                rows.len()
+            );
+        }
+    }
+    if as_json {
+        println!(
+            "{}",
+            json!({"rules": rules.name, "fen": pos.to_fen(), "depth": depth, "rolls": out})
+        );
+    }
+    Ok(0)
+}

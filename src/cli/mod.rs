@@ -1,0 +1,87 @@
+//! The command line: `rules`, `perft`, `solve`, `verify`, `export`, `diagram`,
+//! `dice`, `tablebase`.
+//!
+//! Exit codes: 0 success; 1 some problem could not be analysed or a check failed
+//! (`verify`: an `error` row); 2 bad usage or input (clap's own code for usage errors).
+
+pub mod common;
+pub mod diagram;
+pub mod dice;
+pub mod export;
+pub mod interrupt;
+pub mod perft;
+pub mod rules;
+pub mod run;
+pub mod solve;
+pub mod tablebase;
+pub mod verify;
+
+use anyhow::Result;
+use clap::{Parser, Subcommand};
+use perft::PerftArgs;
+
+/// Verify or refute historical chess problems under the rules of their own time.
+#[derive(Parser, Debug)]
+#[command(name = "mansuba", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// List the rule presets, or print every knob of one.
+    Rules {
+        /// A preset name or a rules file (.toml); without it, list the presets.
+        name: Option<String>,
+        /// Print as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Count the leaves of the legal move tree (tests the move generator).
+    Perft(PerftArgs),
+    /// Solve one problem file (or one problem of it).
+    Solve(solve::SolveArgs),
+    /// Verify every problem in files or directories; summary, CSV, JSON.
+    Verify(verify::VerifyArgs),
+    /// Write the solutions' lines of play as CSV.
+    Export(export::ExportArgs),
+    /// Draw a problem's position (or a FEN) as an SVG diagram.
+    Diagram(diagram::DiagramArgs),
+    /// Chances of a position played with dice, the best move for each throw.
+    Dice(dice::DiceArgs),
+    /// Retrograde tables: build, probe, stats.
+    Tablebase(tablebase::TablebaseArgs),
+}
+
+/// Runs the command line; returns the process exit code.
+pub fn main() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { 2 } else { 0 };
+        }
+    };
+    match run(cli) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            2
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<i32> {
+    match cli.command {
+        Command::Rules { name, json } => rules::cmd_rules(name, json),
+        Command::Perft(a) => perft::cmd_perft(a),
+        Command::Solve(a) => solve::cmd_solve(a),
+        Command::Verify(a) => verify::cmd_verify(a),
+        Command::Export(a) => export::cmd_export(a),
+        Command::Diagram(a) => diagram::cmd_diagram(a),
+        Command::Dice(a) => dice::cmd_dice(a),
+        Command::Tablebase(a) => tablebase::cmd_tablebase(a),
+    }
+}

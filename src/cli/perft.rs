@@ -1,0 +1,83 @@
+//! `mansuba perft`: counting the leaves of the legal move tree.
+
+use super::common::set_threads;
+use crate::board::any::AnyEngine;
+use crate::board::position::Position;
+use crate::board::rules::Rules;
+use crate::with_engine;
+use anyhow::{Context, Result};
+
+/// Arguments of `perft`.
+#[derive(clap::Args, Debug)]
+pub struct PerftArgs {
+    /// Rule preset or rules file.
+    #[arg(long, default_value = "shatranj")]
+    pub rules: String,
+    /// Position (FEN in the preset's letters); default: the preset's starting array.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Depth in plies.
+    #[arg(long)]
+    pub depth: u32,
+    /// Print the count under each root move.
+    #[arg(long)]
+    pub divide: bool,
+    /// Dice rules only: the first ply moves only men the throw names (`3`, `2+5`), or
+    /// `all` for one count per throw (which kinds can move, and how much).
+    #[arg(long)]
+    pub roll: Option<String>,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn cmd_perft(a: PerftArgs) -> Result<i32> {
+    set_threads(a.threads);
+    let rules = Rules::resolve(&a.rules, None)?;
+    let any = AnyEngine::new(rules)?;
+    with_engine!(&any, e => {
+        let pos = match &a.fen {
+            Some(f) => Position::from_fen(e.clone(), f).with_context(|| format!("bad --fen '{f}'"))?,
+            None => Position::start(e.clone()).context("the preset's starting array")?,
+        };
+        if let Some(roll) = &a.roll {
+            return crate::cli::dice::perft_by_roll(&pos, a.depth, roll, a.divide, a.json);
+        }
+        let t = std::time::Instant::now();
+        let (nodes, rows) = if a.divide {
+            let mut rows = crate::board::perft::divide(&pos, a.depth);
+            let names: Vec<String> = rows.iter().map(|(m, _)| crate::notation::coord(&pos, m)).collect();
+            let mut v: Vec<(String, u64)> = names.into_iter().zip(rows.drain(..).map(|r| r.1)).collect();
+            v.sort();
+            (v.iter().map(|x| x.1).sum(), v)
+        } else {
+            (crate::board::perft::perft_parallel(&pos, a.depth), vec![])
+        };
+        let millis = t.elapsed().as_millis() as u64;
+        let nps = (nodes * 1000).checked_div(millis).unwrap_or(0);
+        if a.json {
+            let div: serde_json::Map<String, serde_json::Value> =
+                rows.iter().map(|(m, n)| (m.clone(), serde_json::json!(n))).collect();
+            let mut o = serde_json::json!({
+                "rules": any.rules().name, "fen": pos.to_fen(), "depth": a.depth,
+                "nodes": nodes, "millis": millis, "nodes_per_second": nps,
+            });
+            if a.divide {
+                o["divide"] = serde_json::Value::Object(div);
+            }
+            println!("{o}");
+        } else {
+            for (m, n) in &rows {
+                println!("{m}: {n}");
+            }
+            if a.divide {
+                println!();
+            }
+            println!("nodes {nodes}  depth {}  time {:.3}s  {:.1} M nodes/s", a.depth, millis as f64 / 1000.0, nps as f64 / 1e6);
+        }
+    });
+    Ok(0)
+}

@@ -1,0 +1,40 @@
+//! `mansuba rules`: the presets, or every knob of one rule set.
+
+use crate::board::rules::{Rules, PRESETS};
+use anyhow::Result;
+
+pub fn cmd_rules(name: Option<String>, json: bool) -> Result<i32> {
+    match name {
+        None => {
+            if json {
+                let all: Vec<_> = PRESETS
+                    .iter()
+                    .map(|n| {
+                        let r = Rules::preset(n).expect("preset");
+                        serde_json::json!({"name": n, "summary": r.summary, "board": format!("{}x{}", r.width, r.height)})
+                    })
+                    .collect();
+                println!("{}", serde_json::to_string_pretty(&all)?);
+            } else {
+                for n in PRESETS {
+                    let r = Rules::preset(n).expect("preset");
+                    println!(
+                        "{:<15} {:>5}  {}",
+                        n,
+                        format!("{}x{}", r.width, r.height),
+                        r.summary
+                    );
+                }
+            }
+        }
+        Some(n) => {
+            let r = Rules::resolve(&n, None)?;
+            if json {
+                println!("{}", serde_json::to_string_pretty(&r)?);
+            } else {
+                print!("{}", r.describe());
+            }
+        }
+    }
+    Ok(0)
+}

@@ -1,0 +1,102 @@
+//! `mansuba solve`: one problem file (or one problem of it), reported in full.
+use super::common::set_threads;
+use super::run::*;
+use crate::problem::{load_file, Problem, ProblemError};
+use crate::report::{self, Row};
+use anyhow::{bail, Result};
+use std::path::PathBuf;
+
+/// Arguments of `solve`.
+#[derive(clap::Args, Debug)]
+pub struct SolveArgs {
+    /// The problem file.
+    pub file: PathBuf,
+    /// Solve only the problem with this id (default: every problem of the file).
+    #[arg(long)]
+    pub id: Option<String>,
+    /// Print one JSON object per problem (with the solution tree) instead of text.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// `mansuba solve`.
+pub fn cmd_solve(a: SolveArgs) -> Result<i32> {
+    set_threads(a.run.threads);
+    a.run.check_rules()?;
+    let limits = a.run.limits(!a.json)?;
+    if !a.file.exists() {
+        bail!("no such file: {}", a.file.display());
+    }
+    if a.file.is_dir() {
+        bail!(
+            "{} is a directory: solve takes one problem file (verify takes directories)",
+            a.file.display()
+        );
+    }
+    if let Err(e) = std::fs::read_to_string(&a.file) {
+        bail!("cannot read {}: {e}", a.file.display());
+    }
+    let lf = load_file(&a.file);
+    for w in &lf.warnings {
+        eprintln!("warning: {w}");
+    }
+    let ids: Vec<String> = lf
+        .problems
+        .iter()
+        .filter_map(|p| p.as_ref().ok().map(|p| p.id.clone()))
+        .collect();
+    let mut selected: Vec<Result<Problem, ProblemError>> = lf.problems;
+    if let Some(id) = &a.id {
+        selected.retain(|p| match p {
+            Ok(p) => &p.id == id,
+            Err(e) => e.id.as_deref() == Some(id),
+        });
+        if selected.is_empty() {
+            bail!(
+                "no problem with id '{id}' in {} (ids: {})",
+                a.file.display(),
+                if ids.is_empty() {
+                    "none readable".into()
+                } else {
+                    ids.join(", ")
+                }
+            );
+        }
+    }
+    let engines = Engines::default();
+    let mut rows = vec![];
+    for (i, p) in selected.iter().enumerate() {
+        let row = match p {
+            Err(e) => Row::from_error(e, None, ""),
+            Ok(p) => {
+                let job = match &a.run.rules {
+                    Some(r) => Job {
+                        problem: p,
+                        rules: r.clone(),
+                        from_cli: true,
+                        carried: None,
+                    },
+                    None => Job {
+                        problem: p,
+                        rules: p.rules.clone(),
+                        from_cli: false,
+                        carried: None,
+                    },
+                };
+                run_job(&job, &engines, &limits, a.run.notation)
+            }
+        };
+        if a.json {
+            println!("{}", report::json_row(&row, true));
+        } else {
+            if i > 0 {
+                println!("\n{}\n", "-".repeat(60));
+            }
+            print!("{}", report::text_report(&row));
+        }
+        rows.push(row);
+    }
+    Ok(exit_code(&rows))
+}

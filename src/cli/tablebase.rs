@@ -1,0 +1,311 @@
+//! `tablebase build | probe | stats`: retrograde tables from the command line.
+use crate::board::position::Position;
+use crate::board::rules::Rules;
+use crate::retro::{self, BuildOptions, Material, Tables, Value};
+use crate::with_engine;
+use anyhow::{Context, Result};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// Arguments of `tablebase`.
+#[derive(clap::Args, Debug)]
+pub struct TablebaseArgs {
+    #[command(subcommand)]
+    pub cmd: TablebaseCommand,
+}
+
+/// The `tablebase` subcommands.
+#[derive(clap::Subcommand, Debug)]
+pub enum TablebaseCommand {
+    /// Build the table of a material (e.g. KRKQ: king and rook against king and ferz in
+    /// shatranj letters) and every smaller table it needs; valid files already there are used.
+    Build {
+        /// Rule preset or rules file.
+        #[arg(long, default_value = "shatranj")]
+        rules: String,
+        /// Material: the first K starts White's men, the second Black's.
+        material: String,
+        /// Directory of the table files.
+        #[arg(long)]
+        dir: PathBuf,
+        /// Index every square of the white king (no board symmetry).
+        #[arg(long)]
+        no_symmetry: bool,
+        /// Rebuild even when valid files exist.
+        #[arg(long)]
+        force: bool,
+        /// Refuse builds estimated above this much memory (GiB).
+        #[arg(long, default_value_t = 8.0)]
+        max_memory_gib: f64,
+        /// Worker threads (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Print the report as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Value, distance and a line of best play of a position.
+    Probe {
+        /// Rule preset or rules file.
+        #[arg(long, default_value = "shatranj")]
+        rules: String,
+        /// Directory of the table files.
+        #[arg(long)]
+        dir: PathBuf,
+        /// The position (FEN in the rules' letters).
+        fen: String,
+        /// Longest line to print, in plies.
+        #[arg(long, default_value_t = 400)]
+        max_line: usize,
+        /// Print as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Wins, draws and losses per side to move, and the longest win.
+    Stats {
+        /// Rule preset or rules file.
+        #[arg(long, default_value = "shatranj")]
+        rules: String,
+        /// Material.
+        material: String,
+        /// Directory of the table files.
+        #[arg(long)]
+        dir: PathBuf,
+        /// Print as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// Runs `tablebase`.
+pub fn cmd_tablebase(a: TablebaseArgs) -> Result<i32> {
+    match a.cmd {
+        TablebaseCommand::Build {
+            rules,
+            material,
+            dir,
+            no_symmetry,
+            force,
+            max_memory_gib,
+            threads,
+            json,
+        } => {
+            crate::cli::common::set_threads(threads);
+            if Rules::resolve(&rules, None)?.dice.is_some() {
+                return crate::cli::dice::tablebase_build(&rules, &material, &dir, json);
+            }
+            let rules = Rules::resolve(&rules, None)?;
+            let any = retro::engine_for(&rules)?;
+            let mat = Material::parse(&material, &rules)?;
+            let opts = BuildOptions {
+                symmetry: !no_symmetry,
+                max_bytes: (max_memory_gib * (1u64 << 30) as f64) as u64,
+                force,
+            };
+            let bar = crate::solve::progress_bar(true, 0, "");
+            let cb = |name: &str, phase: &str, done: u64, total: u64| {
+                if let Some(b) = &bar {
+                    if total > 0 {
+                        b.set_length(total);
+                        b.set_position(done);
+                    } else {
+                        b.set_position(b.length().unwrap_or(0));
+                    }
+                    if phase == "level" {
+                        b.set_message(format!("{name}: level {done}"));
+                    } else {
+                        b.set_message(format!("{name}: {phase}"));
+                    }
+                }
+            };
+            let t = std::time::Instant::now();
+            let report = with_engine!(&any, e => retro::build(e, &mat, &dir, &opts, &cb))?;
+            if let Some(b) = &bar {
+                b.finish_and_clear();
+            }
+            for n in &report.notes {
+                eprintln!("warning: {n}");
+            }
+            if json {
+                println!("{}", serde_json::to_string_pretty(&report)?);
+            } else {
+                for r in &report.tables {
+                    println!(
+                        "{:<10} {:>12} entries  symmetry {}  {}  {:.2}s{}  {}",
+                        r.material,
+                        r.entries,
+                        r.symmetry,
+                        if r.built { "built " } else { "loaded" },
+                        r.seconds,
+                        if r.built {
+                            format!("  {} levels", r.levels)
+                        } else {
+                            String::new()
+                        },
+                        r.path.display()
+                    );
+                }
+                println!(
+                    "total {:.2}s, estimated peak memory {:.1} MiB",
+                    t.elapsed().as_secs_f64(),
+                    report.estimated_bytes as f64 / (1u64 << 20) as f64
+                );
+            }
+            Ok(0)
+        }
+        TablebaseCommand::Probe {
+            rules,
+            dir,
+            fen,
+            max_line,
+            json,
+        } => {
+            if Rules::resolve(&rules, None)?.dice.is_some() {
+                return crate::cli::dice::cmd_dice(crate::cli::dice::DiceArgs {
+                    fen,
+                    rules,
+                    turns: None,
+                    objective: "score".into(),
+                    simulate: None,
+                    seed: 1,
+                    max_nodes: 0,
+                    tables: Some(dir),
+                    json,
+                });
+            }
+            let rules = Rules::resolve(&rules, None)?;
+            let any = retro::engine_for(&rules)?;
+            let tables = Tables::open(&dir, &rules);
+            with_engine!(&any, e => probe(e, &tables, &fen, max_line, json))
+        }
+        TablebaseCommand::Stats {
+            rules,
+            material,
+            dir,
+            json,
+        } => {
+            let rules = Rules::resolve(&rules, None)?;
+            let any = retro::engine_for(&rules)?;
+            let mat = Material::parse(&material, &rules)?;
+            let tables = Tables::open(&dir, &rules);
+            let t = tables.table(&mat)?;
+            let s = with_engine!(&any, e => retro::stats(e, &t));
+            if json {
+                println!("{}", serde_json::to_string_pretty(&s)?);
+            } else {
+                println!("{} under {}: {} entries", s.material, s.rules, s.entries);
+                for (name, x) in [
+                    ("White to move", s.white_to_move),
+                    ("Black to move", s.black_to_move),
+                ] {
+                    println!(
+                        "{name}: {} legal positions; side to move wins {} ({:.2} %), draws {} ({:.2} %), loses {} ({:.2} %); longest win {} plies, longest loss {} plies",
+                        x.legal,
+                        x.wins,
+                        pct(x.wins, x.legal),
+                        x.draws,
+                        pct(x.draws, x.legal),
+                        x.losses,
+                        pct(x.losses, x.legal),
+                        x.longest_win_plies,
+                        x.longest_loss_plies
+                    );
+                }
+                println!(
+                    "White wins {:.2} % with White to move, {:.2} % with Black to move",
+                    s.white_wins_wtm_percent, s.white_wins_btm_percent
+                );
+                println!(
+                    "longest win: {} moves ({} plies){}",
+                    s.longest_win,
+                    s.longest_win_plies,
+                    s.longest_win_fen
+                        .as_deref()
+                        .map(|f| format!(", e.g. {f}"))
+                        .unwrap_or_default()
+                );
+            }
+            Ok(0)
+        }
+    }
+}
+
+fn pct(x: u64, of: u64) -> f64 {
+    if of == 0 {
+        0.0
+    } else {
+        100.0 * x as f64 / of as f64
+    }
+}
+
+fn probe<B: crate::board::bits::Bits>(
+    e: &Arc<crate::board::engine::Engine<B>>,
+    tables: &Tables,
+    fen: &str,
+    max_line: usize,
+    json: bool,
+) -> Result<i32> {
+    let pos = Position::from_fen(e.clone(), fen).with_context(|| format!("bad FEN '{fen}'"))?;
+    let (v, plies) = tables.probe_checked(&pos)?;
+    // A drawn line goes on for ever: show its start only.
+    let limit = if v == Value::Draw {
+        max_line.min(12)
+    } else {
+        max_line
+    };
+    let line = tables.best_line(&pos, limit)?;
+    let mut p = pos.clone();
+    let mut words = vec![];
+    let mut coords = vec![];
+    let mut moveno = 1;
+    for (i, m) in line.iter().enumerate() {
+        let w = p.side == crate::board::piece::Color::White;
+        let text = crate::notation::coord(&p, m);
+        coords.push(text.clone());
+        if w {
+            words.push(format!("{moveno}. {text}"));
+        } else if i == 0 {
+            words.push(format!("{moveno}... {text}"));
+        } else {
+            words.push(text);
+        }
+        if !w {
+            moveno += 1;
+        }
+        p.make(*m);
+    }
+    let end = p.outcome();
+    let side = pos.side.name();
+    let moves = retro::moves_of_plies(plies);
+    if json {
+        let o = serde_json::json!({
+            "rules": tables.rules().name,
+            "fen": pos.to_fen(),
+            "side_to_move": side,
+            "value": v.name(),
+            "plies": plies,
+            "moves": moves,
+            "line": coords,
+            "line_text": words.join(" "),
+            "end": end.describe(),
+        });
+        println!("{}", serde_json::to_string_pretty(&o)?);
+    } else {
+        match v {
+            Value::Draw => println!("{side} to move: draw"),
+            Value::Win => println!("{side} to move wins in {moves} moves ({plies} plies)"),
+            Value::Loss => println!(
+                "{side} to move loses in {plies} plies (the opponent wins in {} moves)",
+                plies / 2
+            ),
+        }
+        if !line.is_empty() {
+            println!("line: {}", words.join(" "));
+        }
+        match end {
+            crate::board::outcome::Outcome::Ongoing => println!("(line shortened)"),
+            _ => println!("end: {}", end.describe()),
+        }
+    }
+    Ok(0)
+}

@@ -1,0 +1,799 @@
+//! Problem files: TOML with one or more `[[problem]]` tables, loaded with line-numbered
+//! errors.
+//!
+//! A *problem* (Arabic *mansuba*) is a position, a rule set (an *assize*), a task (the
+//! *stipulation*, "#5" or "win 20") and usually the manuscript's solution. Loading never
+//! panics and never stops at the first bad problem: each `[[problem]]` table becomes either
+//! a [`Problem`] or a [`ProblemError`] naming the file, the line and what to fix.
+//!
+//! Unknown keys are a *warning* (a typo in an optional key should not stop a batch; a typo
+//! in a required key shows up as a missing key anyway), kept with the problem so that its
+//! CSV/JSON row shows it. A key one edit away from a known key (`defendr`, `mate-by`) is an
+//! error instead: ignoring it would silently change the task.
+
+pub mod carry;
+
+use crate::board::bits::Bits;
+use crate::board::position::Position;
+use crate::board::sides::{flip_fen, Orientation, SideNames};
+use crate::solve::{ConditionSpec, Goal, Stipulation};
+use serde::de::{self, Deserialize, Deserializer, MapAccess, Visitor};
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use toml::Spanned;
+
+/// Every key a `[[problem]]` table may hold, with its meaning (for warnings and docs).
+pub const KEYS: &[(&str, &str)] = &[
+    ("id", "required; unique within the file"),
+    (
+        "rules",
+        "required; a preset name or a rules file path relative to this file",
+    ),
+    ("fen", "required; the position, in the rules' piece letters"),
+    ("stipulation", "required; \"#N\" (mate in N) or \"win N\""),
+    (
+        "exact",
+        "optional bool; the goal on move N exactly, not earlier",
+    ),
+    (
+        "mate_by",
+        "optional; a piece letter, or a square naming the man that must mate",
+    ),
+    (
+        "mate_on",
+        "optional list of squares where the mated king must stand; named sets \"centre\" and \"corners\" too",
+    ),
+    (
+        "mate_from",
+        "optional list of squares one of which the mating man must stand on; named sets \"centre\" and \"corners\" too",
+    ),
+    (
+        "defender",
+        "optional; \"best\" (default) or \"covetous\" (must capture when it can)",
+    ),
+    (
+        "attacker_no_capture",
+        "optional bool; the attacker may not capture",
+    ),
+    (
+        "immobile",
+        "optional list of squares whose men may not move",
+    ),
+    (
+        "checks",
+        "optional bool; continual check: every attacker move must give check",
+    ),
+    (
+        "solution",
+        "optional; the manuscript solution (SAN, long algebraic, coordinates, Murray's or descriptive notation)",
+    ),
+    (
+        "notation",
+        "optional; the solution's notation: auto (default), san, lan, coord, murray or descriptive",
+    ),
+    ("source", "optional; where the problem comes from"),
+    ("title", "optional; a name for the problem"),
+    (
+        "published",
+        "optional; what the literature says (kept in the CSV)",
+    ),
+    (
+        "confidence",
+        "optional; a transcription note (kept in the CSV)",
+    ),
+    ("notes", "optional; free text"),
+    (
+        "expect",
+        "optional; the verdict this project's tests assert",
+    ),
+    (
+        "orientation",
+        "optional; \"flipped\": the fen as the manuscript draws it, attacker at the top (mirrored and colours swapped on load)",
+    ),
+    (
+        "colours",
+        "optional; names of the sides: [capitals' side, small letters' side] of the fen as written, e.g. [\"red\", \"black\"]",
+    ),
+];
+
+/// The verdict words `expect` may hold.
+pub const VERDICT_WORDS: &[&str] = &[
+    "sound",
+    "cooked",
+    "unsound",
+    "claim-wrong",
+    "unknown",
+    "error",
+];
+
+/// One problem as read from a file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Problem {
+    /// The file it came from.
+    pub file: PathBuf,
+    /// Line of its `[[problem]]` table (1-based).
+    pub line: usize,
+    /// Unique within the file.
+    pub id: String,
+    /// Optional name.
+    pub title: Option<String>,
+    /// Where it comes from.
+    pub source: Option<String>,
+    /// Preset name or rules file path (relative to the problem file).
+    pub rules: String,
+    /// The position as the program plays it (after any flip).
+    pub fen: String,
+    /// The position as the file writes it.
+    pub fen_as_written: String,
+    /// How the file draws the position.
+    pub orientation: Orientation,
+    /// The names of the sides.
+    pub sides: SideNames,
+    /// The task (with `exact` applied).
+    pub stipulation: Stipulation,
+    /// The task as written.
+    pub stipulation_text: String,
+    /// Conditions, as written (resolved against the board by the solver).
+    pub conditions: ConditionSpec,
+    /// The manuscript's solution.
+    pub solution: Option<String>,
+    /// The notation the solution is written in (`auto`: recognised move by move).
+    pub notation: crate::notation::Notation,
+    /// What the literature says.
+    pub published: Option<String>,
+    /// The verdict the tests assert.
+    pub expect: Option<String>,
+    /// Transcription note.
+    pub confidence: Option<String>,
+    /// Free text.
+    pub notes: Option<String>,
+    /// Line of each key present.
+    pub key_lines: BTreeMap<String, usize>,
+    /// What was ignored while reading it (unknown keys), with file and line.
+    pub warnings: Vec<String>,
+}
+
+impl Problem {
+    /// The line of `key` in the file, or of the problem's table when the key is absent.
+    pub fn line_of(&self, key: &str) -> usize {
+        self.key_lines.get(key).copied().unwrap_or(self.line)
+    }
+
+    /// The string-valued metadata, as an error row shows it.
+    pub fn meta(&self) -> BTreeMap<String, String> {
+        let mut m = BTreeMap::new();
+        let mut put = |k: &str, v: &Option<String>| {
+            if let Some(v) = v {
+                m.insert(k.to_string(), v.clone());
+            }
+        };
+        put("title", &self.title);
+        put("source", &self.source);
+        put("published", &self.published);
+        put("expect", &self.expect);
+        put("confidence", &self.confidence);
+        put("solution", &self.solution);
+        m.insert("rules".into(), self.rules.clone());
+        m.insert("fen".into(), self.fen.clone());
+        m.insert("stipulation".into(), self.stipulation.to_string());
+        m
+    }
+
+    /// The directory rules-file paths are relative to.
+    pub fn base_dir(&self) -> &Path {
+        self.file.parent().unwrap_or(Path::new("."))
+    }
+
+    /// What to tell the user when the rules end the game before the first move (a side
+    /// already bare where a bare king decides): the search would only answer "no legal
+    /// move", which hides why. `None` when play can start.
+    pub fn decided_before_play<B: Bits>(&self, pos: &Position<B>) -> Option<String> {
+        let bare = pos.bare_king_decided()?;
+        let hint = match self.stipulation.goal {
+            Goal::Mate => "for a mate task use a rules file with bare_king = \"off\"",
+            Goal::Win => {
+                "nothing is left to play; to play the position out, use a rules file with bare_king = \"off\""
+            }
+        };
+        Some(format!(
+            "{} is already bare: under {} the game is over before the first move; {hint}",
+            self.sides.name(bare),
+            pos.eng.rules.name
+        ))
+    }
+
+    /// An error about this problem at the line of `key`.
+    pub fn error(&self, key: &str, message: impl Into<String>) -> ProblemError {
+        ProblemError {
+            file: self.file.clone(),
+            line: Some(self.line_of(key)),
+            id: Some(self.id.clone()),
+            message: message.into(),
+            meta: self.meta(),
+        }
+    }
+}
+
+/// A problem (or a whole file) that could not be read: where and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProblemError {
+    /// The file.
+    pub file: PathBuf,
+    /// The line (1-based), when one can be named.
+    pub line: Option<usize>,
+    /// The problem's id, when known.
+    pub id: Option<String>,
+    /// What is wrong and what was expected.
+    pub message: String,
+    /// The problem's string-valued keys that could be read (rules, source, expect...),
+    /// so that an error row still shows them.
+    pub meta: BTreeMap<String, String>,
+}
+
+impl fmt::Display for ProblemError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.file.display())?;
+        if let Some(l) = self.line {
+            write!(f, ":{l}")?;
+        }
+        if let Some(id) = &self.id {
+            write!(f, ": problem '{id}'")?;
+        }
+        write!(f, ": {}", self.message)
+    }
+}
+
+impl std::error::Error for ProblemError {}
+
+/// What one file yielded.
+#[derive(Clone, Debug)]
+pub struct LoadedFile {
+    /// The file.
+    pub path: PathBuf,
+    /// One entry per `[[problem]]` table (or a single error for an unreadable file).
+    pub problems: Vec<Result<Problem, ProblemError>>,
+    /// Things worth saying that do not stop the problem (unknown keys), with file:line.
+    pub warnings: Vec<String>,
+}
+
+/// Reads and parses a problem file. Never fails: I/O and syntax errors become an error entry.
+pub fn load_file(path: &Path) -> LoadedFile {
+    match std::fs::read(path) {
+        Ok(bytes) => match String::from_utf8(bytes) {
+            Ok(text) => parse_str(&text, path),
+            Err(e) => {
+                let off = e.utf8_error().valid_up_to();
+                let line = e.as_bytes()[..off].iter().filter(|&&b| b == b'\n').count() + 1;
+                single_error(
+                    path,
+                    Some(line),
+                    "not a text file (invalid UTF-8); problem files are TOML".into(),
+                )
+            }
+        },
+        Err(e) => single_error(path, None, format!("cannot read the file: {e}")),
+    }
+}
+
+fn single_error(path: &Path, line: Option<usize>, message: String) -> LoadedFile {
+    LoadedFile {
+        path: path.to_path_buf(),
+        problems: vec![Err(ProblemError {
+            file: path.to_path_buf(),
+            line,
+            id: None,
+            message,
+            meta: BTreeMap::new(),
+        })],
+        warnings: vec![],
+    }
+}
+
+/// 1-based line of a byte offset.
+pub fn line_at(text: &str, offset: usize) -> usize {
+    let end = offset.min(text.len());
+    text.as_bytes()[..end]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count()
+        + 1
+}
+
+type SpTable = BTreeMap<Spanned<String>, Spanned<toml::Value>>;
+
+/// The top level of a problem file, spans kept.
+struct RawFile {
+    problems: Option<Vec<Spanned<SpTable>>>,
+    /// Other top-level keys (warned about).
+    others: Vec<Spanned<String>>,
+}
+
+impl<'de> Deserialize<'de> for RawFile {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = RawFile;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a problem file: one or more [[problem]] tables")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawFile, A::Error> {
+                let mut raw = RawFile {
+                    problems: None,
+                    others: vec![],
+                };
+                while let Some(k) = map.next_key::<Spanned<String>>()? {
+                    if k.get_ref() == "problem" {
+                        let v: Vec<Spanned<SpTable>> =
+                            map.next_value().map_err(|e: A::Error| {
+                                de::Error::custom(format!(
+                                    "`problem` must be an array of tables written [[problem]]: {e}"
+                                ))
+                            })?;
+                        raw.problems = Some(v);
+                    } else {
+                        map.next_value::<de::IgnoredAny>()?;
+                        raw.others.push(k);
+                    }
+                }
+                Ok(raw)
+            }
+        }
+        d.deserialize_map(V)
+    }
+}
+
+/// Parses problem-file text (`path` is used for messages and relative rules paths).
+pub fn parse_str(text: &str, path: &Path) -> LoadedFile {
+    let file = path.to_path_buf();
+    let raw: RawFile = match toml::from_str(text) {
+        Ok(r) => r,
+        Err(e) => {
+            let line = e.span().map(|s| line_at(text, s.start));
+            let msg = e.message().trim().to_string();
+            return single_error(path, line, format!("not valid TOML: {msg}"));
+        }
+    };
+    let mut out = LoadedFile {
+        path: file.clone(),
+        problems: vec![],
+        warnings: vec![],
+    };
+    for k in &raw.others {
+        out.warnings.push(format!(
+            "{}:{}: unknown top-level key `{}` ignored (problems go in [[problem]] tables)",
+            file.display(),
+            line_at(text, k.span().start),
+            k.get_ref()
+        ));
+    }
+    let tables =
+        match raw.problems {
+            Some(t) if !t.is_empty() => t,
+            // A rules file (`preset = ...`) kept beside the problems: not a problem file.
+            None if raw.others.iter().any(|k| k.get_ref() == "preset") => {
+                out.warnings.clear();
+                return out;
+            }
+            _ => return single_error(
+                path,
+                None,
+                "no [[problem]] table in this file (each problem starts with a line `[[problem]]`)"
+                    .into(),
+            ),
+        };
+    let headers = header_lines(text);
+    let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+    for (i, t) in tables.iter().enumerate() {
+        let line = table_line(text, t, i, tables.len(), &headers);
+        let p = one_problem(text, &file, line, t.get_ref(), &mut out.warnings);
+        let p = match p {
+            Ok(p) => {
+                if let Some(first) = seen.get(&p.id) {
+                    Err(p.error(
+                        "id",
+                        format!(
+                            "duplicate id '{}' (first used on line {first}); ids must be unique within a file",
+                            p.id
+                        ),
+                    ))
+                } else {
+                    seen.insert(p.id.clone(), p.line_of("id"));
+                    Ok(p)
+                }
+            }
+            Err(e) => Err(e),
+        };
+        out.problems.push(p);
+    }
+    out
+}
+
+/// Lines of `[[problem]]` headers, in order (a fallback when spans say nothing useful).
+fn header_lines(text: &str) -> Vec<usize> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| {
+            let t: String = l.chars().filter(|c| !c.is_whitespace()).collect();
+            t.starts_with("[[problem]]")
+        })
+        .map(|(i, _)| i + 1)
+        .collect()
+}
+
+fn table_line(text: &str, t: &Spanned<SpTable>, i: usize, n: usize, headers: &[usize]) -> usize {
+    if headers.len() == n {
+        return headers[i];
+    }
+    let sp = t.span();
+    if sp.start > 0 || sp.end > 0 {
+        return line_at(text, sp.start);
+    }
+    t.get_ref()
+        .keys()
+        .map(|k| line_at(text, k.span().start))
+        .min()
+        .unwrap_or(1)
+}
+
+fn one_problem(
+    text: &str,
+    file: &Path,
+    line: usize,
+    t: &SpTable,
+    warnings: &mut Vec<String>,
+) -> Result<Problem, ProblemError> {
+    let key_lines: BTreeMap<String, usize> = t
+        .keys()
+        .map(|k| (k.get_ref().clone(), line_at(text, k.span().start)))
+        .collect();
+    let get = |k: &str| t.get(k).map(|v| v.get_ref());
+    let id_val = match get("id") {
+        Some(toml::Value::String(s)) if !s.trim().is_empty() => Some(s.trim().to_string()),
+        _ => None,
+    };
+    let meta: BTreeMap<String, String> = t
+        .iter()
+        .filter_map(|(k, v)| match v.get_ref() {
+            toml::Value::String(s) => Some((k.get_ref().clone(), s.clone())),
+            _ => None,
+        })
+        .collect();
+    let err = |key: Option<&str>, message: String| ProblemError {
+        file: file.to_path_buf(),
+        line: Some(key.and_then(|k| key_lines.get(k).copied()).unwrap_or(line)),
+        id: id_val.clone(),
+        message,
+        meta: meta.clone(),
+    };
+    let mut own_warnings = vec![];
+    for k in t.keys() {
+        let name = k.get_ref();
+        if KEYS.iter().any(|(n, _)| n == name) {
+            continue;
+        }
+        let at = line_at(text, k.span().start);
+        if let Some((near, _)) = KEYS.iter().find(|(n, _)| one_edit_apart(name, n)) {
+            return Err(ProblemError {
+                line: Some(at),
+                ..err(
+                    None,
+                    format!(
+                        "unknown key `{name}`: did you mean `{near}`? (a misspelt key would silently change the task)"
+                    ),
+                )
+            });
+        }
+        let known: Vec<&str> = KEYS.iter().map(|x| x.0).collect();
+        own_warnings.push(format!(
+            "{}:{at}: problem '{}': unknown key `{name}` ignored (known keys: {})",
+            file.display(),
+            id_val.as_deref().unwrap_or("?"),
+            known.join(", ")
+        ));
+    }
+    warnings.extend(own_warnings.iter().cloned());
+    let string = |k: &str, required: bool| -> Result<Option<String>, ProblemError> {
+        match get(k) {
+            None if required => Err(err(None, format!("missing key `{k}` ({})", describe(k)))),
+            None => Ok(None),
+            Some(toml::Value::String(s)) => Ok(Some(s.clone())),
+            Some(v) => Err(err(
+                Some(k),
+                format!(
+                    "`{k}` must be a string, found {} ({})",
+                    v.type_str(),
+                    describe(k)
+                ),
+            )),
+        }
+    };
+    let boolean = |k: &str| -> Result<bool, ProblemError> {
+        match get(k) {
+            None => Ok(false),
+            Some(toml::Value::Boolean(b)) => Ok(*b),
+            Some(v) => Err(err(
+                Some(k),
+                format!("`{k}` must be true or false, found {}", v.type_str()),
+            )),
+        }
+    };
+    let squares = |k: &str| -> Result<Vec<String>, ProblemError> {
+        match get(k) {
+            None => Ok(vec![]),
+            Some(toml::Value::String(s)) => Ok(s
+                .split([' ', ','])
+                .filter(|x| !x.is_empty())
+                .map(String::from)
+                .collect()),
+            Some(toml::Value::Array(a)) => a
+                .iter()
+                .map(|v| match v {
+                    toml::Value::String(s) => Ok(s.clone()),
+                    other => Err(err(
+                        Some(k),
+                        format!(
+                            "`{k}` must list squares as strings, e.g. [\"e8\", \"d8\"]; found {}",
+                            other.type_str()
+                        ),
+                    )),
+                })
+                .collect(),
+            Some(v) => Err(err(
+                Some(k),
+                format!(
+                    "`{k}` must be a list of squares, e.g. [\"e8\", \"d8\"]; found {}",
+                    v.type_str()
+                ),
+            )),
+        }
+    };
+    let id = match get("id") {
+        None => {
+            return Err(err(
+                None,
+                "missing key `id` (a name unique within the file)".into(),
+            ))
+        }
+        Some(toml::Value::String(_)) => match &id_val {
+            Some(s) => s.clone(),
+            None => return Err(err(Some("id"), "`id` is empty".into())),
+        },
+        Some(toml::Value::Integer(n)) => n.to_string(),
+        Some(v) => {
+            return Err(err(
+                Some("id"),
+                format!("`id` must be a string, found {}", v.type_str()),
+            ))
+        }
+    };
+    let rules = string("rules", true)?.unwrap_or_default();
+    if rules.trim().is_empty() {
+        return Err(err(
+            Some("rules"),
+            "`rules` is empty (a preset name or a rules file path)".into(),
+        ));
+    }
+    let fen = string("fen", true)?.unwrap_or_default();
+    let stip_text = string("stipulation", true)?.unwrap_or_default();
+    let mut stipulation: Stipulation = stip_text
+        .parse()
+        .map_err(|e: crate::solve::SolveError| err(Some("stipulation"), e.to_string()))?;
+    stipulation.exact = boolean("exact")?;
+    let covetous = match string("defender", false)?.as_deref().map(str::trim) {
+        None | Some("best") => false,
+        Some("covetous") => true,
+        Some(other) => {
+            return Err(err(
+                Some("defender"),
+                format!("bad defender '{other}': expected \"best\" or \"covetous\""),
+            ))
+        }
+    };
+    let conditions = ConditionSpec {
+        mate_by: string("mate_by", false)?,
+        mate_on: squares("mate_on")?,
+        mate_from: squares("mate_from")?,
+        covetous,
+        attacker_no_capture: boolean("attacker_no_capture")?,
+        immobile: squares("immobile")?,
+        checks: boolean("checks")?,
+    };
+    let notation = match string("notation", false)? {
+        None => crate::notation::Notation::Auto,
+        Some(n) => n.parse().map_err(|e: String| err(Some("notation"), e))?,
+    };
+    let orientation = match string("orientation", false)? {
+        None => Orientation::AsWritten,
+        Some(o) => Orientation::parse(&o).ok_or_else(|| {
+            err(
+                Some("orientation"),
+                format!("bad orientation '{o}': expected \"flipped\" or \"as-written\""),
+            )
+        })?,
+    };
+    let fen_as_written = fen.trim().to_string();
+    let fen = match orientation {
+        Orientation::AsWritten => fen_as_written.clone(),
+        Orientation::Flipped => flip_fen(&fen_as_written).map_err(|e| err(Some("fen"), e))?,
+    };
+    let sides = match get("colours") {
+        None => SideNames::default(),
+        Some(toml::Value::Array(a))
+            if a.len() == 2
+                && a.iter()
+                    .all(|v| v.as_str().is_some_and(|s| !s.trim().is_empty()))
+                && a[0].as_str().map(str::trim) != a[1].as_str().map(str::trim) =>
+        {
+            let name = |i: usize| a[i].as_str().unwrap_or_default();
+            SideNames::new(name(0), name(1), orientation)
+        }
+        Some(_) => {
+            return Err(err(
+                Some("colours"),
+                format!(
+                    "`colours` must be two different names, {}",
+                    describe("colours")
+                ),
+            ))
+        }
+    };
+    let expect = string("expect", false)?;
+    if let Some(x) = &expect {
+        if !VERDICT_WORDS.contains(&x.trim()) {
+            return Err(err(
+                Some("expect"),
+                format!(
+                    "bad expect '{x}': expected one of {}",
+                    VERDICT_WORDS.join(", ")
+                ),
+            ));
+        }
+    }
+    Ok(Problem {
+        file: file.to_path_buf(),
+        line,
+        id,
+        title: string("title", false)?,
+        source: string("source", false)?,
+        rules: rules.trim().to_string(),
+        fen,
+        fen_as_written,
+        orientation,
+        sides,
+        stipulation,
+        stipulation_text: stip_text,
+        conditions,
+        solution: string("solution", false)?,
+        notation,
+        published: string("published", false)?,
+        expect: expect.map(|x| x.trim().to_string()),
+        confidence: string("confidence", false)?,
+        notes: string("notes", false)?,
+        key_lines,
+        warnings: own_warnings,
+    })
+}
+
+/// True when `a` becomes `b` by one insertion, deletion, substitution or swap of two
+/// neighbouring characters (`defendr`, `mate-by`, `mate_no`); equal strings are not.
+pub fn one_edit_apart(a: &str, b: &str) -> bool {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let pre = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let suf = a[pre..]
+        .iter()
+        .rev()
+        .zip(b[pre..].iter().rev())
+        .take_while(|(x, y)| x == y)
+        .count();
+    let (ra, rb) = (&a[pre..a.len() - suf], &b[pre..b.len() - suf]);
+    match (ra.len(), rb.len()) {
+        (1, 1) | (1, 0) | (0, 1) => true,
+        (2, 2) => ra[0] == rb[1] && ra[1] == rb[0],
+        _ => false,
+    }
+}
+
+fn describe(k: &str) -> &'static str {
+    KEYS.iter().find(|x| x.0 == k).map(|x| x.1).unwrap_or("")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GOOD: &str = r##"
+# a comment
+[[problem]]
+id = "a"
+rules = "shatranj"
+fen = "k7/8/1K6/8/8/8/8/7R w - - 0 1"
+stipulation = "#1"
+
+[[problem]]
+id = "b"
+rules = "shatranj"
+fen = "x"
+stipulation = "#2"
+exact = true
+mate_on = ["a8"]
+"##;
+
+    #[test]
+    fn loads_and_numbers_lines() {
+        let f = parse_str(GOOD, Path::new("t.toml"));
+        assert_eq!(f.problems.len(), 2);
+        let a = f.problems[0].as_ref().unwrap();
+        assert_eq!((a.id.as_str(), a.line), ("a", 3));
+        let b = f.problems[1].as_ref().unwrap();
+        assert_eq!(b.line, 9);
+        assert_eq!(b.line_of("fen"), 12);
+        assert!(b.stipulation.exact);
+        assert_eq!(b.conditions.mate_on, vec!["a8".to_string()]);
+    }
+
+    #[test]
+    fn errors_name_lines() {
+        let t = GOOD.replace("stipulation = \"#2\"", "stipulation = \"h#2\"");
+        let f = parse_str(&t, Path::new("t.toml"));
+        let e = f.problems[1].as_ref().unwrap_err();
+        assert_eq!(e.line, Some(13), "{e}");
+        let t = GOOD.replace("id = \"b\"", "id = \"a\"");
+        let f = parse_str(&t, Path::new("t.toml"));
+        let e = f.problems[1].as_ref().unwrap_err();
+        assert!(e.message.contains("duplicate id"), "{e}");
+        assert_eq!(e.line, Some(10));
+        let f = parse_str("[[problem]]\nid = \n", Path::new("t.toml"));
+        let e = f.problems[0].as_ref().unwrap_err();
+        assert_eq!(e.line, Some(2), "{e}");
+        let t = GOOD.replace("fen = \"x\"\n", "");
+        let f = parse_str(&t, Path::new("t.toml"));
+        let e = f.problems[1].as_ref().unwrap_err();
+        assert!(e.message.contains("missing key `fen`"));
+        assert_eq!(e.line, Some(9));
+    }
+
+    #[test]
+    fn unknown_keys_warn() {
+        let t = GOOD.replace("exact = true", "exact = true\ndifficulty = 3");
+        let f = parse_str(&t, Path::new("t.toml"));
+        assert!(f.problems.iter().all(|p| p.is_ok()));
+        assert_eq!(f.warnings.len(), 1);
+        assert!(f.warnings[0].contains("t.toml:15"), "{:?}", f.warnings);
+        // The warning also travels with the problem, for its CSV/JSON row.
+        let b = f.problems[1].as_ref().unwrap();
+        assert_eq!(b.warnings, f.warnings);
+        assert!(f.problems[0].as_ref().unwrap().warnings.is_empty());
+    }
+
+    #[test]
+    fn near_miss_keys_are_errors() {
+        for (typo, near) in [
+            ("defendr = \"covetous\"", "defender"),
+            ("mate-by = \"p\"", "mate_by"),
+            ("solutoin = \"1.Ra8#\"", "solution"),
+            ("fens = \"x\"", "fen"),
+        ] {
+            let t = GOOD.replace("exact = true", &format!("exact = true\n{typo}"));
+            let f = parse_str(&t, Path::new("t.toml"));
+            let e = f.problems[1].as_ref().unwrap_err();
+            assert_eq!(e.line, Some(15), "{e}");
+            assert!(e.to_string().starts_with("t.toml:15: problem 'b'"), "{e}");
+            assert!(
+                e.message.contains(&format!("did you mean `{near}`?")),
+                "{typo}: {e}"
+            );
+        }
+    }
+
+    #[test]
+    fn one_edit() {
+        assert!(one_edit_apart("defendr", "defender"));
+        assert!(one_edit_apart("mate-by", "mate_by"));
+        assert!(one_edit_apart("mtae_by", "mate_by"));
+        assert!(one_edit_apart("ids", "id"));
+        assert!(!one_edit_apart("id", "id"));
+        assert!(!one_edit_apart("colour", "rules"));
+        assert!(!one_edit_apart("defnedr", "defender"));
+    }
+}

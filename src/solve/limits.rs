@@ -1,0 +1,81 @@
+//! Search limits and the search method: what stops a search, and how it searches.
+
+use serde::Serialize;
+use std::str::FromStr;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Search limits; hitting one gives `unknown`, never a hang.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Wall-clock time per problem.
+    pub timeout: Option<Duration>,
+    /// Nodes per problem.
+    pub max_nodes: Option<u64>,
+    /// Set from outside to stop the search.
+    pub cancel: Option<Arc<AtomicBool>>,
+    /// Show a progress bar (only when stderr is a terminal).
+    pub progress: bool,
+    /// Retrograde tables to probe (`win N` without conditions).
+    pub tables_dir: Option<std::path::PathBuf>,
+    /// Without `tables_dir`: build the table a `win N` ending of at most four men needs
+    /// (seconds) in a cache directory, and use it.
+    pub auto_tables: bool,
+    /// The search method (results never depend on it, only how fast they come).
+    pub method: Method,
+}
+
+/// How a position is searched. Every method is exact; they differ in speed only.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Method {
+    /// Deepening for short remainders, proof numbers for long ones.
+    #[default]
+    Auto,
+    /// The exhaustive AND/OR search, deepened one move at a time at the root.
+    Deepening,
+    /// Depth-first proof-number search (df-pn).
+    ProofNumbers,
+}
+
+impl FromStr for Method {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "auto" => Ok(Method::Auto),
+            "id" | "deepening" => Ok(Method::Deepening),
+            "pn" | "dfpn" | "df-pn" | "proof-numbers" => Ok(Method::ProofNumbers),
+            _ => Err(format!(
+                "unknown method '{s}': expected auto, deepening or pn"
+            )),
+        }
+    }
+}
+
+/// The limits with the time already spent taken off, and `keep` twentieths of the
+/// original timeout kept back for the steps that come after (the lines of play, the
+/// second look under continual check). A timeout is a deadline for the whole problem:
+/// each step ends by its share, so the last one ends by the timeout itself.
+pub(crate) fn remaining(limits: &Limits, since: std::time::Instant, keep: u32) -> Limits {
+    let mut l = limits.clone();
+    if let Some(t) = limits.timeout {
+        l.timeout = Some((t - t * keep.min(20) / 20).saturating_sub(since.elapsed()));
+    }
+    l
+}
+
+/// A progress bar on stderr when asked for and stderr is a terminal.
+pub fn progress_bar(wanted: bool, len: u64, what: &str) -> Option<indicatif::ProgressBar> {
+    use std::io::IsTerminal;
+    if !wanted || !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let b = indicatif::ProgressBar::new(len);
+    b.set_style(
+        indicatif::ProgressStyle::with_template("{spinner} {msg} [{bar:30}] {pos}/{len} {elapsed}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    b.set_message(what.to_string());
+    Some(b)
+}

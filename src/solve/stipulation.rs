@@ -1,0 +1,102 @@
+//! The task: a goal within (or on) move N, and why a task or condition was rejected.
+
+use crate::board::position::FenError;
+use serde::Serialize;
+use std::fmt;
+use std::str::FromStr;
+use thiserror::Error;
+
+/// What the side to move must achieve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Goal {
+    /// Checkmate.
+    Mate,
+    /// Any win the rules allow: checkmate, bare king, stalemate where it wins.
+    Win,
+}
+
+/// A stipulation: goal within (or, if exact, on) move N of the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Stipulation {
+    /// The goal.
+    pub goal: Goal,
+    /// Number of the attacker's moves.
+    pub moves: u32,
+    /// The goal on move N exactly, not earlier.
+    pub exact: bool,
+}
+
+/// Why a stipulation or condition was rejected.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum SolveError {
+    #[error("bad stipulation '{0}': expected '#N' (mate in N) or 'win N', N from 1 to 200")]
+    Stipulation(String),
+    #[error("bad mate_by '{0}': expected a piece letter of these rules or a square holding an attacking man")]
+    MateBy(String),
+    #[error(
+        "bad mate_on square '{0}': expected a square of the board or a named set (centre, corners)"
+    )]
+    MateOn(String),
+    #[error(
+        "bad mate_from square '{0}': expected a square of the board or a named set (centre, corners)"
+    )]
+    MateFrom(String),
+    #[error("bad immobile square '{0}': expected a square holding a man")]
+    Immobile(String),
+    #[error("bad defender '{0}': expected 'best' or 'covetous'")]
+    Defender(String),
+    #[error("bad position: {0}")]
+    Fen(#[from] FenError),
+    #[error("dice: {0}")]
+    Dice(String),
+}
+
+impl FromStr for Stipulation {
+    type Err = SolveError;
+    fn from_str(s: &str) -> Result<Self, SolveError> {
+        let t = s.trim().to_ascii_lowercase();
+        let bad = || SolveError::Stipulation(s.to_string());
+        let (goal, rest) = if let Some(r) = t.strip_prefix('#') {
+            (Goal::Mate, r)
+        } else if let Some(r) = t.strip_prefix("mate") {
+            (Goal::Mate, r)
+        } else if let Some(r) = t.strip_prefix("win") {
+            (Goal::Win, r)
+        } else {
+            return Err(bad());
+        };
+        let n: u32 = rest.trim().parse().map_err(|_| bad())?;
+        if n == 0 || n > 200 {
+            return Err(bad());
+        }
+        Ok(Stipulation {
+            goal,
+            moves: n,
+            exact: false,
+        })
+    }
+}
+
+impl Stipulation {
+    /// The goal as a word in a sentence: "mate" or "win".
+    pub fn goal_word(&self) -> &'static str {
+        match self.goal {
+            Goal::Mate => "mate",
+            Goal::Win => "win",
+        }
+    }
+}
+
+impl fmt::Display for Stipulation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.goal {
+            Goal::Mate => write!(f, "#{}", self.moves)?,
+            Goal::Win => write!(f, "win {}", self.moves)?,
+        }
+        if self.exact {
+            write!(f, " exact")?;
+        }
+        Ok(())
+    }
+}

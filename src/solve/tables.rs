@@ -1,0 +1,56 @@
+//! The retrograde tables a problem probes: a directory given, or the small table a `win`
+//! ending needs, built once on the fly.
+
+use super::{Conditions, Goal, Limits, Stipulation};
+use crate::board::bits::Bits;
+use crate::board::position::Position;
+use std::sync::Arc;
+
+/// The largest material built on the fly.
+const AUTO_TABLE_MEN: u16 = 4;
+
+/// Builds, once, the table a small `win` ending needs, in a cache directory shared by
+/// every run (`$TMPDIR/mansuba-tables`); `None` when not wanted or not possible.
+fn auto_tables<B: Bits>(
+    pos: &Position<B>,
+    stip: &Stipulation,
+    cond: &Conditions,
+    limits: &Limits,
+) -> Option<std::path::PathBuf> {
+    if !limits.auto_tables
+        || stip.goal != Goal::Win
+        || stip.exact
+        || !cond.is_plain()
+        || pos.men[0] + pos.men[1] > AUTO_TABLE_MEN
+    {
+        return None;
+    }
+    let mat = crate::retro::material_of(pos).ok()?;
+    let dir = std::env::temp_dir().join("mansuba-tables");
+    static BUILDING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _one_at_a_time = BUILDING.lock().unwrap_or_else(|e| e.into_inner());
+    let quiet = |_: &str, _: &str, _: u64, _: u64| {};
+    crate::retro::build(
+        &pos.eng,
+        &mat,
+        &dir,
+        &crate::retro::BuildOptions::default(),
+        &quiet,
+    )
+    .ok()?;
+    Some(dir)
+}
+
+/// The tables a problem probes: the directory given, or the one built on the fly.
+pub(crate) fn tables_for<B: Bits>(
+    pos: &Position<B>,
+    stip: &Stipulation,
+    cond: &Conditions,
+    limits: &Limits,
+) -> Option<Arc<crate::retro::Tables>> {
+    let dir = limits
+        .tables_dir
+        .clone()
+        .or_else(|| auto_tables(pos, stip, cond, limits));
+    dir.map(|d| Arc::new(crate::retro::Tables::open(d, &pos.eng.rules)))
+}

@@ -1,0 +1,27 @@
+//! The integration tests, built as one binary: one link instead of one per file, which
+//! is most of the time a release build of the tests takes. Each file below is a module;
+//! `cargo test --release NAME` still picks tests by name (e.g. `solver_brute::`).
+
+mod common;
+
+mod all_rules;
+mod cli_interrupt;
+mod cli_output;
+mod cli_verify;
+mod diagram;
+mod dice;
+mod edition;
+mod export;
+mod fuzz_parsers;
+mod legality;
+mod main_lines;
+mod notation;
+mod perft_reference;
+mod proof_trees;
+mod rules;
+mod solver;
+mod solver_brute;
+mod solver_reference;
+mod solver_tables;
+mod stacks;
+mod tablebase;
