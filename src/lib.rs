@@ -1,6 +1,7 @@
 //! mansuba: verify or refute historical chess problems under the rules of their own time.
 //!
 //! The layers, bottom first; each uses only the layers listed before it:
+//! - [`files`]: files written whole or not at all (used by every layer that writes);
 //! - [`board`]: a position under a rule set (squares, bitboards, pieces, rules and their
 //!   compiled tables, the position and FEN, attacks, legal moves, perft, outcome);
 //! - [`notation`]: reading and writing moves in the notations the sources use;
@@ -16,6 +17,7 @@ pub mod analyse;
 pub mod board;
 pub mod cli;
 pub mod dice;
+pub mod files;
 pub mod notation;
 pub mod problem;
 pub mod report;

@@ -13,6 +13,7 @@ mod dice;
 mod edition;
 mod export;
 mod fuzz_parsers;
+mod layers;
 mod legality;
 mod main_lines;
 mod notation;

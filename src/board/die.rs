@@ -4,7 +4,7 @@
 //! 5 ferz and promoted pawns, 4 alfil, 3 knight, 2 rook, 1 pawn); Grant Acedrex has an
 //! eight-sided one.
 
-use crate::board::rules::Rules;
+use crate::board::piece::{kind_of, PieceDef};
 use serde::{Deserialize, Serialize};
 
 /// What a player does when no man of the rolled kinds can move.
@@ -78,7 +78,8 @@ impl Dice {
     }
 
     /// Checks the die against the rules' kinds; the message says what is wrong.
-    pub fn check(&self, rules: &Rules) -> Result<(), String> {
+    /// `forced_capture` is the rules' knob of that name.
+    pub fn check(&self, pieces: &[PieceDef], forced_capture: bool) -> Result<(), String> {
         if !(2..=12).contains(&self.faces.len()) {
             return Err(format!(
                 "dice.faces: a die has 2 to 12 faces, not {}",
@@ -94,7 +95,7 @@ impl Dice {
                 return Err(format!("dice.faces: face {} names no kind", i + 1));
             }
             for c in f.chars() {
-                match rules.kind_of(c) {
+                match kind_of(pieces, c) {
                     Some(k) => named |= 1 << k,
                     None => {
                         return Err(format!(
@@ -105,35 +106,35 @@ impl Dice {
                 }
             }
         }
-        if let Some(p) = rules.pieces.iter().position(|p| p.royal) {
+        if let Some(p) = pieces.iter().position(|p| p.royal) {
             if named & (1 << p) == 0 {
                 return Err("dice.faces: no face names the king".into());
             }
         }
-        if rules.forced_capture {
+        if forced_capture {
             return Err("dice with forced capture: the rules do not say which comes first".into());
         }
         Ok(())
     }
 
     /// The kinds face `i` (0-based) names.
-    fn face_kinds(&self, rules: &Rules, i: usize) -> u16 {
+    fn face_kinds(&self, pieces: &[PieceDef], i: usize) -> u16 {
         self.faces[i]
             .chars()
-            .filter_map(|c| rules.kind_of(c))
+            .filter_map(|c| kind_of(pieces, c))
             .fold(0, |m, k| m | 1 << k)
     }
 
     /// Every result of a throw with its chance (summing to 1), in face order.
-    pub fn rolls(&self, rules: &Rules) -> Vec<Roll> {
+    pub fn rolls(&self, pieces: &[PieceDef]) -> Vec<Roll> {
         let f = self.faces.len();
-        let all = (1u16 << rules.pieces.len()) - 1;
+        let all = (1u16 << pieces.len()) - 1;
         if self.count == 1 {
             return (0..f)
                 .map(|i| Roll {
                     label: (i + 1).to_string(),
                     prob: 1.0 / f as f64,
-                    kinds: self.face_kinds(rules, i),
+                    kinds: self.face_kinds(pieces, i),
                 })
                 .collect();
         }
@@ -144,7 +145,7 @@ impl Dice {
                 let kinds = if i == j && self.double_any {
                     all
                 } else {
-                    self.face_kinds(rules, i) | self.face_kinds(rules, j)
+                    self.face_kinds(pieces, i) | self.face_kinds(pieces, j)
                 };
                 out.push(Roll {
                     label: format!("{}+{}", i + 1, j + 1),
@@ -157,9 +158,9 @@ impl Dice {
     }
 
     /// The result named `label` (`"3"`, `"2+5"`, either order).
-    pub fn roll_named(&self, rules: &Rules, label: &str) -> Result<Roll, String> {
+    pub fn roll_named(&self, pieces: &[PieceDef], label: &str) -> Result<Roll, String> {
         let want: Vec<&str> = label.split('+').map(str::trim).collect();
-        let rolls = self.rolls(rules);
+        let rolls = self.rolls(pieces);
         let found = rolls.iter().find(|r| {
             let mut a: Vec<&str> = r.label.split('+').collect();
             let mut b = want.clone();
@@ -210,9 +211,8 @@ impl Dice {
     }
 
     /// The letters of the kinds in `mask`, for people (`"q b"`).
-    pub fn kind_names(rules: &Rules, mask: u16) -> String {
-        rules
-            .pieces
+    pub fn kind_names(pieces: &[PieceDef], mask: u16) -> String {
+        pieces
             .iter()
             .enumerate()
             .filter(|(k, _)| mask & (1 << k) != 0)
@@ -225,16 +225,17 @@ impl Dice {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::rules::Rules;
 
     #[test]
     fn one_die_and_two_dice_sum_to_one() {
         let r = Rules::preset("shatranj").unwrap();
         let mut d = Dice::alfonso();
-        assert_eq!(d.rolls(&r).len(), 6);
-        let s: f64 = d.rolls(&r).iter().map(|x| x.prob).sum();
+        assert_eq!(d.rolls(&r.pieces).len(), 6);
+        let s: f64 = d.rolls(&r.pieces).iter().map(|x| x.prob).sum();
         assert!((s - 1.0).abs() < 1e-12);
         d.count = 2;
-        let rolls = d.rolls(&r);
+        let rolls = d.rolls(&r.pieces);
         assert_eq!(rolls.len(), 21);
         let s: f64 = rolls.iter().map(|x| x.prob).sum();
         assert!((s - 1.0).abs() < 1e-12);
@@ -246,10 +247,10 @@ mod tests {
         let k = r.kind_of('k').unwrap();
         let rook = r.kind_of('r').unwrap();
         assert_eq!(
-            d.roll_named(&r, "6+2").unwrap().kinds,
+            d.roll_named(&r.pieces, "6+2").unwrap().kinds,
             (1 << k) | (1 << rook)
         );
-        assert!(d.roll_named(&r, "7").is_err());
+        assert!(d.roll_named(&r.pieces, "7").is_err());
     }
 
     #[test]
@@ -257,7 +258,7 @@ mod tests {
         let r = Rules::preset("shatranj").unwrap();
         let mut d = Dice::alfonso();
         d.faces[2] = "x".into();
-        let e = d.check(&r).unwrap_err();
+        let e = d.check(&r.pieces, false).unwrap_err();
         assert!(e.contains("face 3") && e.contains("'x'"), "{e}");
     }
 }

@@ -239,6 +239,11 @@ impl PieceDef {
     }
 }
 
+/// The kind index of a letter among `pieces` (either case, aliases included).
+pub fn kind_of(pieces: &[PieceDef], c: char) -> Option<u8> {
+    pieces.iter().position(|p| p.answers_to(c)).map(|i| i as u8)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -732,17 +732,14 @@ impl Rules {
             return Err(bad("castling needs an 8-file board with rooks ('r')".into()));
         }
         if let Some(d) = &self.dice {
-            d.check(self).map_err(bad)?;
+            d.check(&self.pieces, self.forced_capture).map_err(bad)?;
         }
         Ok(())
     }
 
     /// The kind index of a letter (either case, aliases included).
     pub fn kind_of(&self, c: char) -> Option<u8> {
-        self.pieces
-            .iter()
-            .position(|p| p.answers_to(c))
-            .map(|i| i as u8)
+        crate::board::piece::kind_of(&self.pieces, c)
     }
 
     /// Every knob as `key = value` lines, for `mansuba rules NAME`.

@@ -216,7 +216,7 @@ fn run<B: Bits>(
         }
     };
     let v = an.value(&mut pos)?;
-    let (rolls, no_move) = (dice.rolls(rules), dice.no_move);
+    let (rolls, no_move) = (dice.rolls(&rules.pieces), dice.no_move);
     let mut best = vec![];
     if let Start::Throws(throws) = crate::dice::turn::start(&mut pos, &rolls, no_move) {
         for t in &throws {
@@ -232,7 +232,7 @@ fn run<B: Bits>(
                 _ => 0,
             };
             best.push(json!({
-                "roll": roll.label, "kinds": Dice::kind_names(rules, roll.kinds),
+                "roll": roll.label, "kinds": Dice::kind_names(&rules.pieces, roll.kinds),
                 "chance": t.prob, "moves": moves, "move": text, "coord": coordinate,
                 "win": cv.w, "draw": (1.0 - cv.w - cv.l).max(0.0), "loss": cv.l,
             }));
@@ -354,9 +354,11 @@ pub fn perft_by_roll<B: Bits>(
         bail!("--roll needs --depth 1 or more");
     }
     let rolls = if roll == "all" {
-        dice.rolls(rules)
+        dice.rolls(&rules.pieces)
     } else {
-        vec![dice.roll_named(rules, roll).map_err(anyhow::Error::msg)?]
+        vec![dice
+            .roll_named(&rules.pieces, roll)
+            .map_err(anyhow::Error::msg)?]
     };
     let mut p = pos.clone();
     let mut legal = crate::board::movegen::MoveList::new();
@@ -373,7 +375,7 @@ pub fn perft_by_roll<B: Bits>(
         rows.sort();
         let total: u64 = rows.iter().map(|x| x.1).sum();
         out.push(json!({
-            "roll": r.label, "kinds": Dice::kind_names(rules, r.kinds),
+            "roll": r.label, "kinds": Dice::kind_names(&rules.pieces, r.kinds),
             "moves": rows.len(), "nodes": total,
             "divide": rows.iter().map(|(m, n)| (m.clone(), json!(n))).collect::<serde_json::Map<_, _>>(),
         }));
@@ -386,7 +388,7 @@ pub fn perft_by_roll<B: Bits>(
             println!(
                 "roll {:>5}  {:<24} {:>3} moves  nodes {total}  depth {depth}",
                 r.label,
-                Dice::kind_names(rules, r.kinds),
+                Dice::kind_names(&rules.pieces, r.kinds),
                 rows.len()
             );
         }

@@ -60,7 +60,7 @@ impl Expectimax {
         max_nodes: u64,
     ) -> Self {
         Expectimax {
-            rolls: dice.rolls(rules),
+            rolls: dice.rolls(&rules.pieces),
             no_move: dice.no_move,
             objective,
             tt: HashMap::new(),

@@ -64,7 +64,7 @@ pub fn write(dir: &Path, rules: &Rules, t: &ChanceTable) -> Result<PathBuf, Stri
     let mut bytes = serde_json::to_vec(&h).map_err(|e| e.to_string())?;
     bytes.push(b'\n');
     bytes.extend_from_slice(&data);
-    crate::report::write_atomic(&p, &bytes)
+    crate::files::write_atomic(&p, &bytes)
         .map_err(|e| format!("cannot write {}: {e}", p.display()))?;
     Ok(p)
 }

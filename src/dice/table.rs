@@ -126,7 +126,7 @@ impl ChanceTables {
     ) -> Result<ChanceTables, String> {
         let mut set = ChanceTables {
             tables: HashMap::new(),
-            rolls: dice.rolls(&eng.rules),
+            rolls: dice.rolls(&eng.rules.pieces),
             no_move: dice.no_move,
         };
         for m in closure(eng, target) {

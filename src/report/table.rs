@@ -122,36 +122,7 @@ pub fn write_csv_atomic(
         std::io::stdout().write_all(&buf)?;
         return Ok(());
     }
-    write_atomic(path, &buf)
-}
-
-/// Writes a file atomically: a temporary file in the same directory, then a rename, so a
-/// reader never sees half a file and a failed write leaves the old one in place.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    use anyhow::Context;
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => std::path::PathBuf::from("."),
-    };
-    let name = path
-        .file_name()
-        .with_context(|| format!("{}: not a file name", path.display()))?
-        .to_string_lossy()
-        .to_string();
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let res = (|| -> anyhow::Result<()> {
-        let mut f = std::fs::File::create(&tmp)
-            .with_context(|| format!("cannot create {}", tmp.display()))?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-            .with_context(|| format!("cannot rename {} to {}", tmp.display(), path.display()))?;
-        Ok(())
-    })();
-    if res.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    res
+    crate::files::write_atomic(path, &buf)
 }
 
 /// One JSON object for a row; `tree` adds the solution tree.
