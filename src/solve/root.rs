@@ -12,7 +12,7 @@ use crate::board::movegen::MoveList;
 use crate::board::position::{Move, Position};
 use crate::notation;
 use rayon::prelude::*;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 /// Nodes each root move gets for the decisive question before the root deepens all the
 /// open moves together: checks get the most (keys of long problems are mostly checks),
@@ -93,7 +93,9 @@ fn rank(holding: usize, (quiet, replies): (bool, usize)) -> u64 {
         | replies.min(u32::MAX as usize) as u64
 }
 
-/// Solves a position for a stipulation under conditions.
+/// Solves a position for a stipulation under conditions: the root moves in order, the
+/// decisive question for each, the open ones deepened together, the holding defences of
+/// the tries, then the verdict, the refutation and the lines of the fastest key.
 pub fn solve<B: Bits>(
     pos: &Position<B>,
     stip: &Stipulation,
@@ -103,280 +105,354 @@ pub fn solve<B: Bits>(
 ) -> SolveReport {
     // The search ends a twentieth of the time early: the lines of play get that.
     let budget = Budget::new(&super::remaining(limits, std::time::Instant::now(), 1));
-    let n = stip.moves;
-    let mut root = pos.clone();
-    let probe_cond = cond;
-    let mut list = MoveList::new();
-    {
-        let s = Searcher::new(&root, *stip, probe_cond, &budget);
-        s.moves(&mut root, &mut list);
-        // Checks, then captures, first: the likely keys get proven before the workers
-        // sink their time into the quiet tries.
-        s.order(&mut root, &mut list, 0);
-    }
-    let root_moves: Vec<Move> = list.as_slice().to_vec();
-    let bar = crate::solve::progress_bar(limits.progress, root_moves.len() as u64, "root moves");
-    let worker = || Searcher::new(pos, *stip, cond, &budget).with_tables(tables.clone());
-    // What is proven so far, for the progress bar: keys found, tries refuted.
-    let keys_found = std::sync::atomic::AtomicUsize::new(0);
-    let tries_refuted = std::sync::atomic::AtomicUsize::new(0);
-    let proven = |b: &indicatif::ProgressBar, phase: &str| {
-        use std::sync::atomic::Ordering::Relaxed;
-        b.set_message(format!(
-            "{phase}: {} key(s) proven, {} tries refuted within {n}",
-            keys_found.load(Relaxed),
-            tries_refuted.load(Relaxed)
-        ));
+    let root = Root {
+        pos,
+        stip,
+        cond,
+        tables,
+        budget: &budget,
+        bar: None,
+        keys_found: AtomicUsize::new(0),
+        tries_refuted: AtomicUsize::new(0),
     };
-    // Phase 1: the decisive question (does it win within N?) for every root move, each
-    // with a small node allowance: a key's proof along its forcing line is cheap, and so
-    // is the refutation of most tries. Keys are then pinned down to their least k.
-    let mut results: Vec<RootResult> = root_moves
-        .par_iter()
-        .map_init(worker, |s, &m| {
-            let (mut p, nt) = s.after_root_move(pos, m);
-            let mut r = RootResult {
-                m,
-                wins_in: None,
-                min_proven: false,
-                fails_upto: 0,
-                stopped: false,
-                holding: vec![],
-                holding_more: false,
-            };
-            let class = if p.in_check() {
-                0
-            } else if pos.is_capture(&m) {
-                1
-            } else {
-                2
-            };
-            s.cap = s.local_nodes + ROOT_ALLOWANCE[class];
-            let first = s.defend(&mut p, n - 1, nt);
-            s.cap = u64::MAX;
-            match first {
-                Some(true) => {
-                    r.wins_in = Some(n);
-                    r.min_proven = stip.exact;
-                    // Then down from N: the first k that fails fixes the least one.
-                    if !stip.exact {
-                        let mut k = n;
-                        loop {
-                            if k == 1 {
-                                r.min_proven = true;
-                                break;
-                            }
-                            match s.defend(&mut p, k - 2, nt) {
-                                Some(true) => {
-                                    k -= 1;
-                                    r.wins_in = Some(k);
-                                }
-                                Some(false) => {
-                                    r.fails_upto = k - 1;
-                                    r.min_proven = true;
-                                    break;
-                                }
-                                None => {
-                                    r.stopped = true;
-                                    break;
-                                }
-                            }
-                        }
-                    }
-                }
-                Some(false) => r.fails_upto = n,
-                None => r.stopped = budget.stopped(),
-            }
-            s.flush();
-            if let Some(b) = &bar {
-                use std::sync::atomic::Ordering::Relaxed;
-                if r.wins_in.is_some() {
-                    keys_found.fetch_add(1, Relaxed);
-                } else if r.fails_upto >= n {
-                    tries_refuted.fetch_add(1, Relaxed);
-                }
-                b.inc(1);
-                proven(b, "first pass");
-            }
-            r
-        })
-        .collect();
-    // Phase 2: the moves still open, deepened together one move at a time (all of them
-    // to k before any to k + 1), so that a search cut by a limit still proves "no other
-    // first move wins within k" for the largest k it completed.
-    let depths: Vec<u32> = if stip.exact {
-        vec![n]
-    } else {
-        (1..=n).collect()
+    let root_moves = root.ordered_moves();
+    let root = Root {
+        bar: crate::solve::progress_bar(limits.progress, root_moves.len() as u64, "root moves"),
+        ..root
     };
-    for k in depths {
-        if budget.stopped() {
-            break;
-        }
-        let open: Vec<usize> = (0..results.len())
-            .filter(|&i| {
-                let r = &results[i];
-                r.wins_in.is_none() && !r.stopped && r.fails_upto < k
-            })
-            .collect();
-        if open.is_empty() {
-            continue;
-        }
-        if let Some(b) = &bar {
-            b.set_position(0);
-            b.set_length(open.len() as u64);
-            b.set_message(format!(
-                "open first moves, within {k} ({} key(s) so far; the other first moves fail within {})",
-                results.iter().filter(|r| r.wins_in.is_some()).count(),
-                k - 1
-            ));
-        }
-        let done: Vec<(usize, R)> = open
-            .par_iter()
-            .map_init(worker, |s, &i| {
-                let m = results[i].m;
-                let (mut p, nt) = s.after_root_move(pos, m);
-                let r = s.settle_open(&mut p, k - 1, nt);
-                s.flush();
-                if let Some(b) = &bar {
-                    b.inc(1);
-                }
-                (i, r)
-            })
-            .collect();
-        for (i, r) in done {
-            let x = &mut results[i];
-            match r {
-                Some(true) => {
-                    // Every k' < k failed before (or k = N under `exact`).
-                    x.wins_in = Some(k);
-                    x.min_proven = true;
-                }
-                Some(false) => x.fails_upto = k,
-                None => x.stopped = true,
-            }
-        }
-    }
-    // The defences that hold against each failed try, for the refutation of an unsound
-    // problem (a sound one needs none: its tries are already proven to fail). Only the
-    // strongest try's are reported: the fewest holding defences (at least one), ties to
-    // the most forcing. So a try stops being counted, or is not counted at all, once it
-    // can no longer be that: when its count so far, with its forcing, ranks behind a try
-    // counted in full. The strongest try itself never ranks behind, so the choice does
-    // not depend on the thread count or the order the tries finish in.
+    let mut results = root.first_pass(&root_moves);
+    root.deepen_open(&mut results);
     if !budget.stopped() && results.iter().all(|r| r.wins_in.is_none()) {
-        let best = std::sync::atomic::AtomicU64::new(u64::MAX);
+        root.count_holding(&mut results);
+    }
+    for r in results.iter_mut() {
+        // A move neither proven to win nor proven to fail within N is open.
+        if r.wins_in.is_none() && r.fails_upto < stip.moves {
+            r.stopped = true;
+        }
+    }
+    if let Some(b) = &root.bar {
+        b.finish_and_clear();
+    }
+    let mut rep = root.verdict(&results);
+    if rep.solvable == Solvable::No {
+        rep.refutation = root.refutation(&results);
+    }
+    let fastest = results
+        .iter()
+        .filter(|r| r.wins_in.is_some())
+        .min_by_key(|r| r.wins_in);
+    let mut tree_nodes = 0;
+    if let Some(k) = fastest {
+        tree_nodes = root.lines(k, limits, &mut rep);
+    }
+    rep.nodes = budget.nodes.load(Ordering::Relaxed) + tree_nodes;
+    rep.millis = budget.start.elapsed().as_millis() as u64;
+    rep.limit_hit = budget.reason();
+    rep
+}
+
+/// One solve's shared state, read by every phase and every worker.
+struct Root<'a, B: Bits> {
+    pos: &'a Position<B>,
+    stip: &'a Stipulation,
+    cond: &'a Conditions,
+    tables: Option<std::sync::Arc<crate::retro::Tables>>,
+    budget: &'a Budget,
+    bar: Option<indicatif::ProgressBar>,
+    /// What is proven so far, for the progress bar: keys found, tries refuted.
+    keys_found: AtomicUsize,
+    tries_refuted: AtomicUsize,
+}
+
+impl<'a, B: Bits> Root<'a, B> {
+    /// A searcher for one worker (or one phase).
+    fn worker(&self) -> Searcher<'a, B> {
+        Searcher::new(self.pos, *self.stip, self.cond, self.budget).with_tables(self.tables.clone())
+    }
+
+    /// The legal first moves, checks then captures first: the likely keys get proven
+    /// before the workers sink their time into the quiet tries.
+    fn ordered_moves(&self) -> Vec<Move> {
+        let mut root = self.pos.clone();
+        let mut list = MoveList::new();
+        let s = Searcher::new(&root, *self.stip, self.cond, self.budget);
+        s.moves(&mut root, &mut list);
+        s.order(&mut root, &mut list, 0);
+        list.as_slice().to_vec()
+    }
+
+    fn show_proven(&self, b: &indicatif::ProgressBar, phase: &str) {
+        b.set_message(format!(
+            "{phase}: {} key(s) proven, {} tries refuted within {}",
+            self.keys_found.load(Ordering::Relaxed),
+            self.tries_refuted.load(Ordering::Relaxed),
+            self.stip.moves
+        ));
+    }
+
+    /// Phase 1: the decisive question (does it win within N?) for every root move, each
+    /// with a small node allowance: a key's proof along its forcing line is cheap, and so
+    /// is the refutation of most tries. Keys are then pinned down to their least k.
+    fn first_pass(&self, root_moves: &[Move]) -> Vec<RootResult> {
+        root_moves
+            .par_iter()
+            .map_init(
+                || self.worker(),
+                |s, &m| {
+                    let r = self.decide(s, m);
+                    s.flush();
+                    if let Some(b) = &self.bar {
+                        if r.wins_in.is_some() {
+                            self.keys_found.fetch_add(1, Ordering::Relaxed);
+                        } else if r.fails_upto >= self.stip.moves {
+                            self.tries_refuted.fetch_add(1, Ordering::Relaxed);
+                        }
+                        b.inc(1);
+                        self.show_proven(b, "first pass");
+                    }
+                    r
+                },
+            )
+            .collect()
+    }
+
+    /// The first pass on one root move: the decisive question within its allowance, and
+    /// for a key its least k.
+    fn decide(&self, s: &mut Searcher<'a, B>, m: Move) -> RootResult {
+        let n = self.stip.moves;
+        let (mut p, nt) = s.after_root_move(self.pos, m);
+        let mut r = RootResult {
+            m,
+            wins_in: None,
+            min_proven: false,
+            fails_upto: 0,
+            stopped: false,
+            holding: vec![],
+            holding_more: false,
+        };
+        let class = if p.in_check() {
+            0
+        } else if self.pos.is_capture(&m) {
+            1
+        } else {
+            2
+        };
+        s.cap = s.local_nodes + ROOT_ALLOWANCE[class];
+        let first = s.defend(&mut p, n - 1, nt);
+        s.cap = u64::MAX;
+        match first {
+            Some(true) => {
+                r.wins_in = Some(n);
+                r.min_proven = self.stip.exact;
+                if !self.stip.exact {
+                    least_win(s, &mut p, nt, &mut r);
+                }
+            }
+            Some(false) => r.fails_upto = n,
+            None => r.stopped = self.budget.stopped(),
+        }
+        r
+    }
+
+    /// Phase 2: the moves still open, deepened together one move at a time (all of them
+    /// to k before any to k + 1), so that a search cut by a limit still proves "no other
+    /// first move wins within k" for the largest k it completed.
+    fn deepen_open(&self, results: &mut [RootResult]) {
+        let n = self.stip.moves;
+        let depths: Vec<u32> = if self.stip.exact {
+            vec![n]
+        } else {
+            (1..=n).collect()
+        };
+        for k in depths {
+            if self.budget.stopped() {
+                break;
+            }
+            let open: Vec<usize> = (0..results.len())
+                .filter(|&i| {
+                    let r = &results[i];
+                    r.wins_in.is_none() && !r.stopped && r.fails_upto < k
+                })
+                .collect();
+            if open.is_empty() {
+                continue;
+            }
+            if let Some(b) = &self.bar {
+                b.set_position(0);
+                b.set_length(open.len() as u64);
+                b.set_message(format!(
+                    "open first moves, within {k} ({} key(s) so far; the other first moves fail within {})",
+                    results.iter().filter(|r| r.wins_in.is_some()).count(),
+                    k - 1
+                ));
+            }
+            let shared: &[RootResult] = results;
+            let done: Vec<(usize, R)> = open
+                .par_iter()
+                .map_init(
+                    || self.worker(),
+                    |s, &i| {
+                        let (mut p, nt) = s.after_root_move(self.pos, shared[i].m);
+                        let r = s.settle_open(&mut p, k - 1, nt);
+                        s.flush();
+                        if let Some(b) = &self.bar {
+                            b.inc(1);
+                        }
+                        (i, r)
+                    },
+                )
+                .collect();
+            for (i, r) in done {
+                let x = &mut results[i];
+                match r {
+                    Some(true) => {
+                        // Every k' < k failed before (or k = N under `exact`).
+                        x.wins_in = Some(k);
+                        x.min_proven = true;
+                    }
+                    Some(false) => x.fails_upto = k,
+                    None => x.stopped = true,
+                }
+            }
+        }
+    }
+
+    /// Phase 3, for a problem with no key: the defences that hold against each failed
+    /// try, for the refutation (a sound problem needs none: its tries are already proven
+    /// to fail). Only the strongest try's are reported: the fewest holding defences (at
+    /// least one), ties to the most forcing. So a try stops being counted, or is not
+    /// counted at all, once it can no longer be that: when its count so far, with its
+    /// forcing, ranks behind a try counted in full. The strongest try itself never ranks
+    /// behind, so the choice does not depend on the thread count or the order the tries
+    /// finish in.
+    fn count_holding(&self, results: &mut [RootResult]) {
+        let best = AtomicU64::new(u64::MAX);
         // The most forcing tries first (checks, then the fewest replies): they have the
         // fewest holding defences, and once that bound is low every other try stops
         // after a few. Counting was nine tenths of an unsound problem's search before.
         let mut tries: Vec<((bool, usize), usize)> = (0..results.len())
-            .filter(|&i| results[i].wins_in.is_none() && results[i].fails_upto >= n)
-            .map(|i| (forcing(pos, &results[i].m), i))
+            .filter(|&i| results[i].wins_in.is_none() && results[i].fails_upto >= self.stip.moves)
+            .map(|i| (forcing(self.pos, &results[i].m), i))
             .collect();
         tries.sort_unstable();
-        let holding: Vec<(usize, Vec<Move>, bool, bool)> = tries
+        let shared: &[RootResult] = results;
+        let holding: Vec<(usize, Holding)> = tries
             .par_iter()
-            .map_init(worker, |s, &(f, i)| {
-                let m = results[i].m;
-                let mut held = vec![];
-                let mut stopped = false;
-                let behind = |count: usize| rank(count, f) > best.load(Ordering::Relaxed);
-                if behind(1) {
-                    return (i, held, false, stopped);
-                }
-                let (mut p, nt) = s.after_root_move(pos, m);
-                let mut l2 = MoveList::new();
-                s.moves(&mut p, &mut l2);
-                // The defences most likely to hold first, so that a try with more than
-                // the fewest is given up soon.
-                s.order_defences(&mut p, &mut l2, 0, Move::default());
-                let mut more = false;
-                for (j, &d) in l2.as_slice().iter().enumerate() {
-                    let nt2 = s.track(&p, &d, nt);
-                    let u = p.make(d);
-                    let r = s.attack(&mut p, n - 1, nt2);
-                    p.unmake(d, u);
-                    match r {
-                        Some(false) => {
-                            held.push(d);
-                            if behind(held.len()) {
-                                break;
-                            }
-                            if held.len() == HOLDING_COUNTED {
-                                more = j + 1 < l2.len();
-                                break;
-                            }
-                        }
-                        Some(true) => {}
-                        None => {
-                            stopped = true;
-                            break;
-                        }
+            .map_init(
+                || self.worker(),
+                |s, &(f, i)| {
+                    let h = self.holding_defences(s, shared[i].m, f, &best);
+                    s.flush();
+                    (i, h)
+                },
+            )
+            .collect();
+        for (i, h) in holding {
+            results[i].holding = h.held;
+            results[i].holding_more = h.more;
+            results[i].stopped |= h.stopped;
+        }
+    }
+
+    /// The defences that hold against the try `m` (forcing `f`), given up as soon as the
+    /// try ranks behind the best one counted in full.
+    fn holding_defences(
+        &self,
+        s: &mut Searcher<'a, B>,
+        m: Move,
+        f: (bool, usize),
+        best: &AtomicU64,
+    ) -> Holding {
+        let mut h = Holding::default();
+        let behind = |count: usize| rank(count, f) > best.load(Ordering::Relaxed);
+        if behind(1) {
+            return h;
+        }
+        let (mut p, nt) = s.after_root_move(self.pos, m);
+        let mut l2 = MoveList::new();
+        s.moves(&mut p, &mut l2);
+        // The defences most likely to hold first, so that a try with more than the fewest
+        // is given up soon.
+        s.order_defences(&mut p, &mut l2, 0, Move::default());
+        for (j, &d) in l2.as_slice().iter().enumerate() {
+            let nt2 = s.track(&p, &d, nt);
+            let u = p.make(d);
+            let r = s.attack(&mut p, self.stip.moves - 1, nt2);
+            p.unmake(d, u);
+            match r {
+                Some(false) => {
+                    h.held.push(d);
+                    if behind(h.held.len()) {
+                        break;
+                    }
+                    if h.held.len() == HOLDING_COUNTED {
+                        h.more = j + 1 < l2.len();
+                        break;
                     }
                 }
-                // A try that fails with no defence held (it stalemates, say: no mate) can
-                // never be the strongest, so it sets no bound.
-                if !stopped && !held.is_empty() {
-                    best.fetch_min(rank(held.len(), f), Ordering::Relaxed);
+                Some(true) => {}
+                None => {
+                    h.stopped = true;
+                    break;
                 }
-                s.flush();
-                (i, held, more, stopped)
-            })
-            .collect();
-        for (i, held, more, stopped) in holding {
-            results[i].holding = held;
-            results[i].holding_more = more;
-            results[i].stopped |= stopped;
+            }
         }
-    }
-    for r in results.iter_mut() {
-        // A move neither proven to win nor proven to fail within N is open.
-        if r.wins_in.is_none() && r.fails_upto < n {
-            r.stopped = true;
+        // A try that fails with no defence held (it stalemates, say: no mate) can never
+        // be the strongest, so it sets no bound.
+        if !h.stopped && !h.held.is_empty() {
+            best.fetch_min(rank(h.held.len(), f), Ordering::Relaxed);
         }
+        h
     }
-    if let Some(b) = &bar {
-        b.finish_and_clear();
-    }
-    let mut rep = SolveReport::default();
-    // The key list is complete when every other first move is proven to fail within N
-    // (a key whose least k was not settled does not make the list incomplete).
-    let stopped_any = results
-        .iter()
-        .any(|r| r.wins_in.is_none() && r.fails_upto < n);
-    let keys: Vec<&RootResult> = results.iter().filter(|r| r.wins_in.is_some()).collect();
-    rep.keys = keys.iter().map(|r| notation::coord(pos, &r.m)).collect();
-    rep.keys_san = keys.iter().map(|r| notation::san(pos, &r.m)).collect();
-    rep.keys_complete = !stopped_any;
-    rep.others_fail_within = results
-        .iter()
-        .filter(|r| r.wins_in.is_none())
-        .map(|r| r.fails_upto)
-        .min();
-    rep.solvable = if !keys.is_empty() {
-        Solvable::Yes
-    } else if stopped_any {
-        Solvable::Unknown
-    } else {
-        Solvable::No
-    };
-    if let Some(best) = keys.iter().map(|r| r.wins_in.unwrap()).min() {
-        // The shortest is proven when every other move is known not to win faster.
-        let sound = stip.exact
-            || results.iter().all(|r| {
-                if r.wins_in.is_some() {
-                    r.min_proven
-                } else {
-                    r.fails_upto + 1 >= best
-                }
-            });
-        if sound {
-            rep.shortest = Some(best);
+
+    /// The verdict from the root results: keys, whether the list is complete, solvable,
+    /// the shortest win when it is proven.
+    fn verdict(&self, results: &[RootResult]) -> SolveReport {
+        let (pos, n) = (self.pos, self.stip.moves);
+        let mut rep = SolveReport::default();
+        // The key list is complete when every other first move is proven to fail within N
+        // (a key whose least k was not settled does not make the list incomplete).
+        let stopped_any = results
+            .iter()
+            .any(|r| r.wins_in.is_none() && r.fails_upto < n);
+        let keys: Vec<&RootResult> = results.iter().filter(|r| r.wins_in.is_some()).collect();
+        rep.keys = keys.iter().map(|r| notation::coord(pos, &r.m)).collect();
+        rep.keys_san = keys.iter().map(|r| notation::san(pos, &r.m)).collect();
+        rep.keys_complete = !stopped_any;
+        rep.others_fail_within = results
+            .iter()
+            .filter(|r| r.wins_in.is_none())
+            .map(|r| r.fails_upto)
+            .min();
+        rep.solvable = if !keys.is_empty() {
+            Solvable::Yes
+        } else if stopped_any {
+            Solvable::Unknown
+        } else {
+            Solvable::No
+        };
+        if let Some(best) = keys.iter().filter_map(|r| r.wins_in).min() {
+            // The shortest is proven when every other move is known not to win faster.
+            let sound = self.stip.exact
+                || results.iter().all(|r| {
+                    if r.wins_in.is_some() {
+                        r.min_proven
+                    } else {
+                        r.fails_upto + 1 >= best
+                    }
+                });
+            if sound {
+                rep.shortest = Some(best);
+            }
         }
+        rep
     }
-    if rep.solvable == Solvable::No {
-        // The strongest try: the fewest holding defences; ties go to the most forcing
-        // try: a check, then the fewest legal replies.
+
+    /// The refutation of a problem with no key: the strongest try (the fewest holding
+    /// defences; ties go to the most forcing try: a check, then the fewest legal replies),
+    /// the defence that holds, and the line on from there.
+    fn refutation(&self, results: &[RootResult]) -> Option<String> {
         // A try whose count a limit interrupted competes only if no try was counted to the
         // end (its defences shown still hold; it may just not be the strongest).
         let counted = |r: &&RootResult| !r.holding.is_empty() && !r.stopped;
@@ -385,56 +461,57 @@ pub fn solve<B: Bits>(
         } else {
             results.iter().filter(|r| !r.holding.is_empty()).collect()
         };
-        if let Some(t) = pool
+        let Some(t) = pool
             .into_iter()
-            .min_by_key(|r| (r.holding.len(), forcing(pos, &r.m)))
-        {
-            let mut p = pos.clone();
-            let mut s = Searcher::new(pos, *stip, cond, &budget).with_tables(tables.clone());
-            let t0 = s.initial_track();
-            let try_c = notation::coord(&p, &t.m);
-            let nt = s.track(&p, &t.m, t0);
-            p.make(t.m);
-            let defs: Vec<String> = t.holding.iter().map(|d| notation::coord(&p, d)).collect();
-            let nt2 = s.track(&p, &t.holding[0], nt);
-            p.make(t.holding[0]);
-            // The line goes on: the attacker's most forcing continuation, the defence that
-            // holds against it, until the moves run out.
-            let more = refutation_line(&mut s, &mut p, n - 1, nt2);
-            let mut text = format!("{} {}", try_c, defs[0]);
-            for m in &more {
-                text.push(' ');
-                text.push_str(m);
-            }
-            if defs.len() > 1 {
-                let others = if t.holding_more { ", and others" } else { "" };
-                text.push_str(&format!(
-                    " (1st move also held by {}{others})",
-                    defs[1..].join(" ")
-                ));
-            }
-            rep.refutation = Some(text);
-            s.flush();
-        } else if root_moves.is_empty() {
-            rep.refutation = Some("no legal move".into());
+            .min_by_key(|r| (r.holding.len(), forcing(self.pos, &r.m)))
+        else {
+            return results.is_empty().then(|| "no legal move".to_string());
+        };
+        let mut p = self.pos.clone();
+        let mut s = self.worker();
+        let t0 = s.initial_track();
+        let try_c = notation::coord(&p, &t.m);
+        let nt = s.track(&p, &t.m, t0);
+        p.make(t.m);
+        let defs: Vec<String> = t.holding.iter().map(|d| notation::coord(&p, d)).collect();
+        let nt2 = s.track(&p, &t.holding[0], nt);
+        p.make(t.holding[0]);
+        // The line goes on: the attacker's most forcing continuation, the defence that
+        // holds against it, until the moves run out.
+        let more = refutation_line(&mut s, &mut p, self.stip.moves - 1, nt2);
+        let mut text = format!("{} {}", try_c, defs[0]);
+        for m in &more {
+            text.push(' ');
+            text.push_str(m);
         }
+        if defs.len() > 1 {
+            let others = if t.holding_more { ", and others" } else { "" };
+            text.push_str(&format!(
+                " (1st move also held by {}{others})",
+                defs[1..].join(" ")
+            ));
+        }
+        s.flush();
+        Some(text)
     }
-    let mut tree_nodes = 0;
-    // Main line and solution tree from the fastest key.
-    if let Some(k) = keys.iter().min_by_key(|r| r.wins_in.unwrap()) {
-        // A budget of its own: the root search may have spent the whole of its.
-        let budget = Budget::after(&budget, &super::remaining(limits, budget.start, 0));
-        let mut s = Searcher::new(pos, *stip, cond, &budget).with_tables(tables.clone());
-        let mut p = pos.clone();
+
+    /// The main line and the solution tree of the fastest key `k`, under a budget of their
+    /// own (the root search may have spent the whole of its); returns the nodes spent.
+    fn lines(&self, k: &RootResult, limits: &Limits, rep: &mut SolveReport) -> u64 {
+        let budget = Budget::after(self.budget, &super::remaining(limits, self.budget.start, 0));
+        let mut s = Searcher::new(self.pos, *self.stip, self.cond, &budget)
+            .with_tables(self.tables.clone());
+        let mut p = self.pos.clone();
         let t0 = s.initial_track();
         let mut tree = vec![];
         let mut truncated = false;
         let mut line = vec![];
+        let wins_in = k.wins_in.unwrap_or(self.stip.moves);
         build_tree(
             &mut s,
             &mut p,
             k.m,
-            k.wins_in.unwrap(),
+            wins_in,
             t0,
             &mut line,
             &mut tree,
@@ -443,17 +520,51 @@ pub fn solve<B: Bits>(
         rep.tree = tree;
         // A tree whose building the limit stopped has lines that end short of the goal.
         rep.tree_truncated = truncated || budget.stopped();
-        let mut p = pos.clone();
-        let mut s2 = Searcher::new(pos, *stip, cond, &budget).with_tables(tables.clone());
-        let (san, coord) = main_line(&mut s2, &mut p, k.m, k.wins_in.unwrap(), t0);
+        let mut p = self.pos.clone();
+        let mut s2 = Searcher::new(self.pos, *self.stip, self.cond, &budget)
+            .with_tables(self.tables.clone());
+        let (san, coord) = main_line(&mut s2, &mut p, k.m, wins_in, t0);
         rep.main_line = san;
         rep.main_line_coord = coord;
         s.flush();
         s2.flush();
-        tree_nodes = budget.nodes.load(Ordering::Relaxed);
+        budget.nodes.load(Ordering::Relaxed)
     }
-    rep.nodes = budget.nodes.load(Ordering::Relaxed) + tree_nodes;
-    rep.millis = budget.start.elapsed().as_millis() as u64;
-    rep.limit_hit = budget.reason();
-    rep
+}
+
+/// For a root move proven to win within N: down from N, the first k that fails fixes the
+/// least one.
+fn least_win<B: Bits>(s: &mut Searcher<'_, B>, p: &mut Position<B>, nt: u8, r: &mut RootResult) {
+    let mut k = r.wins_in.unwrap_or(1);
+    loop {
+        if k == 1 {
+            r.min_proven = true;
+            return;
+        }
+        match s.defend(p, k - 2, nt) {
+            Some(true) => {
+                k -= 1;
+                r.wins_in = Some(k);
+            }
+            Some(false) => {
+                r.fails_upto = k - 1;
+                r.min_proven = true;
+                return;
+            }
+            None => {
+                r.stopped = true;
+                return;
+            }
+        }
+    }
+}
+
+/// The defences counted against one try.
+#[derive(Default)]
+struct Holding {
+    held: Vec<Move>,
+    /// More defences may hold than were counted.
+    more: bool,
+    /// A limit stopped the count.
+    stopped: bool,
 }
