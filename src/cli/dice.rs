@@ -189,61 +189,25 @@ fn run<B: Bits>(
     objective: Objective,
 ) -> Result<i32> {
     let t0 = std::time::Instant::now();
-    let mut an = match a.turns {
-        Some(turns) => Analysis::Horizon(
-            Expectimax::new(dice, rules, objective, a.max_nodes),
-            2 * turns,
-        ),
-        None => {
-            if objective != Objective::Score {
-                bail!(
-                    "--objective win needs --turns (to the end of the game, a draw is not a loss)"
-                );
-            }
-            let mat = material_of(&pos).map_err(|e| {
-                anyhow::anyhow!("without --turns the chances come from tables, which cannot hold this position: {e}")
-            })?;
-            if let Some(dir) = &a.tables {
-                let t =
-                    ChanceTables::load(&pos.eng, dice, &mat, dir).map_err(anyhow::Error::msg)?;
-                Analysis::Tables(t)
-            } else {
-                Analysis::Tables(
-                    build_tables(&pos.eng, dice, &mat)
-                        .map_err(|e| anyhow::anyhow!("without --turns: {e}; give --turns N"))?,
-                )
-            }
-        }
-    };
+    let mut an = analysis(a, rules, dice, &pos, objective)?;
     let v = an.value(&mut pos)?;
-    let (rolls, no_move) = (dice.rolls(&rules.pieces), dice.no_move);
-    let mut best = vec![];
-    if let Start::Throws(throws) = crate::dice::turn::start(&mut pos, &rolls, no_move) {
-        for t in &throws {
-            let (choice, cv) = an.choose(&mut pos, &t.throw)?;
-            let roll = &rolls[t.roll];
-            let (text, coordinate) = match &choice {
-                Choice::TakeKing => ("takes the king".to_string(), String::new()),
-                Choice::Forfeit => ("forfeit".to_string(), String::new()),
-                Choice::Play(m) => (san(&pos, m), coord(&pos, m)),
-            };
-            let moves = match &t.throw {
-                Throw::Moves(ms) => ms.len(),
-                _ => 0,
-            };
-            best.push(json!({
-                "roll": roll.label, "kinds": Dice::kind_names(&rules.pieces, roll.kinds),
-                "chance": t.prob, "moves": moves, "move": text, "coord": coordinate,
-                "win": cv.w, "draw": (1.0 - cv.w - cv.l).max(0.0), "loss": cv.l,
-            }));
-        }
-    }
+    let best = best_per_throw(&mut an, &mut pos, rules, dice)?;
     let seconds = t0.elapsed().as_secs_f64();
     let sim = match a.simulate {
         Some(n) => Some(an.simulate(&pos, n, a.seed)?),
         None => None,
     };
     let draw = (1.0 - v.w - v.l).max(0.0);
+    if !a.json {
+        let found = Found {
+            v,
+            best: &best,
+            sim: sim.as_ref(),
+            seconds,
+        };
+        print_text(a, rules, dice, &pos, &an, objective, &found);
+        return Ok(0);
+    }
     let mut o = json!({
         "rules": rules.name, "dice": dice.describe(), "fen": pos.to_fen(),
         "side": pos.side.name(), "turns": a.turns, "objective": a.objective,
@@ -264,13 +228,95 @@ fn run<B: Bits>(
         o["games"] = json!(s.games);
         o["seed"] = json!(s.seed);
     }
-    if a.json {
-        println!("{o}");
-        return Ok(0);
+    println!("{o}");
+    Ok(0)
+}
+
+/// How the chances are found: a horizon search with `--turns`, chance tables without.
+fn analysis<B: Bits>(
+    a: &DiceArgs,
+    rules: &Rules,
+    dice: &Dice,
+    pos: &Position<B>,
+    objective: Objective,
+) -> Result<Analysis> {
+    if let Some(turns) = a.turns {
+        return Ok(Analysis::Horizon(
+            Expectimax::new(dice, rules, objective, a.max_nodes),
+            2 * turns,
+        ));
     }
+    if objective != Objective::Score {
+        bail!("--objective win needs --turns (to the end of the game, a draw is not a loss)");
+    }
+    let mat = material_of(pos).map_err(|e| {
+        anyhow::anyhow!(
+            "without --turns the chances come from tables, which cannot hold this position: {e}"
+        )
+    })?;
+    let tables = match &a.tables {
+        Some(dir) => ChanceTables::load(&pos.eng, dice, &mat, dir).map_err(anyhow::Error::msg)?,
+        None => build_tables(&pos.eng, dice, &mat)
+            .map_err(|e| anyhow::anyhow!("without --turns: {e}; give --turns N"))?,
+    };
+    Ok(Analysis::Tables(tables))
+}
+
+/// The best move for each throw, with its chances, as JSON objects.
+fn best_per_throw<B: Bits>(
+    an: &mut Analysis,
+    pos: &mut Position<B>,
+    rules: &Rules,
+    dice: &Dice,
+) -> Result<Vec<serde_json::Value>> {
+    let (rolls, no_move) = (dice.rolls(&rules.pieces), dice.no_move);
+    let mut best = vec![];
+    let Start::Throws(throws) = crate::dice::turn::start(pos, &rolls, no_move) else {
+        return Ok(best);
+    };
+    for t in &throws {
+        let (choice, cv) = an.choose(pos, &t.throw)?;
+        let roll = &rolls[t.roll];
+        let (text, coordinate) = match &choice {
+            Choice::TakeKing => ("takes the king".to_string(), String::new()),
+            Choice::Forfeit => ("forfeit".to_string(), String::new()),
+            Choice::Play(m) => (san(pos, m), coord(pos, m)),
+        };
+        let moves = match &t.throw {
+            Throw::Moves(ms) => ms.len(),
+            _ => 0,
+        };
+        best.push(json!({
+            "roll": roll.label, "kinds": Dice::kind_names(&rules.pieces, roll.kinds),
+            "chance": t.prob, "moves": moves, "move": text, "coord": coordinate,
+            "win": cv.w, "draw": (1.0 - cv.w - cv.l).max(0.0), "loss": cv.l,
+        }));
+    }
+    Ok(best)
+}
+
+/// What `run` found, for the text report.
+struct Found<'a> {
+    v: Wl,
+    best: &'a [serde_json::Value],
+    sim: Option<&'a Simulated>,
+    seconds: f64,
+}
+
+/// The text report of `dice FEN`.
+fn print_text<B: Bits>(
+    a: &DiceArgs,
+    rules: &Rules,
+    dice: &Dice,
+    pos: &Position<B>,
+    an: &Analysis,
+    objective: Objective,
+    f: &Found,
+) {
+    let v = f.v;
     println!("{}: {}", rules.name, dice.describe());
     println!("{}  ({} to move)", pos.to_fen(), pos.side.name());
-    match &an {
+    match an {
         Analysis::Horizon(_, plies) => println!(
             "within {} turns each ({plies} plies, {} first), {}:",
             plies / 2,
@@ -287,7 +333,7 @@ fn run<B: Bits>(
     println!(
         "  win {:.4}   draw {:.4}   loss {:.4}{}",
         v.w,
-        draw,
+        (1.0 - v.w - v.l).max(0.0),
         v.l,
         if a.turns.is_some() {
             "   (not decided within the turns counts as a draw)"
@@ -296,7 +342,7 @@ fn run<B: Bits>(
         }
     );
     println!("best move for each throw:");
-    for b in &best {
+    for b in f.best {
         println!(
             "  {:>5}  {:<22} {:>3} moves  {:<16} win {:.4}  loss {:.4}",
             b["roll"].as_str().unwrap_or(""),
@@ -307,8 +353,8 @@ fn run<B: Bits>(
             b["loss"].as_f64().unwrap_or(0.0)
         );
     }
-    match &an {
-        Analysis::Horizon(ex, _) => println!("{} positions, {:.2} s", ex.nodes, seconds),
+    match an {
+        Analysis::Horizon(ex, _) => println!("{} positions, {:.2} s", ex.nodes, f.seconds),
         Analysis::Tables(t) => {
             for f in t.figures() {
                 println!(
@@ -318,7 +364,7 @@ fn run<B: Bits>(
             }
         }
     }
-    if let Some(s) = &sim {
+    if let Some(s) = f.sim {
         let diff = (s.simulated_win - v.w).abs();
         let away = if s.standard_error > 0.0 {
             format!("{:.1} standard errors from", diff / s.standard_error)
@@ -332,7 +378,6 @@ fn run<B: Bits>(
             s.games, s.seed, s.simulated_win, s.standard_error, v.w
         );
     }
-    Ok(0)
 }
 
 /// `perft --roll`: perft whose first ply moves only men the throw names.

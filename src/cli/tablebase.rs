@@ -4,7 +4,7 @@ use crate::board::rules::Rules;
 use crate::retro::{self, BuildOptions, Material, Tables, Value};
 use crate::with_engine;
 use anyhow::{Context, Result};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// Arguments of `tablebase`.
@@ -94,64 +94,12 @@ pub fn cmd_tablebase(a: TablebaseArgs) -> Result<i32> {
             if Rules::resolve(&rules, None)?.dice.is_some() {
                 return crate::cli::dice::tablebase_build(&rules, &material, &dir, json);
             }
-            let rules = Rules::resolve(&rules, None)?;
-            let any = retro::engine_for(&rules)?;
-            let mat = Material::parse(&material, &rules)?;
             let opts = BuildOptions {
                 symmetry: !no_symmetry,
                 max_bytes: (max_memory_gib * (1u64 << 30) as f64) as u64,
                 force,
             };
-            let bar = crate::solve::progress_bar(true, 0, "");
-            let cb = |name: &str, phase: &str, done: u64, total: u64| {
-                if let Some(b) = &bar {
-                    if total > 0 {
-                        b.set_length(total);
-                        b.set_position(done);
-                    } else {
-                        b.set_position(b.length().unwrap_or(0));
-                    }
-                    if phase == "level" {
-                        b.set_message(format!("{name}: level {done}"));
-                    } else {
-                        b.set_message(format!("{name}: {phase}"));
-                    }
-                }
-            };
-            let t = std::time::Instant::now();
-            let report = with_engine!(&any, e => retro::build(e, &mat, &dir, &opts, &cb))?;
-            if let Some(b) = &bar {
-                b.finish_and_clear();
-            }
-            for n in &report.notes {
-                eprintln!("warning: {n}");
-            }
-            if json {
-                println!("{}", serde_json::to_string_pretty(&report)?);
-            } else {
-                for r in &report.tables {
-                    println!(
-                        "{:<10} {:>12} entries  symmetry {}  {}  {:.2}s{}  {}",
-                        r.material,
-                        r.entries,
-                        r.symmetry,
-                        if r.built { "built " } else { "loaded" },
-                        r.seconds,
-                        if r.built {
-                            format!("  {} levels", r.levels)
-                        } else {
-                            String::new()
-                        },
-                        r.path.display()
-                    );
-                }
-                println!(
-                    "total {:.2}s, estimated peak memory {:.1} MiB",
-                    t.elapsed().as_secs_f64(),
-                    report.estimated_bytes as f64 / (1u64 << 20) as f64
-                );
-            }
-            Ok(0)
+            build(&rules, &material, &dir, &opts, json)
         }
         TablebaseCommand::Probe {
             rules,
@@ -183,50 +131,7 @@ pub fn cmd_tablebase(a: TablebaseArgs) -> Result<i32> {
             material,
             dir,
             json,
-        } => {
-            let rules = Rules::resolve(&rules, None)?;
-            let any = retro::engine_for(&rules)?;
-            let mat = Material::parse(&material, &rules)?;
-            let tables = Tables::open(&dir, &rules);
-            let t = tables.table(&mat)?;
-            let s = with_engine!(&any, e => retro::stats(e, &t));
-            if json {
-                println!("{}", serde_json::to_string_pretty(&s)?);
-            } else {
-                println!("{} under {}: {} entries", s.material, s.rules, s.entries);
-                for (name, x) in [
-                    ("White to move", s.white_to_move),
-                    ("Black to move", s.black_to_move),
-                ] {
-                    println!(
-                        "{name}: {} legal positions; side to move wins {} ({:.2} %), draws {} ({:.2} %), loses {} ({:.2} %); longest win {} plies, longest loss {} plies",
-                        x.legal,
-                        x.wins,
-                        pct(x.wins, x.legal),
-                        x.draws,
-                        pct(x.draws, x.legal),
-                        x.losses,
-                        pct(x.losses, x.legal),
-                        x.longest_win_plies,
-                        x.longest_loss_plies
-                    );
-                }
-                println!(
-                    "White wins {:.2} % with White to move, {:.2} % with Black to move",
-                    s.white_wins_wtm_percent, s.white_wins_btm_percent
-                );
-                println!(
-                    "longest win: {} moves ({} plies){}",
-                    s.longest_win,
-                    s.longest_win_plies,
-                    s.longest_win_fen
-                        .as_deref()
-                        .map(|f| format!(", e.g. {f}"))
-                        .unwrap_or_default()
-                );
-            }
-            Ok(0)
-        }
+        } => stats(&rules, &material, &dir, json),
     }
 }
 
@@ -306,6 +211,109 @@ fn probe<B: crate::board::bits::Bits>(
             crate::board::outcome::Outcome::Ongoing => println!("(line shortened)"),
             _ => println!("end: {}", end.describe()),
         }
+    }
+    Ok(0)
+}
+
+/// `tablebase build`: a table and every smaller one it needs.
+fn build(rules: &str, material: &str, dir: &Path, opts: &BuildOptions, json: bool) -> Result<i32> {
+    let rules = Rules::resolve(rules, None)?;
+    let any = retro::engine_for(&rules)?;
+    let mat = Material::parse(material, &rules)?;
+    let bar = crate::solve::progress_bar(true, 0, "");
+    let cb = |name: &str, phase: &str, done: u64, total: u64| {
+        if let Some(b) = &bar {
+            if total > 0 {
+                b.set_length(total);
+                b.set_position(done);
+            } else {
+                b.set_position(b.length().unwrap_or(0));
+            }
+            if phase == "level" {
+                b.set_message(format!("{name}: level {done}"));
+            } else {
+                b.set_message(format!("{name}: {phase}"));
+            }
+        }
+    };
+    let t = std::time::Instant::now();
+    let report = with_engine!(&any, e => retro::build(e, &mat, dir, opts, &cb))?;
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    for n in &report.notes {
+        eprintln!("warning: {n}");
+    }
+    if json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        for r in &report.tables {
+            println!(
+                "{:<10} {:>12} entries  symmetry {}  {}  {:.2}s{}  {}",
+                r.material,
+                r.entries,
+                r.symmetry,
+                if r.built { "built " } else { "loaded" },
+                r.seconds,
+                if r.built {
+                    format!("  {} levels", r.levels)
+                } else {
+                    String::new()
+                },
+                r.path.display()
+            );
+        }
+        println!(
+            "total {:.2}s, estimated peak memory {:.1} MiB",
+            t.elapsed().as_secs_f64(),
+            report.estimated_bytes as f64 / (1u64 << 20) as f64
+        );
+    }
+    Ok(0)
+}
+
+/// `tablebase stats`: wins, draws and losses per side to move, and the longest win.
+fn stats(rules: &str, material: &str, dir: &Path, json: bool) -> Result<i32> {
+    let rules = Rules::resolve(rules, None)?;
+    let any = retro::engine_for(&rules)?;
+    let mat = Material::parse(material, &rules)?;
+    let tables = Tables::open(dir, &rules);
+    let t = tables.table(&mat)?;
+    let s = with_engine!(&any, e => retro::stats(e, &t));
+    if json {
+        println!("{}", serde_json::to_string_pretty(&s)?);
+    } else {
+        println!("{} under {}: {} entries", s.material, s.rules, s.entries);
+        for (name, x) in [
+            ("White to move", s.white_to_move),
+            ("Black to move", s.black_to_move),
+        ] {
+            println!(
+                "{name}: {} legal positions; side to move wins {} ({:.2} %), draws {} ({:.2} %), loses {} ({:.2} %); longest win {} plies, longest loss {} plies",
+                x.legal,
+                x.wins,
+                pct(x.wins, x.legal),
+                x.draws,
+                pct(x.draws, x.legal),
+                x.losses,
+                pct(x.losses, x.legal),
+                x.longest_win_plies,
+                x.longest_loss_plies
+            );
+        }
+        println!(
+            "White wins {:.2} % with White to move, {:.2} % with Black to move",
+            s.white_wins_wtm_percent, s.white_wins_btm_percent
+        );
+        println!(
+            "longest win: {} moves ({} plies){}",
+            s.longest_win,
+            s.longest_win_plies,
+            s.longest_win_fen
+                .as_deref()
+                .map(|f| format!(", e.g. {f}"))
+                .unwrap_or_default()
+        );
     }
     Ok(0)
 }
