@@ -154,6 +154,55 @@ pub fn tree_heading(rep: &crate::solve::SolveReport) -> String {
 
 /// The readable report of `solve` for one row.
 pub fn text_report(r: &Row) -> String {
+    let mut s = heading(r);
+    let p = r.problem.as_ref();
+    let Some(a) = &r.analysis else {
+        if let Some(p) = p {
+            let _ = writeln!(s, "fen         {}", p.fen);
+        }
+        let _ = writeln!(s, "verdict     error");
+        let _ = writeln!(s, "error       {}", r.error.as_deref().unwrap_or("?"));
+        return s;
+    };
+    let rep = &a.report;
+    let _ = writeln!(s, "fen         {}", a.fen);
+    if let Some(p) = p {
+        s.push_str(&sides_text(p));
+    }
+    let _ = writeln!(s);
+    for l in a.diagram.lines() {
+        let _ = writeln!(s, "    {l}");
+    }
+    let _ = writeln!(s);
+    s.push_str(&verdict_text(r, rep));
+    s.push_str(&claim_text(r, a));
+    if !rep.main_line.is_empty() {
+        let _ = writeln!(s, "main line   {}", numbered_line(&rep.main_line, &a.fen));
+    }
+    if !rep.tree.is_empty() {
+        let _ = writeln!(s, "{}:", tree_heading(rep));
+        s.push_str(&format_tree(&rep.tree, &a.fen));
+    }
+    if let Some(l) = &rep.limit_hit {
+        let _ = writeln!(s, "limit       {l}");
+    }
+    if let Some(c) = &a.continual_check {
+        let _ = writeln!(s, "checks only {}", continual_text(c));
+    }
+    for w in r.warnings() {
+        let _ = writeln!(s, "warning     {w}");
+    }
+    let _ = writeln!(
+        s,
+        "searched    {} nodes in {:.3} s",
+        rep.nodes,
+        rep.millis as f64 / 1000.0
+    );
+    s
+}
+
+/// The heading of a report: id, title, place, source, rules, stipulation, conditions.
+fn heading(r: &Row) -> String {
     let mut s = String::new();
     let p = r.problem.as_ref();
     let title = p
@@ -176,24 +225,12 @@ pub fn text_report(r: &Row) -> String {
     if !conds.is_empty() {
         let _ = writeln!(s, "conditions  {conds}");
     }
-    let Some(a) = &r.analysis else {
-        if let Some(p) = p {
-            let _ = writeln!(s, "fen         {}", p.fen);
-        }
-        let _ = writeln!(s, "verdict     error");
-        let _ = writeln!(s, "error       {}", r.error.as_deref().unwrap_or("?"));
-        return s;
-    };
-    let rep = &a.report;
-    let _ = writeln!(s, "fen         {}", a.fen);
-    if let Some(p) = p {
-        s.push_str(&sides_text(p));
-    }
-    let _ = writeln!(s);
-    for l in a.diagram.lines() {
-        let _ = writeln!(s, "    {l}");
-    }
-    let _ = writeln!(s);
+    s
+}
+
+/// Verdict, expectation, solvability, dice chances, keys and refutation.
+fn verdict_text(r: &Row, rep: &crate::solve::SolveReport) -> String {
+    let mut s = String::new();
     let _ = writeln!(s, "verdict     {}", r.verdict.word());
     if let Some(x) = r.meets_expectation() {
         let _ = writeln!(
@@ -215,6 +252,16 @@ pub fn text_report(r: &Row) -> String {
         );
         let _ = writeln!(s, "best moves  {}", rep.dice_best.join(", "));
     }
+    s.push_str(&keys_line(rep));
+    if let Some(rf) = &rep.refutation {
+        let _ = writeln!(s, "refutation  {rf}");
+    }
+    s
+}
+
+/// The keys line: the keys found, and whether the list is complete.
+fn keys_line(rep: &crate::solve::SolveReport) -> String {
+    let mut s = String::new();
     if rep.keys.is_empty() {
         let _ = writeln!(
             s,
@@ -252,9 +299,13 @@ pub fn text_report(r: &Row) -> String {
             }
         );
     }
-    if let Some(rf) = &rep.refutation {
-        let _ = writeln!(s, "refutation  {rf}");
-    }
+    s
+}
+
+/// The manuscript's claim: how it checks, its line, remarks and the solution as written.
+fn claim_text(r: &Row, a: &crate::solve::Analysis) -> String {
+    let mut s = String::new();
+    let p = r.problem.as_ref();
     let claim = a.claim.csv_text();
     let _ = writeln!(s, "claim       {claim}");
     if a.claim.status == ClaimStatus::Illegal {
@@ -279,28 +330,6 @@ pub fn text_report(r: &Row) -> String {
     if let Some(sol) = p.and_then(|p| p.solution.as_ref()) {
         let _ = writeln!(s, "manuscript  {sol}");
     }
-    if !rep.main_line.is_empty() {
-        let _ = writeln!(s, "main line   {}", numbered_line(&rep.main_line, &a.fen));
-    }
-    if !rep.tree.is_empty() {
-        let _ = writeln!(s, "{}:", tree_heading(rep));
-        s.push_str(&format_tree(&rep.tree, &a.fen));
-    }
-    if let Some(l) = &rep.limit_hit {
-        let _ = writeln!(s, "limit       {l}");
-    }
-    if let Some(c) = &a.continual_check {
-        let _ = writeln!(s, "checks only {}", continual_text(c));
-    }
-    for w in r.warnings() {
-        let _ = writeln!(s, "warning     {w}");
-    }
-    let _ = writeln!(
-        s,
-        "searched    {} nodes in {:.3} s",
-        rep.nodes,
-        rep.millis as f64 / 1000.0
-    );
     s
 }
 
