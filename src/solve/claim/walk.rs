@@ -216,8 +216,6 @@ impl<B: Bits> Walk<'_, B> {
         tokens: &[Token],
         mut record: Option<&mut Vec<Option<State<B>>>>,
     ) -> Ended {
-        let attacker = self.attacker;
-        let n = self.stip.moves;
         let mut ti = 0usize;
         loop {
             let mut list = MoveList::new();
@@ -231,141 +229,179 @@ impl<B: Bits> Walk<'_, B> {
             if out != Outcome::Ongoing {
                 return self.finish(st, &out, made, &tokens[ti..]);
             }
-            let side = st.p.side;
-            let attacker_turn = side == attacker;
             let Some(tok) = tokens.get(ti) else {
-                // The claim stops while play goes on. A bare king whose every reply loses
-                // (no baring back) was beaten by the last move: the goal is reached.
-                if !attacker_turn
-                    && made <= n
-                    && self.s.defend(&mut st.p, 0, st.tracked) == Some(true)
-                {
-                    if self.stip.exact && made < n {
-                        return ended(
-                            ClaimStatus::Incomplete,
-                            format!("the goal comes on move {made}, before the exact {n}"),
-                        );
-                    }
-                    st.remarks
-                        .push("the bare king's reply cannot bare back: won".into());
-                    return won();
+                match self.claim_stops(st, &list, made) {
+                    Step::Filled => continue,
+                    Step::Done(e) => return e,
+                    Step::Played => unreachable!("the claim has no token left to play"),
                 }
-                if !attacker_turn && list.len() == 1 {
-                    self.fill_forced(st, list.as_slice()[0]);
-                    continue;
-                }
-                return ended(
-                    ClaimStatus::Incomplete,
-                    format!(
-                        "the solution stops after {made} moves without reaching the goal ({})",
-                        self.stip
-                    ),
-                );
             };
-            let ply = st.ply;
-            let tlabel = |w: &Self, s: Color| w.label(ply, s, &tok.text, Some(tok));
-            if !attacker_turn && made > n {
-                return ended(
+            let slot = record.as_deref_mut().map(|r| &mut r[ti]);
+            let rest = &tokens[ti + 1..];
+            let step = if st.p.side == self.attacker {
+                self.attacker_step(st, tok, rest, &list, slot)
+            } else {
+                self.defender_step(st, tok, rest, &list, made, slot)
+            };
+            match step {
+                Step::Played => ti += 1,
+                Step::Filled => {}
+                Step::Done(e) => return e,
+            }
+        }
+    }
+
+    /// The claim stops while play goes on: a won bare king, a forced reply to fill in, or
+    /// an incomplete solution.
+    fn claim_stops(&mut self, st: &mut State<B>, list: &MoveList, made: u32) -> Step {
+        let n = self.stip.moves;
+        let attacker_turn = st.p.side == self.attacker;
+        // A bare king whose every reply loses (no baring back) was beaten by the last
+        // move: the goal is reached.
+        if !attacker_turn && made <= n && self.s.defend(&mut st.p, 0, st.tracked) == Some(true) {
+            if self.stip.exact && made < n {
+                return Step::Done(ended(
                     ClaimStatus::Incomplete,
-                    format!(
-                        "the line goes past the stipulated {n} moves without reaching the goal"
-                    ),
-                );
+                    format!("the goal comes on move {made}, before the exact {n}"),
+                ));
             }
-            if !attacker_turn && list.is_empty() {
-                return ended(
-                    ClaimStatus::Incomplete,
-                    format!(
-                        "{}: the defender has no move the conditions allow",
-                        tlabel(self, side)
-                    ),
-                );
-            }
-            if !attacker_turn {
-                // The manuscript goes on with the attacker's move: the reply is left out.
-                let omitted = written_side(tok) == Some(attacker) && st.ply > 0;
-                let parsed = if tok.any || omitted {
-                    None
-                } else {
-                    Some(self.read(st, tok, &tokens[ti + 1..], &list))
-                };
-                let unnumbered_miss = written_side(tok).is_none()
-                    && matches!(parsed, Some(Err(_)))
-                    && list.len() == 1;
-                if omitted || unnumbered_miss {
-                    match self.fill_reply(st, &list, tok) {
-                        Ok(()) => continue,
-                        Err(e) => return e,
-                    }
-                }
-                let followed = match parsed {
-                    Some(Ok(m)) => Some(m),
-                    Some(Err(why)) => {
-                        let legal: Vec<String> = list
-                            .as_slice()
-                            .iter()
-                            .map(|m| notation::san(&st.p, m))
-                            .collect();
-                        return ended(
-                            ClaimStatus::Illegal,
-                            format!(
-                                "{}: {why} (the legal replies: {})",
-                                tlabel(self, side),
-                                legal.join(" ")
-                            ),
-                        );
-                    }
-                    None => None,
-                };
-                if let Some(r) = record.as_deref_mut() {
-                    r[ti] = Some(st.clone());
-                }
-                if let Err(e) = self.other_defences(st, &list, followed, tokens.get(ti + 1)) {
-                    return e;
-                }
-                let Some(d) = followed else {
-                    // "Any move": every defence was just proven to lose; the claim's own
-                    // continuation cannot be followed further.
-                    st.remarks.push(format!(
-                        "'{}' at {}: every defence proven to lose",
-                        tok.text,
-                        self.label(st.ply, side, "~", None)
-                    ));
-                    return won();
-                };
-                self.compare(st, tok, &d);
-                self.play(st, d, false);
-                ti += 1;
-                continue;
-            }
-            // The attacker's move.
-            if tok.any {
-                return ended(
+            st.remarks
+                .push("the bare king's reply cannot bare back: won".into());
+            return Step::Done(won());
+        }
+        if !attacker_turn && list.len() == 1 {
+            self.fill_forced(st, list.as_slice()[0]);
+            return Step::Filled;
+        }
+        Step::Done(ended(
+            ClaimStatus::Incomplete,
+            format!(
+                "the solution stops after {made} moves without reaching the goal ({})",
+                self.stip
+            ),
+        ))
+    }
+
+    /// The defender's turn at token `tok`: a reply read, filled in where the manuscript
+    /// leaves it out, and every other defence proven to lose.
+    fn defender_step(
+        &mut self,
+        st: &mut State<B>,
+        tok: &Token,
+        rest: &[Token],
+        list: &MoveList,
+        made: u32,
+        slot: Option<&mut Option<State<B>>>,
+    ) -> Step {
+        let (side, ply, n) = (st.p.side, st.ply, self.stip.moves);
+        let tlabel = |w: &Self, s: Color| w.label(ply, s, &tok.text, Some(tok));
+        if made > n {
+            return Step::Done(ended(
+                ClaimStatus::Incomplete,
+                format!("the line goes past the stipulated {n} moves without reaching the goal"),
+            ));
+        }
+        if list.is_empty() {
+            return Step::Done(ended(
+                ClaimStatus::Incomplete,
+                format!(
+                    "{}: the defender has no move the conditions allow",
+                    tlabel(self, side)
+                ),
+            ));
+        }
+        // The manuscript goes on with the attacker's move: the reply is left out.
+        let omitted = written_side(tok) == Some(self.attacker) && st.ply > 0;
+        let parsed = if tok.any || omitted {
+            None
+        } else {
+            Some(self.read(st, tok, rest, list))
+        };
+        let unnumbered_miss =
+            written_side(tok).is_none() && matches!(parsed, Some(Err(_))) && list.len() == 1;
+        if omitted || unnumbered_miss {
+            return match self.fill_reply(st, list, tok) {
+                Ok(()) => Step::Filled,
+                Err(e) => Step::Done(e),
+            };
+        }
+        let followed = match parsed {
+            Some(Ok(m)) => Some(m),
+            Some(Err(why)) => {
+                let legal: Vec<String> = list
+                    .as_slice()
+                    .iter()
+                    .map(|m| notation::san(&st.p, m))
+                    .collect();
+                return Step::Done(ended(
                     ClaimStatus::Illegal,
                     format!(
-                        "{}: the attacker's move cannot be 'any move'",
-                        tlabel(self, side)
+                        "{}: {why} (the legal replies: {})",
+                        tlabel(self, side),
+                        legal.join(" ")
                     ),
-                );
+                ));
             }
-            let m = match self.read(st, tok, &tokens[ti + 1..], &list) {
-                Ok(m) => m,
-                Err(why) => {
-                    let shown = written_side(tok).unwrap_or(side);
-                    return ended(
-                        ClaimStatus::Illegal,
-                        format!("{}: {why}", tlabel(self, shown)),
-                    );
-                }
-            };
-            if let Some(r) = record.as_deref_mut() {
-                r[ti] = Some(st.clone());
-            }
-            self.duals(st, &list, m);
-            self.compare(st, tok, &m);
-            self.play(st, m, false);
-            ti += 1;
+            None => None,
+        };
+        if let Some(r) = slot {
+            *r = Some(st.clone());
         }
+        if let Err(e) = self.other_defences(st, list, followed, rest.first()) {
+            return Step::Done(e);
+        }
+        let Some(d) = followed else {
+            // "Any move": every defence was just proven to lose; the claim's own
+            // continuation cannot be followed further.
+            st.remarks.push(format!(
+                "'{}' at {}: every defence proven to lose",
+                tok.text,
+                self.label(st.ply, side, "~", None)
+            ));
+            return Step::Done(won());
+        };
+        self.compare(st, tok, &d);
+        self.play(st, d, false);
+        Step::Played
+    }
+
+    /// The attacker's turn at token `tok`: the move read, its duals noted, played.
+    fn attacker_step(
+        &mut self,
+        st: &mut State<B>,
+        tok: &Token,
+        rest: &[Token],
+        list: &MoveList,
+        slot: Option<&mut Option<State<B>>>,
+    ) -> Step {
+        let (side, ply) = (st.p.side, st.ply);
+        let tlabel = |w: &Self, s: Color| w.label(ply, s, &tok.text, Some(tok));
+        if tok.any {
+            return Step::Done(ended(
+                ClaimStatus::Illegal,
+                format!(
+                    "{}: the attacker's move cannot be 'any move'",
+                    tlabel(self, side)
+                ),
+            ));
+        }
+        let m = match self.read(st, tok, rest, list) {
+            Ok(m) => m,
+            Err(why) => {
+                let shown = written_side(tok).unwrap_or(side);
+                return Step::Done(ended(
+                    ClaimStatus::Illegal,
+                    format!("{}: {why}", tlabel(self, shown)),
+                ));
+            }
+        };
+        if let Some(r) = slot {
+            *r = Some(st.clone());
+        }
+        self.duals(st, list, m);
+        self.compare(st, tok, &m);
+        self.play(st, m, false);
+        Step::Played
     }
 
     /// The game is over: did the claim reach the goal in time?
@@ -413,4 +449,14 @@ impl<B: Bits> Walk<'_, B> {
         }
         won()
     }
+}
+
+/// What one turn of the walk did.
+enum Step {
+    /// A move of the claim was played: on to the next token.
+    Played,
+    /// A move the claim leaves out was filled in: the same token again.
+    Filled,
+    /// The walk is over.
+    Done(Ended),
 }
