@@ -3,7 +3,7 @@
 //! - `../shared/reference/perft-shatranj.csv` and `perft-courier.csv`: Fairy-Stockfish 11.1
 //!   counts (bare-king rule on, see the reference README), confirmed independently by
 //!   SjaakII with the rule off (the `*-detail.csv` files). Every row is checked; rows above
-//!   `BIG` nodes run only with `cargo test --release --test perft_reference -- --ignored`.
+//!   `BIG` nodes run only with `cargo test --release perft_reference:: -- --ignored`.
 //! - Orthodox chess (`english-1650`: modern moves, castling, en passant, promotion to
 //!   Q/R/B/N): the published values of the chessprogramming.org "Perft Results" page
 //!   (start position, Kiwipete, positions 3, 4 and 5).

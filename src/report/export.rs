@@ -13,7 +13,7 @@ use crate::board::position::Position;
 use crate::notation::{self, Notation};
 use crate::with_engine;
 
-/// The CSV columns of `export`, in order (documented in README.md, "Exporting solutions").
+/// The CSV columns of `export`, in order (documented in docs/exports.md, "Exporting solutions").
 pub const EXPORT_COLUMNS: &[&str] = &[
     "id",
     "file",
