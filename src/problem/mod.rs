@@ -12,10 +12,11 @@
 //! error instead: ignoring it would silently change the task.
 
 pub mod carry;
+mod entry;
 
 use crate::board::bits::Bits;
 use crate::board::position::Position;
-use crate::board::sides::{flip_fen, Orientation, SideNames};
+use crate::board::sides::{Orientation, SideNames};
 use crate::solve::{ConditionSpec, Goal, Stipulation};
 use serde::de::{self, Deserialize, Deserializer, MapAccess, Visitor};
 use std::collections::BTreeMap;
@@ -300,7 +301,7 @@ pub fn line_at(text: &str, offset: usize) -> usize {
         + 1
 }
 
-type SpTable = BTreeMap<Spanned<String>, Spanned<toml::Value>>;
+pub(crate) type SpTable = BTreeMap<Spanned<String>, Spanned<toml::Value>>;
 
 /// The top level of a problem file, spans kept.
 struct RawFile {
@@ -386,7 +387,7 @@ pub fn parse_str(text: &str, path: &Path) -> LoadedFile {
     let mut seen: BTreeMap<String, usize> = BTreeMap::new();
     for (i, t) in tables.iter().enumerate() {
         let line = table_line(text, t, i, tables.len(), &headers);
-        let p = one_problem(text, &file, line, t.get_ref(), &mut out.warnings);
+        let p = entry::one_problem(text, &file, line, t.get_ref(), &mut out.warnings);
         let p = match p {
             Ok(p) => {
                 if let Some(first) = seen.get(&p.id) {
@@ -436,245 +437,6 @@ fn table_line(text: &str, t: &Spanned<SpTable>, i: usize, n: usize, headers: &[u
         .unwrap_or(1)
 }
 
-fn one_problem(
-    text: &str,
-    file: &Path,
-    line: usize,
-    t: &SpTable,
-    warnings: &mut Vec<String>,
-) -> Result<Problem, ProblemError> {
-    let key_lines: BTreeMap<String, usize> = t
-        .keys()
-        .map(|k| (k.get_ref().clone(), line_at(text, k.span().start)))
-        .collect();
-    let get = |k: &str| t.get(k).map(|v| v.get_ref());
-    let id_val = match get("id") {
-        Some(toml::Value::String(s)) if !s.trim().is_empty() => Some(s.trim().to_string()),
-        _ => None,
-    };
-    let meta: BTreeMap<String, String> = t
-        .iter()
-        .filter_map(|(k, v)| match v.get_ref() {
-            toml::Value::String(s) => Some((k.get_ref().clone(), s.clone())),
-            _ => None,
-        })
-        .collect();
-    let err = |key: Option<&str>, message: String| ProblemError {
-        file: file.to_path_buf(),
-        line: Some(key.and_then(|k| key_lines.get(k).copied()).unwrap_or(line)),
-        id: id_val.clone(),
-        message,
-        meta: meta.clone(),
-    };
-    let mut own_warnings = vec![];
-    for k in t.keys() {
-        let name = k.get_ref();
-        if KEYS.iter().any(|(n, _)| n == name) {
-            continue;
-        }
-        let at = line_at(text, k.span().start);
-        if let Some((near, _)) = KEYS.iter().find(|(n, _)| one_edit_apart(name, n)) {
-            return Err(ProblemError {
-                line: Some(at),
-                ..err(
-                    None,
-                    format!(
-                        "unknown key `{name}`: did you mean `{near}`? (a misspelt key would silently change the task)"
-                    ),
-                )
-            });
-        }
-        let known: Vec<&str> = KEYS.iter().map(|x| x.0).collect();
-        own_warnings.push(format!(
-            "{}:{at}: problem '{}': unknown key `{name}` ignored (known keys: {})",
-            file.display(),
-            id_val.as_deref().unwrap_or("?"),
-            known.join(", ")
-        ));
-    }
-    warnings.extend(own_warnings.iter().cloned());
-    let string = |k: &str, required: bool| -> Result<Option<String>, ProblemError> {
-        match get(k) {
-            None if required => Err(err(None, format!("missing key `{k}` ({})", describe(k)))),
-            None => Ok(None),
-            Some(toml::Value::String(s)) => Ok(Some(s.clone())),
-            Some(v) => Err(err(
-                Some(k),
-                format!(
-                    "`{k}` must be a string, found {} ({})",
-                    v.type_str(),
-                    describe(k)
-                ),
-            )),
-        }
-    };
-    let boolean = |k: &str| -> Result<bool, ProblemError> {
-        match get(k) {
-            None => Ok(false),
-            Some(toml::Value::Boolean(b)) => Ok(*b),
-            Some(v) => Err(err(
-                Some(k),
-                format!("`{k}` must be true or false, found {}", v.type_str()),
-            )),
-        }
-    };
-    let squares = |k: &str| -> Result<Vec<String>, ProblemError> {
-        match get(k) {
-            None => Ok(vec![]),
-            Some(toml::Value::String(s)) => Ok(s
-                .split([' ', ','])
-                .filter(|x| !x.is_empty())
-                .map(String::from)
-                .collect()),
-            Some(toml::Value::Array(a)) => a
-                .iter()
-                .map(|v| match v {
-                    toml::Value::String(s) => Ok(s.clone()),
-                    other => Err(err(
-                        Some(k),
-                        format!(
-                            "`{k}` must list squares as strings, e.g. [\"e8\", \"d8\"]; found {}",
-                            other.type_str()
-                        ),
-                    )),
-                })
-                .collect(),
-            Some(v) => Err(err(
-                Some(k),
-                format!(
-                    "`{k}` must be a list of squares, e.g. [\"e8\", \"d8\"]; found {}",
-                    v.type_str()
-                ),
-            )),
-        }
-    };
-    let id = match get("id") {
-        None => {
-            return Err(err(
-                None,
-                "missing key `id` (a name unique within the file)".into(),
-            ))
-        }
-        Some(toml::Value::String(_)) => match &id_val {
-            Some(s) => s.clone(),
-            None => return Err(err(Some("id"), "`id` is empty".into())),
-        },
-        Some(toml::Value::Integer(n)) => n.to_string(),
-        Some(v) => {
-            return Err(err(
-                Some("id"),
-                format!("`id` must be a string, found {}", v.type_str()),
-            ))
-        }
-    };
-    let rules = string("rules", true)?.unwrap_or_default();
-    if rules.trim().is_empty() {
-        return Err(err(
-            Some("rules"),
-            "`rules` is empty (a preset name or a rules file path)".into(),
-        ));
-    }
-    let fen = string("fen", true)?.unwrap_or_default();
-    let stip_text = string("stipulation", true)?.unwrap_or_default();
-    let mut stipulation: Stipulation = stip_text
-        .parse()
-        .map_err(|e: crate::solve::SolveError| err(Some("stipulation"), e.to_string()))?;
-    stipulation.exact = boolean("exact")?;
-    let covetous = match string("defender", false)?.as_deref().map(str::trim) {
-        None | Some("best") => false,
-        Some("covetous") => true,
-        Some(other) => {
-            return Err(err(
-                Some("defender"),
-                format!("bad defender '{other}': expected \"best\" or \"covetous\""),
-            ))
-        }
-    };
-    let conditions = ConditionSpec {
-        mate_by: string("mate_by", false)?,
-        mate_on: squares("mate_on")?,
-        mate_from: squares("mate_from")?,
-        covetous,
-        attacker_no_capture: boolean("attacker_no_capture")?,
-        immobile: squares("immobile")?,
-        checks: boolean("checks")?,
-    };
-    let notation = match string("notation", false)? {
-        None => crate::notation::Notation::Auto,
-        Some(n) => n.parse().map_err(|e: String| err(Some("notation"), e))?,
-    };
-    let orientation = match string("orientation", false)? {
-        None => Orientation::AsWritten,
-        Some(o) => Orientation::parse(&o).ok_or_else(|| {
-            err(
-                Some("orientation"),
-                format!("bad orientation '{o}': expected \"flipped\" or \"as-written\""),
-            )
-        })?,
-    };
-    let fen_as_written = fen.trim().to_string();
-    let fen = match orientation {
-        Orientation::AsWritten => fen_as_written.clone(),
-        Orientation::Flipped => flip_fen(&fen_as_written).map_err(|e| err(Some("fen"), e))?,
-    };
-    let sides = match get("colours") {
-        None => SideNames::default(),
-        Some(toml::Value::Array(a))
-            if a.len() == 2
-                && a.iter()
-                    .all(|v| v.as_str().is_some_and(|s| !s.trim().is_empty()))
-                && a[0].as_str().map(str::trim) != a[1].as_str().map(str::trim) =>
-        {
-            let name = |i: usize| a[i].as_str().unwrap_or_default();
-            SideNames::new(name(0), name(1), orientation)
-        }
-        Some(_) => {
-            return Err(err(
-                Some("colours"),
-                format!(
-                    "`colours` must be two different names, {}",
-                    describe("colours")
-                ),
-            ))
-        }
-    };
-    let expect = string("expect", false)?;
-    if let Some(x) = &expect {
-        if !VERDICT_WORDS.contains(&x.trim()) {
-            return Err(err(
-                Some("expect"),
-                format!(
-                    "bad expect '{x}': expected one of {}",
-                    VERDICT_WORDS.join(", ")
-                ),
-            ));
-        }
-    }
-    Ok(Problem {
-        file: file.to_path_buf(),
-        line,
-        id,
-        title: string("title", false)?,
-        source: string("source", false)?,
-        rules: rules.trim().to_string(),
-        fen,
-        fen_as_written,
-        orientation,
-        sides,
-        stipulation,
-        stipulation_text: stip_text,
-        conditions,
-        solution: string("solution", false)?,
-        notation,
-        published: string("published", false)?,
-        expect: expect.map(|x| x.trim().to_string()),
-        confidence: string("confidence", false)?,
-        notes: string("notes", false)?,
-        key_lines,
-        warnings: own_warnings,
-    })
-}
-
 /// True when `a` becomes `b` by one insertion, deletion, substitution or swap of two
 /// neighbouring characters (`defendr`, `mate-by`, `mate_no`); equal strings are not.
 pub fn one_edit_apart(a: &str, b: &str) -> bool {
@@ -694,7 +456,7 @@ pub fn one_edit_apart(a: &str, b: &str) -> bool {
     }
 }
 
-fn describe(k: &str) -> &'static str {
+pub(crate) fn describe(k: &str) -> &'static str {
     KEYS.iter().find(|x| x.0 == k).map(|x| x.1).unwrap_or("")
 }
 
