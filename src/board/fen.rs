@@ -38,81 +38,8 @@ impl<B: Bits> Position<B> {
                 found: ranks.len(),
             });
         }
-        let letters: String = eng.rules.pieces.iter().map(|pd| pd.letter).collect();
-        let kind_of = |c: char| -> Result<(Color, Kind), FenError> {
-            let k = eng
-                .rules
-                .kind_of(c)
-                .ok_or_else(|| FenError::UnknownLetter(c, letters.clone()))?;
-            let col = if c.is_ascii_uppercase() {
-                Color::White
-            } else {
-                Color::Black
-            };
-            Ok((col, k))
-        };
         for (ri, text) in ranks.iter().enumerate() {
-            let rank = g.height as usize - 1 - ri;
-            let mut file = 0usize;
-            let chars: Vec<char> = text.chars().collect();
-            let mut i = 0;
-            let too_long = |file: usize| FenError::RankLength {
-                rank: ri + 1,
-                text: text.to_string(),
-                expected: g.width as usize,
-                found: file,
-            };
-            while i < chars.len() {
-                let c = chars[i];
-                if c.is_ascii_digit() {
-                    let mut n = 0usize;
-                    while i < chars.len() && chars[i].is_ascii_digit() {
-                        n = n * 10 + chars[i].to_digit(10).unwrap() as usize;
-                        i += 1;
-                        if n > 16 {
-                            return Err(too_long(file + n));
-                        }
-                    }
-                    if n == 0 {
-                        return Err(too_long(file));
-                    }
-                    file += n;
-                    continue;
-                }
-                if file >= g.width as usize {
-                    return Err(too_long(file + 1));
-                }
-                let sq = rank * g.width as usize + file;
-                if c == '[' {
-                    let end = chars[i..].iter().position(|&x| x == ']').ok_or_else(|| {
-                        FenError::BadStack(chars[i..].iter().collect(), "no closing ']'".into())
-                    })?;
-                    let inner: Vec<char> = chars[i + 1..i + end].to_vec();
-                    let stext: String = chars[i..=i + end].iter().collect();
-                    if inner.is_empty() {
-                        return Err(FenError::BadStack(stext, "empty".into()));
-                    }
-                    let mut col = None;
-                    for &sc in &inner {
-                        let (cc, k) = kind_of(sc)?;
-                        if col.is_some_and(|x| x != cc) {
-                            return Err(FenError::BadStack(stext, "men of both sides".into()));
-                        }
-                        col = Some(cc);
-                        p.add_to_stack(cc, k, sq)
-                            .map_err(|why| FenError::BadStack(stext.clone(), why))?;
-                    }
-                    i += end + 1;
-                } else {
-                    let (cc, k) = kind_of(c)?;
-                    p.add_man(cc, k, sq);
-                    i += 1;
-                }
-                file += 1;
-            }
-            if file != g.width as usize {
-                return Err(too_long(file));
-            }
+            p.place_rank(ri, text)?;
         }
         p.side = match fields.next().unwrap_or("w") {
             "w" | "W" => Color::White,
@@ -134,41 +61,7 @@ impl<B: Bits> Position<B> {
         p.privileges = pv;
         let ep = fields.next().unwrap_or("-");
         if ep != "-" {
-            let sq = g
-                .parse(ep)
-                .ok_or_else(|| FenError::BadEnPassant(ep.into()))?;
-            let ok_rank = if p.side == Color::White {
-                g.height - 3
-            } else {
-                2
-            };
-            // The pawn that passed stands behind the square, alone, and the square it came
-            // from is empty.
-            let (victim, origin) = if p.side == Color::White {
-                (
-                    sq as usize - g.width as usize,
-                    sq as usize + g.width as usize,
-                )
-            } else {
-                (
-                    sq as usize + g.width as usize,
-                    sq as usize - g.width as usize,
-                )
-            };
-            let them = p.side.flip();
-            let pawn_there = eng
-                .pawn
-                .is_some_and(|pw| p.pieces[them.idx()][pw as usize].has(victim))
-                && !p.stacked.has(victim);
-            if !eng.rules.pawns.en_passant
-                || g.rank(sq) != ok_rank
-                || p.occ.has(sq as usize)
-                || p.occ.has(origin)
-                || !pawn_there
-            {
-                return Err(FenError::BadEnPassant(ep.into()));
-            }
-            p.ep = sq;
+            p.ep = p.en_passant_square(ep)?;
         }
         if let Some(h) = fields.next() {
             p.halfmove = h.parse().map_err(|_| FenError::BadCounter(h.into()))?;
@@ -182,6 +75,121 @@ impl<B: Bits> Position<B> {
         p.occ = p.occ_c[0] | p.occ_c[1];
         p.hash = p.compute_hash();
         Ok(p)
+    }
+
+    /// The men of one rank of the placement field (`ri` counts from the top).
+    fn place_rank(&mut self, ri: usize, text: &str) -> Result<(), FenError> {
+        let eng = Arc::clone(&self.eng);
+        let g = eng.geo;
+        let rank = g.height as usize - 1 - ri;
+        let mut file = 0usize;
+        let chars: Vec<char> = text.chars().collect();
+        let mut i = 0;
+        let too_long = |file: usize| FenError::RankLength {
+            rank: ri + 1,
+            text: text.to_string(),
+            expected: g.width as usize,
+            found: file,
+        };
+        while i < chars.len() {
+            let c = chars[i];
+            if c.is_ascii_digit() {
+                let mut n = 0usize;
+                while i < chars.len() && chars[i].is_ascii_digit() {
+                    n = n * 10 + chars[i].to_digit(10).unwrap_or(0) as usize;
+                    i += 1;
+                    if n > 16 {
+                        return Err(too_long(file + n));
+                    }
+                }
+                if n == 0 {
+                    return Err(too_long(file));
+                }
+                file += n;
+                continue;
+            }
+            if file >= g.width as usize {
+                return Err(too_long(file + 1));
+            }
+            let sq = rank * g.width as usize + file;
+            if c == '[' {
+                i += self.place_stack(&chars[i..], sq)?;
+            } else {
+                let (cc, k) = letter_kind(&eng, c)?;
+                self.add_man(cc, k, sq);
+                i += 1;
+            }
+            file += 1;
+        }
+        if file != g.width as usize {
+            return Err(too_long(file));
+        }
+        Ok(())
+    }
+
+    /// A stack `[QP]` at the start of `chars` placed on `sq`; returns the characters read.
+    fn place_stack(&mut self, chars: &[char], sq: usize) -> Result<usize, FenError> {
+        let eng = Arc::clone(&self.eng);
+        let end = chars
+            .iter()
+            .position(|&x| x == ']')
+            .ok_or_else(|| FenError::BadStack(chars.iter().collect(), "no closing ']'".into()))?;
+        let inner = &chars[1..end];
+        let stext: String = chars[..=end].iter().collect();
+        if inner.is_empty() {
+            return Err(FenError::BadStack(stext, "empty".into()));
+        }
+        let mut col = None;
+        for &sc in inner {
+            let (cc, k) = letter_kind(&eng, sc)?;
+            if col.is_some_and(|x| x != cc) {
+                return Err(FenError::BadStack(stext, "men of both sides".into()));
+            }
+            col = Some(cc);
+            self.add_to_stack(cc, k, sq)
+                .map_err(|why| FenError::BadStack(stext.clone(), why))?;
+        }
+        Ok(end + 1)
+    }
+
+    /// The en-passant field: a square a pawn of the side not to move just passed.
+    fn en_passant_square(&self, ep: &str) -> Result<u8, FenError> {
+        let (eng, g, p) = (&self.eng, self.eng.geo, self);
+        let sq = g
+            .parse(ep)
+            .ok_or_else(|| FenError::BadEnPassant(ep.into()))?;
+        let ok_rank = if p.side == Color::White {
+            g.height - 3
+        } else {
+            2
+        };
+        // The pawn that passed stands behind the square, alone, and the square it came
+        // from is empty.
+        let (victim, origin) = if p.side == Color::White {
+            (
+                sq as usize - g.width as usize,
+                sq as usize + g.width as usize,
+            )
+        } else {
+            (
+                sq as usize + g.width as usize,
+                sq as usize - g.width as usize,
+            )
+        };
+        let them = p.side.flip();
+        let pawn_there = eng
+            .pawn
+            .is_some_and(|pw| p.pieces[them.idx()][pw as usize].has(victim))
+            && !p.stacked.has(victim);
+        if !eng.rules.pawns.en_passant
+            || g.rank(sq) != ok_rank
+            || p.occ.has(sq as usize)
+            || p.occ.has(origin)
+            || !pawn_there
+        {
+            return Err(FenError::BadEnPassant(ep.into()));
+        }
+        Ok(sq)
     }
 
     fn parse_privileges(&self, s: &str) -> Result<B, FenError> {
@@ -333,4 +341,17 @@ impl<B: Bits> Position<B> {
         }
         self.privileges.iter().map(|s| g.name(s as u8)).collect()
     }
+}
+
+/// The side and kind of a piece letter (capitals White), or the letters the rules know.
+fn letter_kind<B: Bits>(eng: &Engine<B>, c: char) -> Result<(Color, Kind), FenError> {
+    let k = eng.rules.kind_of(c).ok_or_else(|| {
+        FenError::UnknownLetter(c, eng.rules.pieces.iter().map(|pd| pd.letter).collect())
+    })?;
+    let col = if c.is_ascii_uppercase() {
+        Color::White
+    } else {
+        Color::Black
+    };
+    Ok((col, k))
 }
