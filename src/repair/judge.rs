@@ -86,9 +86,9 @@ pub enum Judgement {
 
 /// True when the claimed line was played to its end: every move the manuscript writes
 /// was made (the line did not reach the goal before the claimed length).
-fn claim_played_out(a: &Analysis, claim: &str) -> bool {
+pub fn claim_played_out(c: &crate::solve::ClaimCheck, claim: &str) -> bool {
     let written = crate::notation::parse_solution(claim).main.len();
-    let played = a.claim.inserted.iter().filter(|&&i| !i).count();
+    let played = c.inserted.iter().filter(|&&i| !i).count();
     played >= written
 }
 
@@ -97,7 +97,7 @@ fn claim_played_out(a: &Analysis, claim: &str) -> bool {
 pub fn judge(a: &Analysis, claim: Option<&str>) -> Judgement {
     let claim = claim.filter(|c| !c.trim().is_empty());
     match fault(a, claim.is_some()) {
-        Ok(None) if claim.is_some_and(|c| !claim_played_out(a, c)) => {
+        Ok(None) if claim.is_some_and(|c| !claim_played_out(&a.claim, c)) => {
             Judgement::Fails("claim-short")
         }
         Ok(None) => Judgement::Repair,

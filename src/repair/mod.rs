@@ -101,6 +101,8 @@ pub struct Counts {
     pub in_shard: usize,
     /// Discarded by the prefilter (no full search).
     pub prefiltered: usize,
+    /// Of those, discarded by the reading of the claim alone (no search at all).
+    pub claim_unreadable: usize,
     /// Solved in full.
     pub solved: usize,
     /// Left open by a limit.
@@ -213,7 +215,8 @@ fn spelled<B: Bits>(
 
 /// What became of one candidate.
 enum Fate {
-    Prefiltered,
+    /// Discarded before the full search (true: by the reading of the claim alone).
+    Prefiltered(bool),
     Solved(Judgement, Vec<String>),
 }
 
@@ -240,8 +243,10 @@ fn search<B: Bits>(
     let fates: Vec<Fate> = mine
         .par_iter()
         .map(|(_, (fen, _))| {
-            let fate = if prefilter::discard(task.engine, fen, task.kept, &opt.limits).is_some() {
-                Fate::Prefiltered
+            let fate = if let Some((cheap, _)) =
+                prefilter::discard(task.engine, fen, task.kept, &opt.limits)
+            {
+                Fate::Prefiltered(cheap)
             } else {
                 let keys = |a: &Analysis| a.report.keys_san.clone();
                 let mut l = opt.limits.clone();
@@ -263,8 +268,9 @@ fn search<B: Bits>(
     }
     for ((i, (fen, edits)), fate) in mine.into_iter().zip(fates) {
         let (judgement, keys) = match fate {
-            Fate::Prefiltered => {
+            Fate::Prefiltered(cheap) => {
                 report.counts.prefiltered += 1;
+                report.counts.claim_unreadable += cheap as usize;
                 continue;
             }
             Fate::Solved(j, keys) => (j, keys),

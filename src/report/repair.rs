@@ -26,9 +26,10 @@ pub fn counts_line(r: &RepairReport) -> String {
         format!(" (shard {}: {})", r.shard, c.in_shard)
     };
     format!(
-        "candidates {}{shard}, prefiltered {}, solved {}, unknown {}, repairs {}, time {:.2} s",
+        "candidates {}{shard}, prefiltered {} ({} by reading the claim), solved {}, unknown {}, repairs {}, time {:.2} s",
         c.candidates,
         c.prefiltered,
+        c.claim_unreadable,
         c.solved,
         c.unknown,
         c.repairs,
