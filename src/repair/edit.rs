@@ -166,6 +166,29 @@ fn article(word: &str) -> &'static str {
 }
 
 impl Edit {
+    /// The edit that undoes this one (made on the grid this one leaves).
+    pub fn inverse(&self) -> Edit {
+        match *self {
+            Edit::Remove { sq, c, k } => Edit::Add { sq, c, k },
+            Edit::Add { sq, c, k } => Edit::Remove { sq, c, k },
+            Edit::Move { from, to, c, k } => Edit::Move {
+                from: to,
+                to: from,
+                c,
+                k,
+            },
+            Edit::Kind { sq, c, from, to } => Edit::Kind {
+                sq,
+                c,
+                from: to,
+                to: from,
+            },
+            Edit::Colour { sq, c, k } => Edit::Colour { sq, c: c.flip(), k },
+            Edit::Side => Edit::Side,
+            Edit::Turn => Edit::Turn,
+        }
+    }
+
     /// The edit in words: "remove the white pawn a3", "move the white pawn a3 to a5".
     pub fn words<B: Bits>(&self, eng: &Engine<B>, sides: &SideNames) -> String {
         let kind = |k: Kind| eng.rules.pieces[k as usize].name.to_lowercase();
