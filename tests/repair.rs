@@ -311,18 +311,27 @@ fn round_trip_generated() {
 }
 
 /// The water wheel as the manuscript has it (Bodlaender: the a-pawn on a3), posed with
-/// `checks = true` since its solution runs in checks: among its one-edit repairs is
-/// Bodlaender's change (the pawn moved to a5) and the pawn's removal.
+/// `checks = true` since its solution runs in checks (examples/water-wheel-checks.toml):
+/// among its one-edit repairs are Bodlaender's change (the pawn moved to a5) and the
+/// pawn's removal.
 #[test]
 fn water_wheel_ms_yields_bodlaenders_change() {
-    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/mansubat.toml");
-    let mut p = load_file(&file)
-        .problems
-        .into_iter()
-        .flatten()
-        .find(|p| p.id == "water-wheel-ms")
-        .expect("water-wheel-ms in problems/mansubat.toml");
-    p.conditions.checks = true;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let find = |file: &str, id: &str| {
+        load_file(&root.join(file))
+            .problems
+            .into_iter()
+            .flatten()
+            .find(|p| p.id == id)
+            .unwrap_or_else(|| panic!("{id} in {file}"))
+    };
+    let ms = find("problems/mansubat.toml", "water-wheel-ms");
+    let p = find("examples/water-wheel-checks.toml", "water-wheel-ms-checks");
+    assert_eq!(
+        (&p.fen, &p.stipulation, &p.solution),
+        (&ms.fen, &ms.stipulation, &ms.solution)
+    );
+    assert!(p.conditions.checks);
     let r = mansuba::cli::repair::repair_problem(&p, &options(Shard::ALL)).unwrap();
     assert_eq!(r.original.verdict, "unsound");
     let edits: Vec<String> = r.repairs.iter().map(|x| x.edits.join("; ")).collect();
@@ -338,6 +347,50 @@ fn water_wheel_ms_yields_bodlaenders_change() {
     assert_eq!(r.counts.unknown, 0);
 }
 
+/// `verify --html DIR --repair`: the repairs, with diagrams, in the unsound problem's
+/// section of the edition.
+#[test]
+fn edition_shows_repairs() {
+    let case = &generated_cases(1)[0];
+    let eng = case.engine();
+    let (damaged, undo) = damage(case, &eng, &mut Rng(0x5)).expect("a damage");
+    let dir = tempfile::tempdir().unwrap();
+    let file = problem_file(dir.path(), &damaged);
+    let out = dir.path().join("edition");
+    let st = std::process::Command::new(env!("CARGO_BIN_EXE_mansuba"))
+        .arg("verify")
+        .arg(&file)
+        .arg("--html")
+        .arg(&out)
+        .arg("--repair")
+        .output()
+        .unwrap();
+    assert!(
+        st.status.success(),
+        "{}",
+        String::from_utf8_lossy(&st.stderr)
+    );
+    let html = std::fs::read_to_string(out.join("index.html")).unwrap();
+    let block = &html[html
+        .find("<div class=\"repairs\">")
+        .expect("a repairs block")..];
+    assert!(
+        block.contains(&undo),
+        "'{undo}' not in the edition's repairs"
+    );
+    assert!(block.contains("<svg"), "no diagram in the repairs block");
+}
+
+/// A problem file holding one mate in 2 of shatranj.
+fn problem_file(dir: &Path, fen: &str) -> std::path::PathBuf {
+    let file = dir.join("damaged.toml");
+    let toml = format!(
+        "[[problem]]\nid = \"damaged\"\nrules = \"shatranj\"\nfen = \"{fen}\"\nstipulation = \"#2\"\n"
+    );
+    std::fs::write(&file, toml).unwrap();
+    file
+}
+
 /// `--shard K/N`: the shards' JSON `repairs`, shard 1 first, are the whole run's.
 #[test]
 fn shards_lay_end_to_end() {
@@ -345,11 +398,7 @@ fn shards_lay_end_to_end() {
     let eng = case.engine();
     let (damaged, _) = damage(case, &eng, &mut Rng(0x5)).expect("a damage");
     let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("damaged.toml");
-    let toml = format!(
-        "[[problem]]\nid = \"damaged\"\nrules = \"shatranj\"\nfen = \"{damaged}\"\nstipulation = \"#2\"\n"
-    );
-    std::fs::write(&file, toml).unwrap();
+    let file = problem_file(dir.path(), &damaged);
     let run = |shard: Option<&str>| -> serde_json::Value {
         let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_mansuba"));
         cmd.arg("repair").arg(&file).arg("--json");

@@ -142,3 +142,44 @@ pub fn cmd_repair(a: RepairArgs) -> Result<i32> {
     }
     Ok(code)
 }
+
+/// `verify --html DIR --repair`: for each row whose problem is unsound, cooked or wrongly
+/// claimed, its one-edit repairs as a block of the edition (each with its diagram); an
+/// empty string for every other row.
+pub fn edition_blocks(rows: &[crate::report::Row], timeout: f64) -> Result<Vec<String>> {
+    use crate::report::Verdict;
+    let opt = options(timeout, 1, Shard::ALL, false)?;
+    Ok(rows
+        .iter()
+        .map(|r| {
+            let broken = matches!(
+                r.verdict,
+                Verdict::Unsound | Verdict::Cooked | Verdict::ClaimWrong
+            );
+            let Some(p) = r.problem.as_ref().filter(|_| broken) else {
+                return String::new();
+            };
+            match repair_problem(p, &opt) {
+                Ok(rep) => {
+                    let eng = Rules::resolve(&p.rules, Some(p.base_dir()))
+                        .ok()
+                        .and_then(|x| AnyEngine::new(x).ok());
+                    let svgs: Vec<Option<String>> = rep
+                        .repairs
+                        .iter()
+                        .map(|x| {
+                            let e = eng.as_ref()?;
+                            let view = super::diagram::view_of(p);
+                            super::diagram::diagram_svg(e, &x.fen, None, &[], view).ok()
+                        })
+                        .collect();
+                    report::repair::html(&rep, &svgs)
+                }
+                Err(e) => format!(
+                    "<div class=\"repairs\"><p>Repairs: {}</p></div>",
+                    report::xml_escape(&e)
+                ),
+            }
+        })
+        .collect())
+}
