@@ -161,3 +161,54 @@ fn spread(e: &Edit, width: u8) -> u32 {
         _ => 0,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::any::AnyEngine;
+    use crate::board::rules::Rules;
+    use crate::board::sides::SideNames;
+    use crate::with_engine;
+
+    /// Every candidate of a small shatranj position is legal, listed once, ranked, and
+    /// spelled as an editor would say it.
+    #[test]
+    fn candidates_are_legal_once_and_ranked() {
+        let any = AnyEngine::new(Rules::preset("shatranj").unwrap()).unwrap();
+        with_engine!(&any, e => {
+            let pos = Position::from_fen(e.clone(), "6k1/5ppp/8/8/8/8/P7/R5K1 w - - 0 1").unwrap();
+            let g = Grid::from(&pos);
+            let active = vec![false; g.men.len()];
+            let list = enumerate(e, &g, 1, &active, "0 1");
+            let mut fens = std::collections::HashSet::new();
+            for c in &list {
+                let p = g.apply(&c.edits[0]).position(e, "0 1").unwrap();
+                let fen = p.to_fen();
+                assert!(fens.insert(fen.clone()), "{fen} listed twice");
+                assert_ne!(fen, pos.to_fen());
+                // No pawn on the first or last rank, one king a side.
+                let board = fen.split(' ').next().unwrap();
+                let (top, bottom) = (board.split('/').next().unwrap(), board.split('/').last().unwrap());
+                assert!(!top.contains(['p', 'P']) && !bottom.contains(['p', 'P']), "{fen}");
+                assert_eq!(board.matches('K').count(), 1);
+                assert_eq!(board.matches('k').count(), 1);
+            }
+            assert!(list.windows(2).all(|w| w[0].disturbance <= w[1].disturbance));
+            // Some of the edits, in words.
+            let words: Vec<String> = list
+                .iter()
+                .map(|c| c.edits[0].words(e, &SideNames::default()))
+                .collect();
+            for w in ["remove the black pawn h7", "move the white rook a1 to b1", "add a white knight on e5", "change the side to move"] {
+                assert!(words.iter().any(|x| x == w), "{w} not among the edits");
+            }
+            // Ra8 would leave Black, not to move, in check.
+            assert!(!words.iter().any(|x| x == "move the white rook a1 to a8"));
+            // Undoing an edit gives the position back.
+            for c in &list {
+                let e0 = c.edits[0];
+                assert_eq!(g.apply(&e0).apply(&e0.inverse()).men, g.men, "{e0:?}");
+            }
+        });
+    }
+}
