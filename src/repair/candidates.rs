@@ -188,7 +188,7 @@ mod tests {
                 assert_ne!(fen, pos.to_fen());
                 // No pawn on the first or last rank, one king a side.
                 let board = fen.split(' ').next().unwrap();
-                let (top, bottom) = (board.split('/').next().unwrap(), board.split('/').last().unwrap());
+                let (top, bottom) = (board.split('/').next().unwrap(), board.split('/').next_back().unwrap());
                 assert!(!top.contains(['p', 'P']) && !bottom.contains(['p', 'P']), "{fen}");
                 assert_eq!(board.matches('K').count(), 1);
                 assert_eq!(board.matches('k').count(), 1);
