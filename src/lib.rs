@@ -10,6 +10,7 @@
 //! - [`dice`]: chess with dice (expectimax, chance tables, simulation);
 //! - [`analyse`]: one whole problem, whatever its rules: search, tables or dice, the claim;
 //! - [`problem`]: problem files, and carrying a problem to another rule set;
+//! - [`repair`]: the smallest edits that make a broken problem sound;
 //! - [`report`]: text, CSV, JSON, SVG and the HTML edition;
 //! - [`cli`]: the command line, one file per subcommand.
 
@@ -20,6 +21,7 @@ pub mod dice;
 pub mod files;
 pub mod notation;
 pub mod problem;
+pub mod repair;
 pub mod report;
 pub mod retro;
 pub mod solve;

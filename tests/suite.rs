@@ -19,6 +19,7 @@ mod main_lines;
 mod notation;
 mod perft_reference;
 mod proof_trees;
+mod repair;
 mod rules;
 mod solver;
 mod solver_brute;

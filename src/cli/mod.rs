@@ -1,5 +1,5 @@
 //! The command line: `rules`, `perft`, `solve`, `verify`, `export`, `diagram`,
-//! `dice`, `tablebase`.
+//! `dice`, `tablebase`, `repair`.
 //!
 //! Exit codes: 0 success; 1 some problem could not be analysed or a check failed
 //! (`verify`: an `error` row); 2 bad usage or input (clap's own code for usage errors).
@@ -10,6 +10,7 @@ pub mod dice;
 pub mod export;
 pub mod interrupt;
 pub mod perft;
+pub mod repair;
 pub mod rules;
 pub mod run;
 pub mod solve;
@@ -53,6 +54,8 @@ pub enum Command {
     Dice(dice::DiceArgs),
     /// Retrograde tables: build, probe, stats.
     Tablebase(tablebase::TablebaseArgs),
+    /// The smallest edits that make an unsound, cooked or wrongly claimed problem sound.
+    Repair(repair::RepairArgs),
 }
 
 /// Runs the command line; returns the process exit code.
@@ -83,5 +86,6 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Diagram(a) => diagram::cmd_diagram(a),
         Command::Dice(a) => dice::cmd_dice(a),
         Command::Tablebase(a) => tablebase::cmd_tablebase(a),
+        Command::Repair(a) => repair::cmd_repair(a),
     }
 }

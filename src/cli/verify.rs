@@ -31,6 +31,10 @@ pub struct VerifyArgs {
     /// and Cyrillic as UTF-8.
     #[arg(long, requires = "csv")]
     pub bom: bool,
+    /// With --html: show under each unsound, cooked or wrongly claimed problem its
+    /// one-edit repairs (as `mansuba repair` finds them), each with its diagram.
+    #[arg(long, requires = "html")]
+    pub repair: bool,
     #[command(flatten)]
     pub run: RunArgs,
 }
@@ -86,6 +90,15 @@ pub fn cmd_verify(a: VerifyArgs) -> Result<i32> {
                 (rows.clone(), vec![])
             };
             let diagrams = crate::cli::diagram::row_diagrams(&own);
+            let extras = if a.repair {
+                let blocks = super::repair::edition_blocks(&own, a.run.timeout)?;
+                let mut e = extras;
+                e.resize(blocks.len(), String::new());
+                e.iter_mut().zip(blocks).for_each(|(x, b)| x.push_str(&b));
+                e
+            } else {
+                extras
+            };
             let title = a
                 .paths
                 .iter()

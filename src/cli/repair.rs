@@ -1,0 +1,185 @@
+//! `mansuba repair`: the smallest edits that make an unsound, cooked or wrongly claimed
+//! problem sound (see [`crate::repair`]); text, `--json`, `--csv`.
+use super::common::set_threads;
+use crate::board::any::AnyEngine;
+use crate::board::rules::Rules;
+use crate::problem::{load_file, Problem};
+use crate::repair::{self, Kept, Options, RepairReport, Shard, Task};
+use crate::report;
+use anyhow::{bail, Result};
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Arguments of `repair`.
+#[derive(clap::Args, Debug)]
+pub struct RepairArgs {
+    /// The problem file.
+    pub file: PathBuf,
+    /// Repair only the problem with this id (default: every problem of the file).
+    #[arg(long)]
+    pub id: Option<String>,
+    /// At most this many edits: 1 or 2.
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=2))]
+    pub max_edits: u8,
+    /// Wall-clock limit per solve (the original's and each candidate's), in seconds (0:
+    /// none). A candidate that hits it is listed as unknown, never as a repair.
+    #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
+    pub timeout: f64,
+    /// Print one JSON object per problem (`repairs`: `edits`, `fen`, `keys`, `kind`).
+    #[arg(long)]
+    pub json: bool,
+    /// Write one CSV row per repair to FILE (atomically).
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<PathBuf>,
+    /// Run only the K-th of N equal slices of the ranked candidate list; the shards'
+    /// repairs, shard 1 first, are one whole run's.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<Shard>,
+    /// Worker threads (default: all cores).
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
+}
+
+/// The search options from a timeout in seconds.
+pub fn options(timeout: f64, max_edits: u8, shard: Shard, progress: bool) -> Result<Options> {
+    if !timeout.is_finite() || timeout < 0.0 {
+        bail!("--timeout must be a number of seconds, 0 or more (0: no limit)");
+    }
+    Ok(Options {
+        max_edits,
+        limits: crate::solve::Limits {
+            timeout: (timeout > 0.0).then(|| Duration::from_secs_f64(timeout)),
+            cancel: Some(crate::cli::interrupt::cancel_flag()),
+            ..Default::default()
+        },
+        shard,
+        progress,
+    })
+}
+
+/// Repairs one problem under its own rules.
+pub fn repair_problem(p: &Problem, opt: &Options) -> Result<RepairReport, String> {
+    let rules = Rules::resolve(&p.rules, Some(p.base_dir())).map_err(|e| e.to_string())?;
+    let engine = AnyEngine::new(rules).map_err(|e| e.to_string())?;
+    let task = Task {
+        engine: &engine,
+        fen: &p.fen,
+        kept: Kept {
+            stip: &p.stipulation,
+            spec: &p.conditions,
+            claim: p.solution.as_deref(),
+            notation: p.notation,
+        },
+        sides: &p.sides,
+    };
+    repair::repair(&task, opt)
+}
+
+/// `mansuba repair`.
+pub fn cmd_repair(a: RepairArgs) -> Result<i32> {
+    set_threads(a.threads);
+    let opt = options(
+        a.timeout,
+        a.max_edits,
+        a.shard.unwrap_or(Shard::ALL),
+        !a.json,
+    )?;
+    if !a.file.is_file() {
+        bail!("no such problem file: {}", a.file.display());
+    }
+    if let Some(c) = &a.csv {
+        super::run::check_csv_target(c)?;
+    }
+    let lf = load_file(&a.file);
+    for w in &lf.warnings {
+        eprintln!("warning: {w}");
+    }
+    let mut code = 0;
+    let mut found = false;
+    let mut records = vec![];
+    for p in &lf.problems {
+        let p = match p {
+            Ok(p) if a.id.as_ref().is_none_or(|id| *id == p.id) => p,
+            Ok(_) => continue,
+            Err(e) => {
+                if a.id.is_none() || e.id == a.id {
+                    eprintln!("error: {e}");
+                    code = 1;
+                    found = true;
+                }
+                continue;
+            }
+        };
+        found = true;
+        match repair_problem(p, &opt) {
+            Ok(r) => {
+                if a.json {
+                    println!("{}", report::repair::json(&p.id, &r));
+                } else {
+                    let at = format!("{}:{}", p.file.display(), p.line);
+                    println!("{}", report::repair::text(&p.id, &at, &r));
+                }
+                records.extend(report::repair::csv_records(&p.id, &r));
+            }
+            Err(e) => {
+                eprintln!("error: {}", p.error("id", e));
+                code = 1;
+            }
+        }
+    }
+    if !found {
+        bail!(
+            "no problem with id '{}' in {}",
+            a.id.unwrap_or_default(),
+            a.file.display()
+        );
+    }
+    if let Some(c) = &a.csv {
+        report::write_csv_atomic(c, report::repair::REPAIR_COLUMNS, &records, false)?;
+    }
+    if crate::cli::interrupt::interrupted() {
+        return Ok(crate::cli::interrupt::INTERRUPTED);
+    }
+    Ok(code)
+}
+
+/// `verify --html DIR --repair`: for each row whose problem is unsound, cooked or wrongly
+/// claimed, its one-edit repairs as a block of the edition (each with its diagram); an
+/// empty string for every other row.
+pub fn edition_blocks(rows: &[crate::report::Row], timeout: f64) -> Result<Vec<String>> {
+    use crate::report::Verdict;
+    let opt = options(timeout, 1, Shard::ALL, false)?;
+    Ok(rows
+        .iter()
+        .map(|r| {
+            let broken = matches!(
+                r.verdict,
+                Verdict::Unsound | Verdict::Cooked | Verdict::ClaimWrong
+            );
+            let Some(p) = r.problem.as_ref().filter(|_| broken) else {
+                return String::new();
+            };
+            match repair_problem(p, &opt) {
+                Ok(rep) => {
+                    let eng = Rules::resolve(&p.rules, Some(p.base_dir()))
+                        .ok()
+                        .and_then(|x| AnyEngine::new(x).ok());
+                    let svgs: Vec<Option<String>> = rep
+                        .repairs
+                        .iter()
+                        .map(|x| {
+                            let e = eng.as_ref()?;
+                            let view = super::diagram::view_of(p);
+                            super::diagram::diagram_svg(e, &x.fen, None, &[], view).ok()
+                        })
+                        .collect();
+                    report::repair::html(&rep, &svgs)
+                }
+                Err(e) => format!(
+                    "<div class=\"repairs\"><p>Repairs: {}</p></div>",
+                    report::xml_escape(&e)
+                ),
+            }
+        })
+        .collect())
+}

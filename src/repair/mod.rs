@@ -1,0 +1,300 @@
+//! Repairs: the smallest changes that make a broken problem sound.
+//!
+//! For a problem that is unsound, cooked, or whose claimed solution fails, every position
+//! within N edits ([`edit`]) that is a legal problem position is listed once and ranked
+//! ([`candidates`]); a cheap replay of the claim discards what cannot be a repair
+//! ([`prefilter`]); the survivors are solved in parallel by the full solver, exactly as
+//! `verify` solves a problem, and judged ([`judge`]). A candidate whose solve hits a limit
+//! is `unknown`, never a repair. The stipulation, the conditions and the claim are kept.
+//!
+//! Uses the board, notation, solve and analyse layers; knows nothing of files or terminals
+//! beyond the progress bar the solver layer offers.
+
+pub mod active;
+pub mod candidates;
+pub mod edit;
+pub mod judge;
+pub mod prefilter;
+pub mod shard;
+
+pub use judge::{Fault, Judgement};
+pub use prefilter::Kept;
+pub use shard::Shard;
+
+use crate::analyse::analyse_in;
+use crate::board::any::AnyEngine;
+use crate::board::bits::Bits;
+use crate::board::engine::Engine;
+use crate::board::position::Position;
+use crate::board::sides::SideNames;
+use crate::solve::{Analysis, Limits};
+use crate::with_engine;
+use candidates::Candidate;
+use edit::Grid;
+use rayon::prelude::*;
+use serde::Serialize;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// How to search.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// At most this many edits (1 or 2).
+    pub max_edits: u8,
+    /// Limits for each solve (the original's and each candidate's).
+    pub limits: Limits,
+    /// The slice of the candidate list to run.
+    pub shard: Shard,
+    /// Show a progress bar over the candidates (on a terminal).
+    pub progress: bool,
+}
+
+/// The original problem as solved.
+#[derive(Clone, Debug, Serialize)]
+pub struct Original {
+    /// Its verdict word (`sound` when there is nothing to repair).
+    pub verdict: String,
+    /// The keys (SAN).
+    pub keys: Vec<String>,
+    /// For an unsound problem: the strongest try and the defence that holds.
+    pub refutation: Option<String>,
+    /// The claim's check ("refuted Rh2 after 1.Rh8+ Kxh8 2.Bf5+"; empty without a claim).
+    pub claim: String,
+}
+
+/// One repair.
+#[derive(Clone, Debug, Serialize)]
+pub struct Repair {
+    /// Its place in the ranked candidate list (the same in every shard).
+    pub candidate: usize,
+    /// The edits in words.
+    pub edits: Vec<String>,
+    /// The repaired position.
+    pub fen: String,
+    /// Its key (SAN).
+    pub keys: Vec<String>,
+    /// Which fault it mends: refutation removed, cook removed, claim made to work.
+    pub kind: String,
+    /// How much the edits disturb (see [`candidates::disturbance`]).
+    pub disturbance: u32,
+}
+
+/// A candidate a limit left open.
+#[derive(Clone, Debug, Serialize)]
+pub struct Open {
+    /// Its place in the ranked candidate list.
+    pub candidate: usize,
+    /// The edits in words.
+    pub edits: Vec<String>,
+    /// The position.
+    pub fen: String,
+    /// The limit that stopped it.
+    pub limit: String,
+}
+
+/// How much work was done.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Counts {
+    /// Legal candidates in the whole list.
+    pub candidates: usize,
+    /// Candidates in this shard.
+    pub in_shard: usize,
+    /// Discarded by the prefilter (no full search).
+    pub prefiltered: usize,
+    /// Of those, discarded by the reading of the claim alone (no search at all).
+    pub claim_unreadable: usize,
+    /// Solved in full.
+    pub solved: usize,
+    /// Left open by a limit.
+    pub unknown: usize,
+    /// Repairs found.
+    pub repairs: usize,
+    /// Wall time, candidates listed, prefiltered and solved.
+    pub millis: u64,
+}
+
+/// The answer: the original's fault, the repairs in rank order, the candidates left open.
+#[derive(Clone, Debug, Serialize)]
+pub struct RepairReport {
+    /// The original.
+    pub original: Original,
+    /// The slice run.
+    pub shard: String,
+    /// The repairs, ranked: fewer edits first, then less disturbance.
+    pub repairs: Vec<Repair>,
+    /// Candidates a limit left open (never repairs).
+    pub unknown: Vec<Open>,
+    /// The counts and the time.
+    pub counts: Counts,
+}
+
+/// What `repair` is asked: the problem as the file poses it.
+#[derive(Clone, Copy)]
+pub struct Task<'a> {
+    /// The rules.
+    pub engine: &'a AnyEngine,
+    /// The position as the program plays it.
+    pub fen: &'a str,
+    /// The stipulation, conditions and claim (kept in every candidate).
+    pub kept: Kept<'a>,
+    /// The names of the sides (for the edits in words).
+    pub sides: &'a SideNames,
+}
+
+fn original_of(a: &Analysis, verdict: &str) -> Original {
+    Original {
+        verdict: verdict.to_string(),
+        keys: a.report.keys_san.clone(),
+        refutation: a.report.refutation.clone(),
+        claim: if a.claim.status == crate::solve::ClaimStatus::None && a.claim.detail.is_empty() {
+            String::new()
+        } else {
+            a.claim.csv_text()
+        },
+    }
+}
+
+/// Solves the original, then lists, prefilters and solves the candidates of the shard.
+/// An error when the original cannot be read or a limit leaves its verdict open.
+pub fn repair(task: &Task, opt: &Options) -> Result<RepairReport, String> {
+    let t0 = Instant::now();
+    let k = task.kept;
+    let a = analyse_in(
+        task.engine,
+        task.fen,
+        k.stip,
+        k.spec,
+        k.claim,
+        k.notation,
+        &opt.limits,
+    )
+    .map_err(|e| e.to_string())?;
+    let has_claim = k.claim.is_some_and(|c| !c.trim().is_empty());
+    let fault = judge::fault(&a, has_claim).map_err(|limit| {
+        format!("the original's verdict is open ({limit}); raise --timeout to settle it first")
+    })?;
+    let mut report = RepairReport {
+        original: original_of(&a, fault.map_or("sound", |f| f.word())),
+        shard: opt.shard.to_string(),
+        repairs: vec![],
+        unknown: vec![],
+        counts: Counts::default(),
+    };
+    let Some(fault) = fault else {
+        report.counts.millis = t0.elapsed().as_millis() as u64;
+        return Ok(report);
+    };
+    with_engine!(task.engine, e => {
+        let pos = Position::from_fen(e.clone(), task.fen).map_err(|x| x.to_string())?;
+        search(task, opt, &pos, &a, fault, &mut report)
+    })?;
+    report.counts.millis = t0.elapsed().as_millis() as u64;
+    Ok(report)
+}
+
+/// A candidate's position and its edits in words.
+fn spelled<B: Bits>(
+    eng: &Arc<Engine<B>>,
+    original: &Grid,
+    c: &Candidate,
+    tail: &str,
+    sides: &SideNames,
+) -> (String, Vec<String>) {
+    let mut g = original.clone();
+    let mut words = vec![];
+    for e in &c.edits {
+        words.push(e.words(eng, sides));
+        g = g.apply(e);
+    }
+    let fen = g
+        .position(eng, tail)
+        .map(|p| p.to_fen())
+        .unwrap_or_default();
+    (fen, words)
+}
+
+/// What became of one candidate.
+enum Fate {
+    /// Discarded before the full search (true: by the reading of the claim alone).
+    Prefiltered(bool),
+    Solved(Judgement, Vec<String>),
+}
+
+fn search<B: Bits>(
+    task: &Task,
+    opt: &Options,
+    pos: &Position<B>,
+    a: &Analysis,
+    fault: Fault,
+    report: &mut RepairReport,
+) -> Result<(), String> {
+    let eng = &pos.eng;
+    let grid = Grid::from(pos);
+    let tail = format!("{} {}", pos.halfmove, pos.fullmove);
+    let active = active::active_squares(pos, a);
+    let list = candidates::enumerate(eng, &grid, opt.max_edits, &active, &tail);
+    let range = opt.shard.range(list.len());
+    let mine: Vec<(usize, (String, Vec<String>))> = range
+        .map(|i| (i, spelled(eng, &grid, &list[i], &tail, task.sides)))
+        .collect();
+    report.counts.candidates = list.len();
+    report.counts.in_shard = mine.len();
+    let bar = crate::solve::progress_bar(opt.progress, mine.len() as u64, "repair");
+    let fates: Vec<Fate> = mine
+        .par_iter()
+        .map(|(_, (fen, _))| {
+            let fate = if let Some((cheap, _)) =
+                prefilter::discard(task.engine, fen, task.kept, &opt.limits)
+            {
+                Fate::Prefiltered(cheap)
+            } else {
+                let keys = |a: &Analysis| a.report.keys_san.clone();
+                let mut l = opt.limits.clone();
+                l.progress = false;
+                let k = task.kept;
+                match analyse_in(task.engine, fen, k.stip, k.spec, k.claim, k.notation, &l) {
+                    Ok(a) => Fate::Solved(judge::judge(&a, k.claim), keys(&a)),
+                    Err(_) => Fate::Solved(Judgement::Fails("error"), vec![]),
+                }
+            };
+            if let Some(b) = &bar {
+                b.inc(1);
+            }
+            fate
+        })
+        .collect();
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    for ((i, (fen, edits)), fate) in mine.into_iter().zip(fates) {
+        let (judgement, keys) = match fate {
+            Fate::Prefiltered(cheap) => {
+                report.counts.prefiltered += 1;
+                report.counts.claim_unreadable += cheap as usize;
+                continue;
+            }
+            Fate::Solved(j, keys) => (j, keys),
+        };
+        report.counts.solved += 1;
+        match judgement {
+            Judgement::Repair => report.repairs.push(Repair {
+                candidate: i,
+                edits,
+                fen,
+                keys,
+                kind: fault.repair_kind().into(),
+                disturbance: list[i].disturbance,
+            }),
+            Judgement::Unknown(limit) => report.unknown.push(Open {
+                candidate: i,
+                edits,
+                fen,
+                limit,
+            }),
+            Judgement::Fails(_) => {}
+        }
+    }
+    report.counts.unknown = report.unknown.len();
+    report.counts.repairs = report.repairs.len();
+    Ok(())
+}

@@ -1,0 +1,139 @@
+//! The repairs of a problem written out: readable text, a JSON object (`repairs`, each
+//! with `edits`, `fen`, `keys`, `kind`), CSV rows, and the HTML the edition shows under an
+//! unsound problem.
+
+use super::xml_escape;
+use crate::repair::RepairReport;
+use serde_json::json;
+
+/// The CSV columns of `repair`, in order.
+pub const REPAIR_COLUMNS: &[&str] = &[
+    "problem",
+    "candidate",
+    "edits",
+    "kind",
+    "fen",
+    "keys",
+    "disturbance",
+];
+
+/// The counts and the time in one line.
+pub fn counts_line(r: &RepairReport) -> String {
+    let c = &r.counts;
+    let shard = if r.shard == "1/1" {
+        String::new()
+    } else {
+        format!(" (shard {}: {})", r.shard, c.in_shard)
+    };
+    format!(
+        "candidates {}{shard}, prefiltered {} ({} by reading the claim), solved {}, unknown {}, repairs {}, time {:.2} s",
+        c.candidates,
+        c.prefiltered,
+        c.claim_unreadable,
+        c.solved,
+        c.unknown,
+        c.repairs,
+        c.millis as f64 / 1000.0
+    )
+}
+
+/// The readable report of one problem's repairs.
+pub fn text(id: &str, location: &str, r: &RepairReport) -> String {
+    let o = &r.original;
+    let mut s = format!("{id}  ({location})\noriginal    {}\n", o.verdict);
+    if o.verdict == "sound" {
+        s.push_str("nothing to repair\n");
+        return s;
+    }
+    if o.keys.len() > 1 {
+        s.push_str(&format!("cook        keys {}\n", o.keys.join(" ")));
+    }
+    if let Some(rf) = &o.refutation {
+        s.push_str(&format!("refutation  {rf}\n"));
+    }
+    if !o.claim.is_empty() {
+        s.push_str(&format!("claim       {}\n", o.claim));
+    }
+    s.push_str(&format!("searched    {}\n", counts_line(r)));
+    if r.repairs.is_empty() {
+        s.push_str("repairs     none within the edits allowed\n");
+    }
+    for (i, p) in r.repairs.iter().enumerate() {
+        s.push_str(&format!(
+            "{:>3}. {}  [{}]\n     fen  {}\n     keys {}\n",
+            i + 1,
+            p.edits.join("; "),
+            p.kind,
+            p.fen,
+            p.keys.join(" ")
+        ));
+    }
+    for u in &r.unknown {
+        s.push_str(&format!(
+            "  unknown: {} ({}): {}\n",
+            u.edits.join("; "),
+            u.fen,
+            u.limit
+        ));
+    }
+    s
+}
+
+/// One problem's repairs as a JSON object.
+pub fn json(id: &str, r: &RepairReport) -> String {
+    json!({
+        "problem": id,
+        "original": r.original,
+        "shard": r.shard,
+        "counts": r.counts,
+        "repairs": r.repairs,
+        "unknown": r.unknown,
+    })
+    .to_string()
+}
+
+/// One CSV row per repair.
+pub fn csv_records(id: &str, r: &RepairReport) -> Vec<Vec<String>> {
+    r.repairs
+        .iter()
+        .map(|p| {
+            vec![
+                id.to_string(),
+                p.candidate.to_string(),
+                p.edits.join("; "),
+                p.kind.clone(),
+                p.fen.clone(),
+                p.keys.join(" "),
+                p.disturbance.to_string(),
+            ]
+        })
+        .collect()
+}
+
+/// The repairs as a block of the edition: each with its edits, kind, keys, FEN and its
+/// diagram (`diagrams[i]`, an SVG, for `r.repairs[i]`).
+pub fn html(r: &RepairReport, diagrams: &[Option<String>]) -> String {
+    let mut s = format!(
+        "<div class=\"repairs\"><h3>Repairs</h3><p>{}</p>",
+        xml_escape(&counts_line(r))
+    );
+    if r.repairs.is_empty() {
+        s.push_str("<p>No repair within the edits allowed.</p>");
+    }
+    for (i, p) in r.repairs.iter().enumerate() {
+        s.push_str(&format!(
+            "<div class=\"repair\"><p><b>{}.</b> {} <i>({})</i><br>keys {}<br><code>{}</code></p>",
+            i + 1,
+            xml_escape(&p.edits.join("; ")),
+            xml_escape(&p.kind),
+            xml_escape(&p.keys.join(" ")),
+            xml_escape(&p.fen)
+        ));
+        if let Some(Some(svg)) = diagrams.get(i) {
+            s.push_str(svg);
+        }
+        s.push_str("</div>");
+    }
+    s.push_str("</div>");
+    s
+}
