@@ -311,6 +311,20 @@ pub fn render(b: &Board, o: &Options) -> String {
         b.height,
         side_name(o, b.side)
     );
+    draw_squares(&mut s, b, o);
+    draw_labels(&mut s, b, o, &legend);
+    draw_men(&mut s, b, o);
+    for &(from, to) in &o.arrows {
+        draw_arrow(&mut s, b, o, from, to);
+    }
+    s.push_str("</svg>\n");
+    s
+}
+
+/// The squares, light and dark, and the board's frame.
+fn draw_squares(s: &mut String, b: &Board, o: &Options) {
+    let bw = f64::from(b.width) * SQ;
+    let bh = f64::from(b.height) * SQ;
     // Squares: light and dark as on a modern board (a1 dark), so files and ranks can be
     // followed across a 12x12 board.
     s.push_str(r##"<g class="squares">"##);
@@ -327,6 +341,11 @@ pub fn render(b: &Board, o: &Options) -> String {
         s,
         r##"<rect x="{MARGIN}" y="{TOP}" width="{bw}" height="{bh}" fill="none" stroke="#333" stroke-width="1.5"/></g>"##
     );
+}
+
+/// File and rank labels, the sides' names (who is to move) and the legend.
+fn draw_labels(s: &mut String, b: &Board, o: &Options, legend: &str) {
+    let bh = f64::from(b.height) * SQ;
     // Labels: files below, ranks on the left, the sides' names above and below.
     s.push_str(r##"<g class="labels" font-size="13" fill="#333">"##);
     for f in 0..b.width {
@@ -383,10 +402,14 @@ pub fn render(b: &Board, o: &Options) -> String {
             r#"<text x="{:.1}" y="{:.1}" text-anchor="start" font-size="12">{}</text>"#,
             MARGIN,
             TOP + bh + MARGIN + 32.0,
-            esc(&legend)
+            esc(legend)
         );
     }
     s.push_str("</g>");
+}
+
+/// The men on their squares.
+fn draw_men(s: &mut String, b: &Board, o: &Options) {
     // The men; a stack's men share the square, each drawn smaller.
     s.push_str(r#"<g class="men">"#);
     for (sq, men) in b.squares.iter().enumerate() {
@@ -412,15 +435,10 @@ pub fn render(b: &Board, o: &Options) -> String {
             );
         }
         for (m, (dx, dy, scale)) in men.iter().zip(stack_layout(men.len())) {
-            draw_man(&mut s, m, cx + dx * SQ, cy + dy * SQ, scale);
+            draw_man(s, m, cx + dx * SQ, cy + dy * SQ, scale);
         }
     }
     s.push_str("</g>");
-    for &(from, to) in &o.arrows {
-        draw_arrow(&mut s, b, o, from, to);
-    }
-    s.push_str("</svg>\n");
-    s
 }
 
 /// "F ferz · A alfil": the disc labels this board uses, in the order of first sight.

@@ -155,24 +155,7 @@ impl<B: Bits> Searcher<'_, B> {
         if !self.tick() {
             return None;
         }
-        // A mate goal with no move left: only a mate now counts; no check, no mate, and
-        // a king in check with a legal move is not mated either (found without listing
-        // every move; conditions that bar moves need the full list).
-        if n == 0 && self.stip.goal == Goal::Mate {
-            if !pos.in_check() {
-                return Some(false);
-            }
-            if self.immobile.is_empty() && pos.has_legal_move() {
-                return Some(false);
-            }
-        }
-        // No man can check in time, whatever the defence: only a mate given already
-        // counts, and a defender with a legal move is not mated.
-        if n > 0
-            && self.mate_reach
-            && reach::no_check_within(pos, self.attacker, n, n)
-            && (!pos.in_check() || pos.has_legal_move())
-        {
+        if self.defence_cannot_lose(pos, n) {
             return Some(false);
         }
         let key = self.key(pos, tracked);
@@ -181,51 +164,8 @@ impl<B: Bits> Searcher<'_, B> {
                 return Some(v);
             }
         }
-        if n == 2
-            && self.killer_first
-            && self.mate_reach
-            && self.free_defence
-            && reach::leapers_only(pos, self.attacker)
-        {
-            // With two attacker moves left, the defence that held last at this depth, if
-            // after it the attacker has no mate in two by the board alone (no man can
-            // check in time, or a quiet defence answers every first move): settled
-            // without listing the defences. (A rider defeats both tests: not tried.) Not
-            // stored: found again about as cheaply as looked up, and leaving these out
-            // halves the table (Dilaram's Legacy: 104 MB resident, now 56 MB).
-            let km = self.killer_def[2];
-            if pos.plain_move_legal(km) == Some(true) {
-                let u = pos.make(km);
-                let held = self.board_refutes(pos, 2);
-                pos.unmake(km, u);
-                if held {
-                    return Some(false);
-                }
-            }
-        }
-        if n == 1 && self.killer_first {
-            // With one attacker move left, the defence that held last at this depth, tried
-            // before any move is generated: where a try is refuted it nearly always holds
-            // again. (With more moves left the defences are ordered instead.)
-            let km = self.killer_def[n.min(255) as usize];
-            if pos.plain_move_legal(km) == Some(true) {
-                let mut one = MoveList::new();
-                one.push(km);
-                if pos.outcome_with(&one) == Outcome::Ongoing {
-                    let nt = self.track(pos, &km, tracked);
-                    let u = pos.make(km);
-                    let r = self.id_attack(pos, n, nt);
-                    pos.unmake(km, u);
-                    match r {
-                        Some(false) => {
-                            self.store(key, n, false);
-                            return Some(false);
-                        }
-                        Some(true) => {}
-                        None => return None,
-                    }
-                }
-            }
+        if let Some(r) = self.killer_defence(pos, n, key, tracked) {
+            return r;
         }
         let mut list = MoveList::new();
         let legal = self.moves(pos, &mut list);
@@ -246,13 +186,116 @@ impl<B: Bits> Searcher<'_, B> {
             // Every legal move barred by a condition: play cannot go on, no goal.
             return Some(false);
         }
+        let result = self.try_defences(pos, &mut list, n, tracked);
+        if let Some(v) = result {
+            self.store(key, n, v);
+        }
+        result
+    }
+
+    /// Settled for the defender without a move listed: a mate goal with no move left and
+    /// no mate now, or no attacker man able to check in time.
+    #[inline]
+    fn defence_cannot_lose(&self, pos: &mut Position<B>, n: u32) -> bool {
+        // A mate goal with no move left: only a mate now counts; no check, no mate, and
+        // a king in check with a legal move is not mated either (found without listing
+        // every move; conditions that bar moves need the full list).
+        if n == 0 && self.stip.goal == Goal::Mate {
+            if !pos.in_check() {
+                return true;
+            }
+            if self.immobile.is_empty() && pos.has_legal_move() {
+                return true;
+            }
+        }
+        // No man can check in time, whatever the defence: only a mate given already
+        // counts, and a defender with a legal move is not mated.
+        if n > 0
+            && self.mate_reach
+            && reach::no_check_within(pos, self.attacker, n, n)
+            && (!pos.in_check() || pos.has_legal_move())
+        {
+            return true;
+        }
+        false
+    }
+
+    /// The defence that held last at this depth, tried before any move is listed:
+    /// `Some(answer)` when it settles the node.
+    #[inline]
+    fn killer_defence(
+        &mut self,
+        pos: &mut Position<B>,
+        n: u32,
+        key: u64,
+        tracked: u8,
+    ) -> Option<R> {
+        if n == 2
+            && self.killer_first
+            && self.mate_reach
+            && self.free_defence
+            && reach::leapers_only(pos, self.attacker)
+        {
+            // With two attacker moves left, the defence that held last at this depth, if
+            // after it the attacker has no mate in two by the board alone (no man can
+            // check in time, or a quiet defence answers every first move): settled
+            // without listing the defences. (A rider defeats both tests: not tried.) Not
+            // stored: found again about as cheaply as looked up, and leaving these out
+            // halves the table (Dilaram's Legacy: 104 MB resident, now 56 MB).
+            let km = self.killer_def[2];
+            if pos.plain_move_legal(km) == Some(true) {
+                let u = pos.make(km);
+                let held = self.board_refutes(pos, 2);
+                pos.unmake(km, u);
+                if held {
+                    return Some(Some(false));
+                }
+            }
+        }
+        if n == 1 && self.killer_first {
+            // With one attacker move left, the defence that held last at this depth, tried
+            // before any move is generated: where a try is refuted it nearly always holds
+            // again. (With more moves left the defences are ordered instead.)
+            let km = self.killer_def[n.min(255) as usize];
+            if pos.plain_move_legal(km) == Some(true) {
+                let mut one = MoveList::new();
+                one.push(km);
+                if pos.outcome_with(&one) == Outcome::Ongoing {
+                    let nt = self.track(pos, &km, tracked);
+                    let u = pos.make(km);
+                    let r = self.id_attack(pos, n, nt);
+                    pos.unmake(km, u);
+                    match r {
+                        Some(false) => {
+                            self.store(key, n, false);
+                            return Some(Some(false));
+                        }
+                        Some(true) => {}
+                        None => return Some(None),
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// Every defence in turn, the likely holder first: `Some(false)` at the first that
+    /// holds, `Some(true)` when none does.
+    #[inline]
+    fn try_defences(
+        &mut self,
+        pos: &mut Position<B>,
+        list: &mut MoveList,
+        n: u32,
+        tracked: u8,
+    ) -> R {
         let mut result = Some(true);
         let last_held = self.killer_def[n.min(255) as usize];
         // With more than one attacker move left the most disruptive defence goes first.
         // With one, the defence that held last at this depth does. Either way the others
         // are ordered only when it fails (it nearly always holds).
-        let disruptive = n >= 2 && self.first_defence(pos, &mut list, last_held);
-        let killer = !disruptive && promote(&mut list, last_held);
+        let disruptive = n >= 2 && self.first_defence(pos, list, last_held);
+        let killer = !disruptive && promote(list, last_held);
         let mut ordered = false;
         // The children probe the table unless they are a mate in one (answered by
         // trying the checks instead).
@@ -265,9 +308,9 @@ impl<B: Bits> Searcher<'_, B> {
         for i in 0..list.len() {
             if !ordered && (i > 0 || !(killer || disruptive)) {
                 if disruptive {
-                    self.order_defences(pos, &mut list, i, last_held);
+                    self.order_defences(pos, list, i, last_held);
                 } else {
-                    self.order(pos, &mut list, i);
+                    self.order(pos, list, i);
                 }
                 ordered = true;
                 fetched = i;
@@ -292,9 +335,6 @@ impl<B: Bits> Searcher<'_, B> {
                 Some(true) => {}
                 None => return None,
             }
-        }
-        if let Some(v) = result {
-            self.store(key, n, v);
         }
         result
     }
