@@ -20,6 +20,7 @@ mod notation;
 mod perft_reference;
 mod proof_trees;
 mod rules;
+mod shards;
 mod solver;
 mod solver_brute;
 mod solver_reference;

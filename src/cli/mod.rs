@@ -1,5 +1,5 @@
 //! The command line: `rules`, `perft`, `solve`, `verify`, `export`, `diagram`,
-//! `dice`, `tablebase`.
+//! `dice`, `tablebase`, `merge`.
 //!
 //! Exit codes: 0 success; 1 some problem could not be analysed or a check failed
 //! (`verify`: an `error` row); 2 bad usage or input (clap's own code for usage errors).
@@ -9,12 +9,17 @@ pub mod diagram;
 pub mod dice;
 pub mod export;
 pub mod interrupt;
+pub mod manifest;
+pub mod merge;
+pub mod output;
 pub mod perft;
 pub mod rules;
 pub mod run;
+pub mod shard;
 pub mod solve;
 pub mod tablebase;
 pub mod verify;
+pub mod verify_shard;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
@@ -53,6 +58,8 @@ pub enum Command {
     Dice(dice::DiceArgs),
     /// Retrograde tables: build, probe, stats.
     Tablebase(tablebase::TablebaseArgs),
+    /// Put the shards of `verify --shard K/N` together: the CSV, JSON and edition of one run.
+    Merge(merge::MergeArgs),
 }
 
 /// Runs the command line; returns the process exit code.
@@ -83,5 +90,6 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Diagram(a) => diagram::cmd_diagram(a),
         Command::Dice(a) => dice::cmd_dice(a),
         Command::Tablebase(a) => tablebase::cmd_tablebase(a),
+        Command::Merge(a) => merge::cmd_merge(a),
     }
 }
