@@ -26,4 +26,5 @@ mod solver_brute;
 mod solver_reference;
 mod solver_tables;
 mod stacks;
+mod table_plan;
 mod tablebase;

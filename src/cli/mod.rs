@@ -18,6 +18,7 @@ pub mod run;
 pub mod shard;
 pub mod solve;
 pub mod tablebase;
+pub mod tablebase_plan;
 pub mod verify;
 pub mod verify_shard;
 
