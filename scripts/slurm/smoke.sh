@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # A real Slurm on this one machine: munged, slurmctld and slurmd started here with a
 # minimal slurm.conf in a temporary directory (no systemd; works as root in a container),
-# a SHARDS-shard verify of the bundled collection plus the merge job submitted through
-# verify.sh, the merged CSV compared with a one-machine run (times and node counts
-# aside), the daemons stopped. Installs Debian's slurm-wlm and munge when missing.
+# a SHARDS-shard verify of the bundled collection plus the merge job (verify.sh) and a
+# small table family (tables.sh) submitted, the merged CSV compared with a one-machine run
+# (times and node counts aside), the tables checked, the daemons stopped. Installs
+# Debian's slurm-wlm and munge when missing.
 #   scripts/slurm/smoke.sh            (SHARDS=4 by default; MANSUBA: the binary)
 # Prints the wall time of the cluster run and of the one-machine run.
 set -euo pipefail
@@ -78,6 +79,8 @@ export MANSUBA=$bin
 out=$tmp/out
 t0=$(date +%s.%N)
 scripts/slurm/verify.sh "$shards" "$out" problems/
+# A small table family, one job per material after the jobs of the tables it reads.
+scripts/slurm/tables.sh shatranj "$tmp/tables" KRK KKN >"$tmp/tables.jobs"
 for _ in $(seq 600); do
     [ -z "$(squeue -h)" ] && break
     sleep 0.5
@@ -85,6 +88,12 @@ done
 t1=$(date +%s.%N)
 [ -z "$(squeue -h)" ] || { echo "smoke: jobs still queued after 300 s" >&2; squeue; exit 1; }
 [ -f "$out/all.csv" ] || { echo "smoke: no merged CSV" >&2; tail -n 20 "$out"/slurm-*.out; exit 1; }
+built=$(find "$tmp/tables" -name '*.mtb' | wc -l)
+planned=$(wc -l <"$tmp/tables.jobs")
+[ "$built" -eq "$planned" ] || { echo "smoke: $built of $planned tables built" >&2; cat "$tmp"/tables/slurm-*.out; exit 1; }
+"$bin" tablebase stats --rules shatranj --dir "$tmp/tables" KRK | grep -q "longest win" \
+    || { echo "smoke: the KRK table built under Slurm does not read" >&2; exit 1; }
+echo "smoke: $planned tables built as Slurm jobs in dependency order"
 "$bin" verify problems/ --threads 1 --csv "$tmp/one.csv" >/dev/null || [ $? -eq 1 ]
 t2=$(date +%s.%N)
 python3 - "$tmp/one.csv" "$out/all.csv" <<'PY'

@@ -340,7 +340,7 @@ pub(super) struct Batch {
 /// problem (or file) that could not be read.
 enum Slot {
     Problem(usize),
-    Unread(Row),
+    Unread(Box<Row>),
 }
 
 /// The whole batch's order: a load error sits before the problem that followed it in
@@ -350,11 +350,11 @@ fn in_order(problems: usize, load_errors: Vec<(usize, Row)>) -> Vec<Slot> {
     let mut errs = load_errors.into_iter().peekable();
     for i in 0..problems {
         while let Some((_, r)) = errs.next_if(|(at, _)| *at <= i) {
-            out.push(Slot::Unread(r));
+            out.push(Slot::Unread(Box::new(r)));
         }
         out.push(Slot::Problem(i));
     }
-    out.extend(errs.map(|x| Slot::Unread(x.1)));
+    out.extend(errs.map(|x| Slot::Unread(Box::new(x.1))));
     out
 }
 
@@ -427,7 +427,7 @@ pub(super) fn run_shard(
                 });
             }
             (None, Slot::Unread(r)) => groups.push(Pending {
-                rows: vec![Some(r)],
+                rows: vec![Some(*r)],
                 skipped: vec![],
             }),
             (None, Slot::Problem(_)) => {}
