@@ -11,7 +11,7 @@
 use crate::board::piece::Color;
 
 /// How the position in a problem file is drawn.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Orientation {
     /// As FEN has it: the capitals' side moves up the board.
     #[default]
@@ -40,7 +40,7 @@ impl Orientation {
 }
 
 /// The names of the sides, by the colour each has inside the program (after any flip).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SideNames {
     /// White's name and Black's, as written (`"red"`, `"black"`).
     names: [String; 2],

@@ -1,5 +1,5 @@
 //! The command line: `rules`, `perft`, `solve`, `verify`, `export`, `diagram`,
-//! `dice`, `tablebase`, `repair`.
+//! `dice`, `tablebase`, `repair`, `merge`.
 //!
 //! Exit codes: 0 success; 1 some problem could not be analysed or a check failed
 //! (`verify`: an `error` row); 2 bad usage or input (clap's own code for usage errors).
@@ -9,13 +9,19 @@ pub mod diagram;
 pub mod dice;
 pub mod export;
 pub mod interrupt;
+pub mod manifest;
+pub mod merge;
+pub mod output;
 pub mod perft;
 pub mod repair;
 pub mod rules;
 pub mod run;
+pub mod shard;
 pub mod solve;
 pub mod tablebase;
+pub mod tablebase_plan;
 pub mod verify;
+pub mod verify_shard;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
@@ -56,6 +62,8 @@ pub enum Command {
     Tablebase(tablebase::TablebaseArgs),
     /// The smallest edits that make an unsound, cooked or wrongly claimed problem sound.
     Repair(repair::RepairArgs),
+    /// Put the shards of `verify --shard K/N` together: the CSV, JSON and edition of one run.
+    Merge(merge::MergeArgs),
 }
 
 /// Runs the command line; returns the process exit code.
@@ -87,5 +95,6 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Dice(a) => dice::cmd_dice(a),
         Command::Tablebase(a) => tablebase::cmd_tablebase(a),
         Command::Repair(a) => repair::cmd_repair(a),
+        Command::Merge(a) => merge::cmd_merge(a),
     }
 }

@@ -7,6 +7,7 @@
 //! unknown `--rules`, a path that does not exist, an unwritable `--csv`).
 
 use super::common::{collect_files, set_threads};
+use super::shard::Shard;
 use crate::analyse::analyse_in;
 use crate::board::any::AnyEngine;
 use crate::board::position::Position;
@@ -327,6 +328,36 @@ pub(super) struct Pending {
     pub(super) skipped: Vec<Skip>,
 }
 
+/// What a batch (or one shard of it) gives back: its groups in order, the place of each
+/// in the whole unsharded batch, and the number of groups of the whole batch.
+pub(super) struct Batch {
+    pub(super) groups: Vec<Group>,
+    pub(super) places: Vec<usize>,
+    pub(super) total: usize,
+}
+
+/// An item of the whole batch, in order: a problem (its index among those loaded) or a
+/// problem (or file) that could not be read.
+enum Slot {
+    Problem(usize),
+    Unread(Box<Row>),
+}
+
+/// The whole batch's order: a load error sits before the problem that followed it in
+/// its file.
+fn in_order(problems: usize, load_errors: Vec<(usize, Row)>) -> Vec<Slot> {
+    let mut out = vec![];
+    let mut errs = load_errors.into_iter().peekable();
+    for i in 0..problems {
+        while let Some((_, r)) = errs.next_if(|(at, _)| *at <= i) {
+            out.push(Slot::Unread(Box::new(r)));
+        }
+        out.push(Slot::Problem(i));
+    }
+    out.extend(errs.map(|x| Slot::Unread(Box::new(x.1))));
+    out
+}
+
 /// Runs every problem of the files (in parallel); one group per problem (its rows and
 /// the rule sets skipped), in file order. `on_ready` sees each group as soon as it and
 /// every group before it are done, so that a consumer can stream them in a stable order
@@ -338,6 +369,19 @@ pub(super) fn run_batch(
     what: &str,
     on_ready: &(dyn Fn(&Group) + Sync),
 ) -> Result<Vec<Group>> {
+    Ok(run_shard(paths, run, all_rules, what, on_ready, None)?.groups)
+}
+
+/// [`run_batch`] for one shard (None: the whole batch): only the groups whose place in
+/// the whole order the shard contains are read into jobs and run.
+pub(super) fn run_shard(
+    paths: &[PathBuf],
+    run: &RunArgs,
+    all_rules: bool,
+    what: &str,
+    on_ready: &(dyn Fn(&Group) + Sync),
+    shard: Option<Shard>,
+) -> Result<Batch> {
     set_threads(run.threads);
     run.check_rules()?;
     let limits = run.limits(false)?;
@@ -353,33 +397,68 @@ pub(super) fn run_batch(
         );
     }
     let (problems, load_errors) = load_all(&files);
+    let slots = in_order(problems.len(), load_errors);
+    let total = slots.len();
+    let (places, kept): (Vec<usize>, Vec<Slot>) = slots
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| shard.is_none_or(|s| s.contains(*i)))
+        .unzip();
     let engines = Engines::default();
-    let per_problem: Vec<(Vec<Job>, Vec<Skip>)> = problems
+    let per_problem: Vec<Option<(Vec<Job>, Vec<Skip>)>> = kept
         .iter()
-        .map(|p| jobs_for(p, run, all_rules, &engines))
+        .map(|s| match s {
+            Slot::Problem(i) => Some(jobs_for(&problems[*i], run, all_rules, &engines)),
+            Slot::Unread(_) => None,
+        })
         .collect();
-    // The final order: a load error sits before the problem that followed it in its
-    // file; each job gets its slot (group, row) in that order.
+    // Each job gets its slot (group, row) in the order.
     let mut groups: Vec<Pending> = vec![];
     let mut jobs: Vec<(usize, usize, &Job)> = vec![];
-    let mut errs = load_errors.into_iter().peekable();
-    let error_group = |r: Row| Pending {
-        rows: vec![Some(r)],
-        skipped: vec![],
-    };
-    for (i, (js, skipped)) in per_problem.iter().enumerate() {
-        while let Some((_, r)) = errs.next_if(|(at, _)| *at <= i) {
-            groups.push(error_group(r));
+    for (slot, pp) in kept.into_iter().zip(&per_problem) {
+        match (pp, slot) {
+            (Some((js, skipped)), _) => {
+                for (k, j) in js.iter().enumerate() {
+                    jobs.push((groups.len(), k, j));
+                }
+                groups.push(Pending {
+                    rows: js.iter().map(|_| None).collect(),
+                    skipped: skipped.clone(),
+                });
+            }
+            (None, Slot::Unread(r)) => groups.push(Pending {
+                rows: vec![Some(*r)],
+                skipped: vec![],
+            }),
+            (None, Slot::Problem(_)) => {}
         }
-        for (k, j) in js.iter().enumerate() {
-            jobs.push((groups.len(), k, j));
-        }
-        groups.push(Pending {
-            rows: js.iter().map(|_| None).collect(),
-            skipped: skipped.clone(),
-        });
     }
-    groups.extend(errs.map(|x| error_group(x.1)));
+    let groups = run_jobs(
+        groups,
+        &jobs,
+        &engines,
+        &limits,
+        run.notation,
+        what,
+        on_ready,
+    );
+    Ok(Batch {
+        groups,
+        places,
+        total,
+    })
+}
+/// Runs the jobs in parallel into their groups' slots; hands each group to `on_ready`
+/// once it and every group before it are done; the groups in order.
+fn run_jobs(
+    groups: Vec<Pending>,
+    jobs: &[(usize, usize, &Job)],
+    engines: &Engines,
+    limits: &Limits,
+    notation: Notation,
+    what: &str,
+    on_ready: &(dyn Fn(&Group) + Sync),
+) -> Vec<Group> {
     let ready = Mutex::new((groups, Vec::<Group>::new()));
     // Hands on every group whose rows, and every row before them, are known.
     let advance = |state: &mut (Vec<Pending>, Vec<Group>)| {
@@ -399,7 +478,7 @@ pub(super) fn run_batch(
     advance(&mut ready.lock().unwrap_or_else(|e| e.into_inner()));
     let bar = crate::solve::progress_bar(true, jobs.len() as u64, what);
     jobs.par_iter().for_each(|(g, k, j)| {
-        let r = run_job(j, &engines, &limits, run.notation);
+        let r = run_job(j, engines, limits, notation);
         {
             let mut st = ready.lock().unwrap_or_else(|e| e.into_inner());
             st.0[*g].rows[*k] = Some(r);
@@ -414,7 +493,7 @@ pub(super) fn run_batch(
         b.finish_and_clear();
     }
     let (_, done) = ready.into_inner().unwrap_or_else(|e| e.into_inner());
-    Ok(done)
+    done
 }
 
 /// Every row of the groups, in order.

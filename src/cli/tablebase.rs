@@ -1,4 +1,4 @@
-//! `tablebase build | probe | stats`: retrograde tables from the command line.
+//! `tablebase build | probe | plan | stats`: retrograde tables from the command line.
 use crate::board::position::Position;
 use crate::board::rules::Rules;
 use crate::retro::{self, BuildOptions, Material, Tables, Value};
@@ -57,6 +57,20 @@ pub enum TablebaseCommand {
         /// Longest line to print, in plies.
         #[arg(long, default_value_t = 400)]
         max_line: usize,
+        /// Print as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The tables to build for materials, one line each in build order (`KRKF: KRK KFK`:
+    /// the materials its moves lead to, whose tables it reads, come first): for building
+    /// a family one material per job (scripts/slurm/tables.sh).
+    Plan {
+        /// Rule preset or rules file.
+        #[arg(long, default_value = "shatranj")]
+        rules: String,
+        /// Materials: the first K starts White's men, the second Black's.
+        #[arg(required = true)]
+        materials: Vec<String>,
         /// Print as JSON.
         #[arg(long)]
         json: bool,
@@ -126,6 +140,11 @@ pub fn cmd_tablebase(a: TablebaseArgs) -> Result<i32> {
             let tables = Tables::open(&dir, &rules);
             with_engine!(&any, e => probe(e, &tables, &fen, max_line, json))
         }
+        TablebaseCommand::Plan {
+            rules,
+            materials,
+            json,
+        } => super::tablebase_plan::plan(&rules, &materials, json),
         TablebaseCommand::Stats {
             rules,
             material,

@@ -1,9 +1,9 @@
 //! `mansuba verify`: every problem of files or directories; summary, CSV, JSON, edition.
+use super::output::Outputs;
 use super::run::*;
+use super::shard::Shard;
 use crate::report::grid::Group;
-use crate::report::{self, Row};
-use anyhow::{bail, Result};
-use std::io::Write as _;
+use anyhow::Result;
 use std::path::PathBuf;
 
 /// Arguments of `verify`.
@@ -35,97 +35,36 @@ pub struct VerifyArgs {
     /// one-edit repairs (as `mansuba repair` finds them), each with its diagram.
     #[arg(long, requires = "html")]
     pub repair: bool,
+    /// Run only the K-th of N slices of the problems (K from 0 to N-1; the same problem
+    /// always falls in the same shard) and write, beside the CSV, the manifest and rows
+    /// that `mansuba merge` puts back together.
+    #[arg(long, value_name = "K/N", requires = "csv")]
+    pub shard: Option<Shard>,
     #[command(flatten)]
     pub run: RunArgs,
 }
 
 /// `mansuba verify`.
 pub fn cmd_verify(a: VerifyArgs) -> Result<i32> {
-    let to_stdout_csv = a.csv.as_deref().is_some_and(|c| c.as_os_str() == "-");
-    if to_stdout_csv && a.json {
-        bail!("--csv - and --json would both write to standard output; send the CSV to a file (--csv FILE) or drop one of them");
-    }
-    if let Some(c) = &a.csv {
-        check_csv_target(c)?;
-    }
-    if let Some(d) = &a.html {
-        report::html::check_target(d)?;
-    }
+    let out = Outputs {
+        csv: a.csv.as_deref(),
+        json: a.json,
+        html: a.html.as_deref(),
+        bom: a.bom,
+        all_rules: a.all_rules,
+        paths: &a.paths,
+        repair: a.repair.then_some(a.run.timeout),
+    };
+    out.check()?;
+    super::verify_shard::check(&a)?;
     // JSON lines go out as the problems finish, in the files' order: a line is printed
     // once its problem and every one before it are done (with --all-rules, one line per
     // problem holding every rule set).
-    let stream = |g: &Group| {
-        if a.json {
-            let mut out = std::io::stdout().lock();
-            if a.all_rules {
-                let _ = writeln!(out, "{}", report::grid::json_group(g));
-            } else {
-                for r in &g.rows {
-                    let _ = writeln!(out, "{}", report::json_row(r, false));
-                }
-            }
-            let _ = out.flush();
-        }
-    };
-    let groups = run_batch(&a.paths, &a.run, a.all_rules, "verifying", &stream)?;
-    let rows = all_rows(&groups);
-    if let Some(c) = &a.csv {
-        let recs: Vec<Vec<String>> = if a.all_rules {
-            groups.iter().flat_map(report::grid::csv_records).collect()
-        } else {
-            rows.iter().map(report::csv_record).collect()
-        };
-        report::write_csv_atomic(c, report::CSV_COLUMNS, &recs, a.bom)?;
+    let stream = |g: &Group| out.json_lines(g);
+    let batch = run_shard(&a.paths, &a.run, a.all_rules, "verifying", &stream, a.shard)?;
+    let code = out.finish(&batch.groups)?;
+    if let (Some(shard), Some(csv)) = (a.shard, &a.csv) {
+        super::verify_shard::write_manifest(&a, shard, csv, &batch)?;
     }
-    let edition = match &a.html {
-        Some(d) => {
-            // With --all-rules a problem keeps one section, its own rules' row, and the
-            // other rule sets go in a table inside it.
-            let (own, extras): (Vec<Row>, Vec<String>) = if a.all_rules {
-                groups
-                    .iter()
-                    .filter_map(|g| Some((g.own()?.clone(), report::grid::html_table(g))))
-                    .unzip()
-            } else {
-                (rows.clone(), vec![])
-            };
-            let diagrams = crate::cli::diagram::row_diagrams(&own);
-            let extras = if a.repair {
-                let blocks = super::repair::edition_blocks(&own, a.run.timeout)?;
-                let mut e = extras;
-                e.resize(blocks.len(), String::new());
-                e.iter_mut().zip(blocks).for_each(|(x, b)| x.push_str(&b));
-                e
-            } else {
-                extras
-            };
-            let title = a
-                .paths
-                .iter()
-                .map(|p| p.display().to_string())
-                .collect::<Vec<_>>()
-                .join(", ");
-            let page = report::html::page(&own, &diagrams, &extras, &format!("mansuba: {title}"));
-            Some(report::html::write_edition(d, &page)?)
-        }
-        None => None,
-    };
-    let edition_note = edition
-        .map(|p| format!("edition: {}\n", p.display()))
-        .unwrap_or_default();
-    if a.json || to_stdout_csv {
-        // Standard output carries the data: the summary goes to stderr.
-        eprint!("{}{edition_note}", report::summary(&rows, 5));
-    } else {
-        if a.all_rules {
-            print!("{}", report::grid::text(&groups));
-        } else {
-            for r in &rows {
-                println!("{}", report::brief(r));
-            }
-        }
-        println!();
-        print!("{}{edition_note}", report::summary(&rows, 5));
-    }
-    Ok(exit_code(&rows))
+    Ok(code)
 }

@@ -1,6 +1,8 @@
-//! Files written whole or not at all. The bottom of the house beside `board`: it uses no
+//! Files written whole or not at all, and their fingerprints ([`digest`]). The bottom of the house beside `board`: it uses no
 //! other layer, and every layer that writes a file a reader may open while it is being
 //! written (tables, dice tables, CSV, JSON, diagrams) writes it through here.
+
+pub mod digest;
 
 use std::io::Write;
 use std::path::Path;

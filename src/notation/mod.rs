@@ -58,7 +58,9 @@ pub enum NotationError {
 }
 
 /// The notation a solution is written in, or a line is to be written in.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Notation {
     /// Reading: whichever reader understands the move (SAN, long algebraic and

@@ -109,7 +109,7 @@ pub const VERDICT_WORDS: &[&str] = &[
 ];
 
 /// One problem as read from a file.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Problem {
     /// The file it came from.
     pub file: PathBuf,

@@ -11,7 +11,7 @@ use serde_json::json;
 use std::fmt::Write as _;
 
 /// A rule set a problem was not carried over to, and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Skip {
     /// The rule set.
     pub rules: String,
@@ -21,7 +21,7 @@ pub struct Skip {
 
 /// One problem's results: its rows (its own rules first) and the rule sets skipped. A
 /// problem that could not be read is a group of its one error row.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct Group {
     /// The rows that ran, own rules first.
     pub rows: Vec<Row>,

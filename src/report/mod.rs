@@ -38,7 +38,9 @@ use crate::solve::{Analysis, ClaimStatus, Solvable};
 use std::collections::BTreeMap;
 
 /// The one-word result of verifying a problem.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub enum Verdict {
     /// Solvable, one key, the claim (if any) correct.
     Sound,
@@ -103,7 +105,7 @@ impl Verdict {
 }
 
 /// The result of one problem under one rule set: an analysis or an error.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Row {
     /// Problem id ("" when a whole file failed).
     pub id: String,

@@ -105,6 +105,22 @@ pub fn closure<B: Bits>(eng: &Engine<B>, target: &Material) -> Vec<Material> {
     out
 }
 
+/// The tables to build for `targets`, each after those it needs, each with the materials
+/// its own moves lead to (the tables it reads while it is built): a plan for building a
+/// family one material per job.
+pub fn plan<B: Bits>(eng: &Engine<B>, targets: &[Material]) -> Vec<(Material, Vec<Material>)> {
+    let mut out: Vec<(Material, Vec<Material>)> = vec![];
+    for t in targets {
+        for m in closure(eng, t) {
+            if !out.iter().any(|(x, _)| *x == m) {
+                let needs = m.successors(eng);
+                out.push((m, needs));
+            }
+        }
+    }
+    out
+}
+
 fn layout_for<B: Bits>(eng: &Engine<B>, m: &Material, symmetry: bool) -> Layout {
     let r = &eng.rules;
     let sym = symmetry_for(r.width, r.height, m.has_pawns(eng.pawn), symmetry);

@@ -128,8 +128,14 @@ pub fn write(path: &Path, header: &Header, data: &[AtomicU16]) -> Result<(), TbE
         std::fs::create_dir_all(d).map_err(io)?;
     }
     // A name of this process's own: two runs building the same table (verify's cache is
-    // shared) never write into one file; the rename into place is atomic.
-    let tmp = path.with_extension(format!("mtb.{}.tmp", std::process::id()));
+    // shared; jobs on several machines of a cluster may share a directory and a process
+    // id, hence the clock too) never write into one file; the rename into place is
+    // atomic, and a reader never opens a temporary name, so a job killed half-way leaves
+    // no table that is read.
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    let tmp = path.with_extension(format!("mtb.{}.{nanos}.tmp", std::process::id()));
     {
         let f = std::fs::File::create(&tmp).map_err(io)?;
         let mut w = std::io::BufWriter::with_capacity(1 << 20, f);

@@ -41,7 +41,7 @@ pub mod layout;
 pub mod material;
 pub mod stats;
 
-pub use build::{build, estimate_bytes, BuildOptions, BuildReport};
+pub use build::{build, estimate_bytes, plan, BuildOptions, BuildReport};
 pub use layout::Layout;
 pub use material::Material;
 pub use stats::{stats, Stats};

@@ -9,10 +9,10 @@ use crate::board::any::AnyEngine;
 use crate::board::bits::Bits;
 use crate::board::position::Position;
 use crate::with_engine;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Everything known about one problem after the search.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Analysis {
     /// The search result.
     pub report: SolveReport,

@@ -12,10 +12,10 @@ use super::verdict::{Solvable, SolveReport};
 use super::{root, Conditions, Goal, Limits, Stipulation};
 use crate::board::bits::Bits;
 use crate::board::position::Position;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The answer to the problem's question with every attacker move a check.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct ContinualCheck {
     /// Yes / no / unknown under continual check.
     pub solvable: Solvable,

@@ -7,7 +7,7 @@ use crate::board::piece::Kind;
 use crate::board::position::Position;
 
 /// Conditions as a problem file writes them (strings are resolved against the board).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ConditionSpec {
     /// A piece letter, or a square naming the man standing there at the start.
     pub mate_by: Option<String>,

@@ -1,13 +1,13 @@
 //! The task: a goal within (or on) move N, and why a task or condition was rejected.
 
 use crate::board::position::FenError;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
 
 /// What the side to move must achieve.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Goal {
     /// Checkmate.
@@ -17,7 +17,7 @@ pub enum Goal {
 }
 
 /// A stipulation: goal within (or, if exact, on) move N of the side to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Stipulation {
     /// The goal.
     pub goal: Goal,

@@ -1,9 +1,9 @@
 //! What a solve reports: is the goal forced, the keys, the refutation, the lines.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Is the stipulation achievable?
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 #[serde(rename_all = "lowercase")]
 pub enum Solvable {
     /// Proven: the side to move forces the goal against every defence.
@@ -27,7 +27,7 @@ impl Solvable {
 }
 
 /// One line of play of a solution tree.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Variation {
     /// The moves in SAN.
     pub san: Vec<String>,
@@ -38,7 +38,7 @@ pub struct Variation {
 }
 
 /// The result of the search.
-#[derive(Clone, Debug, Default, Serialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct SolveReport {
     /// Yes / no / unknown.
     pub solvable: Solvable,

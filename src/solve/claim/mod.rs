@@ -24,10 +24,10 @@ use crate::board::bits::Bits;
 use crate::board::piece::Color;
 use crate::board::position::Position;
 use crate::notation::{self, Notation, Token};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The first word of `solution_check`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum ClaimStatus {
     /// The claimed line is a correct solution.
@@ -56,7 +56,7 @@ impl ClaimStatus {
 }
 
 /// The claimed solution's check.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct ClaimCheck {
     /// Status word.
     pub status: ClaimStatus,

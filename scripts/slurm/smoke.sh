@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# A real Slurm on this one machine: munged, slurmctld and slurmd started here with a
+# minimal slurm.conf in a temporary directory (no systemd; works as root in a container),
+# a SHARDS-shard verify of the bundled collection plus the merge job (verify.sh) and a
+# small table family (tables.sh) submitted, the merged CSV compared with a one-machine run
+# (times and node counts aside), the tables checked, the daemons stopped. Installs
+# Debian's slurm-wlm and munge when missing.
+#   scripts/slurm/smoke.sh            (SHARDS=4 by default; MANSUBA: the binary)
+# Prints the wall time of the cluster run and of the one-machine run.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+shards=${SHARDS:-4}
+bin=$(realpath "${MANSUBA:-target/release/mansuba}")
+[ -x "$bin" ] || { echo "smoke: no mansuba binary at $bin (cargo build --release)" >&2; exit 1; }
+if ! command -v slurmctld >/dev/null || ! command -v munged >/dev/null; then
+    echo "smoke: installing slurm-wlm and munge" >&2
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq slurm-wlm munge >/dev/null
+fi
+tmp=$(mktemp -d)
+pids=()
+stop() {
+    # Only the daemons this script started, by their ids.
+    for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+    [ -f "$tmp/munge/pid" ] && kill "$(cat "$tmp/munge/pid")" 2>/dev/null || true
+    sleep 1
+    rm -rf "$tmp"
+}
+trap stop EXIT
+trap "exit 1" INT TERM
+mkdir -p "$tmp"/{state,spool,log,munge,out}
+head -c 1024 /dev/urandom >"$tmp/munge/munge.key"
+chmod 600 "$tmp/munge/munge.key"
+# -f: run although the key or directories are not owned as munged would like (root in a
+# container); munged puts itself in the background and writes its pid.
+munged -f --key-file="$tmp/munge/munge.key" --socket="$tmp/munge/sock" \
+    --pid-file="$tmp/munge/pid" --log-file="$tmp/munge/log" --seed-file="$tmp/munge/seed"
+host=$(hostname)
+port=$((20000 + RANDOM % 20000))
+cat >"$tmp/slurm.conf" <<CONF
+ClusterName=smoke
+SlurmctldHost=$host
+SlurmUser=root
+SlurmdUser=root
+SlurmctldPort=$port
+SlurmdPort=$((port + 1))
+AuthType=auth/munge
+AuthInfo=socket=$tmp/munge/sock
+CredType=cred/munge
+StateSaveLocation=$tmp/state
+SlurmdSpoolDir=$tmp/spool
+SlurmctldPidFile=$tmp/slurmctld.pid
+SlurmdPidFile=$tmp/slurmd.pid
+SlurmctldLogFile=$tmp/log/slurmctld.log
+SlurmdLogFile=$tmp/log/slurmd.log
+ProctrackType=proctrack/linuxproc
+TaskPlugin=task/none
+SelectType=select/cons_tres
+SelectTypeParameters=CR_Core
+MpiDefault=none
+JobAcctGatherType=jobacct_gather/none
+AccountingStorageType=accounting_storage/none
+SchedulerType=sched/backfill
+ReturnToService=2
+NodeName=$host CPUs=2 State=UNKNOWN
+PartitionName=smoke Nodes=$host Default=YES MaxTime=INFINITE State=UP
+CONF
+export SLURM_CONF=$tmp/slurm.conf
+slurmctld -D -f "$SLURM_CONF" >"$tmp/log/slurmctld.out" 2>&1 &
+pids+=($!)
+slurmd -D -f "$SLURM_CONF" >"$tmp/log/slurmd.out" 2>&1 &
+pids+=($!)
+for _ in $(seq 30); do
+    sinfo -h -o %T 2>/dev/null | grep -q idle && break
+    sleep 1
+done
+sinfo -h -o %T | grep -q idle || { echo "smoke: the node did not come up" >&2; cat "$tmp"/log/*; exit 1; }
+
+export MANSUBA=$bin
+out=$tmp/out
+t0=$(date +%s.%N)
+scripts/slurm/verify.sh "$shards" "$out" problems/
+# A small table family, one job per material after the jobs of the tables it reads.
+scripts/slurm/tables.sh shatranj "$tmp/tables" KRK KKN >"$tmp/tables.jobs"
+for _ in $(seq 600); do
+    [ -z "$(squeue -h)" ] && break
+    sleep 0.5
+done
+t1=$(date +%s.%N)
+[ -z "$(squeue -h)" ] || { echo "smoke: jobs still queued after 300 s" >&2; squeue; exit 1; }
+[ -f "$out/all.csv" ] || { echo "smoke: no merged CSV" >&2; tail -n 20 "$out"/slurm-*.out; exit 1; }
+built=$(find "$tmp/tables" -name '*.mtb' | wc -l)
+planned=$(wc -l <"$tmp/tables.jobs")
+[ "$built" -eq "$planned" ] || { echo "smoke: $built of $planned tables built" >&2; cat "$tmp"/tables/slurm-*.out; exit 1; }
+"$bin" tablebase stats --rules shatranj --dir "$tmp/tables" KRK | grep -q "longest win" \
+    || { echo "smoke: the KRK table built under Slurm does not read" >&2; exit 1; }
+echo "smoke: $planned tables built as Slurm jobs in dependency order"
+"$bin" verify problems/ --threads 1 --csv "$tmp/one.csv" >/dev/null || [ $? -eq 1 ]
+t2=$(date +%s.%N)
+python3 - "$tmp/one.csv" "$out/all.csv" <<'PY'
+import csv, sys
+def rows(f):
+    r = list(csv.reader(open(f, encoding="utf-8")))
+    drop = {r[0].index("nodes"), r[0].index("millis")}
+    return [[c for i, c in enumerate(x) if i not in drop] for x in r]
+one, merged = rows(sys.argv[1]), rows(sys.argv[2])
+if one != merged:
+    for a, b in zip(one, merged):
+        if a != b:
+            print("differs:", a[:6], b[:6], file=sys.stderr)
+    sys.exit("smoke: the merged CSV differs from the one-machine run")
+print(f"smoke: merged CSV of {len(one) - 1} problems = one-machine run (times and nodes aside)")
+PY
+awk -v s="$shards" -v a="$t0" -v b="$t1" -v c="$t2" 'BEGIN {
+    printf "smoke: %d shards under Slurm (2 CPUs) %.1f s wall; one machine, one thread %.1f s\n", s, b - a, c - b }'

@@ -1,0 +1,206 @@
+//! What a shard leaves beside its CSV for `mansuba merge`: a small manifest (what was
+//! asked, which shard, the version, a digest of the inputs) and its rows in full, one
+//! JSON line per problem with the problem's place in the whole batch.
+//!
+//! For a shard whose CSV is `DIR/NAME.csv`: `DIR/NAME.manifest.json` and
+//! `DIR/NAME.rows.jsonl`. The manifest is written last, each file atomically: a shard
+//! whose manifest exists finished, and a shard killed half-way leaves no manifest (it is
+//! "missing" to the merge and is simply run again).
+
+use super::shard::Shard;
+use crate::files::digest::Digest;
+use crate::report::grid::Group;
+use anyhow::{bail, Context, Result};
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// The manifest format's name (changes when its meaning does).
+pub const FORMAT: &str = "mansuba-shard-1";
+
+/// A shard's manifest.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Manifest {
+    /// [`FORMAT`].
+    pub format: String,
+    /// The subcommand (`verify`).
+    pub command: String,
+    /// mansuba's version.
+    pub version: String,
+    /// Which shard.
+    pub shard: Shard,
+    /// What was asked: the paths as given and every option that changes a result (not
+    /// the threads nor where the output goes).
+    pub asked: serde_json::Value,
+    /// How many input files, and the digest of their paths and contents.
+    pub inputs: Inputs,
+    /// Groups (problems) of the whole batch, over every shard.
+    pub total: usize,
+    /// Groups of this shard.
+    pub groups: usize,
+    /// The shard's CSV (a file name beside the manifest).
+    pub csv: String,
+    /// The shard's rows (a file name beside the manifest), and their digest.
+    pub rows: String,
+    pub rows_digest: String,
+}
+
+/// The inputs a batch read.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Inputs {
+    pub files: usize,
+    pub digest: String,
+}
+
+/// One line of a rows file.
+#[derive(Serialize, Deserialize)]
+pub struct PlacedGroup {
+    /// The group's place in the whole, unsharded batch.
+    pub place: usize,
+    pub group: Group,
+}
+
+/// The digest of the input files (each path as listed, then its bytes), in the order
+/// they are read.
+pub fn inputs_of(files: &[PathBuf]) -> Result<Inputs> {
+    let mut d = Digest::default();
+    for f in files {
+        let bytes = std::fs::read(f).with_context(|| format!("cannot read {}", f.display()))?;
+        d.field(f.to_string_lossy().as_bytes());
+        d.field(&bytes);
+    }
+    Ok(Inputs {
+        files: files.len(),
+        digest: d.hex(),
+    })
+}
+
+/// The manifest's and the rows' paths for a shard's CSV.
+pub fn paths_beside(csv: &Path) -> (PathBuf, PathBuf) {
+    (
+        csv.with_extension("manifest.json"),
+        csv.with_extension("rows.jsonl"),
+    )
+}
+
+/// The file name of a path, as a manifest names its neighbours.
+fn name_of(p: &Path) -> Result<String> {
+    Ok(p.file_name()
+        .with_context(|| format!("{}: not a file name", p.display()))?
+        .to_string_lossy()
+        .to_string())
+}
+
+/// What a shard ran, for [`write`].
+pub struct ShardRun<'a> {
+    pub command: &'a str,
+    pub shard: Shard,
+    pub asked: serde_json::Value,
+    pub inputs: Inputs,
+    pub total: usize,
+    /// The groups run and their places in the whole batch.
+    pub groups: &'a [Group],
+    pub places: &'a [usize],
+}
+
+/// Writes the rows file and then the manifest beside the shard's CSV; the manifest's path.
+pub fn write(csv: &Path, run: ShardRun) -> Result<PathBuf> {
+    let (manifest_path, rows_path) = paths_beside(csv);
+    let mut rows = Vec::new();
+    for (g, place) in run.groups.iter().zip(run.places) {
+        let line = PlacedGroup {
+            place: *place,
+            group: g.clone(),
+        };
+        serde_json::to_writer(&mut rows, &line)?;
+        rows.push(b'\n');
+    }
+    crate::files::write_atomic(&rows_path, &rows)?;
+    let m = Manifest {
+        format: FORMAT.into(),
+        command: run.command.into(),
+        version: env!("CARGO_PKG_VERSION").into(),
+        shard: run.shard,
+        asked: run.asked,
+        inputs: run.inputs,
+        total: run.total,
+        groups: run.groups.len(),
+        csv: name_of(csv)?,
+        rows: name_of(&rows_path)?,
+        rows_digest: Digest::of(&rows),
+    };
+    let mut text = serde_json::to_string_pretty(&m)?;
+    text.push('\n');
+    crate::files::write_atomic(&manifest_path, text.as_bytes())?;
+    Ok(manifest_path)
+}
+
+/// Reads a manifest (errors name the file).
+pub fn read(path: &Path) -> Result<Manifest> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read shard manifest {}", path.display()))?;
+    let m: Manifest = serde_json::from_str(&text).map_err(|e| {
+        anyhow::anyhow!(
+            "{}:{}: not a mansuba shard manifest: {e}",
+            path.display(),
+            e.line()
+        )
+    })?;
+    if m.format != FORMAT {
+        bail!(
+            "{}: manifest format '{}', expected '{FORMAT}' (written by another mansuba?)",
+            path.display(),
+            m.format
+        );
+    }
+    Ok(m)
+}
+
+/// Reads the rows a manifest names, checked against its digest and its shard.
+pub fn read_rows(manifest_path: &Path, m: &Manifest) -> Result<Vec<PlacedGroup>> {
+    let dir = manifest_path.parent().unwrap_or(Path::new(""));
+    let path = dir.join(&m.rows);
+    let bytes = std::fs::read(&path).with_context(|| {
+        format!(
+            "cannot read {} (named by {}); rerun shard {}",
+            path.display(),
+            manifest_path.display(),
+            m.shard
+        )
+    })?;
+    if Digest::of(&bytes) != m.rows_digest {
+        bail!(
+            "{}: its digest is not the one {} records (the file was changed or belongs to another run); rerun shard {}",
+            path.display(),
+            manifest_path.display(),
+            m.shard
+        );
+    }
+    let text = String::from_utf8_lossy(&bytes);
+    let mut out = vec![];
+    for (n, line) in text.lines().enumerate() {
+        let pg: PlacedGroup = serde_json::from_str(line).map_err(|e| {
+            anyhow::anyhow!("{}:{}: not a row of a shard: {e}", path.display(), n + 1)
+        })?;
+        if pg.place >= m.total || !m.shard.contains(pg.place) {
+            bail!(
+                "{}:{}: place {} does not belong to shard {} of {} problems",
+                path.display(),
+                n + 1,
+                pg.place,
+                m.shard,
+                m.total
+            );
+        }
+        out.push(pg);
+    }
+    if out.len() != m.groups {
+        bail!(
+            "{}: {} problems, but {} records {}",
+            path.display(),
+            out.len(),
+            manifest_path.display(),
+            m.groups
+        );
+    }
+    Ok(out)
+}

@@ -1,0 +1,203 @@
+//! `mansuba merge`: the shards of a `verify --shard K/N` run put back together. It checks
+//! that they belong together (the same version, the same question, the same inputs,
+//! every shard exactly once) and writes the CSV, JSON and edition one unsharded run would
+//! have written (the times and node counts are the shards' own).
+
+use super::manifest::{self, Manifest};
+use super::output::Outputs;
+use crate::report::grid::Group;
+use anyhow::{bail, Context, Result};
+use std::path::{Path, PathBuf};
+
+/// Arguments of `merge`.
+#[derive(clap::Args, Debug)]
+pub struct MergeArgs {
+    /// The shards: directories (every *.manifest.json in them), manifest files, or the
+    /// shards' CSV files (their manifest sits beside them).
+    #[arg(required = true, value_name = "OUT_DIR_OR_FILES")]
+    pub inputs: Vec<PathBuf>,
+    /// Write the merged CSV to FILE (atomically; `-` for standard output).
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<PathBuf>,
+    /// Print one JSON object per problem, one per line (the summary goes to stderr).
+    #[arg(long)]
+    pub json: bool,
+    /// Write the static edition of the whole collection to DIR.
+    #[arg(long, value_name = "DIR")]
+    pub html: Option<PathBuf>,
+    /// Begin the CSV with a UTF-8 byte-order mark.
+    #[arg(long, requires = "csv")]
+    pub bom: bool,
+}
+
+/// The manifests the inputs name, each with its path.
+fn manifests(inputs: &[PathBuf]) -> Result<Vec<(PathBuf, Manifest)>> {
+    let mut paths = vec![];
+    for p in inputs {
+        if p.is_dir() {
+            let mut found: Vec<PathBuf> = std::fs::read_dir(p)
+                .with_context(|| format!("cannot read directory {}", p.display()))?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|f| f.to_string_lossy().ends_with(".manifest.json"))
+                .collect();
+            if found.is_empty() {
+                bail!("{}: no shard manifest (*.manifest.json) in it", p.display());
+            }
+            found.sort();
+            paths.extend(found);
+        } else if p.to_string_lossy().ends_with(".manifest.json") {
+            paths.push(p.clone());
+        } else if p.extension().is_some_and(|x| x == "csv") {
+            paths.push(manifest::paths_beside(p).0);
+        } else if !p.exists() {
+            bail!("no such file or directory: {}", p.display());
+        } else {
+            bail!(
+                "{}: expected a directory of shards, a NAME.manifest.json or a shard's NAME.csv",
+                p.display()
+            );
+        }
+    }
+    paths.sort();
+    paths.dedup();
+    paths
+        .into_iter()
+        .map(|p| Ok((p.clone(), manifest::read(&p)?)))
+        .collect()
+}
+
+/// Checks that the shards belong together: one run's version, question, inputs and
+/// number of shards, this mansuba's version, and every shard present exactly once.
+fn check_together(ms: &[(PathBuf, Manifest)]) -> Result<()> {
+    let (p0, m0) = &ms[0];
+    if m0.version != env!("CARGO_PKG_VERSION") {
+        bail!(
+            "{}: written by mansuba {}, this is {}; merge with the mansuba that ran the shards",
+            p0.display(),
+            m0.version,
+            env!("CARGO_PKG_VERSION")
+        );
+    }
+    for (p, m) in &ms[1..] {
+        let differ = |what: &str, a: &dyn std::fmt::Display, b: &dyn std::fmt::Display| {
+            anyhow::anyhow!(
+                "{} and {} are not shards of one run: {what} differs ({a} against {b})",
+                p0.display(),
+                p.display()
+            )
+        };
+        if m.command != m0.command {
+            return Err(differ("the command", &m0.command, &m.command));
+        }
+        if m.version != m0.version {
+            return Err(differ("the version", &m0.version, &m.version));
+        }
+        if m.asked != m0.asked {
+            return Err(differ("what was asked", &m0.asked, &m.asked));
+        }
+        if m.inputs != m0.inputs {
+            return Err(differ(
+                "the inputs' digest",
+                &m0.inputs.digest,
+                &m.inputs.digest,
+            ));
+        }
+        if m.shard.n != m0.shard.n {
+            return Err(differ("the number of shards", &m0.shard.n, &m.shard.n));
+        }
+        if m.total != m0.total {
+            return Err(differ("the number of problems", &m0.total, &m.total));
+        }
+    }
+    let n = m0.shard.n;
+    let mut seen: Vec<Option<&Path>> = vec![None; n];
+    for (p, m) in ms {
+        if let Some(first) = seen[m.shard.k].replace(p) {
+            bail!(
+                "shard {} is given twice: {} and {}; keep one of them",
+                m.shard,
+                first.display(),
+                p.display()
+            );
+        }
+    }
+    let missing: Vec<String> = (0..n)
+        .filter(|k| seen[*k].is_none())
+        .map(|k| k.to_string())
+        .collect();
+    if !missing.is_empty() {
+        bail!(
+            "{} of {n} shards missing: {} (no manifest for them among the inputs; a shard that was killed leaves none); run them again with --shard K/{n}, e.g. sbatch --array={}",
+            missing.len(),
+            missing.iter().map(|k| format!("{k}/{n}")).collect::<Vec<_>>().join(", "),
+            missing.join(",")
+        );
+    }
+    Ok(())
+}
+
+/// The groups of every shard in the whole batch's order.
+fn gather(ms: &[(PathBuf, Manifest)]) -> Result<Vec<Group>> {
+    let total = ms[0].1.total;
+    let mut slots: Vec<Option<Group>> = (0..total).map(|_| None).collect();
+    for (p, m) in ms {
+        for pg in manifest::read_rows(p, m)? {
+            if slots[pg.place].replace(pg.group).is_some() {
+                bail!("{}: problem {} appears twice", p.display(), pg.place);
+            }
+        }
+    }
+    // Every shard held as many groups as its manifest says and only its own places, so
+    // every place is filled; say so if not rather than leave a silent gap.
+    let gaps: Vec<String> = (0..total)
+        .filter(|i| slots[*i].is_none())
+        .map(|i| i.to_string())
+        .collect();
+    if !gaps.is_empty() {
+        bail!("the shards leave problems {} out", gaps.join(", "));
+    }
+    Ok(slots.into_iter().flatten().collect())
+}
+
+/// The paths and `--all-rules` of what was asked.
+fn asked_outputs(m: &Manifest) -> Result<(Vec<PathBuf>, bool)> {
+    let paths = m.asked["paths"]
+        .as_array()
+        .context("the manifest names no paths")?
+        .iter()
+        .filter_map(|p| p.as_str().map(PathBuf::from))
+        .collect();
+    Ok((paths, m.asked["all_rules"].as_bool().unwrap_or(false)))
+}
+
+/// `mansuba merge`.
+pub fn cmd_merge(a: MergeArgs) -> Result<i32> {
+    let ms = manifests(&a.inputs)?;
+    if ms.is_empty() {
+        bail!("no shard manifests among the inputs");
+    }
+    check_together(&ms)?;
+    if ms[0].1.command != "verify" {
+        bail!(
+            "{}: shards of '{}'; merge takes the shards of verify",
+            ms[0].0.display(),
+            ms[0].1.command
+        );
+    }
+    let (paths, all_rules) = asked_outputs(&ms[0].1)?;
+    let out = Outputs {
+        csv: a.csv.as_deref(),
+        json: a.json,
+        html: a.html.as_deref(),
+        bom: a.bom,
+        all_rules,
+        paths: &paths,
+        repair: None,
+    };
+    out.check()?;
+    let groups = gather(&ms)?;
+    for g in &groups {
+        out.json_lines(g);
+    }
+    out.finish(&groups)
+}

@@ -1,0 +1,233 @@
+//! `verify --shard K/N` and `mansuba merge`: four shards of a collection merged give the
+//! CSV, JSON and edition of one unsharded run (times and node counts aside); a missing,
+//! doubled or foreign shard is refused with a message naming it.
+
+use assert_cmd::Command;
+use std::path::{Path, PathBuf};
+
+fn bin() -> Command {
+    Command::cargo_bin("mansuba").expect("the mansuba binary")
+}
+
+/// A small collection in `dir/c`: fast problems of the bundled collection, composed
+/// ones, and broken files (load errors must be sharded and merged too).
+fn collection(dir: &Path) -> PathBuf {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let c = dir.join("c");
+    std::fs::create_dir_all(c.join("broken/rules")).unwrap();
+    for f in [
+        "problems/early-modern.toml",
+        "problems/alfonso.toml",
+        "examples/composed-problems.toml",
+    ] {
+        let p = root.join(f);
+        std::fs::copy(&p, c.join(p.file_name().unwrap())).unwrap();
+    }
+    for e in std::fs::read_dir(root.join("tests/data/broken")).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_file() {
+            std::fs::copy(&p, c.join("broken").join(p.file_name().unwrap())).unwrap();
+        }
+    }
+    for e in std::fs::read_dir(root.join("tests/data/broken/rules")).unwrap() {
+        let p = e.unwrap().path();
+        std::fs::copy(&p, c.join("broken/rules").join(p.file_name().unwrap())).unwrap();
+    }
+    c
+}
+
+/// Runs mansuba in `dir`; exit code, stdout, stderr.
+fn run(dir: &Path, args: &[&str]) -> (i32, String, String) {
+    let out = bin().current_dir(dir).args(args).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).to_string(),
+        String::from_utf8_lossy(&out.stderr).to_string(),
+    )
+}
+
+/// The CSV without its `nodes` and `millis` columns.
+fn csv_sans_times(path: &Path) -> Vec<Vec<String>> {
+    let mut r = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .from_path(path)
+        .unwrap();
+    let recs: Vec<Vec<String>> = r
+        .records()
+        .map(|x| x.unwrap().iter().map(String::from).collect())
+        .collect();
+    let h = recs[0].clone();
+    let drop = |c: &str| h.iter().position(|x| x == c).unwrap();
+    let (n, m) = (drop("nodes"), drop("millis"));
+    recs.into_iter()
+        .map(|r| {
+            r.into_iter()
+                .enumerate()
+                .filter(|(i, _)| *i != n && *i != m)
+                .map(|x| x.1)
+                .collect()
+        })
+        .collect()
+}
+
+/// JSON lines without their times and node counts.
+fn json_sans_times(text: &str) -> Vec<serde_json::Value> {
+    fn strip(v: &mut serde_json::Value) {
+        match v {
+            serde_json::Value::Object(o) => {
+                o.retain(|k, _| !k.ends_with("millis") && k != "nodes");
+                o.values_mut().for_each(strip);
+            }
+            serde_json::Value::Array(a) => a.iter_mut().for_each(strip),
+            _ => {}
+        }
+    }
+    text.lines()
+        .map(|l| {
+            let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
+            strip(&mut v);
+            v
+        })
+        .collect()
+}
+
+/// The edition with its times and node counts blanked.
+fn html_sans_times(path: &Path) -> String {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut out = String::new();
+    let mut chars = text.chars().peekable();
+    // Every run of digits (and the dots inside it) becomes `#`: the verdicts, moves and
+    // text stay; only numbers are blanked.
+    while let Some(c) = chars.next() {
+        if c.is_ascii_digit() {
+            while chars
+                .peek()
+                .is_some_and(|d| d.is_ascii_digit() || *d == '.')
+            {
+                chars.next();
+            }
+            out.push('#');
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[test]
+fn four_shards_merge_into_one_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    collection(d);
+    let (code, one_json, _) = run(
+        d,
+        &["verify", "c", "--csv", "one.csv", "--json", "--html", "one"],
+    );
+    assert_eq!(code, 1, "the broken files give error rows (exit 1)");
+    std::fs::create_dir(d.join("shards")).unwrap();
+    for k in 0..4 {
+        // The number of threads does not change which problems a shard holds.
+        let threads = (1 + k % 2).to_string();
+        let csv = format!("shards/v{k}.csv");
+        let shard = format!("{k}/4");
+        let args = [
+            "verify",
+            "c",
+            "--shard",
+            &shard,
+            "--csv",
+            &csv,
+            "--threads",
+            &threads,
+        ];
+        let (code, _, err) = run(d, &args);
+        assert!(code <= 1, "shard {k}: {err}");
+        assert!(d.join(format!("shards/v{k}.manifest.json")).is_file());
+    }
+    let (code, merged_json, err) = run(
+        d,
+        &[
+            "merge", "shards", "--csv", "all.csv", "--json", "--html", "all",
+        ],
+    );
+    assert_eq!(code, 1, "the same exit code as the one run: {err}");
+    let one = csv_sans_times(&d.join("one.csv"));
+    assert!(
+        one.len() > 10,
+        "a collection worth sharding: {} rows",
+        one.len()
+    );
+    assert_eq!(one, csv_sans_times(&d.join("all.csv")));
+    assert_eq!(json_sans_times(&one_json), json_sans_times(&merged_json));
+    assert_eq!(
+        html_sans_times(&d.join("one/index.html")),
+        html_sans_times(&d.join("all/index.html"))
+    );
+    // The shards' own CSVs together hold every row once.
+    let mut rows: Vec<Vec<String>> = (0..4)
+        .flat_map(|k| csv_sans_times(&d.join(format!("shards/v{k}.csv"))).split_off(1))
+        .collect();
+    let mut whole = one[1..].to_vec();
+    rows.sort();
+    whole.sort();
+    assert_eq!(rows, whole);
+}
+
+#[test]
+fn missing_doubled_and_foreign_shards_are_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    collection(d);
+    for k in 0..3 {
+        let (csv, shard) = (format!("s{k}.csv"), format!("{k}/3"));
+        let (code, _, err) = run(d, &["verify", "c/broken", "--shard", &shard, "--csv", &csv]);
+        assert!(code <= 1, "{err}");
+    }
+    // One shard missing: named, with how to run it again.
+    let (code, _, err) = run(d, &["merge", "s0.csv", "s2.csv", "--csv", "all.csv"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("1/3") && err.contains("missing"), "{err}");
+    assert!(
+        !d.join("all.csv").exists(),
+        "nothing written after a refusal"
+    );
+    // The same shard twice (a copy in another directory).
+    std::fs::create_dir(d.join("again")).unwrap();
+    for f in ["s1.csv", "s1.manifest.json", "s1.rows.jsonl"] {
+        std::fs::copy(d.join(f), d.join("again").join(f)).unwrap();
+    }
+    let (code, _, err) = run(d, &["merge", "s0.csv", "s1.csv", "s2.csv", "again"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("shard 1/3 is given twice"), "{err}");
+    // A shard of other inputs.
+    std::fs::create_dir(d.join("other")).unwrap();
+    let (code, _, err) = run(
+        d,
+        &[
+            "verify",
+            "c/alfonso.toml",
+            "--shard",
+            "1/3",
+            "--csv",
+            "other/s1.csv",
+        ],
+    );
+    assert!(code <= 1, "{err}");
+    let (code, _, err) = run(d, &["merge", "s0.csv", "other/s1.csv", "s2.csv"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("not shards of one run"), "{err}");
+    // A rows file changed after the manifest was written.
+    let rows = d.join("s2.rows.jsonl");
+    let text = std::fs::read_to_string(&rows).unwrap();
+    std::fs::write(&rows, text.replace("broken", "brokem")).unwrap();
+    let (code, _, err) = run(d, &["merge", "s0.csv", "s1.csv", "s2.csv"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("s2.rows.jsonl") && err.contains("rerun shard 2/3"),
+        "{err}"
+    );
+    // A bad --shard is a usage error.
+    let (code, _, err) = run(d, &["verify", "c", "--shard", "3/3", "--csv", "x.csv"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("0 to 2"), "{err}");
+}
