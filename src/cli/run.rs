@@ -338,7 +338,7 @@ pub(super) fn run_batch(
     what: &str,
     on_ready: &(dyn Fn(&Group) + Sync),
 ) -> Result<Vec<Group>> {
-    set_threads(run.threads);
+    set_threads(run.threads)?;
     run.check_rules()?;
     let limits = run.limits(false)?;
     let files = collect_files(paths)?;
