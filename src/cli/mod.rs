@@ -13,6 +13,7 @@ pub mod perft;
 pub mod rules;
 pub mod run;
 pub mod solve;
+pub mod stream;
 pub mod tablebase;
 pub mod verify;
 

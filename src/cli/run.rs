@@ -338,6 +338,23 @@ pub(super) fn run_batch(
     what: &str,
     on_ready: &(dyn Fn(&Group) + Sync),
 ) -> Result<Vec<Group>> {
+    let done = Mutex::new(vec![]);
+    run_each(paths, run, all_rules, what, &|g| {
+        on_ready(&g);
+        done.lock().unwrap_or_else(|e| e.into_inner()).push(g);
+    })?;
+    Ok(done.into_inner().unwrap_or_else(|e| e.into_inner()))
+}
+
+/// As [`run_batch`], but each group is handed over to `on_ready` and not kept: only the
+/// rows that finished before an earlier one are held, until it is done.
+pub(super) fn run_each(
+    paths: &[PathBuf],
+    run: &RunArgs,
+    all_rules: bool,
+    what: &str,
+    on_ready: &(dyn Fn(Group) + Sync),
+) -> Result<()> {
     set_threads(run.threads)?;
     run.check_rules()?;
     let limits = run.limits(false)?;
@@ -380,11 +397,11 @@ pub(super) fn run_batch(
         });
     }
     groups.extend(errs.map(|x| error_group(x.1)));
-    let ready = Mutex::new((groups, Vec::<Group>::new()));
+    let ready = Mutex::new((groups, 0usize));
     // Hands on every group whose rows, and every row before them, are known.
-    let advance = |state: &mut (Vec<Pending>, Vec<Group>)| {
+    let advance = |state: &mut (Vec<Pending>, usize)| {
         let (pending, done) = state;
-        while let Some(next) = pending.get_mut(done.len()) {
+        while let Some(next) = pending.get_mut(*done) {
             if next.rows.iter().any(Option::is_none) {
                 break;
             }
@@ -392,8 +409,9 @@ pub(super) fn run_batch(
                 rows: next.rows.drain(..).flatten().collect(),
                 skipped: std::mem::take(&mut next.skipped),
             };
-            on_ready(&g);
-            done.push(g);
+            next.rows.shrink_to_fit();
+            on_ready(g);
+            *done += 1;
         }
     };
     advance(&mut ready.lock().unwrap_or_else(|e| e.into_inner()));
@@ -413,8 +431,7 @@ pub(super) fn run_batch(
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
-    let (_, done) = ready.into_inner().unwrap_or_else(|e| e.into_inner());
-    Ok(done)
+    Ok(())
 }
 
 /// Every row of the groups, in order.
@@ -423,9 +440,18 @@ pub(super) fn all_rows(groups: &[Group]) -> Vec<Row> {
 }
 
 pub(super) fn exit_code(rows: &[Row]) -> i32 {
+    code_of(rows.iter().any(|r| r.verdict == Verdict::Error))
+}
+
+/// The exit code of a batch summed up in a tally.
+pub(super) fn tally_exit_code(t: &crate::report::tally::Tally) -> i32 {
+    code_of(t.any_error())
+}
+
+fn code_of(any_error: bool) -> i32 {
     if crate::cli::interrupt::interrupted() {
         crate::cli::interrupt::INTERRUPTED
-    } else if rows.iter().any(|r| r.verdict == Verdict::Error) {
+    } else if any_error {
         1
     } else {
         0

@@ -1,9 +1,8 @@
 //! `mansuba verify`: every problem of files or directories; summary, CSV, JSON, edition.
 use super::run::*;
-use crate::report::grid::Group;
+use super::stream::{Finished, Outputs, Sink};
 use crate::report::{self, Row};
 use anyhow::{bail, Result};
-use std::io::Write as _;
 use std::path::PathBuf;
 
 /// Arguments of `verify`.
@@ -47,32 +46,31 @@ pub fn cmd_verify(a: VerifyArgs) -> Result<i32> {
     if let Some(d) = &a.html {
         report::html::check_target(d)?;
     }
-    // JSON lines go out as the problems finish, in the files' order: a line is printed
-    // once its problem and every one before it are done (with --all-rules, one line per
-    // problem holding every rule set).
-    let stream = |g: &Group| {
-        if a.json {
-            let mut out = std::io::stdout().lock();
-            if a.all_rules {
-                let _ = writeln!(out, "{}", report::grid::json_group(g));
-            } else {
-                for r in &g.rows {
-                    let _ = writeln!(out, "{}", report::json_row(r, false));
-                }
-            }
-            let _ = out.flush();
-        }
-    };
-    let groups = run_batch(&a.paths, &a.run, a.all_rules, "verifying", &stream)?;
+    // Every output goes out as the problems finish, in the files' order (with
+    // --all-rules, one JSON line per problem holding every rule set); only the summary's
+    // rows are kept, unless the whole batch is laid out at the end.
+    let keep = a.html.is_some() || (a.all_rules && !a.json && !to_stdout_csv);
+    let sink = Sink::open(&Outputs {
+        csv: a.csv.as_deref(),
+        bom: a.bom,
+        json: a.json,
+        brief: !a.json && !to_stdout_csv,
+        all_rules: a.all_rules,
+        keep,
+        slowest: 5,
+    })?;
+    let sink = std::sync::Mutex::new(sink);
+    run_each(&a.paths, &a.run, a.all_rules, "verifying", &|g| {
+        sink.lock().unwrap_or_else(|e| e.into_inner()).take(g)
+    })?;
+    let Finished {
+        tally,
+        kept: groups,
+    } = sink
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+        .finish()?;
     let rows = all_rows(&groups);
-    if let Some(c) = &a.csv {
-        let recs: Vec<Vec<String>> = if a.all_rules {
-            groups.iter().flat_map(report::grid::csv_records).collect()
-        } else {
-            rows.iter().map(report::csv_record).collect()
-        };
-        report::write_csv_atomic(c, report::CSV_COLUMNS, &recs, a.bom)?;
-    }
     let edition = match &a.html {
         Some(d) => {
             // With --all-rules a problem keeps one section, its own rules' row, and the
@@ -102,17 +100,13 @@ pub fn cmd_verify(a: VerifyArgs) -> Result<i32> {
         .unwrap_or_default();
     if a.json || to_stdout_csv {
         // Standard output carries the data: the summary goes to stderr.
-        eprint!("{}{edition_note}", report::summary(&rows, 5));
+        eprint!("{}{edition_note}", tally.text());
     } else {
         if a.all_rules {
             print!("{}", report::grid::text(&groups));
-        } else {
-            for r in &rows {
-                println!("{}", report::brief(r));
-            }
         }
         println!();
-        print!("{}{edition_note}", report::summary(&rows, 5));
+        print!("{}{edition_note}", tally.text());
     }
-    Ok(exit_code(&rows))
+    Ok(tally_exit_code(&tally))
 }

@@ -24,6 +24,7 @@ pub mod grid;
 pub mod html;
 pub mod svg;
 pub mod table;
+pub mod tally;
 pub mod text;
 
 pub use crate::files::write_atomic;
