@@ -416,18 +416,27 @@ pub(super) fn run_each(
     };
     advance(&mut ready.lock().unwrap_or_else(|e| e.into_inner()));
     let bar = crate::solve::progress_bar(true, jobs.len() as u64, what);
-    jobs.par_iter().for_each(|(g, k, j)| {
-        let r = run_job(j, &engines, &limits, run.notation);
-        {
-            let mut st = ready.lock().unwrap_or_else(|e| e.into_inner());
-            st.0[*g].rows[*k] = Some(r);
-            advance(&mut st);
-        }
-        if let Some(b) = &bar {
-            b.set_message(format!("{what} ({})", j.problem.id));
-            b.inc(1);
-        }
-    });
+    // The jobs are taken in order, one at a time, by as many workers as the pool has:
+    // the rows that finish before an earlier one stay few (splitting the list in halves
+    // would hold back the whole second half until the first is done).
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let take = || jobs.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
+    (0..rayon::current_num_threads())
+        .into_par_iter()
+        .for_each(|_| {
+            while let Some((g, k, j)) = take() {
+                let r = run_job(j, &engines, &limits, run.notation);
+                {
+                    let mut st = ready.lock().unwrap_or_else(|e| e.into_inner());
+                    st.0[*g].rows[*k] = Some(r);
+                    advance(&mut st);
+                }
+                if let Some(b) = &bar {
+                    b.set_message(format!("{what} ({})", j.problem.id));
+                    b.inc(1);
+                }
+            }
+        });
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
