@@ -122,7 +122,7 @@ impl Expectimax {
         self.nodes += 1;
         let why = if self.nodes > self.max_nodes {
             Some(Stop::Nodes)
-        } else if self.nodes % 1024 != 0 {
+        } else if !self.nodes.is_multiple_of(1024) {
             None
         } else if self
             .cancel
