@@ -1,6 +1,7 @@
 //! mansuba: verify or refute historical chess problems under the rules of their own time.
 //!
 //! The layers, bottom first; each uses only the layers listed before it:
+//! - [`memory`]: the one memory budget every growing allocation is checked against;
 //! - [`files`]: files written whole or not at all (used by every layer that writes);
 //! - [`board`]: a position under a rule set (squares, bitboards, pieces, rules and their
 //!   compiled tables, the position and FEN, attacks, legal moves, perft, outcome);
@@ -19,6 +20,7 @@ pub mod board;
 pub mod cli;
 pub mod dice;
 pub mod files;
+pub mod memory;
 pub mod notation;
 pub mod problem;
 pub mod repair;

@@ -5,6 +5,7 @@
 mod common;
 
 mod all_rules;
+mod budgets;
 mod cli_interrupt;
 mod cli_output;
 mod cli_verify;

@@ -4,13 +4,29 @@
 use anyhow::{Context, Result};
 use std::path::PathBuf;
 
-/// Sets rayon's global pool size (once).
-pub fn set_threads(n: Option<usize>) {
-    if let Some(n) = n {
-        let _ = rayon::ThreadPoolBuilder::new()
-            .num_threads(n.max(1))
-            .build_global();
+/// Most worker threads `--threads` accepts.
+pub const MAX_THREADS: usize = 256;
+
+/// Sets rayon's global pool size (once); a number outside 1 to [`MAX_THREADS`], or a
+/// pool the system cannot start, is an error.
+pub fn set_threads(n: Option<usize>) -> Result<()> {
+    let Some(n) = n else { return Ok(()) };
+    if n == 0 || n > MAX_THREADS {
+        anyhow::bail!(
+            "--threads: expected 1 to {MAX_THREADS}, got {n} (this machine has {} cores)",
+            std::thread::available_parallelism().map_or(1, |c| c.get())
+        );
     }
+    // A pool already built (a second call in the same process) keeps its size.
+    if let Err(e) = rayon::ThreadPoolBuilder::new()
+        .num_threads(n)
+        .build_global()
+    {
+        if rayon::current_num_threads() != n {
+            anyhow::bail!("--threads {n}: cannot start the worker threads: {e}");
+        }
+    }
+    Ok(())
 }
 
 /// Reads a path list into the problem files it names (directories searched for *.toml).

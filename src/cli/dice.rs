@@ -175,10 +175,19 @@ impl Analysis {
 const UNENDING: u32 = 5000;
 
 fn too_big(t: crate::dice::TooBig) -> anyhow::Error {
-    anyhow::anyhow!(
-        "more than {} positions searched: ask for fewer --turns (or raise --max-nodes)",
-        t.nodes - 1
-    )
+    match t.why {
+        crate::dice::Stop::Nodes => anyhow::anyhow!(
+            "more than {} positions searched: ask for fewer --turns (or raise --max-nodes)",
+            t.nodes - 1
+        ),
+        crate::dice::Stop::Memory(m) => {
+            anyhow::anyhow!("{m} after {} positions: ask for fewer --turns", t.nodes)
+        }
+        crate::dice::Stop::Cancelled => anyhow::anyhow!("interrupted after {} positions", t.nodes),
+        crate::dice::Stop::Time => {
+            anyhow::anyhow!("time limit reached after {} positions", t.nodes)
+        }
+    }
 }
 
 fn run<B: Bits>(
@@ -242,7 +251,8 @@ fn analysis<B: Bits>(
 ) -> Result<Analysis> {
     if let Some(turns) = a.turns {
         return Ok(Analysis::Horizon(
-            Expectimax::new(dice, rules, objective, a.max_nodes),
+            Expectimax::new(dice, rules, objective, a.max_nodes)
+                .with_stops(None, Some(crate::cli::interrupt::cancel_flag())),
             2 * turns,
         ));
     }

@@ -195,9 +195,9 @@ pub fn cmd_merge(a: MergeArgs) -> Result<i32> {
         repair: None,
     };
     out.check()?;
-    let groups = gather(&ms)?;
-    for g in &groups {
-        out.json_lines(g);
+    let mut sink = out.open(false)?;
+    for g in gather(&ms)? {
+        sink.take(g);
     }
-    out.finish(&groups)
+    Ok(out.finish(sink)?.0)
 }

@@ -18,6 +18,7 @@ pub mod rules;
 pub mod run;
 pub mod shard;
 pub mod solve;
+pub mod stream;
 pub mod tablebase;
 pub mod tablebase_plan;
 pub mod verify;
@@ -33,6 +34,11 @@ use perft::PerftArgs;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    /// Memory budget in GiB for everything that grows with the input (tables, searches);
+    /// what would not fit is refused up front or ends as `unknown`. Default: three
+    /// quarters of the machine's memory, at most 8 GiB.
+    #[arg(long, global = true, value_name = "GIB")]
+    pub max_memory_gib: Option<f64>,
 }
 
 /// The subcommands.
@@ -85,6 +91,9 @@ pub fn main() -> i32 {
 }
 
 fn run(cli: Cli) -> Result<i32> {
+    if let Some(g) = cli.max_memory_gib {
+        crate::memory::set_limit_gib(g).map_err(anyhow::Error::msg)?;
+    }
     match cli.command {
         Command::Rules { name, json } => rules::cmd_rules(name, json),
         Command::Perft(a) => perft::cmd_perft(a),

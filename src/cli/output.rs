@@ -2,11 +2,11 @@
 //! the JSON lines, the CSV, the edition, the listing and the summary. One writer for
 //! both, so that a merge of shards writes exactly what one run would have.
 
-use super::run::{all_rows, check_csv_target, exit_code};
+use super::run::{all_rows, check_csv_target, tally_exit_code};
+use super::stream::{Finished, Sink, SinkOptions};
 use crate::report::grid::Group;
 use crate::report::{self, Row};
 use anyhow::{bail, Result};
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 /// Where the results go and in which shape.
@@ -47,52 +47,46 @@ impl Outputs<'_> {
         Ok(())
     }
 
-    /// With `--json`, prints a group's JSON: one line per row, or with `--all-rules` one
-    /// line holding every rule set.
-    pub(super) fn json_lines(&self, g: &Group) {
-        if self.json {
-            let mut out = std::io::stdout().lock();
-            if self.all_rules {
-                let _ = writeln!(out, "{}", report::grid::json_group(g));
-            } else {
-                for r in &g.rows {
-                    let _ = writeln!(out, "{}", report::json_row(r, false));
-                }
-            }
-            let _ = out.flush();
-        }
+    /// Opens the outputs: rows are written as they come (see [`Sink`]); `keep_all` keeps
+    /// every group for the caller too (a shard's rows file).
+    pub(super) fn open(&self, keep_all: bool) -> Result<Sink> {
+        let brief = !self.json && !self.csv_to_stdout();
+        Sink::open(&SinkOptions {
+            csv: self.csv,
+            bom: self.bom,
+            json: self.json,
+            brief,
+            all_rules: self.all_rules,
+            keep: keep_all || self.html.is_some() || (self.all_rules && brief),
+            slowest: 5,
+        })
     }
 
-    /// Writes the CSV and the edition, prints the listing and the summary; the exit code.
-    pub(super) fn finish(&self, groups: &[Group]) -> Result<i32> {
-        let rows = all_rows(groups);
-        if let Some(c) = self.csv {
-            let recs: Vec<Vec<String>> = if self.all_rules {
-                groups.iter().flat_map(report::grid::csv_records).collect()
-            } else {
-                rows.iter().map(report::csv_record).collect()
-            };
-            report::write_csv_atomic(c, report::CSV_COLUMNS, &recs, self.bom)?;
-        }
+    /// Puts the CSV in place, writes the edition, prints the listing and the summary; the
+    /// exit code and the groups kept.
+    pub(super) fn finish(&self, sink: Sink) -> Result<(i32, Vec<Group>)> {
+        let Finished {
+            tally,
+            kept: groups,
+        } = sink.finish()?;
         let edition_note = match self.html {
-            Some(d) => format!("edition: {}\n", self.edition(d, groups, &rows)?.display()),
+            Some(d) => {
+                let rows = all_rows(&groups);
+                format!("edition: {}\n", self.edition(d, &groups, &rows)?.display())
+            }
             None => String::new(),
         };
         if self.json || self.csv_to_stdout() {
             // Standard output carries the data: the summary goes to stderr.
-            eprint!("{}{edition_note}", report::summary(&rows, 5));
+            eprint!("{}{edition_note}", tally.text());
         } else {
             if self.all_rules {
-                print!("{}", report::grid::text(groups));
-            } else {
-                for r in &rows {
-                    println!("{}", report::brief(r));
-                }
+                print!("{}", report::grid::text(&groups));
             }
             println!();
-            print!("{}{edition_note}", report::summary(&rows, 5));
+            print!("{}{edition_note}", tally.text());
         }
-        Ok(exit_code(&rows))
+        Ok((tally_exit_code(&tally), groups))
     }
 
     /// Writes the edition into `dir`; the path of its index.

@@ -35,7 +35,7 @@ pub struct PerftArgs {
 }
 
 pub fn cmd_perft(a: PerftArgs) -> Result<i32> {
-    set_threads(a.threads);
+    set_threads(a.threads)?;
     let rules = Rules::resolve(&a.rules, None)?;
     let any = AnyEngine::new(rules)?;
     with_engine!(&any, e => {

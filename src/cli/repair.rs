@@ -77,7 +77,7 @@ pub fn repair_problem(p: &Problem, opt: &Options) -> Result<RepairReport, String
 
 /// `mansuba repair`.
 pub fn cmd_repair(a: RepairArgs) -> Result<i32> {
-    set_threads(a.threads);
+    set_threads(a.threads)?;
     let opt = options(
         a.timeout,
         a.max_edits,

@@ -328,10 +328,9 @@ pub(super) struct Pending {
     pub(super) skipped: Vec<Skip>,
 }
 
-/// What a batch (or one shard of it) gives back: its groups in order, the place of each
+/// What a batch (or one shard of it) tells besides its groups: the place of each group
 /// in the whole unsharded batch, and the number of groups of the whole batch.
 pub(super) struct Batch {
-    pub(super) groups: Vec<Group>,
     pub(super) places: Vec<usize>,
     pub(super) total: usize,
 }
@@ -369,7 +368,19 @@ pub(super) fn run_batch(
     what: &str,
     on_ready: &(dyn Fn(&Group) + Sync),
 ) -> Result<Vec<Group>> {
-    Ok(run_shard(paths, run, all_rules, what, on_ready, None)?.groups)
+    let done = Mutex::new(vec![]);
+    run_shard(
+        paths,
+        run,
+        all_rules,
+        what,
+        &|g| {
+            on_ready(&g);
+            done.lock().unwrap_or_else(|e| e.into_inner()).push(g);
+        },
+        None,
+    )?;
+    Ok(done.into_inner().unwrap_or_else(|e| e.into_inner()))
 }
 
 /// [`run_batch`] for one shard (None: the whole batch): only the groups whose place in
@@ -379,10 +390,10 @@ pub(super) fn run_shard(
     run: &RunArgs,
     all_rules: bool,
     what: &str,
-    on_ready: &(dyn Fn(&Group) + Sync),
+    on_ready: &(dyn Fn(Group) + Sync),
     shard: Option<Shard>,
 ) -> Result<Batch> {
-    set_threads(run.threads);
+    set_threads(run.threads)?;
     run.check_rules()?;
     let limits = run.limits(false)?;
     let files = collect_files(paths)?;
@@ -433,7 +444,7 @@ pub(super) fn run_shard(
             (None, Slot::Problem(_)) => {}
         }
     }
-    let groups = run_jobs(
+    run_jobs(
         groups,
         &jobs,
         &engines,
@@ -442,14 +453,10 @@ pub(super) fn run_shard(
         what,
         on_ready,
     );
-    Ok(Batch {
-        groups,
-        places,
-        total,
-    })
+    Ok(Batch { places, total })
 }
 /// Runs the jobs in parallel into their groups' slots; hands each group to `on_ready`
-/// once it and every group before it are done; the groups in order.
+/// once it and every group before it are done, and keeps none.
 fn run_jobs(
     groups: Vec<Pending>,
     jobs: &[(usize, usize, &Job)],
@@ -457,13 +464,13 @@ fn run_jobs(
     limits: &Limits,
     notation: Notation,
     what: &str,
-    on_ready: &(dyn Fn(&Group) + Sync),
-) -> Vec<Group> {
-    let ready = Mutex::new((groups, Vec::<Group>::new()));
+    on_ready: &(dyn Fn(Group) + Sync),
+) {
+    let ready = Mutex::new((groups, 0usize));
     // Hands on every group whose rows, and every row before them, are known.
-    let advance = |state: &mut (Vec<Pending>, Vec<Group>)| {
+    let advance = |state: &mut (Vec<Pending>, usize)| {
         let (pending, done) = state;
-        while let Some(next) = pending.get_mut(done.len()) {
+        while let Some(next) = pending.get_mut(*done) {
             if next.rows.iter().any(Option::is_none) {
                 break;
             }
@@ -471,29 +478,37 @@ fn run_jobs(
                 rows: next.rows.drain(..).flatten().collect(),
                 skipped: std::mem::take(&mut next.skipped),
             };
-            on_ready(&g);
-            done.push(g);
+            next.rows.shrink_to_fit();
+            on_ready(g);
+            *done += 1;
         }
     };
     advance(&mut ready.lock().unwrap_or_else(|e| e.into_inner()));
     let bar = crate::solve::progress_bar(true, jobs.len() as u64, what);
-    jobs.par_iter().for_each(|(g, k, j)| {
-        let r = run_job(j, engines, limits, notation);
-        {
-            let mut st = ready.lock().unwrap_or_else(|e| e.into_inner());
-            st.0[*g].rows[*k] = Some(r);
-            advance(&mut st);
-        }
-        if let Some(b) = &bar {
-            b.set_message(format!("{what} ({})", j.problem.id));
-            b.inc(1);
-        }
-    });
+    // The jobs are taken in order, one at a time, by as many workers as the pool has:
+    // the rows that finish before an earlier one stay few (splitting the list in halves
+    // would hold back the whole second half until the first is done).
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let take = || jobs.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
+    (0..rayon::current_num_threads())
+        .into_par_iter()
+        .for_each(|_| {
+            while let Some((g, k, j)) = take() {
+                let r = run_job(j, engines, limits, notation);
+                {
+                    let mut st = ready.lock().unwrap_or_else(|e| e.into_inner());
+                    st.0[*g].rows[*k] = Some(r);
+                    advance(&mut st);
+                }
+                if let Some(b) = &bar {
+                    b.set_message(format!("{what} ({})", j.problem.id));
+                    b.inc(1);
+                }
+            }
+        });
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
-    let (_, done) = ready.into_inner().unwrap_or_else(|e| e.into_inner());
-    done
 }
 
 /// Every row of the groups, in order.
@@ -502,9 +517,17 @@ pub(super) fn all_rows(groups: &[Group]) -> Vec<Row> {
 }
 
 pub(super) fn exit_code(rows: &[Row]) -> i32 {
+    code_of(rows.iter().any(|r| r.verdict == Verdict::Error))
+}
+
+pub(super) fn tally_exit_code(t: &crate::report::tally::Tally) -> i32 {
+    code_of(t.any_error())
+}
+
+fn code_of(any_error: bool) -> i32 {
     if crate::cli::interrupt::interrupted() {
         crate::cli::interrupt::INTERRUPTED
-    } else if rows.iter().any(|r| r.verdict == Verdict::Error) {
+    } else if any_error {
         1
     } else {
         0

@@ -23,7 +23,7 @@ pub struct SolveArgs {
 
 /// `mansuba solve`.
 pub fn cmd_solve(a: SolveArgs) -> Result<i32> {
-    set_threads(a.run.threads);
+    set_threads(a.run.threads)?;
     a.run.check_rules()?;
     let limits = a.run.limits(!a.json)?;
     if !a.file.exists() {

@@ -34,9 +34,6 @@ pub enum TablebaseCommand {
         /// Rebuild even when valid files exist.
         #[arg(long)]
         force: bool,
-        /// Refuse builds estimated above this much memory (GiB).
-        #[arg(long, default_value_t = 8.0)]
-        max_memory_gib: f64,
         /// Worker threads (default: all cores).
         #[arg(long)]
         threads: Option<usize>,
@@ -100,17 +97,16 @@ pub fn cmd_tablebase(a: TablebaseArgs) -> Result<i32> {
             dir,
             no_symmetry,
             force,
-            max_memory_gib,
             threads,
             json,
         } => {
-            crate::cli::common::set_threads(threads);
+            crate::cli::common::set_threads(threads)?;
             if Rules::resolve(&rules, None)?.dice.is_some() {
                 return crate::cli::dice::tablebase_build(&rules, &material, &dir, json);
             }
             let opts = BuildOptions {
                 symmetry: !no_symmetry,
-                max_bytes: (max_memory_gib * (1u64 << 30) as f64) as u64,
+                max_bytes: crate::memory::limit(),
                 force,
             };
             build(&rules, &material, &dir, &opts, json)

@@ -5,6 +5,7 @@ use super::shard::Shard;
 use crate::report::grid::Group;
 use anyhow::Result;
 use std::path::PathBuf;
+use std::sync::Mutex;
 
 /// Arguments of `verify`.
 #[derive(clap::Args, Debug)]
@@ -57,14 +58,15 @@ pub fn cmd_verify(a: VerifyArgs) -> Result<i32> {
     };
     out.check()?;
     super::verify_shard::check(&a)?;
-    // JSON lines go out as the problems finish, in the files' order: a line is printed
-    // once its problem and every one before it are done (with --all-rules, one line per
-    // problem holding every rule set).
-    let stream = |g: &Group| out.json_lines(g);
-    let batch = run_shard(&a.paths, &a.run, a.all_rules, "verifying", &stream, a.shard)?;
-    let code = out.finish(&batch.groups)?;
+    // Every output goes out as the problems finish, in the files' order (with
+    // --all-rules, one JSON line per problem holding every rule set); only the summary's
+    // rows are kept, unless the whole batch is laid out at the end or a shard writes them.
+    let sink = Mutex::new(out.open(a.shard.is_some())?);
+    let take = |g: Group| sink.lock().unwrap_or_else(|e| e.into_inner()).take(g);
+    let batch = run_shard(&a.paths, &a.run, a.all_rules, "verifying", &take, a.shard)?;
+    let (code, groups) = out.finish(sink.into_inner().unwrap_or_else(|e| e.into_inner()))?;
     if let (Some(shard), Some(csv)) = (a.shard, &a.csv) {
-        super::verify_shard::write_manifest(&a, shard, csv, &batch)?;
+        super::verify_shard::write_manifest(&a, shard, csv, &batch, &groups)?;
     }
     Ok(code)
 }

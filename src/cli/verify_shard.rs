@@ -6,6 +6,7 @@ use super::manifest::{self, ShardRun};
 use super::run::Batch;
 use super::shard::Shard;
 use super::verify::VerifyArgs;
+use crate::report::grid::Group;
 use anyhow::{bail, Result};
 use serde_json::json;
 use std::path::Path;
@@ -37,7 +38,13 @@ pub(super) fn check(a: &VerifyArgs) -> Result<()> {
 }
 
 /// Writes the shard's rows and manifest beside `csv`.
-pub(super) fn write_manifest(a: &VerifyArgs, shard: Shard, csv: &Path, b: &Batch) -> Result<()> {
+pub(super) fn write_manifest(
+    a: &VerifyArgs,
+    shard: Shard,
+    csv: &Path,
+    b: &Batch,
+    groups: &[Group],
+) -> Result<()> {
     let inputs = manifest::inputs_of(&collect_files(&a.paths)?)?;
     let path = manifest::write(
         csv,
@@ -47,13 +54,13 @@ pub(super) fn write_manifest(a: &VerifyArgs, shard: Shard, csv: &Path, b: &Batch
             asked: asked(a),
             inputs,
             total: b.total,
-            groups: &b.groups,
+            groups,
             places: &b.places,
         },
     )?;
     eprintln!(
         "shard {shard}: {} of {} problems; manifest {}",
-        b.groups.len(),
+        groups.len(),
         b.total,
         path.display()
     );

@@ -8,6 +8,9 @@ use crate::board::die::{Dice, NoMove, Roll};
 use crate::board::piece::Color;
 use crate::board::position::{Move, Position};
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
 
 /// What "best" means for the players.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,12 +34,42 @@ impl Objective {
     }
 }
 
-/// The search ran past its node budget.
+/// The search stopped at a limit before it had the answer.
 #[derive(Debug, Clone)]
 pub struct TooBig {
     /// Nodes searched before stopping.
     pub nodes: u64,
+    /// Which limit.
+    pub why: Stop,
 }
+
+/// The limit a search stopped at.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Stop {
+    /// The node budget.
+    Nodes,
+    /// The deadline.
+    Time,
+    /// Ctrl-C.
+    Cancelled,
+    /// The table would outgrow the memory budget (the message says by how much).
+    Memory(String),
+}
+
+impl Stop {
+    /// The limit as a verdict's `limit_hit` names it.
+    pub fn name(&self) -> String {
+        match self {
+            Stop::Nodes => "nodes".into(),
+            Stop::Time => "time limit reached".into(),
+            Stop::Cancelled => "cancelled".into(),
+            Stop::Memory(m) => format!("memory: {m}"),
+        }
+    }
+}
+
+/// Bytes one entry of the search's table takes (key, chances, control byte, slack).
+const ENTRY_BYTES: u64 = 40;
 
 /// An expectimax searcher; its table carries over between calls (the simulation asks
 /// the same positions again and again).
@@ -48,6 +81,8 @@ pub struct Expectimax {
     /// Positions evaluated (table hits not counted).
     pub nodes: u64,
     max_nodes: u64,
+    deadline: Option<Instant>,
+    cancel: Option<Arc<AtomicBool>>,
 }
 
 impl Expectimax {
@@ -66,7 +101,67 @@ impl Expectimax {
             tt: HashMap::new(),
             nodes: 0,
             max_nodes,
+            deadline: None,
+            cancel: None,
         }
+    }
+
+    /// Also stops at `deadline` and when `cancel` rises (polled every 1024 nodes).
+    pub fn with_stops(
+        mut self,
+        deadline: Option<Instant>,
+        cancel: Option<Arc<AtomicBool>>,
+    ) -> Self {
+        self.deadline = deadline;
+        self.cancel = cancel;
+        self
+    }
+
+    /// Counts a node; the limit it passes, if any.
+    fn tick(&mut self) -> Result<(), TooBig> {
+        self.nodes += 1;
+        let why = if self.nodes > self.max_nodes {
+            Some(Stop::Nodes)
+        } else if !self.nodes.is_multiple_of(1024) {
+            None
+        } else if self
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed))
+        {
+            Some(Stop::Cancelled)
+        } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            Some(Stop::Time)
+        } else {
+            None
+        };
+        match why {
+            Some(why) => Err(TooBig {
+                nodes: self.nodes,
+                why,
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// Room for one more entry in the table: a growth is checked against the memory
+    /// budget and allocated fallibly.
+    fn room(&mut self) -> Result<(), TooBig> {
+        if self.tt.len() < self.tt.capacity() {
+            return Ok(());
+        }
+        let more = self.tt.len().max(1 << 10);
+        let bytes = (self.tt.len() + more) as u64 * ENTRY_BYTES * 8 / 7;
+        crate::memory::check("the dice search's table", bytes)
+            .and_then(|_| {
+                self.tt
+                    .try_reserve(more)
+                    .map_err(|_| format!("the system refused {}", crate::memory::human(bytes)))
+            })
+            .map_err(|m| TooBig {
+                nodes: self.nodes,
+                why: Stop::Memory(m),
+            })
     }
 
     /// The policy when the thrown kinds cannot move.
@@ -86,10 +181,7 @@ impl Expectimax {
         if let Some(&v) = self.tt.get(&key) {
             return Ok(v);
         }
-        self.nodes += 1;
-        if self.nodes > self.max_nodes {
-            return Err(TooBig { nodes: self.nodes });
-        }
+        self.tick()?;
         let v = match start(pos, &self.rolls, self.no_move) {
             Start::Decided(out) => decided_value(&out, pos.side),
             Start::Throws(_) if plies == 0 => Wl::NONE,
@@ -103,6 +195,7 @@ impl Expectimax {
                 acc
             }
         };
+        self.room()?;
         self.tt.insert(key, v);
         Ok(v)
     }

@@ -23,6 +23,6 @@ pub mod table;
 pub mod turn;
 
 pub use crate::board::die::{Dice, NoMove, Roll};
-pub use expectimax::{Expectimax, Objective, TooBig};
+pub use expectimax::{Expectimax, Objective, Stop, TooBig};
 pub use simulate::{simulate, Simulated, SplitMix};
 pub use turn::{Choice, Start, Throw, Thrown, Wl};

@@ -43,14 +43,15 @@ pub fn solve<B: Bits>(
         rules,
         Objective::WinFor(pos.side),
         limits.max_nodes.unwrap_or(DEFAULT_NODES),
-    );
+    )
+    .with_stops(limits.timeout.map(|d| t0 + d), limits.cancel.clone());
     let mut p = pos.clone();
     let mut report = SolveReport::default();
     let v = match ex.value(&mut p, plies) {
         Ok(v) => v,
         Err(t) => {
             report.nodes = t.nodes;
-            report.limit_hit = Some("nodes".into());
+            report.limit_hit = Some(t.why.name());
             report.millis = t0.elapsed().as_millis() as u64;
             return Ok(report);
         }

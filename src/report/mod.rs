@@ -25,6 +25,7 @@ pub mod html;
 pub mod repair;
 pub mod svg;
 pub mod table;
+pub mod tally;
 pub mod text;
 
 pub use crate::files::write_atomic;

@@ -1,11 +1,10 @@
 //! The readable reports: `solve`'s text, indented solution trees, numbered lines, the
 //! batch listing and its summary.
 
-use super::{Row, Verdict};
+use super::Row;
 use crate::board::sides::Orientation;
 use crate::problem::Problem;
 use crate::solve::{ClaimStatus, Variation};
-use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 fn within(k: Option<u32>, what: &str) -> String {
@@ -423,98 +422,13 @@ pub fn brief(r: &Row) -> String {
 }
 
 /// The summary at the end of a batch: counts per verdict, the slowest problems, errors,
-/// expectations that failed.
+/// expectations that failed (see [`super::tally::Tally`], which keeps only what it needs).
 pub fn summary(rows: &[Row], slowest: usize) -> String {
-    let mut s = String::new();
-    let mut counts: BTreeMap<Verdict, usize> = BTreeMap::new();
+    let mut t = super::tally::Tally::new(slowest);
     for r in rows {
-        *counts.entry(r.verdict).or_default() += 1;
+        t.add(r);
     }
-    let parts: Vec<String> = Verdict::ALL
-        .iter()
-        .filter_map(|v| counts.get(v).map(|n| format!("{} {n}", v.word())))
-        .collect();
-    let _ = writeln!(
-        s,
-        "{} result{}: {}",
-        rows.len(),
-        if rows.len() == 1 { "" } else { "s" },
-        parts.join(", ")
-    );
-    let mut timed: Vec<&Row> = rows.iter().filter(|r| r.analysis.is_some()).collect();
-    timed.sort_by_key(|r| std::cmp::Reverse(r.millis));
-    if !timed.is_empty() {
-        let _ = writeln!(s, "slowest:");
-        for r in timed.iter().take(slowest) {
-            let lim = r
-                .analysis
-                .as_ref()
-                .and_then(|a| a.report.limit_hit.clone())
-                .map(|l| format!("  ({l})"))
-                .unwrap_or_default();
-            let _ = writeln!(
-                s,
-                "  {:>8.3}s  {} [{}] {}{lim}",
-                r.millis as f64 / 1000.0,
-                r.id,
-                r.rules,
-                r.location()
-            );
-        }
-    }
-    let errors: Vec<&Row> = rows
-        .iter()
-        .filter(|r| r.verdict == Verdict::Error)
-        .collect();
-    if !errors.is_empty() {
-        let _ = writeln!(s, "errors:");
-        for r in errors {
-            let _ = writeln!(s, "  {}", r.error.as_deref().unwrap_or("?"));
-        }
-    }
-    let claims: Vec<&Row> = rows
-        .iter()
-        .filter(|r| r.verdict == Verdict::ClaimWrong)
-        .collect();
-    if !claims.is_empty() {
-        let _ = writeln!(s, "solutions that fail:");
-        for r in claims {
-            let line = r
-                .solution_line()
-                .or(r.line)
-                .map(|l| format!(":{l}"))
-                .unwrap_or_default();
-            let check = r
-                .analysis
-                .as_ref()
-                .map(|a| a.claim.csv_text())
-                .unwrap_or_default();
-            let _ = writeln!(
-                s,
-                "  {}{line}: problem '{}' [{}]: {check}",
-                r.file, r.id, r.rules
-            );
-        }
-    }
-    let missed: Vec<&Row> = rows
-        .iter()
-        .filter(|r| r.meets_expectation() == Some(false))
-        .collect();
-    if !missed.is_empty() {
-        let _ = writeln!(s, "not as expected:");
-        for r in missed {
-            let _ = writeln!(
-                s,
-                "  {} [{}] {}: expected {}, got {}",
-                r.id,
-                r.rules,
-                r.location(),
-                r.expect().unwrap_or_default(),
-                r.verdict.word()
-            );
-        }
-    }
-    s
+    t.text()
 }
 
 /// One line on the same question under continual check (every attacker move a check).

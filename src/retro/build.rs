@@ -43,7 +43,7 @@ impl Default for BuildOptions {
     fn default() -> Self {
         BuildOptions {
             symmetry: true,
-            max_bytes: 8 << 30,
+            max_bytes: crate::memory::limit(),
             force: false,
         }
     }

@@ -42,6 +42,13 @@ const MAX_BITS: u32 = 22;
 /// Entries per bucket.
 const WAYS: usize = 8;
 
+/// The largest table the memory budget allows: [`MAX_BITS`], or less so that the table
+/// (and the copy a growth makes) stays within a quarter of the budget.
+fn max_bits() -> u32 {
+    let buckets = crate::memory::limit() / 4 / std::mem::size_of::<Bucket>() as u64;
+    MAX_BITS.min(63 - buckets.max(1).leading_zeros())
+}
+
 /// The largest `n` an entry can speak of.
 pub(crate) const MAX_N: u32 = 254;
 
@@ -287,7 +294,7 @@ impl Table {
     /// Three quarters full or more, and allowed to grow?
     #[inline]
     pub fn wants_growth(&self) -> bool {
-        self.bits < MAX_BITS
+        self.bits < max_bits()
             && self.used.load(Relaxed) * 4 > (WAYS << self.bits) * 3
             && !self.no_room.load(Relaxed)
     }

@@ -1,0 +1,126 @@
+//! The memory budget: one limit, set once from `--max-memory-gib`, that every allocation
+//! growing with the input is checked against before it is made (retrograde and chance
+//! tables, the dice search's table, the solver's transposition table). A growth that
+//! does not fit is refused with the estimate, never attempted: the caller turns it into
+//! a clean error or an `unknown`, never an abort or a kernel kill.
+//!
+//! The bottom of the house: it uses no other layer.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// One gibibyte.
+pub const GIB: u64 = 1 << 30;
+
+/// The default budget: three quarters of the machine's memory, at most 8 GiB (4 GiB
+/// when the machine's memory cannot be read).
+pub fn default_bytes() -> u64 {
+    match physical_bytes() {
+        Some(total) => (total / 4 * 3).min(8 * GIB),
+        None => 4 * GIB,
+    }
+}
+
+/// The machine's memory (Linux: `MemTotal` of /proc/meminfo).
+fn physical_bytes() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
+/// The budget in bytes, 0 while not set (then [`default_bytes`] holds).
+static LIMIT: AtomicU64 = AtomicU64::new(0);
+
+/// Sets the budget (bytes, at least 1 MiB).
+pub fn set_limit(bytes: u64) {
+    LIMIT.store(bytes.max(1 << 20), Ordering::Relaxed);
+}
+
+/// The budget in bytes.
+pub fn limit() -> u64 {
+    match LIMIT.load(Ordering::Relaxed) {
+        0 => default_bytes(),
+        b => b,
+    }
+}
+
+/// Sets the budget from a number of GiB as typed (`--max-memory-gib`).
+pub fn set_limit_gib(gib: f64) -> Result<(), String> {
+    if !gib.is_finite() || gib <= 0.0 {
+        return Err(format!(
+            "--max-memory-gib: expected a positive number of GiB, got {gib}"
+        ));
+    }
+    set_limit((gib * GIB as f64).min(u64::MAX as f64 / 2.0) as u64);
+    Ok(())
+}
+
+/// A size for messages: `812.0 MiB`, `8.80 GiB`.
+pub fn human(bytes: u64) -> String {
+    if bytes >= GIB {
+        format!("{:.2} GiB", bytes as f64 / GIB as f64)
+    } else {
+        format!("{:.1} MiB", bytes as f64 / (1u64 << 20) as f64)
+    }
+}
+
+/// Refuses `bytes` for `what` when they exceed the budget (the message gives the
+/// estimate, the budget and the flag that raises it).
+pub fn check(what: &str, bytes: u64) -> Result<(), String> {
+    let max = limit();
+    if bytes > max {
+        return Err(format!(
+            "{what} needs about {}, more than the memory budget of {} (--max-memory-gib)",
+            human(bytes),
+            human(max)
+        ));
+    }
+    Ok(())
+}
+
+/// A vector of `len` copies of `value`, checked against the budget and allocated
+/// fallibly (a refusal of the system is an error, not an abort).
+pub fn filled<T: Clone>(what: &str, len: usize, value: T) -> Result<Vec<T>, String> {
+    let mut v = reserved(what, len)?;
+    v.resize(len, value);
+    Ok(v)
+}
+
+/// An empty vector with room for `len` elements, checked and allocated fallibly.
+pub fn reserved<T>(what: &str, len: usize) -> Result<Vec<T>, String> {
+    let bytes = (len as u64).saturating_mul(std::mem::size_of::<T>() as u64);
+    check(what, bytes)?;
+    let mut v = Vec::new();
+    v.try_reserve_exact(len)
+        .map_err(|_| format!("{what}: the system refused {}", human(bytes)))?;
+    Ok(v)
+}
+
+/// Room for `more` further elements in `v`, checked (the whole vector after growth,
+/// doubling as `Vec` does) and allocated fallibly.
+pub fn grow<T>(what: &str, v: &mut Vec<T>, more: usize) -> Result<(), String> {
+    if v.capacity() - v.len() >= more {
+        return Ok(());
+    }
+    let want = (v.len() + more).max(v.capacity() * 2);
+    let bytes = (want as u64).saturating_mul(std::mem::size_of::<T>() as u64);
+    check(what, bytes)?;
+    v.try_reserve_exact(want - v.len())
+        .map_err(|_| format!("{what}: the system refused {}", human(bytes)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refuses_above_the_budget_and_allocates_below() {
+        assert!(check("x", limit() + 1)
+            .unwrap_err()
+            .contains("--max-memory-gib"));
+        let v: Vec<u8> = filled("x", 1000, 7).unwrap();
+        assert_eq!(v.len(), 1000);
+        assert!(reserved::<u64>("huge", usize::MAX / 8).is_err());
+        assert_eq!(human(GIB * 3 / 2), "1.50 GiB");
+    }
+}

@@ -1,0 +1,156 @@
+//! Budgets (issue 25): every hostile input of tests/hostile ends cleanly inside a limited
+//! address space (an error or `unknown`, never a signal or a panic); dice problems stop at
+//! --timeout; a closed pipe ends the program quietly.
+
+use std::io::{BufRead, BufReader};
+use std::os::unix::process::ExitStatusExt;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+/// Address space a hostile run may have (KiB): enough for the threads' stacks and the
+/// budgets asked for, far below what the unchecked allocations used to reach.
+const ADDRESS_SPACE_KIB: u64 = 3 << 20;
+
+fn hostile() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/hostile")
+}
+
+/// Runs mansuba with `args` under `ulimit -v`: exit status, stdout, stderr.
+fn limited(args: &[String]) -> (std::process::ExitStatus, String, String) {
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v {ADDRESS_SPACE_KIB} && exec \"$0\" \"$@\""
+        ))
+        .arg(env!("CARGO_BIN_EXE_mansuba"))
+        .args(args)
+        .output()
+        .expect("sh runs");
+    (
+        out.status,
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+#[test]
+fn every_hostile_command_ends_cleanly_under_a_memory_limit() {
+    let dir = hostile();
+    let tmp = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(dir.join("commands.tsv")).unwrap();
+    let mut ran = 0;
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        let mut cols = line.split('\t');
+        let want: i32 = cols.next().unwrap().parse().unwrap();
+        let args: Vec<String> = cols
+            .map(|c| {
+                c.replace("HOSTILE_DIR", &dir.display().to_string())
+                    .replace("HOSTILE_TMP", &tmp.path().display().to_string())
+            })
+            .collect();
+        let (status, _, err) = limited(&args);
+        assert_eq!(status.signal(), None, "{line}: killed by a signal; {err}");
+        assert!(!err.contains("panicked"), "{line}: {err}");
+        assert!(!err.contains("memory allocation"), "{line}: {err}");
+        assert_eq!(status.code(), Some(want), "{line}: {err}");
+        if want == 2 {
+            assert!(err.starts_with("error: "), "{line}: {err}");
+        }
+        ran += 1;
+    }
+    assert!(ran >= 9);
+}
+
+#[test]
+fn four_men_without_turns_are_refused_up_front_with_the_estimate() {
+    let args = [
+        "dice",
+        "8/8/8/3k4/8/1KQ5/8/q7 w - - 0 1",
+        "--max-memory-gib",
+        "2",
+    ];
+    let (status, _, err) = limited(&args.map(String::from));
+    assert_eq!(status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("KQKQ") && err.contains("GiB") && err.contains("--max-memory-gib"),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_dice_search_stops_at_its_memory_budget() {
+    let args = [
+        "dice",
+        "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1",
+        "--turns",
+        "10",
+        "--max-nodes",
+        "200000000",
+        "--max-memory-gib",
+        "0.03",
+    ];
+    let (status, _, err) = limited(&args.map(String::from));
+    assert_eq!(status.code(), Some(2), "{err}");
+    assert!(err.contains("memory budget"), "{err}");
+}
+
+#[test]
+fn a_dice_problem_stops_at_its_timeout_with_the_limit_named() {
+    let f = hostile().join("dice-start-win-200.toml");
+    let t0 = std::time::Instant::now();
+    let out = Command::new(env!("CARGO_BIN_EXE_mansuba"))
+        .args(["verify", "--timeout", "1", "--csv", "-"])
+        .arg(&f)
+        .output()
+        .unwrap();
+    let csv = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        csv.contains("unknown") && csv.contains("time limit reached"),
+        "{csv}"
+    );
+    // Far from the 80 s the node cap used to take (not a timing claim: a hang guard).
+    assert!(t0.elapsed().as_secs() < 30);
+}
+
+#[test]
+fn too_many_threads_is_an_error_not_a_panic() {
+    let f = hostile().join("long-mate.toml");
+    let out = Command::new(env!("CARGO_BIN_EXE_mansuba"))
+        .args(["solve", "--threads", "4000"])
+        .arg(&f)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("--threads: expected 1 to 256"), "{err}");
+}
+
+#[test]
+fn a_closed_pipe_ends_the_program_quietly() {
+    let problems = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mansuba"))
+        .args(["verify", "--json", "--timeout", "0.5", "--threads", "1"])
+        .arg(&problems)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    // The reader is gone: the next line meets a closed pipe.
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(first.starts_with('{'), "{first}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert_ne!(out.status.code(), Some(101), "{err}");
+    assert!(
+        out.status.success() || out.status.signal() == Some(13),
+        "{:?} {err}",
+        out.status
+    );
+}
