@@ -12,6 +12,7 @@
 //! error instead: ignoring it would silently change the task.
 
 pub mod carry;
+pub mod import;
 
 use crate::board::bits::Bits;
 use crate::board::position::Position;
