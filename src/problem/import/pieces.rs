@@ -193,7 +193,7 @@ fn block(path: &Path, b: &Block, index: usize, opts: &Options) -> Result<Entry, 
     let mut names: [Option<String>; 2] = [None, None];
     for (colour, men, n) in &p.sides {
         let white = side_of(colour, opts).ok_or_else(|| error_at(path, *n, format!(
-            "'{colour}' is not White or Black: map the manuscript's colours with --colours, e.g. --colours {}=white,black=black",
+            "'{colour}' is not White or Black (nor a label Title, Id, Source, Author, Rules, Solution, Remark, Published, Notes): map the manuscript's colours with --colours, e.g. --colours {}=white,black=black",
             colour.to_ascii_lowercase()
         )))?;
         names[usize::from(!white)] = Some(colour.clone());

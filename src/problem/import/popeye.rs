@@ -4,7 +4,7 @@
 //! fairy `FE` fers and `AL` alfil), `Stipulation #N`, `Condition` (`BlackMustCapture`: the
 //! defender must capture, mansuba's covetous defender; `WhiteMustCapture BlackMustCapture`:
 //! the preset `forced`; `PromOnly FE`: shatranj's promotion), `Option` (`NoCastling
-//! squares`, `WhiteToPlay`, `HalfDuplex` for Black to mate; display options ignored),
+//! squares`, `WhiteToPlay`; display options ignored; Popeye's direct mates are White's),
 //! `Author`, `Origin`, `Title`, `Remark`. Keywords may be shortened to three letters and
 //! are read in any case, as Popeye does. Everything else is refused by name.
 
@@ -309,7 +309,6 @@ struct Asks {
     black_must_capture: bool,
     prom_only: Vec<String>,
     barred: Vec<String>,
-    black_to_mate: bool,
 }
 
 fn read_conditions(path: &Path, r: &Raw) -> Result<Asks, ImportError> {
@@ -336,11 +335,10 @@ fn read_conditions(path: &Path, r: &Raw) -> Result<Asks, ImportError> {
                 }
                 a.barred.extend(s);
             }
-            "whitetoplay" => a.black_to_mate = false,
-            "halfduplex" => a.black_to_mate = true,
+            "whitetoplay" => {}
             _ if DISPLAY_OPTIONS.iter().any(|d| d.0 == o) => {}
             _ => return Err(error_at(path, *n, format!(
-                "option '{o}' is not one mansuba can honour: it reads NoCastling, WhiteToPlay, HalfDuplex and ignores the display options ({})",
+                "option '{o}' is not one mansuba can honour: it reads NoCastling and WhiteToPlay and ignores the display options ({})",
                 DISPLAY_OPTIONS.iter().map(|d| d.0).collect::<Vec<_>>().join(", ")
             ))),
         }
@@ -419,18 +417,13 @@ fn build(path: &Path, r: &Raw, index: usize, opts: &Options) -> Result<Entry, Im
             .put(sq, letter, *white)
             .map_err(|m| error_at(path, *n, m))?;
     }
-    let attacker_white = !a.black_to_mate;
-    let (att, def) = if attacker_white {
-        (a.white_must_capture, a.black_must_capture)
-    } else {
-        (a.black_must_capture, a.white_must_capture)
-    };
+    let (att, def) = (a.white_must_capture, a.black_must_capture);
     let forced = setup.rules.forced_capture;
     if att && !forced {
         return Err(error_at(path, r.line, "the attacker must capture (WhiteMustCapture) but the defender need not: mansuba has no such condition"));
     }
     e.covetous = def && !forced;
-    e.fen = setup.fen(attacker_white, &a.barred);
+    e.fen = setup.fen(true, &a.barred);
     e.id = r
         .title
         .first()
@@ -438,8 +431,14 @@ fn build(path: &Path, r: &Raw, index: usize, opts: &Options) -> Result<Entry, Im
         .map(|t| slug(t))
         .unwrap_or_else(|| default_id(path, index));
     e.title = Some(r.title.join(" ")).filter(|t| !t.trim().is_empty());
-    let src: Vec<String> = r.author.iter().chain(&r.origin).cloned().collect();
-    e.source = Some(src.join(", ")).filter(|s| !s.trim().is_empty());
+    // Several Origin lines are one text cut to Popeye's line length: joined by spaces.
+    let src: Vec<String> = r
+        .author
+        .iter()
+        .cloned()
+        .chain([r.origin.join(" ")])
+        .collect();
+    e.source = Some(src.join(", ").trim_matches([',', ' ']).to_string()).filter(|s| !s.is_empty());
     e.published = Some(r.remarks.join(" ")).filter(|s| !s.trim().is_empty());
     Ok(e)
 }
