@@ -307,3 +307,32 @@ fn bad_input_is_a_usage_error() {
         assert!(out.stdout.is_empty(), "{args:?}");
     }
 }
+
+/// `mansuba diagram --rules R` with nothing else draws R's starting array: as many
+/// figures as the start FEN has men, the same picture as `--fen START --rules R`.
+#[test]
+fn rules_alone_draw_the_starting_array() {
+    for name in ["shatranj", "courier", "grant-acedrex", "english-1650"] {
+        let out = bin().args(["diagram", "--rules", name]).output().unwrap();
+        assert!(
+            out.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let svg = String::from_utf8(out.stdout).unwrap();
+        let start = Rules::preset(name).unwrap().start;
+        assert_eq!(figures(&svg).len(), men_in_fen(&start), "{name}");
+        let by_fen = bin()
+            .args(["diagram", "--rules", name, "--fen", &start])
+            .output()
+            .unwrap();
+        assert_eq!(svg, String::from_utf8(by_fen.stdout).unwrap(), "{name}");
+    }
+    let out = bin()
+        .args(["diagram", "--rules", "no-such"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let out = bin().args(["diagram"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -345,3 +345,46 @@ fn duals_along_a_line_are_the_solvers_other_keys() {
     assert_eq!(expected.len(), 2, "{expected:?}");
     assert_eq!(named, expected.iter().collect::<Vec<_>>());
 }
+
+/// Descriptive notation as the 19th-century English editions print it, on Philidor's
+/// Legacy (problems/early-modern.toml): "sq" for the first rank after a move written up
+/// to its file (`K-R sq` = Kh8), check as `ch` or `(ch)` (a sign, not a move or a
+/// variation), a bracketed remark `(at KB sq)` ignored, `m.` and `mate` as the mate sign.
+#[test]
+fn descriptive_as_the_editions_print_it() {
+    let p = bundled()
+        .into_iter()
+        .find(|p| p.id == "early-lucena-smothered")
+        .unwrap();
+    let line = "1. Q-K6 ch K-R sq 2. Kt-B7 ch K-Kt sq 3. Kt-R6 (ch) K-R sq (at KB sq) 4. Q-Kt8 ch RxQ 5. Kt-B7 m.";
+    let tokens: Vec<String> = notation::parse_line(line)
+        .into_iter()
+        .map(|t| t.text)
+        .collect();
+    assert_eq!(
+        tokens,
+        ["Q-K6+", "K-R1", "Kt-B7+", "K-Kt1", "Kt-R6+", "K-R1", "Q-Kt8+", "RxQ", "Kt-B7#"],
+        "{line}"
+    );
+    for text in [
+        line,
+        &line.replace(" m.", " mate"),
+        &line.replace("Kt-R6 (ch)", "Kt-R6(ch)"),
+        &line.replace("K-R sq (at KB sq)", "K-KR sq"),
+    ] {
+        let c = claim(&p, text, Notation::Descriptive);
+        assert_eq!(c.status, ClaimStatus::Ok, "{text}: {}", c.detail);
+        assert_eq!(
+            c.filled,
+            ["Qe6+", "Kh8", "Nf7+", "Kg8", "Nh6+", "Kh8", "Qg8+", "Rxg8", "Nf7#"],
+            "{text}"
+        );
+    }
+    // The signs are read as signs.
+    assert_eq!(notation::signs("Kt-R6 (ch)"), (true, false));
+    assert_eq!(notation::signs("Kt-B7 m."), (false, true));
+    // A real variation in brackets stays one.
+    let s = notation::parse_solution("1. Q-K6 ch K-R sq (1... K-B sq 2. Q-B7 mate) 2. Kt-B7 ch");
+    assert_eq!(s.variations.len(), 1);
+    assert_eq!(s.main.len(), 3);
+}

@@ -16,8 +16,9 @@ use std::path::{Path, PathBuf};
 /// Arguments of `diagram`.
 #[derive(clap::Args, Debug)]
 pub struct DiagramArgs {
-    /// The problem file (or give --fen and --rules instead).
-    #[arg(required_unless_present = "fen", conflicts_with = "fen")]
+    /// The problem file (or give --fen and --rules instead; --rules alone draws the rules'
+    /// starting array).
+    #[arg(required_unless_present_any = ["fen", "rules"], conflicts_with = "fen")]
     pub file: Option<PathBuf>,
     /// The problem of the file to draw (needed when the file holds more than one).
     #[arg(long)]
@@ -99,6 +100,12 @@ fn pick_problem(file: &Path, id: Option<&str>) -> Result<Problem> {
     }
 }
 
+/// The starting array of a rule set (a preset or a rules file), as its FEN.
+fn start_array(rules: &str) -> Result<String> {
+    let r = Rules::resolve(rules, None).map_err(|e| anyhow::anyhow!("rules: {e}"))?;
+    Ok(r.start)
+}
+
 /// The SVG of a FEN under compiled rules, after `after` (a line of moves), with arrows
 /// (coordinates) drawn, in the view `opts` asks for.
 pub fn diagram_svg(
@@ -146,7 +153,10 @@ pub fn cmd_diagram(a: DiagramArgs) -> Result<i32> {
             fen.clone(),
             Options::default(),
         ),
-        (None, None) => bail!("give a problem file or --fen with --rules"),
+        (None, None) => match &a.rules {
+            Some(r) => (r.clone(), None, start_array(r)?, Options::default()),
+            None => bail!("give a problem file, --fen with --rules, or --rules alone"),
+        },
     };
     // --flip turns whatever view the problem asks for.
     let view = Options {

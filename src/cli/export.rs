@@ -1,4 +1,5 @@
-//! `mansuba export`: the solutions' lines of play as CSV.
+//! `mansuba export`: the solutions' lines of play as CSV (`--csv`), as PGN games with the
+//! tree as variations (`--pgn`), and the problems as Popeye input (`--popeye`).
 use super::run::*;
 use crate::notation::Notation;
 use crate::report::{self, Verdict};
@@ -12,8 +13,15 @@ pub struct ExportArgs {
     #[arg(required = true, value_name = "PATH")]
     pub paths: Vec<PathBuf>,
     /// The CSV file to write (one row per line of play; `-` for standard output).
-    #[arg(long, value_name = "FILE")]
-    pub csv: PathBuf,
+    #[arg(long, value_name = "FILE", required_unless_present_any = ["pgn", "popeye"])]
+    pub csv: Option<PathBuf>,
+    /// Write each problem's proven solution as a PGN game (the tree as variations).
+    #[arg(long, value_name = "OUT.pgn")]
+    pub pgn: Option<PathBuf>,
+    /// Write the problems Popeye can express as Popeye input (no search is run when this
+    /// is the only output).
+    #[arg(long, value_name = "OUT.inp")]
+    pub popeye: Option<PathBuf>,
     /// Begin the CSV with a UTF-8 byte-order mark (for spreadsheets).
     #[arg(long)]
     pub bom: bool,
@@ -23,7 +31,13 @@ pub struct ExportArgs {
 
 /// `mansuba export`.
 pub fn cmd_export(a: ExportArgs) -> Result<i32> {
-    check_csv_target(&a.csv)?;
+    if a.csv.is_none() && a.pgn.is_none() {
+        let (problems, _) = load_all(&super::common::collect_files(&a.paths)?);
+        return write_popeye(a.popeye.as_deref(), &problems.iter().collect::<Vec<_>>());
+    }
+    if let Some(c) = &a.csv {
+        check_csv_target(c)?;
+    }
     // The search's lines stay in SAN and coordinates: the export replays them on the
     // board and writes them in --notation itself.
     let run = RunArgs {
@@ -32,16 +46,22 @@ pub fn cmd_export(a: ExportArgs) -> Result<i32> {
     };
     let rows = all_rows(&run_batch(&a.paths, &run, false, "exporting", &|_| {})?);
     let engines = Engines::default();
+    let problems: Vec<&crate::problem::Problem> =
+        rows.iter().filter_map(|r| r.problem.as_ref()).collect();
+    write_popeye(a.popeye.as_deref(), &problems)?;
+    let mut failed = false;
+    if let Some(pgn) = &a.pgn {
+        failed |= export_pgn(pgn, &rows, &a.run, &engines)?;
+    }
+    let Some(csv) = &a.csv else {
+        eprint!("{}", report::summary(&rows, 3));
+        return Ok(exit_code(&rows).max(i32::from(failed)));
+    };
     let mut recs = vec![];
     // A line that does not replay is the solver's fault, not the input's: said, and the
     // exit code is 1 as for a problem not analysed.
-    let mut failed = false;
     for r in &rows {
-        let base = match (&a.run.rules, &r.problem) {
-            (None, Some(p)) => Some(p.base_dir()),
-            _ => None,
-        };
-        let replayed = match engines.get(&r.rules, base) {
+        let replayed = match engine_of(r, &a.run, &engines) {
             Ok(eng) => report::export_records(r, &eng, a.run.notation),
             Err(msg) => Err(msg),
         };
@@ -65,7 +85,7 @@ pub fn cmd_export(a: ExportArgs) -> Result<i32> {
         };
         recs.append(&mut v);
     }
-    report::write_csv_atomic(&a.csv, report::EXPORT_COLUMNS, &recs, a.bom)?;
+    report::write_csv_atomic(csv, report::EXPORT_COLUMNS, &recs, a.bom)?;
     eprint!("{}", report::summary(&rows, 3));
     eprintln!(
         "{} line{} of play written",
@@ -77,4 +97,82 @@ pub fn cmd_export(a: ExportArgs) -> Result<i32> {
     } else {
         exit_code(&rows)
     })
+}
+
+/// The engine of a row's rules (relative to its problem file unless --rules named them).
+fn engine_of(
+    r: &report::Row,
+    run: &RunArgs,
+    engines: &Engines,
+) -> Result<crate::board::any::AnyEngine, String> {
+    let base = match (&run.rules, &r.problem) {
+        (None, Some(p)) => Some(p.base_dir()),
+        _ => None,
+    };
+    engines.get(&r.rules, base)
+}
+
+/// Writes the PGN games of the rows; true when a row's lines did not replay (said).
+fn export_pgn(
+    out: &std::path::Path,
+    rows: &[report::Row],
+    run: &RunArgs,
+    engines: &Engines,
+) -> Result<bool> {
+    let (mut games, mut failed) = (vec![], false);
+    for r in rows {
+        match engine_of(r, run, engines).and_then(|e| report::pgn::pgn_game(r, &e)) {
+            Ok(Some(g)) => games.push(g),
+            Ok(None) => eprintln!(
+                "note: {} ({}): no line of play, no PGN game (verdict {})",
+                r.id,
+                r.location(),
+                r.verdict.word()
+            ),
+            Err(msg) => {
+                eprintln!(
+                    "error: {} ({}): cannot write its PGN: {msg}",
+                    r.id,
+                    r.location()
+                );
+                failed = true;
+            }
+        }
+    }
+    report::write_atomic(out, games.join("\n").as_bytes())?;
+    eprintln!(
+        "{} PGN game{} written to {}",
+        games.len(),
+        if games.len() == 1 { "" } else { "s" },
+        out.display()
+    );
+    Ok(failed)
+}
+
+/// Writes the Popeye input of the problems it can express; says which were left out.
+fn write_popeye(
+    out: Option<&std::path::Path>,
+    problems: &[&crate::problem::Problem],
+) -> Result<i32> {
+    let Some(out) = out else {
+        return Ok(0);
+    };
+    let (text, left_out) = report::popeye::popeye_file(problems);
+    for (id, why) in &left_out {
+        eprintln!("note: {id}: not written for Popeye: {why}");
+    }
+    let n = problems.len() - left_out.len();
+    if n == 0 {
+        anyhow::bail!(
+            "no problem Popeye can express; nothing written to {}",
+            out.display()
+        );
+    }
+    report::write_atomic(out, text.as_bytes())?;
+    eprintln!(
+        "{n} problem{} written to {} for Popeye",
+        if n == 1 { "" } else { "s" },
+        out.display()
+    );
+    Ok(0)
 }

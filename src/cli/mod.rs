@@ -1,5 +1,5 @@
 //! The command line: `rules`, `perft`, `solve`, `verify`, `export`, `diagram`,
-//! `dice`, `tablebase`, `repair`, `merge`.
+//! `import`, `dice`, `tablebase`, `repair`, `merge`.
 //!
 //! Exit codes: 0 success; 1 some problem could not be analysed or a check failed
 //! (`verify`: an `error` row); 2 bad usage or input (clap's own code for usage errors).
@@ -8,6 +8,7 @@ pub mod common;
 pub mod diagram;
 pub mod dice;
 pub mod export;
+pub mod import;
 pub mod interrupt;
 pub mod manifest;
 pub mod merge;
@@ -60,6 +61,8 @@ pub enum Command {
     Verify(verify::VerifyArgs),
     /// Write the solutions' lines of play as CSV.
     Export(export::ExportArgs),
+    /// Read Popeye input, piece lists or EPD lines into problem-file entries.
+    Import(import::ImportArgs),
     /// Draw a problem's position (or a FEN) as an SVG diagram.
     Diagram(diagram::DiagramArgs),
     /// Chances of a position played with dice, the best move for each throw.
@@ -100,6 +103,7 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Solve(a) => solve::cmd_solve(a),
         Command::Verify(a) => verify::cmd_verify(a),
         Command::Export(a) => export::cmd_export(a),
+        Command::Import(a) => import::cmd_import(a),
         Command::Diagram(a) => diagram::cmd_diagram(a),
         Command::Dice(a) => dice::cmd_dice(a),
         Command::Tablebase(a) => tablebase::cmd_tablebase(a),

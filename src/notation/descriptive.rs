@@ -136,11 +136,20 @@ fn squares(s: &str, side: Color) -> Option<Vec<(u8, u8)>> {
     )
 }
 
-/// The move text without signs (`ch`, `mate`, `+`, `#`, `!`, `?`, `e.p.`) and spaces.
+/// The move text without signs (`ch`, `(ch)`, `mate`, `+`, `#`, `!`, `?`, `e.p.`) and spaces.
 fn strip(text: &str) -> String {
     let mut t: String = text.chars().filter(|c| !c.is_whitespace()).collect();
     loop {
         let lower = t.to_ascii_lowercase();
+        // A sign in brackets glued to the move: `Kt-R6(ch)`.
+        if let Some(n) = ["(ch)", "(ch.)", "(check)", "(mate)", "(m.)"]
+            .iter()
+            .find(|s| lower.ends_with(*s) && lower.len() > s.len())
+            .map(|s| s.len())
+        {
+            t.truncate(t.len() - n);
+            continue;
+        }
         let cut = ["ch.", "ch", "mate.", "mate", "m.", "dis", "e.p.", "ep"]
             .iter()
             .find(|s| lower.ends_with(*s) && lower.len() > s.len())

@@ -102,7 +102,18 @@ pub fn parse_solution(text: &str) -> Solution {
             ')' if paren > 0 => {
                 paren -= 1;
                 if paren == 0 {
-                    items.push(Item::Variation(std::mem::take(&mut var)));
+                    let v = std::mem::take(&mut var);
+                    match bracketed(&v) {
+                        // `Kt-R6 (ch)`: the sign of the move before it.
+                        Some(Some(sign)) => {
+                            if let Some(Item::Word(w)) = items.last_mut() {
+                                w.push(sign);
+                            }
+                        }
+                        // `(at KB sq)`: a remark, not a move.
+                        Some(None) => {}
+                        None => items.push(Item::Variation(v)),
+                    }
                 } else {
                     var.push(c);
                 }
@@ -197,6 +208,19 @@ pub fn parse_solution(text: &str) -> Solution {
     sol
 }
 
+/// What a bracketed text is when it is no variation: `Some(Some('+'))` for a check sign
+/// (`(ch)`), `Some(Some('#'))` for a mate sign (`(mate)`), `Some(None)` for a remark on
+/// where a man stands (`(at KB sq)`); `None` for a variation.
+fn bracketed(v: &str) -> Option<Option<char>> {
+    let t = v.trim().to_ascii_lowercase();
+    match t.as_str() {
+        "ch" | "ch." | "check" | "dis.ch" | "dis.ch." => Some(Some('+')),
+        "mate" | "mate." | "m." | "checkmate" => Some(Some('#')),
+        _ if t.starts_with("at ") => Some(None),
+        _ => None,
+    }
+}
+
 /// True for a word that is only a piece letter (`N`, `Kt`), waiting for its square.
 fn lone_letter(w: &str) -> bool {
     w == "Kt" || (w.len() == 1 && w.bytes().all(|b| b.is_ascii_uppercase()))
@@ -216,6 +240,12 @@ fn ordinal(w: &str) -> Option<&str> {
         let d = lower.strip_suffix(s)?;
         (!d.is_empty() && d.bytes().all(|b| b.is_ascii_digit())).then_some(d)
     })
+}
+
+/// True for a descriptive move written up to its target's file (`K-R`, `R-KB`): a
+/// following `sq` is its rank.
+fn ends_at_file(w: &str) -> bool {
+    w.contains(['-', 'x']) && w.ends_with(|c: char| c.is_ascii_uppercase() || c == 't')
 }
 
 /// Joins the words of descriptive and spaced moves into one word per move.
@@ -244,7 +274,8 @@ fn join_words(words: Vec<String>) -> Vec<String> {
         } else if matches!(lower.as_str(), "mate" | "mate." | "m." | "checkmate") {
             last.push('#');
             open = false;
-        } else if matches!(lower.as_str(), "sq" | "sq." | "square") && open {
+        } else if matches!(lower.as_str(), "sq" | "sq." | "square") && (open || ends_at_file(last))
+        {
             last.push('1');
             open = false;
         } else if let Some(d) = ordinal(&w).filter(|_| open) {
@@ -269,7 +300,7 @@ fn join_words(words: Vec<String>) -> Vec<String> {
 pub fn signs(text: &str) -> (bool, bool) {
     let t = text
         .trim()
-        .trim_end_matches(['!', '?'])
+        .trim_end_matches(['!', '?', ')'])
         .to_ascii_lowercase();
     let mate = t.ends_with('#') || t.ends_with('‡') || t.ends_with("mate") || t.ends_with("m.");
     let check = !mate && (t.ends_with('+') || t.ends_with('†') || t.ends_with("ch"));

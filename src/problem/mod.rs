@@ -13,6 +13,7 @@
 
 pub mod carry;
 mod entry;
+pub mod import;
 
 use crate::board::bits::Bits;
 use crate::board::position::Position;

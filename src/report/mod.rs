@@ -22,6 +22,8 @@
 pub mod export;
 pub mod grid;
 pub mod html;
+pub mod pgn;
+pub mod popeye;
 pub mod repair;
 pub mod svg;
 pub mod table;

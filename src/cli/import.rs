@@ -1,0 +1,94 @@
+//! `mansuba import`: Popeye input, piece lists and EPD lines written as problem-file
+//! entries. Nothing is written unless every input reads and the entries load back as a
+//! problem file (then atomically, with `-o`).
+//!
+//! Exit codes: 0 written; 2 an input could not be read (each error names file and line).
+
+use crate::problem::import::{self, Format, Options};
+use anyhow::{bail, Result};
+use std::path::PathBuf;
+
+/// Arguments of `import`.
+#[derive(clap::Args, Debug)]
+pub struct ImportArgs {
+    /// The inputs: Popeye files, piece lists, EPD files.
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// The inputs' format (default: told by the name and the text): popeye, pieces, epd.
+    #[arg(long, value_name = "FORMAT")]
+    pub format: Option<Format>,
+    /// The rules of every problem read (a preset or a rules file), instead of what the
+    /// input says or implies.
+    #[arg(long, value_name = "R")]
+    pub rules: Option<String>,
+    /// The manuscript's colour names in a piece list, mapped to the sides:
+    /// `red=white,black=black`.
+    #[arg(long, value_name = "NAME=SIDE,...")]
+    pub colours: Option<String>,
+    /// The number of moves of a win task that gives none ("White to play and win").
+    #[arg(long, value_name = "N")]
+    pub win_moves: Option<u32>,
+    /// Write the problem file here (default: standard output).
+    #[arg(short = 'o', long = "output", value_name = "OUT.toml")]
+    pub output: Option<PathBuf>,
+}
+
+/// `--colours red=white,green=black` as (name, is White) pairs.
+fn colour_map(s: &str) -> Result<Vec<(String, bool)>> {
+    s.split(',')
+        .filter(|x| !x.trim().is_empty())
+        .map(|pair| {
+            let (name, side) = pair.split_once('=').unwrap_or((pair, ""));
+            let white = match side.trim().to_ascii_lowercase().as_str() {
+                "white" => true,
+                "black" => false,
+                _ => bail!("--colours '{pair}': expected NAME=white or NAME=black, e.g. --colours red=white,green=black"),
+            };
+            Ok((name.trim().to_string(), white))
+        })
+        .collect()
+}
+
+/// `mansuba import`.
+pub fn cmd_import(a: ImportArgs) -> Result<i32> {
+    let opts = Options {
+        format: a.format,
+        rules: a.rules.clone(),
+        colours: match &a.colours {
+            Some(c) => colour_map(c)?,
+            None => vec![],
+        },
+        win_moves: a.win_moves,
+    };
+    let entries = match import::import_files(&a.files, &opts) {
+        Ok(e) => e,
+        Err(errors) => {
+            for e in &errors {
+                eprintln!("error: {e}");
+            }
+            eprintln!("nothing written: {} input error(s)", errors.len());
+            return Ok(2);
+        }
+    };
+    let inputs: Vec<String> = a.files.iter().map(|f| f.display().to_string()).collect();
+    let text = import::toml_out::to_toml(&entries, &inputs);
+    // The entries must load as a problem file before anything is written.
+    let target = a
+        .output
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("import.toml"));
+    let back = crate::problem::parse_str(&text, &target);
+    if let Some(Err(e)) = back.problems.iter().find(|p| p.is_err()) {
+        bail!("the imported entries do not load back ({e}); nothing written");
+    }
+    match &a.output {
+        Some(out) => crate::files::write_atomic(out, text.as_bytes())?,
+        None => print!("{text}"),
+    }
+    eprintln!(
+        "{} problem{} imported",
+        entries.len(),
+        if entries.len() == 1 { "" } else { "s" }
+    );
+    Ok(0)
+}

@@ -1,0 +1,262 @@
+//! `mansuba import`: problems from the formats users already have, written as problem-file
+//! entries. One reader per format, beside this file: [`popeye`] (Popeye input files),
+//! [`pieces`] (piece lists as editions print them), [`epd`] (EPD and FEN-plus-stipulation
+//! lines); [`setup`] turns men on squares into a FEN in the rules' letters, and
+//! [`toml_out`] writes the entries.
+//!
+//! Every reader either returns all the problems of its input or the first error, naming
+//! the file, the line and what was expected; the command writes nothing then.
+
+pub mod epd;
+pub mod pieces;
+pub mod popeye;
+pub mod setup;
+pub mod toml_out;
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// The formats `import` reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Popeye input: `BeginProblem ... EndProblem`.
+    Popeye,
+    /// Piece lists: `White: Kg1 Rh1; Black: Kg8`.
+    Pieces,
+    /// EPD lines (`dm N`) or a FEN followed by a stipulation.
+    Epd,
+}
+
+impl std::str::FromStr for Format {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "popeye" => Ok(Format::Popeye),
+            "pieces" => Ok(Format::Pieces),
+            "epd" => Ok(Format::Epd),
+            _ => Err(format!(
+                "unknown format '{s}': expected popeye, pieces or epd"
+            )),
+        }
+    }
+}
+
+/// One problem read from an input, ready to be written as a `[[problem]]` table.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Entry {
+    /// The input line where the problem begins.
+    pub line: usize,
+    /// Id (unique within the output).
+    pub id: String,
+    /// Preset name or rules file.
+    pub rules: String,
+    /// The position in the rules' letters.
+    pub fen: String,
+    /// `#N` or `win N`.
+    pub stipulation: String,
+    /// The defender must capture when it can.
+    pub covetous: bool,
+    /// The man that must mate (a piece letter).
+    pub mate_by: Option<String>,
+    /// A name for the problem.
+    pub title: Option<String>,
+    /// Where it comes from (author, origin).
+    pub source: Option<String>,
+    /// What the input says about it beyond the position (remarks).
+    pub published: Option<String>,
+    /// The solution as the input gives it.
+    pub solution: Option<String>,
+    /// The sides' names, capitals' side first, when the input names them otherwise.
+    pub colours: Option<[String; 2]>,
+    /// What the import decided that the input did not say.
+    pub notes: Vec<String>,
+}
+
+/// What the user told `import` beyond the files.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// The format, when not detected.
+    pub format: Option<Format>,
+    /// The rules (a preset or a rules file), overriding what the input implies.
+    pub rules: Option<String>,
+    /// Colour names mapped to the sides: (name, is White).
+    pub colours: Vec<(String, bool)>,
+    /// The number of moves for a win task that gives none ("White to play and win").
+    pub win_moves: Option<u32>,
+}
+
+/// An input that cannot be read: where and what was expected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ImportError {
+    /// The input file.
+    pub file: PathBuf,
+    /// Its line (1-based), when one can be named.
+    pub line: Option<usize>,
+    /// What is wrong and what was expected.
+    pub message: String,
+}
+
+impl fmt::Display for ImportError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line {
+            Some(l) => write!(f, "{}:{l}: {}", self.file.display(), self.message),
+            None => write!(f, "{}: {}", self.file.display(), self.message),
+        }
+    }
+}
+
+impl std::error::Error for ImportError {}
+
+/// An error at `line` of `file`.
+pub fn error_at(file: &Path, line: usize, message: impl Into<String>) -> ImportError {
+    ImportError {
+        file: file.to_path_buf(),
+        line: Some(line),
+        message: message.into(),
+    }
+}
+
+/// The format of an input, from its name or its text.
+pub fn detect(path: &Path, text: &str) -> Result<Format, ImportError> {
+    let ext = path
+        .extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase());
+    match ext.as_deref() {
+        Some("epd") => return Ok(Format::Epd),
+        Some("inp") | Some("pop") | Some("popeye") => return Ok(Format::Popeye),
+        _ => {}
+    }
+    let lower = text.to_ascii_lowercase();
+    if lower.contains("beginproblem") || lower.contains("begin problem") {
+        return Ok(Format::Popeye);
+    }
+    let first = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#') && !l.starts_with('%'));
+    match first {
+        Some(l) if l.split_whitespace().next().is_some_and(|w| w.matches('/').count() >= 7) => {
+            Ok(Format::Epd)
+        }
+        Some(_) if pieces::looks_like(text) => Ok(Format::Pieces),
+        _ => Err(ImportError {
+            file: path.to_path_buf(),
+            line: None,
+            message: "cannot tell the format (no BeginProblem, no FEN line, no 'White:' piece list): give --format popeye, pieces or epd".into(),
+        }),
+    }
+}
+
+/// Reads one input text (from `path`, used for messages and default ids).
+pub fn import_text(path: &Path, text: &str, opts: &Options) -> Result<Vec<Entry>, ImportError> {
+    let format = match opts.format {
+        Some(f) => f,
+        None => detect(path, text)?,
+    };
+    let mut entries = match format {
+        Format::Popeye => popeye::read(path, text, opts)?,
+        Format::Pieces => pieces::read(path, text, opts)?,
+        Format::Epd => epd::read(path, text, opts)?,
+    };
+    if entries.is_empty() {
+        return Err(ImportError {
+            file: path.to_path_buf(),
+            line: None,
+            message: format!("no problem found (read as {format:?} input)"),
+        });
+    }
+    for e in &mut entries {
+        setup::check_position(e).map_err(|m| error_at(path, e.line, m))?;
+    }
+    Ok(entries)
+}
+
+/// Reads every input; ids made unique across them (a repeated id gets `-2`, `-3`...).
+pub fn import_files(paths: &[PathBuf], opts: &Options) -> Result<Vec<Entry>, Vec<ImportError>> {
+    let (mut all, mut errors) = (vec![], vec![]);
+    for p in paths {
+        let text = match std::fs::read_to_string(p) {
+            Ok(t) => t,
+            Err(e) => {
+                errors.push(ImportError {
+                    file: p.clone(),
+                    line: None,
+                    message: format!("cannot read the file: {e}"),
+                });
+                continue;
+            }
+        };
+        match import_text(p, &text, opts) {
+            Ok(mut v) => all.append(&mut v),
+            Err(e) => errors.push(e),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    unique_ids(&mut all);
+    Ok(all)
+}
+
+fn unique_ids(entries: &mut [Entry]) {
+    let mut seen = std::collections::BTreeSet::new();
+    for e in entries.iter_mut() {
+        let base = e.id.clone();
+        let mut n = 1;
+        while !seen.insert(e.id.clone()) {
+            n += 1;
+            e.id = format!("{base}-{n}");
+        }
+    }
+}
+
+/// An id made of a file's stem and a number (`book-3`), for inputs that name none.
+pub fn default_id(path: &Path, n: usize) -> String {
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().to_string())
+        .unwrap_or_else(|| "problem".into());
+    let clean: String = stem
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    format!("{clean}-{n}")
+}
+
+/// A number written as digits or as an English word up to twenty.
+pub fn number(word: &str) -> Option<u32> {
+    const WORDS: [&str; 21] = [
+        "zero",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
+        "nineteen",
+        "twenty",
+    ];
+    let w = word.trim().to_ascii_lowercase();
+    w.parse()
+        .ok()
+        .or_else(|| WORDS.iter().position(|x| *x == w).map(|i| i as u32))
+        .filter(|&n| n > 0)
+}

@@ -1,0 +1,189 @@
+//! Men on squares, as the readers find them, turned into a FEN in the rules' letters; and
+//! the last check of an imported problem (its rules resolve, its FEN reads as a legal
+//! problem position under them).
+
+use super::Entry;
+use crate::board::any::AnyEngine;
+use crate::board::position::Position;
+use crate::board::rules::Rules;
+use crate::with_engine;
+
+/// A board being filled.
+pub struct Setup {
+    /// The rules' letters and size.
+    pub rules: Rules,
+    cells: Vec<Option<char>>,
+}
+
+impl Setup {
+    /// An empty board of `rules` (a preset or a rules file path).
+    pub fn new(rules: &str) -> Result<Setup, String> {
+        let r = Rules::resolve(rules, None).map_err(|e| format!("rules '{rules}': {e}"))?;
+        let n = r.width as usize * r.height as usize;
+        Ok(Setup {
+            rules: r,
+            cells: vec![None; n],
+        })
+    }
+
+    /// The index of a square (`e4`, `l8`, `a12`), if it is on the board.
+    pub fn square(&self, s: &str) -> Option<usize> {
+        let s = s.trim().to_ascii_lowercase();
+        let mut chars = s.chars();
+        let f = chars.next()?;
+        if !f.is_ascii_lowercase() {
+            return None;
+        }
+        let file = (f as u8 - b'a') as usize;
+        let rank: usize = chars.as_str().parse().ok()?;
+        let (w, h) = (self.rules.width as usize, self.rules.height as usize);
+        (file < w && (1..=h).contains(&rank)).then(|| (rank - 1) * w + file)
+    }
+
+    /// The rules' letter of a man called `name` in the rules' piece list (`ferz`, `knight`).
+    pub fn letter_named(&self, name: &str) -> Result<char, String> {
+        self.rules
+            .pieces
+            .iter()
+            .find(|p| p.name == name)
+            .map(|p| p.letter)
+            .ok_or_else(|| {
+                format!(
+                    "the rules '{}' have no {name} (their men: {})",
+                    self.rules.name,
+                    self.men()
+                )
+            })
+    }
+
+    /// The rules' letter for a letter as printed (the letter or one of its aliases).
+    pub fn letter_of(&self, printed: char) -> Result<char, String> {
+        let k = self
+            .rules
+            .kind_of(printed.to_ascii_lowercase())
+            .ok_or_else(|| {
+                format!(
+                    "'{printed}' is no man of the rules '{}' (their letters: {})",
+                    self.rules.name,
+                    self.men()
+                )
+            })?;
+        Ok(self.rules.pieces[k as usize].letter)
+    }
+
+    fn men(&self) -> String {
+        let v: Vec<String> = self
+            .rules
+            .pieces
+            .iter()
+            .map(|p| format!("{} {}", p.letter.to_ascii_uppercase(), p.name))
+            .collect();
+        v.join(", ")
+    }
+
+    /// Puts a man (the rules' lower-case letter) of a side on a square.
+    pub fn put(&mut self, square: &str, letter: char, white: bool) -> Result<(), String> {
+        let i = self.square(square).ok_or_else(|| {
+            format!(
+                "'{square}' is not a square of the {}x{} board",
+                self.rules.width, self.rules.height
+            )
+        })?;
+        if let Some(old) = self.cells[i] {
+            return Err(format!(
+                "two men on {square} ('{old}' already stands there)"
+            ));
+        }
+        let c = letter.to_ascii_lowercase();
+        self.cells[i] = Some(if white { c.to_ascii_uppercase() } else { c });
+        Ok(())
+    }
+
+    /// The men on the board.
+    pub fn count(&self) -> usize {
+        self.cells.iter().flatten().count()
+    }
+
+    fn at(&self, file: usize, rank: usize) -> Option<char> {
+        self.cells[rank * self.rules.width as usize + file]
+    }
+
+    /// The placement field of the FEN.
+    pub fn placement(&self) -> String {
+        let (w, h) = (self.rules.width as usize, self.rules.height as usize);
+        let mut rows = vec![];
+        for rank in (0..h).rev() {
+            let (mut row, mut empty) = (String::new(), 0);
+            for file in 0..w {
+                match self.at(file, rank) {
+                    Some(c) => {
+                        if empty > 0 {
+                            row.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        row.push(c);
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                row.push_str(&empty.to_string());
+            }
+            rows.push(row);
+        }
+        rows.join("/")
+    }
+
+    /// The castling field: under rules with castling, every king and rook at home may
+    /// castle unless its square is in `barred` (`KQkq` letters); `-` otherwise.
+    pub fn castling(&self, barred: &[String]) -> String {
+        if !self.rules.castling || self.rules.width != 8 || self.rules.height != 8 {
+            return "-".into();
+        }
+        let free = |sq: &str, want: char| {
+            !barred.iter().any(|b| b == sq)
+                && self.square(sq).and_then(|i| self.cells[i]) == Some(want)
+        };
+        let mut s = String::new();
+        for (flag, king, kc, rook, rc) in [
+            ('K', "e1", 'K', "h1", 'R'),
+            ('Q', "e1", 'K', "a1", 'R'),
+            ('k', "e8", 'k', "h8", 'r'),
+            ('q', "e8", 'k', "a8", 'r'),
+        ] {
+            if free(king, kc) && free(rook, rc) {
+                s.push(flag);
+            }
+        }
+        if s.is_empty() {
+            "-".into()
+        } else {
+            s
+        }
+    }
+
+    /// The whole FEN, `white_to_move` or not, castling as [`Setup::castling`].
+    pub fn fen(&self, white_to_move: bool, barred: &[String]) -> String {
+        let side = if white_to_move { "w" } else { "b" };
+        format!(
+            "{} {side} {} - 0 1",
+            self.placement(),
+            self.castling(barred)
+        )
+    }
+}
+
+/// Checks that an entry's rules resolve and its FEN is a legal problem position under
+/// them, and that its stipulation reads.
+pub fn check_position(e: &Entry) -> Result<(), String> {
+    let rules = Rules::resolve(&e.rules, None).map_err(|x| format!("rules '{}': {x}", e.rules))?;
+    let eng = AnyEngine::new(rules).map_err(|x| format!("rules '{}': {x}", e.rules))?;
+    e.stipulation
+        .parse::<crate::solve::Stipulation>()
+        .map_err(|x| x.to_string())?;
+    with_engine!(&eng, en => {
+        Position::from_fen(en.clone(), &e.fen)
+            .map(|_| ())
+            .map_err(|x| format!("the position '{}' is not a legal problem position under '{}': {x}", e.fen, e.rules))
+    })
+}

@@ -1,0 +1,280 @@
+//! `export --pgn`: each problem's proven solution as one PGN game, the solution tree as
+//! variations, for chess programs to read.
+//!
+//! The lines are those of `export --csv` ([`export_records`]: the main line, every line
+//! of the tree, the manuscript's line as the check completed it), merged into one tree:
+//! the main line first, then the tree's lines, then the manuscript's where it differs.
+//! Each line's last move carries its outcome as a comment (`{outcome: mate}`, `{outcome:
+//! bare king}`, `{outcome: stalemate win}`, `{outcome: open}` when a limit cut it), the manuscript's line says so at its end, and the game's
+//! first comment gives the verdict, the keys (cooks), the claim check and its remarks.
+//!
+//! Tags: the Seven Tag Roster (`Event` is the title or id), `SetUp "1"` and `FEN`, a
+//! `Variant` tag where Fairy-Stockfish and the variant GUIs know the rules by a name
+//! (`shatranj`, `courier`; none for english-1650, whose moves are orthodox; the preset's
+//! own name otherwise, so that a GUI that does not know it refuses the game rather than
+//! show it under other rules), and `Rules`, `Stipulation`, `Verdict`, `Source`, `Id`.
+
+use super::{export_records, Row};
+use crate::board::any::AnyEngine;
+use crate::board::bits::Bits;
+use crate::board::piece::Color;
+use crate::board::position::Position;
+use crate::notation::{self, Notation};
+use crate::with_engine;
+
+/// The `Variant` tag of a preset: the name Fairy-Stockfish uses, none for orthodox moves.
+pub fn variant_tag(rules: &str) -> Option<&str> {
+    match rules {
+        "english-1650" => None,
+        other => Some(other),
+    }
+}
+
+/// One move of the merged tree.
+struct Node {
+    coord: String,
+    children: Vec<usize>,
+    comments: Vec<String>,
+}
+
+/// The lines of a row merged into a tree (node 0 is the start), and the main line's end.
+struct Tree {
+    nodes: Vec<Node>,
+    main_outcome: Option<(String, String)>,
+}
+
+impl Tree {
+    fn add(&mut self, plies: &[&str], comments: &[String]) {
+        let mut at = 0;
+        for p in plies {
+            let found = self.nodes[at]
+                .children
+                .iter()
+                .copied()
+                .find(|&c| self.nodes[c].coord == *p);
+            at = match found {
+                Some(c) => c,
+                None => {
+                    self.nodes.push(Node {
+                        coord: p.to_string(),
+                        children: vec![],
+                        comments: vec![],
+                    });
+                    let n = self.nodes.len() - 1;
+                    self.nodes[at].children.push(n);
+                    n
+                }
+            };
+        }
+        for c in comments {
+            if !self.nodes[at].comments.contains(c) {
+                self.nodes[at].comments.push(c.clone());
+            }
+        }
+    }
+}
+
+/// The lines of a row as a tree: main first, then the tree's lines, then the claim.
+fn tree_of(records: &[Vec<String>]) -> Tree {
+    let mut t = Tree {
+        nodes: vec![Node {
+            coord: String::new(),
+            children: vec![],
+            comments: vec![],
+        }],
+        main_outcome: None,
+    };
+    for kind in ["main", "tree", "claim"] {
+        for r in records.iter().filter(|r| r[3] == kind) {
+            let plies: Vec<&str> = r[13].split_whitespace().collect();
+            let mut comments = vec![format!("outcome: {}", r[8])];
+            if kind == "claim" {
+                comments.push(format!("the manuscript's line ({})", r[11]));
+            }
+            if kind == "main" || (t.main_outcome.is_none() && kind == "tree") {
+                t.main_outcome = Some((r[9].clone(), r[7].clone()));
+            }
+            if !plies.is_empty() {
+                t.add(&plies, &comments);
+            }
+        }
+    }
+    t
+}
+
+/// A PGN tag value, escaped.
+fn tag(name: &str, value: &str) -> String {
+    let v = value.replace('\\', "\\\\").replace('"', "\\\"");
+    format!("[{name} \"{v}\"]\n")
+}
+
+/// A comment's text, with the braces PGN cannot hold in a comment taken out.
+fn comment(text: &str) -> String {
+    format!("{{{}}}", text.replace(['{', '}'], ""))
+}
+
+/// The PGN game of a row, or `None` when it has no line of play (an error row, or a
+/// problem whose search found none). An error names the line that does not replay.
+pub fn pgn_game(r: &Row, eng: &AnyEngine) -> Result<Option<String>, String> {
+    let Some(a) = &r.analysis else {
+        return Ok(None);
+    };
+    let records = export_records(r, eng, Notation::San)?;
+    if records.is_empty() {
+        return Ok(None);
+    }
+    let tree = tree_of(&records);
+    let (moves, white_first) = with_engine!(eng, e => {
+        let pos = Position::from_fen(e.clone(), &a.fen).map_err(|x| format!("fen: {x}"))?;
+        let mut out = String::new();
+        write_children(&tree, 0, &pos, &mut out, true)?;
+        (out, pos.side == Color::White)
+    });
+    let result = match &tree.main_outcome {
+        Some((winner, _)) if winner.is_empty() => "*",
+        Some((winner, first)) if (winner == first) == white_first => "1-0",
+        Some(_) => "0-1",
+        None => "*",
+    };
+    let mut g = headers(r, &a.fen, result);
+    g.push('\n');
+    g.push_str(&comment(&summary_comment(r)));
+    g.push(' ');
+    g.push_str(&moves);
+    g.push(' ');
+    g.push_str(result);
+    Ok(Some(wrap(&g)))
+}
+
+fn headers(r: &Row, fen: &str, result: &str) -> String {
+    let title = r.meta_of("title");
+    let mut h = String::new();
+    h += &tag("Event", if title.is_empty() { &r.id } else { &title });
+    h += &tag("Site", "?");
+    h += &tag("Date", "????.??.??");
+    h += &tag("Round", "-");
+    h += &tag("White", "?");
+    h += &tag("Black", "?");
+    h += &tag("Result", result);
+    if let Some(v) = variant_tag(&r.rules) {
+        h += &tag("Variant", v);
+    }
+    h += &tag("SetUp", "1");
+    h += &tag("FEN", fen);
+    h += &tag("Rules", &r.rules);
+    h += &tag("Stipulation", &r.stipulation);
+    h += &tag("Verdict", r.verdict.word());
+    h += &tag("Id", &r.id);
+    let source = r.meta_of("source");
+    if !source.is_empty() {
+        h += &tag("Source", &source);
+    }
+    h
+}
+
+/// The game's first comment: verdict, keys (cooks), refutation, the claim check.
+fn summary_comment(r: &Row) -> String {
+    let mut parts = vec![format!("mansuba: {}", r.verdict.word())];
+    if let Some(a) = &r.analysis {
+        let rep = &a.report;
+        if !rep.keys_san.is_empty() {
+            let word = if rep.keys_san.len() > 1 {
+                "keys (cooked)"
+            } else {
+                "key"
+            };
+            parts.push(format!("{word} {}", rep.keys_san.join(", ")));
+        }
+        if let Some(x) = &rep.refutation {
+            parts.push(format!("refutation: {x}"));
+        }
+        if a.claim.status != crate::solve::ClaimStatus::None {
+            parts.push(format!("manuscript's solution: {}", a.claim.csv_text()));
+        }
+        parts.extend(a.claim.remarks.iter().cloned());
+        if rep.tree_truncated {
+            parts.push("the tree is cut short (a limit or the cap on lines)".into());
+        }
+    }
+    parts.join("; ")
+}
+
+/// Writes the moves after `node` from `pos`: the first child as the main line, the others
+/// as variations. `number` forces a move number before a Black move.
+fn write_children<B: Bits>(
+    t: &Tree,
+    node: usize,
+    pos: &Position<B>,
+    out: &mut String,
+    number: bool,
+) -> Result<(), String> {
+    let kids = &t.nodes[node].children;
+    let Some((&main, alts)) = kids.split_first() else {
+        return Ok(());
+    };
+    let after_main = write_move(t, main, pos, out, number)?;
+    for &alt in alts {
+        out.push_str(" (");
+        let after = write_move(t, alt, pos, out, true)?;
+        write_children(t, alt, &after, out, !t.nodes[alt].comments.is_empty())?;
+        out.push(')');
+    }
+    let again = !alts.is_empty() || !t.nodes[main].comments.is_empty();
+    write_children(t, main, &after_main, out, again)
+}
+
+/// Writes one move (number, SAN, comments); returns the position after it.
+fn write_move<B: Bits>(
+    t: &Tree,
+    node: usize,
+    pos: &Position<B>,
+    out: &mut String,
+    number: bool,
+) -> Result<Position<B>, String> {
+    let n = &t.nodes[node];
+    let m = notation::parse_move(pos, &n.coord).map_err(|x| format!("move {}: {x}", n.coord))?;
+    if !out.is_empty() && !out.ends_with('(') {
+        out.push(' ');
+    }
+    match pos.side {
+        Color::White => out.push_str(&format!("{}. ", pos.fullmove)),
+        Color::Black if number => out.push_str(&format!("{}... ", pos.fullmove)),
+        Color::Black => {}
+    }
+    out.push_str(&notation::write_move(pos, &m, Notation::San));
+    for c in &n.comments {
+        out.push(' ');
+        out.push_str(&comment(c));
+    }
+    let mut next = pos.clone();
+    next.make(m);
+    Ok(next)
+}
+
+/// Movetext lines kept under 80 characters (PGN's export format), tags untouched.
+fn wrap(game: &str) -> String {
+    let mut out = String::new();
+    for line in game.lines() {
+        if line.starts_with('[') || line.len() < 80 {
+            out.push_str(line);
+            out.push('\n');
+            continue;
+        }
+        let mut cur = String::new();
+        for w in line.split(' ') {
+            // A move number stays with its move.
+            if !cur.is_empty() && cur.len() + 1 + w.len() > 79 && !cur.ends_with('.') {
+                out.push_str(&cur);
+                out.push('\n');
+                cur.clear();
+            }
+            if !cur.is_empty() {
+                cur.push(' ');
+            }
+            cur.push_str(w);
+        }
+        out.push_str(&cur);
+        out.push('\n');
+    }
+    out
+}

@@ -1,0 +1,229 @@
+//! `export --popeye`: the problems Popeye can express as Popeye input, so that a user can
+//! cross-check the keys in Popeye (`py FILE`).
+//!
+//! Expressible: rules english-1650 (orthodox men), shatranj (`FE` fers, `AL` alfil,
+//! `Condition PromOnly FE`) and forced (shatranj with `WhiteMustCapture
+//! BlackMustCapture`); a direct mate `#N` with White to move; no condition but the
+//! covetous defender (`BlackMustCapture`). Popeye castles whenever a king and a rook stand
+//! at home, so every such pair the FEN does not grant is barred (`Option NoCastling
+//! a1e1`). Popeye lets a pawn on its second rank double-step, which shatranj does not: a
+//! shatranj problem with such a pawn is not exported. What is not exported is said, with
+//! the reason.
+
+use crate::problem::Problem;
+
+/// Popeye's name of each man mansuba's rules call so.
+const NAMES: &[(&str, &str)] = &[
+    ("king", "k"),
+    ("queen", "q"),
+    ("rook", "r"),
+    ("bishop", "b"),
+    ("knight", "s"),
+    ("pawn", "p"),
+    ("ferz", "fe"),
+    ("alfil", "al"),
+];
+
+/// The Popeye conditions of the rule sets it can express.
+fn rules_conditions(rules: &str) -> Option<&'static str> {
+    match rules {
+        "english-1650" => Some(""),
+        "shatranj" => Some("PromOnly fe"),
+        "forced" => Some("PromOnly fe WhiteMustCapture BlackMustCapture"),
+        _ => None,
+    }
+}
+
+/// The men of a FEN placement: (square, letter) for every man, or why it cannot be read.
+fn men(placement: &str) -> Result<Vec<(String, char)>, String> {
+    let rows: Vec<&str> = placement.split('/').collect();
+    if rows.len() != 8 {
+        return Err("not an 8x8 board".into());
+    }
+    let mut out = vec![];
+    for (i, row) in rows.iter().enumerate() {
+        let rank = 8 - i;
+        let mut file = 0usize;
+        for c in row.chars() {
+            if let Some(d) = c.to_digit(10) {
+                file += d as usize;
+            } else if c.is_ascii_alphabetic() && file < 8 {
+                out.push((format!("{}{rank}", (b'a' + file as u8) as char), c));
+                file += 1;
+            } else {
+                return Err(format!("'{c}' in the placement (stacks are not Popeye's)"));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The Popeye problem of one mansuba problem, or why Popeye cannot express it.
+pub fn popeye_problem(p: &Problem) -> Result<String, String> {
+    let conds = rules_conditions(&p.rules).ok_or_else(|| {
+        format!(
+            "rules '{}': only english-1650, shatranj and forced are Popeye's",
+            p.rules
+        )
+    })?;
+    let s = &p.stipulation;
+    if s.goal != crate::solve::Goal::Mate || s.exact {
+        return Err(format!(
+            "stipulation '{}': only '#N' is exported",
+            p.stipulation_text
+        ));
+    }
+    let c = &p.conditions;
+    if c.mate_by.is_some()
+        || !c.mate_on.is_empty()
+        || !c.mate_from.is_empty()
+        || c.attacker_no_capture
+        || !c.immobile.is_empty()
+        || c.checks
+    {
+        return Err("a condition other than the covetous defender".into());
+    }
+    let f: Vec<&str> = p.fen.split_whitespace().collect();
+    if f.get(1) != Some(&"w") {
+        return Err("Black to move: Popeye's direct mates are White's".into());
+    }
+    if f.get(3).is_some_and(|ep| *ep != "-") {
+        return Err("an en-passant square in the FEN".into());
+    }
+    let rules = crate::board::rules::Rules::preset(&p.rules).map_err(|e| e.to_string())?;
+    let board = men(f[0])?;
+    let name = |c: char| -> Result<&str, String> {
+        let k = rules
+            .kind_of(c.to_ascii_lowercase())
+            .ok_or_else(|| format!("'{c}' is no man of {}", p.rules))?;
+        let n = &rules.pieces[k as usize].name;
+        NAMES
+            .iter()
+            .find(|x| x.0 == n)
+            .map(|x| x.1)
+            .ok_or_else(|| format!("the {n} has no Popeye name here"))
+    };
+    if !rules.pawns.double_step {
+        if let Some((sq, _)) = board
+            .iter()
+            .find(|(sq, c)| (*c == 'P' && sq.ends_with('2')) || (*c == 'p' && sq.ends_with('7')))
+        {
+            return Err(format!(
+                "a pawn on {sq} could double-step in Popeye, not under {}",
+                p.rules
+            ));
+        }
+    }
+    let side = |white: bool| -> Result<String, String> {
+        let v: Result<Vec<String>, String> = board
+            .iter()
+            .filter(|(_, c)| c.is_ascii_uppercase() == white)
+            .map(|(sq, c)| Ok(format!("{}{sq}", name(*c)?)))
+            .collect();
+        Ok(v?.join(" "))
+    };
+    let mut conditions: Vec<&str> = conds.split_whitespace().collect();
+    if c.covetous && p.rules != "forced" {
+        conditions.push("BlackMustCapture");
+    }
+    let mut t = String::new();
+    t += &format!("Title {}\n", p.id);
+    if let Some(src) = &p.source {
+        for part in chunks(&one_line(src), ORIGIN_BYTES) {
+            t += &format!("Origin {part}\n");
+        }
+    }
+    t += &format!("Pieces White {} Black {}\n", side(true)?, side(false)?);
+    t += &format!("Stipulation #{}\n", s.moves);
+    if !conditions.is_empty() {
+        t += &format!("Condition {}\n", conditions.join(" "));
+    }
+    let barred = barred_castling(&board, f.get(2).copied().unwrap_or("-"));
+    t += "Option NoBoard";
+    if !barred.is_empty() {
+        t += &format!(" NoCastling {barred}");
+    }
+    t.push('\n');
+    Ok(t)
+}
+
+/// Popeye reads lines of at most 255 bytes: a longer source goes on several `Origin`
+/// lines of at most this many bytes (the import joins them with spaces).
+const ORIGIN_BYTES: usize = 200;
+
+/// Words put on lines of at most `max` bytes (a longer word gets a line of its own, cut
+/// at a character boundary).
+fn chunks(s: &str, max: usize) -> Vec<String> {
+    let mut out: Vec<String> = vec![];
+    let mut cur = String::new();
+    for w in s.split(' ') {
+        if !cur.is_empty() && cur.len() + 1 + w.len() > max {
+            out.push(std::mem::take(&mut cur));
+        }
+        if !cur.is_empty() {
+            cur.push(' ');
+        }
+        cur.push_str(w);
+        while cur.len() > max {
+            let mut cut = max;
+            while !cur.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            out.push(cur[..cut].to_string());
+            cur = cur[cut..].to_string();
+        }
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
+fn one_line(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The home squares of every king and rook standing at home whose castling the FEN's
+/// field does not grant, as one word (`a1e1h1`).
+fn barred_castling(board: &[(String, char)], castling: &str) -> String {
+    let granted: Vec<&str> = castling
+        .chars()
+        .flat_map(|c| match c {
+            'K' => vec!["e1", "h1"],
+            'Q' => vec!["e1", "a1"],
+            'k' => vec!["e8", "h8"],
+            'q' => vec!["e8", "a8"],
+            _ => vec![],
+        })
+        .collect();
+    let home = [
+        ("a1", 'R'),
+        ("e1", 'K'),
+        ("h1", 'R'),
+        ("a8", 'r'),
+        ("e8", 'k'),
+        ("h8", 'r'),
+    ];
+    home.iter()
+        .filter(|(sq, c)| board.iter().any(|(s, m)| s == sq && m == c) && !granted.contains(sq))
+        .map(|(sq, _)| *sq)
+        .collect()
+}
+
+/// A Popeye input file of the problems it can express (`BeginProblem`, problems
+/// separated by `Next`, `EndProblem`), and for each problem left out its id and why.
+pub fn popeye_file(problems: &[&Problem]) -> (String, Vec<(String, String)>) {
+    let mut parts = vec![];
+    let mut left_out = vec![];
+    for p in problems {
+        match popeye_problem(p) {
+            Ok(t) => parts.push(t),
+            Err(why) => left_out.push((p.id.clone(), why)),
+        }
+    }
+    if parts.is_empty() {
+        return (String::new(), left_out);
+    }
+    let text = format!("BeginProblem\n{}EndProblem\n", parts.join("Next\n"));
+    (text, left_out)
+}
