@@ -3,6 +3,7 @@
 //! The layers, bottom first; each uses only the layers listed before it:
 //! - [`memory`]: the one memory budget every growing allocation is checked against;
 //! - [`files`]: files written whole or not at all (used by every layer that writes);
+//! - [`batch`]: `--shard K/N`, the one way work is split over machines;
 //! - [`board`]: a position under a rule set (squares, bitboards, pieces, rules and their
 //!   compiled tables, the position and FEN, attacks, legal moves, perft, outcome);
 //! - [`notation`]: reading and writing moves in the notations the sources use;
@@ -16,6 +17,7 @@
 //! - [`cli`]: the command line, one file per subcommand.
 
 pub mod analyse;
+pub mod batch;
 pub mod board;
 pub mod cli;
 pub mod dice;

@@ -6,8 +6,8 @@ use std::path::Path;
 
 /// Bottom first, as in `src/lib.rs`.
 const LAYERS: &[&str] = &[
-    "memory", "files", "board", "notation", "retro", "solve", "dice", "analyse", "problem",
-    "repair", "report", "cli",
+    "memory", "files", "batch", "board", "notation", "retro", "solve", "dice", "analyse",
+    "problem", "repair", "report", "cli",
 ];
 
 fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {

@@ -7,7 +7,7 @@
 //! whose manifest exists finished, and a shard killed half-way leaves no manifest (it is
 //! "missing" to the merge and is simply run again).
 
-use super::shard::Shard;
+use crate::batch::Shard;
 use crate::files::digest::Digest;
 use crate::report::grid::Group;
 use anyhow::{bail, Context, Result};

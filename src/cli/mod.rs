@@ -17,7 +17,6 @@ pub mod perft;
 pub mod repair;
 pub mod rules;
 pub mod run;
-pub mod shard;
 pub mod solve;
 pub mod stream;
 pub mod tablebase;

@@ -32,7 +32,7 @@ pub struct RepairArgs {
     #[arg(long, value_name = "FILE")]
     pub csv: Option<PathBuf>,
     /// Run only the K-th of N equal slices of the ranked candidate list; the shards'
-    /// repairs, shard 1 first, are one whole run's.
+    /// repairs, shard 0 first, are one whole run's (K counts from 0, as Slurm's array ids).
     #[arg(long, value_name = "K/N")]
     pub shard: Option<Shard>,
     /// Worker threads (default: all cores).

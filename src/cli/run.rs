@@ -7,8 +7,8 @@
 //! unknown `--rules`, a path that does not exist, an unwritable `--csv`).
 
 use super::common::{collect_files, set_threads};
-use super::shard::Shard;
 use crate::analyse::analyse_in;
+use crate::batch::Shard;
 use crate::board::any::AnyEngine;
 use crate::board::position::Position;
 use crate::board::rules::{Rules, PRESETS};

@@ -1,7 +1,7 @@
 //! `mansuba verify`: every problem of files or directories; summary, CSV, JSON, edition.
 use super::output::Outputs;
 use super::run::*;
-use super::shard::Shard;
+use crate::batch::Shard;
 use crate::report::grid::Group;
 use anyhow::Result;
 use std::path::PathBuf;

@@ -4,8 +4,8 @@
 use super::common::collect_files;
 use super::manifest::{self, ShardRun};
 use super::run::Batch;
-use super::shard::Shard;
 use super::verify::VerifyArgs;
+use crate::batch::Shard;
 use crate::report::grid::Group;
 use anyhow::{bail, Result};
 use serde_json::json;

@@ -15,11 +15,10 @@ pub mod candidates;
 pub mod edit;
 pub mod judge;
 pub mod prefilter;
-pub mod shard;
 
+pub use crate::batch::Shard;
 pub use judge::{Fault, Judgement};
 pub use prefilter::Kept;
-pub use shard::Shard;
 
 use crate::analyse::analyse_in;
 use crate::board::any::AnyEngine;

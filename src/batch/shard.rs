@@ -1,9 +1,15 @@
 //! `--shard K/N`: the K-th of N slices of a batch (K counts from 0, as Slurm's array task
-//! ids do). A batch is cut by the place of each item in the whole, unsharded order (the
+//! ids do), cut in one of two ways.
+//!
+//! `verify` ([`Shard::contains`]) cuts by the place of each item in the whole, unsharded order (the
 //! files sorted by path, the problems in file order): item i goes to shard i mod N. That
 //! order does not depend on the order the paths are given in nor on the number of
 //! threads, so the same problem always falls in the same shard, and the slices take
 //! turns through the collection (a run of hard problems is spread over the shards).
+//!
+//! `repair` ([`Shard::range`]) cuts its ranked candidate list into N contiguous slices of
+//! equal size, so that the shards' repairs laid end to end (shard 0 first) are exactly
+//! one run's list.
 
 use std::fmt;
 use std::str::FromStr;
@@ -18,6 +24,14 @@ pub struct Shard {
 }
 
 impl Shard {
+    /// The whole of the work: one slice.
+    pub const ALL: Shard = Shard { k: 0, n: 1 };
+
+    /// The index range of this contiguous slice in a list of `len` items.
+    pub fn range(&self, len: usize) -> std::ops::Range<usize> {
+        (len * self.k / self.n)..(len * (self.k + 1) / self.n)
+    }
+
     /// Does the item at `place` of the whole order belong to this slice?
     pub fn contains(&self, place: usize) -> bool {
         place % self.n == self.k
@@ -76,6 +90,18 @@ mod tests {
         assert_eq!(s.places(10).collect::<Vec<_>>(), vec![1, 5, 9]);
         for bad in ["4/4", "1", "a/4", "1/0", "-1/4", "1/b"] {
             assert!(bad.parse::<Shard>().is_err(), "{bad}");
+        }
+        // The contiguous slices cover a list once, in order.
+        for len in [0, 1, 7, 100, 1713] {
+            for n in 1..=9 {
+                let mut next = 0;
+                for k in 0..n {
+                    let r = Shard { k, n }.range(len);
+                    assert_eq!(r.start, next);
+                    next = r.end;
+                }
+                assert_eq!(next, len);
+            }
         }
         // Every place falls in exactly one shard.
         for place in 0..50 {
