@@ -20,6 +20,7 @@ mod notation;
 mod perft_reference;
 mod proof_trees;
 mod repair;
+mod rough_edges;
 mod rules;
 mod solver;
 mod solver_brute;

@@ -422,13 +422,29 @@ pub(super) fn all_rows(groups: &[Group]) -> Vec<Row> {
     groups.iter().flat_map(|g| g.rows.iter().cloned()).collect()
 }
 
+/// The exit code of a batch (the rule is documented once, in docs/verify.md "Exit
+/// codes"): 130 when Ctrl-C cut it short; 1 when some row is an `error`, misses its
+/// `expect`, or (without an `expect`) has a manuscript solution that fails; else 0.
 pub(super) fn exit_code(rows: &[Row]) -> i32 {
     if crate::cli::interrupt::interrupted() {
         crate::cli::interrupt::INTERRUPTED
-    } else if rows.iter().any(|r| r.verdict == Verdict::Error) {
+    } else if rows.iter().any(failed) {
         1
     } else {
         0
+    }
+}
+
+/// Does this row make the run fail? An `error`, an unmet `expect`, or a failed claim the
+/// problem does not expect.
+fn failed(r: &Row) -> bool {
+    if r.verdict == Verdict::Error {
+        return true;
+    }
+    match (r.expect(), r.meets_expectation()) {
+        (Some(_), Some(met)) => !met,
+        (Some(_), None) => false,
+        (None, _) => r.claim_failed(),
     }
 }
 
