@@ -38,3 +38,18 @@ fn item7_exit_codes() {
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("claim incomplete"), "{out}");
 }
+
+#[test]
+fn item8_summary_lists_failing_solutions_whatever_the_verdict() {
+    let (code, out, err) = run(&["verify", &hostile("re-unsound-illegal.toml")]);
+    assert_eq!(code, 0, "the expect is met: {out}{err}");
+    assert!(out.starts_with("unsound"), "{out}");
+    let tail = out
+        .split("solutions that fail:")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no 'solutions that fail' in {out}"));
+    assert!(
+        tail.contains("problem 'unsound-illegal'") && tail.contains("illegal"),
+        "{out}"
+    );
+}

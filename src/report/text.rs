@@ -472,10 +472,7 @@ pub fn summary(rows: &[Row], slowest: usize) -> String {
             let _ = writeln!(s, "  {}", r.error.as_deref().unwrap_or("?"));
         }
     }
-    let claims: Vec<&Row> = rows
-        .iter()
-        .filter(|r| r.verdict == Verdict::ClaimWrong)
-        .collect();
+    let claims: Vec<&Row> = rows.iter().filter(|r| r.claim_failed()).collect();
     if !claims.is_empty() {
         let _ = writeln!(s, "solutions that fail:");
         for r in claims {
