@@ -53,3 +53,31 @@ fn item8_summary_lists_failing_solutions_whatever_the_verdict() {
         "{out}"
     );
 }
+
+#[test]
+fn item9_a_claim_cut_short_is_unfinished() {
+    // The manuscript's water wheel (#36, bundled): a time limit far below what the check
+    // of its written line needs.
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("out.csv");
+    let file = format!("{}/problems/mansubat.toml", env!("CARGO_MANIFEST_DIR"));
+    let csv_args = ["--timeout", "1", "--csv", csv.to_str().unwrap()];
+    let (_, out, err) = run(&[&["verify", &file][..], &csv_args[..]].concat());
+    let line = out
+        .lines()
+        .find(|l| l.contains(" water-wheel-ms "))
+        .unwrap_or_else(|| panic!("{out}{err}"));
+    assert!(line.contains("claim unfinished"), "{line}");
+    let c = std::fs::read_to_string(&csv).unwrap();
+    let row = c.lines().find(|l| l.contains("water-wheel-ms,")).unwrap();
+    assert!(row.contains(",unfinished not finished"), "{row}");
+    let solve = ["solve", &file, "--id", "water-wheel-ms", "--timeout", "1"];
+    let (_, json, err) = run(&[&solve[..], &["--json"][..]].concat());
+    assert!(
+        json.contains("\"solution_check\":\"unfinished ")
+            || json.contains("\"solution_check\": \"unfinished "),
+        "{json}{err}"
+    );
+    let (_, text, _) = run(&solve);
+    assert!(text.contains("unfinished"), "{text}");
+}
