@@ -81,3 +81,54 @@ fn item9_a_claim_cut_short_is_unfinished() {
     let (_, text, _) = run(&solve);
     assert!(text.contains("unfinished"), "{text}");
 }
+
+#[test]
+fn item10_rules_listing_reads_back_as_a_rules_file() {
+    let (_, list, _) = run(&["rules"]);
+    let mut names: Vec<String> = list
+        .lines()
+        .filter_map(|l| l.split_whitespace().next().map(String::from))
+        .collect();
+    assert!(names.len() >= 15, "{list}");
+    // Every rules file in the repository (a `preset` key and no [[problem]] table).
+    let root = env!("CARGO_MANIFEST_DIR");
+    let mut stack = vec![format!("{root}/tests"), format!("{root}/problems")];
+    stack.push(format!("{root}/examples"));
+    while let Some(d) = stack.pop() {
+        let Ok(rd) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in rd.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p.display().to_string());
+            } else if p.extension().is_some_and(|x| x == "toml") {
+                let t = std::fs::read_to_string(&p).unwrap_or_default();
+                if t.lines().any(|l| l.starts_with("preset")) && !t.contains("[[problem]]") {
+                    names.push(p.display().to_string());
+                }
+            }
+        }
+    }
+    assert!(names.len() >= 18, "{names:?}");
+    let dir = tempfile::tempdir().unwrap();
+    for n in &names {
+        let (code, full, err) = run(&["rules", n]);
+        if code != 0 {
+            // A rules file kept as broken input (e.g. tests/data/broken) must fail both ways.
+            assert!(n.contains("broken") || n.contains("hostile"), "{n}: {err}");
+            continue;
+        }
+        let path = dir.path().join("full.toml");
+        std::fs::write(&path, &full).unwrap();
+        let (code, again, err) = run(&["rules", path.to_str().unwrap()]);
+        assert_eq!(
+            code, 0,
+            "{n}: `rules {n} > full.toml` does not read back: {err}"
+        );
+        let (_, a, _) = run(&["rules", n, "--json"]);
+        let (_, b, _) = run(&["rules", path.to_str().unwrap(), "--json"]);
+        assert_eq!(a, b, "{n}: the rules read back differ");
+        assert_eq!(full, again, "{n}");
+    }
+}

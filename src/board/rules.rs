@@ -745,13 +745,16 @@ impl Rules {
     /// Every knob as `key = value` lines, for `mansuba rules NAME`.
     pub fn describe(&self) -> String {
         let t = toml::to_string(self).unwrap_or_else(|e| format!("(cannot print: {e})"));
-        // A preset's listing starts with `preset = ...` so that, saved to a file, it loads
-        // back as a rules file (every knob then overrides the preset's own value).
-        let base = if PRESETS.contains(&self.name.as_str()) {
-            format!("preset = \"{}\"\n", self.name)
+        // The listing starts with `preset = ...` so that, saved to a file, it loads back as
+        // a rules file: every knob below then overrides the preset's own value. A rule set
+        // of its own starts from plain shatranj, which leaves every optional knob unset
+        // (an unset one is not listed, so the base must not set it either).
+        let from = if PRESETS.contains(&self.name.as_str()) {
+            self.name.as_str()
         } else {
-            String::new()
+            "shatranj"
         };
+        let base = format!("preset = \"{from}\"\n");
         format!("# {}\n# {}\n{base}{}", self.summary, self.source, t)
     }
 }
@@ -781,6 +784,7 @@ fn with_dice(name: &str) -> Result<Rules, RulesError> {
 
 fn merge(base: &mut toml::Table, k: String, v: toml::Value) {
     match (base.get_mut(&k), v) {
+        let base = format!("preset = \"{from}\"\n");
         (Some(toml::Value::Table(b)), toml::Value::Table(u)) => {
             for (k2, v2) in u {
                 merge(b, k2, v2);
