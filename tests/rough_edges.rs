@@ -132,3 +132,24 @@ fn item10_rules_listing_reads_back_as_a_rules_file() {
         assert_eq!(full, again, "{n}");
     }
 }
+
+#[test]
+fn item11_notation_murray_is_refused_and_help_lists_the_names() {
+    let file = hostile("re-claim-fails.toml");
+    let (code, out, err) = run(&["verify", &file, "--notation", "murray"]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(
+        err.contains("murray") && err.contains("san, lan, coord, descriptive"),
+        "{err}"
+    );
+    for cmd in ["verify", "solve", "export"] {
+        let (_, help, _) = run(&[cmd, "--help"]);
+        let flat = help.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            flat.contains("san, lan, coord or descriptive") && flat.contains("`murray` is refused"),
+            "{cmd}: {help}"
+        );
+    }
+    let (code, _, err) = run(&["verify", &file, "--notation", "lan"]);
+    assert_eq!(code, 1, "{err}");
+}

@@ -55,8 +55,9 @@ pub struct RunArgs {
     #[arg(long, default_value = "auto", value_name = "METHOD")]
     pub method: crate::solve::Method,
     /// The notation every printed line is written in: san, lan, coord or descriptive
-    /// (descriptive on 8x8 boards; the CSV's `keys` column stays in coordinates).
-    #[arg(long, default_value = "san", value_name = "NAME")]
+    /// (descriptive on 8x8 boards; the CSV's `keys` column stays in coordinates). Murray's
+    /// notation is read in solutions but not written: `murray` is refused here.
+    #[arg(long, default_value = "san", value_name = "NAME", value_parser = crate::notation::Notation::for_writing)]
     pub notation: crate::notation::Notation,
 }
 

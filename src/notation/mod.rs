@@ -95,6 +95,26 @@ impl Notation {
     }
 }
 
+impl Notation {
+    /// The names a line can be written in (`--notation`).
+    pub const WRITTEN: [&'static str; 4] = ["san", "lan", "coord", "descriptive"];
+
+    /// Reads a `--notation` name: a notation lines can be written in. Murray's is read in
+    /// solutions but has no writer, so it is refused rather than silently written as SAN.
+    pub fn for_writing(s: &str) -> Result<Notation, String> {
+        let n: Notation = s.parse()?;
+        if Notation::WRITTEN.contains(&n.name()) {
+            Ok(n)
+        } else {
+            Err(format!(
+                "'{s}' is read in solutions but lines are not written in it (expected one \
+                 of: {})",
+                Notation::WRITTEN.join(", ")
+            ))
+        }
+    }
+}
+
 impl std::str::FromStr for Notation {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
