@@ -153,3 +153,36 @@ fn item11_notation_murray_is_refused_and_help_lists_the_names() {
     let (code, _, err) = run(&["verify", &file, "--notation", "lan"]);
     assert_eq!(code, 1, "{err}");
 }
+
+#[test]
+fn item12_fen_errors_count_ranks_and_files_as_the_board_does() {
+    let cases = [
+        // The bottom rank is rank 1; every file the text covers is counted.
+        (
+            "k7/8/8/8/8/8/8/KKKKKKKKKK w - - 0 1",
+            "rank 1 ('KKKKKKKKKK') covers 10 files",
+        ),
+        (
+            "k7/8/8/8/8/8/8/K5 w - - 0 1",
+            "rank 1 ('K5') covers 6 files",
+        ),
+        ("k7/7/8/8/8/8/8/K7 w - - 0 1", "rank 7 ('7') covers 7 files"),
+        (
+            "k8/8/8/8/8/8/8/K7 w - - 0 1",
+            "rank 8 ('k8') covers 9 files",
+        ),
+        (
+            "k7/8/8/8/8/8/8/K6R2 w - - 0 1",
+            "rank 1 ('K6R2') covers 10 files",
+        ),
+        (
+            "k7/8/8/8/8/8/8/K07 w - - 0 1",
+            "rank 1 ('K07'): an empty count of 0",
+        ),
+    ];
+    for (fen, want) in cases {
+        let (code, out, err) = run(&["diagram", "--rules", "shatranj", "--fen", fen]);
+        assert_eq!(code, 2, "{fen}: {out}{err}");
+        assert!(err.contains(want), "{fen}: {err}");
+    }
+}
