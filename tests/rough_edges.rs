@@ -186,3 +186,34 @@ fn item12_fen_errors_count_ranks_and_files_as_the_board_does() {
         assert!(err.contains(want), "{fen}: {err}");
     }
 }
+
+#[test]
+fn item13_rule_knobs_in_the_problem_file() {
+    let file = hostile("re-rules-set.toml");
+    let (code, out, err) = run(&["verify", &file]);
+    assert_eq!(code, 0, "every expect is met: {out}{err}");
+    let line = |id: &str| {
+        out.lines()
+            .find(|l| l.contains(&format!(" {id} ")))
+            .unwrap_or_else(|| panic!("{id}: {out}"))
+            .to_string()
+    };
+    assert!(line("lone-king-mate").starts_with("sound"), "{out}");
+    assert!(line("stalemate-draws").starts_with("sound"), "{out}");
+    // A bad knob and a value that is not a table: errors at the line of `rules_set`.
+    assert!(
+        out.contains("re-rules-set.toml:30:") && out.contains("`rules_set`"),
+        "{out}"
+    );
+    assert!(
+        out.contains("re-rules-set.toml:39:") && out.contains("must be a table"),
+        "{out}"
+    );
+    // The "already bare" error says how.
+    let bare = format!(
+        "{}/tests/data/broken/bare_defender.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let (_, out, _) = run(&["verify", &bare]);
+    assert!(out.contains("rules_set = { bare_king = \"off\" }"), "{out}");
+}

@@ -639,12 +639,20 @@ impl Rules {
                 ))
             }
         };
-        let base = Rules::preset(&preset)?;
-        let mut merged = toml::Table::try_from(&base).map_err(|e| perr(e.to_string()))?;
-        for (k, v) in user {
-            if k == "preset" {
-                continue;
-            }
+        let mut user = user;
+        user.remove("preset");
+        Rules::preset(&preset)?.with_knobs(user)
+    }
+
+    /// These rules with some knobs set on top (the keys of a rules file, or a problem's
+    /// `rules_set` table): tables merge key by key, any other value replaces the old one.
+    pub fn with_knobs(&self, knobs: toml::Table) -> Result<Rules, RulesError> {
+        let perr = |msg: String| RulesError::Parse {
+            path: String::new(),
+            msg,
+        };
+        let mut merged = toml::Table::try_from(self).map_err(|e| perr(e.to_string()))?;
+        for (k, v) in knobs {
             merge(&mut merged, k, v);
         }
         let rules: Rules = toml::Value::Table(merged)
@@ -784,7 +792,6 @@ fn with_dice(name: &str) -> Result<Rules, RulesError> {
 
 fn merge(base: &mut toml::Table, k: String, v: toml::Value) {
     match (base.get_mut(&k), v) {
-        let base = format!("preset = \"{from}\"\n");
         (Some(toml::Value::Table(b)), toml::Value::Table(u)) => {
             for (k2, v2) in u {
                 merge(b, k2, v2);

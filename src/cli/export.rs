@@ -37,11 +37,11 @@ pub fn cmd_export(a: ExportArgs) -> Result<i32> {
     // exit code is 1 as for a problem not analysed.
     let mut failed = false;
     for r in &rows {
-        let base = match (&a.run.rules, &r.problem) {
-            (None, Some(p)) => Some(p.base_dir()),
-            _ => None,
+        let eng = match (&a.run.rules, &r.problem) {
+            (None, Some(p)) => engines.own(p),
+            _ => engines.get(&r.rules, None),
         };
-        let replayed = match engines.get(&r.rules, base) {
+        let replayed = match eng {
             Ok(eng) => report::export_records(r, &eng, a.run.notation),
             Err(msg) => Err(msg),
         };

@@ -108,12 +108,28 @@ impl Engines {
                 None => spec.to_string(),
             }
         };
+        self.cached(key, || {
+            Rules::resolve(spec, base).map_err(|e| e.to_string())
+        })
+    }
+
+    /// The engine of a problem's own rules: its `rules` with its `rules_set` knobs on top.
+    pub(super) fn own(&self, p: &Problem) -> Result<AnyEngine, String> {
+        let Some(knobs) = &p.rules_set else {
+            return self.get(&p.rules, Some(p.base_dir()));
+        };
+        let key = format!("{}\n{knobs}", p.base_dir().join(&p.rules).display());
+        self.cached(key, || p.own_rules())
+    }
+
+    fn cached(
+        &self,
+        key: String,
+        rules: impl FnOnce() -> Result<Rules, String>,
+    ) -> Result<AnyEngine, String> {
         let mut m = self.map.lock().unwrap_or_else(|e| e.into_inner());
         m.entry(key)
-            .or_insert_with(|| {
-                let r = Rules::resolve(spec, base).map_err(|e| e.to_string())?;
-                AnyEngine::new(r).map_err(|e| e.to_string())
-            })
+            .or_insert_with(|| AnyEngine::new(rules()?).map_err(|e| e.to_string()))
             .clone()
     }
 }
@@ -151,10 +167,21 @@ pub(super) fn run_job(job: &Job, engines: &Engines, limits: &Limits, out: Notati
     } else {
         Some(p.base_dir())
     };
-    let eng = match engines.get(&job.rules, base) {
+    let own = !job.from_cli && job.carried.is_none();
+    let eng = match if own {
+        engines.own(p)
+    } else {
+        engines.get(&job.rules, base)
+    } {
         Ok(e) => e,
         Err(msg) => {
-            let key = if job.from_cli { "id" } else { "rules" };
+            let key = if job.from_cli {
+                "id"
+            } else if msg.starts_with("`rules_set`") {
+                "rules_set"
+            } else {
+                "rules"
+            };
             return Row::from_error(&p.error(key, msg), Some(p), &job.rules);
         }
     };
@@ -270,7 +297,7 @@ pub(super) fn jobs_for<'a>(
     };
     let others = PRESETS.iter().filter(|n| **n != p.rules);
     // Carrying starts from the position as its own rules read it.
-    let own_reads = engines.get(&p.rules, Some(p.base_dir())).and_then(|e| {
+    let own_reads = engines.own(p).and_then(|e| {
         with_engine!(&e, x => Position::from_fen(x.clone(), &p.fen).map(|_| ()).map_err(|err| err.to_string()))
             .map(|_| e)
     });

@@ -41,6 +41,7 @@ pub(super) fn one_problem(
             "`rules` is empty (a preset name or a rules file path)".into(),
         ));
     }
+    let rules_set = e.rules_set()?;
     let fen = e.string("fen", true)?.unwrap_or_default();
     let stip_text = e.string("stipulation", true)?.unwrap_or_default();
     let mut stipulation: Stipulation = stip_text
@@ -67,6 +68,7 @@ pub(super) fn one_problem(
         title: e.string("title", false)?,
         source: e.string("source", false)?,
         rules: rules.trim().to_string(),
+        rules_set,
         fen,
         fen_as_written,
         orientation,
@@ -234,6 +236,28 @@ impl<'a> Entry<'a> {
             Some(v) => Err(self.err(
                 Some("id"),
                 format!("`id` must be a string, found {}", v.type_str()),
+            )),
+        }
+    }
+
+    /// The `rules_set` table: knobs of a rules file (not `preset`), set on top of `rules`.
+    fn rules_set(&self) -> Read<Option<toml::Table>> {
+        match self.get("rules_set") {
+            None => Ok(None),
+            Some(toml::Value::Table(t)) if t.contains_key("preset") => Err(self.err(
+                Some("rules_set"),
+                "`rules_set` sets knobs on top of `rules`; name the preset in `rules`, not \
+                 here"
+                    .into(),
+            )),
+            Some(toml::Value::Table(t)) => Ok(Some(t.clone())),
+            Some(v) => Err(self.err(
+                Some("rules_set"),
+                format!(
+                    "`rules_set` must be a table of rule knobs (e.g. rules_set = {{ bare_king \
+                     = \"off\" }}), found {}",
+                    v.type_str()
+                ),
             )),
         }
     }
