@@ -217,3 +217,38 @@ fn item13_rule_knobs_in_the_problem_file() {
     let (_, out, _) = run(&["verify", &bare]);
     assert!(out.contains("rules_set = { bare_king = \"off\" }"), "{out}");
 }
+
+#[test]
+fn item14_one_letter_convention_per_preset() {
+    // The diagram's discs carry the FEN's letters (shatranj: Q the ferz, B the alfil), and
+    // the legend names each once.
+    let (code, svg, err) = run(&[
+        "diagram",
+        "--rules",
+        "shatranj",
+        "--fen",
+        "k7/8/1KQ5/8/3B4/8/8/7R w - - 0 1",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        svg.contains(">Q</text>") && svg.contains(">B</text>"),
+        "{svg}"
+    );
+    assert!(svg.contains("B alfil \u{b7} Q ferz"), "{svg}");
+    assert!(
+        !svg.contains(">F</text>") && !svg.contains(">A</text>"),
+        "{svg}"
+    );
+    // An orthodox problem run under shatranj: said once that Q is read as the ferz.
+    let (_, out, err) = run(&[
+        "verify",
+        &hostile("re-claim-fails.toml"),
+        "--rules",
+        "shatranj",
+    ]);
+    assert_eq!(err.matches("Q as the ferz").count(), 1, "{out}{err}");
+    assert!(err.contains("B as the alfil"), "{err}");
+    // Under its own rules nothing is said.
+    let (_, _, err) = run(&["verify", &hostile("re-claim-fails.toml")]);
+    assert!(!err.contains("as the ferz"), "{err}");
+}

@@ -644,6 +644,27 @@ impl Rules {
         Rules::preset(&preset)?.with_knobs(user)
     }
 
+    /// The orthodox letters these rules read as other men (`Q as the ferz`, `B as the
+    /// alfil` under shatranj): what an orthodox FEN turns into under them.
+    pub fn letter_readings(&self) -> Vec<String> {
+        const ORTHODOX: [(char, &str); 6] = [
+            ('k', "king"),
+            ('q', "queen"),
+            ('r', "rook"),
+            ('b', "bishop"),
+            ('n', "knight"),
+            ('p', "pawn"),
+        ];
+        ORTHODOX
+            .iter()
+            .filter_map(|&(c, name)| {
+                let def = self.pieces.iter().find(|p| p.letter == c)?;
+                (def.name != name)
+                    .then(|| format!("{} as the {}", c.to_ascii_uppercase(), def.name))
+            })
+            .collect()
+    }
+
     /// These rules with some knobs set on top (the keys of a rules file, or a problem's
     /// `rules_set` table): tables merge key by key, any other value replaces the old one.
     pub fn with_knobs(&self, knobs: toml::Table) -> Result<Rules, RulesError> {

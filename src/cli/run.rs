@@ -84,6 +84,16 @@ impl RunArgs {
     pub(super) fn check_rules(&self) -> Result<()> {
         if let Some(r) = &self.rules {
             let rules = Rules::resolve(r, None).map_err(|e| anyhow::anyhow!("--rules: {e}"))?;
+            let readings = rules.letter_readings();
+            if !readings.is_empty() {
+                // Said once: a problem written in orthodox letters changes men here.
+                eprintln!(
+                    "note: --rules {} reads the FEN letters {} (an orthodox problem's men \
+                     change)",
+                    rules.name,
+                    readings.join(", ")
+                );
+            }
             AnyEngine::new(rules).map_err(|e| anyhow::anyhow!("--rules: {e}"))?;
         }
         Ok(())
