@@ -169,15 +169,30 @@ impl<'a> Entry<'a> {
             None if required => Err(self.err(None, format!("missing key `{k}` ({})", describe(k)))),
             None => Ok(None),
             Some(toml::Value::String(s)) => Ok(Some(s.clone())),
-            Some(v) => Err(self.err(
-                Some(k),
-                format!(
-                    "`{k}` must be a string, found {} ({})",
-                    v.type_str(),
-                    describe(k)
-                ),
-            )),
+            Some(v) => Err(self.not_a_string(k, v)),
         }
+    }
+
+    /// The error for a value that should have been a string; a number gets the quotes to
+    /// write (`id = 3` and `stipulation = 2` are refused alike).
+    fn not_a_string(&self, k: &str, v: &toml::Value) -> ProblemError {
+        let hint = match v {
+            toml::Value::Integer(_) if k == "stipulation" => {
+                format!("; write it in quotes: {k} = \"#{v}\" (mate in {v}) or \"win {v}\"")
+            }
+            toml::Value::Integer(_) | toml::Value::Float(_) => {
+                format!("; write it in quotes: {k} = \"{v}\"")
+            }
+            _ => String::new(),
+        };
+        let what = describe(k);
+        self.err(
+            Some(k),
+            format!(
+                "`{k}` must be a string, found {} ({what}){hint}",
+                v.type_str()
+            ),
+        )
     }
 
     fn boolean(&self, k: &str) -> Read<bool> {
@@ -232,11 +247,7 @@ impl<'a> Entry<'a> {
                 Some(s) => Ok(s.clone()),
                 None => Err(self.err(Some("id"), "`id` is empty".into())),
             },
-            Some(toml::Value::Integer(n)) => Ok(n.to_string()),
-            Some(v) => Err(self.err(
-                Some("id"),
-                format!("`id` must be a string, found {}", v.type_str()),
-            )),
+            Some(v) => Err(self.not_a_string("id", v)),
         }
     }
 

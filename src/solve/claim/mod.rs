@@ -196,6 +196,12 @@ pub fn check_in<B: Bits>(
     limits: &Limits,
     tables: Option<std::sync::Arc<crate::retro::Tables>>,
 ) -> ClaimCheck {
+    if let Some(why) = notation::unbalanced(text) {
+        let mut c = ClaimCheck::none();
+        c.status = ClaimStatus::Illegal;
+        c.detail = format!("the solution text cannot be read: {why}");
+        return c;
+    }
     let sol = notation::parse_solution(text);
     if sol.main.is_empty() {
         let mut c = ClaimCheck::none();
