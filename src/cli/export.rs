@@ -73,8 +73,8 @@ pub fn cmd_export(a: ExportArgs) -> Result<i32> {
         if recs.len() == 1 { "" } else { "s" }
     );
     Ok(if failed {
-        exit_code(&rows).max(1)
+        export_exit_code(&rows).max(1)
     } else {
-        exit_code(&rows)
+        export_exit_code(&rows)
     })
 }

@@ -464,6 +464,16 @@ pub(super) fn all_rows(groups: &[Group]) -> Vec<Row> {
 /// codes"): 130 when Ctrl-C cut it short; 1 when some row is an `error`, misses its
 /// `expect`, or (without an `expect`) has a manuscript solution that fails; else 0.
 pub(super) fn exit_code(rows: &[Row]) -> i32 {
+    exit_code_judging(rows, failed)
+}
+
+/// The exit code of `export`, whose job is the lines, not the verdicts: 1 only for a row
+/// that could not be analysed.
+pub(super) fn export_exit_code(rows: &[Row]) -> i32 {
+    exit_code_judging(rows, |r| r.verdict == Verdict::Error)
+}
+
+fn exit_code_judging(rows: &[Row], failed: impl Fn(&Row) -> bool) -> i32 {
     if crate::cli::interrupt::interrupted() {
         crate::cli::interrupt::INTERRUPTED
     } else if rows.iter().any(failed) {
