@@ -152,7 +152,7 @@ fn broken_files_become_error_rows_with_lines() {
     let e = err("bare_defender.toml", "bare-under-shatranj");
     assert!(
         e.contains("bare_defender.toml:8")
-            && e.contains("Black is already bare: under shatranj the game is over before the first move; for a mate task use a rules file with bare_king = \"off\""),
+            && e.contains("Black is already bare: under shatranj the game is over before the first move; for a mate task set the knob in the problem: rules_set = { bare_king = \"off\" }"),
         "{e}"
     );
     assert_eq!(

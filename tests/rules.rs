@@ -1076,7 +1076,7 @@ fn fen_validation_errors() {
     assert!(matches!(
         err("shatranj", "4k3/8/8/8/8/8/8/4K4 w - - 0 1"),
         FenError::RankLength {
-            rank: 8,
+            rank: 1,
             expected: 8,
             found: 9,
             ..
@@ -1085,7 +1085,7 @@ fn fen_validation_errors() {
     assert!(matches!(
         err("shatranj", "4k3/7/8/8/8/8/8/4K3 w - - 0 1"),
         FenError::RankLength {
-            rank: 2,
+            rank: 7,
             expected: 8,
             found: 7,
             ..
@@ -1094,7 +1094,7 @@ fn fen_validation_errors() {
     assert!(matches!(
         err("courier", "12/12/4k7/12/3f1R6/12/1K10/13 w - - 0 1"),
         FenError::RankLength {
-            rank: 8,
+            rank: 1,
             expected: 12,
             ..
         }

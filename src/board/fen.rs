@@ -77,7 +77,8 @@ impl<B: Bits> Position<B> {
         Ok(p)
     }
 
-    /// The men of one rank of the placement field (`ri` counts from the top).
+    /// The men of one rank of the placement field (`ri` counts from the top, as the FEN
+    /// lists them).
     fn place_rank(&mut self, ri: usize, text: &str) -> Result<(), FenError> {
         let eng = Arc::clone(&self.eng);
         let g = eng.geo;
@@ -85,11 +86,13 @@ impl<B: Bits> Position<B> {
         let mut file = 0usize;
         let chars: Vec<char> = text.chars().collect();
         let mut i = 0;
-        let too_long = |file: usize| FenError::RankLength {
-            rank: ri + 1,
+        // The error names the rank as the board does (rank 1 at the bottom) and counts every
+        // file the text covers, not just those read before the overflow.
+        let too_long = || FenError::RankLength {
+            rank: rank + 1,
             text: text.to_string(),
             expected: g.width as usize,
-            found: file,
+            found: rank_span(&chars),
         };
         while i < chars.len() {
             let c = chars[i];
@@ -99,17 +102,20 @@ impl<B: Bits> Position<B> {
                     n = n * 10 + chars[i].to_digit(10).unwrap_or(0) as usize;
                     i += 1;
                     if n > 16 {
-                        return Err(too_long(file + n));
+                        return Err(too_long());
                     }
                 }
                 if n == 0 {
-                    return Err(too_long(file));
+                    return Err(FenError::ZeroCount {
+                        rank: rank + 1,
+                        text: text.to_string(),
+                    });
                 }
                 file += n;
                 continue;
             }
             if file >= g.width as usize {
-                return Err(too_long(file + 1));
+                return Err(too_long());
             }
             let sq = rank * g.width as usize + file;
             if c == '[' {
@@ -122,7 +128,7 @@ impl<B: Bits> Position<B> {
             file += 1;
         }
         if file != g.width as usize {
-            return Err(too_long(file));
+            return Err(too_long());
         }
         Ok(())
     }
@@ -354,4 +360,29 @@ fn letter_kind<B: Bits>(eng: &Engine<B>, c: char) -> Result<(Color, Kind), FenEr
         Color::Black
     };
     Ok((col, k))
+}
+
+/// The number of files a rank's text covers: empty counts, men, and a stack `[...]` as one.
+fn rank_span(chars: &[char]) -> usize {
+    let mut n = 0usize;
+    let mut run = 0usize;
+    let mut in_stack = false;
+    for &c in chars {
+        if let Some(d) = c.to_digit(10).filter(|_| !in_stack) {
+            run = run.saturating_mul(10).saturating_add(d as usize);
+            continue;
+        }
+        n = n.saturating_add(run);
+        run = 0;
+        match c {
+            '[' => in_stack = true,
+            ']' => {
+                in_stack = false;
+                n += 1;
+            }
+            _ if !in_stack => n += 1,
+            _ => {}
+        }
+    }
+    n.saturating_add(run)
 }

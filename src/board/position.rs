@@ -16,15 +16,15 @@ pub enum FenError {
     Empty,
     #[error("the board has {found} ranks; these rules need {expected}")]
     RankCount { expected: usize, found: usize },
-    #[error(
-        "rank {rank} (from the top: '{text}') covers {found} files; these rules need {expected}"
-    )]
+    #[error("rank {rank} ('{text}') covers {found} files; these rules need {expected}")]
     RankLength {
         rank: usize,
         text: String,
         expected: usize,
         found: usize,
     },
+    #[error("rank {rank} ('{text}'): an empty count of 0 (counts start at 1)")]
+    ZeroCount { rank: usize, text: String },
     #[error("unknown piece letter '{0}' for these rules (known: {1})")]
     UnknownLetter(char, String),
     #[error("bad stack '{0}': {1}")]

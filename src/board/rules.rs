@@ -639,12 +639,41 @@ impl Rules {
                 ))
             }
         };
-        let base = Rules::preset(&preset)?;
-        let mut merged = toml::Table::try_from(&base).map_err(|e| perr(e.to_string()))?;
-        for (k, v) in user {
-            if k == "preset" {
-                continue;
-            }
+        let mut user = user;
+        user.remove("preset");
+        Rules::preset(&preset)?.with_knobs(user)
+    }
+
+    /// The orthodox letters these rules read as other men (`Q as the ferz`, `B as the
+    /// alfil` under shatranj): what an orthodox FEN turns into under them.
+    pub fn letter_readings(&self) -> Vec<String> {
+        const ORTHODOX: [(char, &str); 6] = [
+            ('k', "king"),
+            ('q', "queen"),
+            ('r', "rook"),
+            ('b', "bishop"),
+            ('n', "knight"),
+            ('p', "pawn"),
+        ];
+        ORTHODOX
+            .iter()
+            .filter_map(|&(c, name)| {
+                let def = self.pieces.iter().find(|p| p.letter == c)?;
+                (def.name != name)
+                    .then(|| format!("{} as the {}", c.to_ascii_uppercase(), def.name))
+            })
+            .collect()
+    }
+
+    /// These rules with some knobs set on top (the keys of a rules file, or a problem's
+    /// `rules_set` table): tables merge key by key, any other value replaces the old one.
+    pub fn with_knobs(&self, knobs: toml::Table) -> Result<Rules, RulesError> {
+        let perr = |msg: String| RulesError::Parse {
+            path: String::new(),
+            msg,
+        };
+        let mut merged = toml::Table::try_from(self).map_err(|e| perr(e.to_string()))?;
+        for (k, v) in knobs {
             merge(&mut merged, k, v);
         }
         let rules: Rules = toml::Value::Table(merged)
@@ -745,13 +774,16 @@ impl Rules {
     /// Every knob as `key = value` lines, for `mansuba rules NAME`.
     pub fn describe(&self) -> String {
         let t = toml::to_string(self).unwrap_or_else(|e| format!("(cannot print: {e})"));
-        // A preset's listing starts with `preset = ...` so that, saved to a file, it loads
-        // back as a rules file (every knob then overrides the preset's own value).
-        let base = if PRESETS.contains(&self.name.as_str()) {
-            format!("preset = \"{}\"\n", self.name)
+        // The listing starts with `preset = ...` so that, saved to a file, it loads back as
+        // a rules file: every knob below then overrides the preset's own value. A rule set
+        // of its own starts from plain shatranj, which leaves every optional knob unset
+        // (an unset one is not listed, so the base must not set it either).
+        let from = if PRESETS.contains(&self.name.as_str()) {
+            self.name.as_str()
         } else {
-            String::new()
+            "shatranj"
         };
+        let base = format!("preset = \"{from}\"\n");
         format!("# {}\n# {}\n{base}{}", self.summary, self.source, t)
     }
 }

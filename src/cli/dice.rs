@@ -25,15 +25,15 @@ pub struct DiceArgs {
     pub rules: String,
     /// Turns each side plays (the side to move first) within which the game must be
     /// decided; what is not decided by then counts as a draw. Without it, the game is
-    /// played to its end, by chance tables (few men only).
-    #[arg(long)]
+    /// played to its end, by chance tables (few men only). At most 60.
+    #[arg(long, value_name = "1..=60")]
     pub turns: Option<u32>,
     /// What the players want: `score` (both play for win 1, draw 1/2, loss 0) or `win`
     /// (the side to move plays to win, the other side to stop it, as in a problem).
     #[arg(long, default_value = "score")]
     pub objective: String,
-    /// Also play this many games with the computed choices and random throws.
-    #[arg(long)]
+    /// Also play this many games (at least 1) with the computed choices and random throws.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub simulate: Option<u64>,
     /// Seed of the simulation's throws.
     #[arg(long, default_value_t = 1)]
@@ -60,6 +60,45 @@ pub fn dice_rules(spec: &str) -> Result<(Rules, Dice)> {
         );
     };
     Ok((rules, d))
+}
+
+/// `tablebase stats` of a chance table `tablebase build` wrote: how it was built, read
+/// back from its file (whose rules, size and checksum are checked).
+pub fn tablebase_stats(
+    spec: &str,
+    material: &str,
+    dir: &std::path::Path,
+    as_json: bool,
+) -> Result<i32> {
+    let (rules, dice) = dice_rules(spec)?;
+    let any = AnyEngine::new(rules.clone())?;
+    let mat = crate::retro::Material::parse(material, &rules)?;
+    let king = with_engine!(&any, e => e.king);
+    let t = crate::dice::file::read(dir, &rules, &mat, king).map_err(anyhow::Error::msg)?;
+    let f = &t.figures;
+    if as_json {
+        println!(
+            "{}",
+            json!({"rules": rules.name, "dice": dice.describe(), "material": f.material,
+                "entries": f.entries, "positions": f.positions, "sweeps": f.iterations,
+                "residual": f.residual, "seconds": f.seconds})
+        );
+    } else {
+        println!(
+            "{} under {} ({}): chance table, {} entries, {} positions; built in {} sweep{} \
+             (last change {:.1e}), {:.2} s",
+            f.material,
+            rules.name,
+            dice.describe(),
+            f.entries,
+            f.positions,
+            f.iterations,
+            if f.iterations == 1 { "" } else { "s" },
+            f.residual,
+            f.seconds
+        );
+    }
+    Ok(0)
 }
 
 /// Value iteration stops when no chance moves by more than this.
@@ -328,8 +367,10 @@ fn print_text<B: Bits>(
     println!("{}  ({} to move)", pos.to_fen(), pos.side.name());
     match an {
         Analysis::Horizon(_, plies) => println!(
-            "within {} turns each ({plies} plies, {} first), {}:",
+            "within {} turn{} each ({plies} pl{}, {} first), {}:",
             plies / 2,
+            if plies / 2 == 1 { "" } else { "s" },
+            if *plies == 1 { "y" } else { "ies" },
             pos.side.name(),
             match objective {
                 Objective::Score => "both sides playing for the best score",

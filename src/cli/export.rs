@@ -55,7 +55,7 @@ pub fn cmd_export(a: ExportArgs) -> Result<i32> {
     }
     let Some(csv) = &a.csv else {
         eprint!("{}", report::summary(&rows, 3));
-        return Ok(exit_code(&rows).max(i32::from(failed)));
+        return Ok(export_exit_code(&rows).max(i32::from(failed)));
     };
     let mut recs = vec![];
     // A line that does not replay is the solver's fault, not the input's: said, and the
@@ -93,9 +93,9 @@ pub fn cmd_export(a: ExportArgs) -> Result<i32> {
         if recs.len() == 1 { "" } else { "s" }
     );
     Ok(if failed {
-        exit_code(&rows).max(1)
+        export_exit_code(&rows).max(1)
     } else {
-        exit_code(&rows)
+        export_exit_code(&rows)
     })
 }
 
@@ -105,11 +105,10 @@ fn engine_of(
     run: &RunArgs,
     engines: &Engines,
 ) -> Result<crate::board::any::AnyEngine, String> {
-    let base = match (&run.rules, &r.problem) {
-        (None, Some(p)) => Some(p.base_dir()),
-        _ => None,
-    };
-    engines.get(&r.rules, base)
+    match (&run.rules, &r.problem) {
+        (None, Some(p)) => engines.own(p),
+        _ => engines.get(&r.rules, None),
+    }
 }
 
 /// Writes the PGN games of the rows; true when a row's lines did not replay (said).

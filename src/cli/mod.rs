@@ -1,8 +1,8 @@
 //! The command line: `rules`, `perft`, `solve`, `verify`, `export`, `diagram`,
 //! `import`, `dice`, `tablebase`, `repair`, `merge`.
 //!
-//! Exit codes: 0 success; 1 some problem could not be analysed or a check failed
-//! (`verify`: an `error` row); 2 bad usage or input (clap's own code for usage errors).
+//! Exit codes: see docs/verify.md "Exit codes" (the rule is written there and coded in
+//! `run::exit_code`); a bad usage or input is 2 (clap's own code for usage errors).
 
 pub mod common;
 pub mod diagram;

@@ -16,10 +16,11 @@ pub fn cmd_rules(name: Option<String>, json: bool) -> Result<i32> {
                     .collect();
                 println!("{}", serde_json::to_string_pretty(&all)?);
             } else {
+                let w = PRESETS.iter().map(|n| n.len()).max().unwrap_or(0);
                 for n in PRESETS {
                     let r = Rules::preset(n).expect("preset");
                     println!(
-                        "{:<15} {:>5}  {}",
+                        "{:<w$} {:>5}  {}",
                         n,
                         format!("{}x{}", r.width, r.height),
                         r.summary

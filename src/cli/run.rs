@@ -56,8 +56,9 @@ pub struct RunArgs {
     #[arg(long, default_value = "auto", value_name = "METHOD")]
     pub method: crate::solve::Method,
     /// The notation every printed line is written in: san, lan, coord or descriptive
-    /// (descriptive on 8x8 boards; the CSV's `keys` column stays in coordinates).
-    #[arg(long, default_value = "san", value_name = "NAME")]
+    /// (descriptive on 8x8 boards; the CSV's `keys` column stays in coordinates). Murray's
+    /// notation is read in solutions but not written: `murray` is refused here.
+    #[arg(long, default_value = "san", value_name = "NAME", value_parser = crate::notation::Notation::for_writing)]
     pub notation: crate::notation::Notation,
 }
 
@@ -84,6 +85,16 @@ impl RunArgs {
     pub(super) fn check_rules(&self) -> Result<()> {
         if let Some(r) = &self.rules {
             let rules = Rules::resolve(r, None).map_err(|e| anyhow::anyhow!("--rules: {e}"))?;
+            let readings = rules.letter_readings();
+            if !readings.is_empty() {
+                // Said once: a problem written in orthodox letters changes men here.
+                eprintln!(
+                    "note: --rules {} reads the FEN letters {} (an orthodox problem's men \
+                     change)",
+                    rules.name,
+                    readings.join(", ")
+                );
+            }
             AnyEngine::new(rules).map_err(|e| anyhow::anyhow!("--rules: {e}"))?;
         }
         Ok(())
@@ -108,12 +119,28 @@ impl Engines {
                 None => spec.to_string(),
             }
         };
+        self.cached(key, || {
+            Rules::resolve(spec, base).map_err(|e| e.to_string())
+        })
+    }
+
+    /// The engine of a problem's own rules: its `rules` with its `rules_set` knobs on top.
+    pub(super) fn own(&self, p: &Problem) -> Result<AnyEngine, String> {
+        let Some(knobs) = &p.rules_set else {
+            return self.get(&p.rules, Some(p.base_dir()));
+        };
+        let key = format!("{}\n{knobs}", p.base_dir().join(&p.rules).display());
+        self.cached(key, || p.own_rules())
+    }
+
+    fn cached(
+        &self,
+        key: String,
+        rules: impl FnOnce() -> Result<Rules, String>,
+    ) -> Result<AnyEngine, String> {
         let mut m = self.map.lock().unwrap_or_else(|e| e.into_inner());
         m.entry(key)
-            .or_insert_with(|| {
-                let r = Rules::resolve(spec, base).map_err(|e| e.to_string())?;
-                AnyEngine::new(r).map_err(|e| e.to_string())
-            })
+            .or_insert_with(|| AnyEngine::new(rules()?).map_err(|e| e.to_string()))
             .clone()
     }
 }
@@ -151,10 +178,21 @@ pub(super) fn run_job(job: &Job, engines: &Engines, limits: &Limits, out: Notati
     } else {
         Some(p.base_dir())
     };
-    let eng = match engines.get(&job.rules, base) {
+    let own = !job.from_cli && job.carried.is_none();
+    let eng = match if own {
+        engines.own(p)
+    } else {
+        engines.get(&job.rules, base)
+    } {
         Ok(e) => e,
         Err(msg) => {
-            let key = if job.from_cli { "id" } else { "rules" };
+            let key = if job.from_cli {
+                "id"
+            } else if msg.starts_with("`rules_set`") {
+                "rules_set"
+            } else {
+                "rules"
+            };
             return Row::from_error(&p.error(key, msg), Some(p), &job.rules);
         }
     };
@@ -270,7 +308,7 @@ pub(super) fn jobs_for<'a>(
     };
     let others = PRESETS.iter().filter(|n| **n != p.rules);
     // Carrying starts from the position as its own rules read it.
-    let own_reads = engines.get(&p.rules, Some(p.base_dir())).and_then(|e| {
+    let own_reads = engines.own(p).and_then(|e| {
         with_engine!(&e, x => Position::from_fen(x.clone(), &p.fen).map(|_| ()).map_err(|err| err.to_string()))
             .map(|_| e)
     });
@@ -516,18 +554,32 @@ pub(super) fn all_rows(groups: &[Group]) -> Vec<Row> {
     groups.iter().flat_map(|g| g.rows.iter().cloned()).collect()
 }
 
+/// The exit code of a batch (the rule is documented once, in docs/verify.md "Exit
+/// codes"): 130 when Ctrl-C cut it short; 1 when some row is an `error`, misses its
+/// `expect`, or (without an `expect`) has a manuscript solution that fails; else 0.
 pub(super) fn exit_code(rows: &[Row]) -> i32 {
-    code_of(rows.iter().any(|r| r.verdict == Verdict::Error))
+    exit_code_judging(rows, crate::report::tally::fails_run)
 }
 
+/// [`exit_code`] from a batch's tally (the rows themselves are not kept).
 pub(super) fn tally_exit_code(t: &crate::report::tally::Tally) -> i32 {
-    code_of(t.any_error())
-}
-
-fn code_of(any_error: bool) -> i32 {
     if crate::cli::interrupt::interrupted() {
         crate::cli::interrupt::INTERRUPTED
-    } else if any_error {
+    } else {
+        i32::from(t.any_failed())
+    }
+}
+
+/// The exit code of `export`, whose job is the lines, not the verdicts: 1 only for a row
+/// that could not be analysed.
+pub(super) fn export_exit_code(rows: &[Row]) -> i32 {
+    exit_code_judging(rows, |r| r.verdict == Verdict::Error)
+}
+
+fn exit_code_judging(rows: &[Row], failed: impl Fn(&Row) -> bool) -> i32 {
+    if crate::cli::interrupt::interrupted() {
+        crate::cli::interrupt::INTERRUPTED
+    } else if rows.iter().any(failed) {
         1
     } else {
         0

@@ -146,7 +146,12 @@ pub fn cmd_tablebase(a: TablebaseArgs) -> Result<i32> {
             material,
             dir,
             json,
-        } => stats(&rules, &material, &dir, json),
+        } => {
+            if Rules::resolve(&rules, None)?.dice.is_some() {
+                return crate::cli::dice::tablebase_stats(&rules, &material, &dir, json);
+            }
+            stats(&rules, &material, &dir, json)
+        }
     }
 }
 

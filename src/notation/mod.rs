@@ -27,7 +27,7 @@ mod write;
 mod tests;
 
 pub use san::parse_san;
-pub use tokens::{parse_line, parse_solution, signs, Solution, Token, Variation};
+pub use tokens::{parse_line, parse_solution, signs, unbalanced, Solution, Token, Variation};
 pub use write::{coord, lan, line_text, line_text_in, san, write_move, write_plies};
 
 use crate::board::bits::Bits;
@@ -93,6 +93,26 @@ impl Notation {
             Notation::Coord => "coord",
             Notation::Murray => "murray",
             Notation::Descriptive => "descriptive",
+        }
+    }
+}
+
+impl Notation {
+    /// The names a line can be written in (`--notation`).
+    pub const WRITTEN: [&'static str; 4] = ["san", "lan", "coord", "descriptive"];
+
+    /// Reads a `--notation` name: a notation lines can be written in. Murray's is read in
+    /// solutions but has no writer, so it is refused rather than silently written as SAN.
+    pub fn for_writing(s: &str) -> Result<Notation, String> {
+        let n: Notation = s.parse()?;
+        if Notation::WRITTEN.contains(&n.name()) {
+            Ok(n)
+        } else {
+            Err(format!(
+                "'{s}' is read in solutions but lines are not written in it (expected one \
+                 of: {})",
+                Notation::WRITTEN.join(", ")
+            ))
         }
     }
 }

@@ -37,6 +37,29 @@ pub struct Solution {
     pub variations: Vec<Variation>,
 }
 
+/// What is wrong with the brackets of a solution text (a `(` never closed, a `)` never
+/// opened), outside `{comments}`; `None` when they balance.
+pub fn unbalanced(text: &str) -> Option<String> {
+    let (mut brace, mut paren) = (0usize, 0usize);
+    for c in text.chars() {
+        match c {
+            '{' => brace += 1,
+            '}' => brace = brace.saturating_sub(1),
+            _ if brace > 0 => {}
+            '(' => paren += 1,
+            ')' if paren == 0 => return Some("a ')' that no '(' opens".into()),
+            ')' => paren -= 1,
+            _ => {}
+        }
+    }
+    (paren > 0).then(|| {
+        format!(
+            "an unbalanced '(': {paren} variation{} never closed",
+            if paren == 1 { "" } else { "s" }
+        )
+    })
+}
+
 /// Splits a written solution into moves: `1.Rh8+ Kxh8 2.Af5+ Rh2 3...Kg8 4. Nf7#`.
 pub fn parse_line(text: &str) -> Vec<Token> {
     parse_solution(text).main

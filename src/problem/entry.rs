@@ -41,6 +41,7 @@ pub(super) fn one_problem(
             "`rules` is empty (a preset name or a rules file path)".into(),
         ));
     }
+    let rules_set = e.rules_set()?;
     let fen = e.string("fen", true)?.unwrap_or_default();
     let stip_text = e.string("stipulation", true)?.unwrap_or_default();
     let mut stipulation: Stipulation = stip_text
@@ -67,6 +68,7 @@ pub(super) fn one_problem(
         title: e.string("title", false)?,
         source: e.string("source", false)?,
         rules: rules.trim().to_string(),
+        rules_set,
         fen,
         fen_as_written,
         orientation,
@@ -167,15 +169,30 @@ impl<'a> Entry<'a> {
             None if required => Err(self.err(None, format!("missing key `{k}` ({})", describe(k)))),
             None => Ok(None),
             Some(toml::Value::String(s)) => Ok(Some(s.clone())),
-            Some(v) => Err(self.err(
-                Some(k),
-                format!(
-                    "`{k}` must be a string, found {} ({})",
-                    v.type_str(),
-                    describe(k)
-                ),
-            )),
+            Some(v) => Err(self.not_a_string(k, v)),
         }
+    }
+
+    /// The error for a value that should have been a string; a number gets the quotes to
+    /// write (`id = 3` and `stipulation = 2` are refused alike).
+    fn not_a_string(&self, k: &str, v: &toml::Value) -> ProblemError {
+        let hint = match v {
+            toml::Value::Integer(_) if k == "stipulation" => {
+                format!("; write it in quotes: {k} = \"#{v}\" (mate in {v}) or \"win {v}\"")
+            }
+            toml::Value::Integer(_) | toml::Value::Float(_) => {
+                format!("; write it in quotes: {k} = \"{v}\"")
+            }
+            _ => String::new(),
+        };
+        let what = describe(k);
+        self.err(
+            Some(k),
+            format!(
+                "`{k}` must be a string, found {} ({what}){hint}",
+                v.type_str()
+            ),
+        )
     }
 
     fn boolean(&self, k: &str) -> Read<bool> {
@@ -230,10 +247,28 @@ impl<'a> Entry<'a> {
                 Some(s) => Ok(s.clone()),
                 None => Err(self.err(Some("id"), "`id` is empty".into())),
             },
-            Some(toml::Value::Integer(n)) => Ok(n.to_string()),
+            Some(v) => Err(self.not_a_string("id", v)),
+        }
+    }
+
+    /// The `rules_set` table: knobs of a rules file (not `preset`), set on top of `rules`.
+    fn rules_set(&self) -> Read<Option<toml::Table>> {
+        match self.get("rules_set") {
+            None => Ok(None),
+            Some(toml::Value::Table(t)) if t.contains_key("preset") => Err(self.err(
+                Some("rules_set"),
+                "`rules_set` sets knobs on top of `rules`; name the preset in `rules`, not \
+                 here"
+                    .into(),
+            )),
+            Some(toml::Value::Table(t)) => Ok(Some(t.clone())),
             Some(v) => Err(self.err(
-                Some("id"),
-                format!("`id` must be a string, found {}", v.type_str()),
+                Some("rules_set"),
+                format!(
+                    "`rules_set` must be a table of rule knobs (e.g. rules_set = {{ bare_king \
+                     = \"off\" }}), found {}",
+                    v.type_str()
+                ),
             )),
         }
     }

@@ -17,6 +17,7 @@ pub mod import;
 
 use crate::board::bits::Bits;
 use crate::board::position::Position;
+use crate::board::rules::{Rules, RulesError};
 use crate::board::sides::{Orientation, SideNames};
 use crate::solve::{ConditionSpec, Goal, Stipulation};
 use serde::de::{self, Deserialize, Deserializer, MapAccess, Visitor};
@@ -31,6 +32,10 @@ pub const KEYS: &[(&str, &str)] = &[
     (
         "rules",
         "required; a preset name or a rules file path relative to this file",
+    ),
+    (
+        "rules_set",
+        "optional table; rule knobs set on top of `rules` (e.g. { bare_king = \"off\", stalemate = \"draw\" }), as in a rules file",
     ),
     ("fen", "required; the position, in the rules' piece letters"),
     ("stipulation", "required; \"#N\" (mate in N) or \"win N\""),
@@ -124,6 +129,8 @@ pub struct Problem {
     pub source: Option<String>,
     /// Preset name or rules file path (relative to the problem file).
     pub rules: String,
+    /// Rule knobs set on top of `rules` by the problem itself (its `rules_set` table).
+    pub rules_set: Option<toml::Table>,
     /// The position as the program plays it (after any flip).
     pub fen: String,
     /// The position as the file writes it.
@@ -187,15 +194,34 @@ impl Problem {
         self.file.parent().unwrap_or(Path::new("."))
     }
 
+    /// The problem's own rule set: `rules` with the `rules_set` knobs on top.
+    pub fn own_rules(&self) -> Result<Rules, String> {
+        let r = Rules::resolve(&self.rules, Some(self.base_dir())).map_err(|e| e.to_string())?;
+        let Some(knobs) = &self.rules_set else {
+            return Ok(r);
+        };
+        r.with_knobs(knobs.clone()).map_err(|e| {
+            let msg = match e {
+                RulesError::Parse { msg, .. } => msg,
+                other => other.to_string(),
+            };
+            // The TOML reader's message spans lines; an error row is one line.
+            let flat: Vec<&str> = msg.split_whitespace().collect();
+            format!("`rules_set`: {}", flat.join(" "))
+        })
+    }
+
     /// What to tell the user when the rules end the game before the first move (a side
     /// already bare where a bare king decides): the search would only answer "no legal
     /// move", which hides why. `None` when play can start.
     pub fn decided_before_play<B: Bits>(&self, pos: &Position<B>) -> Option<String> {
         let bare = pos.bare_king_decided()?;
         let hint = match self.stipulation.goal {
-            Goal::Mate => "for a mate task use a rules file with bare_king = \"off\"",
+            Goal::Mate => {
+                "for a mate task set the knob in the problem: rules_set = { bare_king = \"off\" }"
+            }
             Goal::Win => {
-                "nothing is left to play; to play the position out, use a rules file with bare_king = \"off\""
+                "nothing is left to play; to play the position out, set the knob in the problem: rules_set = { bare_king = \"off\" }"
             }
         };
         Some(format!(

@@ -93,7 +93,7 @@ pub fn discard(
             ClaimStatus::Ok if !super::judge::claim_played_out(&c, claim) => {
                 Some("the claim reaches the goal before its written end".into())
             }
-            ClaimStatus::Ok | ClaimStatus::None => None,
+            ClaimStatus::Ok | ClaimStatus::None | ClaimStatus::Unfinished => None,
         },
     }
     .map(|why| (false, why))

@@ -253,7 +253,10 @@ fn section(s: &mut String, i: usize, r: &Row, svg: Option<&str>, extra: &str) {
         );
         fact(s, "refutation", rep.refutation.as_deref().unwrap_or(""));
         fact(s, "manuscript", &r.meta_of("solution"));
-        let failed = !matches!(a.claim.status, ClaimStatus::Ok | ClaimStatus::None);
+        let failed = !matches!(
+            a.claim.status,
+            ClaimStatus::Ok | ClaimStatus::None | ClaimStatus::Unfinished
+        );
         let line = claim_line_html(r);
         if !line.is_empty() || failed {
             // A failed check stops where the line breaks off: mark the spot (at the

@@ -211,6 +211,16 @@ impl Row {
         Some(self.expect()? == self.verdict.word())
     }
 
+    /// Was the manuscript solution checked and found refuted, illegal or incomplete?
+    pub fn claim_failed(&self) -> bool {
+        self.analysis.as_ref().is_some_and(|a| {
+            matches!(
+                a.claim.status,
+                ClaimStatus::Refuted | ClaimStatus::Illegal | ClaimStatus::Incomplete
+            )
+        })
+    }
+
     /// What was ignored while reading the problem (unknown keys), with file and line.
     pub fn warnings(&self) -> &[String] {
         self.problem.as_ref().map_or(&[], |p| &p.warnings)

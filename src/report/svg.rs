@@ -4,7 +4,7 @@
 //! Style: the six kinds that have a Unicode chess figure (king, queen, rook, bishop,
 //! knight, pawn) are drawn with it; every other kind (ferz, alfil, courier, sage, fool,
 //! anqa, unicorn, giraffe, lion, cockatrice, or a kind a rules file invents) is a disc
-//! with a short label, and a legend under the board names each label used. White's men
+//! with the rules' letter for it (the FEN's), and a legend under the board names each. White's men
 //! are white with a black outline, Black's are solid black, so the sides differ at a
 //! glance whatever the figure. Nothing is fetched: the figures are the system font's
 //! chess symbols (a font list that names the common fonts that hold them), the discs are
@@ -90,24 +90,10 @@ fn figure(m: &Man) -> Figure {
     if let Some(g) = glyph {
         return Figure::Glyph(g);
     }
-    let label = match m.name.as_str() {
-        "ferz" => "F",
-        "alfil" => "A",
-        "courier" => "C",
-        "sage" => "S",
-        "fool" => "Fo",
-        "anqa" => "An",
-        "unicorn" => "U",
-        "giraffe" => "G",
-        "lion" => "L",
-        "cockatrice" => "Ck",
-        _ => "",
-    };
-    if label.is_empty() {
-        Figure::Disc(m.letter.to_ascii_uppercase().to_string())
-    } else {
-        Figure::Disc(label.to_string())
-    }
+    // The disc carries the rules' own letter, as the FEN, the moves and the text write
+    // the man (shatranj's ferz is `Q`, its alfil `B`): one letter convention on screen, and
+    // the legend names the kind once.
+    Figure::Disc(m.letter.to_ascii_uppercase().to_string())
 }
 
 impl Board {
@@ -441,7 +427,7 @@ fn draw_men(s: &mut String, b: &Board, o: &Options) {
     s.push_str("</g>");
 }
 
-/// "F ferz · A alfil": the disc labels this board uses, in the order of first sight.
+/// "B alfil · Q ferz": the disc labels this board uses, in the order of first sight.
 fn legend(b: &Board) -> String {
     let mut seen: Vec<(String, String)> = vec![];
     for m in b.squares.iter().flatten() {

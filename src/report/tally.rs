@@ -16,6 +16,22 @@ pub struct Tally {
     slow: Vec<Row>,
     /// The rows the summary lists, in batch order.
     named: Vec<Row>,
+    /// Some row makes the run fail (see [`fails_run`]).
+    failed: bool,
+}
+
+/// Does this row make the run fail (exit code 1; the rule is documented once, in
+/// docs/verify.md "Exit codes")? An `error`, an unmet `expect`, or a failed claim the
+/// problem does not expect.
+pub fn fails_run(r: &Row) -> bool {
+    if r.verdict == Verdict::Error {
+        return true;
+    }
+    match (r.expect(), r.meets_expectation()) {
+        (Some(_), Some(met)) => !met,
+        (Some(_), None) => false,
+        (None, _) => r.claim_failed(),
+    }
 }
 
 impl Tally {
@@ -27,6 +43,7 @@ impl Tally {
             slowest,
             slow: vec![],
             named: vec![],
+            failed: false,
         }
     }
 
@@ -41,10 +58,8 @@ impl Tally {
                 self.slow.truncate(self.slowest);
             }
         }
-        if r.verdict == Verdict::Error
-            || r.verdict == Verdict::ClaimWrong
-            || r.meets_expectation() == Some(false)
-        {
+        self.failed |= fails_run(r);
+        if r.verdict == Verdict::Error || r.claim_failed() || r.meets_expectation() == Some(false) {
             self.named.push(r.clone());
         }
     }
@@ -52,6 +67,11 @@ impl Tally {
     /// True when some row is an `error`.
     pub fn any_error(&self) -> bool {
         self.counts.contains_key(&Verdict::Error)
+    }
+
+    /// True when some row makes the run fail (see [`fails_run`]).
+    pub fn any_failed(&self) -> bool {
+        self.failed
     }
 
     /// Rows counted.
@@ -105,7 +125,7 @@ impl Tally {
                 let _ = writeln!(s, "  {}", r.error.as_deref().unwrap_or("?"));
             }
         }
-        let claims = self.with(|r| r.verdict == Verdict::ClaimWrong);
+        let claims = self.with(|r| r.claim_failed());
         if !claims.is_empty() {
             let _ = writeln!(s, "solutions that fail:");
             for r in claims {

@@ -186,7 +186,7 @@ pub fn text_report(r: &Row) -> String {
         let _ = writeln!(s, "limit       {l}");
     }
     if let Some(c) = &a.continual_check {
-        let _ = writeln!(s, "checks only {}", continual_text(c));
+        let _ = writeln!(s, "checks only {}", continual_text(c, &a.fen));
     }
     for w in r.warnings() {
         let _ = writeln!(s, "warning     {w}");
@@ -253,9 +253,18 @@ fn verdict_text(r: &Row, rep: &crate::solve::SolveReport) -> String {
     }
     s.push_str(&keys_line(rep));
     if let Some(rf) = &rep.refutation {
-        let _ = writeln!(s, "refutation  {rf}");
+        let fen = r.analysis.as_ref().map_or("", |a| a.fen.as_str());
+        let _ = writeln!(s, "refutation  {}", numbered_refutation(rf, fen));
     }
     s
+}
+
+/// A refutation line from the problem's position (`Rh8+ Kxh8 Bf5+ (1st move also held by
+/// Kf8)`) with move numbers: `1.Rh8+ Kxh8 2.Bf5+ (1st move also held by Kf8)`.
+fn numbered_refutation(rf: &str, fen: &str) -> String {
+    let (line, rest) = rf.find(" (").map_or((rf, ""), |i| rf.split_at(i));
+    let plies: Vec<String> = line.split_whitespace().map(String::from).collect();
+    format!("{}{rest}", numbered_line(&plies, fen))
 }
 
 /// The keys line: the keys found, and whether the list is complete.
@@ -386,9 +395,9 @@ pub fn brief(r: &Row) -> String {
     let mut s = format!(
         "{:<12} {:<24} {:<15} {:<6}",
         r.verdict.word(),
-        r.id,
-        r.rules,
-        r.stipulation
+        one_line(&r.id),
+        one_line(&r.rules),
+        one_line(&r.stipulation)
     );
     match &r.analysis {
         Some(a) => {
@@ -415,10 +424,27 @@ pub fn brief(r: &Row) -> String {
             }
         }
         None => {
-            let _ = write!(s, " {}", r.error.as_deref().unwrap_or(""));
+            let _ = write!(s, " {}", one_line(r.error.as_deref().unwrap_or("")));
         }
     }
     s
+}
+
+/// Text for one row of the table: a newline, tab or other control character (an `id`
+/// with a newline in it) is written escaped (`\n`) so that the row stays one line.
+fn one_line(t: &str) -> String {
+    if !t.chars().any(char::is_control) {
+        return t.to_string();
+    }
+    t.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }
 
 /// The summary at the end of a batch: counts per verdict, the slowest problems, errors,
@@ -432,7 +458,7 @@ pub fn summary(rows: &[Row], slowest: usize) -> String {
 }
 
 /// One line on the same question under continual check (every attacker move a check).
-fn continual_text(c: &crate::solve::ContinualCheck) -> String {
+fn continual_text(c: &crate::solve::ContinualCheck, fen: &str) -> String {
     let mut t = format!("with every attacker move a check: {}", c.solvable.word());
     if !c.keys.is_empty() {
         let _ = write!(
@@ -450,7 +476,7 @@ fn continual_text(c: &crate::solve::ContinualCheck) -> String {
         let _ = write!(t, "; least {n}");
     }
     if let Some(r) = &c.refutation {
-        let _ = write!(t, "; refuted: {r}");
+        let _ = write!(t, "; refuted: {}", numbered_refutation(r, fen));
     }
     let _ = write!(t, " ({:.3} s)", c.millis as f64 / 1000.0);
     t

@@ -163,7 +163,7 @@ impl<B: Bits> Walk<'_, B> {
                         "check not finished ({reason}): the defence {san} is not settled{bound}"
                     ));
                     return Err(ended(
-                        ClaimStatus::None,
+                        ClaimStatus::Unfinished,
                         format!("not finished (limit reached): {san} unsettled{bound}"),
                     ));
                 }

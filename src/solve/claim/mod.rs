@@ -38,7 +38,9 @@ pub enum ClaimStatus {
     Illegal,
     /// The line is legal but does not reach the goal (in time).
     Incomplete,
-    /// No claim was given, or a limit stopped the check.
+    /// A limit stopped the check before it settled the claim.
+    Unfinished,
+    /// No claim was given.
     None,
 }
 
@@ -50,6 +52,7 @@ impl ClaimStatus {
             ClaimStatus::Refuted => "refuted",
             ClaimStatus::Illegal => "illegal",
             ClaimStatus::Incomplete => "incomplete",
+            ClaimStatus::Unfinished => "unfinished",
             ClaimStatus::None => "none",
         }
     }
@@ -193,6 +196,12 @@ pub fn check_in<B: Bits>(
     limits: &Limits,
     tables: Option<std::sync::Arc<crate::retro::Tables>>,
 ) -> ClaimCheck {
+    if let Some(why) = notation::unbalanced(text) {
+        let mut c = ClaimCheck::none();
+        c.status = ClaimStatus::Illegal;
+        c.detail = format!("the solution text cannot be read: {why}");
+        return c;
+    }
     let sol = notation::parse_solution(text);
     if sol.main.is_empty() {
         let mut c = ClaimCheck::none();
@@ -282,7 +291,8 @@ pub fn check_in<B: Bits>(
             continue;
         }
         let what = format!("in the variation ({}): {}", v.text, e.detail);
-        if c.status == ClaimStatus::Ok && e.status != ClaimStatus::None {
+        let wrong = !matches!(e.status, ClaimStatus::None | ClaimStatus::Unfinished);
+        if c.status == ClaimStatus::Ok && wrong {
             c.status = e.status;
             c.detail = what;
         } else {
