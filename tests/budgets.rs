@@ -154,3 +154,20 @@ fn a_closed_pipe_ends_the_program_quietly() {
         out.status
     );
 }
+
+/// The FEN fuzz target's first crash (an en-passant square on the first rank made
+/// `sq - width` overflow): now a clean error.
+#[test]
+fn fuzzed_fen_with_en_passant_on_the_first_rank_is_an_error() {
+    use mansuba::board::any::AnyEngine;
+    use mansuba::board::rules::Rules;
+    let bytes = std::fs::read(hostile().join("fuzz-fen-crash-0b54a3fa")).unwrap();
+    let text = String::from_utf8_lossy(&bytes);
+    for preset in mansuba::board::rules::PRESETS {
+        let Ok(AnyEngine::W64(eng)) = AnyEngine::new(Rules::preset(preset).unwrap()) else {
+            continue;
+        };
+        let r = mansuba::board::position::Position::from_fen(eng, &text);
+        assert!(r.is_err(), "{preset}: read as a position: {text:?}");
+    }
+}

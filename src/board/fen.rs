@@ -169,6 +169,11 @@ impl<B: Bits> Position<B> {
         } else {
             2
         };
+        // Only a square on the rank a double step passes can be one (checked first: the
+        // squares behind and before it are then on the board).
+        if !eng.rules.pawns.en_passant || g.rank(sq) != ok_rank {
+            return Err(FenError::BadEnPassant(ep.into()));
+        }
         // The pawn that passed stands behind the square, alone, and the square it came
         // from is empty.
         let (victim, origin) = if p.side == Color::White {

@@ -81,77 +81,7 @@ enum Item {
 /// Murray's `m.` are `#`), and a lone piece letter joins the square after it (`N f5xg7`).
 /// `~` or `any` is a token meaning any move.
 pub fn parse_solution(text: &str) -> Solution {
-    let mut items: Vec<Item> = vec![];
-    let mut words: Vec<String> = vec![];
-    let mut cur = String::new();
-    let mut brace = 0usize;
-    let mut paren = 0usize;
-    let mut glued_paren = false;
-    let mut var = String::new();
-    let flush = |cur: &mut String, words: &mut Vec<String>| {
-        if !cur.is_empty() {
-            words.push(std::mem::take(cur));
-        }
-    };
-    for c in text.chars() {
-        match c {
-            '{' => {
-                brace += 1;
-                flush(&mut cur, &mut words);
-            }
-            '}' => brace = brace.saturating_sub(1),
-            _ if brace > 0 => {}
-            '(' if paren == 0 && !cur.is_empty() && !glued_paren => {
-                glued_paren = true;
-                cur.push(c);
-            }
-            ')' if glued_paren => {
-                glued_paren = false;
-                cur.push(c);
-            }
-            '(' => {
-                if paren == 0 {
-                    flush(&mut cur, &mut words);
-                    items.extend(
-                        join_words(std::mem::take(&mut words))
-                            .into_iter()
-                            .map(Item::Word),
-                    );
-                } else {
-                    var.push(c);
-                }
-                paren += 1;
-            }
-            ')' if paren > 0 => {
-                paren -= 1;
-                if paren == 0 {
-                    let v = std::mem::take(&mut var);
-                    match bracketed(&v) {
-                        // `Kt-R6 (ch)`: the sign of the move before it.
-                        Some(Some(sign)) => {
-                            if let Some(Item::Word(w)) = items.last_mut() {
-                                w.push(sign);
-                            }
-                        }
-                        // `(at KB sq)`: a remark, not a move.
-                        Some(None) => {}
-                        None => items.push(Item::Variation(v)),
-                    }
-                } else {
-                    var.push(c);
-                }
-            }
-            ')' => {}
-            c if paren > 0 => var.push(c),
-            c if c.is_whitespace() || matches!(c, ',' | ';' | '[' | ']') => {
-                flush(&mut cur, &mut words);
-            }
-            c => cur.push(c),
-        }
-    }
-    flush(&mut cur, &mut words);
-    items.extend(join_words(words).into_iter().map(Item::Word));
-
+    let items = items_of(text);
     let mut sol = Solution::default();
     // The number (and side) written and not yet used by a move.
     let mut pending: Option<(Option<u32>, bool)> = None;
@@ -229,6 +159,82 @@ pub fn parse_solution(text: &str) -> Solution {
         });
     }
     sol
+}
+
+/// The text split into words (descriptive words joined into moves) and variations;
+/// comments, remarks and brackets read as `parse_solution` says.
+fn items_of(text: &str) -> Vec<Item> {
+    let mut items: Vec<Item> = vec![];
+    let mut words: Vec<String> = vec![];
+    let mut cur = String::new();
+    let mut brace = 0usize;
+    let mut paren = 0usize;
+    let mut glued_paren = false;
+    let mut var = String::new();
+    let flush = |cur: &mut String, words: &mut Vec<String>| {
+        if !cur.is_empty() {
+            words.push(std::mem::take(cur));
+        }
+    };
+    for c in text.chars() {
+        match c {
+            '{' => {
+                brace += 1;
+                flush(&mut cur, &mut words);
+            }
+            '}' => brace = brace.saturating_sub(1),
+            _ if brace > 0 => {}
+            '(' if paren == 0 && !cur.is_empty() && !glued_paren => {
+                glued_paren = true;
+                cur.push(c);
+            }
+            ')' if glued_paren => {
+                glued_paren = false;
+                cur.push(c);
+            }
+            '(' => {
+                if paren == 0 {
+                    flush(&mut cur, &mut words);
+                    items.extend(
+                        join_words(std::mem::take(&mut words))
+                            .into_iter()
+                            .map(Item::Word),
+                    );
+                } else {
+                    var.push(c);
+                }
+                paren += 1;
+            }
+            ')' if paren > 0 => {
+                paren -= 1;
+                if paren == 0 {
+                    let v = std::mem::take(&mut var);
+                    match bracketed(&v) {
+                        // `Kt-R6 (ch)`: the sign of the move before it.
+                        Some(Some(sign)) => {
+                            if let Some(Item::Word(w)) = items.last_mut() {
+                                w.push(sign);
+                            }
+                        }
+                        // `(at KB sq)`: a remark, not a move.
+                        Some(None) => {}
+                        None => items.push(Item::Variation(v)),
+                    }
+                } else {
+                    var.push(c);
+                }
+            }
+            ')' => {}
+            c if paren > 0 => var.push(c),
+            c if c.is_whitespace() || matches!(c, ',' | ';' | '[' | ']') => {
+                flush(&mut cur, &mut words);
+            }
+            c => cur.push(c),
+        }
+    }
+    flush(&mut cur, &mut words);
+    items.extend(join_words(words).into_iter().map(Item::Word));
+    items
 }
 
 /// What a bracketed text is when it is no variation: `Some(Some('+'))` for a check sign

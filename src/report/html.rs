@@ -224,76 +224,7 @@ fn section(s: &mut String, i: usize, r: &Row, svg: Option<&str>, extra: &str) {
         &a.map(|a| a.fen.clone()).unwrap_or_else(|| r.meta_of("fen")),
     );
     if let Some(a) = a {
-        let rep = &a.report;
-        let keys: Vec<String> = rep
-            .keys
-            .iter()
-            .zip(rep.keys_san.iter().chain(std::iter::repeat(&String::new())))
-            .map(|(c, san)| format!("{san} ({c})"))
-            .collect();
-        let keys = if keys.is_empty() {
-            "none".to_string()
-        } else {
-            keys.join(", ")
-        };
-        let complete = if rep.keys_complete {
-            " \u{2014} complete"
-        } else {
-            " \u{2014} search incomplete"
-        };
-        fact(s, "keys", &format!("{keys}{complete}"));
-        if let Some(p) = rep.win_probability {
-            fact(s, "win chance", &format!("{p:.4}"));
-            fact(s, "best move per throw", &rep.dice_best.join(", "));
-        }
-        fact(
-            s,
-            "shortest",
-            &rep.shortest.map(|n| n.to_string()).unwrap_or_default(),
-        );
-        fact(s, "refutation", rep.refutation.as_deref().unwrap_or(""));
-        fact(s, "manuscript", &r.meta_of("solution"));
-        let failed = !matches!(
-            a.claim.status,
-            ClaimStatus::Ok | ClaimStatus::None | ClaimStatus::Unfinished
-        );
-        let line = claim_line_html(r);
-        if !line.is_empty() || failed {
-            // A failed check stops where the line breaks off: mark the spot (at the
-            // start when the first move already fails).
-            let mark = if failed {
-                format!(
-                    " <span class=\"fail\">\u{2717} {}</span>",
-                    a.claim.status.word()
-                )
-            } else {
-                String::new()
-            };
-            let _ = write!(s, "<dt>as checked</dt><dd>{line}{mark}</dd>");
-        }
-        let class = if failed { r#" class="fail""# } else { "" };
-        let _ = write!(
-            s,
-            "<dt>claim</dt><dd><span{class}>{}</span></dd>",
-            esc(&a.claim.csv_text())
-        );
-        for rm in &a.claim.remarks {
-            fact(s, "remark", rm);
-        }
-        if !rep.main_line.is_empty() {
-            fact(s, "main line", &numbered_line(&rep.main_line, &a.fen));
-        }
-        fact(s, "limit", rep.limit_hit.as_deref().unwrap_or(""));
-        fact(
-            s,
-            "searched",
-            &format!(
-                "{} nodes in {:.3} s (row {:.3} s)",
-                rep.nodes,
-                rep.millis as f64 / 1000.0,
-                r.millis as f64 / 1000.0
-            ),
-        );
+        analysis_facts(s, r, a);
     } else {
         fact(s, "error", r.error.as_deref().unwrap_or(""));
     }
@@ -309,6 +240,80 @@ fn section(s: &mut String, i: usize, r: &Row, svg: Option<&str>, extra: &str) {
         );
     }
     s.push_str(r##"<p><a href="#index">back to the index</a></p></section>"##);
+}
+
+/// The facts the analysis found: keys, chances, refutation, the claim as checked, lines.
+fn analysis_facts(s: &mut String, r: &Row, a: &crate::solve::Analysis) {
+    let rep = &a.report;
+    let keys: Vec<String> = rep
+        .keys
+        .iter()
+        .zip(rep.keys_san.iter().chain(std::iter::repeat(&String::new())))
+        .map(|(c, san)| format!("{san} ({c})"))
+        .collect();
+    let keys = if keys.is_empty() {
+        "none".to_string()
+    } else {
+        keys.join(", ")
+    };
+    let complete = if rep.keys_complete {
+        " \u{2014} complete"
+    } else {
+        " \u{2014} search incomplete"
+    };
+    fact(s, "keys", &format!("{keys}{complete}"));
+    if let Some(p) = rep.win_probability {
+        fact(s, "win chance", &format!("{p:.4}"));
+        fact(s, "best move per throw", &rep.dice_best.join(", "));
+    }
+    fact(
+        s,
+        "shortest",
+        &rep.shortest.map(|n| n.to_string()).unwrap_or_default(),
+    );
+    fact(s, "refutation", rep.refutation.as_deref().unwrap_or(""));
+    fact(s, "manuscript", &r.meta_of("solution"));
+    let failed = !matches!(
+        a.claim.status,
+        ClaimStatus::Ok | ClaimStatus::None | ClaimStatus::Unfinished
+    );
+    let line = claim_line_html(r);
+    if !line.is_empty() || failed {
+        // A failed check stops where the line breaks off: mark the spot (at the
+        // start when the first move already fails).
+        let mark = if failed {
+            format!(
+                " <span class=\"fail\">\u{2717} {}</span>",
+                a.claim.status.word()
+            )
+        } else {
+            String::new()
+        };
+        let _ = write!(s, "<dt>as checked</dt><dd>{line}{mark}</dd>");
+    }
+    let class = if failed { r#" class="fail""# } else { "" };
+    let _ = write!(
+        s,
+        "<dt>claim</dt><dd><span{class}>{}</span></dd>",
+        esc(&a.claim.csv_text())
+    );
+    for rm in &a.claim.remarks {
+        fact(s, "remark", rm);
+    }
+    if !rep.main_line.is_empty() {
+        fact(s, "main line", &numbered_line(&rep.main_line, &a.fen));
+    }
+    fact(s, "limit", rep.limit_hit.as_deref().unwrap_or(""));
+    fact(
+        s,
+        "searched",
+        &format!(
+            "{} nodes in {:.3} s (row {:.3} s)",
+            rep.nodes,
+            rep.millis as f64 / 1000.0,
+            r.millis as f64 / 1000.0
+        ),
+    );
 }
 
 /// The whole page: the index table, then every section. `diagrams[i]` is row i's SVG,

@@ -319,7 +319,7 @@ impl<B: Bits> Searcher<'_, B> {
             // the killer's.
             if ahead > 0 {
                 let upto = if ordered { i + 1 + ahead } else { i + 1 };
-                self.prefetch_children(pos, &list, &mut fetched, upto, tracked, n);
+                self.prefetch_children(pos, list, &mut fetched, upto, tracked, n);
             }
             let m = list.as_slice()[i];
             let nt = self.track(pos, &m, tracked);
