@@ -22,7 +22,6 @@ pub mod stream;
 pub mod tablebase;
 pub mod tablebase_plan;
 pub mod verify;
-pub mod verify_shard;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
