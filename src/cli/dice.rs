@@ -62,6 +62,17 @@ pub fn dice_rules(spec: &str) -> Result<(Rules, Dice)> {
     Ok((rules, d))
 }
 
+/// The rules, die, engine and material a dice table is named by.
+fn dice_material(
+    spec: &str,
+    material: &str,
+) -> Result<(Rules, Dice, AnyEngine, crate::retro::Material)> {
+    let (rules, dice) = dice_rules(spec)?;
+    let any = AnyEngine::new(rules.clone())?;
+    let mat = crate::retro::Material::parse(material, &rules)?;
+    Ok((rules, dice, any, mat))
+}
+
 /// `tablebase stats` of a chance table `tablebase build` wrote: how it was built, read
 /// back from its file (whose rules, size and checksum are checked).
 pub fn tablebase_stats(
@@ -70,9 +81,7 @@ pub fn tablebase_stats(
     dir: &std::path::Path,
     as_json: bool,
 ) -> Result<i32> {
-    let (rules, dice) = dice_rules(spec)?;
-    let any = AnyEngine::new(rules.clone())?;
-    let mat = crate::retro::Material::parse(material, &rules)?;
+    let (rules, dice, any, mat) = dice_material(spec, material)?;
     let king = with_engine!(&any, e => e.king);
     let t = crate::dice::file::read(dir, &rules, &mat, king).map_err(anyhow::Error::msg)?;
     let f = &t.figures;
@@ -150,9 +159,7 @@ pub fn tablebase_build(
     dir: &std::path::Path,
     as_json: bool,
 ) -> Result<i32> {
-    let (rules, dice) = dice_rules(spec)?;
-    let any = AnyEngine::new(rules.clone())?;
-    let mat = crate::retro::Material::parse(material, &rules)?;
+    let (rules, dice, any, mat) = dice_material(spec, material)?;
     let t0 = std::time::Instant::now();
     let (figures, paths) = with_engine!(&any, e => {
         let t = build_tables(e, &dice, &mat).map_err(anyhow::Error::msg)?;
