@@ -1,6 +1,7 @@
 //! What a shard leaves beside its CSV for `mansuba merge`: a small manifest (what was
 //! asked, which shard, the version, a digest of the inputs) and its rows in full, one
-//! JSON line per problem with the problem's place in the whole batch.
+//! JSON line per problem with the problem's place in the whole batch (`verify`: a
+//! [`PlacedGroup`]; `repair`: the problem's repairs found in the shard's slice).
 //!
 //! For a shard whose CSV is `DIR/NAME.csv`: `DIR/NAME.manifest.json` and
 //! `DIR/NAME.rows.jsonl`. The manifest is written last, each file atomically: a shard
@@ -11,6 +12,7 @@ use crate::batch::Shard;
 use crate::files::digest::Digest;
 use crate::report::grid::Group;
 use anyhow::{bail, Context, Result};
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -22,7 +24,7 @@ pub const FORMAT: &str = "mansuba-shard-1";
 pub struct Manifest {
     /// [`FORMAT`].
     pub format: String,
-    /// The subcommand (`verify`).
+    /// The subcommand (`verify` or `repair`).
     pub command: String,
     /// mansuba's version.
     pub version: String,
@@ -33,10 +35,14 @@ pub struct Manifest {
     pub asked: serde_json::Value,
     /// How many input files, and the digest of their paths and contents.
     pub inputs: Inputs,
-    /// Groups (problems) of the whole batch, over every shard.
+    /// Problems of the whole batch, over every shard.
     pub total: usize,
-    /// Groups of this shard.
+    /// Problems of this shard (the lines of its rows file; every problem for `repair`,
+    /// whose shards cut each problem's candidates).
     pub groups: usize,
+    /// The warnings met reading the inputs (printed again by the merge).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
     /// The shard's CSV (a file name beside the manifest).
     pub csv: String,
     /// The shard's rows (a file name beside the manifest), and their digest.
@@ -91,27 +97,23 @@ fn name_of(p: &Path) -> Result<String> {
 }
 
 /// What a shard ran, for [`write`].
-pub struct ShardRun<'a> {
+pub struct ShardRun<'a, T> {
     pub command: &'a str,
     pub shard: Shard,
     pub asked: serde_json::Value,
     pub inputs: Inputs,
     pub total: usize,
-    /// The groups run and their places in the whole batch.
-    pub groups: &'a [Group],
-    pub places: &'a [usize],
+    pub warnings: Vec<String>,
+    /// The lines of the rows file, one per problem of the shard.
+    pub lines: &'a [T],
 }
 
 /// Writes the rows file and then the manifest beside the shard's CSV; the manifest's path.
-pub fn write(csv: &Path, run: ShardRun) -> Result<PathBuf> {
+pub fn write<T: Serialize>(csv: &Path, run: ShardRun<T>) -> Result<PathBuf> {
     let (manifest_path, rows_path) = paths_beside(csv);
     let mut rows = Vec::new();
-    for (g, place) in run.groups.iter().zip(run.places) {
-        let line = PlacedGroup {
-            place: *place,
-            group: g.clone(),
-        };
-        serde_json::to_writer(&mut rows, &line)?;
+    for line in run.lines {
+        serde_json::to_writer(&mut rows, line)?;
         rows.push(b'\n');
     }
     crate::files::write_atomic(&rows_path, &rows)?;
@@ -123,7 +125,8 @@ pub fn write(csv: &Path, run: ShardRun) -> Result<PathBuf> {
         asked: run.asked,
         inputs: run.inputs,
         total: run.total,
-        groups: run.groups.len(),
+        groups: run.lines.len(),
+        warnings: run.warnings,
         csv: name_of(csv)?,
         rows: name_of(&rows_path)?,
         rows_digest: Digest::of(&rows),
@@ -155,8 +158,9 @@ pub fn read(path: &Path) -> Result<Manifest> {
     Ok(m)
 }
 
-/// Reads the rows a manifest names, checked against its digest and its shard.
-pub fn read_rows(manifest_path: &Path, m: &Manifest) -> Result<Vec<PlacedGroup>> {
+/// Reads the lines of the rows file a manifest names, checked against its digest and
+/// its count.
+pub fn read_lines<T: DeserializeOwned>(manifest_path: &Path, m: &Manifest) -> Result<Vec<T>> {
     let dir = manifest_path.parent().unwrap_or(Path::new(""));
     let path = dir.join(&m.rows);
     let bytes = std::fs::read(&path).with_context(|| {
@@ -178,20 +182,14 @@ pub fn read_rows(manifest_path: &Path, m: &Manifest) -> Result<Vec<PlacedGroup>>
     let text = String::from_utf8_lossy(&bytes);
     let mut out = vec![];
     for (n, line) in text.lines().enumerate() {
-        let pg: PlacedGroup = serde_json::from_str(line).map_err(|e| {
-            anyhow::anyhow!("{}:{}: not a row of a shard: {e}", path.display(), n + 1)
-        })?;
-        if pg.place >= m.total || !m.shard.contains(pg.place) {
-            bail!(
-                "{}:{}: place {} does not belong to shard {} of {} problems",
+        out.push(serde_json::from_str(line).map_err(|e| {
+            anyhow::anyhow!(
+                "{}:{}: not a row of a {} shard: {e}",
                 path.display(),
                 n + 1,
-                pg.place,
-                m.shard,
-                m.total
-            );
-        }
-        out.push(pg);
+                m.command
+            )
+        })?);
     }
     if out.len() != m.groups {
         bail!(
@@ -203,4 +201,22 @@ pub fn read_rows(manifest_path: &Path, m: &Manifest) -> Result<Vec<PlacedGroup>>
         );
     }
     Ok(out)
+}
+
+/// Reads the rows of a `verify` shard: each problem's place must be one of its shard.
+pub fn read_rows(manifest_path: &Path, m: &Manifest) -> Result<Vec<PlacedGroup>> {
+    let rows: Vec<PlacedGroup> = read_lines(manifest_path, m)?;
+    for (n, pg) in rows.iter().enumerate() {
+        if pg.place >= m.total || !m.shard.contains(pg.place) {
+            bail!(
+                "{}:{}: place {} does not belong to shard {} of {} problems",
+                manifest_path.with_file_name(&m.rows).display(),
+                n + 1,
+                pg.place,
+                m.shard,
+                m.total
+            );
+        }
+    }
+    Ok(rows)
 }

@@ -1,7 +1,8 @@
-//! `mansuba merge`: the shards of a `verify --shard K/N` run put back together. It checks
-//! that they belong together (the same version, the same question, the same inputs,
-//! every shard exactly once) and writes the CSV, JSON and edition one unsharded run would
-//! have written (the times and node counts are the shards' own).
+//! `mansuba merge`: the shards of a `verify --shard K/N` or a `repair --shard K/N` run put
+//! back together. It checks that they belong together (one command, the same version,
+//! the same question, the same inputs, every shard exactly once) and writes what one
+//! unsharded run would have written: verify's CSV, JSON and edition, or repair's text or
+//! JSON and CSV ([`super::merge_repair`]); the times and node counts are the shards' own.
 
 use super::manifest::{self, Manifest};
 use super::output::Outputs;
@@ -22,7 +23,7 @@ pub struct MergeArgs {
     /// Print one JSON object per problem, one per line (the summary goes to stderr).
     #[arg(long)]
     pub json: bool,
-    /// Write the static edition of the whole collection to DIR.
+    /// Write the static edition of the whole collection to DIR (shards of verify).
     #[arg(long, value_name = "DIR")]
     pub html: Option<PathBuf>,
     /// Begin the CSV with a UTF-8 byte-order mark.
@@ -70,6 +71,15 @@ fn manifests(inputs: &[PathBuf]) -> Result<Vec<(PathBuf, Manifest)>> {
 /// number of shards, this mansuba's version, and every shard present exactly once.
 fn check_together(ms: &[(PathBuf, Manifest)]) -> Result<()> {
     let (p0, m0) = &ms[0];
+    if let Some((p, m)) = ms.iter().find(|(_, m)| m.command != m0.command) {
+        bail!(
+            "{} is a shard of {} but {} a shard of {}: merge the shards of one run at a time (give each run its own OUT directory)",
+            p0.display(),
+            m0.command,
+            p.display(),
+            m.command
+        );
+    }
     if m0.version != env!("CARGO_PKG_VERSION") {
         bail!(
             "{}: written by mansuba {}, this is {}; merge with the mansuba that ran the shards",
@@ -86,9 +96,6 @@ fn check_together(ms: &[(PathBuf, Manifest)]) -> Result<()> {
                 p.display()
             )
         };
-        if m.command != m0.command {
-            return Err(differ("the command", &m0.command, &m.command));
-        }
         if m.version != m0.version {
             return Err(differ("the version", &m0.version, &m.version));
         }
@@ -177,13 +184,22 @@ pub fn cmd_merge(a: MergeArgs) -> Result<i32> {
         bail!("no shard manifests among the inputs");
     }
     check_together(&ms)?;
-    if ms[0].1.command != "verify" {
-        bail!(
-            "{}: shards of '{}'; merge takes the shards of verify",
-            ms[0].0.display(),
-            ms[0].1.command
-        );
+    match ms[0].1.command.as_str() {
+        "verify" => merge_verify(&a, &ms),
+        "repair" if a.html.is_some() => bail!(
+            "--html: {} holds shards of repair, which writes no edition (--html is for the shards of verify)",
+            ms[0].0.display()
+        ),
+        "repair" => super::merge_repair::merge(&ms, a.csv.as_deref(), a.json, a.bom),
+        other => bail!(
+            "{}: shards of '{other}'; merge takes the shards of verify and of repair",
+            ms[0].0.display()
+        ),
     }
+}
+
+/// Merges the shards of one `verify` run.
+fn merge_verify(a: &MergeArgs, ms: &[(PathBuf, Manifest)]) -> Result<i32> {
     let (paths, all_rules) = asked_outputs(&ms[0].1)?;
     let out = Outputs {
         csv: a.csv.as_deref(),
@@ -196,7 +212,7 @@ pub fn cmd_merge(a: MergeArgs) -> Result<i32> {
     };
     out.check()?;
     let mut sink = out.open(false)?;
-    for g in gather(&ms)? {
+    for g in gather(ms)? {
         sink.take(g);
     }
     Ok(out.finish(sink)?.0)

@@ -12,9 +12,11 @@ pub mod import;
 pub mod interrupt;
 pub mod manifest;
 pub mod merge;
+pub mod merge_repair;
 pub mod output;
 pub mod perft;
 pub mod repair;
+pub mod repair_rows;
 pub mod rules;
 pub mod run;
 pub mod solve;
@@ -69,7 +71,7 @@ pub enum Command {
     Tablebase(tablebase::TablebaseArgs),
     /// The smallest edits that make an unsound, cooked or wrongly claimed problem sound.
     Repair(repair::RepairArgs),
-    /// Put the shards of `verify --shard K/N` together: the CSV, JSON and edition of one run.
+    /// Put the shards of `verify --shard K/N` or `repair --shard K/N` together: what one run writes.
     Merge(merge::MergeArgs),
 }
 

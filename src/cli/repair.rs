@@ -1,6 +1,8 @@
 //! `mansuba repair`: the smallest edits that make an unsound, cooked or wrongly claimed
-//! problem sound (see [`crate::repair`]); text, `--json`, `--csv`.
+//! problem sound (see [`crate::repair`]); text, `--json`, `--csv`; with `--shard K/N`,
+//! the manifest and rows for `mansuba merge` (see [`super::repair_rows`]).
 use super::common::set_threads;
+use super::repair_rows::{check_shard, write_manifest, RepairRow, Shown};
 use crate::board::any::AnyEngine;
 use crate::board::rules::Rules;
 use crate::problem::{load_file, Problem};
@@ -33,7 +35,8 @@ pub struct RepairArgs {
     pub csv: Option<PathBuf>,
     /// Run only the K-th of N equal slices of the ranked candidate list; the shards'
     /// repairs, shard 0 first, are one whole run's (K counts from 0, as Slurm's array ids).
-    #[arg(long, value_name = "K/N")]
+    /// Writes, beside the CSV, the manifest and rows that `mansuba merge` puts together.
+    #[arg(long, value_name = "K/N", requires = "csv")]
     pub shard: Option<Shard>,
     /// Worker threads (default: all cores).
     #[arg(long, value_name = "N")]
@@ -90,57 +93,52 @@ pub fn cmd_repair(a: RepairArgs) -> Result<i32> {
     if let Some(c) = &a.csv {
         super::run::check_csv_target(c)?;
     }
+    check_shard(&a)?;
     let lf = load_file(&a.file);
     for w in &lf.warnings {
         eprintln!("warning: {w}");
     }
-    let mut code = 0;
-    let mut found = false;
-    let mut records = vec![];
+    let mut shown = Shown::default();
+    let mut rows: Vec<RepairRow> = vec![];
     for p in &lf.problems {
-        let p = match p {
-            Ok(p) if a.id.as_ref().is_none_or(|id| *id == p.id) => p,
-            Ok(_) => continue,
-            Err(e) => {
-                if a.id.is_none() || e.id == a.id {
-                    eprintln!("error: {e}");
-                    code = 1;
-                    found = true;
-                }
-                continue;
-            }
+        let (id, at, result) = match p {
+            Ok(p) if a.id.as_ref().is_none_or(|id| *id == p.id) => (
+                p.id.clone(),
+                format!("{}:{}", p.file.display(), p.line),
+                repair_problem(p, &opt).map_err(|e| p.error("id", e).to_string()),
+            ),
+            Err(e) if a.id.is_none() || e.id == a.id => (
+                e.id.clone().unwrap_or_default(),
+                String::new(),
+                Err(e.to_string()),
+            ),
+            _ => continue,
         };
-        found = true;
-        match repair_problem(p, &opt) {
-            Ok(r) => {
-                if a.json {
-                    println!("{}", report::repair::json(&p.id, &r));
-                } else {
-                    let at = format!("{}:{}", p.file.display(), p.line);
-                    println!("{}", report::repair::text(&p.id, &at, &r));
-                }
-                records.extend(report::repair::csv_records(&p.id, &r));
-            }
-            Err(e) => {
-                eprintln!("error: {}", p.error("id", e));
-                code = 1;
-            }
-        }
+        let place = rows.len();
+        rows.push(RepairRow {
+            place,
+            id,
+            at,
+            result,
+        });
+        shown.show(&rows[place], a.json);
     }
-    if !found {
+    if rows.is_empty() {
         bail!(
             "no problem with id '{}' in {}",
             a.id.unwrap_or_default(),
             a.file.display()
         );
     }
-    if let Some(c) = &a.csv {
-        report::write_csv_atomic(c, report::repair::REPAIR_COLUMNS, &records, false)?;
-    }
+    shown.write_csv(a.csv.as_deref(), false)?;
     if crate::cli::interrupt::interrupted() {
+        // A shard cut short writes no manifest: the merge counts it missing.
         return Ok(crate::cli::interrupt::INTERRUPTED);
     }
-    Ok(code)
+    if let (Some(shard), Some(csv)) = (a.shard, &a.csv) {
+        write_manifest(&a, shard, csv, lf.warnings, &rows)?;
+    }
+    Ok(shown.code)
 }
 
 /// `verify --html DIR --repair`: for each row whose problem is unsound, cooked or wrongly

@@ -3,7 +3,7 @@
 //! [`super::manifest`]): what was asked, the digest of the inputs, the rows.
 
 use super::common::collect_files;
-use super::manifest::{self, ShardRun};
+use super::manifest::{self, PlacedGroup, ShardRun};
 use super::output::Outputs;
 use super::run::*;
 use crate::batch::Shard;
@@ -72,7 +72,12 @@ pub fn cmd_verify(a: VerifyArgs) -> Result<i32> {
     let batch = run_shard(&a.paths, &a.run, a.all_rules, "verifying", &take, a.shard)?;
     let (code, groups) = out.finish(sink.into_inner().unwrap_or_else(|e| e.into_inner()))?;
     if let (Some(shard), Some(csv)) = (a.shard, &a.csv) {
-        write_manifest(&a, shard, csv, &batch, &groups)?;
+        if crate::cli::interrupt::interrupted() {
+            // Its rows are cut short: no manifest, so the merge counts the shard missing.
+            eprintln!("shard {shard}: interrupted, no manifest written (run it again)");
+        } else {
+            write_manifest(&a, shard, csv, &batch, groups)?;
+        }
     }
     Ok(code)
 }
@@ -109,9 +114,17 @@ fn write_manifest(
     shard: Shard,
     csv: &Path,
     b: &Batch,
-    groups: &[Group],
+    groups: Vec<Group>,
 ) -> Result<()> {
     let inputs = manifest::inputs_of(&collect_files(&a.paths)?)?;
+    let lines: Vec<PlacedGroup> = groups
+        .into_iter()
+        .zip(&b.places)
+        .map(|(group, place)| PlacedGroup {
+            place: *place,
+            group,
+        })
+        .collect();
     let path = manifest::write(
         csv,
         ShardRun {
@@ -120,13 +133,13 @@ fn write_manifest(
             asked: asked(a),
             inputs,
             total: b.total,
-            groups,
-            places: &b.places,
+            warnings: vec![],
+            lines: &lines,
         },
     )?;
     eprintln!(
         "shard {shard}: {} of {} problems; manifest {}",
-        groups.len(),
+        lines.len(),
         b.total,
         path.display()
     );

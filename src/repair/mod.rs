@@ -31,7 +31,7 @@ use crate::with_engine;
 use candidates::Candidate;
 use edit::Grid;
 use rayon::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -49,7 +49,7 @@ pub struct Options {
 }
 
 /// The original problem as solved.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Original {
     /// Its verdict word (`sound` when there is nothing to repair).
     pub verdict: String,
@@ -62,7 +62,7 @@ pub struct Original {
 }
 
 /// One repair.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Repair {
     /// Its place in the ranked candidate list (the same in every shard).
     pub candidate: usize,
@@ -79,7 +79,7 @@ pub struct Repair {
 }
 
 /// A candidate a limit left open.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Open {
     /// Its place in the ranked candidate list.
     pub candidate: usize,
@@ -92,7 +92,7 @@ pub struct Open {
 }
 
 /// How much work was done.
-#[derive(Clone, Debug, Default, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Counts {
     /// Legal candidates in the whole list.
     pub candidates: usize,
@@ -113,7 +113,7 @@ pub struct Counts {
 }
 
 /// The answer: the original's fault, the repairs in rank order, the candidates left open.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RepairReport {
     /// The original.
     pub original: Original,

@@ -20,7 +20,7 @@ pub const REPAIR_COLUMNS: &[&str] = &[
 /// The counts and the time in one line.
 pub fn counts_line(r: &RepairReport) -> String {
     let c = &r.counts;
-    let shard = if r.shard == "1/1" {
+    let shard = if r.shard == crate::batch::Shard::ALL.to_string() {
         String::new()
     } else {
         format!(" (shard {}: {})", r.shard, c.in_shard)

@@ -1,0 +1,110 @@
+//! A `repair` run's results, one row per problem of the file: printed as text or JSON and
+//! gathered as CSV records as they come (by `repair` and by the merge of its shards, so
+//! that both write the same), and, for `repair --shard K/N`, kept in the shard's rows
+//! file beside the manifest (see [`super::manifest`]).
+
+use super::manifest::{self, ShardRun};
+use super::repair::RepairArgs;
+use crate::batch::Shard;
+use crate::repair::RepairReport;
+use crate::report;
+use anyhow::{bail, Result};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use std::path::Path;
+
+/// One problem of the file and what became of it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct RepairRow {
+    /// Its place among the problems run (file order; the same in every shard).
+    pub place: usize,
+    /// Its id (empty for an entry that could not be read).
+    pub id: String,
+    /// `FILE:LINE` as the text report names it.
+    pub at: String,
+    /// The repairs of the shard's slice, or the error as printed after `error: `.
+    pub result: Result<RepairReport, String>,
+}
+
+/// What has been printed: the CSV records so far and the exit code.
+#[derive(Default)]
+pub struct Shown {
+    pub records: Vec<Vec<String>>,
+    pub code: i32,
+}
+
+impl Shown {
+    /// Prints one problem's result (text, or a JSON line) and gathers its CSV records;
+    /// an error goes to stderr and makes the exit code 1.
+    pub fn show(&mut self, row: &RepairRow, json: bool) {
+        match &row.result {
+            Ok(r) => {
+                if json {
+                    println!("{}", report::repair::json(&row.id, r));
+                } else {
+                    println!("{}", report::repair::text(&row.id, &row.at, r));
+                }
+                self.records.extend(report::repair::csv_records(&row.id, r));
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                self.code = 1;
+            }
+        }
+    }
+
+    /// Writes the CSV (atomically; `-`: standard output).
+    pub fn write_csv(&self, csv: Option<&Path>, bom: bool) -> Result<()> {
+        if let Some(c) = csv {
+            report::write_csv_atomic(c, report::repair::REPAIR_COLUMNS, &self.records, bom)?;
+        }
+        Ok(())
+    }
+}
+
+/// The options of `repair` that change a result: the file as given, the problem, the
+/// edits and the time limit; not `--threads` nor the output's shape.
+fn asked(a: &RepairArgs) -> serde_json::Value {
+    json!({
+        "file": a.file.display().to_string(),
+        "id": a.id,
+        "max_edits": a.max_edits,
+        "timeout": a.timeout,
+    })
+}
+
+/// Checks before the work that a shard's manifest can go beside its CSV.
+pub fn check_shard(a: &RepairArgs) -> Result<()> {
+    if a.shard.is_some() && a.csv.as_deref().is_some_and(|c| c.as_os_str() == "-") {
+        bail!("--shard needs --csv FILE, not -: the shard's manifest and rows go beside it");
+    }
+    Ok(())
+}
+
+/// Writes the shard's rows and manifest beside its CSV.
+pub fn write_manifest(
+    a: &RepairArgs,
+    shard: Shard,
+    csv: &Path,
+    warnings: Vec<String>,
+    rows: &[RepairRow],
+) -> Result<()> {
+    let path = manifest::write(
+        csv,
+        ShardRun {
+            command: "repair",
+            shard,
+            asked: asked(a),
+            inputs: manifest::inputs_of(std::slice::from_ref(&a.file))?,
+            total: rows.len(),
+            warnings,
+            lines: rows,
+        },
+    )?;
+    eprintln!(
+        "shard {shard}: its slice of the candidates of {} problems; manifest {}",
+        rows.len(),
+        path.display()
+    );
+    Ok(())
+}
