@@ -403,7 +403,11 @@ fn shards_lay_end_to_end() {
         let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_mansuba"));
         cmd.arg("repair").arg(&file).arg("--json");
         if let Some(s) = shard {
-            cmd.args(["--shard", s]);
+            // A shard's manifest and rows go beside its CSV.
+            let csv = dir
+                .path()
+                .join(format!("repair-{}.csv", s.replace('/', "-")));
+            cmd.args(["--shard", s]).arg("--csv").arg(csv);
         }
         let out = cmd.output().unwrap();
         assert!(

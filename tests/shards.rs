@@ -2,12 +2,8 @@
 //! CSV, JSON and edition of one unsharded run (times and node counts aside); a missing,
 //! doubled or foreign shard is refused with a message naming it.
 
-use assert_cmd::Command;
+use crate::common::{json_sans_times, mansuba_in as run};
 use std::path::{Path, PathBuf};
-
-fn bin() -> Command {
-    Command::cargo_bin("mansuba").expect("the mansuba binary")
-}
 
 /// A small collection in `dir/c`: fast problems of the bundled collection, composed
 /// ones, and broken files (load errors must be sharded and merged too).
@@ -36,16 +32,6 @@ fn collection(dir: &Path) -> PathBuf {
     c
 }
 
-/// Runs mansuba in `dir`; exit code, stdout, stderr.
-fn run(dir: &Path, args: &[&str]) -> (i32, String, String) {
-    let out = bin().current_dir(dir).args(args).output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).to_string(),
-        String::from_utf8_lossy(&out.stderr).to_string(),
-    )
-}
-
 /// The CSV without its `nodes` and `millis` columns.
 fn csv_sans_times(path: &Path) -> Vec<Vec<String>> {
     let mut r = csv::ReaderBuilder::new()
@@ -66,27 +52,6 @@ fn csv_sans_times(path: &Path) -> Vec<Vec<String>> {
                 .filter(|(i, _)| *i != n && *i != m)
                 .map(|x| x.1)
                 .collect()
-        })
-        .collect()
-}
-
-/// JSON lines without their times and node counts.
-fn json_sans_times(text: &str) -> Vec<serde_json::Value> {
-    fn strip(v: &mut serde_json::Value) {
-        match v {
-            serde_json::Value::Object(o) => {
-                o.retain(|k, _| !k.ends_with("millis") && k != "nodes");
-                o.values_mut().for_each(strip);
-            }
-            serde_json::Value::Array(a) => a.iter_mut().for_each(strip),
-            _ => {}
-        }
-    }
-    text.lines()
-        .map(|l| {
-            let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
-            strip(&mut v);
-            v
         })
         .collect()
 }

@@ -23,6 +23,7 @@ mod notation;
 mod perft_reference;
 mod proof_trees;
 mod repair;
+mod repair_shards;
 mod rough_edges;
 mod rules;
 mod shards;

@@ -75,3 +75,39 @@ pub fn random_position<B: Bits>(
     let playable = p.validate().is_ok() && p.outcome_with(&list) == Outcome::Ongoing;
     playable.then(|| p.to_fen())
 }
+
+/// JSON lines without their times and node counts.
+pub fn json_sans_times(text: &str) -> Vec<serde_json::Value> {
+    fn strip(v: &mut serde_json::Value) {
+        match v {
+            serde_json::Value::Object(o) => {
+                o.retain(|k, _| !k.ends_with("millis") && k != "nodes");
+                o.values_mut().for_each(strip);
+            }
+            serde_json::Value::Array(a) => a.iter_mut().for_each(strip),
+            _ => {}
+        }
+    }
+    text.lines()
+        .map(|l| {
+            let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
+            strip(&mut v);
+            v
+        })
+        .collect()
+}
+
+/// Runs the mansuba binary in `dir`; its exit code, stdout and stderr.
+pub fn mansuba_in(dir: &std::path::Path, args: &[&str]) -> (i32, String, String) {
+    let out = assert_cmd::Command::cargo_bin("mansuba")
+        .expect("the mansuba binary")
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).to_string(),
+        String::from_utf8_lossy(&out.stderr).to_string(),
+    )
+}
