@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
 # A real Slurm on this one machine: munged, slurmctld and slurmd started here with a
-# minimal slurm.conf in a temporary directory (no systemd; works as root in a container),
-# a SHARDS-shard verify of the bundled collection plus the merge job (verify.sh) and a
-# small table family (tables.sh) submitted, the merged CSV compared with a one-machine run
-# (times and node counts aside), the tables checked, the daemons stopped. Installs
-# Debian's slurm-wlm and munge when missing.
+# minimal slurm.conf in a temporary directory (no systemd; works as root in a container).
+# Submitted together: a SHARDS-shard verify of the bundled collection plus the merge job
+# (verify.sh), whose last shard fails for real (its CSV's name is taken by a directory);
+# a 3-shard repair of problems/early-modern.toml plus its merge (repair.sh); a small
+# table family (tables.sh). Checked: the failed task cancelled the verify merge and left
+# no manifest; the repair merged equals a one-machine repair (CSV byte for byte, report
+# times aside); the tables read. Then the resume: verify.sh run again must submit the
+# failed shard only, and the merged CSV must equal a one-machine run (times and node
+# counts aside). The daemons are stopped. Installs Debian's slurm-wlm and munge when
+# missing.
 #   scripts/slurm/smoke.sh            (SHARDS=4 by default; MANSUBA: the binary)
-# Prints the wall time of the cluster run and of the one-machine run.
+# Prints the wall times of the cluster runs and of the one-machine run.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 shards=${SHARDS:-4}
@@ -77,26 +82,61 @@ sinfo -h -o %T | grep idle >/dev/null || { echo "smoke: the node did not come up
 
 export MANSUBA=$bin
 out=$tmp/out
+fail() { echo "smoke: $*" >&2; exit 1; }
+# Waits until the queue is empty (at most $1 seconds).
+drain() {
+    for _ in $(seq $(($1 * 2))); do
+        [ -z "$(squeue -h)" ] && return 0
+        sleep 0.5
+    done
+    squeue
+    fail "jobs still queued after $1 s"
+}
+last=$((shards - 1))
+# The last verify shard fails for real: its CSV cannot be written over a directory.
+mkdir -p "$out/verify-$last.csv"
 t0=$(date +%s.%N)
 scripts/slurm/verify.sh "$shards" "$out" problems/
+scripts/slurm/repair.sh 3 "$tmp/repair" problems/early-modern.toml
 # A small table family, one job per material after the jobs of the tables it reads.
 scripts/slurm/tables.sh shatranj "$tmp/tables" KRK KKN >"$tmp/tables.jobs"
-for _ in $(seq 600); do
-    [ -z "$(squeue -h)" ] && break
-    sleep 0.5
-done
+drain 200
 t1=$(date +%s.%N)
-[ -z "$(squeue -h)" ] || { echo "smoke: jobs still queued after 300 s" >&2; squeue; exit 1; }
-[ -f "$out/all.csv" ] || { echo "smoke: no merged CSV" >&2; tail -n 20 "$out"/slurm-*.out; exit 1; }
+# A merge job that ran would have left its log (and exit 2, naming the missing shard).
+! compgen -G "$out/slurm-merge-*.out" >/dev/null || fail "the verify merge ran although shard $last failed"
+[ ! -f "$out/all.csv" ] || fail "a merged CSV although shard $last failed"
+[ ! -f "$out/verify-$last.manifest.json" ] || fail "the failed shard $last left a manifest"
+grep "is a directory" "$out"/slurm-*_"$last".out >/dev/null \
+    || fail "shard $last did not fail as arranged: $(cat "$out"/slurm-*_"$last".out)"
+echo "smoke: shard $last/$shards failed, its merge job was cancelled, no manifest"
+
+# The repair: 3 shards merged = one machine.
+[ -f "$tmp/repair/all.csv" ] || { tail -n 20 "$tmp"/repair/slurm-*.out; fail "no merged repair CSV"; }
+"$bin" repair problems/early-modern.toml --csv "$tmp/one-repair.csv" >"$tmp/one-repair.txt"
+cmp "$tmp/one-repair.csv" "$tmp/repair/all.csv" || fail "the merged repair CSV differs from one run"
+untimed() { sed 's/, time [0-9.]* s$//' "$1"; }
+diff <(untimed "$tmp/one-repair.txt") <(untimed "$tmp/repair/all.txt") \
+    || fail "the merged repair report differs from one run"
+echo "smoke: 3 repair shards merged = one-machine repair ($(($(wc -l <"$tmp/one-repair.csv") - 1)) repairs)"
+
 built=$(find "$tmp/tables" -name '*.mtb' | wc -l)
 planned=$(wc -l <"$tmp/tables.jobs")
-[ "$built" -eq "$planned" ] || { echo "smoke: $built of $planned tables built" >&2; cat "$tmp"/tables/slurm-*.out; exit 1; }
+[ "$built" -eq "$planned" ] || { cat "$tmp"/tables/slurm-*.out; fail "$built of $planned tables built"; }
 # grep reads the whole listing: with pipefail, grep -q could stop early and the listing die of SIGPIPE.
 "$bin" tablebase stats --rules shatranj --dir "$tmp/tables" KRK | grep "longest win" >/dev/null \
-    || { echo "smoke: the KRK table built under Slurm does not read" >&2; exit 1; }
+    || fail "the KRK table built under Slurm does not read"
 echo "smoke: $planned tables built as Slurm jobs in dependency order"
-"$bin" verify problems/ --threads 1 --csv "$tmp/one.csv" >/dev/null || [ $? -eq 1 ]
+
+# The resume: the same command submits the missing shard only, then the merge.
+rmdir "$out/verify-$last.csv"
+scripts/slurm/verify.sh "$shards" "$out" problems/ | tee "$tmp/resume.jobs"
+grep -Ex "shards $last/$shards: job [0-9]+" "$tmp/resume.jobs" >/dev/null \
+    || fail "the resume did not submit shard $last alone"
+drain 200
 t2=$(date +%s.%N)
+[ -f "$out/all.csv" ] || { tail -n 20 "$out"/slurm-*.out; fail "no merged CSV after the resume"; }
+"$bin" verify problems/ --threads 1 --csv "$tmp/one.csv" >/dev/null || [ $? -eq 1 ]
+t3=$(date +%s.%N)
 python3 - "$tmp/one.csv" "$out/all.csv" <<'PY'
 import csv, sys
 def rows(f):
@@ -111,5 +151,5 @@ if one != merged:
     sys.exit("smoke: the merged CSV differs from the one-machine run")
 print(f"smoke: merged CSV of {len(one) - 1} problems = one-machine run (times and nodes aside)")
 PY
-awk -v s="$shards" -v a="$t0" -v b="$t1" -v c="$t2" 'BEGIN {
-    printf "smoke: %d shards under Slurm (2 CPUs) %.1f s wall; one machine, one thread %.1f s\n", s, b - a, c - b }'
+awk -v s="$shards" -v a="$t0" -v b="$t1" -v c="$t2" -v d="$t3" 'BEGIN {
+    printf "smoke: under Slurm (2 CPUs): %d verify shards (one failing) + 3 repair shards + tables %.1f s wall; resume of 1 shard + merge %.1f s; one machine, one thread, verify %.1f s\n", s, b - a, c - b, d - c }'
