@@ -244,11 +244,8 @@ fn random_trees_are_proofs() {
             let n = 1 + round % 3;
             let stip: Stipulation = format!("#{n}").parse().unwrap();
             let checks = round % 4 == 3;
-            let method = if round % 2 == 0 {
-                Method::Deepening
-            } else {
-                Method::ProofNumbers
-            };
+            let method =
+                [Method::Deepening, Method::ProofNumbers, Method::Positions][round / 3 % 3];
             let spec = ConditionSpec {
                 checks,
                 ..Default::default()

@@ -240,6 +240,16 @@ fn proof_numbers_agree_with_plain_minimax() {
 }
 
 #[test]
+fn proof_numbers_over_positions_agree_with_plain_minimax() {
+    let mode = Mode {
+        method: Method::Positions,
+        checks: false,
+    };
+    compare("shatranj", SHATRANJ_MIX, 80, 0x5eed_0031, mode);
+    compare("courier", COURIER_MIX, 40, 0x5eed_0032, mode);
+}
+
+#[test]
 fn continual_check_agrees_with_a_minimax_of_checks() {
     for method in [Method::Deepening, Method::ProofNumbers] {
         let mode = Mode {

@@ -51,8 +51,10 @@ pub struct RunArgs {
     #[arg(long)]
     pub no_auto_tables: bool,
     /// Search method: `auto` (deepening for short remainders, proof numbers from nine moves
-    /// left), `deepening` or `pn` (depth-first proof numbers). Every method is exact: the
-    /// verdicts are the same, only the time differs.
+    /// left), `deepening`, `pn` (depth-first proof numbers) or `positions` (each first move
+    /// first by proof numbers over positions, then as auto; experimental, see
+    /// docs/speed.md). Every method is exact: the verdicts are the same, only the time
+    /// differs.
     #[arg(long, default_value = "auto", value_name = "METHOD")]
     pub method: crate::solve::Method,
     /// The notation every printed line is written in: san, lan, coord or descriptive

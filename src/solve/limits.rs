@@ -37,6 +37,9 @@ pub enum Method {
     Deepening,
     /// Depth-first proof-number search (df-pn).
     ProofNumbers,
+    /// Each first move first by df-pn over positions (transpositions at any depth merged,
+    /// see the solver's `unbounded` module), then as [`Method::Auto`].
+    Positions,
 }
 
 impl FromStr for Method {
@@ -46,8 +49,9 @@ impl FromStr for Method {
             "auto" => Ok(Method::Auto),
             "id" | "deepening" => Ok(Method::Deepening),
             "pn" | "dfpn" | "df-pn" | "proof-numbers" => Ok(Method::ProofNumbers),
+            "positions" => Ok(Method::Positions),
             _ => Err(format!(
-                "unknown method '{s}': expected auto, deepening or pn"
+                "unknown method '{s}': expected auto, deepening, pn or positions"
             )),
         }
     }

@@ -24,6 +24,7 @@ mod spec;
 mod stipulation;
 mod table;
 mod tables;
+mod unbounded;
 mod verdict;
 pub mod written;
 

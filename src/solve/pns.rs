@@ -88,10 +88,16 @@ impl<B: Bits> Searcher<'_, B> {
         }
     }
 
+    /// Is each first move given a proof attempt over positions (see [`super::unbounded`])
+    /// before the bounded question?
+    pub(super) fn unbounded_first(&self) -> bool {
+        !self.stip.exact && self.budget.method == Method::Positions
+    }
+
     /// Would the two methods take turns on an open first move with `n` attacker moves
     /// left after it (see [`Searcher::settle_open`])?
     pub(super) fn turns_for(&self, n: u32) -> bool {
-        self.budget.method == Method::Auto && n >= AUTO_FROM
+        matches!(self.budget.method, Method::Auto | Method::Positions) && n >= AUTO_FROM
     }
 
     /// Is a node with `n` attacker moves left searched by proof numbers?
@@ -99,7 +105,7 @@ impl<B: Bits> Searcher<'_, B> {
         match self.budget.method {
             Method::Deepening => false,
             Method::ProofNumbers => n >= 1,
-            Method::Auto => !self.deepen_only && n >= AUTO_FROM,
+            Method::Auto | Method::Positions => !self.deepen_only && n >= AUTO_FROM,
         }
     }
 
@@ -116,7 +122,7 @@ impl<B: Bits> Searcher<'_, B> {
 
     /// The key of a node in the table of unsolved numbers: the position (with the tracked
     /// man) and the moves left.
-    fn pn_key(&self, pos: &Position<B>, n: u32, tracked: u8) -> u64 {
+    pub(super) fn pn_key(&self, pos: &Position<B>, n: u32, tracked: u8) -> u64 {
         let k = self.key(pos, tracked) ^ (n as u64 + 1).wrapping_mul(0xd6e8_feb8_6659_fd93);
         k.max(1)
     }
@@ -136,7 +142,7 @@ impl<B: Bits> Searcher<'_, B> {
         // Few attacker moves left: the exhaustive search settles the node exactly and
         // costs less per node than numbers would (a mate in one tries the checks only).
         let frontier = match self.budget.method {
-            Method::Auto => AUTO_FRONTIER,
+            Method::Auto | Method::Positions => AUTO_FRONTIER,
             _ => 1,
         };
         if attacker && n <= frontier {

@@ -238,12 +238,25 @@ impl<'a, B: Bits> Root<'a, B> {
         } else {
             2
         };
+        // An unbounded proof first: a long win is found along its most promising line,
+        // and its nodes enter the table at their lengths for the bounded question.
+        let witness = if s.unbounded_first() {
+            s.cap = s.local_nodes + ROOT_ALLOWANCE[class];
+            let w = s.prove_unbounded(&mut p, nt, n - 1);
+            s.cap = u64::MAX;
+            w
+        } else {
+            None
+        };
         s.cap = s.local_nodes + ROOT_ALLOWANCE[class];
-        let first = s.defend(&mut p, n - 1, nt);
+        let first = match witness {
+            Some(_) => Some(true),
+            None => s.defend(&mut p, n - 1, nt),
+        };
         s.cap = u64::MAX;
         match first {
             Some(true) => {
-                r.wins_in = Some(n);
+                r.wins_in = Some(witness.map_or(n, |d| d + 1));
                 r.min_proven = self.stip.exact;
                 if !self.stip.exact {
                     least_win(s, &mut p, nt, &mut r);

@@ -252,6 +252,20 @@ impl Table {
         None
     }
 
+    /// The least `n` within which the goal is proven forced for `key`, if any.
+    #[inline]
+    pub fn least_proven(&self, key: u64) -> Option<u32> {
+        let check = key & !0xffff;
+        for e in &self.bucket(key).0 {
+            let w = e.load(Relaxed);
+            if w & !0xffff == check && w & 0xffff != 0 {
+                let (yes, _) = unpack(w);
+                return (yes != 0).then(|| (255 - yes) as u32);
+            }
+        }
+        None
+    }
+
     /// Records that the goal is (`v`) or is not forced within `n` moves for `key`; true
     /// when that took an empty slot (the caller counts those, see [`Table::count`]).
     pub fn store(&self, key: u64, n: u32, v: bool) -> bool {
