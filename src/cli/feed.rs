@@ -1,0 +1,94 @@
+//! The problems of a batch, read as the workers ask for them: one file at a time, in
+//! the files' order, each problem turned into its jobs when it is reached. A batch of
+//! 100,000 problems in many files holds one file's problems at a time, not all of them.
+
+use super::run::{jobs_for, Engines, Job, RunArgs};
+use crate::batch::Shard;
+use crate::problem::{load_file, Problem, ProblemError};
+use crate::report::grid::Skip;
+use crate::report::Row;
+use std::collections::VecDeque;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// The next item of the batch, in order.
+pub(super) enum Fed {
+    /// A problem's jobs (one per rule set) and the rule sets skipped.
+    Problem(Vec<Job>, Vec<Skip>),
+    /// A problem (or file) that could not be read.
+    Unread(Box<Row>),
+}
+
+/// Reads the problems of `files` one file at a time.
+pub(super) struct Feed<'a> {
+    files: std::slice::Iter<'a, PathBuf>,
+    /// The entries of the file being read, not yet handed out.
+    read: VecDeque<Result<Problem, ProblemError>>,
+    /// The place in the whole batch of the next entry.
+    place: usize,
+    shard: Option<Shard>,
+    run: &'a RunArgs,
+    all_rules: bool,
+    engines: &'a Engines,
+    /// The places in the whole batch of the entries handed out (all, or a shard's).
+    pub(super) places: Vec<usize>,
+}
+
+impl<'a> Feed<'a> {
+    /// A feed over `files`; with `shard`, only the entries whose place it contains.
+    pub(super) fn new(
+        files: &'a [PathBuf],
+        shard: Option<Shard>,
+        run: &'a RunArgs,
+        all_rules: bool,
+        engines: &'a Engines,
+    ) -> Self {
+        Feed {
+            files: files.iter(),
+            read: VecDeque::new(),
+            place: 0,
+            shard,
+            run,
+            all_rules,
+            engines,
+            places: vec![],
+        }
+    }
+
+    /// Entries read so far (at the end: the whole batch, whatever the shard).
+    pub(super) fn place(&self) -> usize {
+        self.place
+    }
+
+    /// The next entry of the shard, reading the next file when this one is done (its
+    /// warnings are printed then).
+    fn next_entry(&mut self) -> Option<Result<Problem, ProblemError>> {
+        loop {
+            while let Some(e) = self.read.pop_front() {
+                let place = self.place;
+                self.place += 1;
+                if self.shard.is_none_or(|s| s.contains(place)) {
+                    self.places.push(place);
+                    return Some(e);
+                }
+            }
+            let lf = load_file(self.files.next()?);
+            for w in &lf.warnings {
+                eprintln!("warning: {w}");
+            }
+            self.read = lf.problems.into();
+        }
+    }
+
+    /// The next item of the shard, its problem turned into jobs.
+    pub(super) fn next(&mut self) -> Option<Fed> {
+        Some(match self.next_entry()? {
+            Err(e) => Fed::Unread(Box::new(Row::from_error(&e, None, ""))),
+            Ok(p) => {
+                let (jobs, skipped) =
+                    jobs_for(&Arc::new(p), self.run, self.all_rules, self.engines);
+                Fed::Problem(jobs, skipped)
+            }
+        })
+    }
+}
