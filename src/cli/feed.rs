@@ -1,13 +1,14 @@
 //! The problems of a batch, read as the workers ask for them: one file at a time, in
-//! the files' order, each problem turned into its jobs when it is reached. A batch of
-//! 100,000 problems in many files holds one file's problems at a time, not all of them.
+//! the files' order, and within a file one `[[problem]]` table at a time (see
+//! [`crate::problem::chunks`]), each problem turned into its jobs when it is reached. A
+//! batch of 100,000 problems holds the problems in flight, not all of them.
 
 use super::run::{jobs_for, Engines, Job, RunArgs};
 use crate::batch::Shard;
-use crate::problem::{load_file, Problem, ProblemError};
+use crate::problem::chunks::FileReader;
+use crate::problem::{Problem, ProblemError};
 use crate::report::grid::Skip;
 use crate::report::Row;
-use std::collections::VecDeque;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -22,8 +23,8 @@ pub(super) enum Fed {
 /// Reads the problems of `files` one file at a time.
 pub(super) struct Feed<'a> {
     files: std::slice::Iter<'a, PathBuf>,
-    /// The entries of the file being read, not yet handed out.
-    read: VecDeque<Result<Problem, ProblemError>>,
+    /// The file being read.
+    read: Option<FileReader>,
     /// The place in the whole batch of the next entry.
     place: usize,
     shard: Option<Shard>,
@@ -45,7 +46,7 @@ impl<'a> Feed<'a> {
     ) -> Self {
         Feed {
             files: files.iter(),
-            read: VecDeque::new(),
+            read: None,
             place: 0,
             shard,
             run,
@@ -60,11 +61,15 @@ impl<'a> Feed<'a> {
         self.place
     }
 
-    /// The next entry of the shard, reading the next file when this one is done (its
-    /// warnings are printed then).
+    /// The next entry of the shard, opening the next file when this one is done (the
+    /// warnings are printed as the entries that give them are read).
     fn next_entry(&mut self) -> Option<Result<Problem, ProblemError>> {
+        let mut warnings = vec![];
         loop {
-            while let Some(e) = self.read.pop_front() {
+            while let Some(e) = self.read.as_mut().and_then(|r| r.next_entry(&mut warnings)) {
+                for w in warnings.drain(..) {
+                    eprintln!("warning: {w}");
+                }
                 let place = self.place;
                 self.place += 1;
                 if self.shard.is_none_or(|s| s.contains(place)) {
@@ -72,11 +77,11 @@ impl<'a> Feed<'a> {
                     return Some(e);
                 }
             }
-            let lf = load_file(self.files.next()?);
-            for w in &lf.warnings {
+            let (reader, ws) = FileReader::open(self.files.next()?);
+            for w in ws {
                 eprintln!("warning: {w}");
             }
-            self.read = lf.problems.into();
+            self.read = Some(reader);
         }
     }
 

@@ -12,6 +12,7 @@
 //! error instead: ignoring it would silently change the task.
 
 pub mod carry;
+pub mod chunks;
 mod entry;
 pub mod import;
 
@@ -330,11 +331,18 @@ pub struct Lines {
     /// Byte offset of every newline, rising.
     newlines: Vec<usize>,
     len: usize,
+    /// Lines before the text (when it is a piece of a file).
+    before: usize,
 }
 
 impl Lines {
     /// Indexes `text`'s newlines.
     pub fn new(text: &str) -> Lines {
+        Self::after(text, 0)
+    }
+
+    /// Indexes a piece of a file that starts after `before` lines.
+    pub fn after(text: &str, before: usize) -> Lines {
         Lines {
             newlines: text
                 .bytes()
@@ -343,23 +351,24 @@ impl Lines {
                 .map(|(i, _)| i)
                 .collect(),
             len: text.len(),
+            before,
         }
     }
 
     /// 1-based line of a byte offset (offsets past the end: the last line).
     pub fn line(&self, offset: usize) -> usize {
         let end = offset.min(self.len);
-        self.newlines.partition_point(|&nl| nl < end) + 1
+        self.before + self.newlines.partition_point(|&nl| nl < end) + 1
     }
 }
 
 pub(crate) type SpTable = BTreeMap<Spanned<String>, Spanned<toml::Value>>;
 
 /// The top level of a problem file, spans kept.
-struct RawFile {
-    problems: Option<Vec<Spanned<SpTable>>>,
+pub(crate) struct RawFile {
+    pub(crate) problems: Option<Vec<Spanned<SpTable>>>,
     /// Other top-level keys (warned about).
-    others: Vec<Spanned<String>>,
+    pub(crate) others: Vec<Spanned<String>>,
 }
 
 impl<'de> Deserialize<'de> for RawFile {
@@ -440,31 +449,38 @@ pub fn parse_str(text: &str, path: &Path) -> LoadedFile {
     let mut seen: BTreeMap<String, usize> = BTreeMap::new();
     for (i, t) in tables.iter().enumerate() {
         let line = table_line(&lines, t, i, tables.len(), &headers);
-        let p = entry::one_problem(&lines, &file, line, t.get_ref(), &mut out.warnings);
-        let p = match p {
-            Ok(p) => {
-                if let Some(first) = seen.get(&p.id) {
-                    Err(p.error(
-                        "id",
-                        format!(
-                            "duplicate id '{}' (first used on line {first}); ids must be unique within a file",
-                            p.id
-                        ),
-                    ))
-                } else {
-                    seen.insert(p.id.clone(), p.line_of("id"));
-                    Ok(p)
-                }
-            }
-            Err(e) => Err(e),
-        };
+        let p = read_table(&lines, &file, line, t, &mut seen, &mut out.warnings);
         out.problems.push(p);
     }
     out
 }
 
+/// One `[[problem]]` table starting at `line`: its problem, or why it cannot be read
+/// (an id already `seen` in the file among the reasons).
+pub(crate) fn read_table(
+    lines: &Lines,
+    file: &Path,
+    line: usize,
+    t: &Spanned<SpTable>,
+    seen: &mut BTreeMap<String, usize>,
+    warnings: &mut Vec<String>,
+) -> Result<Problem, ProblemError> {
+    let p = entry::one_problem(lines, file, line, t.get_ref(), warnings)?;
+    if let Some(first) = seen.get(&p.id) {
+        return Err(p.error(
+            "id",
+            format!(
+                "duplicate id '{}' (first used on line {first}); ids must be unique within a file",
+                p.id
+            ),
+        ));
+    }
+    seen.insert(p.id.clone(), p.line_of("id"));
+    Ok(p)
+}
+
 /// Lines of `[[problem]]` headers, in order (a fallback when spans say nothing useful).
-fn header_lines(text: &str) -> Vec<usize> {
+pub(crate) fn header_lines(text: &str) -> Vec<usize> {
     text.lines()
         .enumerate()
         .filter(|(_, l)| {
