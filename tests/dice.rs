@@ -14,7 +14,7 @@ use std::process::Command;
 use std::sync::Arc;
 
 #[path = "common/dice_board.rs"]
-mod dice_board;
+pub mod dice_board;
 use dice_board::four_by_four;
 
 /// White: Ka1, Rd1; Black: Kh8, pawn d5. One rook move (Rxd5) bares the black king.

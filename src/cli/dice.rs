@@ -141,7 +141,15 @@ pub fn build_tables<B: Bits>(
     mat: &crate::retro::Material,
 ) -> std::result::Result<ChanceTables, String> {
     let bar = crate::solve::progress_bar(true, 0, "");
-    let t = ChanceTables::build(eng, dice, mat, TOLERANCE, &|m| {
+    let opt = crate::dice::table::Options {
+        tolerance: TOLERANCE,
+        stops: crate::dice::table::Stops {
+            deadline: None,
+            cancel: Some(crate::cli::interrupt::cancel_flag()),
+        },
+        layout: None,
+    };
+    let t = ChanceTables::build_with(eng, dice, mat, &opt, &|m| {
         if let Some(b) = &bar {
             b.set_message(format!("chance table {m}"));
         }
@@ -312,8 +320,13 @@ fn analysis<B: Bits>(
     })?;
     let tables = match &a.tables {
         Some(dir) => ChanceTables::load(&pos.eng, dice, &mat, dir).map_err(anyhow::Error::msg)?,
-        None => build_tables(&pos.eng, dice, &mat)
-            .map_err(|e| anyhow::anyhow!("without --turns: {e}; give --turns N"))?,
+        None => build_tables(&pos.eng, dice, &mat).map_err(|e| {
+            if crate::cli::interrupt::interrupted() {
+                anyhow::anyhow!("without --turns: {e} while building the chance tables")
+            } else {
+                anyhow::anyhow!("without --turns: {e}; give --turns N")
+            }
+        })?,
     };
     Ok(Analysis::Tables(tables))
 }

@@ -8,6 +8,7 @@ pub mod common;
 pub mod diagram;
 pub mod dice;
 pub mod export;
+pub mod feed;
 pub mod import;
 pub mod interrupt;
 pub mod manifest;

@@ -7,6 +7,7 @@
 //! unknown `--rules`, a path that does not exist, an unwritable `--csv`).
 
 use super::common::{collect_files, set_threads};
+use super::feed::{Fed, Feed};
 use crate::analyse::analyse_in;
 use crate::batch::Shard;
 use crate::board::any::AnyEngine;
@@ -21,9 +22,9 @@ use crate::solve::{Limits, SolveError};
 use crate::with_engine;
 use anyhow::{bail, Result};
 use rayon::prelude::*;
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Search limits and shared options of `solve`, `verify` and `export`.
@@ -148,8 +149,8 @@ impl Engines {
 }
 
 /// One unit of work: a problem under one rule set.
-pub(super) struct Job<'a> {
-    pub(super) problem: &'a Problem,
+pub(super) struct Job {
+    pub(super) problem: Arc<Problem>,
     /// The rules spec and whether it came from the command line.
     pub(super) rules: String,
     pub(super) from_cli: bool,
@@ -173,7 +174,7 @@ pub(super) fn key_of(e: &SolveError) -> &'static str {
 }
 
 pub(super) fn run_job(job: &Job, engines: &Engines, limits: &Limits, out: Notation) -> Row {
-    let p = job.problem;
+    let p = &*job.problem;
     let t0 = Instant::now();
     let base = if job.from_cli {
         None
@@ -282,14 +283,14 @@ pub(super) fn load_all(files: &[PathBuf]) -> (Vec<Problem>, Vec<(usize, Row)>) {
 /// The rule sets each problem runs under: its own (or `--rules`), or with `--all-rules`
 /// its own first and then every other preset it can be carried over to (its men kept by
 /// identity, see [`crate::problem::carry`]); the presets it cannot go to, with the reason.
-pub(super) fn jobs_for<'a>(
-    p: &'a Problem,
+pub(super) fn jobs_for(
+    p: &Arc<Problem>,
     run: &RunArgs,
     all_rules: bool,
     engines: &Engines,
-) -> (Vec<Job<'a>>, Vec<Skip>) {
+) -> (Vec<Job>, Vec<Skip>) {
     let job = |rules: &str, from_cli: bool, carried: Option<Carried>| Job {
-        problem: p,
+        problem: Arc::clone(p),
         rules: rules.to_string(),
         from_cli,
         carried,
@@ -375,28 +376,6 @@ pub(super) struct Batch {
     pub(super) total: usize,
 }
 
-/// An item of the whole batch, in order: a problem (its index among those loaded) or a
-/// problem (or file) that could not be read.
-enum Slot {
-    Problem(usize),
-    Unread(Box<Row>),
-}
-
-/// The whole batch's order: a load error sits before the problem that followed it in
-/// its file.
-fn in_order(problems: usize, load_errors: Vec<(usize, Row)>) -> Vec<Slot> {
-    let mut out = vec![];
-    let mut errs = load_errors.into_iter().peekable();
-    for i in 0..problems {
-        while let Some((_, r)) = errs.next_if(|(at, _)| *at <= i) {
-            out.push(Slot::Unread(Box::new(r)));
-        }
-        out.push(Slot::Problem(i));
-    }
-    out.extend(errs.map(|x| Slot::Unread(Box::new(x.1))));
-    out
-}
-
 /// Runs every problem of the files (in parallel); one group per problem (its rows and
 /// the rule sets skipped), in file order. `on_ready` sees each group as soon as it and
 /// every group before it are done, so that a consumer can stream them in a stable order
@@ -447,108 +426,110 @@ pub(super) fn run_shard(
                 .join(", ")
         );
     }
-    let (problems, load_errors) = load_all(&files);
-    let slots = in_order(problems.len(), load_errors);
-    let total = slots.len();
-    let (places, kept): (Vec<usize>, Vec<Slot>) = slots
-        .into_iter()
-        .enumerate()
-        .filter(|(i, _)| shard.is_none_or(|s| s.contains(*i)))
-        .unzip();
     let engines = Engines::default();
-    let per_problem: Vec<Option<(Vec<Job>, Vec<Skip>)>> = kept
-        .iter()
-        .map(|s| match s {
-            Slot::Problem(i) => Some(jobs_for(&problems[*i], run, all_rules, &engines)),
-            Slot::Unread(_) => None,
-        })
-        .collect();
-    // Each job gets its slot (group, row) in the order.
-    let mut groups: Vec<Pending> = vec![];
-    let mut jobs: Vec<(usize, usize, &Job)> = vec![];
-    for (slot, pp) in kept.into_iter().zip(&per_problem) {
-        match (pp, slot) {
-            (Some((js, skipped)), _) => {
-                for (k, j) in js.iter().enumerate() {
-                    jobs.push((groups.len(), k, j));
-                }
-                groups.push(Pending {
-                    rows: js.iter().map(|_| None).collect(),
-                    skipped: skipped.clone(),
-                });
-            }
-            (None, Slot::Unread(r)) => groups.push(Pending {
-                rows: vec![Some(*r)],
-                skipped: vec![],
-            }),
-            (None, Slot::Problem(_)) => {}
+    let feed = Feed::new(&files, shard, run, all_rules, &engines);
+    let feed = run_jobs(feed, &engines, &limits, run.notation, what, on_ready);
+    Ok(Batch {
+        total: feed.place(),
+        places: feed.places,
+    })
+}
+
+/// What the workers share: the problems still to read, the jobs read and not taken,
+/// and the groups not yet handed on (the first of them is group `first`).
+struct Queue<'a> {
+    feed: Feed<'a>,
+    jobs: VecDeque<(usize, usize, Job)>,
+    pending: VecDeque<Pending>,
+    first: usize,
+}
+
+impl Queue<'_> {
+    /// Hands on every group whose rows, and every row before them, are known.
+    fn advance(&mut self, on_ready: &(dyn Fn(Group) + Sync)) {
+        while self
+            .pending
+            .front()
+            .is_some_and(|p| p.rows.iter().all(Option::is_some))
+        {
+            let next = self.pending.pop_front().expect("a front");
+            on_ready(Group {
+                rows: next.rows.into_iter().flatten().collect(),
+                skipped: next.skipped,
+            });
+            self.first += 1;
         }
     }
-    run_jobs(
-        groups,
-        &jobs,
-        &engines,
-        &limits,
-        run.notation,
-        what,
-        on_ready,
-    );
-    Ok(Batch { places, total })
+
+    /// The next job in order, reading the next problem when none is waiting (a problem
+    /// that could not be read is its own group, handed on in its turn).
+    fn take(&mut self, on_ready: &(dyn Fn(Group) + Sync)) -> Option<(usize, usize, Job)> {
+        while self.jobs.is_empty() {
+            let g = self.first + self.pending.len();
+            match self.feed.next()? {
+                Fed::Unread(row) => self.pending.push_back(Pending {
+                    rows: vec![Some(*row)],
+                    skipped: vec![],
+                }),
+                Fed::Problem(js, skipped) => {
+                    self.pending.push_back(Pending {
+                        rows: js.iter().map(|_| None).collect(),
+                        skipped,
+                    });
+                    self.jobs
+                        .extend(js.into_iter().enumerate().map(|(k, j)| (g, k, j)));
+                }
+            }
+            self.advance(on_ready);
+        }
+        self.jobs.pop_front()
+    }
 }
-/// Runs the jobs in parallel into their groups' slots; hands each group to `on_ready`
-/// once it and every group before it are done, and keeps none.
-fn run_jobs(
-    groups: Vec<Pending>,
-    jobs: &[(usize, usize, &Job)],
+
+/// Runs the jobs in parallel as the feed reads them; hands each group to `on_ready` once
+/// it and every group before it are done, and keeps none. The jobs are taken in order,
+/// one at a time, by as many workers as the pool has: the rows that finish before an
+/// earlier one stay few, and so do the problems read and not yet done.
+fn run_jobs<'a>(
+    feed: Feed<'a>,
     engines: &Engines,
     limits: &Limits,
     notation: Notation,
     what: &str,
     on_ready: &(dyn Fn(Group) + Sync),
-) {
-    let ready = Mutex::new((groups, 0usize));
-    // Hands on every group whose rows, and every row before them, are known.
-    let advance = |state: &mut (Vec<Pending>, usize)| {
-        let (pending, done) = state;
-        while let Some(next) = pending.get_mut(*done) {
-            if next.rows.iter().any(Option::is_none) {
-                break;
-            }
-            let g = Group {
-                rows: next.rows.drain(..).flatten().collect(),
-                skipped: std::mem::take(&mut next.skipped),
-            };
-            next.rows.shrink_to_fit();
-            on_ready(g);
-            *done += 1;
-        }
-    };
-    advance(&mut ready.lock().unwrap_or_else(|e| e.into_inner()));
-    let bar = crate::solve::progress_bar(true, jobs.len() as u64, what);
-    // The jobs are taken in order, one at a time, by as many workers as the pool has:
-    // the rows that finish before an earlier one stay few (splitting the list in halves
-    // would hold back the whole second half until the first is done).
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let take = || jobs.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
+) -> Feed<'a> {
+    let queue = Mutex::new(Queue {
+        feed,
+        jobs: VecDeque::new(),
+        pending: VecDeque::new(),
+        first: 0,
+    });
+    let lock = || queue.lock().unwrap_or_else(|e| e.into_inner());
+    let bar = crate::solve::progress_bar(true, 0, what);
     (0..rayon::current_num_threads())
         .into_par_iter()
-        .for_each(|_| {
-            while let Some((g, k, j)) = take() {
-                let r = run_job(j, engines, limits, notation);
-                {
-                    let mut st = ready.lock().unwrap_or_else(|e| e.into_inner());
-                    st.0[*g].rows[*k] = Some(r);
-                    advance(&mut st);
-                }
-                if let Some(b) = &bar {
-                    b.set_message(format!("{what} ({})", j.problem.id));
-                    b.inc(1);
-                }
+        .for_each(|_| loop {
+            let Some((g, k, j)) = lock().take(on_ready) else {
+                break;
+            };
+            let r = run_job(&j, engines, limits, notation);
+            {
+                let mut q = lock();
+                let at = g - q.first;
+                q.pending[at].rows[k] = Some(r);
+                q.advance(on_ready);
+            }
+            if let Some(b) = &bar {
+                b.set_message(format!("{what} ({})", j.problem.id));
+                b.inc(1);
             }
         });
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
+    let mut q = queue.into_inner().unwrap_or_else(|e| e.into_inner());
+    q.advance(on_ready);
+    q.feed
 }
 
 /// Every row of the groups, in order.

@@ -73,13 +73,13 @@ pub fn cmd_solve(a: SolveArgs) -> Result<i32> {
             Ok(p) => {
                 let job = match &a.run.rules {
                     Some(r) => Job {
-                        problem: p,
+                        problem: std::sync::Arc::new(p.clone()),
                         rules: r.clone(),
                         from_cli: true,
                         carried: None,
                     },
                     None => Job {
-                        problem: p,
+                        problem: std::sync::Arc::new(p.clone()),
                         rules: p.rules.clone(),
                         from_cli: false,
                         carried: None,

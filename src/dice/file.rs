@@ -4,16 +4,17 @@
 //! checksum of the data, so a table built under other rules or damaged is refused.
 
 use super::iterate::Val;
-use super::table::{men_order, ChanceTable, ChanceTables, TableFigures};
+use super::table::{men_order, ChanceTable, ChanceTables, Layout, TableFigures};
 use super::turn::Wl;
 use crate::board::bits::Bits;
 use crate::board::die::Dice;
 use crate::board::engine::Engine;
 use crate::board::piece::Kind;
 use crate::board::rules::Rules;
-use crate::retro::file::checksum;
+use crate::retro::file::{checksum, Checksum};
 use crate::retro::{fingerprint, table_path, Material};
 use serde::{Deserialize, Serialize};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -43,29 +44,42 @@ pub fn write(dir: &Path, rules: &Rules, t: &ChanceTable) -> Result<PathBuf, Stri
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let name = t.material.name(rules);
     let p = path(dir, rules, &name);
-    let mut data = Vec::with_capacity(t.values.len() * 24);
-    for v in &t.values {
-        for x in [v.c.w, v.c.l, v.q] {
-            data.extend_from_slice(&x.to_le_bytes());
+    // Written as it is read: three numbers an entry, never the whole file in memory.
+    let each_entry = |f: &mut dyn FnMut(&[u8])| {
+        for v in &t.values {
+            let mut b = [0u8; 24];
+            for (k, x) in [v.c.w, v.c.l, v.q].into_iter().enumerate() {
+                b[8 * k..8 * k + 8].copy_from_slice(&x.to_le_bytes());
+            }
+            f(&b);
         }
-    }
+    };
+    let mut sum = Checksum::new();
+    each_entry(&mut |b| sum.update(b));
     let h = Header {
         format: MAGIC.into(),
         rules: rules.name.clone(),
         rules_fingerprint: fingerprint(rules),
         material: name,
         entries: t.values.len(),
-        checksum: format!("{:016x}", checksum(&data)),
+        checksum: format!("{:016x}", sum.finish()),
         positions: t.figures.positions,
         sweeps: t.figures.iterations,
         residual: t.figures.residual,
         seconds: t.figures.seconds,
     };
-    let mut bytes = serde_json::to_vec(&h).map_err(|e| e.to_string())?;
-    bytes.push(b'\n');
-    bytes.extend_from_slice(&data);
-    crate::files::write_atomic(&p, &bytes)
-        .map_err(|e| format!("cannot write {}: {e}", p.display()))?;
+    let fail = |e: &dyn std::fmt::Display| format!("cannot write {}: {e}", p.display());
+    let mut f = crate::files::AtomicFile::create(&p).map_err(|e| fail(&e))?;
+    let mut header = serde_json::to_vec(&h).map_err(|e| e.to_string())?;
+    header.push(b'\n');
+    let mut res = f.write_all(&header);
+    each_entry(&mut |b| {
+        if res.is_ok() {
+            res = f.write_all(b);
+        }
+    });
+    res.map_err(|e| fail(&e))?;
+    f.commit().map_err(|e| fail(&e))?;
     Ok(p)
 }
 
@@ -154,6 +168,8 @@ impl ChanceTables {
         target: &Material,
         dir: &std::path::Path,
     ) -> Result<ChanceTables, String> {
-        Self::each(eng, dice, target, |_, m| read(dir, &eng.rules, m, eng.king))
+        Self::each(eng, dice, target, Some(Layout::Regenerated), |_, m, _| {
+            read(dir, &eng.rules, m, eng.king)
+        })
     }
 }

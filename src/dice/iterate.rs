@@ -4,6 +4,9 @@
 
 use super::turn::Wl;
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
 
 /// Discount per ply of the second value, which only breaks ties between moves of equal
 /// chances: with it the side that wins for sure still makes progress.
@@ -75,6 +78,63 @@ pub(super) struct Graph {
 
 const CONST: u32 = 1 << 31;
 
+/// Most sweeps a table build makes.
+const MAX_SWEEPS: u32 = 100_000;
+
+/// When a table build gives up before its values stand still: a deadline, Ctrl-C.
+#[derive(Clone, Debug, Default)]
+pub struct Stops {
+    /// Give up after this instant.
+    pub deadline: Option<Instant>,
+    /// Give up when this rises (Ctrl-C).
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Stops {
+    /// An error naming the stop reached, if any.
+    pub fn check(&self) -> Result<(), String> {
+        if self
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed))
+        {
+            return Err("interrupted".into());
+        }
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err("time limit reached".into());
+        }
+        Ok(())
+    }
+}
+
+/// The values once they stand still, the sweeps made and the last change.
+pub(super) type Swept = (Vec<Val>, u32, f64);
+
+/// Value iteration from `values`: `step(old, new)` writes one sweep's values into `new`;
+/// repeated until no chance moves by more than `tolerance` (or [`MAX_SWEEPS`]), the
+/// stops polled before each sweep and `progress(sweeps, last change)` told after it.
+/// Two arrays of values are held, this sweep's and the last.
+pub(super) fn sweep_until(
+    mut values: Vec<Val>,
+    tolerance: f64,
+    stops: &Stops,
+    progress: &dyn Fn(u32, f64),
+    step: impl Fn(&[Val], &mut [Val]) -> Result<(), String>,
+) -> Result<Swept, String> {
+    let mut next = crate::memory::filled("the next sweep's values", values.len(), Val::NONE)?;
+    let mut sweeps = 0;
+    let mut residual = f64::INFINITY;
+    while residual > tolerance && sweeps < MAX_SWEEPS {
+        stops.check()?;
+        step(&values, &mut next)?;
+        residual = residual_of(&next, &values);
+        std::mem::swap(&mut values, &mut next);
+        sweeps += 1;
+        progress(sweeps, residual);
+    }
+    Ok((values, sweeps, residual))
+}
+
 impl Graph {
     /// Lays the plans out flat (and lets them go).
     pub(super) fn from_plans(plans: Vec<Plan>) -> Graph {
@@ -118,11 +178,6 @@ impl Graph {
         g
     }
 
-    /// True when entry `i` is a position (not two men on a square and the like).
-    pub(super) fn is_position(&self, i: usize) -> bool {
-        self.state[i] != 2
-    }
-
     /// Memory held, bytes.
     pub(super) fn bytes(&self) -> usize {
         self.state.len()
@@ -132,26 +187,30 @@ impl Graph {
             + self.consts.len() * std::mem::size_of::<Val>()
     }
 
-    /// Sweeps until no chance moves by more than `tolerance` (or 100,000 sweeps): the
-    /// values, the sweeps made and the last change.
-    pub(super) fn iterate(&self, tolerance: f64) -> (Vec<Val>, u32, f64) {
-        let mut values = self.fixed.clone();
-        let mut sweeps = 0;
-        let mut residual = f64::INFINITY;
-        while residual > tolerance && sweeps < 100_000 {
-            let next: Vec<Val> = (0..self.state.len())
-                .into_par_iter()
-                .map(|i| self.sweep(i, &values))
-                .collect();
-            residual = next
-                .par_iter()
-                .zip(values.par_iter())
-                .map(|(a, b)| (a.c.w - b.c.w).abs().max((a.c.l - b.c.l).abs()))
-                .reduce(|| 0.0, f64::max);
-            values = next;
-            sweeps += 1;
-        }
-        (values, sweeps, residual)
+    /// Per entry: 0 thrown, 1 decided, 2 no position (the graph goes, the states stay).
+    pub(super) fn into_state(self) -> Vec<u8> {
+        self.state
+    }
+
+    /// Sweeps until no chance moves by more than `tolerance` (see [`sweep_until`]).
+    pub(super) fn iterate(
+        &self,
+        tolerance: f64,
+        stops: &Stops,
+        progress: &dyn Fn(u32, f64),
+    ) -> Result<Swept, String> {
+        sweep_until(
+            self.fixed.clone(),
+            tolerance,
+            stops,
+            progress,
+            |old, new| {
+                new.par_iter_mut()
+                    .enumerate()
+                    .for_each(|(i, v)| *v = self.sweep(i, old));
+                Ok(())
+            },
+        )
     }
 
     /// One turn of value iteration for entry `i`: the chances add up over the throws,
@@ -165,22 +224,45 @@ impl Graph {
         for t in self.first_throw[i] as usize..self.first_throw[i + 1] as usize {
             let mut best: Option<Val> = None;
             for &c in &self.child[self.first_child[t] as usize..self.first_child[t + 1] as usize] {
-                let v = if c & CONST != 0 {
-                    self.consts[(c & !CONST) as usize]
-                } else {
-                    values[c as usize]
-                }
-                .flip();
-                if best.is_none_or(|b| v.better(b)) {
-                    best = Some(v);
-                }
+                pick(
+                    &mut best,
+                    if c & CONST != 0 {
+                        self.consts[(c & !CONST) as usize]
+                    } else {
+                        values[c as usize]
+                    },
+                );
             }
-            let b = best.unwrap_or(Val::NONE);
-            let p = self.prob[t];
-            acc.c.w += p * b.c.w;
-            acc.c.l += p * b.c.l;
-            acc.q += p * GAMMA * b.q;
+            add_throw(&mut acc, self.prob[t], best);
         }
         acc
     }
+}
+
+/// Keeps in `best` the better of it and a successor worth `child` to its side to move
+/// (the first of equals stays).
+#[inline]
+pub(super) fn pick(best: &mut Option<Val>, child: Val) {
+    let v = child.flip();
+    if best.is_none_or(|b| v.better(b)) {
+        *best = Some(v);
+    }
+}
+
+/// Adds a throw of chance `p` whose best successor is `best` (none: nothing decided) to
+/// the turn's value: the chances add up, the tie-breaking score is discounted by one ply.
+#[inline]
+pub(super) fn add_throw(acc: &mut Val, p: f64, best: Option<Val>) {
+    let b = best.unwrap_or(Val::NONE);
+    acc.c.w += p * b.c.w;
+    acc.c.l += p * b.c.l;
+    acc.q += p * GAMMA * b.q;
+}
+
+/// The largest change of a chance between two sweeps.
+pub(super) fn residual_of(next: &[Val], values: &[Val]) -> f64 {
+    next.par_iter()
+        .zip(values.par_iter())
+        .map(|(a, b)| (a.c.w - b.c.w).abs().max((a.c.l - b.c.l).abs()))
+        .reduce(|| 0.0, f64::max)
 }

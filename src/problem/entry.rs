@@ -2,9 +2,7 @@
 //! error, an unknown one a warning), each value read with the line it stands on, so that
 //! every error names the file, the line and what was expected.
 
-use super::{
-    describe, line_at, one_edit_apart, Problem, ProblemError, SpTable, KEYS, VERDICT_WORDS,
-};
+use super::{describe, one_edit_apart, Lines, Problem, ProblemError, SpTable, KEYS, VERDICT_WORDS};
 use crate::board::sides::{flip_fen, Orientation, SideNames};
 use crate::solve::{ConditionSpec, Stipulation};
 use std::collections::BTreeMap;
@@ -12,7 +10,7 @@ use std::path::Path;
 
 /// A table being read, with what its errors need to say.
 struct Entry<'a> {
-    text: &'a str,
+    lines: &'a Lines,
     file: &'a Path,
     line: usize,
     t: &'a SpTable,
@@ -24,13 +22,13 @@ struct Entry<'a> {
 type Read<T> = Result<T, ProblemError>;
 
 pub(super) fn one_problem(
-    text: &str,
+    lines: &Lines,
     file: &Path,
     line: usize,
     t: &SpTable,
     warnings: &mut Vec<String>,
 ) -> Read<Problem> {
-    let e = Entry::new(text, file, line, t);
+    let e = Entry::new(lines, file, line, t);
     let own_warnings = e.check_keys()?;
     warnings.extend(own_warnings.iter().cloned());
     let id = e.id()?;
@@ -88,10 +86,10 @@ pub(super) fn one_problem(
 }
 
 impl<'a> Entry<'a> {
-    fn new(text: &'a str, file: &'a Path, line: usize, t: &'a SpTable) -> Self {
+    fn new(lines: &'a Lines, file: &'a Path, line: usize, t: &'a SpTable) -> Self {
         let key_lines = t
             .keys()
-            .map(|k| (k.get_ref().clone(), line_at(text, k.span().start)))
+            .map(|k| (k.get_ref().clone(), lines.line(k.span().start)))
             .collect();
         let id_val = match t.get("id").map(|v| v.get_ref()) {
             Some(toml::Value::String(s)) if !s.trim().is_empty() => Some(s.trim().to_string()),
@@ -105,7 +103,7 @@ impl<'a> Entry<'a> {
             })
             .collect();
         Entry {
-            text,
+            lines,
             file,
             line,
             t,
@@ -141,7 +139,7 @@ impl<'a> Entry<'a> {
             if KEYS.iter().any(|(n, _)| n == name) {
                 continue;
             }
-            let at = line_at(self.text, k.span().start);
+            let at = self.lines.line(k.span().start);
             if let Some((near, _)) = KEYS.iter().find(|(n, _)| one_edit_apart(name, n)) {
                 return Err(ProblemError {
                     line: Some(at),

@@ -1,0 +1,99 @@
+//! The problems of a batch, read as the workers ask for them: one file at a time, in
+//! the files' order, and within a file one `[[problem]]` table at a time (see
+//! [`crate::problem::chunks`]), each problem turned into its jobs when it is reached. A
+//! batch of 100,000 problems holds the problems in flight, not all of them.
+
+use super::run::{jobs_for, Engines, Job, RunArgs};
+use crate::batch::Shard;
+use crate::problem::chunks::FileReader;
+use crate::problem::{Problem, ProblemError};
+use crate::report::grid::Skip;
+use crate::report::Row;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// The next item of the batch, in order.
+pub(super) enum Fed {
+    /// A problem's jobs (one per rule set) and the rule sets skipped.
+    Problem(Vec<Job>, Vec<Skip>),
+    /// A problem (or file) that could not be read.
+    Unread(Box<Row>),
+}
+
+/// Reads the problems of `files` one file at a time.
+pub(super) struct Feed<'a> {
+    files: std::slice::Iter<'a, PathBuf>,
+    /// The file being read.
+    read: Option<FileReader>,
+    /// The place in the whole batch of the next entry.
+    place: usize,
+    shard: Option<Shard>,
+    run: &'a RunArgs,
+    all_rules: bool,
+    engines: &'a Engines,
+    /// The places in the whole batch of the entries handed out (all, or a shard's).
+    pub(super) places: Vec<usize>,
+}
+
+impl<'a> Feed<'a> {
+    /// A feed over `files`; with `shard`, only the entries whose place it contains.
+    pub(super) fn new(
+        files: &'a [PathBuf],
+        shard: Option<Shard>,
+        run: &'a RunArgs,
+        all_rules: bool,
+        engines: &'a Engines,
+    ) -> Self {
+        Feed {
+            files: files.iter(),
+            read: None,
+            place: 0,
+            shard,
+            run,
+            all_rules,
+            engines,
+            places: vec![],
+        }
+    }
+
+    /// Entries read so far (at the end: the whole batch, whatever the shard).
+    pub(super) fn place(&self) -> usize {
+        self.place
+    }
+
+    /// The next entry of the shard, opening the next file when this one is done (the
+    /// warnings are printed as the entries that give them are read).
+    fn next_entry(&mut self) -> Option<Result<Problem, ProblemError>> {
+        let mut warnings = vec![];
+        loop {
+            while let Some(e) = self.read.as_mut().and_then(|r| r.next_entry(&mut warnings)) {
+                for w in warnings.drain(..) {
+                    eprintln!("warning: {w}");
+                }
+                let place = self.place;
+                self.place += 1;
+                if self.shard.is_none_or(|s| s.contains(place)) {
+                    self.places.push(place);
+                    return Some(e);
+                }
+            }
+            let (reader, ws) = FileReader::open(self.files.next()?);
+            for w in ws {
+                eprintln!("warning: {w}");
+            }
+            self.read = Some(reader);
+        }
+    }
+
+    /// The next item of the shard, its problem turned into jobs.
+    pub(super) fn next(&mut self) -> Option<Fed> {
+        Some(match self.next_entry()? {
+            Err(e) => Fed::Unread(Box::new(Row::from_error(&e, None, ""))),
+            Ok(p) => {
+                let (jobs, skipped) =
+                    jobs_for(&Arc::new(p), self.run, self.all_rules, self.engines);
+                Fed::Problem(jobs, skipped)
+            }
+        })
+    }
+}
