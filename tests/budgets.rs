@@ -171,3 +171,30 @@ fn fuzzed_fen_with_en_passant_on_the_first_rank_is_an_error() {
         assert!(r.is_err(), "{preset}: read as a position: {text:?}");
     }
 }
+
+/// The EPD import fuzz target's first crash: a rank's empty count of twenty-odd digits made
+/// the count of files it covers overflow (a panic with overflow checks, a wrapped, too small
+/// count in the message without). Now the input is a clean error and the count saturates.
+#[test]
+fn fuzzed_epd_with_a_huge_empty_count_is_an_error() {
+    use mansuba::board::any::AnyEngine;
+    use mansuba::board::position::{FenError, Position};
+    use mansuba::board::rules::Rules;
+    use mansuba::problem::import::{import_text, Format, Options};
+    let path = hostile().join("fuzz-import-epd-crash-0e583d3a");
+    let text = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned();
+    let opts = Options {
+        format: Some(Format::Epd),
+        ..Options::default()
+    };
+    let e = import_text(&path, &text, &opts).expect_err("the crash input is no problem");
+    assert!(e.line.is_some(), "{e}");
+    let Ok(AnyEngine::W64(eng)) = AnyEngine::new(Rules::preset("shatranj").unwrap()) else {
+        panic!("shatranj is an 8x8 engine");
+    };
+    let fen = "99999999999999999999999k/8/8/8/8/8/8/K7 w - - 0 1";
+    match Position::from_fen(eng, fen).err() {
+        Some(FenError::RankLength { found, .. }) => assert_eq!(found, usize::MAX, "{fen}"),
+        other => panic!("{fen}: {other:?}"),
+    }
+}
