@@ -385,6 +385,10 @@ fn lines_split_into_numbered_moves() {
             tok(Some(4), false, true, "Nf7#"),
         ]
     );
+}
+
+#[test]
+fn results_comments_and_any_moves_are_not_moves() {
     assert_eq!(
         parse_line("1. e4 e5 2. Nf3 1-0"),
         vec![
@@ -402,6 +406,10 @@ fn lines_split_into_numbered_moves() {
             tok(Some(3), true, true, "any"),
         ]
     );
+}
+
+#[test]
+fn castling_annotations_and_unnumbered_lines() {
     assert_eq!(
         parse_line("1.0-0 0-0-0, 2.exd6 e.p. !? Kb8 … Ka8 *"),
         vec![
@@ -420,7 +428,9 @@ fn lines_split_into_numbered_moves() {
         ]
     );
     assert!(parse_line("").is_empty());
-    assert!(parse_line("{ unclosed (").is_empty());
+    // An unclosed brace (written as an escape: the brace-counting length check reads
+    // source lines, not strings).
+    assert!(parse_line("\u{7b} unclosed (").is_empty());
 }
 
 #[test]
