@@ -198,7 +198,7 @@ fn fuzzed_import_inputs_end_cleanly() {
         match import_text(&path, &text, &opts) {
             Err(e) => assert!(e.line.is_some() && e.file == path, "{name}: {e}"),
             Ok(entries) => {
-                let toml = toml_out::to_toml(&entries, &[name.clone()]);
+                let toml = toml_out::to_toml(&entries, std::slice::from_ref(&name));
                 let back = mansuba::problem::parse_str(&toml, Path::new("back.toml"));
                 assert_eq!(back.problems.len(), entries.len(), "{name}");
                 for p in &back.problems {
