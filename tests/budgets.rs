@@ -173,3 +173,60 @@ fn fuzzed_fen_with_en_passant_on_the_first_rank_is_an_error() {
         assert!(r.is_err(), "{preset}: read as a position: {text:?}");
     }
 }
+
+/// The import fuzz targets' crashes (tests/hostile/fuzz-import-FORMAT-crash-*), checked as
+/// the targets check them: an error naming the file and a line, or problems whose entries
+/// load back as a problem file. They were: a rank's huge empty count (overflow in the FEN
+/// reader), a repeated EPD `id` and a Popeye title of signs only (entries that did not load
+/// back), a piece list cut inside a multi-byte letter (a panic).
+#[test]
+fn fuzzed_import_inputs_end_cleanly() {
+    use mansuba::problem::import::{import_text, toml_out, Format, Options};
+    let mut seen = 0;
+    for f in std::fs::read_dir(hostile()).unwrap() {
+        let path = f.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        let Some(rest) = name.strip_prefix("fuzz-import-") else {
+            continue;
+        };
+        let format: Format = rest.split('-').next().unwrap().parse().unwrap();
+        let text = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned();
+        let opts = Options {
+            format: Some(format),
+            colours: vec![("red".into(), true), ("green".into(), false)],
+            win_moves: Some(20),
+            ..Options::default()
+        };
+        match import_text(&path, &text, &opts) {
+            Err(e) => assert!(e.line.is_some() && e.file == path, "{name}: {e}"),
+            Ok(entries) => {
+                let toml = toml_out::to_toml(&entries, std::slice::from_ref(&name));
+                let back = mansuba::problem::parse_str(&toml, Path::new("back.toml"));
+                assert_eq!(back.problems.len(), entries.len(), "{name}");
+                for p in &back.problems {
+                    assert!(p.is_ok(), "{name}: {:?}\n{toml}", p.as_ref().err());
+                }
+            }
+        }
+        seen += 1;
+    }
+    assert!(seen >= 4, "{seen}");
+}
+
+/// A rank's empty count of twenty-odd digits (the first import fuzz crash): the count of
+/// files the rank covers saturates instead of overflowing (a panic with overflow checks, a
+/// wrapped, too small count in the message without).
+#[test]
+fn a_huge_empty_count_saturates() {
+    use mansuba::board::any::AnyEngine;
+    use mansuba::board::position::{FenError, Position};
+    use mansuba::board::rules::Rules;
+    let Ok(AnyEngine::W64(eng)) = AnyEngine::new(Rules::preset("shatranj").unwrap()) else {
+        panic!("shatranj is an 8x8 engine");
+    };
+    let fen = "99999999999999999999999k/8/8/8/8/8/8/K7 w - - 0 1";
+    match Position::from_fen(eng, fen).err() {
+        Some(FenError::RankLength { found, .. }) => assert_eq!(found, usize::MAX, "{fen}"),
+        other => panic!("{fen}: {other:?}"),
+    }
+}

@@ -388,3 +388,47 @@ fn descriptive_as_the_editions_print_it() {
     assert_eq!(s.variations.len(), 1);
     assert_eq!(s.main.len(), 3);
 }
+
+/// A target without its rank, as some editions print it (the line is the one
+/// docs/notations.md shows): read when exactly one legal move fits, with a remark; a
+/// target several moves fit is an error naming them.
+#[test]
+fn descriptive_targets_without_their_rank() {
+    let p = bundled()
+        .into_iter()
+        .find(|p| p.id == "early-lucena-smothered")
+        .unwrap();
+    let line = "1. Q-K6 ch K-R 2. Kt-B7 ch K-Kt 3. Kt-R6 ch K-R 4. Q-Kt8 ch RxQ 5. Kt-B7 mate";
+    let docs =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/notations.md"))
+            .unwrap();
+    assert!(docs.contains(line), "docs/notations.md shows the line");
+    let c = claim(&p, line, Notation::Auto);
+    assert_eq!(c.status, ClaimStatus::Ok, "{}", c.detail);
+    assert_eq!(
+        c.filled,
+        ["Qe6+", "Kh8", "Nf7+", "Kg8", "Nh6+", "Kh8", "Qg8+", "Rxg8", "Nf7#"]
+    );
+    for want in [
+        "1...K-R (Black): K-R read as K-R1, the only legal fit",
+        "2...K-Kt (Black): K-Kt read as K-Kt1, the only legal fit",
+        "3...K-R (Black): K-R read as K-R1, the only legal fit",
+    ] {
+        assert!(
+            c.remarks.iter().any(|r| r == want),
+            "{want}: {:?}",
+            c.remarks
+        );
+    }
+    let a = claim(
+        &p,
+        &line.replace("2. Kt-B7 ch", "2. Kt-B ch"),
+        Notation::Descriptive,
+    );
+    assert_eq!(a.status, ClaimStatus::Illegal, "{a:?}");
+    assert!(
+        a.detail.ends_with("'Kt-B+' gives no rank for its target and 4 legal moves fit it: Kt-B3 (Nf3), Kt-B4 (Nc4), Kt-B6 (Nc6), Kt-B7 (Nf7+); write the rank") && docs.contains(&a.detail),
+        "{}",
+        a.detail
+    );
+}

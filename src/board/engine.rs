@@ -180,6 +180,229 @@ fn splitmix(state: &mut u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// Every square of the board, and the squares of each file.
+fn board_and_files<B: Bits>(geo: &Geometry) -> (B, Vec<B>) {
+    let mut board = B::EMPTY;
+    let mut files = vec![B::EMPTY; geo.width as usize];
+    for s in 0..geo.squares() {
+        board |= B::bit(s);
+        files[geo.file(s as u8) as usize] |= B::bit(s);
+    }
+    (board, files)
+}
+
+/// Each kind's leap table and ride directions, and the directions ridden (with all eight
+/// single steps when a bent rider needs them for its second leg).
+fn kind_tables<B: Bits>(rules: &Rules, geo: &Geometry) -> (Vec<KindTables<B>>, Vec<(i8, i8)>) {
+    let n = geo.squares();
+    let mut dirs: Vec<(i8, i8)> = vec![];
+    let mut kinds = vec![];
+    for p in &rules.pieces {
+        let mut leap = vec![B::EMPTY; n];
+        if !p.pawn {
+            for (s, l) in leap.iter_mut().enumerate() {
+                for (dx, dy) in p.leap_offsets() {
+                    if let Some(t) = geo.offset(s as u8, dx as i32, dy as i32) {
+                        *l |= B::bit(t as usize);
+                    }
+                }
+            }
+        }
+        let mut ride_dirs = vec![];
+        for d in p.ride_offsets() {
+            let i = match dirs.iter().position(|x| *x == d) {
+                Some(i) => i,
+                None => {
+                    dirs.push(d);
+                    dirs.len() - 1
+                }
+            };
+            ride_dirs.push(i as u8);
+        }
+        kinds.push(KindTables {
+            leap,
+            ride_dirs,
+            bent: p.bent,
+            pawn: p.pawn,
+            no_capture_same_kind: p.no_capture_same_kind,
+        });
+    }
+    // A bent rider's second leg rides one of the eight single-step directions: have a
+    // ray table for each, so the leg is a ray lookup, not a walk square by square.
+    if rules.pieces.iter().any(|p| p.bent.is_some()) {
+        for dy in -1i8..=1 {
+            for dx in -1i8..=1 {
+                if (dx, dy) != (0, 0) && !dirs.contains(&(dx, dy)) {
+                    dirs.push((dx, dy));
+                }
+            }
+        }
+    }
+    (kinds, dirs)
+}
+
+/// The index in `dirs` of each one-step direction (see [`Engine::step_dir`]).
+fn step_dirs(dirs: &[(i8, i8)]) -> [u8; 9] {
+    let mut step_dir = [u8::MAX; 9];
+    for (i, &(dx, dy)) in dirs.iter().enumerate() {
+        if dx.abs() <= 1 && dy.abs() <= 1 {
+            step_dir[((dy + 1) * 3 + dx + 1) as usize] = i as u8;
+        }
+    }
+    step_dir
+}
+
+/// The ray squares per direction and square, and whether each direction rises in index.
+fn ray_tables<B: Bits>(geo: &Geometry, dirs: &[(i8, i8)]) -> (Vec<Vec<B>>, Vec<bool>) {
+    let n = geo.squares();
+    let mut rays = vec![];
+    let mut dir_up = vec![];
+    for &(dx, dy) in dirs {
+        let mut per = vec![B::EMPTY; n];
+        for (s, r) in per.iter_mut().enumerate() {
+            let mut cur = s as u8;
+            while let Some(t) = geo.offset(cur, dx as i32, dy as i32) {
+                *r |= B::bit(t as usize);
+                cur = t;
+            }
+        }
+        rays.push(per);
+        dir_up.push((dy as i32) * (geo.width as i32) + dx as i32 > 0);
+    }
+    (rays, dir_up)
+}
+
+/// The directions grouped by the set of kinds that ride them: (kind mask, directions).
+fn direction_groups<B: Bits>(kinds: &[KindTables<B>], ndirs: usize) -> Vec<(u16, Vec<u8>)> {
+    let mut dir_groups: Vec<(u16, Vec<u8>)> = vec![];
+    for d in 0..ndirs {
+        let mask = kinds
+            .iter()
+            .enumerate()
+            .filter(|(_, k)| k.ride_dirs.contains(&(d as u8)))
+            .fold(0u16, |m, (i, _)| m | (1 << i));
+        if mask == 0 {
+            continue;
+        }
+        match dir_groups.iter_mut().find(|g| g.0 == mask) {
+            Some(g) => g.1.push(d as u8),
+            None => dir_groups.push((mask, vec![d as u8])),
+        }
+    }
+    dir_groups
+}
+
+/// The pawns' single-step targets and capture targets per colour and square.
+#[allow(clippy::type_complexity)]
+fn pawn_tables<B: Bits>(geo: &Geometry) -> ([Vec<u8>; 2], [Vec<B>; 2]) {
+    let n = geo.squares();
+    let mut pawn_push = [vec![NO_SQ; n], vec![NO_SQ; n]];
+    let mut pawn_cap = [vec![B::EMPTY; n], vec![B::EMPTY; n]];
+    for c in 0..2 {
+        let fwd = if c == 0 { 1 } else { -1 };
+        for s in 0..n {
+            if let Some(t) = geo.offset(s as u8, 0, fwd) {
+                pawn_push[c][s] = t;
+            }
+            for dx in [-1, 1] {
+                if let Some(t) = geo.offset(s as u8, dx, fwd) {
+                    pawn_cap[c][s] |= B::bit(t as usize);
+                }
+            }
+        }
+    }
+    (pawn_push, pawn_cap)
+}
+
+/// A first-move leap's targets (with the squares passed over) per colour and square.
+fn first_leaps<B: Bits>(geo: &Geometry, fl: &Option<FirstLeap>) -> [Vec<Vec<LeapTarget<B>>>; 2] {
+    let n = geo.squares();
+    let mut out = [vec![vec![]; n], vec![vec![]; n]];
+    let Some(fl) = fl else {
+        return out;
+    };
+    for (c, per) in out.iter_mut().enumerate() {
+        let sgn = if c == 0 { 1 } else { -1 };
+        for (s, v) in per.iter_mut().enumerate() {
+            for o in &fl.offsets {
+                let (dx, dy) = (o[0] as i32, o[1] as i32 * sgn);
+                let Some(to) = geo.offset(s as u8, dx, dy) else {
+                    continue;
+                };
+                v.push(LeapTarget {
+                    to,
+                    over: passed_squares::<B>(geo, s as u8, dx, dy),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The Zobrist keys, from a fixed seed: per man, for Black to move, per privilege square
+/// and per en-passant square.
+fn zobrist(n: usize) -> (Vec<u64>, u64, Vec<u64>, Vec<u64>) {
+    let mut seed = 0x006D_616E_7375_6261_u64 ^ (n as u64);
+    let z_piece = (0..2 * MAX_KINDS * 256)
+        .map(|_| splitmix(&mut seed))
+        .collect();
+    let z_side = splitmix(&mut seed);
+    let z_priv = (0..256).map(|_| splitmix(&mut seed)).collect();
+    let z_ep = (0..256).map(|_| splitmix(&mut seed)).collect();
+    (z_piece, z_side, z_priv, z_ep)
+}
+
+/// Per kind: a symmetric leaper, a symmetric rider, a pure rider (see the fields of
+/// [`Engine`] with these names).
+fn symmetries<B: Bits>(
+    kinds: &[KindTables<B>],
+    dirs: &[(i8, i8)],
+    n: usize,
+) -> (Vec<bool>, Vec<bool>, Vec<bool>) {
+    let sym_leaper: Vec<bool> = kinds
+        .iter()
+        .map(|k| {
+            !k.pawn
+                && k.ride_dirs.is_empty()
+                && k.bent.is_none()
+                && (0..n).all(|a| k.leap[a].iter().all(|b| k.leap[b].has(a)))
+        })
+        .collect();
+    let sym_rider: Vec<bool> = kinds
+        .iter()
+        .map(|k| {
+            k.ride_dirs.iter().all(|&d| {
+                let (dx, dy) = dirs[d as usize];
+                (k.ride_dirs.iter()).any(|&b| dirs[b as usize] == (-dx, -dy))
+            })
+        })
+        .collect();
+    let pure_rider: Vec<bool> = (kinds.iter().zip(&sym_rider))
+        .map(|(k, &sym)| {
+            sym && !k.ride_dirs.is_empty()
+                && !k.pawn
+                && k.bent.is_none()
+                && k.leap.iter().all(|b| b.is_empty())
+        })
+        .collect();
+    (sym_leaper, sym_rider, pure_rider)
+}
+
+/// The squares of the files named by `letters` (every square when none is named).
+fn file_mask<B: Bits>(board: B, files: &[B], letters: &[char]) -> B {
+    if letters.is_empty() {
+        return board;
+    }
+    letters.iter().fold(B::EMPTY, |m, c| {
+        let f = (*c as u8).wrapping_sub(b'a') as usize;
+        if f < files.len() {
+            m | files[f]
+        } else {
+            m
+        }
+    })
+}
+
 impl<B: Bits> Engine<B> {
     /// Compiles a rule set; the board must fit in `B`.
     pub fn new(rules: Rules) -> Result<Self, RulesError> {
@@ -194,88 +417,11 @@ impl<B: Bits> Engine<B> {
         }
         let nk = rules.pieces.len();
         let bit = |s: Square| B::bit(s as usize);
-        let mut board = B::EMPTY;
-        for s in 0..n {
-            board |= B::bit(s);
-        }
-        let mut dirs: Vec<(i8, i8)> = vec![];
-        let mut kinds = vec![];
-        for p in &rules.pieces {
-            let mut leap = vec![B::EMPTY; n];
-            if !p.pawn {
-                for (s, l) in leap.iter_mut().enumerate() {
-                    for (dx, dy) in p.leap_offsets() {
-                        if let Some(t) = geo.offset(s as u8, dx as i32, dy as i32) {
-                            *l |= bit(t);
-                        }
-                    }
-                }
-            }
-            let mut ride_dirs = vec![];
-            for d in p.ride_offsets() {
-                let i = match dirs.iter().position(|x| *x == d) {
-                    Some(i) => i,
-                    None => {
-                        dirs.push(d);
-                        dirs.len() - 1
-                    }
-                };
-                ride_dirs.push(i as u8);
-            }
-            kinds.push(KindTables {
-                leap,
-                ride_dirs,
-                bent: p.bent,
-                pawn: p.pawn,
-                no_capture_same_kind: p.no_capture_same_kind,
-            });
-        }
-        // A bent rider's second leg rides one of the eight single-step directions: have a
-        // ray table for each, so the leg is a ray lookup, not a walk square by square.
-        if rules.pieces.iter().any(|p| p.bent.is_some()) {
-            for dy in -1i8..=1 {
-                for dx in -1i8..=1 {
-                    if (dx, dy) != (0, 0) && !dirs.contains(&(dx, dy)) {
-                        dirs.push((dx, dy));
-                    }
-                }
-            }
-        }
-        let mut step_dir = [u8::MAX; 9];
-        for (i, &(dx, dy)) in dirs.iter().enumerate() {
-            if dx.abs() <= 1 && dy.abs() <= 1 {
-                step_dir[((dy + 1) * 3 + dx + 1) as usize] = i as u8;
-            }
-        }
-        let mut rays = vec![];
-        let mut dir_up = vec![];
-        for &(dx, dy) in &dirs {
-            let mut per = vec![B::EMPTY; n];
-            for (s, r) in per.iter_mut().enumerate() {
-                let mut cur = s as u8;
-                while let Some(t) = geo.offset(cur, dx as i32, dy as i32) {
-                    *r |= bit(t);
-                    cur = t;
-                }
-            }
-            rays.push(per);
-            dir_up.push((dy as i32) * (geo.width as i32) + dx as i32 > 0);
-        }
-        let mut dir_groups: Vec<(u16, Vec<u8>)> = vec![];
-        for d in 0..dirs.len() {
-            let mask = kinds
-                .iter()
-                .enumerate()
-                .filter(|(_, k)| k.ride_dirs.contains(&(d as u8)))
-                .fold(0u16, |m, (i, _)| m | (1 << i));
-            if mask == 0 {
-                continue;
-            }
-            match dir_groups.iter_mut().find(|g| g.0 == mask) {
-                Some(g) => g.1.push(d as u8),
-                None => dir_groups.push((mask, vec![d as u8])),
-            }
-        }
+        let (board, files) = board_and_files::<B>(&geo);
+        let (kinds, dirs) = kind_tables::<B>(&rules, &geo);
+        let step_dir = step_dirs(&dirs);
+        let (rays, dir_up) = ray_tables::<B>(&geo, &dirs);
+        let dir_groups = direction_groups(&kinds, dirs.len());
         let leapers: Vec<Kind> = (0..nk)
             .filter(|&k| !kinds[k].pawn && kinds[k].leap.iter().any(|b| b.any()))
             .map(|k| k as u8)
@@ -284,43 +430,12 @@ impl<B: Bits> Engine<B> {
             .filter(|&k| kinds[k].bent.is_some())
             .map(|k| k as u8)
             .collect();
-        let mut pawn_push = [vec![NO_SQ; n], vec![NO_SQ; n]];
-        let mut pawn_cap = [vec![B::EMPTY; n], vec![B::EMPTY; n]];
-        for c in 0..2 {
-            let fwd = if c == 0 { 1 } else { -1 };
-            for s in 0..n {
-                if let Some(t) = geo.offset(s as u8, 0, fwd) {
-                    pawn_push[c][s] = t;
-                }
-                for dx in [-1, 1] {
-                    if let Some(t) = geo.offset(s as u8, dx, fwd) {
-                        pawn_cap[c][s] |= bit(t);
-                    }
-                }
-            }
-        }
-        let mut files = vec![B::EMPTY; geo.width as usize];
-        for s in 0..n {
-            files[geo.file(s as u8) as usize] |= B::bit(s);
-        }
+        let (pawn_push, pawn_cap) = pawn_tables::<B>(&geo);
         let last_rank = [
             (0..geo.width).fold(B::EMPTY, |b, f| b | bit(geo.square(f, geo.height - 1))),
             (0..geo.width).fold(B::EMPTY, |b, f| b | bit(geo.square(f, 0))),
         ];
-        let file_mask = |letters: &[char]| -> B {
-            if letters.is_empty() {
-                return board;
-            }
-            letters.iter().fold(B::EMPTY, |m, c| {
-                let f = (*c as u8).wrapping_sub(b'a') as usize;
-                if f < files.len() {
-                    m | files[f]
-                } else {
-                    m
-                }
-            })
-        };
-        let lapse_mask = file_mask(&rules.pawns.lapse_files);
+        let lapse_mask = file_mask(board, &files, &rules.pawns.lapse_files);
         let kind_of = |c: char| rules.kind_of(c).expect("validated letter");
         let promo_kinds = rules.promotion.to.iter().map(|c| kind_of(*c)).collect();
         let promo_by_file = rules
@@ -337,36 +452,9 @@ impl<B: Bits> Engine<B> {
         } else {
             None
         };
-        let leaps_for = |fl: &Option<FirstLeap>| -> [Vec<Vec<LeapTarget<B>>>; 2] {
-            let mut out = [vec![vec![]; n], vec![vec![]; n]];
-            if let Some(fl) = fl {
-                for (c, per) in out.iter_mut().enumerate() {
-                    let sgn = if c == 0 { 1 } else { -1 };
-                    for (s, v) in per.iter_mut().enumerate() {
-                        for o in &fl.offsets {
-                            let (dx, dy) = (o[0] as i32, o[1] as i32 * sgn);
-                            let Some(to) = geo.offset(s as u8, dx, dy) else {
-                                continue;
-                            };
-                            v.push(LeapTarget {
-                                to,
-                                over: passed_squares::<B>(&geo, s as u8, dx, dy),
-                            });
-                        }
-                    }
-                }
-            }
-            out
-        };
-        let king_leaps = leaps_for(&rules.king_leap);
-        let queen_leaps = leaps_for(&rules.queen_leap);
-        let mut seed = 0x006D_616E_7375_6261_u64 ^ (n as u64);
-        let z_piece = (0..2 * MAX_KINDS * 256)
-            .map(|_| splitmix(&mut seed))
-            .collect();
-        let z_side = splitmix(&mut seed);
-        let z_priv = (0..256).map(|_| splitmix(&mut seed)).collect();
-        let z_ep = (0..256).map(|_| splitmix(&mut seed)).collect();
+        let king_leaps = first_leaps(&geo, &rules.king_leap);
+        let queen_leaps = first_leaps(&geo, &rules.queen_leap);
+        let (z_piece, z_side, z_priv, z_ep) = zobrist(n);
         let _ = PromotionCondition::Always;
         let leap_union = (0..n)
             .map(|s| {
@@ -377,32 +465,7 @@ impl<B: Bits> Engine<B> {
             .collect();
         let leap_flat = kinds.iter().flat_map(|k| k.leap.iter().copied()).collect();
         let ray_flat = rays.iter().flat_map(|r| r.iter().copied()).collect();
-        let sym_leaper: Vec<bool> = kinds
-            .iter()
-            .map(|k| {
-                !k.pawn
-                    && k.ride_dirs.is_empty()
-                    && k.bent.is_none()
-                    && (0..n).all(|a| k.leap[a].iter().all(|b| k.leap[b].has(a)))
-            })
-            .collect();
-        let sym_rider: Vec<bool> = kinds
-            .iter()
-            .map(|k| {
-                k.ride_dirs.iter().all(|&d| {
-                    let (dx, dy) = dirs[d as usize];
-                    (k.ride_dirs.iter()).any(|&b| dirs[b as usize] == (-dx, -dy))
-                })
-            })
-            .collect();
-        let pure_rider: Vec<bool> = (kinds.iter().zip(&sym_rider))
-            .map(|(k, &sym)| {
-                sym && !k.ride_dirs.is_empty()
-                    && !k.pawn
-                    && k.bent.is_none()
-                    && k.leap.iter().all(|b| b.is_empty())
-            })
-            .collect();
+        let (sym_leaper, sym_rider, pure_rider) = symmetries(&kinds, &dirs, n);
         let (attack_within, king_ball) = reach_tables(&kinds, &sym_leaper, king, n);
         let mut e = Engine {
             bent: BentTables::default(),

@@ -383,9 +383,9 @@ fn rank_span(chars: &[char]) -> usize {
             '[' => in_stack = true,
             ']' => {
                 in_stack = false;
-                n += 1;
+                n = n.saturating_add(1);
             }
-            _ if !in_stack => n += 1,
+            _ if !in_stack => n = n.saturating_add(1),
             _ => {}
         }
     }

@@ -178,120 +178,227 @@ pub fn looks_descriptive(text: &str) -> bool {
             })
 }
 
-/// Reads a descriptive move and returns the one legal move it names.
-pub fn parse<B: Bits>(pos: &Position<B>, text: &str) -> Result<Move, NotationError> {
-    let unreadable = |why: &str| NotationError::Unreadable {
+/// What a descriptive move text asks for, before it is matched against the legal moves.
+struct Wanted {
+    /// `Castles`: any castling; the other fields are then unused.
+    castles: bool,
+    /// The man that moves and the files it may stand on (`QKt`, `KBP`).
+    kind: Kind,
+    mover_files: Option<Vec<u8>>,
+    /// The square it leaves, when written in parentheses (`R(KB7)-KKt7`).
+    from: Option<Vec<(u8, u8)>>,
+    /// Written with `x` (or `:`, `×`).
+    capture: bool,
+    /// The squares it may go to (every rank of a file when the rank is left out).
+    to: Option<Vec<(u8, u8)>>,
+    /// The man it takes, when a capture names a man (`KtxP`), and its files.
+    taken: Option<(Kind, Option<Vec<u8>>)>,
+    /// The target names a file and no rank (`K-R`, `Kt-B`).
+    rankless: bool,
+    /// The man a pawn becomes (`P-K8=Q`, `P-K8(Q)`).
+    promo: Option<Kind>,
+}
+
+/// The error for a text that is no descriptive move, saying why.
+fn unreadable(text: &str, why: &str) -> NotationError {
+    NotationError::Unreadable {
         text: text.trim().to_string(),
         why: why.to_string(),
-    };
-    let g = &pos.eng.geo;
-    if g.width != 8 || g.height != 8 {
-        return Err(unreadable(
-            "descriptive notation names squares of an 8x8 board only",
-        ));
     }
-    let side = pos.side;
-    let t = strip(&text.replace(" to ", "-"));
-    // A promotion: `P-K8=Q` or `P-K8(Q)`.
-    let (t, promo) = match t.split_once('=').or_else(|| {
+}
+
+/// Splits a promotion off the move: `P-K8=Q` or `P-K8(Q)` → (`P-K8`, the queen's kind).
+fn promotion<B: Bits>(
+    pos: &Position<B>,
+    t: String,
+    text: &str,
+) -> Result<(String, Option<Kind>), NotationError> {
+    let split = t.split_once('=').or_else(|| {
         t.strip_suffix(')')
             .and_then(|h| h.rsplit_once('('))
             .filter(|(_, q)| words(q).is_some_and(|w| w.len() == 1))
-    }) {
-        Some((head, q)) => {
-            let w = words(q)
-                .filter(|w| w.len() == 1)
-                .ok_or_else(|| unreadable(&format!("'{q}' is no man to promote to")))?;
-            let k = kind(pos, w[0])
-                .ok_or_else(|| unreadable(&format!("the rules have no man called '{q}'")))?;
-            (head.to_string(), Some(k))
-        }
-        None => (t, None),
+    });
+    let Some((head, q)) = split else {
+        return Ok((t, None));
     };
-    let mut p = pos.clone();
-    let mut legal = MoveList::new();
-    p.legal_moves(&mut legal);
-    let fits: Box<dyn Fn(&Move) -> bool> = if t.eq_ignore_ascii_case("castles") {
-        Box::new(|m: &Move| m.flag == flag::CASTLE)
-    } else {
-        let Some(at) = t.find(['-', 'x', 'X', '×', ':']) else {
-            return Err(unreadable(
-                "expected a man, '-' or 'x', then a square or a man (R-KKt6, KtxP)",
-            ));
-        };
-        let sep = t[at..].chars().next().unwrap_or('-');
-        let (mover, target) = (&t[..at], &t[at + sep.len_utf8()..]);
-        let (mover, from) = match mover.split_once('(') {
-            Some((m, rest)) => {
-                let sq = rest.trim_end_matches(')');
-                let sqs = squares(sq, side)
-                    .ok_or_else(|| unreadable(&format!("'{sq}' is no descriptive square")))?;
-                (m, Some(sqs))
-            }
-            None => (mover, None),
-        };
-        let m = man(mover).ok_or_else(|| {
-            unreadable(&format!(
-                "'{mover}' is no descriptive man (K Q R B Kt P, with KB, QKt... for a file)"
-            ))
+    let w = words(q)
+        .filter(|w| w.len() == 1)
+        .ok_or_else(|| unreadable(text, &format!("'{q}' is no man to promote to")))?;
+    let k = kind(pos, w[0])
+        .ok_or_else(|| unreadable(text, &format!("the rules have no man called '{q}'")))?;
+    Ok((head.to_string(), Some(k)))
+}
+
+/// The man that moves, its files and the square it leaves: `R`, `QKt`, `R(KB7)`.
+#[allow(clippy::type_complexity)]
+fn mover<B: Bits>(
+    pos: &Position<B>,
+    written: &str,
+    text: &str,
+) -> Result<(Kind, Option<Vec<u8>>, Option<Vec<(u8, u8)>>), NotationError> {
+    let (name, from) = match written.split_once('(') {
+        Some((m, rest)) => {
+            let sq = rest.trim_end_matches(')');
+            let sqs = squares(sq, pos.side)
+                .ok_or_else(|| unreadable(text, &format!("'{sq}' is no descriptive square")))?;
+            (m, Some(sqs))
+        }
+        None => (written, None),
+    };
+    let m = man(name).ok_or_else(|| {
+        unreadable(
+            text,
+            &format!("'{name}' is no descriptive man (K Q R B Kt P, with KB, QKt... for a file)"),
+        )
+    })?;
+    let k = kind(pos, m.word)
+        .ok_or_else(|| unreadable(text, &format!("the rules have no man called '{name}'")))?;
+    Ok((k, m.files, from))
+}
+
+/// Every square of the files a rankless target names (`R` → the a and h files), or `None`
+/// when `target` is no file name alone.
+fn rankless_squares(target: &str) -> Option<Vec<(u8, u8)>> {
+    if target.bytes().any(|b| b.is_ascii_digit()) || target.ends_with("sq") {
+        return None;
+    }
+    let fs = files(&words(target)?)?;
+    Some(
+        fs.into_iter()
+            .flat_map(|f| (0..8).map(move |r| (f, r)))
+            .collect(),
+    )
+}
+
+/// What a move text (signs stripped, promotion split off) asks for.
+fn wanted<B: Bits>(
+    pos: &Position<B>,
+    t: &str,
+    promo: Option<Kind>,
+    text: &str,
+) -> Result<Wanted, NotationError> {
+    let mut w = Wanted {
+        castles: t.eq_ignore_ascii_case("castles"),
+        kind: 0,
+        mover_files: None,
+        from: None,
+        capture: false,
+        to: None,
+        taken: None,
+        rankless: false,
+        promo,
+    };
+    if w.castles {
+        return Ok(w);
+    }
+    let Some(at) = t.find(['-', 'x', 'X', '×', ':']) else {
+        return Err(unreadable(
+            text,
+            "expected a man, '-' or 'x', then a square or a man (R-KKt6, KtxP)",
+        ));
+    };
+    let sep = t[at..].chars().next().unwrap_or('-');
+    let target = &t[at + sep.len_utf8()..];
+    (w.kind, w.mover_files, w.from) = mover(pos, &t[..at], text)?;
+    w.capture = sep != '-';
+    // The target: a square, a file without its rank (not after x, where `R` is a rook
+    // taken), or (after x) the man taken.
+    w.to = squares(target, pos.side);
+    if w.to.is_none() && !w.capture {
+        w.to = rankless_squares(target);
+        w.rankless = w.to.is_some();
+    }
+    if w.capture && w.to.is_none() {
+        let m = man(target).ok_or_else(|| {
+            unreadable(
+                text,
+                &format!("'{target}' is neither a descriptive square nor a man"),
+            )
         })?;
-        let k = kind(pos, m.word)
-            .ok_or_else(|| unreadable(&format!("the rules have no man called '{mover}'")))?;
-        let capture = sep != '-';
-        // The target: a square, or (after x) the man taken.
-        let to_sqs = squares(target, side);
-        let taken = if capture && to_sqs.is_none() {
-            let t = man(target).ok_or_else(|| {
-                unreadable(&format!(
-                    "'{target}' is neither a descriptive square nor a man"
-                ))
-            })?;
-            let tk = kind(pos, t.word)
-                .ok_or_else(|| unreadable(&format!("the rules have no man called '{target}'")))?;
-            Some((tk, t.files))
-        } else {
-            None
-        };
-        if to_sqs.is_none() && taken.is_none() {
-            return Err(unreadable(&format!(
-                "'{target}' is no descriptive square (K4, QB3, KKt6, KR sq)"
-            )));
+        let tk = kind(pos, m.word)
+            .ok_or_else(|| unreadable(text, &format!("the rules have no man called '{target}'")))?;
+        w.taken = Some((tk, m.files));
+    }
+    if w.to.is_none() && w.taken.is_none() {
+        return Err(unreadable(
+            text,
+            &format!("'{target}' is no descriptive square (K4, QB3, KKt6, KR sq)"),
+        ));
+    }
+    Ok(w)
+}
+
+impl Wanted {
+    /// True when the legal move `mv` is the one asked for.
+    fn fits<B: Bits>(&self, pos: &Position<B>, mv: &Move) -> bool {
+        if self.promo.is_some_and(|k| k != mv.promo) {
+            return false;
         }
-        let them = side.flip();
-        let mover_files = m.files;
-        let q = pos.clone();
-        Box::new(move |mv: &Move| {
-            let (f, r) = (g.file(mv.from), g.rank(mv.from));
-            let (tf, tr) = (g.file(mv.to), g.rank(mv.to));
-            mv.flag != flag::JOINT
-                && mv.piece == k
-                && mover_files.as_ref().is_none_or(|fs| fs.contains(&f))
-                && from.as_ref().is_none_or(|s| s.contains(&(f, r)))
-                && (!capture || q.is_capture(mv))
-                && to_sqs.as_ref().is_none_or(|s| s.contains(&(tf, tr)))
-                && taken.as_ref().is_none_or(|(tk, tfiles)| {
-                    let at = if mv.flag == flag::EP {
-                        q.kind_at(them, g.square(tf, g.rank(mv.from)) as usize)
-                    } else {
-                        q.kind_at(them, mv.to as usize)
-                    };
-                    at == Some(*tk) && tfiles.as_ref().is_none_or(|fs| fs.contains(&tf))
-                })
-        })
+        if self.castles {
+            return mv.flag == flag::CASTLE;
+        }
+        let g = &pos.eng.geo;
+        let (f, r) = (g.file(mv.from), g.rank(mv.from));
+        let (tf, tr) = (g.file(mv.to), g.rank(mv.to));
+        mv.flag != flag::JOINT
+            && mv.piece == self.kind
+            && self.mover_files.as_ref().is_none_or(|fs| fs.contains(&f))
+            && self.from.as_ref().is_none_or(|s| s.contains(&(f, r)))
+            && (!self.capture || pos.is_capture(mv))
+            && self.to.as_ref().is_none_or(|s| s.contains(&(tf, tr)))
+            && self.taken.as_ref().is_none_or(|(tk, tfiles)| {
+                let them = pos.side.flip();
+                let at = if mv.flag == flag::EP {
+                    pos.kind_at(them, g.square(tf, g.rank(mv.from)) as usize)
+                } else {
+                    pos.kind_at(them, mv.to as usize)
+                };
+                at == Some(*tk) && tfiles.as_ref().is_none_or(|fs| fs.contains(&tf))
+            })
+    }
+}
+
+/// The rank (counted from the mover's side) a rankless target was read with: `K-R` →
+/// `K-R1`.
+fn with_rank<B: Bits>(pos: &Position<B>, written: &str, m: &Move) -> String {
+    let r = pos.eng.geo.rank(m.to);
+    let rank = if pos.side == Color::White {
+        r + 1
+    } else {
+        8 - r
     };
-    let found: Vec<Move> = legal
-        .as_slice()
-        .iter()
-        .copied()
-        .filter(|m| fits(m) && promo.is_none_or(|k| k == m.promo))
-        .collect();
-    match found.len() {
-        1 => Ok(found[0]),
-        0 => Err(NotationError::NoSuchMove {
+    format!("{written}{rank}")
+}
+
+/// The one legal move among `found`, or the error that says why there is not one.
+fn resolve<B: Bits>(
+    pos: &Position<B>,
+    text: &str,
+    written: &str,
+    w: &Wanted,
+    found: &[Move],
+    legal: &MoveList,
+) -> Result<(Move, Option<String>), NotationError> {
+    match found {
+        [m] => {
+            let note = w.rankless.then(|| {
+                format!(
+                    "{written} read as {}, the only legal fit",
+                    with_rank(pos, written, m)
+                )
+            });
+            Ok((*m, note))
+        }
+        [] => Err(NotationError::NoSuchMove {
             text: text.trim().to_string(),
             why: format!(
-                "no legal move of {} fits it (legal here: {})",
-                side.name(),
+                "no legal move of {}{} fits it (legal here: {})",
+                pos.side.name(),
+                if w.rankless {
+                    " to any rank of that file"
+                } else {
+                    ""
+                },
                 legal
                     .as_slice()
                     .iter()
@@ -300,11 +407,50 @@ pub fn parse<B: Bits>(pos: &Position<B>, text: &str) -> Result<Move, NotationErr
                     .join(", ")
             ),
         }),
+        _ if w.rankless => Err(NotationError::Rankless {
+            text: text.trim().to_string(),
+            candidates: found
+                .iter()
+                .map(|m| format!("{} ({})", with_rank(pos, written, m), san(pos, m)))
+                .collect(),
+        }),
         _ => Err(NotationError::Ambiguous {
             text: text.trim().to_string(),
             candidates: found.iter().map(|m| san(pos, m)).collect(),
         }),
     }
+}
+
+/// Reads a descriptive move and returns the one legal move it names.
+pub fn parse<B: Bits>(pos: &Position<B>, text: &str) -> Result<Move, NotationError> {
+    parse_noted(pos, text).map(|(m, _)| m)
+}
+
+/// Reads a descriptive move: the one legal move it names, and a note when the reading
+/// completed the text (a target written without its rank, `K-R`, read as the only legal
+/// move that fits).
+pub fn parse_noted<B: Bits>(
+    pos: &Position<B>,
+    text: &str,
+) -> Result<(Move, Option<String>), NotationError> {
+    let g = &pos.eng.geo;
+    if g.width != 8 || g.height != 8 {
+        return Err(unreadable(
+            text,
+            "descriptive notation names squares of an 8x8 board only",
+        ));
+    }
+    let (t, promo) = promotion(pos, strip(&text.replace(" to ", "-")), text)?;
+    let w = wanted(pos, &t, promo, text)?;
+    let mut legal = MoveList::new();
+    pos.clone().legal_moves(&mut legal);
+    let found: Vec<Move> = legal
+        .as_slice()
+        .iter()
+        .copied()
+        .filter(|m| w.fits(pos, m))
+        .collect();
+    resolve(pos, text, &t, &w, &found, &legal)
 }
 
 /// A square's descriptive name from `side`'s end (`KKt6`).

@@ -49,6 +49,14 @@ pub enum NotationError {
         text: String,
         candidates: Vec<String>,
     },
+    #[error(
+        "'{text}' gives no rank for its target and {} legal moves fit it: {}; write the rank",
+        .candidates.len(), .candidates.join(", ")
+    )]
+    Rankless {
+        text: String,
+        candidates: Vec<String>,
+    },
     #[error("'{text}' matches no legal move: {why}")]
     NoSuchMove { text: String, why: String },
     #[error("'{text}' is illegal: {why}")]
@@ -150,22 +158,34 @@ pub fn parse_move_in<B: Bits>(
     text: &str,
     notation: Notation,
 ) -> Result<Move, NotationError> {
+    parse_move_noted_in(pos, text, notation).map(|(m, _)| m)
+}
+
+/// Reads a move written in `notation`: the one legal move it names, and a note when the
+/// reading had to complete the text (a descriptive target without its rank, `K-R`, read
+/// as the only legal move that fits: "K-R read as K-R1, the only legal fit").
+pub fn parse_move_noted_in<B: Bits>(
+    pos: &Position<B>,
+    text: &str,
+    notation: Notation,
+) -> Result<(Move, Option<String>), NotationError> {
     let rules = &pos.eng.rules;
+    let plain = |r: Result<Move, NotationError>| r.map(|m| (m, None));
     match notation {
         // The SAN reader is lenient enough for long algebraic and coordinates too.
-        Notation::San | Notation::Lan | Notation::Coord => parse_san(pos, text),
-        Notation::Murray => parse_san(pos, &murray::normalise(rules, text)),
-        Notation::Descriptive => descriptive::parse(pos, text),
+        Notation::San | Notation::Lan | Notation::Coord => plain(parse_san(pos, text)),
+        Notation::Murray => plain(parse_san(pos, &murray::normalise(rules, text))),
+        Notation::Descriptive => descriptive::parse_noted(pos, text),
         Notation::Auto => {
             let first = parse_san(pos, &murray::normalise(rules, text));
             match first {
                 Err(NotationError::Unreadable { .. }) if descriptive::looks_descriptive(text) => {
-                    match descriptive::parse(pos, text) {
-                        Err(NotationError::Unreadable { .. }) => first,
+                    match descriptive::parse_noted(pos, text) {
+                        Err(NotationError::Unreadable { .. }) => plain(first),
                         r => r,
                     }
                 }
-                r => r,
+                r => plain(r),
             }
         }
     }

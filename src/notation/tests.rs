@@ -385,6 +385,10 @@ fn lines_split_into_numbered_moves() {
             tok(Some(4), false, true, "Nf7#"),
         ]
     );
+}
+
+#[test]
+fn results_comments_and_any_moves_are_not_moves() {
     assert_eq!(
         parse_line("1. e4 e5 2. Nf3 1-0"),
         vec![
@@ -402,6 +406,10 @@ fn lines_split_into_numbered_moves() {
             tok(Some(3), true, true, "any"),
         ]
     );
+}
+
+#[test]
+fn castling_annotations_and_unnumbered_lines() {
     assert_eq!(
         parse_line("1.0-0 0-0-0, 2.exd6 e.p. !? Kb8 … Ka8 *"),
         vec![
@@ -420,7 +428,9 @@ fn lines_split_into_numbered_moves() {
         ]
     );
     assert!(parse_line("").is_empty());
-    assert!(parse_line("{ unclosed (").is_empty());
+    // An unclosed brace (written as an escape: the brace-counting length check reads
+    // source lines, not strings).
+    assert!(parse_line("\u{7b} unclosed (").is_empty());
 }
 
 #[test]
@@ -482,6 +492,52 @@ fn descriptive_counts_from_each_side() {
     }
     let err = parse_move_in(&adli(), "R-KZ6", Notation::Descriptive).unwrap_err();
     assert!(err.to_string().contains("no descriptive square"), "{err}");
+}
+
+/// A target written without its rank (`K-R`, `Kt-B`) is read when exactly one legal move
+/// fits, with a note; several fits or none are errors naming the candidates.
+#[test]
+fn descriptive_target_without_its_rank() {
+    // Philidor's Legacy after 1.Qe6+ (problems/early-modern.toml): Black's king on g8 has
+    // one move to a rook's file, h8, Black's KR1.
+    let p = en("rr4k1/6pp/4Q3/3KN3/8/q7/8/8 b - - 0 1");
+    let (m, note) = parse_move_noted_in(&p, "K-R", Notation::Auto).unwrap();
+    assert_eq!(san(&p, &m), "Kh8");
+    assert_eq!(
+        note.as_deref(),
+        Some("K-R read as K-R1, the only legal fit")
+    );
+    let (_, note) = parse_move_noted_in(&p, "K to KR", Notation::Descriptive).unwrap();
+    assert_eq!(
+        note.as_deref(),
+        Some("K-KR read as K-KR1, the only legal fit")
+    );
+    // With the rank written there is nothing to note.
+    let (k, note) = parse_move_noted_in(&p, "K-R sq", Notation::Descriptive).unwrap();
+    assert_eq!((k, note), (m, None));
+    // White's knight on e5 reaches three bishop's-file squares: an error naming them.
+    let w = en("rr4k1/6pp/2Q5/3KN3/8/q7/8/8 w - - 0 1");
+    let err = parse_move_in(&w, "Kt-B ch", Notation::Descriptive).unwrap_err();
+    match &err {
+        NotationError::Rankless { candidates, .. } => {
+            let mut c = candidates.clone();
+            c.sort();
+            assert_eq!(c, ["Kt-B3 (Nf3)", "Kt-B4 (Nc4)", "Kt-B7 (Nf7)"], "{err}")
+        }
+        e => panic!("{e}"),
+    }
+    assert!(err.to_string().contains("write the rank"), "{err}");
+    // None fits: the king cannot reach a rook's file.
+    let err = parse_move_in(&w, "K-R", Notation::Descriptive).unwrap_err();
+    assert!(
+        matches!(err, NotationError::NoSuchMove { .. })
+            && err.to_string().contains("to any rank of that file"),
+        "{err}"
+    );
+    // After x a bare name is the man taken, not a file: RxR takes a rook.
+    let c = en("r3k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    let (x, note) = parse_move_noted_in(&c, "RxR", Notation::Descriptive).unwrap();
+    assert_eq!((san(&c, &x).as_str(), note), ("Rxa8+", None));
 }
 
 #[test]

@@ -491,27 +491,13 @@ impl<'a, B: Bits> Gen<'a, B> {
     }
 }
 
-/// Generates one table; the tables it needs must be in `tables`.
-fn build_one<B: Bits>(
+/// The moves out of a table into the tables it needs (every capture, promotion, or
+/// both), by captured man, promoted man and promoted kind.
+fn moves_out<B: Bits>(
     eng: &Arc<Engine<B>>,
-    mat: &Material,
+    lay: &Layout,
     tables: &Tables,
-    symmetry: bool,
-    progress: Progress,
-) -> Result<(Table, u32), TbError> {
-    let rules = &eng.rules;
-    let name = mat.name(rules);
-    let lay = layout_for(eng, mat, symmetry);
-    let entries = lay.entries;
-    if entries > u32::MAX as u64 {
-        return Err(TbError::TooBig {
-            material: name,
-            need_gib: entries as f64 * 2.0 / (1u64 << 30) as f64,
-            limit_gib: u32::MAX as f64 * 2.0 / (1u64 << 30) as f64,
-        });
-    }
-    let data: Vec<AtomicU16> = (0..entries).map(|_| AtomicU16::new(code::DRAW)).collect();
-    // Moves into other tables: every capture, promotion, or both.
+) -> Result<Vec<Option<Ext>>, TbError> {
     let mm = lay.m();
     let mut promos: Vec<u8> = eng.promo_kinds.clone();
     promos.extend(eng.promo_by_file.iter().copied());
@@ -562,25 +548,18 @@ fn build_one<B: Bits>(
             }
         }
     }
-    let pawn_bad = {
-        let first = [eng.last_rank[1], eng.last_rank[0]];
-        let stay = rules.promotion.stay_when_barred;
-        [
-            first[0] | if stay { B::EMPTY } else { eng.last_rank[0] },
-            first[1] | if stay { B::EMPTY } else { eng.last_rank[1] },
-        ]
-    };
-    let threads = rayon::current_num_threads().max(1);
-    let gen = Gen {
-        lay: &lay,
-        data: &data,
-        ext,
-        pawn_bad,
-        engines: (0..threads).map(|_| engine_copy(eng)).collect(),
-    };
-    let newly = BitSet::new(entries);
-    let cand = BitSet::new(entries);
-    // Level 0.
+    Ok(ext)
+}
+
+/// Level 0: the terminal positions and those decided by moves out (marked `newly`), and
+/// the positions to wake up at each later level.
+fn terminal_level<B: Bits>(
+    gen: &Gen<'_, B>,
+    newly: &BitSet,
+    name: &str,
+    progress: Progress,
+) -> Vec<Vec<u32>> {
+    let (data, entries) = (gen.data, gen.lay.entries);
     const BLOCK: u64 = 4096;
     let blocks = entries.div_ceil(BLOCK);
     let done = AtomicU64::new(0);
@@ -603,7 +582,7 @@ fn build_one<B: Bits>(
                 }
                 let d = done.fetch_add(hi - lo, Ordering::Relaxed) + hi - lo;
                 if b % 64 == 0 {
-                    progress(&name, "terminal positions", d, entries);
+                    progress(name, "terminal positions", d, entries);
                 }
                 wake
             },
@@ -617,12 +596,26 @@ fn build_one<B: Bits>(
         }
         wake[l].push(i);
     }
+    wake
+}
+
+/// The levels after the first, until one resolves nothing and nothing is left to wake:
+/// the number of the last level.
+fn later_levels<B: Bits>(
+    gen: &Gen<'_, B>,
+    newly: &BitSet,
+    wake: &[Vec<u32>],
+    name: &str,
+    progress: Progress,
+) -> Result<u16, TbError> {
+    let (data, entries) = (gen.data, gen.lay.entries);
+    let cand = BitSet::new(entries);
     let words = newly.0.len();
     let mut n: u16 = 1;
     loop {
         if n >= code::MAX_PLIES {
             return Err(TbError::Material(
-                name,
+                name.to_string(),
                 "distances beyond 16383 plies".into(),
             ));
         }
@@ -667,12 +660,56 @@ fn build_one<B: Bits>(
             },
         );
         let r = resolved.load(Ordering::Relaxed);
-        progress(&name, "level", n as u64, 0);
+        progress(name, "level", n as u64, 0);
         if r == 0 && wake.len() <= n as usize + 1 {
             break;
         }
         n += 1;
     }
+    Ok(n)
+}
+
+/// Generates one table; the tables it needs must be in `tables`.
+fn build_one<B: Bits>(
+    eng: &Arc<Engine<B>>,
+    mat: &Material,
+    tables: &Tables,
+    symmetry: bool,
+    progress: Progress,
+) -> Result<(Table, u32), TbError> {
+    let rules = &eng.rules;
+    let name = mat.name(rules);
+    let lay = layout_for(eng, mat, symmetry);
+    let entries = lay.entries;
+    if entries > u32::MAX as u64 {
+        return Err(TbError::TooBig {
+            material: name,
+            need_gib: entries as f64 * 2.0 / (1u64 << 30) as f64,
+            limit_gib: u32::MAX as f64 * 2.0 / (1u64 << 30) as f64,
+        });
+    }
+    let data: Vec<AtomicU16> = (0..entries).map(|_| AtomicU16::new(code::DRAW)).collect();
+    // Moves into other tables: every capture, promotion, or both.
+    let ext = moves_out(eng, &lay, tables)?;
+    let pawn_bad = {
+        let first = [eng.last_rank[1], eng.last_rank[0]];
+        let stay = rules.promotion.stay_when_barred;
+        [
+            first[0] | if stay { B::EMPTY } else { eng.last_rank[0] },
+            first[1] | if stay { B::EMPTY } else { eng.last_rank[1] },
+        ]
+    };
+    let threads = rayon::current_num_threads().max(1);
+    let gen = Gen {
+        lay: &lay,
+        data: &data,
+        ext,
+        pawn_bad,
+        engines: (0..threads).map(|_| engine_copy(eng)).collect(),
+    };
+    let newly = BitSet::new(entries);
+    let wake = terminal_level(&gen, &newly, &name, progress);
+    let n = later_levels(&gen, &newly, &wake, &name, progress)?;
     drop(gen);
     Ok((
         Table {

@@ -168,6 +168,15 @@ pub fn import_text(path: &Path, text: &str, opts: &Options) -> Result<Vec<Entry>
     for e in &mut entries {
         setup::check_position(e).map_err(|m| error_at(path, e.line, m))?;
     }
+    // An id is what a problem file reads back: trimmed, never empty (a title of signs
+    // only gives none), unique.
+    for (i, e) in entries.iter_mut().enumerate() {
+        e.id = e.id.trim().to_string();
+        if e.id.is_empty() {
+            e.id = default_id(path, i + 1);
+        }
+    }
+    unique_ids(&mut entries);
     Ok(entries)
 }
 

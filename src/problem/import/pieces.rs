@@ -70,7 +70,7 @@ fn split_man(token: &str) -> Option<(String, String)> {
         return None;
     }
     let file_at = t.len() - digits - 1;
-    let f = t[file_at..].chars().next()?;
+    let f = t.get(file_at..)?.chars().next()?;
     if !f.is_ascii_lowercase() {
         return None;
     }

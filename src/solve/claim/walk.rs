@@ -34,8 +34,15 @@ impl<B: Bits> Walk<'_, B> {
         list: &MoveList,
     ) -> Result<Move, String> {
         let text = &tok.text;
-        match notation::parse_move_in(&st.p, text, self.notation) {
-            Ok(m) if list.as_slice().contains(&m) => Ok(m),
+        match notation::parse_move_noted_in(&st.p, text, self.notation) {
+            Ok((m, note)) if list.as_slice().contains(&m) => {
+                if let Some(note) = note {
+                    let side = st.p.side;
+                    let at = self.label(st.ply, side, text, Some(tok));
+                    st.remarks.push(format!("{at}: {note}"));
+                }
+                Ok(m)
+            }
             Ok(_) => Err("not allowed under the problem's conditions".into()),
             Err(NotationError::Ambiguous { candidates, .. }) => {
                 let moves: Vec<Move> = candidates
