@@ -3,7 +3,7 @@
 //! [`crate::problem::chunks`]), each problem turned into its jobs when it is reached. A
 //! batch of 100,000 problems holds the problems in flight, not all of them.
 
-use super::run::{jobs_for, Engines, Job, RunArgs};
+use super::jobs::{jobs_for, Engines, Job, RunArgs};
 use crate::batch::Shard;
 use crate::problem::chunks::FileReader;
 use crate::problem::{Problem, ProblemError};

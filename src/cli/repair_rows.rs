@@ -4,7 +4,7 @@
 //! file beside the manifest (see [`super::manifest`]).
 
 use super::manifest::{self, ShardRun};
-use super::repair::RepairArgs;
+use super::repair_args::RepairArgs;
 use crate::batch::Shard;
 use crate::repair::RepairReport;
 use crate::report;

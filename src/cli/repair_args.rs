@@ -1,0 +1,35 @@
+//! The arguments of `repair` (read by the command and by its shard manifest).
+
+use crate::batch::Shard;
+use std::path::PathBuf;
+
+/// Arguments of `repair`.
+#[derive(clap::Args, Debug)]
+pub struct RepairArgs {
+    /// The problem file.
+    pub file: PathBuf,
+    /// Repair only the problem with this id (default: every problem of the file).
+    #[arg(long)]
+    pub id: Option<String>,
+    /// At most this many edits: 1 or 2.
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=2))]
+    pub max_edits: u8,
+    /// Wall-clock limit per solve (the original's and each candidate's), in seconds (0:
+    /// none). A candidate that hits it is listed as unknown, never as a repair.
+    #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
+    pub timeout: f64,
+    /// Print one JSON object per problem (`repairs`: `edits`, `fen`, `keys`, `kind`).
+    #[arg(long)]
+    pub json: bool,
+    /// Write one CSV row per repair to FILE (atomically).
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<PathBuf>,
+    /// Run only the K-th of N equal slices of the ranked candidate list; the shards'
+    /// repairs, shard 0 first, are one whole run's (K counts from 0, as Slurm's array ids).
+    /// Writes, beside the CSV, the manifest and rows that `mansuba merge` puts together.
+    #[arg(long, value_name = "K/N", requires = "csv")]
+    pub shard: Option<Shard>,
+    /// Worker threads (default: all cores).
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
+}
