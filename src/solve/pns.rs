@@ -63,7 +63,7 @@ fn settled(v: bool) -> (u32, u32) {
 }
 
 /// `x` grown by a quarter, plus one (the 1+ε threshold of a child, ε = 1/4).
-fn eased(x: u32) -> u32 {
+pub(super) fn eased(x: u32) -> u32 {
     x.saturating_add(x / 4).saturating_add(1).min(INF)
 }
 
@@ -204,6 +204,13 @@ impl<B: Bits> Searcher<'_, B> {
         {
             return x;
         }
+        self.first_estimate(pos)
+    }
+
+    /// First numbers of a node not yet expanded: a defender node starts with as many
+    /// proofs to find as it has legal replies (doubled when it is not in check: quiet
+    /// attacker moves rarely force a long mate); an attacker node with one each.
+    pub(super) fn first_estimate(&self, pos: &mut Position<B>) -> (u32, u32) {
         if pos.side == self.attacker {
             (1, 1)
         } else {
@@ -315,14 +322,19 @@ fn combine(or: bool, kids: &[Child]) -> (u32, u32) {
 /// The child to search next (the least proof number for the attacker, the least
 /// disproof number for the defender; the first on ties) and the second-least number.
 fn select(or: bool, kids: &[Child]) -> (usize, u32) {
-    let num = |c: &Child| if or { c.pn } else { c.dn };
-    let mut best = 0;
-    let mut second = INF;
-    for (i, c) in kids.iter().enumerate().skip(1) {
-        let x = num(c);
-        if x < num(&kids[best]) {
-            second = num(&kids[best]);
+    least_two(kids.iter().map(|c| if or { c.pn } else { c.dn }))
+}
+
+/// The index of the least number (the first on ties) and the second-least number.
+pub(super) fn least_two(nums: impl Iterator<Item = u32>) -> (usize, u32) {
+    let (mut best, mut least, mut second) = (0, INF, INF);
+    for (i, x) in nums.enumerate() {
+        if i == 0 || x < least {
+            if i > 0 {
+                second = least;
+            }
             best = i;
+            least = x;
         } else if x < second {
             second = x;
         }

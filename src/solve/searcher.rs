@@ -131,6 +131,13 @@ impl<'a, B: Bits> Searcher<'a, B> {
     /// A table's answer: is the goal forced within `n` more attacker moves?
     #[inline]
     pub(super) fn table_answer(&self, pos: &Position<B>, n: u32) -> Option<bool> {
+        Some(self.table_distance(pos)?.is_some_and(|d| d <= n))
+    }
+
+    /// A retrograde table's exact answer, where one applies: `Some(Some(d))` forced within
+    /// `d` attacker moves (and no fewer), `Some(None)` not forced at all.
+    #[inline]
+    pub(super) fn table_distance(&self, pos: &Position<B>) -> Option<Option<u32>> {
         let t = self.tables.as_ref()?;
         if pos.men[0] + pos.men[1] > self.table_men {
             return None;
@@ -138,9 +145,9 @@ impl<'a, B: Bits> Searcher<'a, B> {
         let (v, plies) = t.probe(pos)?;
         let attacker_to_move = pos.side == self.attacker;
         Some(match (v, attacker_to_move) {
-            (crate::retro::Value::Win, true) => plies.div_ceil(2) <= n,
-            (crate::retro::Value::Loss, false) => plies / 2 <= n,
-            _ => false,
+            (crate::retro::Value::Win, true) => Some(plies.div_ceil(2)),
+            (crate::retro::Value::Loss, false) => Some(plies / 2),
+            _ => None,
         })
     }
 

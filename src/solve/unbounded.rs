@@ -29,6 +29,7 @@
 //! in 0.57 M nodes, but over whole problems it is no faster than `auto`, which is why it
 //! is a method to ask for and not the default.
 
+use super::pns::{eased, least_two};
 use super::searcher::Searcher;
 use crate::board::bits::Bits;
 use crate::board::movegen::MoveList;
@@ -90,11 +91,6 @@ impl Numbers {
             cyc: false,
         }
     }
-}
-
-/// `x` grown by a quarter, plus one (the 1+ε threshold, ε = 1/4).
-fn eased(x: u32) -> u32 {
-    x.saturating_add(x / 4).saturating_add(1).min(INF)
 }
 
 impl<B: Bits> Searcher<'_, B> {
@@ -195,24 +191,8 @@ impl<B: Bits> Searcher<'_, B> {
         Some(Err(kids))
     }
 
-    /// A retrograde table's exact answer, where one applies: `Some(Some(d))` forced within
-    /// `d` attacker moves, `Some(None)` not forced at all.
-    fn table_distance(&self, pos: &Position<B>) -> Option<Option<u32>> {
-        let t = self.tables.as_ref()?;
-        if pos.men[0] + pos.men[1] > self.table_men {
-            return None;
-        }
-        let (v, plies) = t.probe(pos)?;
-        let attacker_to_move = pos.side == self.attacker;
-        Some(match (v, attacker_to_move) {
-            (crate::retro::Value::Win, true) => Some(plies.div_ceil(2)),
-            (crate::retro::Value::Loss, false) => Some(plies / 2),
-            _ => None,
-        })
-    }
-
     /// A child's numbers before it is expanded: proven in the shared table, known in the
-    /// table of open numbers, or first estimates (see [`Searcher::estimate`]).
+    /// table of open numbers, or first estimates (see [`Searcher::first_estimate`]).
     fn first_numbers(&mut self, pos: &mut Position<B>, tracked: u8, left: u32) -> Numbers {
         let key = self.key(pos, tracked);
         if let Some(d) = self.proven_within(key).filter(|&d| d <= left) {
@@ -225,23 +205,8 @@ impl<B: Bits> Searcher<'_, B> {
         {
             return Numbers::open(pn, dn);
         }
-        let (pn, dn) = self.estimate(pos);
+        let (pn, dn) = self.first_estimate(pos);
         Numbers::open(pn, dn)
-    }
-
-    /// First proof and disproof numbers of an unexpanded node: a defender node starts
-    /// with as many proofs to find as it has legal replies (doubled when it is not in
-    /// check: quiet attacker moves rarely force a long win); an attacker node with one.
-    /// (Numbers raised by the men each side still has, as evaluation-based proof numbers
-    /// would, were measured on the self-play wins and changed nothing.)
-    fn estimate(&self, pos: &mut Position<B>) -> (u32, u32) {
-        if pos.side == self.attacker {
-            (1, 1)
-        } else {
-            let replies = pos.count_legal().max(1) as u32;
-            let quiet = if pos.in_check() { 1 } else { 2 };
-            (replies * quiet, 1)
-        }
     }
 
     /// Multiple iterative deepening over positions: searches the node until it is solved
@@ -278,7 +243,7 @@ impl<B: Bits> Searcher<'_, B> {
             if x.pn == 0 || x.dn == 0 || x.pn >= th_pn || x.dn >= th_dn {
                 break Some(x);
             }
-            let (best, second) = select(or, &kids);
+            let (best, second) = least_two(kids.iter().map(|c| if or { c.x.pn } else { c.x.dn }));
             let c = kids[best];
             let (cth_pn, cth_dn) = if or {
                 (th_pn.min(eased(second)), th_dn - x.dn + c.x.dn)
@@ -363,22 +328,4 @@ fn combine(or: bool, kids: &[Kid]) -> Numbers {
             Numbers::open(total, least)
         }
     }
-}
-
-/// The child to search next (the least proof number for the attacker, the least
-/// disproof number for the defender; the first on ties) and the second-least number.
-fn select(or: bool, kids: &[Kid]) -> (usize, u32) {
-    let num = |c: &Kid| if or { c.x.pn } else { c.x.dn };
-    let mut best = 0;
-    let mut second = INF;
-    for (i, c) in kids.iter().enumerate().skip(1) {
-        let x = num(c);
-        if x < num(&kids[best]) {
-            second = num(&kids[best]);
-            best = i;
-        } else if x < second {
-            second = x;
-        }
-    }
-    (best, second)
 }
