@@ -31,7 +31,7 @@ use crate::board::outcome::Outcome;
 use crate::board::position::{Move, Position};
 
 /// An infinite proof or disproof number: `pn == INF` is a disproof, `dn == INF` a proof.
-const INF: u32 = 1 << 30;
+pub(super) const INF: u32 = 1 << 30;
 /// Remainders from this many attacker moves on are searched by proof numbers under
 /// [`Method::Auto`]; shorter ones by the exhaustive search. Where every first move must be
 /// refuted in a wide tree (Dilaram's Legacy, #8) the exhaustive search with its ordering

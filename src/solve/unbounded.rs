@@ -29,15 +29,13 @@
 //! in 0.57 M nodes, but over whole problems it is no faster than `auto`, which is why it
 //! is a method to ask for and not the default.
 
-use super::pns::{eased, least_two};
+use super::pns::{eased, least_two, INF};
 use super::searcher::Searcher;
 use crate::board::bits::Bits;
 use crate::board::movegen::MoveList;
 use crate::board::outcome::Outcome;
 use crate::board::position::{Move, Position};
 
-/// An infinite proof or disproof number.
-const INF: u32 = 1 << 30;
 /// Nodes with at most this many attacker moves left (defender nodes: fewer) are settled
 /// by the exhaustive search, as under `auto` (see [`super::pns`]).
 const FRONTIER: u32 = 3;
@@ -116,8 +114,8 @@ impl<B: Bits> Searcher<'_, B> {
         (r.pn == 0).then_some(r.dist)
     }
 
-    /// The least `n` the shared table holds a proof for, among those the unbounded search
-    /// can use (a bound no larger than the table's largest).
+    /// The least `n` within which the shared table holds the goal proven forced for the
+    /// position of `key`.
     fn proven_within(&self, key: u64) -> Option<u32> {
         self.tt.least_proven(self.table_key(key, 0))
     }
