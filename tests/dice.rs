@@ -3,6 +3,7 @@
 //!
 //! Every position here is composed for the test, not historical.
 
+use crate::common::mansuba;
 use mansuba::board::any::AnyEngine;
 use mansuba::board::engine::Engine;
 use mansuba::board::movegen::MoveList;
@@ -10,7 +11,6 @@ use mansuba::board::position::Position;
 use mansuba::board::rules::{BareKingRule, Rules};
 use mansuba::dice::turn::{moves_under, start};
 use mansuba::dice::{Choice, Dice, Expectimax, NoMove, Objective, Start, Wl};
-use std::process::Command;
 use std::sync::Arc;
 
 #[path = "common/dice_board.rs"]
@@ -152,18 +152,6 @@ fn exact_chances_agree_with_a_simulation() {
             s.standard_error
         );
     }
-}
-
-fn mansuba(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_mansuba"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
 }
 
 #[test]

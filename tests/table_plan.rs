@@ -2,20 +2,7 @@
 //! lead to; building them one job per line, each job builds only its own table and reads
 //! the others from the shared directory.
 
-use assert_cmd::Command;
-
-fn mansuba(args: &[&str]) -> (i32, String, String) {
-    let out = Command::cargo_bin("mansuba")
-        .unwrap()
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).to_string(),
-        String::from_utf8_lossy(&out.stderr).to_string(),
-    )
-}
+use crate::common::mansuba;
 
 #[test]
 fn plan_orders_the_family_and_each_job_builds_one_table() {

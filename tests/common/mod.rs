@@ -97,6 +97,11 @@ pub fn json_sans_times(text: &str) -> Vec<serde_json::Value> {
         .collect()
 }
 
+/// Runs the mansuba binary in the test's directory; its exit code, stdout and stderr.
+pub fn mansuba(args: &[&str]) -> (i32, String, String) {
+    mansuba_in(std::path::Path::new("."), args)
+}
+
 /// Runs the mansuba binary in `dir`; its exit code, stdout and stderr.
 pub fn mansuba_in(dir: &std::path::Path, args: &[&str]) -> (i32, String, String) {
     let out = assert_cmd::Command::cargo_bin("mansuba")
