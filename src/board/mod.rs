@@ -2,7 +2,7 @@
 //! problems, searches or files. Uses no other layer.
 //!
 //! Bottom up: [`geometry`] and [`bits`] (board sizes, squares, bitboards generic over
-//! width), [`squareset`] (named square sets), [`piece`], [`die`] and [`rules`] (a game as
+//! width), [`squareset`] (named square sets), [`piece`], [`die`], [`rules`] and [`presets`] (a game as
 //! data), [`engine`], [`bent`] and [`any`] (rules compiled into per-square tables, and the
 //! choice of bitboard width), [`position`], [`stack`], [`sides`] and [`fen`] (the board,
 //! make and unmake), [`attacks`], [`movegen`] and [`count`] (legal moves), [`outcome`]
@@ -22,6 +22,7 @@ pub mod outcome;
 pub mod perft;
 pub mod piece;
 pub mod position;
+pub mod presets;
 pub mod rules;
 pub mod sides;
 pub mod squareset;

@@ -1,0 +1,459 @@
+//! The named presets: each historical rule set as a [`Rules`] value (its pieces, start,
+//! pawns, promotion, first-move leaps, stalemate and bare-king rules), and the dice
+//! presets built on them.
+
+use super::rules::*;
+use crate::board::piece::PieceDef;
+
+const MEDIEVAL_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1";
+
+fn shatranj_pieces() -> Vec<PieceDef> {
+    vec![
+        PieceDef::king('k'),
+        PieceDef::ferz('q', &['f']),
+        PieceDef::alfil('b', &['a', 'e']),
+        PieceDef::knight('n'),
+        PieceDef::rook('r'),
+        PieceDef::pawn('p'),
+    ]
+}
+
+fn no_double_step() -> PawnRules {
+    PawnRules {
+        double_step: false,
+        double_step_files: vec![],
+        double_step_lapse: DoubleStepLapse::Never,
+        lapse_files: vec![],
+        en_passant: false,
+    }
+}
+
+fn ferz_promotion(letter: char) -> Promotion {
+    Promotion {
+        to: vec![letter],
+        by_file: vec![],
+        condition: PromotionCondition::Always,
+        stay_when_barred: false,
+    }
+}
+
+/// Offsets at Chebyshev distance `d` along the eight lines.
+fn straight(d: i8) -> Vec<[i8; 2]> {
+    let mut v = vec![];
+    for (x, y) in [
+        (1, 0),
+        (1, 1),
+        (0, 1),
+        (-1, 1),
+        (-1, 0),
+        (-1, -1),
+        (0, -1),
+        (1, -1),
+    ] {
+        v.push([x * d, y * d]);
+    }
+    v
+}
+
+/// Every offset at Chebyshev distance exactly 2 (the "third square" of the old texts).
+fn ring2() -> Vec<[i8; 2]> {
+    let mut v = vec![];
+    for dy in -2i8..=2 {
+        for dx in -2i8..=2 {
+            if dx.abs().max(dy.abs()) == 2 {
+                v.push([dx, dy]);
+            }
+        }
+    }
+    v
+}
+
+fn leap(offsets: Vec<[i8; 2]>) -> FirstLeap {
+    FirstLeap {
+        offsets,
+        over_enemy: true,
+        over_friend: true,
+        not_in_check: false,
+        not_through_attack: false,
+        lost_when_checked: false,
+        no_check: false,
+        promoted_gets_it: false,
+    }
+}
+
+/// The king's leap of the long assize and the nine-move assize: to any empty square two
+/// away ("third square"), never after being checked, not over an enemy man.
+fn spanish_king_leap() -> FirstLeap {
+    FirstLeap {
+        over_enemy: false,
+        lost_when_checked: true,
+        not_in_check: true,
+        ..leap(ring2())
+    }
+}
+
+/// The Lombard king's leap: two or three squares along a line to an empty square, not out
+/// of check, not over an enemy man.
+fn lombard_king_leap() -> FirstLeap {
+    let mut o = straight(2);
+    o.extend(straight(3));
+    FirstLeap {
+        over_enemy: false,
+        not_in_check: true,
+        ..leap(o)
+    }
+}
+
+/// Alfonso's queen's leap: two squares to an empty square, forward, sideways or diagonally
+/// forward ("those five squares"), jumping, no capture.
+fn alfonso_queen_leap() -> FirstLeap {
+    leap(vec![[2, 0], [-2, 0], [0, 2], [2, 2], [-2, 2]])
+}
+
+/// The Lombard queen's leap: any square two ferz-steps away, middle square may be
+/// occupied, no capture, no check.
+fn lombard_queen_leap() -> FirstLeap {
+    FirstLeap {
+        no_check: true,
+        promoted_gets_it: true,
+        ..leap(vec![
+            [2, 2],
+            [-2, 2],
+            [2, -2],
+            [-2, -2],
+            [2, 0],
+            [-2, 0],
+            [0, 2],
+            [0, -2],
+        ])
+    }
+}
+
+fn shatranj_base(name: &str, summary: &str, source: &str) -> Rules {
+    Rules {
+        name: name.into(),
+        summary: summary.into(),
+        source: source.into(),
+        width: 8,
+        height: 8,
+        pieces: shatranj_pieces(),
+        start: MEDIEVAL_START.into(),
+        pawns: no_double_step(),
+        promotion: ferz_promotion('q'),
+        king_leap: None,
+        queen_leap_piece: None,
+        queen_leap: None,
+        joint_first_move: false,
+        castling: false,
+        forced_capture: false,
+        stacks_may_form: false,
+        stalemate: StalemateRule::StalematerWins,
+        bare_king: BareKingRule::WinUnlessBaredBack,
+        nine_move_limit: false,
+        dice: None,
+    }
+}
+
+/// The presets on shatranj's board and men, told apart by a rule or two (`None` for
+/// another name).
+fn shatranj_family(name: &str) -> Option<Rules> {
+    let r = match name {
+        "shatranj" => shatranj_base(
+            "shatranj",
+            "Basic shatranj: ferz, alfil, no double step; stalemate and bare king win (bared back: draw)",
+            "seed 000 (Murray's shatranj); letters as Fairy-Stockfish (q ferz, b alfil)",
+        ),
+        "ludii-medieval" => {
+            let mut r = shatranj_base(
+                "ludii-medieval",
+                "Ludii's Medieval Chess: shatranj where an alfil may not take an alfil; bare king wins at once",
+                "seed 001 (Ludii 'Medieval Chess', after Murray 1913)",
+            );
+            r.pieces[2].no_capture_same_kind = true;
+            r.bare_king = BareKingRule::Win;
+            r
+        }
+        "forced" => {
+            let mut r = shatranj_base(
+                "forced",
+                "Alfonso's maidens' game: shatranj with compulsory capture for both sides",
+                "seed 000 (Libro de los Juegos, 'forced chess', tr. Musser)",
+            );
+            r.forced_capture = true;
+            r
+        }
+        "alfonso" => {
+            let mut r = shatranj_base(
+                "alfonso",
+                "Spanish assize of 1283: pawn double step until the first capture, queen's first leap, promotion only without a ferz",
+                "seed 000 group 1 (Libro de los Juegos)",
+            );
+            r.pawns = PawnRules {
+                double_step: true,
+                double_step_files: vec![],
+                double_step_lapse: DoubleStepLapse::FirstCapture,
+                lapse_files: vec![],
+                en_passant: false,
+            };
+            r.queen_leap_piece = Some('q');
+            r.queen_leap = Some(alfonso_queen_leap());
+            r.promotion.condition = PromotionCondition::NoneOnBoard;
+            r.promotion.stay_when_barred = true;
+            r
+        }
+        "short-assize" => {
+            let mut r = shatranj_base(
+                "short-assize",
+                "English short assize: shatranj moves from Murray's advanced array B, ferz stacked on the king's pawn; stalemater loses",
+                "Murray 1913 p. 455; seed 000 (the short assize set-up)",
+            );
+            r.start = "2b1kb2/2rnnr2/pppp[qp]ppp/8/8/PPPP[QP]PPP/2RNNR2/2B1KB2 w - - 0 1".into();
+            r.stalemate = StalemateRule::StalematerLoses;
+            r
+        }
+        _ => return None,
+    };
+    Some(r)
+}
+
+/// The European assizes: shatranj's men with double steps and first leaps (`None` for
+/// another name).
+fn assize_family(name: &str) -> Option<Rules> {
+    let r = match name {
+        "long-assize" => {
+            let mut r = shatranj_base(
+                "long-assize",
+                "Murray's long assize: double step with en passant, king's and queen's first leaps, bare king and stalemate inferior wins",
+                "seed 000 group 2 (attribution medium)",
+            );
+            r.pawns = PawnRules {
+                double_step: true,
+                double_step_files: vec![],
+                double_step_lapse: DoubleStepLapse::Never,
+                lapse_files: vec![],
+                en_passant: true,
+            };
+            r.king_leap = Some(spanish_king_leap());
+            r.queen_leap_piece = Some('q');
+            r.queen_leap = Some(FirstLeap {
+                promoted_gets_it: true,
+                ..alfonso_queen_leap()
+            });
+            r.stalemate = StalemateRule::InferiorWin;
+            r.bare_king = BareKingRule::InferiorWin;
+            r
+        }
+        "lombard" => {
+            let mut r = shatranj_base(
+                "lombard",
+                "Lombard assize (Civis Bononiae): double steps, king's leap, queen's two-step leap, joint first move; stalemate draws, bare king no win",
+                "seed 000 group 3 (Civis Bononiae; Ludii 'Lombard Chess')",
+            );
+            r.pawns = PawnRules {
+                double_step: true,
+                double_step_files: vec![],
+                double_step_lapse: DoubleStepLapse::Never,
+                lapse_files: vec![],
+                en_passant: false,
+            };
+            r.king_leap = Some(lombard_king_leap());
+            r.queen_leap_piece = Some('q');
+            r.queen_leap = Some(lombard_queen_leap());
+            r.joint_first_move = true;
+            r.stalemate = StalemateRule::Draw;
+            r.bare_king = BareKingRule::NotAWin;
+            r
+        }
+        "german" => {
+            let mut r = shatranj_base(
+                "german",
+                "German assize (Schachzabel 1536): double step for KP, QP (until a capture) and RPs, Lombard leaps; stalemate draws",
+                "seed 000 group 4",
+            );
+            r.pawns = PawnRules {
+                double_step: true,
+                double_step_files: vec!['a', 'd', 'e', 'h'],
+                double_step_lapse: DoubleStepLapse::FirstCapture,
+                lapse_files: vec!['d', 'e'],
+                en_passant: false,
+            };
+            r.king_leap = Some(lombard_king_leap());
+            r.queen_leap_piece = Some('q');
+            r.queen_leap = Some(lombard_queen_leap());
+            r.stalemate = StalemateRule::Draw;
+            r.bare_king = BareKingRule::Win;
+            r
+        }
+        "nine-moves" => {
+            let mut r = shatranj_base(
+                "nine-moves",
+                "Assize with the nine-move mating limit: double step and en passant, king's leap, Lombard queen's leap; stalemate draws",
+                "seed 000 group 5 (source unnamed)",
+            );
+            r.pawns = PawnRules {
+                double_step: true,
+                double_step_files: vec![],
+                double_step_lapse: DoubleStepLapse::Never,
+                lapse_files: vec![],
+                en_passant: true,
+            };
+            r.king_leap = Some(spanish_king_leap());
+            r.queen_leap_piece = Some('q');
+            r.queen_leap = Some(lombard_queen_leap());
+            r.stalemate = StalemateRule::Draw;
+            r.bare_king = BareKingRule::Win;
+            r.nine_move_limit = true;
+            r
+        }
+        _ => return None,
+    };
+    Some(r)
+}
+
+/// Courier chess on 12x8.
+fn courier() -> Rules {
+    Rules {
+        name: "courier".into(),
+        summary: "Courier chess on 12x8: courier (bishop), sage, fool; starts after the obligatory opening moves".into(),
+        source: "seed 004 (courier game rules 1-12); Fairy-Stockfish letters".into(),
+        width: 12,
+        height: 8,
+        pieces: vec![
+            PieceDef::king('k'),
+            PieceDef::ferz('f', &['q']),
+            PieceDef::alfil('e', &['a']),
+            PieceDef::bishop("courier", 'b'),
+            PieceDef::leaper("sage", 'm', &[[1, 0], [1, 1]], 3),
+            PieceDef::leaper("fool", 'w', &[[1, 0]], 2),
+            PieceDef::knight('n'),
+            PieceDef::rook('r'),
+            PieceDef::pawn('p'),
+        ],
+        start: "rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 0 1".into(),
+        pawns: no_double_step(),
+        promotion: ferz_promotion('f'),
+        ..shatranj_base("", "", "")
+    }
+}
+
+/// Alfonso's Grant Acedrex on 12x12.
+fn grant_acedrex() -> Rules {
+    Rules {
+        name: "grant-acedrex".into(),
+        summary: "Alfonso's Grant Acedrex on 12x12: anqa, unicorn, giraffe, lion, cockatrice; promotion by file".into(),
+        source: "seed 003 (Cazaux's reading of the Libro de los Juegos)".into(),
+        width: 12,
+        height: 12,
+        pieces: vec![
+            PieceDef::king('k'),
+            PieceDef::bent("anqa", 'a', crate::board::piece::Bent::Anqa, 7),
+            PieceDef::bent("unicorn", 'u', crate::board::piece::Bent::Unicorn, 6),
+            PieceDef::leaper("giraffe", 'z', &[[3, 2]], 3),
+            PieceDef::leaper("lion", 'l', &[[3, 0], [3, 1]], 4),
+            PieceDef::bishop("cockatrice", 'c'),
+            PieceDef::rook('r'),
+            PieceDef::pawn('p'),
+        ],
+        start: "rluzcakczulr/12/12/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/12/12/RLUZCAKCZULR w - - 0 1".into(),
+        pawns: PawnRules {
+            double_step: true,
+            double_step_files: vec![],
+            double_step_lapse: DoubleStepLapse::FirstCapture,
+            lapse_files: vec![],
+            en_passant: false,
+        },
+        promotion: Promotion {
+            to: vec![],
+            by_file: "rluzcaaczulr".chars().collect(),
+            condition: PromotionCondition::Always,
+            stay_when_barred: false,
+        },
+        king_leap: Some(FirstLeap {
+            not_in_check: true,
+            not_through_attack: true,
+            ..leap(straight(2))
+        }),
+        stalemate: StalemateRule::StalematerWins,
+        bare_king: BareKingRule::Win,
+        ..shatranj_base("", "", "")
+    }
+}
+
+/// 17th-century English chess (modern moves).
+fn english_1650() -> Rules {
+    Rules {
+        name: "english-1650".into(),
+        summary: "17th-century English chess: modern moves, castling, en passant; the side that stalemates loses".into(),
+        source: "seed 002 (17th Century Chess)".into(),
+        width: 8,
+        height: 8,
+        pieces: vec![
+            PieceDef::king('k'),
+            PieceDef::queen('q'),
+            PieceDef::bishop("bishop", 'b'),
+            PieceDef::knight('n'),
+            PieceDef::rook('r'),
+            PieceDef::pawn('p'),
+        ],
+        start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
+        pawns: PawnRules {
+            double_step: true,
+            double_step_files: vec![],
+            double_step_lapse: DoubleStepLapse::Never,
+            lapse_files: vec![],
+            en_passant: true,
+        },
+        promotion: Promotion {
+            to: vec!['q', 'r', 'b', 'n'],
+            by_file: vec![],
+            condition: PromotionCondition::Always,
+            stay_when_barred: false,
+        },
+        castling: true,
+        stalemate: StalemateRule::StalematerLoses,
+        bare_king: BareKingRule::Off,
+        ..shatranj_base("", "", "")
+    }
+}
+
+impl Rules {
+    /// The preset of that name.
+    pub fn preset(name: &str) -> Result<Rules, RulesError> {
+        if let Some(r) = shatranj_family(name).or_else(|| assize_family(name)) {
+            return Ok(r);
+        }
+        match name {
+            "courier" => Ok(courier()),
+            "grant-acedrex" => Ok(grant_acedrex()),
+            "english-1650" => Ok(english_1650()),
+            "shatranj-dice" | "alfonso-dice" | "grant-acedrex-dice" => with_dice(name),
+            _ => Err(RulesError::UnknownPreset(
+                name.to_string(),
+                PRESETS.join(", "),
+            )),
+        }
+    }
+}
+
+/// The dice presets: a preset played with its die (seed 000's six-sided table on 8x8, the
+/// eight-sided one for Grant Acedrex), forfeit when the rolled kind cannot move.
+fn with_dice(name: &str) -> Result<Rules, RulesError> {
+    let base = name.trim_end_matches("-dice");
+    let mut r = Rules::preset(base)?;
+    r.dice = Some(if base == "grant-acedrex" {
+        Dice::grant_acedrex()
+    } else {
+        Dice::alfonso()
+    });
+    r.name = name.into();
+    r.summary = format!(
+        "{}, played with dice: {}",
+        r.summary,
+        r.dice.as_ref().map(Dice::describe).unwrap_or_default()
+    );
+    r.source = format!(
+        "{}; dice: seed 000 (Alfonso X, Libro de los Juegos)",
+        r.source
+    );
+    Ok(r)
+}
