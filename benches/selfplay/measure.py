@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """Run a mansuba binary over every problem of the self-play set, one at a time: a CSV.
 
-usage: measure.py MANSUBA [--file SET] [--threads T] [--timeout S] [--ids ID ...] -o OUT.csv
+usage: measure.py MANSUBA [--file SET] [--threads T] [--timeout S] [--max-nodes N]
+                  [--ids ID ...] -o OUT.csv
        measure.py --summary OUT.csv
 
 Each problem is run as `MANSUBA solve SET --id ID --timeout S --json --threads T` under
-`/usr/bin/time -f %M` (peak resident set, KiB). A row is written (and flushed) as soon as
+`/usr/bin/time -f %M` (peak resident set, KiB); `--max-nodes N` adds a node limit (runs
+compared at equal work do not depend on the machine's load; give a timeout of 0 then). A row is written (and flushed) as soon as
 its run ends, so a cut run keeps what it measured. Columns:
 
   id, stipulation, verdict (solvable/sound/cooked/unsound/unknown, or error), solvable
@@ -50,11 +52,13 @@ def problem_ids(path):
         return [p["id"] for p in tomllib.load(f)["problem"]]
 
 
-def run_one(binary, path, pid, timeout, threads):
+def run_one(binary, path, pid, timeout, threads, max_nodes=None):
     """One row (dict of COLUMNS) for problem `pid`."""
     with tempfile.NamedTemporaryFile("r", suffix=".rss") as rss:
         cmd = ["/usr/bin/time", "-f", "%M", "-o", rss.name, binary, "solve", path]
         cmd += ["--id", pid, "--timeout", str(timeout), "--json", "--threads", str(threads)]
+        if max_nodes:
+            cmd += ["--max-nodes", str(max_nodes)]
         t0 = time.monotonic()
         proc = subprocess.run(cmd, capture_output=True, text=True)
         wall = time.monotonic() - t0
@@ -109,6 +113,7 @@ def main():
     ap.add_argument("--file", default=os.path.join(HERE, "selfplay-set.toml"))
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--timeout", type=int, default=60)
+    ap.add_argument("--max-nodes", type=int)
     ap.add_argument("--ids", nargs="*")
     ap.add_argument("-o", "--out")
     ap.add_argument("--summary", metavar="CSV")
@@ -122,7 +127,7 @@ def main():
         w = csv.DictWriter(f, fieldnames=COLUMNS)
         w.writeheader()
         for pid in ids:
-            row = run_one(args.binary, args.file, pid, args.timeout, args.threads)
+            row = run_one(args.binary, args.file, pid, args.timeout, args.threads, args.max_nodes)
             w.writerow(row)
             f.flush()
             print(f"{pid}: {row['verdict']} keys [{row['keys']}] complete {row['keys_complete']}"
