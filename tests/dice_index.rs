@@ -163,3 +163,28 @@ fn two_identical_pawns_keep_their_values() {
         ],
     );
 }
+
+#[test]
+fn a_table_in_the_plain_index_is_refused_with_a_word_to_rebuild_it() {
+    let rules = four_by_four("dice-4x4");
+    let e = engine(rules.clone());
+    let dice = rules.dice.clone().unwrap();
+    let m = Material::parse("KNK", &rules).unwrap();
+    let t = ChanceTables::build(&e, &dice, &m, 1e-3, &|_| {}).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    t.save(dir.path(), &rules).unwrap();
+    assert!(ChanceTables::load(&e, &dice, &m, dir.path()).is_ok());
+    // The header of a file of the plain index (format 1); the rest as it is.
+    let p = mansuba::dice::file::path(dir.path(), &rules, "KNK");
+    let mut bytes = std::fs::read(&p).unwrap();
+    let magic = b"mansuba chance table 2";
+    let at = bytes.windows(magic.len()).position(|w| w == magic).unwrap();
+    bytes[at + magic.len() - 1] = b'1';
+    std::fs::write(&p, bytes).unwrap();
+    let err = ChanceTables::load(&e, &dice, &m, dir.path()).err().unwrap();
+    assert!(
+        err.contains("older mansuba")
+            && err.contains("rebuild it with `mansuba tablebase build --rules dice-4x4 KNK"),
+        "{err}"
+    );
+}

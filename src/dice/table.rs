@@ -70,7 +70,7 @@ pub struct Options {
 pub struct TableFigures {
     /// Material name (`KRK`).
     pub material: String,
-    /// Entries (both sides to move, every placement).
+    /// Entries (both sides to move, every placement the index counts).
     pub entries: usize,
     /// Real positions among them.
     pub positions: usize,
