@@ -369,7 +369,9 @@ impl ChanceTables {
         let graph = Graph::from_plans(plans);
         let bytes = graph.bytes() + entries * std::mem::size_of::<Val>() * 2;
         let swept = graph.iterate(opt.tolerance, &opt.stops, progress)?;
-        Ok((graph.into_state(), swept, bytes))
+        let state = graph.into_state();
+        crate::memory::give_back();
+        Ok((state, swept, bytes))
     }
 
     /// The position of entry `idx` (None: identical men out of order).
