@@ -66,8 +66,8 @@ fn every_hostile_command_ends_cleanly_under_a_memory_limit() {
 
 #[test]
 fn four_men_without_turns_are_refused_up_front_with_the_estimate() {
-    // Four men need 33,554,432 entries of 49 bytes (1.55 GiB with the smaller tables):
-    // within 2 GiB, not 1.
+    // Four men need 2 × 64 × 63 × 62 × 61 = 30,498,048 entries of 49 bytes (1.41 GiB
+    // with the smaller tables): within 2 GiB, not 1.
     let args = [
         "dice",
         "8/8/8/3k4/8/1KQ5/8/q7 w - - 0 1",
@@ -77,7 +77,23 @@ fn four_men_without_turns_are_refused_up_front_with_the_estimate() {
     let (status, _, err) = limited(&args.map(String::from));
     assert_eq!(status.code(), Some(2), "{err}");
     assert!(
-        err.contains("KQKQ") && err.contains("GiB") && err.contains("--max-memory-gib"),
+        err.contains("KQKQ (30498048 entries)")
+            && err.contains("GiB")
+            && err.contains("--max-memory-gib"),
+        "{err}"
+    );
+    // KRKP (2 × 48 × 63 × 62 × 61 entries, no pawn on the first or last rank) beside the
+    // KRKQ it promotes into, kept: 1.76 GiB. Under 1.7 GiB KRKQ alone fits, KRKP does not.
+    let args = [
+        "dice",
+        "7k/8/8/3p4/8/8/8/K2R4 w - - 0 1",
+        "--max-memory-gib",
+        "1.7",
+    ];
+    let (status, _, err) = limited(&args.map(String::from));
+    assert_eq!(status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("KRKP (22873536 entries) needs about 1.76 GiB"),
         "{err}"
     );
 }

@@ -11,6 +11,7 @@ mod cli_output;
 mod cli_verify;
 mod diagram;
 mod dice;
+mod dice_index;
 mod dice_layouts;
 mod edition;
 mod export;

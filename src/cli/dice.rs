@@ -82,8 +82,8 @@ pub fn tablebase_stats(
     as_json: bool,
 ) -> Result<i32> {
     let (rules, dice, any, mat) = dice_material(spec, material)?;
-    let king = with_engine!(&any, e => e.king);
-    let t = crate::dice::file::read(dir, &rules, &mat, king).map_err(anyhow::Error::msg)?;
+    let t = with_engine!(&any, e => crate::dice::file::read(dir, e, &mat))
+        .map_err(anyhow::Error::msg)?;
     let f = &t.figures;
     if as_json {
         println!(

@@ -1,4 +1,4 @@
-//! Chance tables too large for their successor lists (four men on 8x8: 33 million
+//! Chance tables too large for their successor lists (four men on 8x8: 30.5 million
 //! entries): only the values are held, in two flat arrays (the last sweep's and this
 //! one's) and a state byte per entry, 49 bytes an entry; every sweep sets each position
 //! up again from its index and regenerates its throws and successors with the move

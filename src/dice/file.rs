@@ -1,15 +1,17 @@
 //! Chance tables on disk: one file per material beside the ordinary tables
 //! (`RULES-MATERIAL.dice`): a JSON header line, then for every entry three little-endian
 //! f64 (win, loss, the tie-breaking score). The header holds the rules' fingerprint and a
-//! checksum of the data, so a table built under other rules or damaged is refused.
+//! checksum of the data, so a table built under other rules or damaged is refused. The
+//! entries are in the order of [`super::index`] (format 2); a file of format 1 (every
+//! man's square over the whole board) is refused with a word to rebuild it.
 
+use super::index::Index;
 use super::iterate::Val;
-use super::table::{men_order, ChanceTable, ChanceTables, Layout, TableFigures};
+use super::table::{ChanceTable, ChanceTables, Layout, TableFigures};
 use super::turn::Wl;
 use crate::board::bits::Bits;
 use crate::board::die::Dice;
 use crate::board::engine::Engine;
-use crate::board::piece::Kind;
 use crate::board::rules::Rules;
 use crate::retro::file::{checksum, Checksum};
 use crate::retro::{fingerprint, table_path, Material};
@@ -18,7 +20,11 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-const MAGIC: &str = "mansuba chance table 1";
+const MAGIC: &str = "mansuba chance table 2";
+
+/// The format before the index skipped impossible placements: same header, another
+/// entry order.
+const OLD_MAGIC: &str = "mansuba chance table 1";
 
 #[derive(Serialize, Deserialize)]
 struct Header {
@@ -83,24 +89,31 @@ pub fn write(dir: &Path, rules: &Rules, t: &ChanceTable) -> Result<PathBuf, Stri
     Ok(p)
 }
 
-/// Reads the chance table of `mat` from `dir`, checking rules, size and checksum.
-pub fn read(dir: &Path, rules: &Rules, mat: &Material, king: Kind) -> Result<ChanceTable, String> {
+/// Reads the chance table of `mat` under `eng`'s rules from `dir`, checking format,
+/// rules, size and checksum.
+pub fn read<B: Bits>(dir: &Path, eng: &Engine<B>, mat: &Material) -> Result<ChanceTable, String> {
+    let rules = &eng.rules;
     let name = mat.name(rules);
     let p = path(dir, rules, &name);
     let bad = |m: &str| format!("chance table {}: {m}", p.display());
-    let bytes = std::fs::read(&p).map_err(|e| {
-        bad(&format!(
-            "{e} (build it with `mansuba tablebase build --rules {} {name} --dir {}`)",
-            rules.name,
-            dir.display()
-        ))
-    })?;
+    let build = format!(
+        "mansuba tablebase build --rules {} {name} --dir {}",
+        rules.name,
+        dir.display()
+    );
+    let bytes = std::fs::read(&p).map_err(|e| bad(&format!("{e} (build it with `{build}`)")))?;
     let nl = bytes
         .iter()
         .position(|&b| b == b'\n')
         .ok_or_else(|| bad("no header line"))?;
     let h: Header =
         serde_json::from_slice(&bytes[..nl]).map_err(|e| bad(&format!("bad header: {e}")))?;
+    if h.format == OLD_MAGIC {
+        return Err(bad(&format!(
+            "written by an older mansuba (format '{OLD_MAGIC}', entries in another order); \
+             rebuild it with `{build}`"
+        )));
+    }
     if h.format != MAGIC {
         return Err(bad(&format!("not a chance table (format '{}')", h.format)));
     }
@@ -108,10 +121,9 @@ pub fn read(dir: &Path, rules: &Rules, mat: &Material, king: Kind) -> Result<Cha
         return Err(bad(&format!("built under other rules ('{}')", h.rules)));
     }
     let data = &bytes[nl + 1..];
-    let men = men_order(mat, king);
-    let n = rules.width as usize * rules.height as usize;
-    let entries = 2 * n.pow(men.len() as u32);
-    if h.entries != entries || data.len() != entries * 24 {
+    let index = Index::new(mat, eng);
+    let entries = index.entries() as usize;
+    if h.entries != entries || data.len() as u64 != index.entries().saturating_mul(24) {
         return Err(bad("wrong size"));
     }
     if h.checksum != format!("{:016x}", checksum(data)) {
@@ -129,8 +141,7 @@ pub fn read(dir: &Path, rules: &Rules, mat: &Material, king: Kind) -> Result<Cha
         .collect();
     Ok(ChanceTable {
         material: mat.clone(),
-        men,
-        n,
+        index,
         values,
         figures: TableFigures {
             material: name,
@@ -169,7 +180,7 @@ impl ChanceTables {
         dir: &std::path::Path,
     ) -> Result<ChanceTables, String> {
         Self::each(eng, dice, target, Some(Layout::Regenerated), |_, m, _| {
-            read(dir, &eng.rules, m, eng.king)
+            read(dir, eng, m)
         })
     }
 }

@@ -52,7 +52,7 @@ pub(super) enum Child {
 
 /// What one position does.
 pub(super) enum Plan {
-    /// Two men on a square, a pawn on a rank it cannot stand on.
+    /// Not a position (identical men out of order).
     NoPosition,
     /// The preset has decided it.
     Decided(Val),

@@ -17,6 +17,7 @@
 mod compact;
 pub mod expectimax;
 pub mod file;
+mod index;
 mod iterate;
 pub mod problem;
 pub mod simulate;

@@ -4,11 +4,12 @@
 //! one turn at a time until no chance moves by more than a tolerance; captures and
 //! promotions lead into smaller tables, solved first.
 //!
-//! Positions are indexed plainly (side, then each man's square in a fixed order), with
-//! no board symmetry: tables of three or four men on 8x8, which is what dice endgames
-//! need. A position whose side not to move stands in check is a real position here (its
+//! Positions are indexed by side and each man's square among those it may take (see
+//! [`super::index`]), with no board symmetry: tables of three or four men on 8x8, which
+//! is what dice endgames need. A position whose side not to move stands in check is a real position here (its
 //! king was left in check by a forfeit).
 
+use super::index::Index;
 pub use super::iterate::Stops;
 use super::iterate::{Child, Graph, Plan, Swept, Val};
 use super::turn::Choice;
@@ -16,7 +17,6 @@ use super::turn::{decided_value, pass, start, Start, Throw, Wl};
 use crate::board::bits::Bits;
 use crate::board::die::{Dice, NoMove, Roll};
 use crate::board::engine::Engine;
-use crate::board::piece::{Color, Kind};
 use crate::board::position::{Move, Position};
 use crate::retro::{build::closure, material_of, Material};
 use rayon::prelude::*;
@@ -24,7 +24,7 @@ use serde::Serialize;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-/// Most entries one table may have (two sides times 64^4 squares is 33 million).
+/// Most entries one table may have (four men on 8x8: 2 × 64 × 63 × 62 × 61, 30.5 million).
 pub const MAX_ENTRIES: usize = 40_000_000;
 
 /// Bytes a build with stored successor lists holds per entry and man, at its peak (the
@@ -70,7 +70,7 @@ pub struct Options {
 pub struct TableFigures {
     /// Material name (`KRK`).
     pub material: String,
-    /// Entries (both sides to move, every placement).
+    /// Entries (both sides to move, every placement the index counts).
     pub entries: usize,
     /// Real positions among them.
     pub positions: usize,
@@ -92,35 +92,17 @@ pub struct TableFigures {
 pub struct ChanceTable {
     /// The material.
     pub material: Material,
-    pub(super) men: Vec<(Color, Kind)>,
-    pub(super) n: usize,
+    pub(super) index: Index,
     pub(super) values: Vec<Val>,
     /// How it was built.
     pub figures: TableFigures,
 }
 
 impl ChanceTable {
-    /// The entry of a position of this material (identical men in rising square order).
+    /// The entry of a position of this material.
+    #[inline]
     pub fn index_of<B: Bits>(&self, pos: &Position<B>) -> Option<usize> {
-        let mut idx = pos.side.idx();
-        let mut i = 0;
-        while i < self.men.len() {
-            let (c, k) = self.men[i];
-            let same = self.men[i..].iter().take_while(|&&x| x == (c, k)).count();
-            let mut found = 0;
-            for s in pos.pieces[c.idx()][k as usize].iter() {
-                if found == same {
-                    return None;
-                }
-                idx = idx * self.n + s;
-                found += 1;
-            }
-            if found != same {
-                return None;
-            }
-            i += same;
-        }
-        Some(idx)
+        self.index.of(pos)
     }
 
     /// The chances of the side to move in `pos` (None: not this table's material).
@@ -134,13 +116,6 @@ pub struct ChanceTables {
     pub(super) tables: HashMap<Material, ChanceTable>,
     pub(super) rolls: Vec<Roll>,
     pub(super) no_move: NoMove,
-}
-
-pub(super) fn men_order(mat: &Material, king: Kind) -> Vec<(Color, Kind)> {
-    let mut men = vec![(Color::White, king), (Color::Black, king)];
-    men.extend(mat.white.iter().map(|&k| (Color::White, k)));
-    men.extend(mat.black.iter().map(|&k| (Color::Black, k)));
-    men
 }
 
 impl ChanceTables {
@@ -201,9 +176,8 @@ impl ChanceTables {
         let mut layouts = Vec::with_capacity(all.len());
         let mut kept = 0u64;
         for m in &all {
-            let men = men_order(m, eng.king).len();
-            let n = eng.rules.width as u128 * eng.rules.height as u128;
-            let entries = (n.pow(men as u32) * 2).min(u64::MAX as u128) as u64;
+            let index = Index::new(m, eng);
+            let (men, entries) = (index.men().len(), index.entries());
             let peak = |l| estimate(entries, men, l).saturating_add(kept);
             let layout =
                 forced.unwrap_or(if crate::memory::check("", peak(Layout::Stored)).is_ok() {
@@ -321,10 +295,9 @@ impl ChanceTables {
     ) -> Result<ChanceTable, String> {
         let t0 = std::time::Instant::now();
         let rules = &eng.rules;
-        let men = men_order(mat, eng.king);
-        let n = rules.width as usize * rules.height as usize;
-        let entries = (n as u128).pow(men.len() as u32) * 2;
-        if entries > MAX_ENTRIES as u128 {
+        let index = Index::new(mat, eng);
+        let entries = index.entries();
+        if entries > MAX_ENTRIES as u64 {
             return Err(format!(
                 "{}: {entries} entries, more than the {MAX_ENTRIES} a chance table may have",
                 mat.name(rules)
@@ -333,8 +306,7 @@ impl ChanceTables {
         let entries = entries as usize;
         let mut table = ChanceTable {
             material: mat.clone(),
-            men: men.clone(),
-            n,
+            index,
             values: vec![],
             figures: TableFigures {
                 material: mat.name(rules),
@@ -397,46 +369,21 @@ impl ChanceTables {
         let graph = Graph::from_plans(plans);
         let bytes = graph.bytes() + entries * std::mem::size_of::<Val>() * 2;
         let swept = graph.iterate(opt.tolerance, &opt.stops, progress)?;
-        Ok((graph.into_state(), swept, bytes))
+        let state = graph.into_state();
+        crate::memory::give_back();
+        Ok((state, swept, bytes))
     }
 
-    /// The position of entry `idx` (None: two men on a square, identical men out of
-    /// order, a pawn on a rank it cannot stand on).
+    /// The position of entry `idx` (None: identical men out of order).
     pub(super) fn setup<B: Bits>(
         eng: &Arc<Engine<B>>,
         table: &ChanceTable,
         idx: usize,
     ) -> Option<Position<B>> {
-        let n = table.n;
-        let side = if idx / n.pow(table.men.len() as u32) == 0 {
-            Color::White
-        } else {
-            Color::Black
-        };
-        let mut rest = idx;
-        let mut sq = [0usize; crate::retro::material::MAX_MEN];
-        let sq = &mut sq[..table.men.len()];
-        for s in sq.iter_mut().rev() {
-            *s = rest % n;
-            rest /= n;
-        }
+        let (side, sq) = table.index.squares(idx)?;
         let mut pos = Position::empty(Arc::clone(eng));
         pos.side = side;
-        let h = eng.rules.height as usize;
-        let w = eng.rules.width as usize;
-        for (i, &(c, k)) in table.men.iter().enumerate() {
-            let s = sq[i];
-            if pos.occ.has(s) {
-                return None;
-            }
-            // Identical men are indexed in rising square order only.
-            if i > 0 && table.men[i - 1] == (c, k) && sq[i - 1] > s {
-                return None;
-            }
-            let rank = s / w;
-            if Some(k) == eng.pawn && (rank == 0 || rank == h - 1) {
-                return None;
-            }
+        for (&(c, k), &s) in table.index.men().iter().zip(&sq) {
             pos.add_man(c, k, s);
         }
         pos.hash = pos.compute_hash();
