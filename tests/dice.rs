@@ -190,6 +190,39 @@ fn the_dice_command_gives_chances_best_moves_and_a_simulation() {
     assert_eq!(code, 2, "{err}");
 }
 
+/// `dice --timeout` stops both ways to the chances at the limit with a word and exit 2:
+/// a horizon search from the start position, and the four-man chance tables (whose
+/// build takes far longer than the limit).
+#[test]
+fn the_dice_command_stops_at_its_time_limit() {
+    let start = "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1";
+    let (code, _, err) = mansuba(&[
+        "dice",
+        start,
+        "--turns",
+        "30",
+        "--max-nodes",
+        "1000000000000",
+        "--timeout",
+        "1",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("time limit reached"), "{err}");
+    let (code, _, err) = mansuba(&[
+        "dice",
+        "8/8/8/3k4/8/1KQ5/8/q7 w - - 0 1",
+        "--timeout",
+        "1",
+        "--max-memory-gib",
+        "2",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("time limit reached while building the chance tables"),
+        "{err}"
+    );
+}
+
 #[test]
 fn perft_by_throw_adds_up_to_plain_perft() {
     // On 8x8 seed 000's faces name each kind once, so the throws split the first ply.

@@ -41,6 +41,10 @@ pub struct DiceArgs {
     /// Stop after this many positions evaluated.
     #[arg(long, default_value_t = 20_000_000)]
     pub max_nodes: u64,
+    /// Wall-clock limit in seconds (0: none): the search or the table build stops there
+    /// with an error saying so (exit 2), as at Ctrl-C.
+    #[arg(long, value_name = "SECONDS", default_value_t = 0)]
+    pub timeout: u64,
     /// Without --turns: read the chance tables from this directory (`mansuba tablebase
     /// build --rules R MATERIAL --dir DIR` writes them) instead of building them.
     #[arg(long)]
@@ -139,12 +143,13 @@ pub fn build_tables<B: Bits>(
     eng: &std::sync::Arc<crate::board::engine::Engine<B>>,
     dice: &Dice,
     mat: &crate::retro::Material,
+    deadline: Option<std::time::Instant>,
 ) -> std::result::Result<ChanceTables, String> {
     let bar = crate::solve::progress_bar(true, 0, "");
     let opt = crate::dice::table::Options {
         tolerance: TOLERANCE,
         stops: crate::dice::table::Stops {
-            deadline: None,
+            deadline,
             cancel: Some(crate::cli::interrupt::cancel_flag()),
         },
         layout: None,
@@ -170,7 +175,7 @@ pub fn tablebase_build(
     let (rules, dice, any, mat) = dice_material(spec, material)?;
     let t0 = std::time::Instant::now();
     let (figures, paths) = with_engine!(&any, e => {
-        let t = build_tables(e, &dice, &mat).map_err(anyhow::Error::msg)?;
+        let t = build_tables(e, &dice, &mat, None).map_err(anyhow::Error::msg)?;
         let paths = t.save(dir, &rules).map_err(anyhow::Error::msg)?;
         let figures: Vec<_> = t.figures().into_iter().cloned().collect();
         (figures, paths)
@@ -303,10 +308,12 @@ fn analysis<B: Bits>(
     pos: &Position<B>,
     objective: Objective,
 ) -> Result<Analysis> {
+    let deadline = (a.timeout > 0)
+        .then(|| std::time::Instant::now() + std::time::Duration::from_secs(a.timeout));
     if let Some(turns) = a.turns {
         return Ok(Analysis::Horizon(
             Expectimax::new(dice, rules, objective, a.max_nodes)
-                .with_stops(None, Some(crate::cli::interrupt::cancel_flag())),
+                .with_stops(deadline, Some(crate::cli::interrupt::cancel_flag())),
             2 * turns,
         ));
     }
@@ -320,8 +327,9 @@ fn analysis<B: Bits>(
     })?;
     let tables = match &a.tables {
         Some(dir) => ChanceTables::load(&pos.eng, dice, &mat, dir).map_err(anyhow::Error::msg)?,
-        None => build_tables(&pos.eng, dice, &mat).map_err(|e| {
-            if crate::cli::interrupt::interrupted() {
+        None => build_tables(&pos.eng, dice, &mat, deadline).map_err(|e| {
+            let late = deadline.is_some_and(|d| std::time::Instant::now() >= d);
+            if crate::cli::interrupt::interrupted() || late {
                 anyhow::anyhow!("without --turns: {e} while building the chance tables")
             } else {
                 anyhow::anyhow!("without --turns: {e}; give --turns N")

@@ -42,11 +42,13 @@ impl ChanceTables {
             .par_chunks_mut(CHUNK)
             .zip(values.par_chunks_mut(CHUNK))
             .enumerate()
-            .for_each(|(c, (st, vs))| {
+            .try_for_each(|(c, (st, vs))| {
+                opt.stops.check()?;
                 for (j, (s, v)) in st.iter_mut().zip(vs.iter_mut()).enumerate() {
                     (*s, *v) = self.first_look(eng, table, c * CHUNK + j);
                 }
-            });
+                Ok::<(), String>(())
+            })?;
         let bytes = entries * (2 * std::mem::size_of::<Val>() + 1);
         let swept = sweep_until(values, opt.tolerance, &opt.stops, progress, |old, new| {
             new.par_chunks_mut(CHUNK)

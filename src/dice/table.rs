@@ -363,7 +363,14 @@ impl ChanceTables {
         let entries = table.figures.entries;
         let plans: Vec<Plan> = (0..entries)
             .into_par_iter()
-            .map(|idx| self.plan(eng, table, idx))
+            .map(|idx| {
+                // The stops are polled while the plans are made too (a large table's take
+                // a while).
+                if idx % 4096 == 0 {
+                    opt.stops.check()?;
+                }
+                self.plan(eng, table, idx)
+            })
             .collect::<Result<_, String>>()?;
         // The plans go once laid out flat: the sweeps need only the graph.
         let graph = Graph::from_plans(plans);
