@@ -111,6 +111,24 @@ impl ChanceTable {
     }
 }
 
+/// Refuses a target no table can hold before its family is listed (listing the materials
+/// a position of many men leads to is itself exponential: the start position's never
+/// ends): more men than a table holds, or more memory than the budget even in the
+/// smallest layout.
+fn refuse_at_once<B: Bits>(eng: &Arc<Engine<B>>, target: &Material) -> Result<(), String> {
+    let men = target.men();
+    let name = target.name(&eng.rules);
+    if men > crate::retro::material::MAX_MEN {
+        return Err(format!(
+            "{name}: {men} men, at most {} in a chance table",
+            crate::retro::material::MAX_MEN
+        ));
+    }
+    let entries = Index::new(target, eng).entries();
+    let what = format!("the chance table {name} ({entries} entries)");
+    crate::memory::check(&what, estimate(entries, men, Layout::Regenerated))
+}
+
 /// A set of solved tables: a material and every smaller one it leads to.
 pub struct ChanceTables {
     pub(super) tables: HashMap<Material, ChanceTable>,
@@ -172,6 +190,7 @@ impl ChanceTables {
             rolls: dice.rolls(&eng.rules.pieces),
             no_move: dice.no_move,
         };
+        refuse_at_once(eng, target)?;
         let all = closure(eng, target);
         let mut layouts = Vec::with_capacity(all.len());
         let mut kept = 0u64;
