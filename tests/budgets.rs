@@ -98,7 +98,10 @@ fn four_men_without_turns_are_refused_up_front_with_the_estimate() {
     );
     // The start position without --turns: refused by its count of men before the
     // materials it leads to are listed (listing them never ended).
-    let args = ["dice", "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1"];
+    let args = [
+        "dice",
+        "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1",
+    ];
     let (status, _, err) = limited(&args.map(String::from));
     assert_eq!(status.code(), Some(2), "{err}");
     assert!(err.contains("32 men, at most 8 in a chance table"), "{err}");
