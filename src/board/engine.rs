@@ -127,6 +127,9 @@ pub struct Engine<B: Bits> {
     pub z_priv: Vec<u64>,
     /// Zobrist keys of the en-passant square.
     pub z_ep: Vec<u64>,
+    /// How many of a king's neighbour squares a man can attack after a few moves
+    /// ([`crate::board::cover`]); built on first use, by the searches that need it.
+    pub flight_cover: std::sync::OnceLock<crate::board::cover::FlightCover>,
 }
 
 /// Moves ahead that [`Engine::attack_within`] and [`Engine::king_ball`] cover.
@@ -507,10 +510,17 @@ impl<B: Bits> Engine<B> {
             z_side,
             z_priv,
             z_ep,
+            flight_cover: std::sync::OnceLock::new(),
         };
         let pieces: Vec<Option<Bent>> = e.kinds.iter().map(|k| k.bent).collect();
         e.bent = BentTables::build(&pieces, e.geo, &e.step_dir, &e.ray_flat);
         Ok(e)
+    }
+
+    /// The flight-cover table, built on the first call.
+    pub fn flight_cover(&self) -> &crate::board::cover::FlightCover {
+        self.flight_cover
+            .get_or_init(|| crate::board::cover::FlightCover::build(self))
     }
 
     /// Zobrist key of a man.

@@ -3,7 +3,7 @@
 //! and whether a finished game meets the goal (`mate_by`, `mate_on`, `mate_from`).
 
 use super::searcher::Searcher;
-use super::{Goal, MateBy};
+use super::MateBy;
 use crate::board::bits::Bits;
 use crate::board::engine::NO_SQ;
 use crate::board::movegen::MoveList;
@@ -20,11 +20,7 @@ impl<B: Bits> Searcher<'_, B> {
         if winner != self.attacker {
             return false;
         }
-        let needs_mate = self.stip.goal == Goal::Mate
-            || self.cond.mate_by.is_some()
-            || !self.cond.mate_on.is_empty()
-            || !self.cond.mate_from.is_empty();
-        if needs_mate && how != WinKind::Checkmate {
+        if self.mate_only && how != WinKind::Checkmate {
             return false;
         }
         if how != WinKind::Checkmate {

@@ -50,6 +50,11 @@ pub(crate) struct Searcher<'a, B: Bits> {
     pub(super) table_men: u16,
     /// Only a checkmate meets the goal and the rules let [`reach`] bound it.
     pub(super) mate_reach: bool,
+    /// The flight-square bound may answer (see [`reach::flights_stay_open`]): the defender
+    /// chooses freely, and the goal is won only by mate, stalemate or bare king.
+    pub(super) flight_reach: bool,
+    /// Only a checkmate meets the goal (no stalemate, no bare king).
+    pub(super) mate_only: bool,
     /// Each kind's value (for ordering defences) and the royal kind.
     pub(super) values: Vec<u16>,
     pub(super) king: Kind,
@@ -102,11 +107,9 @@ impl<'a, B: Bits> Searcher<'a, B> {
                 && !root.eng.rules.forced_capture,
             tables: None,
             table_men: 5,
-            mate_reach: (stip.goal == Goal::Mate
-                || cond.mate_by.is_some()
-                || !cond.mate_on.is_empty()
-                || !cond.mate_from.is_empty())
-                && reach::applicable(root),
+            mate_reach: needs_mate(stip, cond) && reach::applicable(root),
+            flight_reach: flight_reach(root, stip, cond),
+            mate_only: needs_mate(stip, cond),
             values: (root.eng.rules.pieces.iter())
                 .map(|p| p.value.min(63) as u16)
                 .collect(),
@@ -265,6 +268,26 @@ impl<'a, B: Bits> Searcher<'a, B> {
             }
         }
     }
+}
+
+/// Does only a checkmate meet the goal?
+fn needs_mate(stip: Stipulation, cond: &Conditions) -> bool {
+    stip.goal == Goal::Mate
+        || cond.mate_by.is_some()
+        || !cond.mate_on.is_empty()
+        || !cond.mate_from.is_empty()
+}
+
+/// May the flight-square bound answer for this problem? The defender must choose any legal
+/// move, the royal kind step like a king, no stack form, and a `win` be won by mate,
+/// by stalemating the other side, or by baring it.
+fn flight_reach<B: Bits>(root: &Position<B>, stip: Stipulation, cond: &Conditions) -> bool {
+    let rules = &root.eng.rules;
+    let free = !cond.covetous && cond.immobile.is_empty() && !rules.forced_capture;
+    let goal_ok = needs_mate(stip, cond)
+        || (stip.goal == Goal::Win
+            && rules.stalemate != crate::board::rules::StalemateRule::StalematerLoses);
+    free && goal_ok && reach::applicable(root)
 }
 
 /// How many moves ahead of the one being searched the children's table entries are

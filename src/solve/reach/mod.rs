@@ -14,12 +14,15 @@
 //! not a symmetric leaper (the attacking king could otherwise give check).
 //!
 //! The quiet defences with two attacker moves left, which build on the same reaches, are
-//! in [`quiet`].
+//! in [`quiet`]; a bound from the king's flight squares, which holds against riders too,
+//! is in [`flights`].
 
+mod flights;
 mod quiet;
 #[cfg(test)]
 mod testkit;
 
+pub(crate) use flights::flights_stay_open;
 pub(crate) use quiet::{quiet_defence, quiet_defence_after_any, FirstMoves};
 
 use crate::board::bits::Bits;
@@ -160,12 +163,11 @@ fn pawn_threats<B: Bits>(pos: &Position<B>, attacker: Color, pawns: B, moves: us
 
 #[cfg(test)]
 mod tests {
-    use super::testkit::{mating_positions, random_position, Rng};
+    use super::testkit::{helpmate, mating_positions, random_position, Rng};
     use super::*;
     use crate::board::bits::U256;
     use crate::board::engine::Engine;
-    use crate::board::movegen::MoveList;
-    use crate::board::outcome::{Outcome, WinKind};
+    use crate::board::outcome::WinKind;
     use crate::board::rules::Rules;
     use std::sync::Arc;
 
@@ -248,38 +250,6 @@ mod tests {
         );
     }
 
-    /// Is there any line at all (both sides choosing) in which the attacker mates within
-    /// `n` of its moves? The side to move is `attacker` or not.
-    fn helpmate<B: Bits>(p: &mut Position<B>, attacker: Color, n: u32) -> bool {
-        let mut list = MoveList::new();
-        p.legal_moves(&mut list);
-        if p.outcome_with(&list) != Outcome::Ongoing {
-            return false;
-        }
-        for &m in list.as_slice() {
-            let u = p.make(m);
-            let mut next = MoveList::new();
-            p.legal_moves(&mut next);
-            let found = match p.outcome_with(&next) {
-                Outcome::Win {
-                    winner,
-                    how: WinKind::Checkmate,
-                    ..
-                } => winner == attacker,
-                Outcome::Ongoing => {
-                    let left = if p.side == attacker { n } else { n - 1 };
-                    left > 0 && helpmate(p, attacker, left)
-                }
-                _ => false,
-            };
-            p.unmake(m, u);
-            if found {
-                return true;
-            }
-        }
-        false
-    }
-
     /// Wherever the bound says no mate within n (for the attacker to move, the king then
     /// has n - 1 steps; for the defender to move, n), not even a cooperative line mates:
     /// on positions built for mates, many of which have one.
@@ -307,7 +277,7 @@ mod tests {
             for n in 1..=2u32 {
                 let steps = if pos.side == attacker { n - 1 } else { n };
                 let fires = no_check_within(&pos, attacker, n, steps);
-                let mate = helpmate(&mut pos, attacker, n);
+                let mate = helpmate(&mut pos, attacker, n, &[WinKind::Checkmate]);
                 assert!(
                     !(fires && mate),
                     "{fen}: a mate within {n} for {attacker:?}"

@@ -3,6 +3,8 @@
 
 use crate::board::bits::Bits;
 use crate::board::engine::Engine;
+use crate::board::movegen::MoveList;
+use crate::board::outcome::{Outcome, WinKind};
 use crate::board::piece::Color;
 use crate::board::position::Position;
 use std::sync::Arc;
@@ -117,4 +119,37 @@ pub(super) fn mating_positions<'a>(
         let (white, black) = sets[i % sets.len()];
         mating_position(eng, rng, white, black, spreads[i % 4], i % 2 == 0)
     })
+}
+
+/// Is there any line at all (both sides choosing) in which the attacker wins in one of the
+/// ways of `wins` within `n` of its moves? The side to move is `attacker` or not.
+pub(super) fn helpmate<B: Bits>(
+    p: &mut Position<B>,
+    attacker: Color,
+    n: u32,
+    wins: &[WinKind],
+) -> bool {
+    let mut list = MoveList::new();
+    p.legal_moves(&mut list);
+    if p.outcome_with(&list) != Outcome::Ongoing {
+        return false;
+    }
+    for &m in list.as_slice() {
+        let u = p.make(m);
+        let mut next = MoveList::new();
+        p.legal_moves(&mut next);
+        let found = match p.outcome_with(&next) {
+            Outcome::Win { winner, how, .. } => winner == attacker && wins.contains(&how),
+            Outcome::Ongoing => {
+                let left = if p.side == attacker { n } else { n - 1 };
+                left > 0 && helpmate(p, attacker, left, wins)
+            }
+            _ => false,
+        };
+        p.unmake(m, u);
+        if found {
+            return true;
+        }
+    }
+    false
 }

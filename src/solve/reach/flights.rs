@@ -1,0 +1,162 @@
+//! A sound "no mate within n" from the defending king's flight squares, which holds
+//! whatever men the attacker has, riders included.
+//!
+//! A mate (and a stalemate) leaves every square the king could step to either held by one
+//! of the defender's own men or attacked. Within `n` attacker moves and `d` defender moves
+//! the king stands, at the end, on a square `s` at most `d` steps from where it is; its
+//! men can have filled at most `d - steps` more of `s`'s neighbours; every other
+//! neighbour not held by a man of its own now must be attacked. Each attacker man `p`,
+//! after the `j_p` moves it makes (the `j_p` summing to at most `n`), attacks at most the
+//! [`FlightCover`](crate::board::cover::FlightCover) count of those squares. When no share
+//! of the `n` moves among the men covers enough, for every square the king can reach,
+//! no mate comes within `n`.
+//!
+//! It answers "maybe" wherever the argument fails: a stack on the board, a first-move
+//! privilege of a man that is not a pawn (a king's or queen's leap), more than
+//! [`COVER_MOVES`] moves. The caller makes sure the defender may choose any legal move
+//! (no condition or forced capture), and, for a `win` goal, that the defender is not
+//! bared in time and a stalemate is only won by the side that gives it.
+
+use crate::board::bits::Bits;
+use crate::board::cover::COVER_MOVES;
+use crate::board::piece::Color;
+use crate::board::position::Position;
+
+/// True when `attacker` cannot leave the defending king without a flight square within
+/// `moves` of its own moves, the defender making `defender_moves` in between: then no
+/// mate (nor stalemate) comes within `moves`. False means only "not excluded".
+pub(crate) fn flights_stay_open<B: Bits>(
+    pos: &Position<B>,
+    attacker: Color,
+    moves: u32,
+    defender_moves: u32,
+) -> bool {
+    let (moves, dmoves) = (moves as usize, defender_moves as usize);
+    if moves == 0 || moves > COVER_MOVES || dmoves > COVER_MOVES || pos.stacked.any() {
+        return false;
+    }
+    let e = &*pos.eng;
+    let (a, d) = (attacker.idx(), attacker.flip().idx());
+    let pawns = e.pawn.map_or(B::EMPTY, |p| {
+        pos.pieces[0][p as usize] | pos.pieces[1][p as usize]
+    });
+    if (pos.privileges & !pawns).any() {
+        return false;
+    }
+    let cover = e.flight_cover();
+    let k0 = pos.king_sq(attacker.flip());
+    let own = pos.occ_c[d] & !B::bit(k0);
+    let mut inner = B::EMPTY;
+    for steps in 0..=dmoves {
+        let ball = e.king_ball[steps * e.n + k0];
+        let blocks = (dmoves - steps) as i32;
+        for s in (ball & !inner).iter() {
+            let need = (e.kinds[e.king as usize].leap[s] & !own).count() as i32 - blocks;
+            if need <= 0 || covers(pos, cover, a, moves, s, need) {
+                return false;
+            }
+        }
+        inner = ball;
+    }
+    true
+}
+
+/// Can the attacker's men together attack `need` neighbour squares of `s` after `moves`
+/// moves shared among them (each man's count taken from the cover table)?
+#[inline]
+fn covers<B: Bits>(
+    pos: &Position<B>,
+    cover: &crate::board::cover::FlightCover,
+    a: usize,
+    moves: usize,
+    s: usize,
+    need: i32,
+) -> bool {
+    // best[m]: the most covered with m moves spent on the men seen so far.
+    let mut best = [0i32; COVER_MOVES + 1];
+    for k in 0..pos.eng.nk {
+        let men = pos.pieces[a][k];
+        if men.is_empty() {
+            continue;
+        }
+        let row = cover.row(a, k, s);
+        for x in men.iter() {
+            let c = row[x].to_le_bytes().map(i32::from);
+            for m in (0..=moves).rev() {
+                best[m] = (0..=m).map(|j| best[m - j] + c[j]).max().unwrap_or(0);
+            }
+            if best[moves] >= need {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testkit::{helpmate, mating_positions, random_position, Rng};
+    use super::*;
+    use crate::board::engine::Engine;
+    use crate::board::outcome::WinKind;
+    use crate::board::rules::Rules;
+    use std::sync::Arc;
+
+    /// Wherever the bound fires, not even a cooperative line mates or stalemates: on
+    /// shatranj positions built for mates, with rooks on the attacker's side, many of
+    /// which have one.
+    #[test]
+    fn where_the_flight_bound_fires_no_helpmate_or_helpstalemate_exists() {
+        let eng = Arc::new(Engine::<u64>::new(Rules::preset("shatranj").unwrap()).unwrap());
+        let mut rng = Rng(0x5eed_f1e5_0000_0029);
+        let sets = [
+            ("R", "p"),
+            ("RN", "pp"),
+            ("RQ", "n"),
+            ("RR", "pq"),
+            ("NB", "p"),
+            ("R", ""),
+            ("RBQ", "rp"),
+        ];
+        let wins = [WinKind::Checkmate, WinKind::Stalemate];
+        // [n][fired, a helpmate or helpstalemate found]
+        let mut seen = [[0usize; 2]; 3];
+        for (i, mut pos) in mating_positions(&eng, &mut rng, &sets, [2, 3, 4, 6], 6_000).enumerate()
+        {
+            let fen = pos.to_fen();
+            let attacker = Color::White;
+            // Two moves only on every fourth position: the cooperative search is wide.
+            let deepest = if i % 4 == 0 { 2 } else { 1 };
+            for n in 1..=deepest {
+                let between = if pos.side == attacker { n - 1 } else { n };
+                let fires = flights_stay_open(&pos, attacker, n, between);
+                let won = helpmate(&mut pos, attacker, n, &wins);
+                assert!(!(fires && won), "{fen}: a mate or stalemate within {n}");
+                seen[n as usize][0] += fires as usize;
+                seen[n as usize][1] += won as usize;
+            }
+        }
+        // Random placements: the king often in the open, where the bound fires with two
+        // moves too.
+        let men = ["KRkp", "KRNkpp", "KRQkn", "KRRkb", "KNQBkp"];
+        for i in 0..3000 {
+            let mut pos = random_position(&eng, &mut rng, men[i % men.len()], i % 2 == 0);
+            if pos.validate().is_err() {
+                continue;
+            }
+            let fen = pos.to_fen();
+            let n = 1 + (i % 2 == 0) as u32;
+            let between = if pos.side == Color::White { n - 1 } else { n };
+            let fires = flights_stay_open(&pos, Color::White, n, between);
+            let won = helpmate(&mut pos, Color::White, n, &wins);
+            assert!(!(fires && won), "{fen}: a mate or stalemate within {n}");
+            seen[n as usize][0] += fires as usize;
+            seen[n as usize][1] += won as usize;
+        }
+        // Both answers must be common, or the test proves little.
+        assert!(
+            seen[1][0] > 300 && seen[1][1] > 50 && seen[2][0] > 30 && seen[2][1] > 100,
+            "fired / won: {seen:?}"
+        );
+    }
+}
