@@ -9,7 +9,12 @@ table; exits 1 if any key set differs between the programs or from the one recor
 in the CSV.
 
 usage: compare.py --popeye PATH_TO_py [--mansuba PATH] [--runs 3] [--only ID,...]
-                  [--timeout SECONDS] [--csv FILE]
+                  [--timeout SECONDS] [--csv FILE] [--popeye-try]
+
+On a problem without a solution mansuba also finds and prints the strongest try and the
+defences that hold against it; Popeye by default only proves that nothing works. With
+--popeye-try Popeye is given `Option Try` on those rows (it then works out, for every
+first move, whether exactly one defence refutes it), so both do comparable work.
 The Popeye binary may also be named by the environment variable POPEYE. Standard
 library only (Python 3.8+).
 """
@@ -64,8 +69,9 @@ def parse_fen(fen):
     return board, fields[1], fields[2], fields[3]
 
 
-def popeye_input(rules, fen, stipulation, timeout):
-    """The Popeye problem text for one row (white to move, direct mate)."""
+def popeye_input(rules, fen, stipulation, timeout, tries=False):
+    """The Popeye problem text for one row (white to move, direct mate); with `tries`,
+    Popeye also looks for tries (first moves refuted by a single defence)."""
     names = POPEYE_PIECES.get(rules)
     if names is None:
         raise ProblemError(f"rules {rules!r}: only english-1650 and shatranj are converted")
@@ -90,7 +96,7 @@ def popeye_input(rules, fen, stipulation, timeout):
     granted = {sq for right in castling if right in CASTLING for sq in CASTLING[right]}
     home = {"e1": "K", "a1": "R", "h1": "R", "e8": "k", "a8": "r", "h8": "r"}
     barred = [sq for sq, p in home.items() if board.get(sq) == p and sq not in granted]
-    options = ["NoBoard", f"MaxTime {timeout}"]
+    options = (["Try"] if tries else []) + ["NoBoard", f"MaxTime {timeout}"]
     if barred:
         # One word: Popeye reads `NoCastling a1 h1` as a1 and an offending item h1.
         options.append("NoCastling " + "".join(barred))
@@ -109,7 +115,8 @@ def popeye_keys(output):
     """Key moves from Popeye's output (`1.Sb1-c3 !`), as coordinates like mansuba's."""
     keys = set()
     for line in output.splitlines():
-        m = re.match(r"\s*1\.(\S+)(?:\s+[#+])?\s+!\s*$", line)
+        # `1.X !` is a key; a try's refutation `1...Y !` is not.
+        m = re.match(r"\s*1\.(?!\.)(\S+)(?:\s+[#+])?\s+!\s*$", line)
         if not m:
             continue
         move = m.group(1)
@@ -175,6 +182,11 @@ def main():
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--only", help="comma-separated ids")
     ap.add_argument("--timeout", type=int, default=120, help="per run, both programs")
+    ap.add_argument(
+        "--popeye-try",
+        action="store_true",
+        help="give Popeye `Option Try` on rows without a solution (comparable work)",
+    )
     args = ap.parse_args()
     if not args.popeye:
         ap.error("name the Popeye binary with --popeye or $POPEYE")
@@ -197,7 +209,8 @@ def main():
             toml = os.path.join(tmp, rid + ".toml")
             try:
                 with open(inp, "w") as f:
-                    f.write(popeye_input(rules, fen, stip, args.timeout))
+                    tries = args.popeye_try and not r["keys"].split()
+                    f.write(popeye_input(rules, fen, stip, args.timeout, tries))
                 with open(toml, "w") as f:
                     f.write(mansuba_problem(rid, rules, fen, stip))
                 py_times, ms_times = [], []
