@@ -18,13 +18,14 @@ pub const COVER_MOVES: usize = 3;
 /// king square and man square, the counts for 0 to [`COVER_MOVES`] moves packed in one
 /// word, a byte each.
 #[derive(Debug)]
-pub struct FlightCover {
+pub struct FlightCover<B> {
     n: usize,
     nk: usize,
     counts: Vec<u32>,
+    attacks: Vec<B>,
 }
 
-impl FlightCover {
+impl<B: Bits> FlightCover<B> {
     /// The counts for a king on `s` and each square of a man of colour `c` and kind `k`:
     /// byte `j` of entry `x` is the most neighbour squares of `s` the man on `x` attacks
     /// after at most `j` of its moves.
@@ -34,18 +35,26 @@ impl FlightCover {
         &self.counts[at..at + self.n]
     }
 
+    /// What a man of colour `c` and kind `k` on `x` attacks on an empty board.
+    #[inline(always)]
+    pub fn attacks(&self, c: usize, k: usize, x: usize) -> B {
+        self.attacks[(c * self.nk + k) * self.n + x]
+    }
+
     /// One count of [`FlightCover::row`].
     pub fn get(&self, c: usize, k: usize, j: usize, s: usize, x: usize) -> u8 {
         self.row(c, k, s)[x].to_le_bytes()[j]
     }
 
     /// Builds the table for every colour, kind, king square and man square.
-    pub fn build<B: Bits>(e: &Engine<B>) -> Self {
+    pub fn build(e: &Engine<B>) -> Self {
         let (n, nk) = (e.n, e.nk);
         let mut counts = vec![0u32; 2 * nk * n * n];
+        let mut attacks = Vec::with_capacity(2 * nk * n);
         for c in 0..2 {
             for k in 0..nk {
                 let (attack, moves) = empty_board_sets(e, c, k);
+                attacks.extend_from_slice(&attack);
                 let promotes = |y: usize| e.kinds[k].pawn && e.last_rank[c].has(y);
                 for s in 0..n {
                     let around = e.kinds[e.king as usize].leap[s];
@@ -72,7 +81,12 @@ impl FlightCover {
                 }
             }
         }
-        FlightCover { n, nk, counts }
+        FlightCover {
+            n,
+            nk,
+            counts,
+            attacks,
+        }
     }
 }
 

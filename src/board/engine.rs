@@ -129,7 +129,7 @@ pub struct Engine<B: Bits> {
     pub z_ep: Vec<u64>,
     /// How many of a king's neighbour squares a man can attack after a few moves
     /// ([`crate::board::cover`]); built on first use, by the searches that need it.
-    pub flight_cover: std::sync::OnceLock<crate::board::cover::FlightCover>,
+    pub flight_cover: std::sync::OnceLock<crate::board::cover::FlightCover<B>>,
 }
 
 /// Moves ahead that [`Engine::attack_within`] and [`Engine::king_ball`] cover.
@@ -518,7 +518,7 @@ impl<B: Bits> Engine<B> {
     }
 
     /// The flight-cover table, built on the first call.
-    pub fn flight_cover(&self) -> &crate::board::cover::FlightCover {
+    pub fn flight_cover(&self) -> &crate::board::cover::FlightCover<B> {
         self.flight_cover
             .get_or_init(|| crate::board::cover::FlightCover::build(self))
     }

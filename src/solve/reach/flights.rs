@@ -51,8 +51,9 @@ pub(crate) fn flights_stay_open<B: Bits>(
         let ball = e.king_ball[steps * e.n + k0];
         let blocks = (dmoves - steps) as i32;
         for s in (ball & !inner).iter() {
-            let need = (e.kinds[e.king as usize].leap[s] & !own).count() as i32 - blocks;
-            if need <= 0 || covers(pos, cover, a, moves, s, need) {
+            let open = e.kinds[e.king as usize].leap[s] & !own;
+            let need = open.count() as i32 - blocks;
+            if need <= 0 || covers(pos, cover, a, moves, s, open, need) {
                 return false;
             }
         }
@@ -61,15 +62,17 @@ pub(crate) fn flights_stay_open<B: Bits>(
     true
 }
 
-/// Can the attacker's men together attack `need` neighbour squares of `s` after `moves`
-/// moves shared among them (each man's count taken from the cover table)?
+/// Can the attacker's men together attack `need` squares of `open` (neighbours of `s`)
+/// after `moves` moves shared among them? A man that stays where it is attacks what it
+/// attacks there on an empty board; one that moves, at most the cover table's count.
 #[inline]
 fn covers<B: Bits>(
     pos: &Position<B>,
-    cover: &crate::board::cover::FlightCover,
+    cover: &crate::board::cover::FlightCover<B>,
     a: usize,
     moves: usize,
     s: usize,
+    open: B,
     need: i32,
 ) -> bool {
     // best[m]: the most covered with m moves spent on the men seen so far.
@@ -81,7 +84,8 @@ fn covers<B: Bits>(
         }
         let row = cover.row(a, k, s);
         for x in men.iter() {
-            let c = row[x].to_le_bytes().map(i32::from);
+            let mut c = row[x].to_le_bytes().map(i32::from);
+            c[0] = (cover.attacks(a, k, x) & open).count() as i32;
             for m in (0..=moves).rev() {
                 best[m] = (0..=m).map(|j| best[m - j] + c[j]).max().unwrap_or(0);
             }
