@@ -28,8 +28,17 @@ impl<B: Bits> Searcher<'_, B> {
     fn mate_in_one(&mut self, pos: &mut Position<B>, tracked: u8) -> R {
         let mut list = MoveList::new();
         pos.checking_moves(&mut list);
+        // Checks after which a flight square must stay open are not played.
+        let last = if self.flight_reach {
+            reach::LastMoves::new(pos, self.attacker)
+        } else {
+            None
+        };
         let mut result = Some(false);
         for &m in list.as_slice() {
+            if last.as_ref().is_some_and(|l| !l.may_mate(pos, &m)) {
+                continue;
+            }
             let nt = self.track(pos, &m, tracked);
             let u = pos.make(m);
             let r = self.id_defend(pos, 0, nt);

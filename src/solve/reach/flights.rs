@@ -19,8 +19,9 @@
 
 use crate::board::bits::Bits;
 use crate::board::cover::COVER_MOVES;
+use crate::board::engine::NO_SQ;
 use crate::board::piece::Color;
-use crate::board::position::Position;
+use crate::board::position::{Move, Position};
 
 /// True when `attacker` cannot leave the defending king without a flight square within
 /// `moves` of its own moves, the defender making `defender_moves` in between: then no
@@ -37,10 +38,7 @@ pub(crate) fn flights_stay_open<B: Bits>(
     }
     let e = &*pos.eng;
     let (a, d) = (attacker.idx(), attacker.flip().idx());
-    let pawns = e.pawn.map_or(B::EMPTY, |p| {
-        pos.pieces[0][p as usize] | pos.pieces[1][p as usize]
-    });
-    if (pos.privileges & !pawns).any() {
+    if (pos.privileges & !pawns(pos)).any() {
         return false;
     }
     let cover = e.flight_cover();
@@ -95,6 +93,63 @@ fn covers<B: Bits>(
         }
     }
     false
+}
+
+/// The attacker's moves that may still mate at once, judged by the flight squares of the
+/// defending king where it stands: the men that stay attack what they attack on an empty
+/// board, the man that moves what it attacks from its new square (as what it becomes).
+pub(crate) struct LastMoves<B> {
+    attacker: usize,
+    open: B,
+    need: i32,
+    stay: i32,
+}
+
+impl<B: Bits> LastMoves<B> {
+    /// The filter for `attacker` to move, or `None` where the argument fails (as for
+    /// [`flights_stay_open`]).
+    pub(crate) fn new(pos: &Position<B>, attacker: Color) -> Option<Self> {
+        if pos.stacked.any() || (pos.privileges & !pawns(pos)).any() {
+            return None;
+        }
+        let e = &*pos.eng;
+        let (a, d) = (attacker.idx(), attacker.flip().idx());
+        let k0 = pos.king_sq(attacker.flip());
+        let open = e.kinds[e.king as usize].leap[k0] & !(pos.occ_c[d] & !B::bit(k0));
+        let cover = e.flight_cover();
+        let stay = (0..e.nk)
+            .flat_map(|k| pos.pieces[a][k].iter().map(move |x| (k, x)))
+            .map(|(k, x)| (cover.attacks(a, k, x) & open).count() as i32)
+            .sum();
+        Some(LastMoves {
+            attacker: a,
+            open,
+            need: open.count() as i32,
+            stay,
+        })
+    }
+
+    /// May `m` (a legal move of the attacker's) leave every flight square attacked?
+    #[inline]
+    pub(crate) fn may_mate(&self, pos: &Position<B>, m: &Move) -> bool {
+        use crate::board::position::flag;
+        if !matches!(m.flag, flag::NORMAL | flag::DOUBLE | flag::EP) {
+            return true;
+        }
+        let cover = pos.eng.flight_cover();
+        let a = self.attacker;
+        let becomes = if m.promo == NO_SQ { m.piece } else { m.promo };
+        let before = (cover.attacks(a, m.piece as usize, m.from as usize) & self.open).count();
+        let after = (cover.attacks(a, becomes as usize, m.to as usize) & self.open).count();
+        self.stay - before as i32 + after as i32 >= self.need
+    }
+}
+
+/// Every pawn on the board.
+fn pawns<B: Bits>(pos: &Position<B>) -> B {
+    pos.eng.pawn.map_or(B::EMPTY, |p| {
+        pos.pieces[0][p as usize] | pos.pieces[1][p as usize]
+    })
 }
 
 #[cfg(test)]
@@ -161,6 +216,54 @@ mod tests {
         assert!(
             seen[1][0] > 300 && seen[1][1] > 50 && seen[2][0] > 30 && seen[2][1] > 100,
             "fired / won: {seen:?}"
+        );
+    }
+
+    /// A move the last-move filter sets aside never mates nor stalemates: every legal
+    /// move of the attacker, on positions built for mates.
+    #[test]
+    fn a_move_set_aside_never_mates() {
+        use crate::board::movegen::MoveList;
+        use crate::board::outcome::Outcome;
+        let eng = Arc::new(Engine::<u64>::new(Rules::preset("shatranj").unwrap()).unwrap());
+        let mut rng = Rng(0x1a57_0000_0000_0029);
+        let sets = [
+            ("R", "p"),
+            ("RN", "pp"),
+            ("RQ", "n"),
+            ("RRP", "pq"),
+            ("NBP", "p"),
+        ];
+        let (mut aside, mut mates) = (0, 0);
+        for mut pos in mating_positions(&eng, &mut rng, &sets, [2, 3, 4, 6], 12_000) {
+            if pos.side != Color::White {
+                continue;
+            }
+            let Some(last) = LastMoves::new(&pos, Color::White) else {
+                continue;
+            };
+            let mut list = MoveList::new();
+            pos.legal_moves(&mut list);
+            for &m in list.as_slice() {
+                let keep = last.may_mate(&pos, &m);
+                let u = pos.make(m);
+                let mut replies = MoveList::new();
+                pos.legal_moves(&mut replies);
+                let over = matches!(pos.outcome_with(&replies), Outcome::Win { how, .. }
+                    if how != WinKind::BareKing);
+                pos.unmake(m, u);
+                assert!(
+                    keep || !over,
+                    "{}: {m:?} set aside but it wins",
+                    pos.to_fen()
+                );
+                aside += !keep as usize;
+                mates += over as usize;
+            }
+        }
+        assert!(
+            aside > 15_000 && mates > 150,
+            "set aside {aside}, mates {mates}"
         );
     }
 }
