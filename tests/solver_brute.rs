@@ -8,8 +8,10 @@
 //! alfils), where the reach bound applies; some add a rook or pawns, where it must stand
 //! aside.
 //!
-//! The same comparison runs for the proof-number search (forced at every node) and for
-//! the continual-check condition (the minimax then lets the attacker play checks only).
+//! The same comparison runs for the proof-number search (forced at every node), for
+//! the continual-check condition (the minimax then lets the attacker play checks only),
+//! and for `win N` (any win counts: mate, stalemate, bare king), where the solver prunes
+//! the last move by the defending king's flight squares.
 
 use crate::common;
 
@@ -33,11 +35,14 @@ struct Mode {
     method: Method,
     /// Continual check: the attacker plays checking moves only.
     checks: bool,
+    /// The goal is any win of the attacker's (`win N`), not checkmate (`#N`).
+    win: bool,
 }
 
 const PLAIN: Mode = Mode {
     method: Method::Auto,
     checks: false,
+    win: false,
 };
 
 /// Is `m` a move the attacker may play (under continual check: a check)?
@@ -63,6 +68,35 @@ fn forces_mate<B: Bits>(p: &mut Position<B>, n: u32, exact: bool, checks: bool) 
     list.as_slice()
         .iter()
         .any(|&m| allowed(p, m, checks) && move_forces_mate(p, m, n, exact, attacker, checks))
+}
+
+/// Does the side to move (the attacker) force a win of any kind within `n` moves? A game
+/// already won (a bare king that could not bare back) counts at once.
+fn forces_win<B: Bits>(p: &mut Position<B>, n: u32) -> bool {
+    let attacker = p.side;
+    let mut list = MoveList::new();
+    p.legal_moves(&mut list);
+    match p.outcome_with(&list) {
+        Outcome::Ongoing => {}
+        out => return out.winner() == Some(attacker),
+    }
+    n > 0
+        && list.as_slice().iter().any(|&m| {
+            let u = p.make(m);
+            let mut replies = MoveList::new();
+            p.legal_moves(&mut replies);
+            let won = match p.outcome_with(&replies) {
+                Outcome::Ongoing => replies.as_slice().iter().all(|&d| {
+                    let u2 = p.make(d);
+                    let r = forces_win(p, n - 1);
+                    p.unmake(d, u2);
+                    r
+                }),
+                out => out.winner() == Some(attacker),
+            };
+            p.unmake(m, u);
+            won
+        })
 }
 
 /// After the attacker's `m`, is mate forced within `n` moves counting `m`?
@@ -99,13 +133,31 @@ fn move_forces_mate<B: Bits>(
 }
 
 /// The minimax's keys, in coordinates, sorted.
-fn brute_keys<B: Bits>(p: &mut Position<B>, n: u32, exact: bool, checks: bool) -> Vec<String> {
+fn brute_keys<B: Bits>(p: &mut Position<B>, n: u32, exact: bool, mode: Mode) -> Vec<String> {
     let attacker = p.side;
     let mut list = MoveList::new();
     p.legal_moves(&mut list);
     let mut keys = vec![];
     for &m in list.as_slice() {
-        if allowed(p, m, checks) && move_forces_mate(p, m, n, exact, attacker, checks) {
+        let key = if mode.win {
+            let u = p.make(m);
+            let mut replies = MoveList::new();
+            p.legal_moves(&mut replies);
+            let won = match p.outcome_with(&replies) {
+                Outcome::Ongoing => replies.as_slice().iter().all(|&d| {
+                    let u2 = p.make(d);
+                    let r = forces_win(p, n - 1);
+                    p.unmake(d, u2);
+                    r
+                }),
+                out => out.winner() == Some(attacker),
+            };
+            p.unmake(m, u);
+            won
+        } else {
+            allowed(p, m, mode.checks) && move_forces_mate(p, m, n, exact, attacker, mode.checks)
+        };
+        if key {
             keys.push(notation::coord(p, &m));
         }
     }
@@ -121,7 +173,11 @@ fn compare(preset: &str, sets: &[(&[char], &[char])], keyed: usize, seed: u64, m
     let any = AnyEngine::new(Rules::preset(preset).unwrap()).unwrap();
     let mut rng = Rng(seed);
     let (mut with_keys, mut compared, mut deep) = (0, 0, 0);
-    let stips: [(u32, bool); 4] = [(1, false), (2, false), (2, true), (3, false)];
+    let stips: &[(u32, bool)] = if mode.win {
+        &[(1, false), (2, false), (3, false)]
+    } else {
+        &[(1, false), (2, false), (2, true), (3, false)]
+    };
     for _ in 0..100_000 {
         if with_keys >= keyed {
             break;
@@ -132,20 +188,23 @@ fn compare(preset: &str, sets: &[(&[char], &[char])], keyed: usize, seed: u64, m
         else {
             continue;
         };
-        for (n, exact) in stips {
+        for &(n, exact) in stips {
             // Three moves only with few men: the minimax has no table.
             if n == 3 && white.len() + black.len() > 5 {
                 continue;
             }
             let want = with_engine!(&any, e => {
                 let mut p = Position::from_fen(e.clone(), &fen).unwrap();
-                brute_keys(&mut p, n, exact, mode.checks)
+                brute_keys(&mut p, n, exact, mode)
             });
-            let mut stip: Stipulation = format!("#{n}").parse().unwrap();
+            let goal = if mode.win { "win " } else { "#" };
+            let mut stip: Stipulation = format!("{goal}{n}").parse().unwrap();
             stip.exact = exact;
             let limits = Limits {
                 timeout: Some(Duration::from_secs(60)),
                 method: mode.method,
+                // The search itself is under test, not a retrograde table.
+                auto_tables: false,
                 ..Default::default()
             };
             let spec = ConditionSpec {
@@ -155,7 +214,10 @@ fn compare(preset: &str, sets: &[(&[char], &[char])], keyed: usize, seed: u64, m
             let a = analyse(&any, &fen, &stip, &spec, None, &limits).unwrap();
             let mut got = a.report.keys.clone();
             got.sort();
-            let tag = format!("{preset} {fen} #{n}{}", if exact { " exact" } else { "" });
+            let tag = format!(
+                "{preset} {fen} {goal}{n}{}",
+                if exact { " exact" } else { "" }
+            );
             assert!(a.report.keys_complete, "{tag}: search incomplete");
             assert_eq!(got, want, "{tag}: keys");
             let solvable = if want.is_empty() {
@@ -200,6 +262,21 @@ fn shatranj_keys_agree_with_plain_minimax() {
 }
 
 #[test]
+fn shatranj_wins_agree_with_plain_minimax() {
+    // Few defenders, so that bare kings and stalemates come as often as mates; riders
+    // on the attacking side, where only the flight-square bound prunes the last move.
+    let sets: &[(&[char], &[char])] = &[
+        (&['R', 'N'], &['p', 'n']),
+        (&['R', 'Q'], &['p']),
+        (&['R', 'B', 'P'], &['q', 'p']),
+        (&['N', 'Q', 'B'], &['p', 'p']),
+        (&['R', 'R'], &['b', 'p', 'p']),
+    ];
+    let win = Mode { win: true, ..PLAIN };
+    compare("shatranj", sets, 120, 0x5eed_0029, win);
+}
+
+#[test]
 fn courier_keys_agree_with_plain_minimax() {
     // Courier letters: n knight, f ferz, e alfil, m sage (a non-royal king mover),
     // w fool (one orthogonal step), b courier (a bishop rider), r rook.
@@ -233,7 +310,7 @@ const COURIER_MIX: &[(&[char], &[char])] = &[
 fn proof_numbers_agree_with_plain_minimax() {
     let pn = Mode {
         method: Method::ProofNumbers,
-        checks: false,
+        ..PLAIN
     };
     compare("shatranj", SHATRANJ_MIX, 80, 0x5eed_0011, pn);
     compare("courier", COURIER_MIX, 40, 0x5eed_0012, pn);
@@ -243,7 +320,7 @@ fn proof_numbers_agree_with_plain_minimax() {
 fn proof_numbers_over_positions_agree_with_plain_minimax() {
     let mode = Mode {
         method: Method::Positions,
-        checks: false,
+        ..PLAIN
     };
     compare("shatranj", SHATRANJ_MIX, 80, 0x5eed_0031, mode);
     compare("courier", COURIER_MIX, 40, 0x5eed_0032, mode);
@@ -255,6 +332,7 @@ fn continual_check_agrees_with_a_minimax_of_checks() {
         let mode = Mode {
             method,
             checks: true,
+            win: false,
         };
         compare("shatranj", SHATRANJ_MIX, 80, 0x5eed_0021, mode);
         compare("courier", COURIER_MIX, 40, 0x5eed_0022, mode);

@@ -83,6 +83,19 @@ impl<B: Bits> Searcher<'_, B> {
             && reach::flights_stay_open(pos, self.attacker, 1, 0)
     }
 
+    /// The attacker's last move under a `win` goal: only a move that may leave every
+    /// flight square attacked (a mate or a stalemate) or, against a king with one man
+    /// left, a capture (a bare king) can win; the others are dropped from `list`.
+    fn keep_last_winners(&self, pos: &Position<B>, list: &mut MoveList) {
+        let men = pos.men[self.attacker.flip().idx()];
+        if self.mate_only || !self.flight_reach || men < 2 {
+            return;
+        }
+        if let Some(last) = reach::LastMoves::new(pos, self.attacker) {
+            list.retain(|m| last.may_mate(pos, m) || (men == 2 && pos.is_capture(m)));
+        }
+    }
+
     /// Attacker to move: forced within `n` more attacker moves?
     pub(super) fn id_attack(&mut self, pos: &mut Position<B>, n: u32, tracked: u8) -> R {
         if !self.tick() {
@@ -119,6 +132,9 @@ impl<B: Bits> Searcher<'_, B> {
         }
         if let Some(v) = self.table_answer(pos, n) {
             return Some(v);
+        }
+        if n == 1 && !last_mate {
+            self.keep_last_winners(pos, &mut list);
         }
         if !last_mate {
             self.order(pos, &mut list, 0);
