@@ -81,22 +81,33 @@ fn forces_win<B: Bits>(p: &mut Position<B>, n: u32) -> bool {
         out => return out.winner() == Some(attacker),
     }
     n > 0
-        && list.as_slice().iter().any(|&m| {
-            let u = p.make(m);
-            let mut replies = MoveList::new();
-            p.legal_moves(&mut replies);
-            let won = match p.outcome_with(&replies) {
-                Outcome::Ongoing => replies.as_slice().iter().all(|&d| {
-                    let u2 = p.make(d);
-                    let r = forces_win(p, n - 1);
-                    p.unmake(d, u2);
-                    r
-                }),
-                out => out.winner() == Some(attacker),
-            };
-            p.unmake(m, u);
-            won
-        })
+        && list
+            .as_slice()
+            .iter()
+            .any(|&m| move_forces_win(p, m, n, attacker))
+}
+
+/// After the attacker's `m`, is a win forced within `n` moves counting `m`?
+fn move_forces_win<B: Bits>(
+    p: &mut Position<B>,
+    m: mansuba::board::position::Move,
+    n: u32,
+    attacker: Color,
+) -> bool {
+    let u = p.make(m);
+    let mut replies = MoveList::new();
+    p.legal_moves(&mut replies);
+    let won = match p.outcome_with(&replies) {
+        Outcome::Ongoing => replies.as_slice().iter().all(|&d| {
+            let u2 = p.make(d);
+            let r = forces_win(p, n - 1);
+            p.unmake(d, u2);
+            r
+        }),
+        out => out.winner() == Some(attacker),
+    };
+    p.unmake(m, u);
+    won
 }
 
 /// After the attacker's `m`, is mate forced within `n` moves counting `m`?
@@ -140,20 +151,7 @@ fn brute_keys<B: Bits>(p: &mut Position<B>, n: u32, exact: bool, mode: Mode) -> 
     let mut keys = vec![];
     for &m in list.as_slice() {
         let key = if mode.win {
-            let u = p.make(m);
-            let mut replies = MoveList::new();
-            p.legal_moves(&mut replies);
-            let won = match p.outcome_with(&replies) {
-                Outcome::Ongoing => replies.as_slice().iter().all(|&d| {
-                    let u2 = p.make(d);
-                    let r = forces_win(p, n - 1);
-                    p.unmake(d, u2);
-                    r
-                }),
-                out => out.winner() == Some(attacker),
-            };
-            p.unmake(m, u);
-            won
+            move_forces_win(p, m, n, attacker)
         } else {
             allowed(p, m, mode.checks) && move_forces_mate(p, m, n, exact, attacker, mode.checks)
         };
