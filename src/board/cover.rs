@@ -7,9 +7,11 @@
 //! (the king's own square too, so a rider's line runs on through it): blockers only take
 //! squares away, so the count never falls short of a real one. A pawn that can reach its
 //! last rank in time counts as covering every neighbour square (it may promote to anything).
+//!
+//! Built from each man's empty-board attacks and moves, which [`crate::board::flights`]
+//! takes from the rules (and where the table of an engine is kept).
 
 use crate::board::bits::Bits;
-use crate::board::engine::{Engine, NO_SQ};
 
 /// Moves ahead the table covers (the search asks about one; the tests about two).
 pub const COVER_MOVES: usize = 2;
@@ -46,25 +48,33 @@ impl<B: Bits> FlightCover<B> {
         self.row(c, k, s)[x].to_le_bytes()[j]
     }
 
-    /// Builds the table for every colour, kind, king square and man square.
-    pub fn build(e: &Engine<B>) -> Self {
-        let (n, nk) = (e.n, e.nk);
+    /// Builds the table for every colour, kind, king square and man square, from: the
+    /// board's size and the number of kinds, the king's steps from each square, each
+    /// man's empty-board attacks and moves per square (`sets[c * nk + k]`), which kinds
+    /// are pawns, and each colour's last rank.
+    pub fn build(
+        (n, nk): (usize, usize),
+        king_steps: &[B],
+        sets: &[(Vec<B>, Vec<B>)],
+        pawn: &[bool],
+        last_rank: [B; 2],
+    ) -> Self {
         let mut counts = vec![0u32; 2 * nk * n * n];
         let mut attacks = Vec::with_capacity(2 * nk * n);
         for c in 0..2 {
             for k in 0..nk {
-                let (attack, moves) = empty_board_sets(e, c, k);
-                attacks.extend_from_slice(&attack);
+                let (attack, moves) = &sets[c * nk + k];
+                attacks.extend_from_slice(attack);
                 let at = (c * nk + k) * n * n;
-                if c == 1 && !e.kinds[k].pawn {
+                if c == 1 && !pawn[k] {
                     // Only a pawn's moves depend on its colour.
                     counts.copy_within(k * n * n..(k + 1) * n * n, at);
                     continue;
                 }
-                let promotes = |y: usize| e.kinds[k].pawn && e.last_rank[c].has(y);
+                let promotes = |y: usize| pawn[k] && last_rank[c].has(y);
                 let (mut layer, mut next) = (vec![0u8; n], vec![0u8; n]);
                 for s in 0..n {
-                    let around = e.kinds[e.king as usize].leap[s];
+                    let around = king_steps[s];
                     let full = around.count() as u8;
                     // j = 0: from where it stands; then one more move at a time.
                     for (y, l) in layer.iter_mut().enumerate() {
@@ -95,76 +105,5 @@ impl<B: Bits> FlightCover<B> {
             counts,
             attacks,
         }
-    }
-}
-
-/// Per square, on an empty board: what a man of kind `k` and colour `c` attacks from it,
-/// and where it can move from it (a pawn: one or two steps forward, or a capture).
-fn empty_board_sets<B: Bits>(e: &Engine<B>, c: usize, k: usize) -> (Vec<B>, Vec<B>) {
-    let n = e.n;
-    let kt = &e.kinds[k];
-    if kt.pawn {
-        let attack: Vec<B> = e.pawn_cap[c].clone();
-        let moves = (0..n)
-            .map(|y| {
-                let mut m = e.pawn_cap[c][y];
-                let one = e.pawn_push[c][y];
-                if one != NO_SQ {
-                    m |= B::bit(one as usize);
-                    let two = e.pawn_push[c][one as usize];
-                    if two != NO_SQ {
-                        m |= B::bit(two as usize);
-                    }
-                }
-                m
-            })
-            .collect();
-        return (attack, moves);
-    }
-    let attack: Vec<B> = (0..n)
-        .map(|y| {
-            let mut a = kt.leap[y];
-            for &d in &kt.ride_dirs {
-                a |= e.ray_flat[d as usize * n + y];
-            }
-            if kt.bent.is_some() {
-                a |= e.bent_targets(k, y, B::EMPTY);
-            }
-            a
-        })
-        .collect();
-    (attack.clone(), attack)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::board::rules::Rules;
-
-    #[test]
-    fn a_rook_covers_three_neighbours_and_a_knight_two() {
-        let e = Engine::<u64>::new(Rules::preset("shatranj").unwrap()).unwrap();
-        let t = FlightCover::build(&e);
-        let kind = |ch| e.rules.kind_of(ch).unwrap() as usize;
-        let (r, n, q) = (kind('r'), kind('n'), kind('q'));
-        let e4 = 28;
-        // A rook on a1: from where it stands, e4's neighbours on neither line; one move
-        // puts it on rank 3 or 5 or file d or f (three neighbours).
-        assert_eq!(t.get(0, r, 0, e4, 0), 0);
-        assert_eq!(t.get(0, r, 1, e4, 0), 3);
-        // Two moves put it on a neighbour square (d3), where it attacks four others.
-        assert_eq!(t.get(0, r, 2, e4, 0), 4);
-        assert!((0..64).all(|x| t.get(0, r, 2, e4, x) <= 4));
-        // A knight never attacks more than two of a king's neighbours.
-        assert!((0..64).all(|x| t.get(0, n, 2, e4, x) <= 2));
-        assert_eq!(t.get(0, n, 2, e4, 0), 2);
-        // A ferz (shatranj `q`) on h8 needs two diagonal steps (to f6) to attack one of
-        // e4's neighbours.
-        assert_eq!(t.get(0, q, 0, e4, 63), 0);
-        assert!(t.get(0, q, 2, e4, 63) >= 1);
-        // A white pawn on a7 may promote next move: it counts as covering everything.
-        let p = kind('p');
-        assert_eq!(t.get(0, p, 1, e4, 48), 8);
-        assert_eq!(t.get(0, p, 0, e4, 48), 0);
     }
 }

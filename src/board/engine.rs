@@ -128,7 +128,7 @@ pub struct Engine<B: Bits> {
     /// Zobrist keys of the en-passant square.
     pub z_ep: Vec<u64>,
     /// How many of a king's neighbour squares a man can attack after a few moves
-    /// ([`crate::board::cover`]); built on first use, by the searches that need it.
+    /// ([`crate::board::cover`]); built on first use by [`crate::board::flights`].
     pub flight_cover: std::sync::OnceLock<crate::board::cover::FlightCover<B>>,
 }
 
@@ -515,12 +515,6 @@ impl<B: Bits> Engine<B> {
         let pieces: Vec<Option<Bent>> = e.kinds.iter().map(|k| k.bent).collect();
         e.bent = BentTables::build(&pieces, e.geo, &e.step_dir, &e.ray_flat);
         Ok(e)
-    }
-
-    /// The flight-cover table, built on the first call.
-    pub fn flight_cover(&self) -> &crate::board::cover::FlightCover<B> {
-        self.flight_cover
-            .get_or_init(|| crate::board::cover::FlightCover::build(self))
     }
 
     /// Zobrist key of a man.

@@ -41,7 +41,7 @@ pub(crate) fn flights_stay_open<B: Bits>(
     if (pos.privileges & !pawns(pos)).any() {
         return false;
     }
-    let cover = e.flight_cover();
+    let cover = crate::board::flights::flight_cover(e);
     let k0 = pos.king_sq(attacker.flip());
     let own = pos.occ_c[d] & !B::bit(k0);
     let mut inner = B::EMPTY;
@@ -116,7 +116,7 @@ impl<B: Bits> LastMoves<B> {
         let (a, d) = (attacker.idx(), attacker.flip().idx());
         let k0 = pos.king_sq(attacker.flip());
         let open = e.kinds[e.king as usize].leap[k0] & !(pos.occ_c[d] & !B::bit(k0));
-        let cover = e.flight_cover();
+        let cover = crate::board::flights::flight_cover(e);
         let stay = (0..e.nk)
             .flat_map(|k| pos.pieces[a][k].iter().map(move |x| (k, x)))
             .map(|(k, x)| (cover.attacks(a, k, x) & open).count() as i32)
@@ -136,7 +136,7 @@ impl<B: Bits> LastMoves<B> {
         if !matches!(m.flag, flag::NORMAL | flag::DOUBLE | flag::EP) {
             return true;
         }
-        let cover = pos.eng.flight_cover();
+        let cover = crate::board::flights::flight_cover(&pos.eng);
         let a = self.attacker;
         let becomes = if m.promo == NO_SQ { m.piece } else { m.promo };
         let before = (cover.attacks(a, m.piece as usize, m.from as usize) & self.open).count();
