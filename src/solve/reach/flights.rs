@@ -33,14 +33,11 @@ pub(crate) fn flights_stay_open<B: Bits>(
     defender_moves: u32,
 ) -> bool {
     let (moves, dmoves) = (moves as usize, defender_moves as usize);
-    if moves == 0 || moves > COVER_MOVES || dmoves > COVER_MOVES || pos.stacked.any() {
+    if moves == 0 || moves > COVER_MOVES || dmoves > COVER_MOVES || !argument_holds(pos) {
         return false;
     }
     let e = &*pos.eng;
     let (a, d) = (attacker.idx(), attacker.flip().idx());
-    if (pos.privileges & !pawns(pos)).any() {
-        return false;
-    }
     let cover = crate::board::flights::flight_cover(e);
     let k0 = pos.king_sq(attacker.flip());
     let own = pos.occ_c[d] & !B::bit(k0);
@@ -109,7 +106,7 @@ impl<B: Bits> LastMoves<B> {
     /// The filter for `attacker` to move, or `None` where the argument fails (as for
     /// [`flights_stay_open`]).
     pub(crate) fn new(pos: &Position<B>, attacker: Color) -> Option<Self> {
-        if pos.stacked.any() || (pos.privileges & !pawns(pos)).any() {
+        if !argument_holds(pos) {
             return None;
         }
         let e = &*pos.eng;
@@ -145,11 +142,14 @@ impl<B: Bits> LastMoves<B> {
     }
 }
 
-/// Every pawn on the board.
-fn pawns<B: Bits>(pos: &Position<B>) -> B {
-    pos.eng.pawn.map_or(B::EMPTY, |p| {
+/// May the flight-square argument be made here? Not with a stack on the board, nor with a
+/// first-move privilege of a man that is not a pawn (a king's or queen's leap reaches
+/// further than the tables count).
+fn argument_holds<B: Bits>(pos: &Position<B>) -> bool {
+    let pawns = pos.eng.pawn.map_or(B::EMPTY, |p| {
         pos.pieces[0][p as usize] | pos.pieces[1][p as usize]
-    })
+    });
+    !pos.stacked.any() && (pos.privileges & !pawns).is_empty()
 }
 
 #[cfg(test)]
