@@ -20,8 +20,13 @@ pub fn default_bytes() -> u64 {
     }
 }
 
-/// The machine's memory (Linux: `MemTotal` of /proc/meminfo).
+/// The machine's memory (Linux: `MemTotal` of /proc/meminfo), read once.
 fn physical_bytes() -> Option<u64> {
+    static TOTAL: std::sync::OnceLock<Option<u64>> = std::sync::OnceLock::new();
+    *TOTAL.get_or_init(read_physical_bytes)
+}
+
+fn read_physical_bytes() -> Option<u64> {
     let text = std::fs::read_to_string("/proc/meminfo").ok()?;
     let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
     let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;

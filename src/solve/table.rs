@@ -308,9 +308,9 @@ impl Table {
     /// Three quarters full or more, and allowed to grow?
     #[inline]
     pub fn wants_growth(&self) -> bool {
-        self.bits < max_bits()
-            && self.used.load(Relaxed) * 4 > (WAYS << self.bits) * 3
+        self.used.load(Relaxed) * 4 > (WAYS << self.bits) * 3
             && !self.no_room.load(Relaxed)
+            && self.bits < max_bits()
     }
 
     /// Copies every entry into `bigger` (twice the buckets). An entry keeps the key's bits
