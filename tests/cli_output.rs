@@ -139,3 +139,51 @@ fn solve_on_a_directory_or_an_unreadable_file_exits_2() {
         assert!(out.stdout.is_empty());
     }
 }
+
+/// `--refutations N` counts at most N holding defences against each try: the default
+/// two name one and say "and others", more name more, 0 gives the verdict alone, and 1
+/// (which could not tell a try refuted once from one held more) is refused.
+#[test]
+fn refutations_sets_how_many_holding_defences_are_counted() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("p.toml");
+    // Composed by benches/popeye/generate.py (english-1650, seed 1, position 8): no mate
+    // in 4; every try is held by six defences or more.
+    std::fs::write(
+        &file,
+        "[[problem]]\nid = \"n4\"\nrules = \"english-1650\"\n\
+         fen = \"2N1Q3/P2N2Kp/2q1pp2/p3p3/3q3P/5k2/P4q2/8 w - - 0 1\"\nstipulation = \"#4\"\n",
+    )
+    .unwrap();
+    let refutation = |extra: &[&str]| {
+        let out = bin()
+            .args(["solve", "--json", "--threads", "1", "--notation", "coord"])
+            .arg(&file)
+            .args(extra)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{out:?}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["verdict"], "unsound");
+        v["refutation"].as_str().map(str::to_string)
+    };
+    let held = |r: &str| {
+        let list = r.split_once("also held by ").unwrap().1;
+        list.trim_end_matches(')')
+            .trim_end_matches(", and others")
+            .split(' ')
+            .count()
+    };
+    let two = refutation(&[]).unwrap();
+    assert!(two.ends_with(", and others)") && held(&two) == 1, "{two}");
+    let six = refutation(&["--refutations", "6"]).unwrap();
+    assert!(held(&six) == 5, "{six}");
+    assert_eq!(refutation(&["--refutations", "0"]), None);
+    let out = bin()
+        .args(["solve", "--refutations", "1"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--refutations"));
+}

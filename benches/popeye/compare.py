@@ -11,10 +11,11 @@ in the CSV.
 usage: compare.py --popeye PATH_TO_py [--mansuba PATH] [--runs 3] [--only ID,...]
                   [--timeout SECONDS] [--csv FILE] [--popeye-try]
 
-On a problem without a solution mansuba also finds and prints the strongest try and the
-defences that hold against it; Popeye by default only proves that nothing works. With
---popeye-try Popeye is given `Option Try` on those rows (it then works out, for every
-first move, whether exactly one defence refutes it), so both do comparable work.
+The two always do the same work. By default Popeye only proves, on a problem without a
+solution, that nothing works, and mansuba runs with `--refutations 0` (the verdict
+alone, no strongest try). With --popeye-try Popeye is given `Option Try` on those rows
+(it then works out, for every first move, whether exactly one defence refutes it) and
+mansuba counts its default two holding defences per try to find the strongest one.
 The Popeye binary may also be named by the environment variable POPEYE. Standard
 library only (Python 3.8+).
 """
@@ -157,9 +158,11 @@ def run_popeye(py, inp, timeout):
     return secs, popeye_keys(out.stdout)
 
 
-def run_mansuba(exe, toml, timeout):
+def run_mansuba(exe, toml, timeout, tries):
     start = time.perf_counter()
     cmd = [exe, "solve", toml, "--threads", "1", "--json", "--timeout", str(timeout)]
+    if not tries:
+        cmd += ["--refutations", "0"]
     out = subprocess.run(cmd, capture_output=True, text=True)
     secs = time.perf_counter() - start
     if out.returncode not in (0, 1):
@@ -185,7 +188,8 @@ def main():
     ap.add_argument(
         "--popeye-try",
         action="store_true",
-        help="give Popeye `Option Try` on rows without a solution (comparable work)",
+        help="give Popeye `Option Try` on rows without a solution, mansuba its default "
+        "--refutations 2 (otherwise both give the verdict alone)",
     )
     args = ap.parse_args()
     if not args.popeye:
@@ -217,7 +221,7 @@ def main():
                 for _ in range(args.runs):
                     t, py_keys = run_popeye(args.popeye, inp, args.timeout)
                     py_times.append(t)
-                    t, ms_keys = run_mansuba(args.mansuba, toml, args.timeout)
+                    t, ms_keys = run_mansuba(args.mansuba, toml, args.timeout, args.popeye_try)
                     ms_times.append(t)
             except (ProblemError, subprocess.TimeoutExpired) as e:
                 failures += 1

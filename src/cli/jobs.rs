@@ -55,6 +55,30 @@ pub struct RunArgs {
     /// notation is read in solutions but not written: `murray` is refused here.
     #[arg(long, default_value = "san", value_name = "NAME", value_parser = crate::notation::Notation::for_writing)]
     pub notation: crate::notation::Notation,
+    /// On a problem without a key: most defences counted against each try to pick the
+    /// strongest one (held by the fewest) and show what refutes it. Two tell a try
+    /// refuted by a single defence from the rest, as Popeye's `Option Try` does; more
+    /// list more of each refutation and take longer; 0 counts none and prints the
+    /// verdict without a refutation.
+    #[arg(long, default_value_t = crate::solve::DEFAULT_REFUTATIONS as u16, value_name = "N",
+          value_parser = parse_refutations)]
+    pub refutations: u16,
+}
+
+/// `--refutations`: 0, or 2 to 255 (one counted defence cannot tell a try refuted once
+/// from one held by more).
+fn parse_refutations(text: &str) -> Result<u16, String> {
+    match text.trim().parse::<u16>() {
+        Ok(n) if n == 0 || (2..=255).contains(&n) => Ok(n),
+        Ok(1) => Err(
+            "1 cannot tell a try refuted by one defence from one held by more: \
+                      give 2 or more, or 0 for the verdict alone"
+                .into(),
+        ),
+        _ => Err(format!(
+            "expected 0 or a whole number from 2 to 255, got '{text}'"
+        )),
+    }
 }
 
 impl RunArgs {
@@ -73,6 +97,7 @@ impl RunArgs {
             tables_dir: self.tables.clone(),
             auto_tables: !self.no_auto_tables,
             method: self.method,
+            refutations: Some(self.refutations.into()),
         })
     }
 

@@ -96,6 +96,7 @@ fn asked(a: &VerifyArgs) -> serde_json::Value {
         "tables": r.tables.as_ref().map(|t| t.display().to_string()),
         "no_auto_tables": r.no_auto_tables,
         "method": format!("{:?}", r.method),
+        "refutations": r.refutations,
         "notation": r.notation,
     })
 }

@@ -24,6 +24,21 @@ pub struct Limits {
     pub auto_tables: bool,
     /// The search method (results never depend on it, only how fast they come).
     pub method: Method,
+    /// Most defences counted against each try of a problem without a key (None: the
+    /// default, [`DEFAULT_REFUTATIONS`]; 0: no try is counted, the verdict alone).
+    pub refutations: Option<usize>,
+}
+
+/// Defences counted against each try unless asked otherwise: two tell a try refuted by a
+/// single defence (a try in the problemist's sense) from every other, as Popeye's
+/// `Option Try` does.
+pub const DEFAULT_REFUTATIONS: usize = 2;
+
+impl Limits {
+    /// Most defences counted against each try.
+    pub fn refutations(&self) -> usize {
+        self.refutations.unwrap_or(DEFAULT_REFUTATIONS)
+    }
 }
 
 /// How a position is searched. Every method is exact; they differ in speed only.

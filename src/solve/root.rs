@@ -19,11 +19,6 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 /// captures less, quiet moves least.
 pub(super) const ROOT_ALLOWANCE: [u64; 3] = [1 << 22, 1 << 20, 1 << 18];
 
-/// Most holding defences counted for one try: the strongest try is the one with the
-/// fewest, and one held by this many is shown with them and "and others" (counting every
-/// defence of every try cost nine tenths of an unsound problem's search).
-const HOLDING_COUNTED: usize = 6;
-
 /// What one root move was found to do.
 #[derive(Clone, Debug)]
 pub(super) struct RootResult {
@@ -36,7 +31,7 @@ pub(super) struct RootResult {
     fails_upto: u32,
     /// True when the search of this move was stopped by a limit.
     stopped: bool,
-    /// For a move that fails at N: the defences that hold (at most [`HOLDING_COUNTED`]).
+    /// For a move that fails at N: the defences that hold (at most `Limits::refutations`).
     holding: Vec<Move>,
     /// True when more defences may hold than were counted.
     holding_more: bool,
@@ -114,6 +109,7 @@ pub fn solve<B: Bits>(
         bar: None,
         keys_found: AtomicUsize::new(0),
         tries_refuted: AtomicUsize::new(0),
+        holding_counted: limits.refutations(),
     };
     let root_moves = root.ordered_moves();
     let root = Root {
@@ -122,7 +118,8 @@ pub fn solve<B: Bits>(
     };
     let mut results = root.first_pass(&root_moves);
     root.deepen_open(&mut results);
-    if !budget.stopped() && results.iter().all(|r| r.wins_in.is_none()) {
+    if !budget.stopped() && root.holding_counted > 0 && results.iter().all(|r| r.wins_in.is_none())
+    {
         root.count_holding(&mut results);
     }
     for r in results.iter_mut() {
@@ -163,6 +160,10 @@ struct Root<'a, B: Bits> {
     /// What is proven so far, for the progress bar: keys found, tries refuted.
     keys_found: AtomicUsize,
     tries_refuted: AtomicUsize,
+    /// Most holding defences counted for one try: the strongest try is the one with the
+    /// fewest, and one held by this many is shown with them and "and others" (counting
+    /// every defence of every try cost nine tenths of an unsound problem's search).
+    holding_counted: usize,
 }
 
 impl<'a, B: Bits> Root<'a, B> {
@@ -399,7 +400,7 @@ impl<'a, B: Bits> Root<'a, B> {
                     if behind(h.held.len()) {
                         break;
                     }
-                    if h.held.len() == HOLDING_COUNTED {
+                    if h.held.len() == self.holding_counted {
                         h.more = j + 1 < l2.len();
                         break;
                     }

@@ -223,6 +223,7 @@ pub fn check_in<B: Bits>(
         tables_dir: None,
         auto_tables: false,
         method: limits.method,
+        refutations: limits.refutations,
     };
     let dual_budget = Budget::new(&dual_limits);
     let s = Searcher::new(pos, *stip, cond, &budget).with_tables(tables.clone());
