@@ -151,11 +151,21 @@ impl<B: Bits> Searcher<'_, B> {
         let first = quiet
             .then(|| reach::FirstMoves::new(pos, self.attacker))
             .flatten();
+        // With two moves left, the defence that held last one move deeper, if it leaves
+        // too few flight squares coverable, answers most first moves after they are made,
+        // before any table lookup (see `reach::HeldReply`). Under `win` the defender
+        // keeps men enough not to be bared.
+        let held = (n == 2 && self.flight_reach && self.free_defence)
+            .then(|| {
+                let men = if self.mate_only { 0 } else { 4 };
+                reach::HeldReply::new(pos, self.attacker, self.killer_def[1], men)
+            })
+            .flatten();
         let mut fetched = 0;
         let info = last_mate.then(|| pos.check_info());
         for i in 0..list.len() {
             let m = list.as_slice()[i];
-            if ahead > 0 && first.is_none() {
+            if ahead > 0 && first.is_none() && held.is_none() {
                 self.prefetch_children(pos, &list, &mut fetched, i + 1 + ahead, tracked, n - 1);
             }
             if info.as_ref().is_some_and(|i| !pos.gives_check_with(m, i)) {
@@ -166,7 +176,12 @@ impl<B: Bits> Searcher<'_, B> {
             }
             let nt = self.track(pos, &m, tracked);
             let u = pos.make(m);
-            let r = if quiet && reach::quiet_defence(pos, self.attacker) {
+            // A first move the held reply answers is a node made and looked at: counted.
+            let r = if quiet && reach::quiet_defence(pos, self.attacker)
+                || held
+                    .as_ref()
+                    .is_some_and(|h| self.tick() && h.answers(pos, &m))
+            {
                 Some(false)
             } else {
                 self.id_defend(pos, n - 1, nt)

@@ -142,6 +142,77 @@ impl<B: Bits> LastMoves<B> {
     }
 }
 
+/// With two attacker moves left, one defence that answers most first moves at once: a
+/// plain move `d` of the defender's (the one that held last one move deeper) after which,
+/// played as if the attacker had passed, the attacker's men cannot cover every flight
+/// square with two moves of their own ([`flights_stay_open`]). A first move that touches
+/// none of `d`'s squares and leaves `d` legal (a check included, if `d` meets it) is then
+/// answered by `d`: the two moves commute, so the men stand after the attacker's second
+/// move as they would after two moves of its own following `d`, and none of those mates.
+/// This is the flight-square bound asked once per node instead of once per first move;
+/// it holds with riders. When `d` does not do, the king's steps are tried in its place.
+pub(crate) struct HeldReply {
+    d: Move,
+}
+
+impl HeldReply {
+    /// The reply for `attacker` to move in `pos`: `d`, or else a step of the king's, legal
+    /// there with the defender to move, that stops every mate; `None` when none does.
+    ///
+    /// `men`: the least men (the king counted) the defender must keep after the reply;
+    /// four for a `win` goal, so that two captures cannot bare its king.
+    pub(crate) fn new<B: Bits>(
+        pos: &mut Position<B>,
+        attacker: Color,
+        d: Move,
+        men: u16,
+    ) -> Option<Self> {
+        if pos.side != attacker || pos.in_check() || !argument_holds(pos) {
+            return None;
+        }
+        pos.side = attacker.flip();
+        let found = Self::first_holding(pos, attacker, d, men);
+        pos.side = attacker;
+        found.map(|d| HeldReply { d })
+    }
+
+    /// The first of `d` and the king's steps that is legal (the defender to move) and
+    /// leaves the flights uncoverable.
+    fn first_holding<B: Bits>(
+        pos: &mut Position<B>,
+        attacker: Color,
+        d: Move,
+        men: u16,
+    ) -> Option<Move> {
+        let (king, ksq) = (pos.eng.king, pos.king_sq(attacker.flip()));
+        let steps = pos.eng.kinds[king as usize].leap[ksq] & !pos.occ_c[attacker.flip().idx()];
+        let cands = std::iter::once(d).chain(steps.iter().map(|s| Move::new(ksq, s, king, 0)));
+        for c in cands {
+            if pos.plain_move_legal(c) == Some(true) {
+                let u = pos.make(c);
+                let holds =
+                    pos.men[attacker.flip().idx()] >= men && flights_stay_open(pos, attacker, 2, 0);
+                pos.unmake(c, u);
+                if holds {
+                    return Some(c);
+                }
+            }
+        }
+        None
+    }
+
+    /// After the attacker's first move `m` (made in `pos`, the defender to move): does
+    /// the reply answer it, so that no mate comes with the attacker's second move?
+    #[inline]
+    pub(crate) fn answers<B: Bits>(&self, pos: &mut Position<B>, m: &Move) -> bool {
+        let d = self.d;
+        let touched = [m.from, m.to, m.from2, m.to2];
+        !touched.contains(&d.from)
+            && !touched.contains(&d.to)
+            && pos.plain_move_legal(d) == Some(true)
+    }
+}
+
 /// May the flight-square argument be made here? Not with a stack on the board, nor with a
 /// first-move privilege of a man that is not a pawn (a king's or queen's leap reaches
 /// further than the tables count).
@@ -216,6 +287,80 @@ mod tests {
         assert!(
             seen[1][0] > 300 && seen[1][1] > 50 && seen[2][0] > 30 && seen[2][1] > 100,
             "fired / won: {seen:?}"
+        );
+    }
+
+    /// Wherever a held reply answers a first move, that reply is legal after it and no
+    /// second move of the attacker's mates (nor, under `win`, stalemates or bares the
+    /// king): every legal first move, on positions built for mates and on random ones,
+    /// each reply tried as the one that held last, for either goal in turn.
+    #[test]
+    fn a_held_reply_answers_the_first_moves_it_claims() {
+        use crate::board::movegen::MoveList;
+        let eng = Arc::new(Engine::<u64>::new(Rules::preset("shatranj").unwrap()).unwrap());
+        let mut rng = Rng(0x4e1d_0000_0000_0029);
+        let sets = [
+            ("R", "pp"),
+            ("RN", "pqp"),
+            ("RQ", "nbp"),
+            ("RR", "ppq"),
+            ("NB", "pnq"),
+        ];
+        let mut positions: Vec<Position<u64>> =
+            mating_positions(&eng, &mut rng, &sets, [2, 3, 4, 6], 4_000).collect();
+        let men = ["KRkpnq", "KRNkpq", "KRQknpp", "KRRkbp"];
+        for i in 0..2_000 {
+            let p = random_position(&eng, &mut rng, men[i % men.len()], true);
+            if p.validate().is_ok() {
+                positions.push(p);
+            }
+        }
+        let (mut answered, mut played) = (0, 0);
+        for mut pos in positions {
+            if pos.side != Color::White {
+                continue;
+            }
+            // Every defender move, as the one that held last.
+            pos.side = Color::Black;
+            let mut replies = MoveList::new();
+            pos.legal_moves(&mut replies);
+            pos.side = Color::White;
+            let mut firsts = MoveList::new();
+            pos.legal_moves(&mut firsts);
+            // A mate goal, and a `win` goal (the defender keeping four men).
+            let goals: [(u16, &[WinKind]); 2] = [
+                (0, &[WinKind::Checkmate]),
+                (
+                    4,
+                    &[WinKind::Checkmate, WinKind::Stalemate, WinKind::BareKing],
+                ),
+            ];
+            for (&d, (men, wins)) in replies.as_slice().iter().zip(goals.iter().cycle()) {
+                let Some(held) = HeldReply::new(&mut pos, Color::White, d, *men) else {
+                    continue;
+                };
+                let fen = pos.to_fen();
+                for &m in firsts.as_slice() {
+                    let u = pos.make(m);
+                    if held.answers(&mut pos, &m) {
+                        let r = held.d;
+                        let mut legal = MoveList::new();
+                        pos.legal_moves(&mut legal);
+                        assert!(legal.as_slice().contains(&r), "{fen}: {m:?} then {r:?}");
+                        let u2 = pos.make(r);
+                        let mate = helpmate(&mut pos, Color::White, 1, wins);
+                        pos.unmake(r, u2);
+                        assert!(!mate, "{fen}: after {m:?} {r:?} a win in one");
+                        answered += 1;
+                    }
+                    played += 1;
+                    pos.unmake(m, u);
+                }
+            }
+        }
+        assert!(
+            answered > 20_000 && played > answered,
+            "{answered} of {played}"
         );
     }
 
