@@ -155,10 +155,12 @@ impl<B: Bits> Searcher<'_, B> {
         // too few flight squares coverable, answers most first moves after they are made,
         // before any table lookup (see `reach::HeldReply`). Under `win` the defender
         // keeps men enough not to be bared.
-        let held = (n == 2 && self.flight_reach && self.free_defence)
+        let held = (n == 2 && self.flight_reach && self.free_defence && self.held_wanted())
             .then(|| {
                 let men = if self.mate_only { 0 } else { 4 };
-                reach::HeldReply::new(pos, self.attacker, self.killer_def[1], men)
+                let h = reach::HeldReply::new(pos, self.attacker, self.killer_def[1], men);
+                self.held_found(h.is_some());
+                h
             })
             .flatten();
         let mut fetched = 0;

@@ -36,6 +36,9 @@ pub(crate) struct Searcher<'a, B: Bits> {
     /// (tried first; ordering only, never a verdict).
     pub(super) killer_att: Vec<Move>,
     pub(super) killer_def: Vec<Move>,
+    /// How often the held reply was looked for lately, and found (see
+    /// [`Searcher::held_wanted`]).
+    pub(super) held_seen: (u32, u32),
     /// May the defender's killer be tried before its moves are generated? Not when a
     /// condition or a rule filters the legal moves, nor with tables to consult.
     pub(super) killer_first: bool,
@@ -98,6 +101,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
             tracked_kind,
             killer_att: vec![Move::default(); 256],
             killer_def: vec![Move::default(); 256],
+            held_seen: (0, 0),
             cap: u64::MAX,
             free_defence: !cond.covetous
                 && cond.immobile.is_empty()
@@ -152,6 +156,27 @@ impl<'a, B: Bits> Searcher<'a, B> {
             (crate::retro::Value::Loss, false) => Some(plies / 2),
             _ => None,
         })
+    }
+
+    /// Is the held reply worth looking for at this node? Where the attacker's men cover
+    /// every flight in two moves (a queen's, mostly) it is never found and only costs: it
+    /// is then looked for at one node in sixteen, until it is found again often enough
+    /// (one in sixteen). Speed only: the answer never depends on it.
+    #[inline]
+    pub(super) fn held_wanted(&mut self) -> bool {
+        let (seen, found) = &mut self.held_seen;
+        *seen += 1;
+        if *seen == 1024 {
+            *seen /= 2;
+            *found /= 2;
+        }
+        *seen < 64 || *found * 16 >= *seen || *seen % 16 == 0
+    }
+
+    /// Notes whether the held reply was found where it was looked for.
+    #[inline]
+    pub(super) fn held_found(&mut self, found: bool) {
+        self.held_seen.1 += found as u32;
     }
 
     /// The tracked man's start square (NO_SQ when no man is tracked).
