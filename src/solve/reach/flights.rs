@@ -184,21 +184,20 @@ impl HeldReply {
         d: Move,
         men: u16,
     ) -> Option<Move> {
+        use crate::board::position::flag;
+        let def = attacker.flip().idx();
         let (king, ksq) = (pos.eng.king, pos.king_sq(attacker.flip()));
-        let steps = pos.eng.kinds[king as usize].leap[ksq] & !pos.occ_c[attacker.flip().idx()];
-        let cands = std::iter::once(d).chain(steps.iter().map(|s| Move::new(ksq, s, king, 0)));
-        for c in cands {
-            if pos.plain_move_legal(c) == Some(true) {
-                let u = pos.make(c);
-                let holds =
-                    pos.men[attacker.flip().idx()] >= men && flights_stay_open(pos, attacker, 2, 0);
-                pos.unmake(c, u);
-                if holds {
-                    return Some(c);
-                }
+        let steps = pos.eng.kinds[king as usize].leap[ksq] & !pos.occ_c[def];
+        let step = |s| Move::new(ksq, s, king, flag::NORMAL);
+        std::iter::once(d).chain(steps.iter().map(step)).find(|&c| {
+            if pos.plain_move_legal(c) != Some(true) {
+                return false;
             }
-        }
-        None
+            let u = pos.make(c);
+            let holds = pos.men[def] >= men && flights_stay_open(pos, attacker, 2, 0);
+            pos.unmake(c, u);
+            holds
+        })
     }
 
     /// After the attacker's first move `m` (made in `pos`, the defender to move): does
