@@ -13,7 +13,7 @@ use crate::board::attacks::{men_of, CheckInfo};
 use crate::board::bits::Bits;
 use crate::board::engine::{MAX_KINDS, NO_SQ};
 use crate::board::piece::{Color, Kind};
-use crate::board::position::{flag, Move, Position};
+use crate::board::position::{flag, Move, Position, Undo};
 use crate::board::rules::PromotionCondition;
 
 /// Facts about the side to move's king that every legality test uses.
@@ -636,6 +636,28 @@ impl<B: Bits> Position<B> {
     /// can form; `None` for any other move, which must be looked up in the generated
     /// list instead. Forced capture is not applied (the caller checks that it is off).
     pub fn plain_move_legal(&mut self, m: Move) -> Option<bool> {
+        Some(self.plain_move_possible(m)? && self.try_move(m))
+    }
+
+    /// Plays `m` if it is a legal plain move (where [`Self::plain_move_legal`] answers
+    /// `Some(true)`), judged once it is on the board: one make where asking first and
+    /// then playing takes two. `None` leaves the board as it was.
+    pub fn make_plain(&mut self, m: Move) -> Option<Undo<B>> {
+        if self.plain_move_possible(m) != Some(true) {
+            return None;
+        }
+        let us = self.side;
+        let u = self.make(m);
+        if self.attacked(self.king_sq(us), us.flip(), self.occ) {
+            self.unmake(m, u);
+            return None;
+        }
+        Some(u)
+    }
+
+    /// [`Self::plain_move_legal`] short of the one test that needs the move played: may
+    /// this man make this move, its own king aside?
+    fn plain_move_possible(&self, m: Move) -> Option<bool> {
         let e = &*self.eng;
         let k = m.piece as usize;
         if m.flag != flag::NORMAL
@@ -660,7 +682,7 @@ impl<B: Bits> Position<B> {
         {
             return Some(false);
         }
-        Some(self.try_move(m))
+        Some(true)
     }
 
     /// True when the side to move has a legal move (stops at the first one found; forced

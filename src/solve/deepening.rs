@@ -19,7 +19,7 @@ use super::order::promote;
 use super::searcher::{Searcher, PREFETCH_AHEAD, R};
 use super::{reach, Goal};
 use crate::board::bits::Bits;
-use crate::board::movegen::MoveList;
+use crate::board::movegen::{Legality, MoveList};
 use crate::board::outcome::Outcome;
 use crate::board::position::Position;
 
@@ -225,6 +225,9 @@ impl<B: Bits> Searcher<'_, B> {
         if let Some(r) = self.killer_defence(pos, n, key, tracked) {
             return r;
         }
+        if let Some(r) = self.lazy_defences(pos, n, key, tracked) {
+            return r;
+        }
         let mut list = MoveList::new();
         let legal = self.moves(pos, &mut list);
         let out = self.state(pos, &list, legal);
@@ -244,11 +247,40 @@ impl<B: Bits> Searcher<'_, B> {
             // Every legal move barred by a condition: play cannot go on, no goal.
             return Some(false);
         }
-        let result = self.try_defences(pos, &mut list, n, tracked);
+        let result = self.try_defences(pos, &mut list, n, tracked, None);
         if let Some(v) = result {
             self.store(key, n, v);
         }
         result
+    }
+
+    /// The defences tried without listing the legal ones first: each is asked whether it
+    /// is legal only when its turn comes, and one usually holds at once (on `e1-80-y5`,
+    /// with one attacker move left, the first tried holds at 96 % of these nodes). Only where nothing but the moves
+    /// decides the game (the outcome with some legal move would be play on) and the
+    /// defender chooses freely; `None` elsewhere, for the full list.
+    fn lazy_defences(&mut self, pos: &mut Position<B>, n: u32, key: u64, tracked: u8) -> Option<R> {
+        if n == 0 || !self.killer_first {
+            return None;
+        }
+        let mut some = MoveList::new();
+        some.push(Default::default());
+        if pos.outcome_with(&some) != Outcome::Ongoing {
+            return None;
+        }
+        let mut list = MoveList::new();
+        pos.pseudo_moves(&mut list);
+        let legality = pos.legality();
+        let mut result = self.try_defences(pos, &mut list, n, tracked, Some(&legality));
+        if result == Some(true) && !pos.has_legal_move() {
+            // No legal move at all: mated or stalemated now, decided by the last move.
+            let out = pos.outcome_with(&MoveList::new());
+            result = Some(self.goal_met(pos, &out, tracked) && !self.stip.exact);
+        }
+        if let Some(v) = result {
+            self.store(key, n, v);
+        }
+        Some(result)
     }
 
     /// Settled for the defender without a move listed: a mate goal with no move left and
@@ -297,8 +329,7 @@ impl<B: Bits> Searcher<'_, B> {
             // stored: found again about as cheaply as looked up, and leaving these out
             // halves the table (Dilaram's Legacy: 104 MB resident, now 56 MB).
             let km = self.killer_def[2];
-            if pos.plain_move_legal(km) == Some(true) {
-                let u = pos.make(km);
+            if let Some(u) = pos.make_plain(km) {
                 let held = self.board_refutes(pos, 2);
                 pos.unmake(km, u);
                 if held {
@@ -311,22 +342,23 @@ impl<B: Bits> Searcher<'_, B> {
             // before any move is generated: where a try is refuted it nearly always holds
             // again. (With more moves left the defences are ordered instead.)
             let km = self.killer_def[n.min(255) as usize];
-            if pos.plain_move_legal(km) == Some(true) {
-                let mut one = MoveList::new();
-                one.push(km);
-                if pos.outcome_with(&one) == Outcome::Ongoing {
-                    let nt = self.track(pos, &km, tracked);
-                    let u = pos.make(km);
-                    let r = self.id_attack(pos, n, nt);
-                    pos.unmake(km, u);
-                    match r {
-                        Some(false) => {
-                            self.store(key, n, false);
-                            return Some(Some(false));
-                        }
-                        Some(true) => {}
-                        None => return Some(None),
+            let mut one = MoveList::new();
+            one.push(km);
+            // Decided before any move (a bare king, a draw): the full list judges it.
+            if pos.outcome_with(&one) != Outcome::Ongoing {
+                return None;
+            }
+            let nt = self.track(pos, &km, tracked);
+            if let Some(u) = pos.make_plain(km) {
+                let r = self.id_attack(pos, n, nt);
+                pos.unmake(km, u);
+                match r {
+                    Some(false) => {
+                        self.store(key, n, false);
+                        return Some(Some(false));
                     }
+                    Some(true) => {}
+                    None => return Some(None),
                 }
             }
         }
@@ -342,6 +374,7 @@ impl<B: Bits> Searcher<'_, B> {
         list: &mut MoveList,
         n: u32,
         tracked: u8,
+        legality: Option<&Legality<B>>,
     ) -> R {
         let mut result = Some(true);
         let last_held = self.killer_def[n.min(255) as usize];
@@ -376,6 +409,9 @@ impl<B: Bits> Searcher<'_, B> {
                 self.prefetch_children(pos, list, &mut fetched, upto, tracked, n);
             }
             let m = list.as_slice()[i];
+            if legality.is_some_and(|l| !pos.is_legal(m, l)) {
+                continue;
+            }
             let nt = self.track(pos, &m, tracked);
             let u = pos.make(m);
             let r = self.id_attack(pos, n, nt);
