@@ -12,30 +12,36 @@
 //! in its low 16 bits: `255 - n` for the least n proven forced, `n + 1` for the largest n
 //! proven not forced, 0 meaning no proof either way.
 //!
-//! The key's low bits choose a bucket of eight entries, one 64-byte cache line, so a probe
-//! costs at most one miss. With the 48 bits kept in the entry, every one of the key's 64
-//! bits is checked once the table has 2^16 buckets; the first, small table (2^10) checks
-//! 58 of them (a probe against a full bucket mistakes one position for another with a
-//! chance of 2^-55 there, 2^-61 in the larger tables).
+//! The key's bits from the third up choose a bucket of eight entries, one 64-byte cache
+//! line, so a probe costs at most one miss. With the 48 bits kept in the entry, 62 of the
+//! key's 64 bits are checked (all but the lowest two; a probe against a full bucket
+//! mistakes one position for another with a chance of 2^-59), and every entry's bits
+//! are known again when the table doubles.
 //!
 //! Exact stipulations (the goal on move N, not before) have no such monotony: the search
 //! mixes `n` into the key, so that an entry only ever speaks of one `n`.
 //!
-//! The table starts at 64 KiB on the heap (a short problem never needs more, and pays for
-//! no fresh pages); once that fills it moves to 4 MiB of mapped address space, touched
-//! only where written, and then doubles while it fills. The worker that grows it copies
+//! The table starts at 1 MiB of mapped address space, touched only where written, and
+//! doubles while it fills. The worker that grows it copies
 //! the entries over and publishes the new table, which the others pick up within a few
 //! hundred nodes (their writes to the old one meanwhile are lost, which costs only time).
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 
-/// Buckets of a fresh table: 2^FIRST_BITS (64 KiB, on the heap).
-const FIRST_BITS: u32 = 10;
-/// The first growth goes straight to 2^MIN_BITS buckets (4 MiB, mapped), the least that
-/// lets a doubling recover every entry's full key (see [`Table::grow_into`]); the few
-/// entries of the first table are dropped on the way.
-const MIN_BITS: u32 = 16;
+/// Buckets of a fresh table: 2^FIRST_BITS (1 MiB), the least with which the entry and
+/// its bucket keep every bit of the key from [`SKIP`] up, so that no growth loses an
+/// entry (see [`Table::grow_into`]).
+///
+/// Measured against the layout before (a 64 KiB first table on the heap whose entries
+/// were dropped when it grew to 4 MiB, the least that kept every bit there), on the 25
+/// `benches/popeye` rows, one thread, seven runs each: 3.7 % less time in all; 5–15 %
+/// less on the rows of 20–60 ms, which had filled the first table and lost what it held;
+/// 0.7–0.9 ms more on the two rows of 8–10 ms, which touch more fresh pages.
+const FIRST_BITS: u32 = 14;
+/// The key's lowest bits, below the bucket index: not checked, so that the 48 bits an
+/// entry keeps and a table of 2^FIRST_BITS buckets hold every bit above them.
+const SKIP: u32 = 16 - FIRST_BITS;
 /// Largest table: 2^MAX_BITS buckets of 64 bytes (256 MiB at 2^22; larger tables measured
 /// slower on Dilaram's Legacy, the cost of a probe growing faster than the hits).
 const MAX_BITS: u32 = 22;
@@ -72,17 +78,16 @@ pub(crate) struct Shared {
     generation: AtomicUsize,
 }
 
-/// Zeroed buckets. A small table lives on the heap, whose memory is reused from solve to
-/// solve; a large one is mapped from the system, zero pages provided on first write (and
-/// huge pages asked for on Linux), so it costs only what is used of it. (Rust's zeroed
-/// allocation of 64-byte-aligned memory clears every byte at once, which would touch a
-/// large table whole.)
+/// Zeroed buckets. On Linux they are mapped from the system, zero pages provided on first
+/// write (and huge pages asked for), so a table costs only what is used of it. (Rust's
+/// zeroed allocation of 64-byte-aligned memory clears every byte at once, which would
+/// touch a large table whole.) Elsewhere they come from the heap.
 struct Buckets {
     ptr: std::ptr::NonNull<Bucket>,
     len: usize,
-    /// The mapping as the system gave it, for a large table on Linux.
+    /// The mapping as the system gave it.
     #[cfg(target_os = "linux")]
-    map: Option<(*mut libc::c_void, usize)>,
+    map: (*mut libc::c_void, usize),
 }
 
 // SAFETY: the buckets are atomics, shared only through `&`; the memory is owned.
@@ -94,27 +99,9 @@ impl Buckets {
         std::alloc::Layout::array::<Bucket>(len).expect("table size fits in memory")
     }
 
-    /// `len` zeroed buckets on the heap; `None` when the memory is not to be had.
-    fn heap(len: usize) -> Option<Buckets> {
-        let layout = Self::layout(len);
-        // SAFETY: the layout has a non-zero size; zeroed memory is a valid Bucket.
-        let p = unsafe { std::alloc::alloc_zeroed(layout) } as *mut Bucket;
-        let ptr = std::ptr::NonNull::new(p)?;
-        Some(Buckets {
-            ptr,
-            len,
-            #[cfg(target_os = "linux")]
-            map: None,
-        })
-    }
-
-    /// `len` zeroed buckets: on the heap below 2^MIN_BITS, else mapped; `None` when the
-    /// memory is not to be had.
+    /// `len` zeroed buckets, mapped; `None` when the memory is not to be had.
     #[cfg(target_os = "linux")]
     fn new(len: usize) -> Option<Buckets> {
-        if len < 1 << MIN_BITS {
-            return Self::heap(len);
-        }
         // Huge pages make a probe miss the TLB far less often, and a page fault here
         // costs more than clearing a huge page: map 2 MiB more than needed, start at a
         // 2 MiB boundary, and ask for them (only a hint).
@@ -144,14 +131,20 @@ impl Buckets {
         Some(Buckets {
             ptr: std::ptr::NonNull::new(start as *mut Bucket)?,
             len,
-            map: Some((base, map_len)),
+            map: (base, map_len),
         })
     }
 
-    /// `len` zeroed buckets; `None` when the memory is not to be had.
+    /// `len` zeroed buckets on the heap; `None` when the memory is not to be had.
     #[cfg(not(target_os = "linux"))]
     fn new(len: usize) -> Option<Buckets> {
-        Self::heap(len)
+        let layout = Self::layout(len);
+        // SAFETY: the layout has a non-zero size; zeroed memory is a valid Bucket.
+        let p = unsafe { std::alloc::alloc_zeroed(layout) } as *mut Bucket;
+        Some(Buckets {
+            ptr: std::ptr::NonNull::new(p)?,
+            len,
+        })
     }
 }
 
@@ -166,15 +159,13 @@ impl std::ops::Deref for Buckets {
 impl Drop for Buckets {
     fn drop(&mut self) {
         #[cfg(target_os = "linux")]
-        if let Some((base, len)) = self.map {
-            // SAFETY: the mapping was made in `new` with this base and length, and is
-            // unmapped once.
-            unsafe {
-                libc::munmap(base, len);
-            }
-            return;
+        // SAFETY: the mapping was made in `new` with this base and length, and is
+        // unmapped once.
+        unsafe {
+            libc::munmap(self.map.0, self.map.1);
         }
-        // SAFETY: allocated in `heap` with this layout, freed once.
+        #[cfg(not(target_os = "linux"))]
+        // SAFETY: allocated in `new` with this layout, freed once.
         unsafe {
             std::alloc::dealloc(self.ptr.as_ptr() as *mut u8, Self::layout(self.len));
         }
@@ -215,7 +206,7 @@ impl Table {
 
     #[inline]
     fn bucket(&self, key: u64) -> &Bucket {
-        &self.buckets[(key as usize) & ((1 << self.bits) - 1)]
+        &self.buckets[(key >> SKIP) as usize & ((1 << self.bits) - 1)]
     }
 
     /// Starts loading the bucket of `key` into the cache (a hint, for a probe to come).
@@ -314,8 +305,8 @@ impl Table {
     }
 
     /// Copies every entry into `bigger` (twice the buckets). An entry keeps the key's bits
-    /// from 16 up and its bucket gives the bits below `self.bits` (at least 16), so the
-    /// one bit the bigger table adds to the index is known.
+    /// from 16 up and its bucket gives those from [`SKIP`] to `SKIP + self.bits` (16 or
+    /// more), so the one bit the bigger table adds to the index is known.
     fn grow_into(&self, bigger: &Table) -> usize {
         let mut used = 0;
         for (i, b) in self.buckets.iter().enumerate() {
@@ -324,7 +315,7 @@ impl Table {
                 if w == 0 {
                     continue;
                 }
-                let key = (w & !0xffff) | (i as u64 & 0xffff);
+                let key = (w & !0xffff) | ((i as u64) << SKIP & 0xffff);
                 let nb = &bigger.bucket(key).0;
                 if let Some(free) = nb.iter().find(|x| x.load(Relaxed) == 0) {
                     free.store(w, Relaxed);
@@ -375,21 +366,12 @@ impl Shared {
         if !Arc::ptr_eq(&cur, old) || !old.wants_growth() {
             return;
         }
-        let bits = if old.bits < MIN_BITS {
-            MIN_BITS
-        } else {
-            old.bits + 1
-        };
-        let Some(bigger) = Table::new(bits) else {
+        let Some(bigger) = Table::new(old.bits + 1) else {
             // No memory for it: the search goes on in the table it has.
             old.no_room.store(true, Relaxed);
             return;
         };
-        let used = if old.bits < MIN_BITS {
-            0
-        } else {
-            old.grow_into(&bigger)
-        };
+        let used = old.grow_into(&bigger);
         bigger.used.store(used, Relaxed);
         *cur = Arc::new(bigger);
         self.generation.fetch_add(1, Relaxed);
@@ -402,7 +384,7 @@ mod tests {
 
     #[test]
     fn bounds_are_monotone_and_merge() {
-        let t = Table::new(MIN_BITS).unwrap();
+        let t = Table::new(FIRST_BITS).unwrap();
         let k = 0x1234_5678_9abc_def0;
         assert_eq!(t.probe(k, 3), None);
         t.store(k, 5, false);
@@ -428,7 +410,7 @@ mod tests {
 
     #[test]
     fn a_full_bucket_keeps_the_deepest_entries() {
-        let t = Table::new(MIN_BITS).unwrap();
+        let t = Table::new(FIRST_BITS).unwrap();
         // Nine keys into one bucket: the shallowest is the one replaced.
         let keys: Vec<u64> = (1..=9u64).map(|i| (i << 32) | 7).collect();
         for (i, &k) in keys.iter().enumerate().take(8) {
@@ -444,27 +426,20 @@ mod tests {
     #[test]
     fn growing_keeps_every_entry() {
         let shared = Shared::new();
-        // The first, small table is left for a mapped one, without its entries.
-        let (small, _) = shared.current();
-        assert_eq!(small.bits, FIRST_BITS);
-        small.store(42 << 20, 3, true);
-        small.count(WAYS << FIRST_BITS);
-        shared.grow(&small);
         let (t, generation) = shared.current();
-        assert_eq!((t.bits, generation), (MIN_BITS, 1));
-        assert_eq!(t.probe(42 << 20, 3), None);
-        // From there on every entry finds its place in the doubled table.
+        assert_eq!((t.bits, generation), (FIRST_BITS, 0));
+        // Every entry finds its place in the doubled table.
         let keys: Vec<u64> = (0..200_000u64)
             .map(|i| i.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (i << 17))
             .collect();
         for (i, &k) in keys.iter().enumerate() {
             t.store(k, (i % 50) as u32, i % 3 == 0);
         }
-        t.count(WAYS << MIN_BITS);
+        t.count(WAYS << FIRST_BITS);
         shared.grow(&t);
         let (big, generation) = shared.current();
-        assert_eq!(generation, 2);
-        assert_eq!(big.bits, MIN_BITS + 1);
+        assert_eq!(generation, 1);
+        assert_eq!(big.bits, FIRST_BITS + 1);
         let mut kept = 0;
         for (i, &k) in keys.iter().enumerate() {
             let n = (i % 50) as u32;
