@@ -22,9 +22,9 @@
 //! mixes `n` into the key, so that an entry only ever speaks of one `n`.
 //!
 //! The table starts at 1 MiB of mapped address space, touched only where written, and
-//! doubles while it fills. The worker that grows it copies
-//! the entries over and publishes the new table, which the others pick up within a few
-//! hundred nodes (their writes to the old one meanwhile are lost, which costs only time).
+//! doubles while it fills. The worker that grows it copies the entries over and publishes
+//! the new table, which the others pick up within a few hundred nodes (their writes to
+//! the old one meanwhile are lost, which costs only time).
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
