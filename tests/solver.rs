@@ -714,3 +714,46 @@ fn an_unsettled_defence_is_reported_with_the_bound_proven() {
     let full = run("shatranj", after, &format!("#{k}"), false, plain(), None);
     assert_eq!(full.report.solvable, Solvable::No, "#{k} after 11.axb4");
 }
+
+/// `--max-nodes` bounds a problem, not each of its steps: the claim, its duals, the
+/// search and the lines of play share one count (the second look under continual check,
+/// another question, keeps its own). Before, each step had the whole limit: a node-limited
+/// self-play problem spent 90 M nodes under a limit of 60 M.
+#[test]
+fn a_node_limit_bounds_the_steps_of_a_problem_together() {
+    let any = AnyEngine::new(Rules::preset("shatranj").unwrap()).unwrap();
+    let stip: Stipulation = "#8".parse().unwrap();
+    // Dilaram's Legacy (problems/mansubat.toml) with its published line: the claim is
+    // proven, the search stops at the limit.
+    let fen = "rnb1kbnr/p2ppppp/1pp5/4NN2/2Q5/2K1B3/8/8 w - - 0 1";
+    let line =
+        "1.Nxg7+ Kd8 2.Nxf7+ Kc7 3.Ne8+ Kb7 4.Nd8+ Ka6 5.Nc7+ Ka5 6.Nb7+ Ka4 7.Qb3+ Ka3 8.Bc1#";
+    let limit = 1_000_000;
+    let limits = Limits {
+        max_nodes: Some(limit),
+        ..Default::default()
+    }
+    .for_one_problem();
+    let a = analyse(&any, fen, &stip, &plain(), Some(line), &limits).unwrap();
+    let spent = limits
+        .problem_nodes
+        .as_ref()
+        .unwrap()
+        .spent
+        .load(std::sync::atomic::Ordering::Relaxed);
+    assert_eq!(a.claim.status, ClaimStatus::Ok);
+    assert!(a.report.keys.contains(&"f5g7".to_string()));
+    assert!(a
+        .report
+        .limit_hit
+        .as_deref()
+        .unwrap_or("")
+        .contains("node limit 1000000"));
+    // Every worker may pass the limit by one batch of 1024 nodes before it sees it.
+    assert!(spent <= limit + 64 * 1024, "{spent}");
+    assert!(
+        a.report.nodes > 0 && a.report.nodes <= spent,
+        "{} {spent}",
+        a.report.nodes
+    );
+}

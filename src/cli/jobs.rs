@@ -98,6 +98,7 @@ impl RunArgs {
             auto_tables: !self.no_auto_tables,
             method: self.method,
             refutations: Some(self.refutations.into()),
+            problem_nodes: None,
         })
     }
 

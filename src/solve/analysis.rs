@@ -52,8 +52,13 @@ pub fn analyse_position<B: Bits>(
     limits: &Limits,
 ) -> Analysis {
     // The claim first: its proof is cheap and settles long problems; the search from
-    // the root then gets the time that is left, so a problem stays within its limit.
+    // the root then gets the time and the nodes that are left, so a problem stays within
+    // its limits.
     let t0 = std::time::Instant::now();
+    // The second look under continual check is another question, reported beside the
+    // answer: it keeps a node allowance of its own.
+    let own = limits;
+    let limits = &limits.for_one_problem();
     let tables = tables_for(pos, stip, cond, limits);
     let mut claim = match claim {
         Some(text) if !text.trim().is_empty() => claim::check_in(
@@ -127,8 +132,7 @@ pub fn analyse_position<B: Bits>(
         report.main_line = claim.filled.clone();
         report.main_line_coord = coords_of(pos, &claim.filled);
     }
-    let continual_check =
-        continual::second_look(pos, stip, cond, &remaining(limits, t0, 0), &report);
+    let continual_check = continual::second_look(pos, stip, cond, &remaining(own, t0, 0), &report);
     Analysis {
         report,
         claim,

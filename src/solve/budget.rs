@@ -11,6 +11,8 @@ pub(crate) struct Budget {
     pub deadline: Option<Instant>,
     pub max_nodes: Option<u64>,
     pub nodes: AtomicU64,
+    /// The count of nodes this problem's steps share, if it has one.
+    pub problem_nodes: Option<std::sync::Arc<super::limits::ProblemNodes>>,
     pub stop: AtomicBool,
     pub cancel: Option<std::sync::Arc<AtomicBool>>,
     pub reason: std::sync::Mutex<Option<String>>,
@@ -39,6 +41,7 @@ impl Budget {
             deadline: limits.timeout.map(|t| start + t),
             max_nodes: limits.max_nodes,
             nodes: AtomicU64::new(0),
+            problem_nodes: limits.problem_nodes.clone(),
             stop: AtomicBool::new(false),
             cancel: limits.cancel.clone(),
             reason: std::sync::Mutex::new(None),

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 use std::str::FromStr;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -11,8 +11,12 @@ use std::time::Duration;
 pub struct Limits {
     /// Wall-clock time per problem.
     pub timeout: Option<Duration>,
-    /// Nodes per problem.
+    /// Nodes per problem: per step (the claim, its duals, the search, the lines of play,
+    /// the second look), and, once [`Limits::for_one_problem`] has set `problem_nodes`,
+    /// for all of them together.
     pub max_nodes: Option<u64>,
+    /// The nodes every step of one problem has spent, against its limit.
+    pub problem_nodes: Option<Arc<ProblemNodes>>,
     /// Set from outside to stop the search.
     pub cancel: Option<Arc<AtomicBool>>,
     /// Show a progress bar (only when stderr is a terminal).
@@ -34,7 +38,29 @@ pub struct Limits {
 /// `Option Try` does.
 pub const DEFAULT_REFUTATIONS: usize = 2;
 
+/// The nodes the steps of one problem have spent together, and the most they may.
+#[derive(Debug)]
+pub struct ProblemNodes {
+    pub limit: u64,
+    pub spent: AtomicU64,
+}
+
 impl Limits {
+    /// These limits for the steps of one problem: under a node limit, one count of nodes
+    /// that they all share, so that `--max-nodes N` bounds the whole problem (each step
+    /// had N to itself before, and a problem could spend several times N). Limits that
+    /// have their count already keep it.
+    pub fn for_one_problem(&self) -> Limits {
+        let mut l = self.clone();
+        if let (Some(limit), None) = (l.max_nodes, &l.problem_nodes) {
+            l.problem_nodes = Some(Arc::new(ProblemNodes {
+                limit,
+                spent: AtomicU64::new(0),
+            }));
+        }
+        l
+    }
+
     /// Most defences counted against each try.
     pub fn refutations(&self) -> usize {
         self.refutations.unwrap_or(DEFAULT_REFUTATIONS)
@@ -75,11 +101,19 @@ impl FromStr for Method {
 /// The limits with the time already spent taken off, and `keep` twentieths of the
 /// original timeout kept back for the steps that come after (the lines of play, the
 /// second look under continual check). A timeout is a deadline for the whole problem:
-/// each step ends by its share, so the last one ends by the timeout itself.
+/// each step ends by its share, so the last one ends by the timeout itself. Where the
+/// steps share a count of nodes (see [`Limits::for_one_problem`]), the node limit is
+/// shared out the same way.
 pub(crate) fn remaining(limits: &Limits, since: std::time::Instant, keep: u32) -> Limits {
     let mut l = limits.clone();
     if let Some(t) = limits.timeout {
         l.timeout = Some((t - t * keep.min(20) / 20).saturating_sub(since.elapsed()));
+    }
+    // Nodes alike, where the problem's steps share a count of them.
+    if let Some(p) = &limits.problem_nodes {
+        let share = p.limit - p.limit * keep.min(20) as u64 / 20;
+        let left = share.saturating_sub(p.spent.load(std::sync::atomic::Ordering::Relaxed));
+        l.max_nodes = Some(left.max(1));
     }
     l
 }

@@ -99,6 +99,7 @@ pub fn solve<B: Bits>(
     tables: Option<std::sync::Arc<crate::retro::Tables>>,
 ) -> SolveReport {
     // The search ends a twentieth of the time early: the lines of play get that.
+    let limits = &limits.for_one_problem();
     let budget = Budget::new(&super::remaining(limits, std::time::Instant::now(), 1));
     let root = Root {
         pos,

@@ -198,9 +198,13 @@ impl<'a, B: Bits> Searcher<'a, B> {
                 (self.tt, self.tt_gen) = self.budget.table.current();
             }
             let total = self.budget.nodes.fetch_add(1024, Ordering::Relaxed) + 1024;
+            // A step's share of a problem's nodes is named by the problem's limit.
+            let problem = self.budget.problem_nodes.as_ref();
+            let all = problem.map(|p| p.spent.fetch_add(1024, Ordering::Relaxed) + 1024);
             if let Some(m) = self.budget.max_nodes {
-                if total >= m {
-                    self.budget.halt(format!("node limit {m} reached"));
+                if total >= m || problem.is_some_and(|p| all >= Some(p.limit)) {
+                    let named = problem.map_or(m, |p| p.limit);
+                    self.budget.halt(format!("node limit {named} reached"));
                 }
             }
             if let Some(d) = self.budget.deadline {
@@ -221,6 +225,9 @@ impl<'a, B: Bits> Searcher<'a, B> {
     pub fn flush(&mut self) {
         let rem = self.local_nodes & 1023;
         self.budget.nodes.fetch_add(rem, Ordering::Relaxed);
+        if let Some(p) = &self.budget.problem_nodes {
+            p.spent.fetch_add(rem, Ordering::Relaxed);
+        }
         self.local_nodes -= rem;
     }
 

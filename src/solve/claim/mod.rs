@@ -213,17 +213,23 @@ pub fn check_in<B: Bits>(
         return c;
     }
     let budget = Budget::new(limits);
-    // Duals are remarks, not verdicts: they get a budget of their own so that a costly dual
-    // search never stops the check of the line itself.
+    // Duals are remarks, not verdicts: they get a budget of their own (a quarter of the
+    // time and of a node limit, their nodes counted in the problem's) so that a costly
+    // dual search never stops the check of the line itself.
     let dual_limits = Limits {
         timeout: limits.timeout.map(|t| t / 4),
-        max_nodes: Some(limits.max_nodes.map_or(DUAL_NODES, |m| m.min(DUAL_NODES))),
+        max_nodes: Some(
+            limits
+                .max_nodes
+                .map_or(DUAL_NODES, |m| (m / 4).clamp(1, DUAL_NODES)),
+        ),
         cancel: limits.cancel.clone(),
         progress: false,
         tables_dir: None,
         auto_tables: false,
         method: limits.method,
         refutations: limits.refutations,
+        problem_nodes: limits.problem_nodes.clone(),
     };
     let dual_budget = Budget::new(&dual_limits);
     let s = Searcher::new(pos, *stip, cond, &budget).with_tables(tables.clone());
