@@ -186,6 +186,27 @@ fn written_side(t: &Token) -> Option<Color> {
     })
 }
 
+/// Duals are remarks, not verdicts: they get a budget of their own (a quarter of the time
+/// and of a node limit, their nodes counted in the problem's) so that a costly dual search
+/// never stops the check of the line itself.
+fn dual_limits(limits: &Limits) -> Limits {
+    Limits {
+        timeout: limits.timeout.map(|t| t / 4),
+        max_nodes: Some(
+            limits
+                .max_nodes
+                .map_or(DUAL_NODES, |m| (m / 4).clamp(1, DUAL_NODES)),
+        ),
+        cancel: limits.cancel.clone(),
+        progress: false,
+        tables_dir: None,
+        auto_tables: false,
+        method: limits.method,
+        refutations: limits.refutations,
+        problem_nodes: limits.problem_nodes.clone(),
+    }
+}
+
 /// Checks a claim written in `notation` against the position and stipulation.
 pub fn check_in<B: Bits>(
     pos: &Position<B>,
@@ -213,25 +234,7 @@ pub fn check_in<B: Bits>(
         return c;
     }
     let budget = Budget::new(limits);
-    // Duals are remarks, not verdicts: they get a budget of their own (a quarter of the
-    // time and of a node limit, their nodes counted in the problem's) so that a costly
-    // dual search never stops the check of the line itself.
-    let dual_limits = Limits {
-        timeout: limits.timeout.map(|t| t / 4),
-        max_nodes: Some(
-            limits
-                .max_nodes
-                .map_or(DUAL_NODES, |m| (m / 4).clamp(1, DUAL_NODES)),
-        ),
-        cancel: limits.cancel.clone(),
-        progress: false,
-        tables_dir: None,
-        auto_tables: false,
-        method: limits.method,
-        refutations: limits.refutations,
-        problem_nodes: limits.problem_nodes.clone(),
-    };
-    let dual_budget = Budget::new(&dual_limits);
+    let dual_budget = Budget::new(&dual_limits(limits));
     let s = Searcher::new(pos, *stip, cond, &budget).with_tables(tables.clone());
     let duals_from = DualSearch {
         root: pos,
