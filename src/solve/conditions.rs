@@ -108,12 +108,18 @@ impl<B: Bits> Searcher<'_, B> {
         if legal > 0 && list.is_empty() {
             // Not mated nor stalemated (it has legal moves), but a draw or a bare king
             // still counts: judge it as a side with moves.
-            let mut some = MoveList::new();
-            some.push(Move::default());
-            pos.outcome_with(&some)
+            Self::outcome_with_a_move(pos)
         } else {
             pos.outcome_with(list)
         }
+    }
+
+    /// The outcome as it stands for a side that has some legal move (whichever).
+    #[inline]
+    pub(super) fn outcome_with_a_move(pos: &Position<B>) -> Outcome {
+        let mut some = MoveList::new();
+        some.push(Move::default());
+        pos.outcome_with(&some)
     }
 
     /// Where the tracked man stands after `m` (NO_SQ once captured).

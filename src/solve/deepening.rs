@@ -263,9 +263,7 @@ impl<B: Bits> Searcher<'_, B> {
         if n == 0 || !self.killer_first {
             return None;
         }
-        let mut some = MoveList::new();
-        some.push(Default::default());
-        if pos.outcome_with(&some) != Outcome::Ongoing {
+        if Self::outcome_with_a_move(pos) != Outcome::Ongoing {
             return None;
         }
         let mut list = MoveList::new();
@@ -342,10 +340,8 @@ impl<B: Bits> Searcher<'_, B> {
             // before any move is generated: where a try is refuted it nearly always holds
             // again. (With more moves left the defences are ordered instead.)
             let km = self.killer_def[n.min(255) as usize];
-            let mut one = MoveList::new();
-            one.push(km);
             // Decided before any move (a bare king, a draw): the full list judges it.
-            if pos.outcome_with(&one) != Outcome::Ongoing {
+            if Self::outcome_with_a_move(pos) != Outcome::Ongoing {
                 return None;
             }
             let nt = self.track(pos, &km, tracked);

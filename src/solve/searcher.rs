@@ -198,11 +198,13 @@ impl<'a, B: Bits> Searcher<'a, B> {
                 (self.tt, self.tt_gen) = self.budget.table.current();
             }
             let total = self.budget.nodes.fetch_add(1024, Ordering::Relaxed) + 1024;
-            // A step's share of a problem's nodes is named by the problem's limit.
+            // The problem's count goes on with every step; a step that ends at its share
+            // is named by the problem's limit.
             let problem = self.budget.problem_nodes.as_ref();
-            let all = problem.map(|p| p.spent.fetch_add(1024, Ordering::Relaxed) + 1024);
+            let over = problem
+                .is_some_and(|p| p.spent.fetch_add(1024, Ordering::Relaxed) + 1024 >= p.limit);
             if let Some(m) = self.budget.max_nodes {
-                if total >= m || problem.is_some_and(|p| all >= Some(p.limit)) {
+                if total >= m || over {
                     let named = problem.map_or(m, |p| p.limit);
                     self.budget.halt(format!("node limit {named} reached"));
                 }
