@@ -15,7 +15,7 @@
 //! tried on the board alone first (no man can then check in time, or a quiet defence
 //! answers every next move), without listing the defences.
 
-use super::order::promote;
+use super::order::{captures_first, promote};
 use super::searcher::{Searcher, PREFETCH_AHEAD, R};
 use super::{reach, Goal};
 use crate::board::bits::Bits;
@@ -375,8 +375,9 @@ impl<B: Bits> Searcher<'_, B> {
         let mut result = Some(true);
         let last_held = self.killer_def[n.min(255) as usize];
         // With more than one attacker move left the most disruptive defence goes first.
-        // With one, the defence that held last at this depth does. Either way the others
-        // are ordered only when it fails (it nearly always holds).
+        // With one, the defence that held last at this depth does, and the captures after
+        // it. Either way the others are ordered only when it fails (it nearly always
+        // holds).
         let disruptive = n >= 2 && self.first_defence(pos, list, last_held);
         let killer = !disruptive && promote(list, last_held);
         let mut ordered = false;
@@ -392,6 +393,8 @@ impl<B: Bits> Searcher<'_, B> {
             if !ordered && (i > 0 || !(killer || disruptive)) {
                 if disruptive {
                     self.order_defences(pos, list, i, last_held);
+                } else if n == 1 {
+                    captures_first(pos, list, i);
                 } else {
                     self.order(pos, list, i);
                 }
