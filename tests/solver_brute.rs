@@ -336,3 +336,113 @@ fn continual_check_agrees_with_a_minimax_of_checks() {
         compare("courier", COURIER_MIX, 40, 0x5eed_0022, mode);
     }
 }
+
+/// One step of a refutation line by the minimax: from an attacker node with `r` moves
+/// left that fails, the attacker move with the fewest holding defences (ties: a check,
+/// then the first in the order checks, captures, the rest, each as listed) and its first
+/// holding defence as listed. `None` when no move has a holding defence.
+fn brute_line_step<B: Bits>(p: &mut Position<B>, r: u32) -> Option<(String, String)> {
+    type M = mansuba::board::position::Move;
+    let mut list = MoveList::new();
+    p.legal_moves(&mut list);
+    let (mut checks, mut captures, mut rest) = (vec![], vec![], vec![]);
+    for &m in list.as_slice() {
+        let u = p.make(m);
+        let check = p.in_check();
+        p.unmake(m, u);
+        match (check, p.is_capture(&m)) {
+            (true, _) => checks.push(m),
+            (false, true) => captures.push(m),
+            _ => rest.push(m),
+        }
+    }
+    let mut best: Option<(usize, bool, M, M)> = None;
+    for &m in checks.iter().chain(&captures).chain(&rest) {
+        let u = p.make(m);
+        let check = p.in_check();
+        let mut replies = MoveList::new();
+        p.legal_moves(&mut replies);
+        let holding: Vec<M> = (replies.as_slice().iter().copied())
+            .filter(|&d| {
+                let u2 = p.make(d);
+                let holds = r == 1 || !forces_mate(p, r - 1, false, false);
+                p.unmake(d, u2);
+                holds
+            })
+            .collect();
+        if let Some(&d) = holding.first() {
+            let c = (holding.len(), !check, m, notation::coord(p, &d));
+            if best.as_ref().is_none_or(|b| (c.0, c.1) < (b.0, b.1)) {
+                best = Some((c.0, c.1, m, d));
+            }
+        }
+        p.unmake(m, u);
+    }
+    let (_, _, m, d) = best?;
+    let mc = notation::coord(p, &m);
+    let u = p.make(m);
+    let dc = notation::coord(p, &d);
+    p.unmake(m, u);
+    Some((mc, dc))
+}
+
+/// The refutation line after the strongest try and its defence is, move by move, the
+/// most forcing attacker move and its first holding defence as a plain minimax counts
+/// them (the solver counts in another order and stops counting a move once it is
+/// behind): on random shatranj positions without a mate in two or three.
+#[test]
+fn refutation_lines_agree_with_plain_minimax() {
+    let any = AnyEngine::new(Rules::preset("shatranj").unwrap()).unwrap();
+    let mut rng = Rng(0x5eed_0041);
+    let (mut lines, mut steps) = (0, 0);
+    for _ in 0..20_000 {
+        if lines >= 400 {
+            break;
+        }
+        let (white, black) = SHATRANJ_MIX[rng.below(SHATRANJ_MIX.len())];
+        let far = rng.below(2) == 0;
+        let Some(fen) = with_engine!(&any, e => random_position(e, &mut rng, white, black, far))
+        else {
+            continue;
+        };
+        let n = if white.len() + black.len() > 5 { 2 } else { 3 };
+        let stip: Stipulation = format!("#{n}").parse().unwrap();
+        let limits = Limits {
+            timeout: Some(Duration::from_secs(60)),
+            auto_tables: false,
+            ..Default::default()
+        };
+        let a = analyse(&any, &fen, &stip, &ConditionSpec::default(), None, &limits).unwrap();
+        let Some(text) = a.report.refutation.clone() else {
+            continue;
+        };
+        let tokens: Vec<&str> = text.split(" (").next().unwrap().split(' ').collect();
+        with_engine!(&any, e => {
+            let mut p = Position::from_fen(e.clone(), &fen).unwrap();
+            for t in &tokens[..2] {
+                let m = notation::parse_move(&p, t).unwrap();
+                p.make(m);
+            }
+            let mut r = n - 1;
+            for pair in tokens[2..].chunks(2) {
+                let want = brute_line_step(&mut p, r);
+                let got = (pair[0].to_string(), pair.get(1).unwrap_or(&"").to_string());
+                assert_eq!(Some(got), want, "{fen} #{n}: {text}");
+                for t in pair {
+                    let m = notation::parse_move(&p, t).unwrap();
+                    p.make(m);
+                }
+                r -= 1;
+                steps += 1;
+            }
+            if r > 0 {
+                assert_eq!(brute_line_step(&mut p, r), None, "{fen} #{n}: {text} ends early");
+            }
+        });
+        lines += 1;
+    }
+    assert!(
+        lines >= 400 && steps >= 600,
+        "{lines} lines, {steps} steps compared"
+    );
+}

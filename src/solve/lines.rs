@@ -76,56 +76,9 @@ pub(super) fn refutation_line<B: Bits>(
     if r == 0 {
         return out;
     }
-    let mut list = MoveList::new();
-    s.moves(pos, &mut list);
-    if list.len() > 1 {
-        s.order(pos, &mut list, 0);
-    }
-    // (holding count, not a check, attacker move, first holding defence)
-    let mut best: Option<(usize, bool, Move, Move)> = None;
-    for &a in list.as_slice() {
-        let nt = s.track(pos, &a, tracked);
-        let u = pos.make(a);
-        let chk = pos.in_check();
-        // Counting stops, or does not start, once this move cannot beat the best (it
-        // needs fewer holding defences, or as many and a check).
-        let behind = |holding: usize| best.is_some_and(|b| (holding, !chk) >= (b.0, b.1));
-        if behind(1) {
-            pos.unmake(a, u);
-            continue;
-        }
-        let mut dl = MoveList::new();
-        s.moves(pos, &mut dl);
-        let mut holding = 0;
-        let mut first = None;
-        for &d in dl.as_slice() {
-            let nt2 = s.track(pos, &d, nt);
-            let u2 = pos.make(d);
-            let res = s.attack(pos, r - 1, nt2);
-            pos.unmake(d, u2);
-            match res {
-                Some(false) => {
-                    holding += 1;
-                    first.get_or_insert(d);
-                    if behind(holding) {
-                        break;
-                    }
-                }
-                Some(true) => {}
-                None => {
-                    pos.unmake(a, u);
-                    return out;
-                }
-            }
-        }
-        pos.unmake(a, u);
-        let Some(d) = first else { continue };
-        let cand = (holding, !chk, a, d);
-        if best.is_none_or(|b| (cand.0, cand.1) < (b.0, b.1)) {
-            best = Some(cand);
-        }
-    }
-    let Some((_, _, a, d)) = best else { return out };
+    let Some((a, d)) = most_forcing(s, pos, r, tracked) else {
+        return out;
+    };
     out.push(notation::coord(pos, &a));
     let nt = s.track(pos, &a, tracked);
     let u = pos.make(a);
@@ -136,6 +89,94 @@ pub(super) fn refutation_line<B: Bits>(
     pos.unmake(d, u2);
     pos.unmake(a, u);
     out
+}
+
+/// The attacker's most forcing move from a failing node with `r` moves left, with the
+/// first defence (in the order the moves are listed) that holds against it: the fewest
+/// holding defences, then a check, then the first in the attacker's order (checks,
+/// captures, the rest). `None` when no move has a holding defence or a limit stopped the
+/// count.
+///
+/// The answer does not depend on the order the moves are counted in, so the likeliest
+/// first: checks with the fewest replies, each with its likeliest holding defences first.
+/// A move stops being counted once it is behind the best so far, and that bound is then
+/// low early (on `e1-210-n5` the line cost more nodes than the search).
+fn most_forcing<B: Bits>(
+    s: &mut Searcher<B>,
+    pos: &mut Position<B>,
+    r: u32,
+    tracked: u8,
+) -> Option<(Move, Move)> {
+    let mut list = MoveList::new();
+    s.moves(pos, &mut list);
+    if list.len() > 1 {
+        s.order(pos, &mut list, 0);
+    }
+    // (not a check, legal replies, place in the attacker's order, move)
+    let mut moves: Vec<(bool, usize, usize, Move)> = (list.as_slice().iter().enumerate())
+        .map(|(i, &a)| {
+            let u = pos.make(a);
+            let f = (!pos.in_check(), pos.count_legal());
+            pos.unmake(a, u);
+            (f.0, f.1, i, a)
+        })
+        .collect();
+    moves.sort_unstable_by_key(|x| (x.0, x.1, x.2));
+    // (holding count, not a check, place, attacker move, first holding defence's place
+    // in the defender's list, that defence)
+    let mut best: Option<(usize, bool, usize, Move, usize, Move)> = None;
+    for &(quiet, _, i, a) in &moves {
+        // Counting stops, or does not start, once this move cannot beat the best.
+        let behind = |holding: usize| best.is_some_and(|b| (holding, quiet, i) > (b.0, b.1, b.2));
+        if behind(1) {
+            continue;
+        }
+        let nt = s.track(pos, &a, tracked);
+        let u = pos.make(a);
+        let mut listed = MoveList::new();
+        s.moves(pos, &mut listed);
+        let mut dl = MoveList::new();
+        for &d in listed.as_slice() {
+            dl.push(d);
+        }
+        s.order_defences(pos, &mut dl, 0, Move::default());
+        let mut holding = 0;
+        let mut first: Option<(usize, Move)> = None;
+        let mut stopped = false;
+        for &d in dl.as_slice() {
+            let nt2 = s.track(pos, &d, nt);
+            let u2 = pos.make(d);
+            let res = s.attack(pos, r - 1, nt2);
+            pos.unmake(d, u2);
+            match res {
+                Some(false) => {
+                    holding += 1;
+                    let place = listed.as_slice().iter().position(|x| *x == d);
+                    let place = place.unwrap_or(usize::MAX);
+                    if first.is_none_or(|f| place < f.0) {
+                        first = Some((place, d));
+                    }
+                    if behind(holding) {
+                        break;
+                    }
+                }
+                Some(true) => {}
+                None => {
+                    stopped = true;
+                    break;
+                }
+            }
+        }
+        pos.unmake(a, u);
+        if stopped {
+            return None;
+        }
+        let Some((place, d)) = first else { continue };
+        if !behind(holding) {
+            best = Some((holding, quiet, i, a, place, d));
+        }
+    }
+    best.map(|b| (b.3, b.5))
 }
 
 /// Appends every line of play after attacker move `m` (winning within `k`) to `out`.
