@@ -52,6 +52,7 @@ fn playouts<B: Bits>(start: Position<B>, rng: &mut SplitMix, games: usize, plies
             if !p.eng.rules.stacks_may_form {
                 assert_eq!(p.count_legal(), fast.len(), "count: {}", p.to_fen());
             }
+            assert_eq!(p.has_legal_move(), !fast.is_empty(), "any: {}", p.to_fen());
             checked += 1;
             if fast.is_empty() {
                 break;

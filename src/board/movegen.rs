@@ -704,14 +704,45 @@ impl<B: Bits> Position<B> {
                 return true;
             }
         }
-        let mut list = MoveList::new();
-        self.pseudo_moves(&mut list);
         let l = self.legality();
-        for i in 0..list.len() {
-            let m = list.as_slice()[i];
-            if self.is_legal(m, &l) {
-                return true;
+        let mut list = MoveList::new();
+        if self.stacked.any() || e.rules.stacks_may_form {
+            self.pseudo_moves(&mut list);
+            return list.as_slice().iter().any(|&m| self.is_legal(m, &l));
+        }
+        // Each man's moves where they may be legal at all: a man other than the king must
+        // land where it stops every check (anywhere when not in check). In check, most
+        // moves would be listed only to be turned down.
+        let not_own = e.board & !self.occ_c[us.idx()];
+        for k in 0..e.nk {
+            let bb = self.pieces[us.idx()][k];
+            if bb.is_empty() {
+                continue;
             }
+            if e.kinds[k].pawn {
+                list.clear();
+                self.pawn_moves(&mut list, k as u8, bb);
+                if list.as_slice().iter().any(|&m| self.is_legal(m, &l)) {
+                    return true;
+                }
+                continue;
+            }
+            let mut mask = self.landing_mask(k, not_own);
+            if k != e.king as usize {
+                mask &= l.evasion;
+            }
+            for from in bb.iter() {
+                for to in (self.man_targets(k, from) & mask).iter() {
+                    if self.is_legal(Move::new(from, to, k as u8, flag::NORMAL), &l) {
+                        return true;
+                    }
+                }
+            }
+        }
+        if self.privileges.any() {
+            list.clear();
+            self.privilege_moves(&mut list, None);
+            return list.as_slice().iter().any(|&m| self.is_legal(m, &l));
         }
         false
     }
