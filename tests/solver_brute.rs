@@ -163,6 +163,20 @@ fn brute_keys<B: Bits>(p: &mut Position<B>, n: u32, exact: bool, mode: Mode) -> 
     keys
 }
 
+/// One of `sets` drawn at random, and a random position of its men (White's close to
+/// Black's king or farther out, also at random); no position where the men could not be
+/// placed.
+fn draw<'a>(
+    any: &AnyEngine,
+    rng: &mut Rng,
+    sets: &[(&'a [char], &'a [char])],
+) -> (&'a [char], &'a [char], Option<String>) {
+    let (white, black) = sets[rng.below(sets.len())];
+    let far = rng.below(2) == 0;
+    let fen = with_engine!(any, e => random_position(e, rng, white, black, far));
+    (white, black, fen)
+}
+
 /// Compares solver and minimax on random positions until `keyed` (position, stipulation)
 /// pairs with at least one key have agreed (and every pair without one on the way).
 /// Positions alternate between White's men close to Black's king and farther out, where
@@ -180,10 +194,8 @@ fn compare(preset: &str, sets: &[(&[char], &[char])], keyed: usize, seed: u64, m
         if with_keys >= keyed {
             break;
         }
-        let (white, black) = sets[rng.below(sets.len())];
-        let far = rng.below(2) == 0;
-        let Some(fen) = with_engine!(&any, e => random_position(e, &mut rng, white, black, far))
-        else {
+        let (white, black, fen) = draw(&any, &mut rng, sets);
+        let Some(fen) = fen else {
             continue;
         };
         for &(n, exact) in stips {
@@ -399,10 +411,8 @@ fn refutation_lines_agree_with_plain_minimax() {
         if lines >= 400 {
             break;
         }
-        let (white, black) = SHATRANJ_MIX[rng.below(SHATRANJ_MIX.len())];
-        let far = rng.below(2) == 0;
-        let Some(fen) = with_engine!(&any, e => random_position(e, &mut rng, white, black, far))
-        else {
+        let (white, black, fen) = draw(&any, &mut rng, SHATRANJ_MIX);
+        let Some(fen) = fen else {
             continue;
         };
         let n = if white.len() + black.len() > 5 { 2 } else { 3 };
