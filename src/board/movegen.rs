@@ -710,13 +710,13 @@ impl<B: Bits> Position<B> {
             self.pseudo_moves(&mut list);
             return list.as_slice().iter().any(|&m| self.is_legal(m, &l));
         }
-        // Each man's moves where they may be legal at all: a man other than the king must
-        // land where it stops every check (anywhere when not in check). In check, most
-        // moves would be listed only to be turned down.
+        // The other men's moves where they may be legal at all: where they stop every
+        // check (anywhere when not in check). In check, most moves would be listed only to
+        // be turned down. (The king's steps were asked above.)
         let not_own = e.board & !self.occ_c[us.idx()];
         for k in 0..e.nk {
             let bb = self.pieces[us.idx()][k];
-            if bb.is_empty() {
+            if bb.is_empty() || k == e.king as usize {
                 continue;
             }
             if e.kinds[k].pawn {
@@ -727,10 +727,7 @@ impl<B: Bits> Position<B> {
                 }
                 continue;
             }
-            let mut mask = self.landing_mask(k, not_own);
-            if k != e.king as usize {
-                mask &= l.evasion;
-            }
+            let mask = self.landing_mask(k, not_own) & l.evasion;
             for from in bb.iter() {
                 for to in (self.man_targets(k, from) & mask).iter() {
                     if self.is_legal(Move::new(from, to, k as u8, flag::NORMAL), &l) {
