@@ -368,8 +368,9 @@ fn brute_line_step<B: Bits>(p: &mut Position<B>, r: u32) -> Option<(String, Stri
             _ => rest.push(m),
         }
     }
-    let mut best: Option<(usize, bool, M, M)> = None;
+    let mut best: Option<(usize, bool, String, String)> = None;
     for &m in checks.iter().chain(&captures).chain(&rest) {
+        let mc = notation::coord(p, &m);
         let u = p.make(m);
         let check = p.in_check();
         let mut replies = MoveList::new();
@@ -382,20 +383,17 @@ fn brute_line_step<B: Bits>(p: &mut Position<B>, r: u32) -> Option<(String, Stri
                 holds
             })
             .collect();
-        if let Some(&d) = holding.first() {
-            let c = (holding.len(), !check, m, notation::coord(p, &d));
-            if best.as_ref().is_none_or(|b| (c.0, c.1) < (b.0, b.1)) {
-                best = Some((c.0, c.1, m, d));
+        if let Some(d) = holding.first() {
+            if best
+                .as_ref()
+                .is_none_or(|b| (holding.len(), !check) < (b.0, b.1))
+            {
+                best = Some((holding.len(), !check, mc, notation::coord(p, d)));
             }
         }
         p.unmake(m, u);
     }
-    let (_, _, m, d) = best?;
-    let mc = notation::coord(p, &m);
-    let u = p.make(m);
-    let dc = notation::coord(p, &d);
-    p.unmake(m, u);
-    Some((mc, dc))
+    best.map(|b| (b.2, b.3))
 }
 
 /// The refutation line after the strongest try and its defence is, move by move, the
