@@ -133,12 +133,9 @@ fn most_forcing<B: Bits>(
         }
         let nt = s.track(pos, &a, tracked);
         let u = pos.make(a);
-        let mut listed = MoveList::new();
-        s.moves(pos, &mut listed);
         let mut dl = MoveList::new();
-        for &d in listed.as_slice() {
-            dl.push(d);
-        }
+        s.moves(pos, &mut dl);
+        let listed = dl.as_slice().to_vec();
         s.order_defences(pos, &mut dl, 0, Move::default());
         let mut holding = 0;
         let mut first: Option<(usize, Move)> = None;
@@ -151,7 +148,7 @@ fn most_forcing<B: Bits>(
             match res {
                 Some(false) => {
                     holding += 1;
-                    let place = listed.as_slice().iter().position(|x| *x == d);
+                    let place = listed.iter().position(|x| *x == d);
                     let place = place.unwrap_or(usize::MAX);
                     if first.is_none_or(|f| place < f.0) {
                         first = Some((place, d));

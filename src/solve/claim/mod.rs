@@ -197,13 +197,10 @@ fn dual_limits(limits: &Limits) -> Limits {
                 .max_nodes
                 .map_or(DUAL_NODES, |m| (m / 4).clamp(1, DUAL_NODES)),
         ),
-        cancel: limits.cancel.clone(),
         progress: false,
         tables_dir: None,
         auto_tables: false,
-        method: limits.method,
-        refutations: limits.refutations,
-        problem_nodes: limits.problem_nodes.clone(),
+        ..limits.clone()
     }
 }
 
