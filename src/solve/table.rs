@@ -104,7 +104,11 @@ impl Buckets {
     fn new(len: usize) -> Option<Buckets> {
         // Huge pages make a probe miss the TLB far less often, and a page fault here
         // costs more than clearing a huge page: map 2 MiB more than needed, start at a
-        // 2 MiB boundary, and ask for them (only a hint).
+        // 2 MiB boundary, and ask for them (only a hint). Then have the pages written in
+        // at once: touched one by one, each took two faults (a probe maps the zero page,
+        // the first store copies it). On `e1-11-n5` that is 850 faults down to 340 and
+        // 0.8 ms less of 27; a one-move problem pays 0.2 ms for the first table's 1 MiB.
+        // (A system without it refuses the hint, and the faults come as before.)
         const HUGE: usize = 2 << 20;
         let bytes = len * std::mem::size_of::<Bucket>();
         let map_len = bytes + HUGE;
@@ -127,6 +131,7 @@ impl Buckets {
         // contents, and the mapping is zero-filled, which is a valid Bucket.
         unsafe {
             libc::madvise(start as *mut libc::c_void, bytes, libc::MADV_HUGEPAGE);
+            libc::madvise(start as *mut libc::c_void, bytes, libc::MADV_POPULATE_WRITE);
         }
         Some(Buckets {
             ptr: std::ptr::NonNull::new(start as *mut Bucket)?,
