@@ -1180,6 +1180,17 @@ fn walk<B: Bits>(root: &Position<B>, rng: &mut Rng, games: usize, plies: usize) 
                 "{}: checking_moves",
                 p.to_fen()
             );
+            // With a filter asked before legality, the same list less what it drops.
+            let keep = |_: &Position<B>, m: &Move| !(m.from + m.to).is_multiple_of(3);
+            let mut kept = MoveList::new();
+            p.checking_moves_where(&mut kept, keep);
+            slow.retain(|m| keep(&p, m));
+            assert_eq!(
+                kept.as_slice(),
+                slow.as_slice(),
+                "{}: checking_moves_where",
+                p.to_fen()
+            );
             if l.is_empty() {
                 break;
             }

@@ -9,7 +9,7 @@
 //! unmake). Pins are found along the enemy riders' lines and the bent riders' routes;
 //! stacks in check fall back to trying every move.
 
-use crate::board::attacks::{men_of, CheckInfo};
+use crate::board::attacks::men_of;
 use crate::board::bits::Bits;
 use crate::board::engine::{MAX_KINDS, NO_SQ};
 use crate::board::piece::{Color, Kind};
@@ -531,17 +531,31 @@ impl<B: Bits> Position<B> {
     /// our riders: those men, pawns, riders and privileged moves are tried one by one.
     /// Stacks and bent riders take the general path.
     pub fn checking_moves(&mut self, list: &mut MoveList) {
+        self.checking_moves_where(list, |_, _| true);
+    }
+
+    /// The legal checking moves that `keep` accepts. `keep` is asked before a move's
+    /// legality, and the pins and evasions that legality needs are worked out only once a
+    /// move has passed it: where a caller's bound drops every check (most of the
+    /// attacker's last moves on the `benches/popeye` rows), they are not worked out at
+    /// all.
+    pub fn checking_moves_where<F: Fn(&Self, &Move) -> bool>(
+        &mut self,
+        list: &mut MoveList,
+        keep: F,
+    ) {
         list.clear();
         if self.bare_king_decided().is_some() {
             return;
         }
         let e = self.engine();
         let mut all = MoveList::new();
-        let l = self.legality();
+        let mut l = None;
         let info = self.check_info();
+        let wanted = |p: &mut Self, m: &Move| p.gives_check_with(*m, &info) && keep(p, m);
         if self.stacked.any() || e.rules.stacks_may_form || !e.bent_kinds.is_empty() {
             self.pseudo_moves(&mut all);
-            self.push_checks(&all, list, &l, &info);
+            self.push_legal(&all, list, &mut l, wanted);
             return;
         }
         let us = self.side;
@@ -557,7 +571,7 @@ impl<B: Bits> Position<B> {
             if kt.pawn {
                 all.clear();
                 self.pawn_moves(&mut all, k as u8, bb);
-                self.push_checks(&all, list, &l, &info);
+                self.push_legal(&all, list, &mut l, wanted);
                 continue;
             }
             let mut mask = !own & e.board;
@@ -574,44 +588,46 @@ impl<B: Bits> Position<B> {
                 None
             };
             for from in bb.iter() {
-                let mut t = self.man_targets(k, from) & mask;
+                let t = self.man_targets(k, from) & mask;
                 // Moving it may uncover a rider's line to the king: every move is asked.
                 let opens = info.disc.has(from);
+                all.clear();
                 if let Some(checks_from) = from_king.filter(|_| !opens) {
-                    t &= checks_from;
-                    for to in t.iter() {
-                        let m = Move::new(from, to, k as u8, flag::NORMAL);
-                        if self.is_legal(m, &l) {
-                            list.push(m);
-                        }
+                    for to in (t & checks_from).iter() {
+                        all.push(Move::new(from, to, k as u8, flag::NORMAL));
                     }
+                    self.push_legal(&all, list, &mut l, |p: &mut Self, m: &Move| keep(p, m));
                 } else {
-                    all.clear();
                     for to in t.iter() {
                         all.push(Move::new(from, to, k as u8, flag::NORMAL));
                     }
-                    self.push_checks(&all, list, &l, &info);
+                    self.push_legal(&all, list, &mut l, wanted);
                 }
             }
         }
         if self.privileges.any() {
             all.clear();
-            self.privilege_moves(&mut all, Some(l.in_check));
-            self.push_checks(&all, list, &l, &info);
+            let in_check = l.get_or_insert_with(|| self.legality()).in_check;
+            self.privilege_moves(&mut all, Some(in_check));
+            self.push_legal(&all, list, &mut l, wanted);
         }
     }
 
-    /// Appends the legal checking moves among the pseudo-legal `cands`.
-    fn push_checks(
+    /// Appends the legal moves among the pseudo-legal `cands` that `wanted` accepts,
+    /// asked first; `l` holds the legality facts once worked out.
+    fn push_legal<F: Fn(&mut Self, &Move) -> bool>(
         &mut self,
         cands: &MoveList,
         list: &mut MoveList,
-        l: &Legality<B>,
-        info: &CheckInfo<B>,
+        l: &mut Option<Legality<B>>,
+        wanted: F,
     ) {
         for &m in cands.as_slice() {
-            if self.gives_check_with(m, info) && self.is_legal(m, l) {
-                list.push(m);
+            if wanted(self, &m) {
+                let l = l.get_or_insert_with(|| self.legality());
+                if self.is_legal(m, l) {
+                    list.push(m);
+                }
             }
         }
     }
@@ -626,9 +642,11 @@ impl<B: Bits> Position<B> {
         }
         let mut all = MoveList::new();
         self.pseudo_moves(&mut all);
-        let l = self.legality();
         let info = self.check_info();
-        self.push_checks(&all, list, &l, &info);
+        let mut l = None;
+        self.push_legal(&all, list, &mut l, |p: &mut Self, m: &Move| {
+            p.gives_check_with(*m, &info)
+        });
     }
 
     /// Is `m` legal here, answered without generating the moves? Only for a plain move

@@ -26,19 +26,20 @@ use crate::board::position::Position;
 impl<B: Bits> Searcher<'_, B> {
     /// Mate in one with the attacker to move and some legal move: only checks are tried.
     fn mate_in_one(&mut self, pos: &mut Position<B>, tracked: u8) -> R {
-        let mut list = MoveList::new();
-        pos.checking_moves(&mut list);
-        // Checks after which a flight square must stay open are not played.
+        // Checks after which a flight square must stay open are not played, nor asked
+        // whether they are legal.
         let last = if self.flight_reach {
             reach::LastMoves::new(pos, self.attacker)
         } else {
             None
         };
+        let mut list = MoveList::new();
+        match &last {
+            Some(last) => pos.checking_moves_where(&mut list, |p, m| last.may_mate(p, m)),
+            None => pos.checking_moves(&mut list),
+        }
         let mut result = Some(false);
         for &m in list.as_slice() {
-            if last.as_ref().is_some_and(|l| !l.may_mate(pos, &m)) {
-                continue;
-            }
             let nt = self.track(pos, &m, tracked);
             let u = pos.make(m);
             let r = self.id_defend(pos, 0, nt);
