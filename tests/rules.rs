@@ -1181,7 +1181,9 @@ fn walk<B: Bits>(root: &Position<B>, rng: &mut Rng, games: usize, plies: usize) 
                 p.to_fen()
             );
             // With a filter asked before legality, the same list less what it drops.
-            let keep = |_: &Position<B>, m: &Move| !(m.from + m.to).is_multiple_of(3);
+            let keep = |_: &Position<B>, m: &Move| {
+                !(usize::from(m.from) + usize::from(m.to)).is_multiple_of(3)
+            };
             let mut kept = MoveList::new();
             p.checking_moves_where(&mut kept, keep);
             slow.retain(|m| keep(&p, m));
