@@ -25,16 +25,16 @@ use crate::board::position::Position;
 
 impl<B: Bits> Searcher<'_, B> {
     /// Mate in one with the attacker to move and some legal move: only checks are tried.
-    fn mate_in_one(&mut self, pos: &mut Position<B>, tracked: u8) -> R {
+    fn mate_in_one(
+        &mut self,
+        pos: &mut Position<B>,
+        tracked: u8,
+        last: Option<&reach::LastMoves<B>>,
+    ) -> R {
         // Checks after which a flight square must stay open are not played, nor asked
         // whether they are legal.
-        let last = if self.flight_reach {
-            reach::LastMoves::new(pos, self.attacker)
-        } else {
-            None
-        };
         let mut list = MoveList::new();
-        match &last {
+        match last {
             Some(last) => pos.checking_moves_where(&mut list, |p, m| last.may_mate(p, m)),
             None => pos.checking_moves(&mut list),
         }
@@ -61,38 +61,39 @@ impl<B: Bits> Searcher<'_, B> {
     /// not been mated), or, with two moves left, whatever the first, the defender then has
     /// a move after which no man can check.
     fn board_refutes(&self, pos: &Position<B>, n: u32) -> bool {
-        (self.mate_reach
+        self.mate_reach
             && (reach::no_check_within(pos, self.attacker, n, n.saturating_sub(1))
                 || (n == 2
                     && self.free_defence
-                    && reach::quiet_defence_after_any(pos, self.attacker))))
-            || self.flights_refute(pos, n)
+                    && reach::quiet_defence_after_any(pos, self.attacker)))
     }
 
     /// No goal with the attacker's next move, by the defending king's flight squares alone
-    /// (see [`reach::flights_stay_open`]); where a bare king wins, only while the
+    /// (see [`reach::LastMoves::refutes`]); where a bare king wins, only while the
     /// defender has more than one man besides the king. Asked only there: with more moves
     /// left it seldom answers and costs more than it saves (`sp-s72-85b`, #6: it settles
     /// 41 % of the attacker's last moves, 7 % with two moves left, 16 % of the defender's
     /// last moves, none earlier; asked at all four, the search took longer than asked at
     /// the first alone).
     #[inline]
-    fn flights_refute(&self, pos: &Position<B>, n: u32) -> bool {
-        n == 1
-            && self.flight_reach
-            && (self.mate_only || pos.men[self.attacker.flip().idx()] > 2)
-            && reach::flights_stay_open(pos, self.attacker, 1, 0)
+    fn flights_refute(&self, pos: &Position<B>, last: &reach::LastMoves<B>) -> bool {
+        (self.mate_only || pos.men[self.attacker.flip().idx()] > 2) && last.refutes()
     }
 
     /// The attacker's last move under a `win` goal: only a move that may leave every
     /// flight square attacked (a mate or a stalemate) or, against a king with one man
     /// left, a capture (a bare king) can win; the others are dropped from `list`.
-    fn keep_last_winners(&self, pos: &Position<B>, list: &mut MoveList) {
+    fn keep_last_winners(
+        &self,
+        pos: &Position<B>,
+        list: &mut MoveList,
+        last: Option<&reach::LastMoves<B>>,
+    ) {
         let men = pos.men[self.attacker.flip().idx()];
-        if self.mate_only || !self.flight_reach || men < 2 {
+        if self.mate_only || men < 2 {
             return;
         }
-        if let Some(last) = reach::LastMoves::new(pos, self.attacker) {
+        if let Some(last) = last {
             list.retain(|m| last.may_mate(pos, m) || (men == 2 && pos.is_capture(m)));
         }
     }
@@ -105,6 +106,14 @@ impl<B: Bits> Searcher<'_, B> {
         if self.board_refutes(pos, n) {
             return Some(false);
         }
+        // With one move left, the flight squares where the king stands: they may rule out
+        // the goal, and they rule out most last moves (see `reach::LastMoves`).
+        let last = (n == 1 && self.flight_reach)
+            .then(|| reach::LastMoves::new(pos, self.attacker))
+            .flatten();
+        if last.as_ref().is_some_and(|l| self.flights_refute(pos, l)) {
+            return Some(false);
+        }
         // A stored answer first: it was found for this very position and goal.
         let key = self.key(pos, tracked);
         let last_mate = n == 1 && self.stip.goal == Goal::Mate;
@@ -113,7 +122,7 @@ impl<B: Bits> Searcher<'_, B> {
             // listing the others (quicker than a table lookup, which would mostly miss
             // the cache). An attacker without a legal move has none of them, and its
             // game's end (stalemate, bare king) is no mate: no goal either way.
-            return self.mate_in_one(pos, tracked);
+            return self.mate_in_one(pos, tracked, last.as_ref());
         }
         if n > 0 {
             if let Some(v) = self.probe(key, n) {
@@ -135,7 +144,7 @@ impl<B: Bits> Searcher<'_, B> {
             return Some(v);
         }
         if n == 1 && !last_mate {
-            self.keep_last_winners(pos, &mut list);
+            self.keep_last_winners(pos, &mut list, last.as_ref());
         }
         if !last_mate {
             self.order(pos, &mut list, 0);

@@ -53,7 +53,7 @@ pub(crate) struct Searcher<'a, B: Bits> {
     pub(super) table_men: u16,
     /// Only a checkmate meets the goal and the rules let [`reach`] bound it.
     pub(super) mate_reach: bool,
-    /// The flight-square bound may answer (see [`reach::flights_stay_open`]): the defender
+    /// The flight-square bound may answer (see [`reach::LastMoves`]): the defender
     /// chooses freely, and the goal is won only by mate, stalemate or bare king.
     pub(super) flight_reach: bool,
     /// Only a checkmate meets the goal (no stalemate, no bare king).

@@ -22,7 +22,7 @@ mod quiet;
 #[cfg(test)]
 mod testkit;
 
-pub(crate) use flights::{flights_stay_open, HeldReply, LastMoves};
+pub(crate) use flights::{HeldReply, LastMoves};
 pub(crate) use quiet::{quiet_defence, quiet_defence_after_any, FirstMoves};
 
 use crate::board::bits::Bits;
