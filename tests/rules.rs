@@ -18,7 +18,7 @@ use mansuba::board::engine::NO_SQ;
 use mansuba::board::movegen::MoveList;
 use mansuba::board::outcome::{DrawKind, Outcome, WinKind};
 use mansuba::board::piece::Color;
-use mansuba::board::position::{FenError, Move, Position};
+use mansuba::board::position::{flag, FenError, Move, Position};
 use mansuba::board::rules::{Rules, PRESETS};
 use std::collections::BTreeSet;
 
@@ -1184,9 +1184,13 @@ fn walk<B: Bits>(root: &Position<B>, rng: &mut Rng, games: usize, plies: usize) 
             let keep = |_: &Position<B>, m: &Move| {
                 !(usize::from(m.from) + usize::from(m.to)).is_multiple_of(3)
             };
+            // Only some men let move: all but the first checking man (its privileged
+            // moves aside).
+            let first = slow.as_slice().first().map_or(0, |m| usize::from(m.from));
+            let movers = p.occ_c[p.side.idx()] & !B::bit(first);
             let mut kept = MoveList::new();
-            p.checking_moves_where(&mut kept, keep);
-            slow.retain(|m| keep(&p, m));
+            p.checking_moves_where(&mut kept, movers, keep);
+            slow.retain(|m| (m.flag > flag::EP || movers.has(usize::from(m.from))) && keep(&p, m));
             assert_eq!(
                 kept.as_slice(),
                 slow.as_slice(),

@@ -531,17 +531,19 @@ impl<B: Bits> Position<B> {
     /// our riders: those men, pawns, riders and privileged moves are tried one by one.
     /// Stacks and bent riders take the general path.
     pub fn checking_moves(&mut self, list: &mut MoveList) {
-        self.checking_moves_where(list, |_, _| true);
+        let all = self.occ_c[self.side.idx()];
+        self.checking_moves_where(list, all, |_, _| true);
     }
 
-    /// The legal checking moves that `keep` accepts. `keep` is asked before a move's
-    /// legality, and the pins and evasions that legality needs are worked out only once a
-    /// move has passed it: where a caller's bound drops every check (most of the
-    /// attacker's last moves on the `benches/popeye` rows), they are not worked out at
-    /// all.
+    /// The legal checking moves of the men on `movers` (and the privileged moves of any
+    /// man) that `keep` accepts. `keep` is asked before a move's legality, and the pins
+    /// and evasions that legality needs are worked out only once a move has passed it:
+    /// where a caller's bound drops every check (most of the attacker's last moves on the
+    /// `benches/popeye` rows), they are not worked out at all.
     pub fn checking_moves_where<F: Fn(&Self, &Move) -> bool>(
         &mut self,
         list: &mut MoveList,
+        movers: B,
         keep: F,
     ) {
         list.clear();
@@ -551,19 +553,27 @@ impl<B: Bits> Position<B> {
         let e = self.engine();
         let mut all = MoveList::new();
         let mut l = None;
+        let us = self.side;
+        let own = self.occ_c[us.idx()];
+        if (own & movers).is_empty() && !self.privileges.any() {
+            return;
+        }
         let info = self.check_info();
-        let wanted = |p: &mut Self, m: &Move| p.gives_check_with(*m, &info) && keep(p, m);
+        let plain = |m: &Move| m.flag <= flag::EP;
+        let wanted = |p: &mut Self, m: &Move| {
+            (!plain(m) || movers.has(m.from as usize))
+                && p.gives_check_with(*m, &info)
+                && keep(p, m)
+        };
         if self.stacked.any() || e.rules.stacks_may_form || !e.bent_kinds.is_empty() {
             self.pseudo_moves(&mut all);
             self.push_legal(&all, list, &mut l, wanted);
             return;
         }
-        let us = self.side;
         let them = us.flip();
         let ksq = self.king_sq(them);
-        let own = self.occ_c[us.idx()];
         for k in 0..e.nk {
-            let bb = self.pieces[us.idx()][k];
+            let bb = self.pieces[us.idx()][k] & movers;
             if bb.is_empty() {
                 continue;
             }

@@ -35,7 +35,9 @@ impl<B: Bits> Searcher<'_, B> {
         // whether they are legal.
         let mut list = MoveList::new();
         match last {
-            Some(last) => pos.checking_moves_where(&mut list, |p, m| last.may_mate(p, m)),
+            Some(last) => {
+                pos.checking_moves_where(&mut list, last.movers(), |p, m| last.may_mate(p, m))
+            }
             None => pos.checking_moves(&mut list),
         }
         let mut result = Some(false);

@@ -100,9 +100,10 @@ pub(crate) struct LastMoves<B> {
     open: B,
     need: i32,
     stay: i32,
-    /// The most one man's move adds on an empty board: the largest of its one-move cover
-    /// count less what it attacks where it stands.
-    gain: i32,
+    /// The men whose move may leave every flight square attacked: those for which the
+    /// others' attacks and the most the man covers after one move on an empty board
+    /// reach every open square. No move of any other man passes [`Self::may_mate`].
+    movers: B,
 }
 
 impl<B: Bits> LastMoves<B> {
@@ -117,7 +118,10 @@ impl<B: Bits> LastMoves<B> {
         let k0 = pos.king_sq(attacker.flip());
         let open = e.kinds[e.king as usize].leap[k0] & !(pos.occ_c[d] & !B::bit(k0));
         let cover = crate::board::flights::flight_cover(e);
-        let (mut stay, mut gain) = (0, 0);
+        // Each man's (square, what it attacks there, the most after one move).
+        let mut counts = [(0usize, 0i32, 0i32); 64];
+        let mut len = 0;
+        let mut stay = 0;
         for k in 0..e.nk {
             let men = pos.pieces[a][k];
             if men.is_empty() {
@@ -127,15 +131,28 @@ impl<B: Bits> LastMoves<B> {
             for x in men.iter() {
                 let here = (cover.attacks(a, k, x) & open).count() as i32;
                 stay += here;
-                gain = gain.max(i32::from(row[x].to_le_bytes()[1]) - here);
+                if len < counts.len() {
+                    counts[len] = (x, here, i32::from(row[x].to_le_bytes()[1]));
+                }
+                len += 1;
             }
         }
+        let need = open.count() as i32;
+        let movers = if len <= counts.len() {
+            counts[..len]
+                .iter()
+                .filter(|&&(_, here, one)| stay - here + one >= need)
+                .fold(B::EMPTY, |b, &(x, _, _)| b | B::bit(x))
+        } else {
+            // More men than counted one by one: none is ruled out.
+            pos.occ_c[a]
+        };
         Some(LastMoves {
             attacker: a,
             open,
-            need: open.count() as i32,
+            need,
             stay,
-            gain,
+            movers,
         })
     }
 
@@ -143,7 +160,12 @@ impl<B: Bits> LastMoves<B> {
     /// [`flights_stay_open`] answers for one attacker move and none of the defender's,
     /// from the counts this filter keeps anyway.
     pub(crate) fn refutes(&self) -> bool {
-        self.stay + self.gain < self.need
+        self.movers.is_empty()
+    }
+
+    /// The men whose move may leave every flight square attacked (see the field).
+    pub(crate) fn movers(&self) -> B {
+        self.movers
     }
 
     /// May `m` (a legal move of the attacker's) leave every flight square attacked?
