@@ -118,8 +118,9 @@ impl<B: Bits> LastMoves<B> {
         let k0 = pos.king_sq(attacker.flip());
         let open = e.kinds[e.king as usize].leap[k0] & !(pos.occ_c[d] & !B::bit(k0));
         let cover = crate::board::flights::flight_cover(e);
-        // Each man's (square, what it attacks there, the most after one move).
-        let mut counts = [(0usize, 0i32, 0i32); 64];
+        // Each man's square, and what one move of its may add: the most it covers after
+        // one move less what it attacks where it stands.
+        let (mut at, mut gain) = ([0u8; 64], [0i16; 64]);
         let mut len = 0;
         let mut stay = 0;
         for k in 0..e.nk {
@@ -131,18 +132,18 @@ impl<B: Bits> LastMoves<B> {
             for x in men.iter() {
                 let here = (cover.attacks(a, k, x) & open).count() as i32;
                 stay += here;
-                if len < counts.len() {
-                    counts[len] = (x, here, i32::from(row[x].to_le_bytes()[1]));
+                if len < at.len() {
+                    at[len] = x as u8;
+                    gain[len] = (i32::from(row[x].to_le_bytes()[1]) - here) as i16;
                 }
                 len += 1;
             }
         }
         let need = open.count() as i32;
-        let movers = if len <= counts.len() {
-            counts[..len]
-                .iter()
-                .filter(|&&(_, here, one)| stay - here + one >= need)
-                .fold(B::EMPTY, |b, &(x, _, _)| b | B::bit(x))
+        let movers = if len <= at.len() {
+            (0..len)
+                .filter(|&i| stay + i32::from(gain[i]) >= need)
+                .fold(B::EMPTY, |b, i| b | B::bit(usize::from(at[i])))
         } else {
             // More men than counted one by one: none is ruled out.
             pos.occ_c[a]
