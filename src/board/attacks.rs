@@ -118,7 +118,8 @@ impl<B: Bits> Position<B> {
             ride: [B::default(); MAX_KINDS],
         };
         // The squares from which each kind rides to the king: its own rides from there
-        // (only for kinds the side has: a promotion is played on the board instead).
+        // (only for kinds the side has: a promotion is judged by its rides from where it
+        // lands).
         for (k, kt) in e.kinds.iter().enumerate().take(MAX_KINDS) {
             if e.sym_rider[k] && self.pieces[us][k].any() {
                 for &d in &kt.ride_dirs {
@@ -171,10 +172,7 @@ impl<B: Bits> Position<B> {
     pub fn gives_check_with(&mut self, m: Move, info: &CheckInfo<B>) -> bool {
         let e = self.engine();
         let us = self.side;
-        let plain = m.flag <= flag::DOUBLE
-            && m.promo == NO_SQ
-            && !self.stacked.any()
-            && e.bent_kinds.is_empty();
+        let plain = m.flag <= flag::DOUBLE && !self.stacked.any() && e.bent_kinds.is_empty();
         if !plain {
             let u = self.make(m);
             let c = self.in_check();
@@ -182,7 +180,9 @@ impl<B: Bits> Position<B> {
             return c;
         }
         let ksq = self.king_sq(us.flip());
-        let (from, to, k) = (m.from as usize, m.to as usize, m.piece as usize);
+        // A promotion checks as the man it becomes, from the square it lands on.
+        let k = if m.promo == NO_SQ { m.piece } else { m.promo };
+        let (from, to, k) = (m.from as usize, m.to as usize, k as usize);
         let occ = (self.occ & !B::bit(from)) | B::bit(to);
         let kt = &e.kinds[k];
         if kt.pawn {
@@ -193,7 +193,8 @@ impl<B: Bits> Position<B> {
             if e.leap_flat[k * e.n + to].has(ksq) {
                 return true;
             }
-            if k < MAX_KINDS && e.sym_rider[k] {
+            // (The lines from the king are worked out only for the kinds on the board.)
+            if k < MAX_KINDS && e.sym_rider[k] && m.promo == NO_SQ {
                 if info.ride[k].has(to) {
                     return true;
                 }
