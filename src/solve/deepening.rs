@@ -21,7 +21,7 @@ use super::{reach, Goal};
 use crate::board::bits::Bits;
 use crate::board::movegen::{Legality, MoveList};
 use crate::board::outcome::Outcome;
-use crate::board::position::Position;
+use crate::board::position::{Move, Position};
 
 impl<B: Bits> Searcher<'_, B> {
     /// Mate in one with the attacker to move and some legal move: only checks are tried.
@@ -234,10 +234,11 @@ impl<B: Bits> Searcher<'_, B> {
                 return Some(v);
             }
         }
-        if let Some(r) = self.killer_defence(pos, n, key, tracked) {
-            return r;
-        }
-        if let Some(r) = self.lazy_defences(pos, n, key, tracked) {
+        let failed = match self.killer_defence(pos, n, key, tracked) {
+            Ok(r) => return r,
+            Err(failed) => failed,
+        };
+        if let Some(r) = self.lazy_defences(pos, n, key, tracked, failed) {
             return r;
         }
         let mut list = MoveList::new();
@@ -271,7 +272,16 @@ impl<B: Bits> Searcher<'_, B> {
     /// with one attacker move left, the first tried holds at 96 % of these nodes). Only where nothing but the moves
     /// decides the game (the outcome with some legal move would be play on) and the
     /// defender chooses freely; `None` elsewhere, for the full list.
-    fn lazy_defences(&mut self, pos: &mut Position<B>, n: u32, key: u64, tracked: u8) -> Option<R> {
+    ///
+    /// `failed`: a defence already tried here that did not hold, left out.
+    fn lazy_defences(
+        &mut self,
+        pos: &mut Position<B>,
+        n: u32,
+        key: u64,
+        tracked: u8,
+        failed: Option<Move>,
+    ) -> Option<R> {
         if n == 0 || !self.killer_first {
             return None;
         }
@@ -280,6 +290,9 @@ impl<B: Bits> Searcher<'_, B> {
         }
         let mut list = MoveList::new();
         pos.pseudo_moves(&mut list);
+        if let Some(f) = failed {
+            list.retain(|m| *m != f);
+        }
         let legality = pos.legality();
         let mut result = self.try_defences(pos, &mut list, n, tracked, Some(&legality));
         if result == Some(true) && !pos.has_legal_move() {
@@ -317,7 +330,9 @@ impl<B: Bits> Searcher<'_, B> {
     }
 
     /// The defence that held last at this depth, tried before any move is listed:
-    /// `Some(answer)` when it settles the node.
+    /// `Ok(answer)` when it settles the node; else `Err` with the defence if it was
+    /// played and did not hold (the list then leaves it out: searched again, a mate in
+    /// one would be searched again in full, as those are not stored).
     #[inline]
     fn killer_defence(
         &mut self,
@@ -325,7 +340,7 @@ impl<B: Bits> Searcher<'_, B> {
         n: u32,
         key: u64,
         tracked: u8,
-    ) -> Option<R> {
+    ) -> Result<R, Option<Move>> {
         if n == 2
             && self.killer_first
             && self.mate_reach
@@ -343,7 +358,7 @@ impl<B: Bits> Searcher<'_, B> {
                 let held = self.board_refutes(pos, 2);
                 pos.unmake(km, u);
                 if held {
-                    return Some(Some(false));
+                    return Ok(Some(false));
                 }
             }
         }
@@ -354,7 +369,7 @@ impl<B: Bits> Searcher<'_, B> {
             let km = self.killer_def[n.min(255) as usize];
             // Decided before any move (a bare king, a draw): the full list judges it.
             if Self::outcome_with_a_move(pos) != Outcome::Ongoing {
-                return None;
+                return Err(None);
             }
             let nt = self.track(pos, &km, tracked);
             if let Some(u) = pos.make_plain(km) {
@@ -363,14 +378,14 @@ impl<B: Bits> Searcher<'_, B> {
                 match r {
                     Some(false) => {
                         self.store(key, n, false);
-                        return Some(Some(false));
+                        return Ok(Some(false));
                     }
-                    Some(true) => {}
-                    None => return Some(None),
+                    Some(true) => return Err(Some(km)),
+                    None => return Ok(None),
                 }
             }
         }
-        None
+        Err(None)
     }
 
     /// Every defence in turn, the likely holder first: `Some(false)` at the first that
