@@ -421,7 +421,7 @@ mod tests {
             ("RRP", "pq"),
             ("NBP", "p"),
         ];
-        let (mut aside, mut mates, mut refuted) = (0, 0, 0);
+        let (mut aside, mut mates, mut refuted, mut left_out) = (0, 0, 0, 0);
         for mut pos in mating_positions(&eng, &mut rng, &sets, [2, 3, 4, 6], 12_000) {
             if pos.side != Color::White {
                 continue;
@@ -441,6 +441,15 @@ mod tests {
             pos.legal_moves(&mut list);
             for &m in list.as_slice() {
                 let keep = last.may_mate(&pos, &m);
+                // A man left out of the movers has no plain move the filter keeps.
+                let plain = m.flag <= crate::board::position::flag::EP;
+                let mover = last.movers().has(m.from as usize);
+                assert!(
+                    mover || !plain || !keep,
+                    "{}: {m:?} kept but its man is not a mover",
+                    pos.to_fen()
+                );
+                left_out += !mover as usize;
                 let u = pos.make(m);
                 let mut replies = MoveList::new();
                 pos.legal_moves(&mut replies);
@@ -457,8 +466,8 @@ mod tests {
             }
         }
         assert!(
-            aside > 15_000 && mates > 150 && refuted > 300,
-            "set aside {aside}, mates {mates}, refuted {refuted}"
+            aside > 15_000 && mates > 150 && refuted > 300 && left_out > 5_000,
+            "set aside {aside}, mates {mates}, refuted {refuted}, left out {left_out}"
         );
     }
 }
