@@ -58,3 +58,37 @@ fn a_long_main_line_defends_as_long_as_the_least_n() {
         "{end:?}"
     );
 }
+
+/// The report's keys, main line and tree come from the search in SAN: writing them in SAN
+/// (the default notation) again is left out, so they must be SAN already. And a tree
+/// rewritten in another notation a shared prefix at a time reads as each line rewritten
+/// alone. A position made for this test (English rules of 1650, #3: 1.Qf7+, 19 lines).
+#[test]
+fn searched_lines_are_san_and_a_tree_rewrites_line_by_line() {
+    let any = AnyEngine::new(Rules::preset("english-1650").unwrap()).unwrap();
+    let fen = "8/3k4/8/2K5/8/8/4pQ2/3N4 w - - 0 1";
+    let stip = "#3".parse().unwrap();
+    let spec = ConditionSpec::default();
+    let a = analyse(&any, fen, &stip, &spec, None, &Limits::default()).unwrap();
+    let r = &a.report;
+    assert!(r.tree.len() > 10, "{:?}", r.tree);
+    with_engine!(&any, e => {
+        let pos = Position::from_fen(e.clone(), fen).unwrap();
+        let san = |plies: &[String]| notation::write_plies(&pos, plies, notation::Notation::San);
+        for v in &r.tree {
+            assert_eq!(san(&v.coord), v.san);
+        }
+        assert_eq!(san(&r.main_line_coord), r.main_line);
+        for (k, s) in r.keys.iter().zip(&r.keys_san) {
+            assert_eq!(&san(std::slice::from_ref(k))[0], s);
+        }
+        let lines: Vec<&[String]> = r.tree.iter().map(|v| &v.coord[..]).collect();
+        for n in [notation::Notation::Lan, notation::Notation::Descriptive] {
+            let shared = notation::write_lines(&pos, &lines, n);
+            let alone: Vec<Vec<String>> =
+                lines.iter().map(|l| notation::write_plies(&pos, l, n)).collect();
+            assert_eq!(shared, alone);
+            assert_ne!(shared[1], r.tree[1].san);
+        }
+    });
+}

@@ -28,7 +28,7 @@ mod tests;
 
 pub use san::parse_san;
 pub use tokens::{parse_line, parse_solution, signs, unbalanced, Solution, Token, Variation};
-pub use write::{coord, lan, line_text, line_text_in, san, write_move, write_plies};
+pub use write::{coord, lan, line_text, line_text_in, san, write_lines, write_move, write_plies};
 
 use crate::board::bits::Bits;
 use crate::board::geometry::Geometry;

@@ -138,6 +138,10 @@ pub fn san<B: Bits>(pos: &Position<B>, m: &Move) -> String {
     }
     let mut s = san_body(&p, m, &legal);
     p.make(*m);
+    // A checkmate is a check: the outcome (every reply listed) only after a check.
+    if !p.in_check() {
+        return s;
+    }
     if matches!(
         p.outcome(),
         Outcome::Win {
@@ -146,7 +150,7 @@ pub fn san<B: Bits>(pos: &Position<B>, m: &Move) -> String {
         }
     ) {
         s.push('#');
-    } else if p.in_check() {
+    } else {
         s.push('+');
     }
     s
@@ -228,19 +232,49 @@ pub fn write_plies<B: Bits>(
     plies: &[String],
     notation: Notation,
 ) -> Vec<String> {
+    write_lines(pos, &[plies], notation)
+        .pop()
+        .unwrap_or_default()
+}
+
+/// Several lines from `pos`, each as [`write_plies`] writes it. A line's plies shared with
+/// the line before (a solution tree's lines, listed depth first, share most of theirs)
+/// are read and written once.
+pub fn write_lines<B: Bits>(
+    pos: &Position<B>,
+    lines: &[&[String]],
+    notation: Notation,
+) -> Vec<Vec<String>> {
     let mut p = pos.clone();
-    let mut out = Vec::with_capacity(plies.len());
-    for (i, t) in plies.iter().enumerate() {
-        match parse_san(&p, t) {
-            Ok(m) => {
-                out.push(write_move(&p, &m, notation));
-                p.make(m);
-            }
-            Err(_) => {
-                out.extend(plies[i..].iter().cloned());
-                break;
+    // The plies read and made so far along the line before, with their undo records.
+    let mut made = vec![];
+    let mut out: Vec<Vec<String>> = Vec::with_capacity(lines.len());
+    for (li, plies) in lines.iter().enumerate() {
+        let prev = li.checked_sub(1).map_or(&[][..], |j| lines[j]);
+        let shared = (prev.iter().zip(plies.iter()))
+            .take(made.len())
+            .take_while(|(a, b)| a == b)
+            .count();
+        while made.len() > shared {
+            if let Some((m, u)) = made.pop() {
+                p.unmake(m, u);
             }
         }
+        let mut written: Vec<String> = out.last().map_or(vec![], |w| w[..shared].to_vec());
+        for (i, t) in plies.iter().enumerate().skip(shared) {
+            match parse_san(&p, t) {
+                Ok(m) => {
+                    written.push(write_move(&p, &m, notation));
+                    let u = p.make(m);
+                    made.push((m, u));
+                }
+                Err(_) => {
+                    written.extend(plies[i..].iter().cloned());
+                    break;
+                }
+            }
+        }
+        out.push(written);
     }
     out
 }

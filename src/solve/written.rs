@@ -21,18 +21,24 @@ pub fn rewrite(engine: &AnyEngine, a: &mut Analysis, notation: Notation) {
 
 fn rewrite_at<B: Bits>(pos: &Position<B>, a: &mut Analysis, n: Notation) {
     let rep = &mut a.report;
-    rep.keys_san = rep
-        .keys
-        .iter()
-        .map(|k| {
-            notation::write_plies(pos, std::slice::from_ref(k), n)
-                .pop()
-                .unwrap_or_default()
-        })
-        .collect();
-    rep.main_line = notation::write_plies(pos, &rep.main_line, n);
-    for v in &mut rep.tree {
-        v.san = notation::write_plies(pos, &v.coord, n);
+    // The search writes its keys, main line and tree in SAN already (see
+    // `searched_lines_are_san` below).
+    if !matches!(n, Notation::Auto | Notation::San | Notation::Murray) {
+        rep.keys_san = rep
+            .keys
+            .iter()
+            .map(|k| {
+                notation::write_plies(pos, std::slice::from_ref(k), n)
+                    .pop()
+                    .unwrap_or_default()
+            })
+            .collect();
+        rep.main_line = notation::write_plies(pos, &rep.main_line, n);
+        let lines: Vec<&[String]> = rep.tree.iter().map(|v| &v.coord[..]).collect();
+        let written = notation::write_lines(pos, &lines, n);
+        for (v, w) in rep.tree.iter_mut().zip(written) {
+            v.san = w;
+        }
     }
     if let Some(r) = &rep.refutation {
         rep.refutation = Some(refutation(pos, r, n));
