@@ -455,20 +455,21 @@ impl<B: Bits> Searcher<'_, B> {
         result
     }
 
-    /// The least k ≤ n within which the attacker forces the goal from an attacker node,
-    /// `Some(None)` when not within n, `None` when stopped.
+    /// The least k ≤ n within which the attacker forces the goal from an attacker node
+    /// where it is known to force it within n (after a move that wins); `None` when
+    /// stopped. Within n itself is not asked again.
     pub(super) fn fastest_attack(
         &mut self,
         pos: &mut Position<B>,
         n: u32,
         tracked: u8,
-    ) -> Option<Option<u32>> {
+    ) -> Option<u32> {
         let lo = if self.stip.exact { n } else { 1 };
-        for k in lo..=n {
+        for k in lo..n {
             if self.attack(pos, k, tracked)? {
-                return Some(Some(k));
+                return Some(k);
             }
         }
-        Some(None)
+        Some(n)
     }
 }

@@ -240,7 +240,8 @@ pub(super) fn variation(line: &[(String, String)], out: &Outcome) -> Variation {
     }
 }
 
-/// The attacker's fastest winning move within `n` (first in move order on ties).
+/// The attacker's fastest winning move where it is known to win within `n` (first in
+/// move order on ties).
 pub(super) fn best_attack<B: Bits>(
     s: &mut Searcher<B>,
     pos: &mut Position<B>,
@@ -250,7 +251,7 @@ pub(super) fn best_attack<B: Bits>(
     // The fastest win needs a disproof one move shorter, which is affordable only for
     // short remainders; beyond that any win within the bound is taken (checks first).
     let k = if n <= FASTEST_UP_TO || s.tables.is_some() {
-        s.fastest_attack(pos, n, tracked)??
+        s.fastest_attack(pos, n, tracked)?
     } else {
         n
     };
@@ -352,7 +353,7 @@ pub(super) fn main_line<B: Bits>(
             for &d in list.as_slice() {
                 let nt = s.track(pos, &d, tracked);
                 let u = pos.make(d);
-                let need = s.fastest_attack(pos, k - 1, nt).flatten().unwrap_or(0);
+                let need = s.fastest_attack(pos, k - 1, nt).unwrap_or(0);
                 pos.unmake(d, u);
                 if best.is_none_or(|b| need > b.1) {
                     best = Some((d, need));
