@@ -100,6 +100,24 @@ impl<B: Bits> Searcher<'_, B> {
         }
     }
 
+    /// Attacker to move with `n` moves left: is the goal ruled out before any move is
+    /// listed, by the board (see [`Self::board_refutes`]) or by the flight squares?
+    #[inline]
+    fn refuted_before_moves(
+        &self,
+        pos: &Position<B>,
+        n: u32,
+        last: Option<&reach::LastMoves<B>>,
+        checks_only: bool,
+    ) -> bool {
+        // Where the last move's checks are filtered by the flight squares, whether any
+        // man can check at all is not asked first: it answers seldom (at 4 % of these
+        // nodes on Dilaram's Legacy, 2.5 % or fewer on the `benches/popeye` rows), and
+        // where it would, the checks are few or filtered out.
+        (!(checks_only && last.is_some()) && self.board_refutes(pos, n))
+            || last.is_some_and(|l| self.flights_refute(pos, l))
+    }
+
     /// Attacker to move: forced within `n` more attacker moves?
     pub(super) fn id_attack(&mut self, pos: &mut Position<B>, n: u32, tracked: u8) -> R {
         if !self.tick() {
@@ -112,14 +130,7 @@ impl<B: Bits> Searcher<'_, B> {
             .flatten();
         let last_mate = n == 1 && self.stip.goal == Goal::Mate;
         let checks_only = last_mate && self.checks_only_ok(pos);
-        // Where the last move's checks are filtered by the flight squares, whether any
-        // man can check at all is not asked first: it answers seldom (at 4 % of these
-        // nodes on Dilaram's Legacy, 2.5 % or fewer on the `benches/popeye` rows), and
-        // where it would, the checks are few or filtered out.
-        if !(checks_only && last.is_some()) && self.board_refutes(pos, n) {
-            return Some(false);
-        }
-        if last.as_ref().is_some_and(|l| self.flights_refute(pos, l)) {
+        if self.refuted_before_moves(pos, n, last.as_ref(), checks_only) {
             return Some(false);
         }
         // A stored answer first: it was found for this very position and goal.
