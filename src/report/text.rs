@@ -61,12 +61,13 @@ impl Node {
     }
 }
 
-/// A short mark for how a line ends ("#" for mate unless the SAN shows it).
+/// A short mark for how a line ends ("#" for mate unless the move shows it: `#`, or
+/// `mate` in descriptive notation).
 fn end_mark(san: &str, outcome: &Option<String>) -> String {
     match outcome.as_deref() {
         None | Some("ongoing") => String::new(),
         Some(o) if o.contains("checkmate") => {
-            if san.ends_with('#') {
+            if san.ends_with('#') || san.ends_with(" mate") {
                 String::new()
             } else {
                 " #".into()
@@ -511,6 +512,11 @@ mod tests {
             "8/8/8/8/8/8/8/8 b - - 0 1",
         );
         assert_eq!(s, "  1...Nh5+!\n    2.Kg2 Nh4 #\n");
+        // Descriptive notation says the mate itself.
+        let mut d = v("a b c", "White wins by checkmate");
+        d.san = vec!["Q-KR2 ch".into(), "K-K6".into(), "Q-K5 mate".into()];
+        let s = format_tree(&[d], "8/8/8/8/8/8/8/8 w - - 0 1");
+        assert_eq!(s, "  1.Q-KR2 ch!\n    1...K-K6 2.Q-K5 mate\n");
         assert_eq!(
             numbered_line(&["a".into(), "b".into(), "c".into()], "x b"),
             "1...a 2.b c"
