@@ -21,8 +21,8 @@ pub fn rewrite(engine: &AnyEngine, a: &mut Analysis, notation: Notation) {
 
 fn rewrite_at<B: Bits>(pos: &Position<B>, a: &mut Analysis, n: Notation) {
     let rep = &mut a.report;
-    // The search writes its keys, main line and tree in SAN already (see
-    // `searched_lines_are_san` below).
+    // The search writes its keys, main line and tree in SAN already (the test
+    // `searched_lines_are_san_and_a_tree_rewrites_line_by_line` checks it).
     if !matches!(n, Notation::Auto | Notation::San | Notation::Murray) {
         rep.keys_san = rep
             .keys
