@@ -133,8 +133,6 @@ impl<B: Bits> Searcher<'_, B> {
         if self.refuted_before_moves(pos, n, last.as_ref(), checks_only) {
             return Some(false);
         }
-        // A stored answer first: it was found for this very position and goal.
-        let key = self.key(pos, tracked);
         if checks_only {
             // Only a mating check counts: try the checking moves alone, found without
             // listing the others (quicker than a table lookup, which would mostly miss
@@ -142,6 +140,8 @@ impl<B: Bits> Searcher<'_, B> {
             // game's end (stalemate, bare king) is no mate: no goal either way.
             return self.mate_in_one(pos, tracked, last.as_ref());
         }
+        // A stored answer first: it was found for this very position and goal.
+        let key = self.key(pos, tracked);
         if n > 0 {
             if let Some(v) = self.probe(key, n) {
                 return Some(v);
