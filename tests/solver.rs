@@ -757,3 +757,35 @@ fn a_node_limit_bounds_the_steps_of_a_problem_together() {
         a.report.nodes
     );
 }
+
+/// The claim check and the search from the root share one transposition table: what
+/// the check proves along the manuscript's line the search then finds there, so the same
+/// answer costs it fewer nodes. On one thread, where node counts do not vary. Position
+/// and line: `dilaram-6` of `problems/mansubat.toml` (sources there).
+#[test]
+fn the_search_from_the_root_reuses_what_the_claim_check_proved() {
+    let any = AnyEngine::new(Rules::preset("shatranj").unwrap()).unwrap();
+    let fen = "1r4k1/8/5PP1/8/K1n3NR/7B/1r6/7R w - - 0 1";
+    let line = "1.Rh8+ Kxh8 2.Bf5+ Rh2 3.Rxh2+ Kg8 4.Rh8+ Kxh8 5.g7+ Kg8 6.Nh6#";
+    let stip: Stipulation = "#6".parse().unwrap();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    let (with, without) = pool.install(|| {
+        let limits = Limits::default();
+        let a = |claim| analyse(&any, fen, &stip, &plain(), claim, &limits).unwrap();
+        (a(Some(line)), a(None))
+    });
+    assert_eq!(with.claim.status, ClaimStatus::Ok);
+    assert_eq!(keys(&with), keys(&without));
+    assert!(with.report.keys_complete && without.report.keys_complete);
+    assert_eq!(with.report.main_line, without.report.main_line);
+    assert_eq!(with.report.tree, without.report.tree);
+    assert!(
+        with.report.nodes < without.report.nodes,
+        "with the claim {} nodes, without {}",
+        with.report.nodes,
+        without.report.nodes
+    );
+}

@@ -1,7 +1,7 @@
 //! One position's whole answer: the claim checked, every key searched, the lines and the
 //! second look under continual check gathered into an [`Analysis`].
 
-use super::tables::tables_for;
+use super::tables::{tables_for, Known};
 use super::{claim, continual, lines, remaining, root};
 use super::{resolve_conditions, Solvable, SolveError, SolveReport, Stipulation};
 use super::{ClaimCheck, ClaimStatus, ConditionSpec, Conditions, ContinualCheck, Goal, Limits};
@@ -60,6 +60,9 @@ pub fn analyse_position<B: Bits>(
     let own = limits;
     let limits = &limits.for_one_problem();
     let tables = tables_for(pos, stip, cond, limits);
+    // One transposition table for the claim check, the search from the root and the
+    // tree: what the claim proves along its line the search finds there.
+    let known = Known::fresh(tables.clone());
     let mut claim = match claim {
         Some(text) if !text.trim().is_empty() => claim::check_in(
             pos,
@@ -68,11 +71,11 @@ pub fn analyse_position<B: Bits>(
             text,
             notation,
             &remaining(limits, t0, 2),
-            tables.clone(),
+            &known,
         ),
         _ => ClaimCheck::none(),
     };
-    let mut report = root::solve(pos, stip, cond, &remaining(limits, t0, 1), tables.clone());
+    let mut report = root::solve(pos, stip, cond, &remaining(limits, t0, 1), &known);
     // A root position inside a table: its exact distance.
     if let Some(t) = &tables {
         if let Some((crate::retro::Value::Win, plies)) = t.probe(pos) {
@@ -114,7 +117,7 @@ pub fn analyse_position<B: Bits>(
                         &remaining(limits, t0, 1),
                         m,
                         k,
-                        tables.clone(),
+                        &known,
                     );
                     report.tree = tree;
                     report.tree_truncated = cut;
@@ -157,7 +160,8 @@ pub fn check_claim(
         let pos = Position::from_fen(e.clone(), fen)?;
         let cond = resolve_conditions(&pos, spec)?;
         let tables = tables_for(&pos, stip, &cond, limits);
-        Ok(claim::check_in(&pos, stip, &cond, claim, notation, limits, tables))
+        let known = Known::fresh(tables);
+        Ok(claim::check_in(&pos, stip, &cond, claim, notation, limits, &known))
     })
 }
 

@@ -1,8 +1,10 @@
 //! The limits of one solve shared by all its workers: time, nodes, cancellation (Ctrl-C),
 //! and the one transposition table they share.
 
+use super::table::Shared;
 use super::Limits;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// Shared stop signals of one solve.
@@ -17,24 +19,28 @@ pub(crate) struct Budget {
     pub cancel: Option<std::sync::Arc<AtomicBool>>,
     pub reason: std::sync::Mutex<Option<String>>,
     /// The transposition table all workers of this solve share (its entries hold for
-    /// every one of them: same position, stipulation and conditions).
-    pub(super) table: super::table::Shared,
+    /// every one of them: same position, stipulation and conditions), and any other
+    /// budget of the same problem made with [`Budget::sharing`].
+    pub(super) table: Arc<Shared>,
     /// The search method asked for.
     pub(super) method: super::Method,
 }
 
 impl Budget {
-    pub fn new(limits: &Limits) -> Self {
-        Self::with_table(limits, super::table::Shared::new())
+    /// New limits around a table other budgets of the same problem (same position,
+    /// stipulation and conditions) use too: what any of them proves serves the others,
+    /// and a growth made by one is seen by all.
+    pub fn sharing(limits: &Limits, table: &Arc<Shared>) -> Self {
+        Self::with_table(limits, table.clone())
     }
 
     /// New limits for the next step of the same solve, keeping the table the earlier
     /// steps filled (same position, stipulation and conditions).
     pub fn after(prev: &Budget, limits: &Limits) -> Self {
-        Self::with_table(limits, super::table::Shared::continuing(&prev.table))
+        Self::with_table(limits, Arc::new(Shared::continuing(&prev.table)))
     }
 
-    fn with_table(limits: &Limits, table: super::table::Shared) -> Self {
+    fn with_table(limits: &Limits, table: Arc<Shared>) -> Self {
         let start = Instant::now();
         Budget {
             start,

@@ -49,7 +49,13 @@ pub(super) fn second_look<B: Bits>(
         checks: true,
         ..cond.clone()
     };
-    let r = root::solve(pos, stip, &checks, limits, None);
+    let r = root::solve(
+        pos,
+        stip,
+        &checks,
+        limits,
+        &super::tables::Known::fresh(None),
+    );
     Some(ContinualCheck {
         solvable: r.solvable,
         keys: r.keys_san,

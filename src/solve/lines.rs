@@ -26,10 +26,10 @@ pub(crate) fn tree_for_key<B: Bits>(
     limits: &Limits,
     key: Move,
     k: u32,
-    tables: Option<std::sync::Arc<crate::retro::Tables>>,
+    known: &super::tables::Known,
 ) -> (Vec<Variation>, bool) {
-    let budget = Budget::new(limits);
-    let mut s = Searcher::new(pos, *stip, cond, &budget).with_tables(tables);
+    let budget = Budget::sharing(limits, &known.table);
+    let mut s = Searcher::new(pos, *stip, cond, &budget).with_tables(known.tables.clone());
     let mut p = pos.clone();
     let t0 = s.initial_track();
     let mut tree = vec![];

@@ -5,6 +5,7 @@
 use super::budget::Budget;
 use super::lines::{build_tree, main_line, refutation_line};
 use super::searcher::{Searcher, R};
+use super::tables::Known;
 use super::verdict::{Solvable, SolveReport};
 use super::{Conditions, Limits, Stipulation};
 use crate::board::bits::Bits;
@@ -91,21 +92,26 @@ fn rank(holding: usize, (quiet, replies): (bool, usize)) -> u64 {
 /// Solves a position for a stipulation under conditions: the root moves in order, the
 /// decisive question for each, the open ones deepened together, the holding defences of
 /// the tries, then the verdict, the refutation and the lines of the fastest key.
+/// `known`: the problem's retrograde tables and transposition table, which a claim check
+/// of the same problem may have filled already.
 pub fn solve<B: Bits>(
     pos: &Position<B>,
     stip: &Stipulation,
     cond: &Conditions,
     limits: &Limits,
-    tables: Option<std::sync::Arc<crate::retro::Tables>>,
+    known: &Known,
 ) -> SolveReport {
     // The search ends a twentieth of the time early: the lines of play get that.
     let limits = &limits.for_one_problem();
-    let budget = Budget::new(&super::remaining(limits, std::time::Instant::now(), 1));
+    let budget = Budget::sharing(
+        &super::remaining(limits, std::time::Instant::now(), 1),
+        &known.table,
+    );
     let root = Root {
         pos,
         stip,
         cond,
-        tables,
+        tables: known.tables.clone(),
         budget: &budget,
         bar: None,
         keys_found: AtomicUsize::new(0),

@@ -54,3 +54,23 @@ pub(crate) fn tables_for<B: Bits>(
         .or_else(|| auto_tables(pos, stip, cond, limits));
     dir.map(|d| Arc::new(crate::retro::Tables::open(d, &pos.eng.rules)))
 }
+
+/// What the searches of one problem share: the retrograde tables it probes and one
+/// transposition table, so that what the claim check proves along the manuscript's line
+/// (and its duals) serves the search from the root, which comes after it. Only for
+/// searches of the same position, stipulation and conditions.
+#[derive(Clone)]
+pub(crate) struct Known {
+    pub tables: Option<Arc<crate::retro::Tables>>,
+    pub table: Arc<super::table::Shared>,
+}
+
+impl Known {
+    /// A fresh transposition table around these retrograde tables.
+    pub fn fresh(tables: Option<Arc<crate::retro::Tables>>) -> Self {
+        Known {
+            tables,
+            table: Arc::new(super::table::Shared::new()),
+        }
+    }
+}

@@ -240,7 +240,7 @@ impl<B: Bits> Walk<'_, B> {
             return;
         }
         // Each other move is a search of its own: they run in parallel, one searcher per
-        // worker on the dual table. Every `yes` is a proof, so the duals found do not
+        // worker on the problem's table. Every `yes` is a proof, so the duals found do not
         // depend on the thread count (a limit may leave some unchecked, and says so).
         let others: Vec<Move> = list
             .as_slice()

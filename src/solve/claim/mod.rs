@@ -19,6 +19,7 @@ mod walk;
 
 use super::budget::Budget;
 use super::searcher::Searcher;
+use super::tables::Known;
 use super::{Conditions, Limits, Stipulation};
 use crate::board::bits::Bits;
 use crate::board::piece::Color;
@@ -138,7 +139,7 @@ struct Walk<'a, B: Bits> {
 }
 
 /// The parts of a dual-search worker: the problem's position, conditions and tables, and
-/// the dual search's own budget (with its table).
+/// the dual search's own budget (on the problem's one transposition table).
 struct DualSearch<'a, B: Bits> {
     root: &'a Position<B>,
     cond: &'a Conditions,
@@ -212,7 +213,7 @@ pub fn check_in<B: Bits>(
     text: &str,
     notation: Notation,
     limits: &Limits,
-    tables: Option<std::sync::Arc<crate::retro::Tables>>,
+    known: &Known,
 ) -> ClaimCheck {
     if let Some(why) = notation::unbalanced(text) {
         let mut c = ClaimCheck::none();
@@ -230,14 +231,14 @@ pub fn check_in<B: Bits>(
         );
         return c;
     }
-    let budget = Budget::new(limits);
-    let dual_budget = Budget::new(&dual_limits(limits));
-    let s = Searcher::new(pos, *stip, cond, &budget).with_tables(tables.clone());
+    let budget = Budget::sharing(limits, &known.table);
+    let dual_budget = Budget::sharing(&dual_limits(limits), &known.table);
+    let s = Searcher::new(pos, *stip, cond, &budget).with_tables(known.tables.clone());
     let duals_from = DualSearch {
         root: pos,
         cond,
         budget: &dual_budget,
-        tables,
+        tables: known.tables.clone(),
     };
     let first = &sol.main[0];
     let black_first = pos.side == Color::Black;
