@@ -1,5 +1,5 @@
 //! The retrograde tables a problem probes: a directory given, or the small table a `win`
-//! ending needs, built once on the fly.
+//! ending needs, built once on the fly; and what a problem's searches share ([`Known`]).
 
 use super::{Conditions, Goal, Limits, Stipulation};
 use crate::board::bits::Bits;
@@ -59,7 +59,6 @@ pub(crate) fn tables_for<B: Bits>(
 /// transposition table, so that what the claim check proves along the manuscript's line
 /// (and its duals) serves the search from the root, which comes after it. Only for
 /// searches of the same position, stipulation and conditions.
-#[derive(Clone)]
 pub(crate) struct Known {
     pub tables: Option<Arc<crate::retro::Tables>>,
     pub table: Arc<super::table::Shared>,
