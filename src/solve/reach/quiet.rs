@@ -105,16 +105,23 @@ pub(crate) fn quiet_defence_after_any<B: Bits>(pos: &Position<B>, attacker: Colo
 
 /// What an attacker node with two moves left works out once so that most first moves can
 /// be refuted without being played: the squares each man of the attacker's threatens
-/// within one move. A first move of a leaper or the king (no promotion) that leaves the
-/// defending king out of check and out of every man's one-move reach, the moved man's
-/// included, is refuted by [`quiet_defence`]'s first kind of defence: some other man of
-/// the defender's moves. Two spare men (see [`spare_men`]) make sure one still has a
-/// move, and with the defender keeping three men and the attacker two no bare king ends
-/// the game first.
+/// within one move and attacks now, and the empty squares the defending king may step
+/// to. A first move of a leaper or the king (no promotion) that leaves the defending king
+/// out of check is refuted by one of [`quiet_defence`]'s two kinds of defence: where
+/// the king is out of every man's one-move reach, the moved man's included, some other
+/// man of the defender's moves (two spare men, see [`spare_men`], make sure one still
+/// has a move, and with the defender keeping three men and the attacker two no bare king
+/// ends the game first); or the king steps to an empty square that no man attacks after
+/// the first move, the attacking king included, and that no man can check in one move.
 pub(crate) struct FirstMoves<B: Bits> {
-    /// (square, squares threatened within one move) of each man but the king.
-    men: [(u8, B); MOST_MEN],
+    /// (square, squares threatened within one move, squares attacked now) of each man
+    /// but the king.
+    men: [(u8, B, B); MOST_MEN],
     count: usize,
+    /// May the defender answer with another man's move (the first kind)?
+    spare: bool,
+    /// The empty squares next to the defending king, for the second kind.
+    steps: B,
 }
 
 /// The most men [`FirstMoves`] keeps track of.
@@ -129,12 +136,20 @@ impl<B: Bits> FirstMoves<B> {
         }
         let e = &*pos.eng;
         let (a, d) = (attacker.idx(), attacker.flip().idx());
-        if pos.men[a] < 2 || pos.men[d] < 3 || !spare_men(pos, attacker.flip()) {
+        if pos.men[a] < 2 {
+            return None;
+        }
+        let spare = pos.men[d] >= 3 && spare_men(pos, attacker.flip());
+        let ksq = pos.king_sq(attacker.flip());
+        let steps = e.leap_flat[e.king as usize * e.n + ksq] & !pos.occ & e.board;
+        if !spare && steps.is_empty() {
             return None;
         }
         let mut fm = FirstMoves {
-            men: [(0, B::EMPTY); MOST_MEN],
+            men: [(0, B::EMPTY, B::EMPTY); MOST_MEN],
             count: 0,
+            spare,
+            steps,
         };
         for k in 0..e.nk {
             let men = pos.pieces[a][k];
@@ -149,12 +164,15 @@ impl<B: Bits> FirstMoves<B> {
                 if fm.count == MOST_MEN {
                     return None;
                 }
-                let t = if pawn {
-                    pawn_threats(pos, attacker, B::bit(s), 1)?
+                let (t, now) = if pawn {
+                    (pawn_threats(pos, attacker, B::bit(s), 1)?, e.pawn_cap[a][s])
                 } else {
-                    e.attack_within[k * REACH * e.n + s]
+                    (
+                        e.attack_within[k * REACH * e.n + s],
+                        e.leap_flat[k * e.n + s],
+                    )
                 };
-                fm.men[fm.count] = (s as u8, t);
+                fm.men[fm.count] = (s as u8, t, now);
                 fm.count += 1;
             }
         }
@@ -170,19 +188,29 @@ impl<B: Bits> FirstMoves<B> {
             return false;
         }
         let (to, ksq) = (m.to as usize, pos.king_sq(pos.side.flip()));
-        let mut reach = B::EMPTY;
-        if k != e.king as usize {
+        let king = e.king as usize;
+        let (mut reach, mut now) = (B::EMPTY, B::EMPTY);
+        let mut their_king = pos.king_sq(pos.side);
+        if k == king {
+            their_king = to;
+        } else {
             if !e.sym_leaper[k] || e.leap_flat[k * e.n + to].has(ksq) {
                 return false;
             }
             reach = e.attack_within[k * REACH * e.n + to];
+            now = e.leap_flat[k * e.n + to];
         }
-        for &(s, t) in &self.men[..self.count] {
+        for &(s, t, a) in &self.men[..self.count] {
             if s != m.from {
                 reach |= t;
+                now |= a;
             }
         }
-        !reach.has(ksq)
+        if self.spare && !reach.has(ksq) {
+            return true;
+        }
+        let guarded = now | e.leap_flat[king * e.n + their_king] | B::bit(to);
+        (self.steps & !reach & !guarded).any()
     }
 }
 
