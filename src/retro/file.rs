@@ -14,7 +14,7 @@
 
 use super::TbError;
 use serde::{Deserialize, Serialize};
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicU16, Ordering};
 
@@ -164,41 +164,70 @@ pub fn write(path: &Path, header: &Header, data: &[AtomicU16]) -> Result<(), TbE
     Ok(())
 }
 
-/// Reads and checks a table file: header and values, or why it cannot be trusted.
+/// Reads and checks a table file: header and values, or why it cannot be trusted. The
+/// values are read straight into the table's memory (one buffer, no second copy) and
+/// the checksum is taken as they come.
 pub fn read(path: &Path) -> Result<(Header, Vec<AtomicU16>), TbError> {
     let p = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| TbError::Io(p.clone(), e.to_string()))?;
+    let io = |e: std::io::Error| TbError::Io(p.clone(), e.to_string());
     let damaged = |why: &str| TbError::Damaged(p.clone(), why.to_string());
-    if bytes.len() < 24 || &bytes[..8] != MAGIC {
+    let mut f = std::fs::File::open(path).map_err(io)?;
+    let len = f.metadata().map_err(io)?.len();
+    let mut head = [0u8; 16];
+    if len < 24 || f.read_exact(&mut head).is_err() || &head[..8] != MAGIC {
         return Err(damaged("not a mansuba table (bad magic or too short)"));
     }
-    let (body, tail) = bytes.split_at(bytes.len() - 8);
-    let stored = u64::from_le_bytes(tail.try_into().unwrap());
-    if checksum(body) != stored {
+    let hl = u32::from_le_bytes(head[12..16].try_into().unwrap()) as u64;
+    if 16 + hl + 8 > len {
+        return Err(damaged("header length beyond the end"));
+    }
+    let data_bytes = len - 16 - hl - 8;
+    if !data_bytes.is_multiple_of(2) {
+        return Err(damaged("data length does not match the entry count"));
+    }
+    let mut hbytes = vec![0u8; hl as usize];
+    f.read_exact(&mut hbytes).map_err(io)?;
+    let mut values = vec![0u16; (data_bytes / 2) as usize];
+    f.read_exact(as_bytes(&mut values)).map_err(io)?;
+    let mut tail = [0u8; 8];
+    f.read_exact(&mut tail).map_err(io)?;
+    let mut sum = Checksum::new();
+    sum.update(&head);
+    sum.update(&hbytes);
+    sum.update(as_bytes(&mut values));
+    if sum.finish() != u64::from_le_bytes(tail) {
         return Err(damaged("checksum mismatch"));
     }
-    let version = u32::from_le_bytes(body[8..12].try_into().unwrap());
+    let version = u32::from_le_bytes(head[8..12].try_into().unwrap());
     if version != VERSION {
         return Err(damaged(&format!(
             "format version {version}, expected {VERSION}"
         )));
     }
-    let hl = u32::from_le_bytes(body[12..16].try_into().unwrap()) as usize;
-    if 16 + hl > body.len() {
-        return Err(damaged("header length beyond the end"));
-    }
-    let header: Header = serde_json::from_slice(&body[16..16 + hl])
-        .map_err(|e| damaged(&format!("bad header: {e}")))?;
-    let rest = &body[16 + hl..];
+    let header: Header =
+        serde_json::from_slice(&hbytes).map_err(|e| damaged(&format!("bad header: {e}")))?;
     if header.encoding != ENCODING {
         return Err(damaged(&format!("unknown encoding '{}'", header.encoding)));
     }
-    if rest.len() as u64 != header.entries * 2 {
+    if data_bytes != header.entries * 2 {
         return Err(damaged("data length does not match the entry count"));
     }
-    let data = rest
-        .chunks_exact(2)
-        .map(|c| AtomicU16::new(u16::from_le_bytes([c[0], c[1]])))
-        .collect();
-    Ok((header, data))
+    if cfg!(target_endian = "big") {
+        values.iter_mut().for_each(|v| *v = u16::from_le(*v));
+    }
+    Ok((header, into_atomic(values)))
+}
+
+/// The bytes of a slice of `u16`, to read into.
+fn as_bytes(v: &mut [u16]) -> &mut [u8] {
+    // SAFETY: a u16 is two initialised bytes, and u8 has the lesser alignment.
+    unsafe { std::slice::from_raw_parts_mut(v.as_mut_ptr().cast::<u8>(), v.len() * 2) }
+}
+
+/// The same memory as atomics, without copying.
+fn into_atomic(v: Vec<u16>) -> Vec<AtomicU16> {
+    let mut v = std::mem::ManuallyDrop::new(v);
+    // SAFETY: AtomicU16 has the size, alignment and bit validity of u16, so the
+    // allocation's layout is the same.
+    unsafe { Vec::from_raw_parts(v.as_mut_ptr().cast::<AtomicU16>(), v.len(), v.capacity()) }
 }
