@@ -52,13 +52,14 @@ def problem_ids(path):
         return [p["id"] for p in tomllib.load(f)["problem"]]
 
 
-def run_one(binary, path, pid, timeout, threads, max_nodes=None):
-    """One row (dict of COLUMNS) for problem `pid`."""
+def run_one(binary, path, pid, timeout, threads, max_nodes=None, extra=()):
+    """One row (dict of COLUMNS) for problem `pid`; `extra`: more arguments for solve."""
     with tempfile.NamedTemporaryFile("r", suffix=".rss") as rss:
         cmd = ["/usr/bin/time", "-f", "%M", "-o", rss.name, binary, "solve", path]
         cmd += ["--id", pid, "--timeout", str(timeout), "--json", "--threads", str(threads)]
         if max_nodes:
             cmd += ["--max-nodes", str(max_nodes)]
+        cmd += list(extra)
         t0 = time.monotonic()
         proc = subprocess.run(cmd, capture_output=True, text=True)
         wall = time.monotonic() - t0
@@ -115,6 +116,9 @@ def main():
     ap.add_argument("--timeout", type=int, default=60)
     ap.add_argument("--max-nodes", type=int)
     ap.add_argument("--ids", nargs="*")
+    ap.add_argument(
+        "--no-auto-tables", action="store_true", help="pass --no-auto-tables to the solver"
+    )
     ap.add_argument("-o", "--out")
     ap.add_argument("--summary", metavar="CSV")
     args = ap.parse_args()
@@ -127,7 +131,10 @@ def main():
         w = csv.DictWriter(f, fieldnames=COLUMNS)
         w.writeheader()
         for pid in ids:
-            row = run_one(args.binary, args.file, pid, args.timeout, args.threads, args.max_nodes)
+            extra = ["--no-auto-tables"] if args.no_auto_tables else []
+            row = run_one(
+                args.binary, args.file, pid, args.timeout, args.threads, args.max_nodes, extra
+            )
             w.writerow(row)
             f.flush()
             print(f"{pid}: {row['verdict']} keys [{row['keys']}] complete {row['keys_complete']}"

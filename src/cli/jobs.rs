@@ -40,7 +40,9 @@ pub struct RunArgs {
     #[arg(long, value_name = "DIR")]
     pub tables: Option<PathBuf>,
     /// Do not build small tables on the fly: without --tables, a `win N` ending of at
-    /// most four men gets its table built (seconds) in $TMPDIR/mansuba-tables.
+    /// most four men gets its table built (seconds) in $TMPDIR/mansuba-tables, and one of
+    /// five or six men the tables of the four-man endings its captures reach (within a
+    /// quarter of the time limit).
     #[arg(long)]
     pub no_auto_tables: bool,
     /// Search method: `auto` (deepening for short remainders, proof numbers from nine moves

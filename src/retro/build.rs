@@ -143,7 +143,8 @@ pub fn estimate_bytes<B: Bits>(eng: &Engine<B>, target: &Material, symmetry: boo
         .saturating_add(max.saturating_mul(4))
 }
 
-fn entries_of<B: Bits>(eng: &Engine<B>, m: &Material, symmetry: bool) -> u64 {
+/// Entries of a material's table (two an index: one per side to move).
+pub fn entries_of<B: Bits>(eng: &Engine<B>, m: &Material, symmetry: bool) -> u64 {
     let r = &eng.rules;
     let n = r.width as u64 * r.height as u64;
     let sym = symmetry_for(r.width, r.height, m.has_pawns(eng.pawn), symmetry);

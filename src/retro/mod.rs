@@ -287,6 +287,31 @@ pub struct Tables {
     dir: PathBuf,
     rules: Rules,
     loaded: Mutex<HashMap<Material, Result<Arc<Table>, TbError>>>,
+    most_men: std::sync::atomic::AtomicUsize,
+}
+
+/// The most men of any table file of these rules in `dir` (0 when there is none): a
+/// position with more is not probed.
+fn most_men_in(dir: &Path, rules: &Rules) -> usize {
+    let Some(prefix) = table_path(dir, rules, "")
+        .file_name()
+        .and_then(|n| n.to_str())
+        .and_then(|n| n.strip_suffix(".mtb"))
+        .map(str::to_string)
+    else {
+        return 0;
+    };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return 0;
+    };
+    entries
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter_map(|n| {
+            let name = n.strip_prefix(&prefix)?.strip_suffix(".mtb")?;
+            Some(Material::parse(name, rules).ok()?.men())
+        })
+        .max()
+        .unwrap_or(0)
 }
 
 impl Tables {
@@ -303,11 +328,19 @@ impl Tables {
             dir: dir.as_ref().to_path_buf(),
             rules: rules.clone(),
             loaded: Mutex::new(HashMap::new()),
+            most_men: most_men_in(dir.as_ref(), rules).into(),
         }
+    }
+
+    /// The most men of any table found in the directory when it was opened or added
+    /// since.
+    pub fn most_men(&self) -> usize {
+        self.most_men.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// Adds a table already in memory (used by the builder).
     pub fn insert(&self, t: Arc<Table>) {
+        (self.most_men).fetch_max(t.material.men(), std::sync::atomic::Ordering::Relaxed);
         self.loaded
             .lock()
             .unwrap()

@@ -181,7 +181,7 @@ impl<B: Bits> Searcher<'_, B> {
             && self.immobile.is_empty()
             && !pos.eng.rules.forced_capture
             && !pos.eng.rules.nine_move_limit
-            && self.tables.is_none()
+            && !self.root_in_tables()
     }
 }
 

@@ -250,6 +250,9 @@ impl<B: Bits> Searcher<'_, B> {
                 return Some(v);
             }
         }
+        if let Some(v) = self.table_answer_first(pos, n) {
+            return Some(v);
+        }
         let failed = match self.killer_defence(pos, n, key, tracked) {
             Ok(r) => return r,
             Err(failed) => failed,

@@ -250,7 +250,7 @@ pub(super) fn best_attack<B: Bits>(
 ) -> Option<(Move, u32)> {
     // The fastest win needs a disproof one move shorter, which is affordable only for
     // short remainders; beyond that any win within the bound is taken (checks first).
-    let k = if n <= FASTEST_UP_TO || s.tables.is_some() {
+    let k = if n <= FASTEST_UP_TO || s.root_in_tables() {
         s.fastest_attack(pos, n, tracked)?
     } else {
         n
@@ -348,7 +348,7 @@ pub(super) fn main_line<B: Bits>(
         }
         // The defence that holds out longest, and the moves the attacker then needs (0
         // when that was not settled).
-        let best = if k - 1 <= FASTEST_UP_TO || s.tables.is_some() {
+        let best = if k - 1 <= FASTEST_UP_TO || s.root_in_tables() {
             let mut best: Option<(Move, u32)> = None;
             for &d in list.as_slice() {
                 let nt = s.track(pos, &d, tracked);

@@ -51,6 +51,8 @@ pub(crate) struct Searcher<'a, B: Bits> {
     pub(super) tables: Option<std::sync::Arc<crate::retro::Tables>>,
     /// Most men a table may hold (probing costs a lock; larger positions skip it).
     pub(super) table_men: u16,
+    /// The men of the root position.
+    root_men: u16,
     /// Only a checkmate meets the goal and the rules let [`reach`] bound it.
     pub(super) mate_reach: bool,
     /// The flight-square bound may answer (see [`reach::LastMoves`]): the defender
@@ -111,6 +113,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
                 && !root.eng.rules.forced_capture,
             tables: None,
             table_men: 5,
+            root_men: root.men[0] + root.men[1],
             mate_reach: needs_mate(stip, cond) && reach::applicable(root),
             flight_reach: flight_reach(root, stip, cond),
             mate_only: needs_mate(stip, cond),
@@ -129,10 +132,30 @@ impl<'a, B: Bits> Searcher<'a, B> {
     /// not exact.
     pub fn with_tables(mut self, t: Option<std::sync::Arc<crate::retro::Tables>>) -> Self {
         if self.stip.goal == Goal::Win && self.cond.is_plain() && !self.stip.exact {
+            self.table_men = t.as_ref().map_or(0, |t| t.most_men() as u16);
             self.tables = t;
         }
-        self.killer_first &= self.tables.is_none();
+        // The defender's last-held reply and the lazy defences skip the table's answer at
+        // its node; where the problem itself is in a table, that answer comes first.
+        self.killer_first &= !self.root_in_tables();
         self
+    }
+
+    /// Is the problem's own position within the tables probed (not only the endings its
+    /// captures lead to)?
+    #[inline]
+    pub(super) fn root_in_tables(&self) -> bool {
+        self.tables.is_some() && self.root_men <= self.table_men
+    }
+
+    /// A table's answer at a defender's node before anything else is tried there, where
+    /// the search goes on past the tables (the problem has more men than they hold).
+    #[inline]
+    pub(super) fn table_answer_first(&self, pos: &Position<B>, n: u32) -> Option<bool> {
+        if n == 0 || !self.killer_first || pos.men[0] + pos.men[1] > self.table_men {
+            return None;
+        }
+        self.table_answer(pos, n)
     }
 
     /// A table's answer: is the goal forced within `n` more attacker moves?
