@@ -46,6 +46,11 @@ fn reached_endings<B: Bits>(eng: &Engine<B>, root: &Material) -> Vec<Material> {
     out
 }
 
+/// Is a material's table file in `dir`?
+fn on_disk<B: Bits>(eng: &Engine<B>, dir: &std::path::Path, m: &Material) -> bool {
+    crate::retro::table_path(dir, &eng.rules, &m.name(&eng.rules)).exists()
+}
+
 /// Of `targets`, the cheapest first, those whose tables not yet on disk fit in `budget`
 /// entries together.
 fn affordable<B: Bits>(
@@ -54,11 +59,9 @@ fn affordable<B: Bits>(
     targets: Vec<Material>,
     budget: u64,
 ) -> Vec<Material> {
-    let rules = &eng.rules;
-    let on_disk = |m: &Material| crate::retro::table_path(dir, rules, &m.name(rules)).exists();
     let new_entries = |t: &Material, planned: &[Material]| -> u64 {
         (crate::retro::build::closure(eng, t).iter())
-            .filter(|m| !planned.contains(m) && !on_disk(m))
+            .filter(|m| !planned.contains(m) && !on_disk(eng, dir, m))
             .map(|m| crate::retro::build::entries_of(eng, m, true))
             .sum()
     };
@@ -113,10 +116,18 @@ fn auto_tables<B: Bits>(
     let _one_at_a_time = BUILDING.lock().unwrap_or_else(|e| e.into_inner());
     let quiet = |_: &str, _: &str, _: u64, _: u64| {};
     let opts = crate::retro::BuildOptions::default();
-    let built = (targets.iter())
-        .filter(|t| crate::retro::build(&pos.eng, t, &dir, &opts, &quiet).is_ok())
+    // An ending's table whose files are all there is not read here: the probe reads it
+    // when first asked, and never uses a damaged file. (The problem's own table is
+    // checked, and rebuilt if damaged, as before.)
+    let all_there = |t: &Material| {
+        men > AUTO_TABLE_MEN
+            && (crate::retro::build::closure(&pos.eng, t).iter())
+                .all(|m| on_disk(&pos.eng, &dir, m))
+    };
+    let ready = (targets.iter())
+        .filter(|t| all_there(t) || crate::retro::build(&pos.eng, t, &dir, &opts, &quiet).is_ok())
         .count();
-    (built > 0).then_some(dir)
+    (ready > 0).then_some(dir)
 }
 
 /// The tables a problem probes: the directory given, or the one built on the fly.
