@@ -49,7 +49,8 @@ pub(crate) struct Searcher<'a, B: Bits> {
     pub(super) cap: u64,
     /// Retrograde tables, when they may answer (a `win` goal without conditions).
     pub(super) tables: Option<std::sync::Arc<crate::retro::Tables>>,
-    /// Most men a table may hold (probing costs a lock; larger positions skip it).
+    /// Most men of the tables probed, 0 without tables (probing costs a lock; larger
+    /// positions skip it).
     pub(super) table_men: u16,
     /// The men of the root position.
     root_men: u16,
@@ -112,7 +113,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
                 && cond.immobile.is_empty()
                 && !root.eng.rules.forced_capture,
             tables: None,
-            table_men: 5,
+            table_men: 0,
             root_men: root.men[0] + root.men[1],
             mate_reach: needs_mate(stip, cond) && reach::applicable(root),
             flight_reach: flight_reach(root, stip, cond),
