@@ -43,9 +43,7 @@ MATERIALS = [
 def place(rng, white, black):
     """A random FEN with these men and White to move, or None if illegal."""
     board = {}
-    men = [("K", None)] + [(m, None) for m in white] + [("k", None)]
-    men += [(m.lower(), None) for m in black]
-    for letter, _ in men:
+    for letter in ["K", *white, "k", *(m.lower() for m in black)]:
         free = [s for s in range(64) if s not in board]
         if letter in "Pp":
             free = [s for s in free if 8 <= s < 56]
