@@ -189,6 +189,56 @@ pub enum RulesError {
     Parse { path: String, msg: String },
     #[error("rules '{name}': {msg}")]
     Invalid { name: String, msg: String },
+    #[error("rules file '{spec}' is outside the folder of the file that names it ({dir}): a problem may name rules files only beside it or below its folder (allow another folder with --rules-dir DIR)")]
+    Outside { spec: String, dir: String },
+}
+
+/// Folders besides a problem file's own from which its rules files may be read
+/// (`--rules-dir`), set once by the command line.
+static RULES_DIRS: std::sync::OnceLock<Vec<std::path::PathBuf>> = std::sync::OnceLock::new();
+
+/// Allows problem files to name rules files in these folders too (`--rules-dir`).
+pub fn allow_rules_dirs(dirs: &[std::path::PathBuf]) -> Result<(), RulesError> {
+    let mut canon = vec![];
+    for d in dirs {
+        canon.push(d.canonicalize().map_err(|e| RulesError::Io {
+            path: d.display().to_string(),
+            err: format!("--rules-dir: {e}"),
+        })?);
+    }
+    let _ = RULES_DIRS.set(canon);
+    Ok(())
+}
+
+/// The rules file `spec` names, read from a problem file in `dir`: only inside `dir` (or
+/// a folder `--rules-dir` allows), links and `..` resolved first, so that a problem file
+/// someone sent cannot read any other file of the machine into a report.
+fn confined(spec: &str, dir: &Path) -> Result<std::path::PathBuf, RulesError> {
+    let outside = || RulesError::Outside {
+        spec: spec.to_string(),
+        dir: dir.display().to_string(),
+    };
+    if Path::new(spec).is_absolute() {
+        return Err(outside());
+    }
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    let joined = dir.join(spec);
+    let io = |e: std::io::Error| RulesError::Io {
+        path: joined.display().to_string(),
+        err: e.to_string(),
+    };
+    let real = joined.canonicalize().map_err(io)?;
+    let home = dir.canonicalize().map_err(io)?;
+    let allowed = RULES_DIRS.get().map_or(&[][..], |v| v.as_slice());
+    if real.starts_with(&home) || allowed.iter().any(|a| real.starts_with(a)) {
+        Ok(joined)
+    } else {
+        Err(outside())
+    }
 }
 
 /// The names of every preset, in the order `mansuba rules` lists them.
@@ -214,10 +264,28 @@ impl Rules {
     /// Loads a rules file: TOML with `preset = "NAME"` and any knobs to override.
     pub fn from_file(path: &Path) -> Result<Rules, RulesError> {
         let p = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| RulesError::Io {
+        let text = crate::files::read_text(path).map_err(|e| RulesError::Io {
             path: p.clone(),
-            err: e.to_string(),
+            err: match e {
+                crate::files::InputError::Io { err, .. } => err.to_string(),
+                other => other.to_string(),
+            },
         })?;
+        // A syntax error is told by its place and the parser's words, never by quoting
+        // the file's text (it might not be a rules file at all).
+        if let Err(e) = text.parse::<toml::Table>() {
+            let at = e.span().map_or(String::new(), |s| {
+                let line = text[..s.start.min(text.len())].matches('\n').count() + 1;
+                format!("line {line}: ")
+            });
+            return Err(RulesError::Parse {
+                path: p,
+                msg: format!(
+                    "{at}{} (expected TOML: preset = \"NAME\" and knobs)",
+                    e.message()
+                ),
+            });
+        }
         Self::from_toml_str(&text).map_err(|e| match e {
             RulesError::Parse { msg, .. } => RulesError::Parse { path: p, msg },
             other => other,
@@ -286,14 +354,15 @@ impl Rules {
         Ok(rules)
     }
 
-    /// A preset name or a rules-file path (relative to `base_dir`).
+    /// A preset name or a rules-file path: as given when `base_dir` is None (the user
+    /// named it), else relative to `base_dir` and confined to it (a file named it).
     pub fn resolve(spec: &str, base_dir: Option<&Path>) -> Result<Rules, RulesError> {
         if PRESETS.contains(&spec) {
             return Rules::preset(spec);
         }
         if spec.ends_with(".toml") || spec.contains('/') {
             let p = match base_dir {
-                Some(d) => d.join(spec),
+                Some(d) => confined(spec, d)?,
                 None => Path::new(spec).to_path_buf(),
             };
             return Rules::from_file(&p);

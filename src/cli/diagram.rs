@@ -134,6 +134,8 @@ pub fn diagram_svg(
 
 /// `mansuba diagram`.
 pub fn cmd_diagram(a: DiagramArgs) -> Result<i32> {
+    let inputs: Vec<PathBuf> = a.file.iter().cloned().collect();
+    let out = super::run::check_output("-o", a.output.as_deref(), &inputs)?;
     let (rules, base, fen, view) = match (&a.file, &a.fen) {
         (Some(file), _) => {
             let p = pick_problem(file, a.id.as_deref())?;
@@ -166,9 +168,8 @@ pub fn cmd_diagram(a: DiagramArgs) -> Result<i32> {
     let r = Rules::resolve(&rules, base.as_deref()).map_err(|e| anyhow::anyhow!("rules: {e}"))?;
     let eng = AnyEngine::new(r).map_err(|e| anyhow::anyhow!("rules: {e}"))?;
     let svg = diagram_svg(&eng, &fen, a.after.as_deref(), &a.arrow, view)?;
-    match &a.output {
-        Some(out) => crate::report::write_atomic(out, svg.as_bytes())
-            .with_context(|| format!("cannot write {}", out.display()))?,
+    match &out {
+        Some(out) => out.write_all(svg.as_bytes())?,
         None => print!("{svg}"),
     }
     Ok(0)

@@ -31,12 +31,14 @@ pub struct ExportArgs {
 
 /// `mansuba export`.
 pub fn cmd_export(a: ExportArgs) -> Result<i32> {
-    if a.csv.is_none() && a.pgn.is_none() {
-        let (problems, _) = load_all(&super::common::collect_files(&a.paths)?);
-        return write_popeye(a.popeye.as_deref(), &problems.iter().collect::<Vec<_>>());
-    }
-    if let Some(c) = &a.csv {
-        check_csv_target(c)?;
+    // Every output is checked before any work: none may be one of the problem files.
+    let files = super::common::collect_files(&a.paths)?;
+    let csv = check_output("--csv", a.csv.as_deref(), &files)?;
+    let pgn = check_output("--pgn", a.pgn.as_deref(), &files)?;
+    let popeye = check_output("--popeye", a.popeye.as_deref(), &files)?;
+    if csv.is_none() && pgn.is_none() {
+        let (problems, _) = load_all(&files);
+        return write_popeye(popeye.as_ref(), &problems.iter().collect::<Vec<_>>());
     }
     // The search's lines stay in SAN and coordinates: the export replays them on the
     // board and writes them in --notation itself.
@@ -48,12 +50,12 @@ pub fn cmd_export(a: ExportArgs) -> Result<i32> {
     let engines = Engines::default();
     let problems: Vec<&crate::problem::Problem> =
         rows.iter().filter_map(|r| r.problem.as_ref()).collect();
-    write_popeye(a.popeye.as_deref(), &problems)?;
+    write_popeye(popeye.as_ref(), &problems)?;
     let mut failed = false;
-    if let Some(pgn) = &a.pgn {
+    if let Some(pgn) = &pgn {
         failed |= export_pgn(pgn, &rows, &a.run, &engines)?;
     }
-    let Some(csv) = &a.csv else {
+    let Some(csv) = &csv else {
         eprint!("{}", report::summary(&rows, 3));
         return Ok(export_exit_code(&rows).max(i32::from(failed)));
     };
@@ -85,7 +87,7 @@ pub fn cmd_export(a: ExportArgs) -> Result<i32> {
         };
         recs.append(&mut v);
     }
-    report::write_csv_atomic(csv, report::EXPORT_COLUMNS, &recs, a.bom)?;
+    report::write_csv(csv, report::EXPORT_COLUMNS, &recs, a.bom)?;
     eprint!("{}", report::summary(&rows, 3));
     eprintln!(
         "{} line{} of play written",
@@ -113,7 +115,7 @@ fn engine_of(
 
 /// Writes the PGN games of the rows; true when a row's lines did not replay (said).
 fn export_pgn(
-    out: &std::path::Path,
+    out: &crate::files::Output,
     rows: &[report::Row],
     run: &RunArgs,
     engines: &Engines,
@@ -138,19 +140,19 @@ fn export_pgn(
             }
         }
     }
-    report::write_atomic(out, games.join("\n").as_bytes())?;
+    out.write_all(games.join("\n").as_bytes())?;
     eprintln!(
         "{} PGN game{} written to {}",
         games.len(),
         if games.len() == 1 { "" } else { "s" },
-        out.display()
+        out.given.display()
     );
     Ok(failed)
 }
 
 /// Writes the Popeye input of the problems it can express; says which were left out.
 fn write_popeye(
-    out: Option<&std::path::Path>,
+    out: Option<&crate::files::Output>,
     problems: &[&crate::problem::Problem],
 ) -> Result<i32> {
     let Some(out) = out else {
@@ -164,14 +166,14 @@ fn write_popeye(
     if n == 0 {
         anyhow::bail!(
             "no problem Popeye can express; nothing written to {}",
-            out.display()
+            out.given.display()
         );
     }
-    report::write_atomic(out, text.as_bytes())?;
+    out.write_all(text.as_bytes())?;
     eprintln!(
         "{n} problem{} written to {} for Popeye",
         if n == 1 { "" } else { "s" },
-        out.display()
+        out.given.display()
     );
     Ok(0)
 }

@@ -51,6 +51,7 @@ fn colour_map(s: &str) -> Result<Vec<(String, bool)>> {
 
 /// `mansuba import`.
 pub fn cmd_import(a: ImportArgs) -> Result<i32> {
+    let out = super::run::check_output("-o", a.output.as_deref(), &a.files)?;
     let opts = Options {
         format: a.format,
         rules: a.rules.clone(),
@@ -81,8 +82,8 @@ pub fn cmd_import(a: ImportArgs) -> Result<i32> {
     if let Some(Err(e)) = back.problems.iter().find(|p| p.is_err()) {
         bail!("the imported entries do not load back ({e}); nothing written");
     }
-    match &a.output {
-        Some(out) => crate::files::write_atomic(out, text.as_bytes())?,
+    match &out {
+        Some(out) => out.write_all(text.as_bytes())?,
         None => print!("{text}"),
     }
     eprintln!(

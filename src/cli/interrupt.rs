@@ -17,6 +17,7 @@ pub fn cancel_flag() -> Arc<AtomicBool> {
         let seen = flag.clone();
         let _ = ctrlc::set_handler(move || {
             if seen.swap(true, Ordering::SeqCst) {
+                crate::files::temps::remove_all();
                 std::process::exit(INTERRUPTED);
             }
             eprintln!("\ninterrupted: stopping the search and reporting what is proven (Ctrl-C again to quit at once)");
@@ -29,4 +30,35 @@ pub fn cancel_flag() -> Arc<AtomicBool> {
 /// True once Ctrl-C was pressed.
 pub fn interrupted() -> bool {
     cancel_flag().load(Ordering::SeqCst)
+}
+
+/// The exit code of a run ended by SIGTERM (128 + 15).
+pub const TERMINATED: i32 = 143;
+
+/// SIGTERM (a job scheduler's cancel, `kill`): the temporaries this run made are removed
+/// and the program ends at once with [`TERMINATED`]. SIGTERM is blocked in every thread
+/// (threads started later inherit the mask) and taken by one thread that waits for it,
+/// so the cleaning is ordinary code, not a signal handler's.
+pub fn on_termination() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: the signal set is initialised by sigemptyset before use; blocking a signal
+    // in this thread's mask touches no Rust state; sigwait is given a valid set.
+    unsafe {
+        let mut set: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut set);
+        libc::sigaddset(&mut set, libc::SIGTERM);
+        if libc::pthread_sigmask(libc::SIG_BLOCK, &set, std::ptr::null_mut()) != 0 {
+            return;
+        }
+        let wait = move || {
+            let mut sig: libc::c_int = 0;
+            if libc::sigwait(&set, &mut sig) == 0 {
+                crate::files::temps::remove_all();
+                std::process::exit(TERMINATED);
+            }
+        };
+        let _ = std::thread::Builder::new()
+            .name("sigterm".into())
+            .spawn(move || wait());
+    }
 }

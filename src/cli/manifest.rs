@@ -8,6 +8,7 @@
 //! whose manifest exists finished, and a shard killed half-way leaves no manifest (it is
 //! "missing" to the merge and is simply run again).
 
+pub use super::shard_inputs::{inputs_of, Inputs};
 use crate::batch::Shard;
 use crate::files::digest::Digest;
 use crate::report::grid::Group;
@@ -17,7 +18,7 @@ use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
 /// The manifest format's name (changes when its meaning does).
-pub const FORMAT: &str = "mansuba-shard-1";
+pub const FORMAT: &str = "mansuba-shard-2";
 
 /// A shard's manifest.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
@@ -33,7 +34,7 @@ pub struct Manifest {
     /// What was asked: the paths as given and every option that changes a result (not
     /// the threads nor where the output goes).
     pub asked: serde_json::Value,
-    /// How many input files, and the digest of their paths and contents.
+    /// The input files and the rules files they name, with their digests.
     pub inputs: Inputs,
     /// Problems of the whole batch, over every shard.
     pub total: usize,
@@ -50,34 +51,12 @@ pub struct Manifest {
     pub rows_digest: String,
 }
 
-/// The inputs a batch read.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
-pub struct Inputs {
-    pub files: usize,
-    pub digest: String,
-}
-
 /// One line of a rows file.
 #[derive(Serialize, Deserialize)]
 pub struct PlacedGroup {
     /// The group's place in the whole, unsharded batch.
     pub place: usize,
     pub group: Group,
-}
-
-/// The digest of the input files (each path as listed, then its bytes), in the order
-/// they are read.
-pub fn inputs_of(files: &[PathBuf]) -> Result<Inputs> {
-    let mut d = Digest::default();
-    for f in files {
-        let bytes = std::fs::read(f).with_context(|| format!("cannot read {}", f.display()))?;
-        d.field(f.to_string_lossy().as_bytes());
-        d.field(&bytes);
-    }
-    Ok(Inputs {
-        files: files.len(),
-        digest: d.hex(),
-    })
 }
 
 /// The manifest's and the rows' paths for a shard's CSV.

@@ -166,6 +166,32 @@ fn gather(ms: &[(PathBuf, Manifest)]) -> Result<Vec<Group>> {
     Ok(slots.into_iter().flatten().collect())
 }
 
+/// Every file of the shards (manifests, rows, CSVs): none may be an output of the merge.
+pub(super) fn shard_files(ms: &[(PathBuf, Manifest)]) -> crate::files::FileSet {
+    let mut set = crate::files::FileSet::default();
+    for (p, m) in ms {
+        set.add(p);
+        let dir = p.parent().unwrap_or(Path::new(""));
+        set.add(&dir.join(&m.rows));
+        set.add(&dir.join(&m.csv));
+    }
+    set
+}
+
+/// Checks that the files the shards read are still the ones they read (see
+/// [`super::shard_inputs`]).
+fn check_inputs_now((path, m): &(PathBuf, Manifest)) -> Result<()> {
+    let files = match m.command.as_str() {
+        "repair" => vec![PathBuf::from(
+            m.asked["file"]
+                .as_str()
+                .context("the manifest names no problem file")?,
+        )],
+        _ => super::common::collect_files(&asked_outputs(m)?.0)?,
+    };
+    super::shard_inputs::check_current(path, &m.inputs, &files)
+}
+
 /// The paths and `--all-rules` of what was asked.
 fn asked_outputs(m: &Manifest) -> Result<(Vec<PathBuf>, bool)> {
     let paths = m.asked["paths"]
@@ -184,6 +210,7 @@ pub fn cmd_merge(a: MergeArgs) -> Result<i32> {
         bail!("no shard manifests among the inputs");
     }
     check_together(&ms)?;
+    check_inputs_now(&ms[0])?;
     match ms[0].1.command.as_str() {
         "verify" => merge_verify(&a, &ms),
         "repair" if a.html.is_some() => bail!(
@@ -201,7 +228,7 @@ pub fn cmd_merge(a: MergeArgs) -> Result<i32> {
 /// Merges the shards of one `verify` run.
 fn merge_verify(a: &MergeArgs, ms: &[(PathBuf, Manifest)]) -> Result<i32> {
     let (paths, all_rules) = asked_outputs(&ms[0].1)?;
-    let out = Outputs {
+    let mut out = Outputs {
         csv: a.csv.as_deref(),
         json: a.json,
         html: a.html.as_deref(),
@@ -209,8 +236,9 @@ fn merge_verify(a: &MergeArgs, ms: &[(PathBuf, Manifest)]) -> Result<i32> {
         all_rules,
         paths: &paths,
         repair: None,
+        csv_out: None,
     };
-    out.check()?;
+    out.check(&shard_files(ms))?;
     let mut sink = out.open(false)?;
     for g in gather(ms)? {
         sink.take(g);

@@ -137,9 +137,10 @@ pub fn merge(ms: &[(PathBuf, Manifest)], csv: Option<&Path>, json: bool, bom: bo
     if csv.is_some_and(|c| c.as_os_str() == "-") && json {
         bail!("--csv - and --json would both write to standard output; send the CSV to a file (--csv FILE) or drop one of them");
     }
-    if let Some(c) = csv {
-        super::run::check_csv_target(c)?;
-    }
+    let csv = csv
+        .map(|c| crate::files::check_output(c, &super::merge::shard_files(ms)))
+        .transpose()
+        .map_err(|e| anyhow::anyhow!("--csv {e}"))?;
     let mut parts = ms
         .iter()
         .map(|(p, m)| read_part(p, m))
@@ -157,6 +158,6 @@ pub fn merge(ms: &[(PathBuf, Manifest)], csv: Option<&Path>, json: bool, bom: bo
     for r in &rows {
         shown.show(r, json);
     }
-    shown.write_csv(csv, bom)?;
+    shown.write_csv(csv.as_ref(), bom)?;
     Ok(shown.code)
 }

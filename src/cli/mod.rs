@@ -22,6 +22,7 @@ pub mod repair_args;
 pub mod repair_rows;
 pub mod rules;
 pub mod run;
+pub mod shard_inputs;
 pub mod solve;
 pub mod stream;
 pub mod tablebase;
@@ -43,6 +44,10 @@ pub struct Cli {
     /// quarters of the machine's memory, at most 8 GiB.
     #[arg(long, global = true, value_name = "GIB")]
     pub max_memory_gib: Option<f64>,
+    /// A folder from which problem files may also read the rules files they name (by
+    /// default only from beside the problem file or below its folder); may be repeated.
+    #[arg(long, global = true, value_name = "DIR")]
+    pub rules_dir: Vec<std::path::PathBuf>,
 }
 
 /// The subcommands.
@@ -100,6 +105,8 @@ fn run(cli: Cli) -> Result<i32> {
     if let Some(g) = cli.max_memory_gib {
         crate::memory::set_limit_gib(g).map_err(anyhow::Error::msg)?;
     }
+    crate::board::rules::allow_rules_dirs(&cli.rules_dir)?;
+    interrupt::on_termination();
     match cli.command {
         Command::Rules { name, json } => rules::cmd_rules(name, json),
         Command::Perft(a) => perft::cmd_perft(a),

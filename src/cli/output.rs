@@ -2,8 +2,9 @@
 //! the JSON lines, the CSV, the edition, the listing and the summary. One writer for
 //! both, so that a merge of shards writes exactly what one run would have.
 
-use super::run::{all_rows, check_csv_target, tally_exit_code};
+use super::run::{all_rows, tally_exit_code};
 use super::stream::{Finished, Sink, SinkOptions};
+use crate::files::{FileSet, Output};
 use crate::report::grid::Group;
 use crate::report::{self, Row};
 use anyhow::{bail, Result};
@@ -26,6 +27,8 @@ pub(super) struct Outputs<'a> {
     /// `verify --html --repair`: each unsound, cooked or wrongly claimed problem's
     /// one-edit repairs in the edition, each solve under this timeout (seconds).
     pub(super) repair: Option<f64>,
+    /// The CSV's target once [`Outputs::check`] passed it.
+    pub(super) csv_out: Option<Output>,
 }
 
 impl Outputs<'_> {
@@ -33,13 +36,16 @@ impl Outputs<'_> {
         self.csv.is_some_and(|c| c.as_os_str() == "-")
     }
 
-    /// Checks before any work that every output can be written.
-    pub(super) fn check(&self) -> Result<()> {
+    /// Checks before any work that every output can be written and that none of them is
+    /// one of `inputs` (see [`crate::files::target`]).
+    pub(super) fn check(&mut self, inputs: &FileSet) -> Result<()> {
         if self.csv_to_stdout() && self.json {
             bail!("--csv - and --json would both write to standard output; send the CSV to a file (--csv FILE) or drop one of them");
         }
         if let Some(c) = self.csv {
-            check_csv_target(c)?;
+            self.csv_out = Some(
+                crate::files::check_output(c, inputs).map_err(|e| anyhow::anyhow!("--csv {e}"))?,
+            );
         }
         if let Some(d) = self.html {
             report::html::check_target(d)?;
@@ -52,7 +58,7 @@ impl Outputs<'_> {
     pub(super) fn open(&self, keep_all: bool) -> Result<Sink> {
         let brief = !self.json && !self.csv_to_stdout();
         Sink::open(&SinkOptions {
-            csv: self.csv,
+            csv: self.csv_out.as_ref(),
             bom: self.bom,
             json: self.json,
             brief,

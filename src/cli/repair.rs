@@ -59,9 +59,7 @@ pub fn cmd_repair(a: RepairArgs) -> Result<i32> {
     if !a.file.is_file() {
         bail!("no such problem file: {}", a.file.display());
     }
-    if let Some(c) = &a.csv {
-        super::run::check_csv_target(c)?;
-    }
+    let csv = super::run::check_output("--csv", a.csv.as_deref(), &[a.file.clone()])?;
     check_shard(&a)?;
     let lf = load_file(&a.file);
     for w in &lf.warnings {
@@ -99,7 +97,7 @@ pub fn cmd_repair(a: RepairArgs) -> Result<i32> {
             a.file.display()
         );
     }
-    shown.write_csv(a.csv.as_deref(), false)?;
+    shown.write_csv(csv.as_ref(), false)?;
     if crate::cli::interrupt::interrupted() {
         // A shard cut short writes no manifest: the merge counts it missing.
         return Ok(crate::cli::interrupt::INTERRUPTED);

@@ -54,9 +54,9 @@ impl Shown {
     }
 
     /// Writes the CSV (atomically; `-`: standard output).
-    pub fn write_csv(&self, csv: Option<&Path>, bom: bool) -> Result<()> {
+    pub fn write_csv(&self, csv: Option<&crate::files::Output>, bom: bool) -> Result<()> {
         if let Some(c) = csv {
-            report::write_csv_atomic(c, report::repair::REPAIR_COLUMNS, &self.records, bom)?;
+            report::write_csv(c, report::repair::REPAIR_COLUMNS, &self.records, bom)?;
         }
         Ok(())
     }

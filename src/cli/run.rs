@@ -226,22 +226,16 @@ fn exit_code_judging(rows: &[Row], failed: impl Fn(&Row) -> bool) -> i32 {
     }
 }
 
-/// Checks before the work that the CSV can be written where asked.
-pub(super) fn check_csv_target(p: &Path) -> Result<()> {
-    if p.as_os_str() == "-" {
-        return Ok(());
-    }
-    if p.is_dir() {
-        bail!("--csv {}: is a directory", p.display());
-    }
-    if let Some(d) = p.parent() {
-        if !d.as_os_str().is_empty() && !d.is_dir() {
-            bail!(
-                "--csv {}: directory {} does not exist",
-                p.display(),
-                d.display()
-            );
-        }
-    }
-    Ok(())
+/// Checks before the work an output named by `flag` (see [`crate::files::target`]):
+/// none of `inputs` (nor a file this run has read) may be replaced by it.
+pub(super) fn check_output(
+    flag: &str,
+    path: Option<&Path>,
+    inputs: &[PathBuf],
+) -> Result<Option<crate::files::Output>> {
+    let Some(p) = path else { return Ok(None) };
+    let set = crate::files::FileSet::of(inputs);
+    crate::files::check_output(p, &set)
+        .map(Some)
+        .map_err(|e| anyhow::anyhow!("{flag} {e}"))
 }

@@ -35,9 +35,7 @@ pub fn cmd_solve(a: SolveArgs) -> Result<i32> {
             a.file.display()
         );
     }
-    if let Err(e) = std::fs::read_to_string(&a.file) {
-        bail!("cannot read {}: {e}", a.file.display());
-    }
+    crate::files::input::check_readable(&a.file)?;
     let lf = load_file(&a.file);
     for w in &lf.warnings {
         eprintln!("warning: {w}");

@@ -4,23 +4,16 @@
 //! [`Tally`](crate::report::tally::Tally)). Only `--all-rules` text and `--html` keep
 //! every row, as they lay the whole batch out at the end.
 
-use crate::files::AtomicFile;
+use crate::files::{Output, Writer};
 use crate::report::grid::Group;
 use crate::report::tally::Tally;
 use crate::report::{self, CSV_COLUMNS};
 use anyhow::Result;
 use std::io::Write;
-use std::path::Path;
-
-/// Where the CSV goes.
-enum CsvOut {
-    File(csv::Writer<AtomicFile>),
-    Stdout(csv::Writer<std::io::Stdout>),
-}
 
 /// The outputs of one `verify` run, fed one group at a time in order.
 pub(super) struct Sink {
-    csv: Option<CsvOut>,
+    csv: Option<csv::Writer<Writer>>,
     json: bool,
     /// Print each row's one-line result on standard output.
     brief: bool,
@@ -41,7 +34,7 @@ pub(super) struct Finished {
 
 /// What [`Sink::open`] is asked for.
 pub(super) struct SinkOptions<'a> {
-    pub(super) csv: Option<&'a Path>,
+    pub(super) csv: Option<&'a Output>,
     pub(super) bom: bool,
     pub(super) json: bool,
     pub(super) brief: bool,
@@ -55,23 +48,14 @@ impl Sink {
     pub(super) fn open(o: &SinkOptions) -> Result<Sink> {
         let csv = match o.csv {
             None => None,
-            Some(p) if p.as_os_str() == "-" => {
-                let mut out = std::io::stdout();
-                if o.bom {
-                    out.write_all("\u{feff}".as_bytes())?;
-                }
-                let mut w = csv::Writer::from_writer(out);
-                w.write_record(CSV_COLUMNS)?;
-                Some(CsvOut::Stdout(w))
-            }
-            Some(p) => {
-                let mut f = AtomicFile::create(p)?;
+            Some(out) => {
+                let mut f = out.create()?;
                 if o.bom {
                     f.write_all("\u{feff}".as_bytes())?;
                 }
                 let mut w = csv::Writer::from_writer(f);
                 w.write_record(CSV_COLUMNS)?;
-                Some(CsvOut::File(w))
+                Some(w)
             }
         };
         Ok(Sink {
@@ -108,13 +92,10 @@ impl Sink {
             (Some(_), true) => report::grid::csv_records(g),
             (Some(_), false) => g.rows.iter().map(report::csv_record).collect(),
         };
-        match &mut self.csv {
-            Some(CsvOut::File(w)) => recs.iter().try_for_each(|r| w.write_record(r))?,
-            Some(CsvOut::Stdout(w)) => {
-                recs.iter().try_for_each(|r| w.write_record(r))?;
-                w.flush()?;
-            }
-            None => {}
+        if let Some(w) = &mut self.csv {
+            recs.iter().try_for_each(|r| w.write_record(r))?;
+            // A pipe or a FIFO reader sees each problem as it finishes.
+            w.flush()?;
         }
         let mut out = std::io::stdout().lock();
         if self.json {
@@ -140,10 +121,8 @@ impl Sink {
         if let Some(e) = self.failed {
             return Err(e);
         }
-        match self.csv {
-            Some(CsvOut::File(w)) => w.into_inner().map_err(|e| e.into_error())?.commit()?,
-            Some(CsvOut::Stdout(mut w)) => w.flush()?,
-            None => {}
+        if let Some(w) = self.csv {
+            w.into_inner().map_err(|e| e.into_error())?.commit()?;
         }
         Ok(Finished {
             tally: self.tally,

@@ -53,7 +53,7 @@ pub struct VerifyArgs {
 
 /// `mansuba verify`.
 pub fn cmd_verify(a: VerifyArgs) -> Result<i32> {
-    let out = Outputs {
+    let mut out = Outputs {
         csv: a.csv.as_deref(),
         json: a.json,
         html: a.html.as_deref(),
@@ -61,8 +61,9 @@ pub fn cmd_verify(a: VerifyArgs) -> Result<i32> {
         all_rules: a.all_rules,
         paths: &a.paths,
         repair: a.repair.then_some(a.run.timeout),
+        csv_out: None,
     };
-    out.check()?;
+    out.check(&crate::files::FileSet::of(&collect_files(&a.paths)?))?;
     check_shard(&a)?;
     // Every output goes out as the problems finish, in the files' order (with
     // --all-rules, one JSON line per problem holding every rule set); only the summary's

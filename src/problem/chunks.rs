@@ -56,7 +56,7 @@ impl FileReader {
 impl Pieces {
     /// The file cut into pieces, or None when it must be read whole.
     fn cut(path: &Path) -> Option<Pieces> {
-        let text = String::from_utf8(std::fs::read(path).ok()?).ok()?;
+        let text = crate::files::read_text(path).ok()?;
         let mut cuts = vec![];
         let mut at = 0;
         for (i, l) in text.split_inclusive('\n').enumerate() {

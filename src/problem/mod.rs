@@ -288,7 +288,8 @@ pub struct LoadedFile {
 
 /// Reads and parses a problem file. Never fails: I/O and syntax errors become an error entry.
 pub fn load_file(path: &Path) -> LoadedFile {
-    match std::fs::read(path) {
+    use crate::files::InputError;
+    match crate::files::read_bounded(path) {
         Ok(bytes) => match String::from_utf8(bytes) {
             Ok(text) => parse_str(&text, path),
             Err(e) => {
@@ -301,8 +302,18 @@ pub fn load_file(path: &Path) -> LoadedFile {
                 )
             }
         },
-        Err(e) => single_error(path, None, format!("cannot read the file: {e}")),
+        Err(InputError::Io { err, .. }) => {
+            single_error(path, None, format!("cannot read the file: {err}"))
+        }
+        // The message names the file already; the error's location does too.
+        Err(e) => single_error(path, None, strip_path(&e.to_string(), path)),
     }
+}
+
+/// A message without the path it starts with (the error row names the file apart).
+fn strip_path(msg: &str, path: &Path) -> String {
+    let p = format!("{}: ", path.display());
+    msg.strip_prefix(&p).unwrap_or(msg).to_string()
 }
 
 fn single_error(path: &Path, line: Option<usize>, message: String) -> LoadedFile {

@@ -363,22 +363,36 @@ pub fn page(rows: &[Row], diagrams: &[Option<String>], extras: &[String], title:
     s
 }
 
+/// The files an edition holds (the marker lists them again, so that a later mansuba that
+/// writes more still knows an older edition's files).
+const EDITION_FILES: &[&str] = &["index.html", MARKER];
+
 /// Checks before the work that DIR can take an edition: absent, empty, or an edition
-/// written before (it holds the marker file). Anything else is refused, so that a typo
-/// never replaces a directory of other files.
+/// written before holding only the files its marker lists. Anything else is refused,
+/// naming the first file mansuba did not write, so that a rerun never deletes a file a
+/// user put there.
 pub fn check_target(dir: &Path) -> Result<()> {
     if dir.exists() {
         if !dir.is_dir() {
             bail!("--html {}: exists and is not a directory", dir.display());
         }
-        let empty = std::fs::read_dir(dir)
+        let mut names: Vec<String> = std::fs::read_dir(dir)
             .with_context(|| format!("--html {}: cannot read it", dir.display()))?
-            .next()
-            .is_none();
-        if !empty && !dir.join(MARKER).is_file() {
+            .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().to_string()))
+            .collect();
+        names.sort();
+        if !names.is_empty() && !dir.join(MARKER).is_file() {
             bail!(
                 "--html {}: the directory holds other files and no edition (no {MARKER}); give a new or empty directory",
                 dir.display()
+            );
+        }
+        let ours = written_before(dir);
+        if let Some(foreign) = names.iter().find(|n| !ours.contains(n)) {
+            bail!(
+                "--html {}: {} was not written by mansuba; the edition replaces the whole directory, so move that file away or give another directory (nothing was written)",
+                dir.display(),
+                dir.join(foreign).display()
             );
         }
     }
@@ -394,38 +408,48 @@ pub fn check_target(dir: &Path) -> Result<()> {
     Ok(())
 }
 
+/// The names an edition in `dir` was written with: the marker's list (its lines after
+/// the first), and the files every edition has.
+fn written_before(dir: &Path) -> Vec<String> {
+    let listed = crate::files::read_text(&dir.join(MARKER)).unwrap_or_default();
+    let mut names: Vec<String> = listed.lines().skip(1).map(str::to_string).collect();
+    names.extend(EDITION_FILES.iter().map(|s| s.to_string()));
+    names
+}
+
 /// Writes the edition into `dir` atomically; returns the path of its index.
 pub fn write_edition(dir: &Path, html: &str) -> Result<PathBuf> {
     check_target(dir)?;
-    let name = dir
-        .file_name()
-        .with_context(|| format!("--html {}: not a directory name", dir.display()))?
-        .to_string_lossy()
-        .to_string();
+    dir.file_name()
+        .with_context(|| format!("--html {}: not a directory name", dir.display()))?;
     let parent = match dir.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    let pid = std::process::id();
-    let tmp = parent.join(format!(".{name}.{pid}.tmp"));
-    let old = parent.join(format!(".{name}.{pid}.old"));
+    let tmp = crate::files::temps::fresh_name(&parent);
+    let old = crate::files::temps::fresh_name(&parent);
     let fill = || -> Result<()> {
-        let _ = std::fs::remove_dir_all(&tmp);
         std::fs::create_dir(&tmp).with_context(|| format!("cannot create {}", tmp.display()))?;
+        crate::files::temps::register(&tmp);
         std::fs::write(tmp.join("index.html"), html)?;
-        std::fs::write(
-            tmp.join(MARKER),
-            "written by mansuba verify --html; the directory is replaced whole on the next run\n",
-        )?;
+        let mut marker = String::from(
+            "written by mansuba verify --html; the next run replaces these files (and refuses a directory holding others):\n",
+        );
+        EDITION_FILES
+            .iter()
+            .for_each(|f| marker += &format!("{f}\n"));
+        std::fs::write(tmp.join(MARKER), marker)?;
         if dir.exists() {
             std::fs::rename(dir, &old)
                 .with_context(|| format!("cannot move the old edition {} aside", dir.display()))?;
+            crate::files::temps::register(&old);
         }
         std::fs::rename(&tmp, dir)
             .with_context(|| format!("cannot rename {} to {}", tmp.display(), dir.display()))?;
         Ok(())
     };
     let res = fill();
+    crate::files::temps::forget(&tmp);
     if res.is_err() {
         let _ = std::fs::remove_dir_all(&tmp);
         // Put the old edition back if it was moved aside.
@@ -435,5 +459,6 @@ pub fn write_edition(dir: &Path, html: &str) -> Result<PathBuf> {
     }
     res?;
     let _ = std::fs::remove_dir_all(&old);
+    crate::files::temps::forget(&old);
     Ok(dir.join("index.html"))
 }

@@ -30,9 +30,8 @@ pub mod table;
 pub mod tally;
 pub mod text;
 
-pub use crate::files::write_atomic;
 pub use export::{export_records, EXPORT_COLUMNS};
-pub use table::{csv_record, json_row, write_csv_atomic, CSV_COLUMNS};
+pub use table::{csv_record, json_row, write_csv, CSV_COLUMNS};
 pub use text::{brief, format_tree, numbered_line, summary, text_report};
 
 use crate::board::sides::SideNames;

@@ -2,8 +2,6 @@
 
 use super::Row;
 use serde_json::json;
-use std::io::Write as _;
-use std::path::Path;
 
 /// The CSV columns of `verify`, in order (the first fifteen are fixed by contract).
 pub const CSV_COLUMNS: &[&str] = &[
@@ -97,11 +95,11 @@ pub fn csv_record(r: &Row) -> Vec<String> {
     ]
 }
 
-/// Writes CSV to `path` atomically: a temporary file in the same directory, then a
-/// rename, so a reader never sees half a file. `-` writes to standard output. `bom`
-/// starts it with the UTF-8 byte-order mark that spreadsheets need to read it as UTF-8.
-pub fn write_csv_atomic(
-    path: &Path,
+/// Writes CSV to an output checked before the work (see [`crate::files::target`]): a
+/// regular file atomically, `-` to standard output. `bom` starts it with the UTF-8
+/// byte-order mark that spreadsheets need to read it as UTF-8.
+pub fn write_csv(
+    out: &crate::files::Output,
     header: &[&str],
     records: &[Vec<String>],
     bom: bool,
@@ -118,11 +116,7 @@ pub fn write_csv_atomic(
         }
         w.flush()?;
     }
-    if path.as_os_str() == "-" {
-        std::io::stdout().write_all(&buf)?;
-        return Ok(());
-    }
-    crate::files::write_atomic(path, &buf)
+    Ok(out.write_all(&buf)?)
 }
 
 /// One JSON object for a row; `tree` adds the solution tree.

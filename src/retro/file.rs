@@ -127,17 +127,28 @@ pub fn write(path: &Path, header: &Header, data: &[AtomicU16]) -> Result<(), TbE
     if let Some(d) = path.parent() {
         std::fs::create_dir_all(d).map_err(io)?;
     }
-    // A name of this process's own: two runs building the same table (verify's cache is
-    // shared; jobs on several machines of a cluster may share a directory and a process
-    // id, hence the clock too) never write into one file; the rename into place is
-    // atomic, and a reader never opens a temporary name, so a job killed half-way leaves
-    // no table that is read.
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.subsec_nanos());
-    let tmp = path.with_extension(format!("mtb.{}.{nanos}.tmp", std::process::id()));
+    // A name of this process's own (see `files::temps`): two runs building the same
+    // table never write into one file; the rename into place is atomic, and a reader
+    // never opens a temporary name, so a job killed half-way leaves no table that is read.
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let tmp = crate::files::temps::fresh_name(dir);
+    crate::files::temps::register(&tmp);
+    let res = write_to(&tmp, path, &hj, data);
+    if res.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    crate::files::temps::forget(&tmp);
+    res
+}
+
+/// The table's bytes into `tmp`, then `tmp` renamed to `path`.
+fn write_to(tmp: &Path, path: &Path, hj: &[u8], data: &[AtomicU16]) -> Result<(), TbError> {
+    let io = |e: std::io::Error| TbError::Io(path.display().to_string(), e.to_string());
     {
-        let f = std::fs::File::create(&tmp).map_err(io)?;
+        let f = std::fs::File::create(tmp).map_err(io)?;
         let mut w = std::io::BufWriter::with_capacity(1 << 20, f);
         let mut sum = Checksum::new();
         let mut put = |b: &[u8], w: &mut std::io::BufWriter<std::fs::File>| {
@@ -147,7 +158,7 @@ pub fn write(path: &Path, header: &Header, data: &[AtomicU16]) -> Result<(), TbE
         put(MAGIC, &mut w).map_err(io)?;
         put(&VERSION.to_le_bytes(), &mut w).map_err(io)?;
         put(&(hj.len() as u32).to_le_bytes(), &mut w).map_err(io)?;
-        put(&hj, &mut w).map_err(io)?;
+        put(hj, &mut w).map_err(io)?;
         let mut block = Vec::with_capacity(1 << 16);
         for chunk in data.chunks(1 << 15) {
             block.clear();
@@ -160,8 +171,7 @@ pub fn write(path: &Path, header: &Header, data: &[AtomicU16]) -> Result<(), TbE
         let f = w.into_inner().map_err(|e| io(e.into_error()))?;
         f.sync_all().map_err(io)?;
     }
-    std::fs::rename(&tmp, path).map_err(io)?;
-    Ok(())
+    std::fs::rename(tmp, path).map_err(io)
 }
 
 /// Reads and checks a table file: header and values, or why it cannot be trusted. The

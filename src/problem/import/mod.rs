@@ -184,13 +184,13 @@ pub fn import_text(path: &Path, text: &str, opts: &Options) -> Result<Vec<Entry>
 pub fn import_files(paths: &[PathBuf], opts: &Options) -> Result<Vec<Entry>, Vec<ImportError>> {
     let (mut all, mut errors) = (vec![], vec![]);
     for p in paths {
-        let text = match std::fs::read_to_string(p) {
+        let text = match crate::files::read_text(p) {
             Ok(t) => t,
             Err(e) => {
                 errors.push(ImportError {
                     file: p.clone(),
                     line: None,
-                    message: format!("cannot read the file: {e}"),
+                    message: e.to_string(),
                 });
                 continue;
             }

@@ -189,7 +189,13 @@ fn block(path: &Path, b: &Block, index: usize, opts: &Options) -> Result<Entry, 
         .iter()
         .find(|m| m.0 == "rules")
         .map_or(first, |m| m.2);
-    let mut setup = Setup::new(&rules).map_err(|m| error_at(path, rline, m))?;
+    // Rules named by the file itself are read only from beside it (see
+    // `Rules::resolve`); --rules is the user's own word.
+    let base = opts
+        .rules
+        .is_none()
+        .then(|| path.parent().unwrap_or(Path::new("")));
+    let mut setup = Setup::new(&rules, base).map_err(|m| error_at(path, rline, m))?;
     let mut names: [Option<String>; 2] = [None, None];
     for (colour, men, n) in &p.sides {
         let white = side_of(colour, opts).ok_or_else(|| error_at(path, *n, format!(

@@ -404,7 +404,7 @@ fn build(path: &Path, r: &Raw, index: usize, opts: &Options) -> Result<Entry, Im
     let (rules, note) = implied_rules(r, &a);
     e.rules = opts.rules.clone().unwrap_or(rules);
     e.notes.extend(note.filter(|_| opts.rules.is_none()));
-    let mut setup = Setup::new(&e.rules).map_err(|m| error_at(path, r.line, m))?;
+    let mut setup = Setup::new(&e.rules, None).map_err(|m| error_at(path, r.line, m))?;
     check_promotion(&setup, &a).map_err(|m| error_at(path, r.line, m))?;
     for (name, sq, white, n) in &r.men {
         let canonical = PIECES.iter().find(|p| p.0 == name).map(|p| p.1).ok_or_else(|| {

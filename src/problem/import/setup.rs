@@ -16,9 +16,10 @@ pub struct Setup {
 }
 
 impl Setup {
-    /// An empty board of `rules` (a preset or a rules file path).
-    pub fn new(rules: &str) -> Result<Setup, String> {
-        let r = Rules::resolve(rules, None).map_err(|e| format!("rules '{rules}': {e}"))?;
+    /// An empty board of `rules` (a preset or a rules file path; with `base`, a path
+    /// relative to that folder and confined to it, see [`Rules::resolve`]).
+    pub fn new(rules: &str, base: Option<&std::path::Path>) -> Result<Setup, String> {
+        let r = Rules::resolve(rules, base).map_err(|e| format!("rules '{rules}': {e}"))?;
         let n = r.width as usize * r.height as usize;
         Ok(Setup {
             rules: r,

@@ -1,0 +1,118 @@
+//! What a shard read, recorded in its manifest and checked again by `merge`: every
+//! problem file and every rules file the problems name, each with the digest of its
+//! bytes. A merge whose inputs changed since the shards ran (a problem edited, a rerun
+//! cut short, another rules file) is refused, naming the file, rather than merging old
+//! verdicts as if they were current.
+
+use crate::files::digest::Digest;
+use crate::problem::load_file;
+use anyhow::{bail, Result};
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// The inputs a batch read.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Inputs {
+    pub files: usize,
+    /// The digest of every path and its bytes, in order.
+    pub digest: String,
+    /// Each file read: the problem files in order, then the rules files they name.
+    pub each: Vec<InputFile>,
+}
+
+/// One file read, and the digest of its bytes.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct InputFile {
+    pub path: String,
+    pub digest: String,
+}
+
+/// The rules files the problems of `file` name (paths relative to its folder).
+fn rules_files(file: &Path) -> Vec<PathBuf> {
+    let lf = load_file(file);
+    let mut out: Vec<PathBuf> = lf
+        .problems
+        .iter()
+        .flatten()
+        .filter(|p| p.rules.ends_with(".toml") || p.rules.contains('/'))
+        .map(|p| p.base_dir().join(&p.rules))
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// The digest of the problem files and of the rules files they name.
+pub fn inputs_of(files: &[PathBuf]) -> Result<Inputs> {
+    let mut all: Vec<PathBuf> = files.to_vec();
+    for f in files {
+        for r in rules_files(f) {
+            if !all.contains(&r) {
+                all.push(r);
+            }
+        }
+    }
+    let mut whole = Digest::default();
+    let mut each = vec![];
+    for f in &all {
+        let bytes = crate::files::read_bounded(f)?;
+        let path = f.to_string_lossy().to_string();
+        whole.field(path.as_bytes());
+        whole.field(&bytes);
+        each.push(InputFile {
+            path,
+            digest: Digest::of(&bytes),
+        });
+    }
+    Ok(Inputs {
+        files: files.len(),
+        digest: whole.hex(),
+        each,
+    })
+}
+
+/// Checks that the inputs as they are now are the ones `recorded` (by the manifest
+/// `manifest`); the error names the first file that changed, went or came.
+pub fn check_current(manifest: &Path, recorded: &Inputs, files: &[PathBuf]) -> Result<()> {
+    let now = match inputs_of(files) {
+        Ok(n) => n,
+        Err(e) => bail!(
+            "{}: the inputs the shards read cannot be read again ({e:#}); run merge where the shards ran, on the same files",
+            manifest.display()
+        ),
+    };
+    if now == *recorded {
+        return Ok(());
+    }
+    let was = |p: &str| recorded.each.iter().find(|f| f.path == p);
+    for f in &now.each {
+        match was(&f.path) {
+            None => bail!(
+                "{}: is an input now but was not when the shards ran (recorded in {}); run the shards again",
+                f.path,
+                manifest.display()
+            ),
+            Some(w) if w.digest != f.digest => bail!(
+                "{}: changed since the shards ran (its digest is not the one {} records); run the shards again",
+                f.path,
+                manifest.display()
+            ),
+            Some(_) => {}
+        }
+    }
+    if let Some(gone) = recorded
+        .each
+        .iter()
+        .find(|w| !now.each.iter().any(|f| f.path == w.path))
+    {
+        bail!(
+            "{}: was an input when the shards ran (recorded in {}) and is not now; run the shards again",
+            gone.path,
+            manifest.display()
+        );
+    }
+    bail!(
+        "{}: the inputs' digest differs from the one recorded (the files were read in another order); run the shards again",
+        manifest.display()
+    )
+}

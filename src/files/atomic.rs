@@ -1,0 +1,117 @@
+//! A regular file written whole or not at all: the bytes go to a temporary file with a
+//! short name in the target's folder, which [`AtomicFile::commit`] renames into place with
+//! the permissions of the file it replaces. Dropping it uncommitted, or a signal that ends
+//! the run (see [`super::temps`]), removes the temporary; the old file stays.
+
+use super::identity::{was_read, FileId};
+use super::target::OutputError;
+use super::temps;
+use std::io::Write;
+use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+use std::path::{Path, PathBuf};
+
+/// Writes a regular file atomically (see [`super::target`] for outputs a user names:
+/// they are checked first and may be devices or standard output).
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
+    let mut f = AtomicFile::create(path)?;
+    f.write_all(bytes).map_err(|e| OutputError::io(path, e))?;
+    f.commit()
+}
+
+/// A file written bit by bit that appears whole or not at all.
+pub struct AtomicFile {
+    tmp: PathBuf,
+    path: PathBuf,
+    /// The permission bits to give it: the replaced file's, else the default for a new
+    /// file (0666 less the umask, as the temporary was made).
+    mode: Option<u32>,
+    file: Option<std::io::BufWriter<std::fs::File>>,
+}
+
+impl AtomicFile {
+    /// Starts writing `path` (a regular file or none yet; links are not followed here:
+    /// [`super::target::check`] resolves them first).
+    pub fn create(path: &Path) -> Result<AtomicFile, OutputError> {
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        if path.file_name().is_none() {
+            return Err(OutputError::NotAFileName(path.to_path_buf()));
+        }
+        let mode = std::fs::metadata(path)
+            .ok()
+            .filter(|m| m.is_file())
+            .map(|m| m.permissions().mode() & 0o7777);
+        let tmp = temps::fresh_name(&dir);
+        let file = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .mode(0o666)
+            .open(&tmp)
+            .map_err(|e| OutputError::io(path, e))?;
+        temps::register(&tmp);
+        Ok(AtomicFile {
+            tmp,
+            path: path.to_path_buf(),
+            mode,
+            file: Some(std::io::BufWriter::new(file)),
+        })
+    }
+
+    /// Puts the file in place.
+    pub fn commit(mut self) -> Result<(), OutputError> {
+        let Some(w) = self.file.take() else {
+            return Ok(());
+        };
+        let res = self.finish(w);
+        if res.is_err() {
+            let _ = std::fs::remove_file(&self.tmp);
+        }
+        temps::forget(&self.tmp);
+        res
+    }
+
+    fn finish(&self, w: std::io::BufWriter<std::fs::File>) -> Result<(), OutputError> {
+        let io = |e| OutputError::io(&self.path, e);
+        let f = w.into_inner().map_err(|e| io(e.into_error()))?;
+        if let Some(mode) = self.mode {
+            f.set_permissions(std::fs::Permissions::from_mode(mode))
+                .map_err(io)?;
+        }
+        f.sync_all().map_err(io)?;
+        // The last look before the rename: a file this run read (a rules file a problem
+        // named, say) is never replaced, however its name was spelt.
+        if let Some(input) = FileId::of(&self.path).and_then(was_read) {
+            return Err(OutputError::IsInput {
+                output: self.path.clone(),
+                input,
+            });
+        }
+        std::fs::rename(&self.tmp, &self.path).map_err(io)
+    }
+}
+
+impl Write for AtomicFile {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        match &mut self.file {
+            Some(f) => f.write(buf),
+            None => Err(std::io::Error::other("file already committed")),
+        }
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        match &mut self.file {
+            Some(f) => f.flush(),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Drop for AtomicFile {
+    fn drop(&mut self) {
+        if self.file.take().is_some() {
+            let _ = std::fs::remove_file(&self.tmp);
+            temps::forget(&self.tmp);
+        }
+    }
+}

@@ -1,0 +1,109 @@
+//! Reading an input file: only a regular file (a FIFO would block, a device never end),
+//! never more than the memory budget, and `-` for standard input where a command reads
+//! one file. Every file read here is remembered (see [`super::identity::note_read`]) so
+//! that no output can replace it.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use thiserror::Error;
+
+/// Why an input was not read.
+#[derive(Debug, Error)]
+pub enum InputError {
+    #[error("{}: not a regular file (it is {kind}); give a file: a FIFO, a device or a socket is not read", path.display())]
+    NotRegular { path: PathBuf, kind: &'static str },
+    #[error("{}: {size} is more than the memory budget ({budget}); raise --max-memory-gib or split the file", path.display())]
+    TooLarge {
+        path: PathBuf,
+        size: String,
+        budget: String,
+    },
+    #[error("cannot read {}: {err}", path.display())]
+    Io { path: PathBuf, err: std::io::Error },
+}
+
+/// What kind of file `m` describes, in words (for messages).
+pub fn kind_of(m: &std::fs::Metadata) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    let t = m.file_type();
+    if t.is_dir() {
+        "a directory"
+    } else if t.is_fifo() {
+        "a FIFO"
+    } else if t.is_char_device() {
+        "a character device"
+    } else if t.is_block_device() {
+        "a block device"
+    } else if t.is_socket() {
+        "a socket"
+    } else if t.is_file() {
+        "a regular file"
+    } else {
+        "not a file"
+    }
+}
+
+/// Checks that `p` names a regular file (links followed) no larger than the budget,
+/// without opening it.
+pub fn check_readable(p: &Path) -> Result<(), InputError> {
+    let m = std::fs::metadata(p).map_err(|err| InputError::Io {
+        path: p.to_path_buf(),
+        err,
+    })?;
+    if !m.is_file() {
+        return Err(InputError::NotRegular {
+            path: p.to_path_buf(),
+            kind: kind_of(&m),
+        });
+    }
+    let budget = crate::memory::limit();
+    if m.len() > budget {
+        return Err(too_large(p, m.len(), budget));
+    }
+    Ok(())
+}
+
+fn too_large(p: &Path, size: u64, budget: u64) -> InputError {
+    InputError::TooLarge {
+        path: p.to_path_buf(),
+        size: crate::memory::human(size),
+        budget: crate::memory::human(budget),
+    }
+}
+
+/// Reads the whole of `p` (`-`: standard input), refusing what is not a regular file and
+/// stopping at the memory budget whatever the file claims its size to be.
+pub fn read_bounded(p: &Path) -> Result<Vec<u8>, InputError> {
+    let budget = crate::memory::limit();
+    let io = |err| InputError::Io {
+        path: p.to_path_buf(),
+        err,
+    };
+    let mut bytes = vec![];
+    if p.as_os_str() == "-" {
+        std::io::stdin()
+            .lock()
+            .take(budget.saturating_add(1))
+            .read_to_end(&mut bytes)
+            .map_err(io)?;
+    } else {
+        check_readable(p)?;
+        let f = std::fs::File::open(p).map_err(io)?;
+        f.take(budget.saturating_add(1))
+            .read_to_end(&mut bytes)
+            .map_err(io)?;
+        super::identity::note_read(p);
+    }
+    if bytes.len() as u64 > budget {
+        return Err(too_large(p, bytes.len() as u64, budget));
+    }
+    Ok(bytes)
+}
+
+/// [`read_bounded`] as UTF-8 text (an invalid byte is an I/O error naming the file).
+pub fn read_text(p: &Path) -> Result<String, InputError> {
+    String::from_utf8(read_bounded(p)?).map_err(|e| InputError::Io {
+        path: p.to_path_buf(),
+        err: std::io::Error::new(std::io::ErrorKind::InvalidData, e.utf8_error()),
+    })
+}

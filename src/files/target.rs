@@ -1,0 +1,227 @@
+//! The output policy every writer follows (verify, export, import, repair, diagram,
+//! merge, dice and table files): an output is checked before any work, and
+//! - one of the inputs (the same file, however it is spelt or linked) is refused;
+//! - `-` is standard output;
+//! - a symbolic link is followed and its target written;
+//! - a device, a FIFO or a socket is written straight through, never replaced;
+//! - a regular file is replaced atomically and keeps its permissions, unless it is
+//!   read-only, which is refused;
+//! - a new file needs an existing folder.
+
+use super::atomic::AtomicFile;
+use super::identity::{was_read, FileId, FileSet};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use thiserror::Error;
+
+/// Why an output cannot be written.
+#[derive(Debug, Error)]
+pub enum OutputError {
+    #[error("{}: this is one of the inputs ({}); choose another name for the output (nothing was written)", output.display(), input.display())]
+    IsInput { output: PathBuf, input: PathBuf },
+    #[error("{}: the file is read-only; it is not replaced (make it writable or choose another name)", .0.display())]
+    ReadOnly(PathBuf),
+    #[error("{}: is a directory; give a file name", .0.display())]
+    IsDir(PathBuf),
+    #[error("{}: the folder {} does not exist", path.display(), dir.display())]
+    NoFolder { path: PathBuf, dir: PathBuf },
+    #[error("{}: cannot write in the folder {}", path.display(), dir.display())]
+    FolderNotWritable { path: PathBuf, dir: PathBuf },
+    #[error("{}: not a file name", .0.display())]
+    NotAFileName(PathBuf),
+    #[error("cannot write {}: {err}", path.display())]
+    Io { path: PathBuf, err: std::io::Error },
+}
+
+impl OutputError {
+    pub(crate) fn io(path: &Path, err: std::io::Error) -> OutputError {
+        OutputError::Io {
+            path: path.to_path_buf(),
+            err,
+        }
+    }
+}
+
+/// Where a checked output goes.
+#[derive(Clone, Debug)]
+enum Place {
+    Stdout,
+    /// A device, FIFO or socket: opened and written, never replaced.
+    Stream(PathBuf),
+    /// A regular file (links resolved), new or replaced atomically.
+    File(PathBuf),
+}
+
+/// An output that passed [`check`].
+#[derive(Clone, Debug)]
+pub struct Output {
+    /// The path as the user gave it.
+    pub given: PathBuf,
+    place: Place,
+}
+
+/// Checks an output named `path` (`-`: standard output) before any work: see the module
+/// comment for what is refused. `inputs` are the files the command reads; files this
+/// process has already read are refused too.
+pub fn check(path: &Path, inputs: &FileSet) -> Result<Output, OutputError> {
+    let given = path.to_path_buf();
+    if path.as_os_str() == "-" {
+        return Ok(Output {
+            given,
+            place: Place::Stdout,
+        });
+    }
+    let real = follow_links(path)?;
+    let place = match std::fs::metadata(&real) {
+        Ok(m) => {
+            let id = FileId::of_meta(&m);
+            if let Some(input) = inputs
+                .find(id)
+                .map(Path::to_path_buf)
+                .or_else(|| was_read(id))
+            {
+                return Err(OutputError::IsInput {
+                    output: given,
+                    input,
+                });
+            }
+            if m.is_dir() {
+                return Err(OutputError::IsDir(given));
+            }
+            if !m.is_file() {
+                Place::Stream(real)
+            } else if m.permissions().readonly() {
+                return Err(OutputError::ReadOnly(given));
+            } else {
+                check_folder(&given, &real)?;
+                Place::File(real)
+            }
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            check_folder(&given, &real)?;
+            Place::File(real)
+        }
+        Err(e) => return Err(OutputError::io(&given, e)),
+    };
+    Ok(Output { given, place })
+}
+
+/// Follows symbolic links (a dangling one to the file it would make).
+fn follow_links(p: &Path) -> Result<PathBuf, OutputError> {
+    let mut cur = p.to_path_buf();
+    for _ in 0..40 {
+        match std::fs::symlink_metadata(&cur) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let to = std::fs::read_link(&cur).map_err(|e| OutputError::io(p, e))?;
+                cur = match cur.parent() {
+                    Some(d) if to.is_relative() => d.join(to),
+                    _ => to,
+                };
+            }
+            _ => return Ok(cur),
+        }
+    }
+    Err(OutputError::io(
+        p,
+        std::io::Error::other("too many levels of symbolic links"),
+    ))
+}
+
+/// The folder a regular file is written in must exist and take new files (for the
+/// temporary that is renamed into place).
+fn check_folder(given: &Path, real: &Path) -> Result<(), OutputError> {
+    if real.file_name().is_none() {
+        return Err(OutputError::NotAFileName(given.to_path_buf()));
+    }
+    let dir = match real.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    if !dir.is_dir() {
+        return Err(OutputError::NoFolder {
+            path: given.to_path_buf(),
+            dir,
+        });
+    }
+    if !writable(&dir) {
+        return Err(OutputError::FolderNotWritable {
+            path: given.to_path_buf(),
+            dir,
+        });
+    }
+    Ok(())
+}
+
+fn writable(dir: &Path) -> bool {
+    use std::os::unix::ffi::OsStrExt;
+    let Ok(c) = std::ffi::CString::new(dir.as_os_str().as_bytes()) else {
+        return false;
+    };
+    // SAFETY: `c` is a valid NUL-terminated path that outlives the call.
+    unsafe { libc::access(c.as_ptr(), libc::W_OK) == 0 }
+}
+
+impl Output {
+    /// True for `-`.
+    pub fn is_stdout(&self) -> bool {
+        matches!(self.place, Place::Stdout)
+    }
+
+    /// Opens the output for writing; [`Writer::commit`] finishes it.
+    pub fn create(&self) -> Result<Writer, OutputError> {
+        Ok(match &self.place {
+            Place::Stdout => Writer::Stdout(std::io::stdout()),
+            Place::Stream(p) => Writer::Stream(std::io::BufWriter::new(
+                std::fs::OpenOptions::new()
+                    .write(true)
+                    .open(p)
+                    .map_err(|e| OutputError::io(&self.given, e))?,
+            )),
+            Place::File(p) => Writer::File(AtomicFile::create(p)?),
+        })
+    }
+
+    /// Writes `bytes` as the whole output.
+    pub fn write_all(&self, bytes: &[u8]) -> Result<(), OutputError> {
+        let mut w = self.create()?;
+        w.write_all(bytes)
+            .map_err(|e| OutputError::io(&self.given, e))?;
+        w.commit()
+    }
+}
+
+/// An open output.
+pub enum Writer {
+    Stdout(std::io::Stdout),
+    Stream(std::io::BufWriter<std::fs::File>),
+    File(AtomicFile),
+}
+
+impl Writer {
+    /// Finishes the output: a regular file is put in place, a stream flushed.
+    pub fn commit(self) -> Result<(), OutputError> {
+        let flush = |r: std::io::Result<()>| r.map_err(|e| OutputError::io(Path::new("-"), e));
+        match self {
+            Writer::Stdout(mut s) => flush(s.flush()),
+            Writer::Stream(mut s) => flush(s.flush()),
+            Writer::File(f) => f.commit(),
+        }
+    }
+}
+
+impl Write for Writer {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        match self {
+            Writer::Stdout(s) => s.write(buf),
+            Writer::Stream(s) => s.write(buf),
+            Writer::File(f) => f.write(buf),
+        }
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        match self {
+            Writer::Stdout(s) => s.flush(),
+            Writer::Stream(s) => s.flush(),
+            Writer::File(f) => f.flush(),
+        }
+    }
+}
