@@ -214,6 +214,11 @@ pub fn allow_rules_dirs(dirs: &[std::path::PathBuf]) -> Result<(), RulesError> {
 /// a folder `--rules-dir` allows), links and `..` resolved first, so that a problem file
 /// someone sent cannot read any other file of the machine into a report.
 fn confined(spec: &str, dir: &Path) -> Result<std::path::PathBuf, RulesError> {
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
     let outside = || RulesError::Outside {
         spec: spec.to_string(),
         dir: dir.display().to_string(),
@@ -221,11 +226,6 @@ fn confined(spec: &str, dir: &Path) -> Result<std::path::PathBuf, RulesError> {
     if Path::new(spec).is_absolute() {
         return Err(outside());
     }
-    let dir = if dir.as_os_str().is_empty() {
-        Path::new(".")
-    } else {
-        dir
-    };
     let joined = dir.join(spec);
     let io = |e: std::io::Error| RulesError::Io {
         path: joined.display().to_string(),
@@ -282,7 +282,7 @@ impl Rules {
                 path: p,
                 msg: format!(
                     "{at}{} (expected TOML: preset = \"NAME\" and knobs)",
-                    e.message()
+                    e.message().trim().replace('\n', "; ")
                 ),
             });
         }
