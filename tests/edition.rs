@@ -110,19 +110,21 @@ fn the_edition_parses_and_every_link_resolves() {
 }
 
 #[test]
-fn a_new_edition_replaces_the_old_whole_and_other_directories_are_refused() {
+fn an_edition_is_rewritten_only_where_mansuba_wrote_every_file() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("ed");
     let (code, _, _) = verify_html(&["tests/data/good/composed.toml"], &dir, &["--json"]);
     assert_eq!(code, 0);
-    std::fs::write(dir.join("stale.txt"), "left from an old run").unwrap();
+    // A file the user put in the edition's folder is never deleted: the run is refused.
+    std::fs::write(dir.join("notes.txt"), "mine").unwrap();
+    let (code, _, stderr) = verify_html(&["tests/data/good/composed.toml"], &dir, &["--json"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("notes.txt was not written by mansuba"), "{stderr}");
+    assert_eq!(std::fs::read_to_string(dir.join("notes.txt")).unwrap(), "mine");
+    std::fs::remove_file(dir.join("notes.txt")).unwrap();
     let (code, _, stderr) = verify_html(&["tests/data/good/composed.toml"], &dir, &["--json"]);
     assert_eq!(code, 0);
     assert!(stderr.contains("edition: "), "{stderr}");
-    assert!(
-        !dir.join("stale.txt").exists(),
-        "the directory is replaced whole"
-    );
     assert!(dir.join("index.html").is_file());
     // Nothing is left beside it.
     let names: Vec<_> = std::fs::read_dir(tmp.path())

@@ -37,3 +37,4 @@ mod solver_tables;
 mod stacks;
 mod table_plan;
 mod tablebase;
+mod verdict_rule;

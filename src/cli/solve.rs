@@ -35,7 +35,7 @@ pub fn cmd_solve(a: SolveArgs) -> Result<i32> {
             a.file.display()
         );
     }
-    crate::files::input::check_readable(&a.file)?;
+    crate::files::read_text(&a.file)?;
     let lf = load_file(&a.file);
     for w in &lf.warnings {
         eprintln!("warning: {w}");

@@ -2,7 +2,8 @@
 //! whether a candidate is a repair. A limit never makes a repair: a candidate whose search
 //! or claim check a limit cut short is `unknown`.
 
-use crate::solve::{Analysis, ClaimStatus, Solvable};
+use crate::solve::word::Verdict;
+use crate::solve::Analysis;
 use serde::Serialize;
 
 /// What is wrong with the original.
@@ -20,10 +21,15 @@ pub enum Fault {
 impl Fault {
     /// The verdict word of the original.
     pub fn word(&self) -> &'static str {
+        self.verdict().word()
+    }
+
+    /// The verdict this fault is.
+    pub fn verdict(&self) -> Verdict {
         match self {
-            Fault::Unsound => "unsound",
-            Fault::Cooked => "cooked",
-            Fault::ClaimWrong => "claim-wrong",
+            Fault::Unsound => Verdict::Unsound,
+            Fault::Cooked => Verdict::Cooked,
+            Fault::ClaimWrong => Verdict::ClaimWrong,
         }
     }
 
@@ -37,39 +43,20 @@ impl Fault {
     }
 }
 
-fn claim_wrong(a: &Analysis) -> bool {
-    matches!(
-        a.claim.status,
-        ClaimStatus::Refuted | ClaimStatus::Illegal | ClaimStatus::Incomplete
-    )
-}
-
-/// The original's fault; `Ok(None)` when it is sound, `Err` (the limit) when a limit left
-/// its verdict open.
-pub fn fault(a: &Analysis, has_claim: bool) -> Result<Option<Fault>, String> {
-    let r = &a.report;
-    let open = || {
-        Err(r
+/// The original's fault by the one verdict rule ([`Verdict::of`]); `Ok(None)` when it is
+/// sound, `Err` (the limit) when a limit left its verdict open.
+pub fn fault(a: &Analysis) -> Result<Option<Fault>, String> {
+    match Verdict::of(a) {
+        Verdict::Sound => Ok(None),
+        Verdict::Unsound => Ok(Some(Fault::Unsound)),
+        Verdict::Cooked => Ok(Some(Fault::Cooked)),
+        Verdict::ClaimWrong => Ok(Some(Fault::ClaimWrong)),
+        Verdict::Unknown | Verdict::Error => Err(a
+            .report
             .limit_hit
             .clone()
-            .unwrap_or_else(|| "the claim check was cut short".into()))
-    };
-    if r.solvable == Solvable::No {
-        return Ok(Some(Fault::Unsound));
+            .unwrap_or_else(|| "the claim check was cut short".into())),
     }
-    if r.solvable == Solvable::Yes && r.keys.len() > 1 {
-        return Ok(Some(Fault::Cooked));
-    }
-    if has_claim && claim_wrong(a) {
-        return Ok(Some(Fault::ClaimWrong));
-    }
-    if r.solvable == Solvable::Unknown || !r.keys_complete {
-        return open();
-    }
-    if has_claim && a.claim.status != ClaimStatus::Ok {
-        return open();
-    }
-    Ok(None)
 }
 
 /// A candidate's solve, judged.
@@ -96,7 +83,7 @@ pub fn claim_played_out(c: &crate::solve::ClaimCheck, claim: &str) -> bool {
 /// also keep the claim's length, its line ending in the goal at the last written move.
 pub fn judge(a: &Analysis, claim: Option<&str>) -> Judgement {
     let claim = claim.filter(|c| !c.trim().is_empty());
-    match fault(a, claim.is_some()) {
+    match fault(a) {
         Ok(None) if claim.is_some_and(|c| !claim_played_out(&a.claim, c)) => {
             Judgement::Fails("claim-short")
         }

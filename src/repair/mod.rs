@@ -26,6 +26,7 @@ use crate::board::bits::Bits;
 use crate::board::engine::Engine;
 use crate::board::position::Position;
 use crate::board::sides::SideNames;
+use crate::solve::word::Verdict;
 use crate::solve::{Analysis, Limits};
 use crate::with_engine;
 use candidates::Candidate;
@@ -168,12 +169,11 @@ pub fn repair(task: &Task, opt: &Options) -> Result<RepairReport, String> {
         &opt.limits,
     )
     .map_err(|e| e.to_string())?;
-    let has_claim = k.claim.is_some_and(|c| !c.trim().is_empty());
-    let fault = judge::fault(&a, has_claim).map_err(|limit| {
+    let fault = judge::fault(&a).map_err(|limit| {
         format!("the original's verdict is open ({limit}); raise --timeout to settle it first")
     })?;
     let mut report = RepairReport {
-        original: original_of(&a, fault.map_or("sound", |f| f.word())),
+        original: original_of(&a, fault.map_or(Verdict::Sound, |f| f.verdict()).word()),
         shard: opt.shard.to_string(),
         repairs: vec![],
         unknown: vec![],

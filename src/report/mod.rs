@@ -1,18 +1,8 @@
 //! Reports: the verdict word, one result row per problem, the readable text of `solve`,
 //! indented solution trees, the batch summary, CSV (written atomically) and JSON lines.
 //!
-//! Verdict precedence (first that applies wins):
-//! 1. `error`: the problem could not be analysed (file, key, rules, FEN, condition).
-//! 2. `unsound`: proven that no first move forces the stipulation.
-//! 3. `claim-wrong`: the manuscript solution was checked and is refuted, illegal or
-//!    incomplete (definite even when the search itself hit a limit).
-//! 4. `cooked`: more than one key forces the stipulation.
-//! 5. `unknown`: a limit stopped the search before it proved solvability or the
-//!    uniqueness of the key.
-//! 6. `sound`: solvable, a single key (proven unique), the claim (if any) correct.
-//!
-//! A shorter win than stipulated is not a cook here: it shows in `shortest` and in the
-//! claim check's remarks.
+//! The verdict word and its one rule are [`crate::solve::word::Verdict`] (verify, repair,
+//! merge and the edition all use it).
 //!
 //! The writers live beside this file, one job each: [`text`] (the readable report,
 //! trees, the batch listing and summary), [`table`] (CSV and JSON), [`svg`] (diagrams),
@@ -36,75 +26,10 @@ pub use text::{brief, format_tree, numbered_line, summary, text_report};
 
 use crate::board::sides::SideNames;
 use crate::problem::{Problem, ProblemError};
-use crate::solve::{Analysis, ClaimStatus, Solvable};
+use crate::solve::{Analysis, ClaimStatus};
 use std::collections::BTreeMap;
 
-/// The one-word result of verifying a problem.
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
-)]
-pub enum Verdict {
-    /// Solvable, one key, the claim (if any) correct.
-    Sound,
-    /// More than one key.
-    Cooked,
-    /// Not solvable: some defence holds against every try.
-    Unsound,
-    /// The claimed solution is refuted, illegal or incomplete.
-    ClaimWrong,
-    /// A limit stopped the search first.
-    Unknown,
-    /// The problem could not be analysed.
-    Error,
-}
-
-impl Verdict {
-    /// Every verdict, in report order.
-    pub const ALL: [Verdict; 6] = [
-        Verdict::Sound,
-        Verdict::Cooked,
-        Verdict::Unsound,
-        Verdict::ClaimWrong,
-        Verdict::Unknown,
-        Verdict::Error,
-    ];
-
-    /// The CSV word.
-    pub fn word(&self) -> &'static str {
-        match self {
-            Verdict::Sound => "sound",
-            Verdict::Cooked => "cooked",
-            Verdict::Unsound => "unsound",
-            Verdict::ClaimWrong => "claim-wrong",
-            Verdict::Unknown => "unknown",
-            Verdict::Error => "error",
-        }
-    }
-
-    /// The verdict of an analysis (see the module doc for the precedence).
-    pub fn of(a: &Analysis) -> Verdict {
-        let r = &a.report;
-        if r.solvable == Solvable::No {
-            return Verdict::Unsound;
-        }
-        if matches!(
-            a.claim.status,
-            ClaimStatus::Refuted | ClaimStatus::Illegal | ClaimStatus::Incomplete
-        ) {
-            return Verdict::ClaimWrong;
-        }
-        if r.solvable == Solvable::Unknown {
-            return Verdict::Unknown;
-        }
-        if r.keys.len() > 1 {
-            return Verdict::Cooked;
-        }
-        if !r.keys_complete {
-            return Verdict::Unknown;
-        }
-        Verdict::Sound
-    }
-}
+pub use crate::solve::word::Verdict;
 
 /// The result of one problem under one rule set: an analysis or an error.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]

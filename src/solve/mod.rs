@@ -26,6 +26,7 @@ mod table;
 mod tables;
 mod unbounded;
 mod verdict;
+pub mod word;
 pub mod written;
 
 pub use analysis::{analyse_position, check_claim, diagram, Analysis};
