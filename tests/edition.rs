@@ -119,8 +119,14 @@ fn an_edition_is_rewritten_only_where_mansuba_wrote_every_file() {
     std::fs::write(dir.join("notes.txt"), "mine").unwrap();
     let (code, _, stderr) = verify_html(&["tests/data/good/composed.toml"], &dir, &["--json"]);
     assert_eq!(code, 2, "{stderr}");
-    assert!(stderr.contains("notes.txt was not written by mansuba"), "{stderr}");
-    assert_eq!(std::fs::read_to_string(dir.join("notes.txt")).unwrap(), "mine");
+    assert!(
+        stderr.contains("notes.txt was not written by mansuba"),
+        "{stderr}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("notes.txt")).unwrap(),
+        "mine"
+    );
     std::fs::remove_file(dir.join("notes.txt")).unwrap();
     let (code, _, stderr) = verify_html(&["tests/data/good/composed.toml"], &dir, &["--json"]);
     assert_eq!(code, 0);
