@@ -14,11 +14,40 @@
 //! - [`problem`]: problem files, and carrying a problem to another rule set;
 //! - [`repair`]: the smallest edits that make a broken problem sound;
 //! - [`report`]: text, CSV, JSON, SVG and the HTML edition;
-//! - [`cli`]: the command line, one file per subcommand.
+//! - [`verify`]: a problem verified into its row and verdict, as a library;
+//! - [`cli`]: the command line, one file per subcommand (not part of the library's API).
+//!
+//! # Verifying a problem from another program
+//!
+//! The everyday types are re-exported here: rules and their presets, the engine and
+//! position a FEN is read into, a problem file and its loader, the search limits, the
+//! analysis, the verdict and the report row. Dilaram's mate as the bundled collection
+//! gives it is unsound: the defence 3...Rh2 holds.
+//!
+//! ```
+//! use mansuba::{load_file, verify_problem, Limits, Solvable, Verdict};
+//! use std::time::Duration;
+//!
+//! let file = load_file(std::path::Path::new("problems/mansubat.toml"));
+//! let dilaram = file
+//!     .problems
+//!     .iter()
+//!     .flatten()
+//!     .find(|p| p.id == "dilaram")
+//!     .expect("the collection holds Dilaram's mate");
+//! let limits = Limits { timeout: Some(Duration::from_secs(60)), ..Limits::default() };
+//! let row = verify_problem(dilaram, &limits);
+//! assert_eq!(row.verdict, Verdict::Unsound);
+//! let report = &row.analysis.as_ref().unwrap().report;
+//! assert_eq!(report.solvable, Solvable::No);
+//! // The strongest try and the defence that holds against it.
+//! assert!(report.refutation.as_deref().unwrap().starts_with("Rh8+ Kxh8 Bf5+ Rh2"));
+//! ```
 
 pub mod analyse;
 pub mod batch;
 pub mod board;
+#[doc(hidden)]
 pub mod cli;
 pub mod dice;
 pub mod files;
@@ -29,3 +58,11 @@ pub mod repair;
 pub mod report;
 pub mod retro;
 pub mod solve;
+pub mod verify;
+
+pub use board::any::AnyEngine;
+pub use board::rules::{Rules, RulesError, PRESETS};
+pub use problem::{load_file, LoadedFile, Problem, ProblemError};
+pub use report::{Row, Verdict};
+pub use solve::{Analysis, Limits, Solvable, SolveReport, Stipulation};
+pub use verify::verify_problem;

@@ -7,7 +7,7 @@ use std::path::Path;
 /// Bottom first, as in `src/lib.rs`.
 const LAYERS: &[&str] = &[
     "memory", "files", "batch", "board", "notation", "retro", "solve", "dice", "analyse",
-    "problem", "repair", "report", "cli",
+    "problem", "repair", "report", "verify", "cli",
 ];
 
 fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {

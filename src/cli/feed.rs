@@ -3,12 +3,13 @@
 //! [`crate::problem::chunks`]), each problem turned into its jobs when it is reached. A
 //! batch of 100,000 problems holds the problems in flight, not all of them.
 
-use super::jobs::{jobs_for, Engines, Job, RunArgs};
+use super::jobs::RunArgs;
 use crate::batch::Shard;
 use crate::problem::chunks::FileReader;
 use crate::problem::{Problem, ProblemError};
 use crate::report::grid::Skip;
 use crate::report::Row;
+use crate::verify::{jobs_for, Engines, Job};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -90,8 +91,12 @@ impl<'a> Feed<'a> {
         Some(match self.next_entry()? {
             Err(e) => Fed::Unread(Box::new(Row::from_error(&e, None, ""))),
             Ok(p) => {
-                let (jobs, skipped) =
-                    jobs_for(&Arc::new(p), self.run, self.all_rules, self.engines);
+                let (jobs, skipped) = jobs_for(
+                    &Arc::new(p),
+                    self.run.rules.as_deref(),
+                    self.all_rules,
+                    self.engines,
+                );
                 Fed::Problem(jobs, skipped)
             }
         })

@@ -59,6 +59,6 @@ pub fn on_termination() {
         };
         let _ = std::thread::Builder::new()
             .name("sigterm".into())
-            .spawn(move || wait());
+            .spawn(wait);
     }
 }

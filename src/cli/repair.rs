@@ -59,7 +59,7 @@ pub fn cmd_repair(a: RepairArgs) -> Result<i32> {
     if !a.file.is_file() {
         bail!("no such problem file: {}", a.file.display());
     }
-    let csv = super::run::check_output("--csv", a.csv.as_deref(), &[a.file.clone()])?;
+    let csv = super::run::check_output("--csv", a.csv.as_deref(), std::slice::from_ref(&a.file))?;
     check_shard(&a)?;
     let lf = load_file(&a.file);
     for w in &lf.warnings {

@@ -8,12 +8,13 @@
 
 use super::common::{collect_files, set_threads};
 use super::feed::{Fed, Feed};
-pub(super) use super::jobs::{load_all, run_job, Engines, Job, RunArgs};
+pub(super) use super::jobs::{load_all, RunArgs};
 use crate::batch::Shard;
 use crate::notation::Notation;
 use crate::report::grid::{Group, Skip};
 use crate::report::{Row, Verdict};
 use crate::solve::Limits;
+pub(super) use crate::verify::{run_job, Engines, Job};
 use anyhow::{bail, Result};
 use rayon::prelude::*;
 use std::collections::VecDeque;

@@ -1,0 +1,53 @@
+//! Compiled rules, shared by every problem of a run that names the same rule set (the
+//! engine's tables are built once per rule set, not once per problem).
+
+use crate::board::any::AnyEngine;
+use crate::board::rules::{Rules, PRESETS};
+use crate::problem::Problem;
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::Mutex;
+
+/// Compiled rules, shared by every problem that names the same rule set.
+#[derive(Default)]
+pub struct Engines {
+    map: Mutex<HashMap<String, Result<AnyEngine, String>>>,
+}
+
+impl Engines {
+    /// The engine for a preset name or a rules file relative to `base` (None: the
+    /// working directory).
+    pub fn get(&self, spec: &str, base: Option<&Path>) -> Result<AnyEngine, String> {
+        let key = if PRESETS.contains(&spec) {
+            spec.to_string()
+        } else {
+            match base {
+                Some(b) => b.join(spec).display().to_string(),
+                None => spec.to_string(),
+            }
+        };
+        self.cached(key, || {
+            Rules::resolve(spec, base).map_err(|e| e.to_string())
+        })
+    }
+
+    /// The engine of a problem's own rules: its `rules` with its `rules_set` knobs on top.
+    pub fn own(&self, p: &Problem) -> Result<AnyEngine, String> {
+        let Some(knobs) = &p.rules_set else {
+            return self.get(&p.rules, Some(p.base_dir()));
+        };
+        let key = format!("{}\n{knobs}", p.base_dir().join(&p.rules).display());
+        self.cached(key, || p.own_rules())
+    }
+
+    fn cached(
+        &self,
+        key: String,
+        rules: impl FnOnce() -> Result<Rules, String>,
+    ) -> Result<AnyEngine, String> {
+        let mut m = self.map.lock().unwrap_or_else(|e| e.into_inner());
+        m.entry(key)
+            .or_insert_with(|| AnyEngine::new(rules()?).map_err(|e| e.to_string()))
+            .clone()
+    }
+}

@@ -1,0 +1,130 @@
+//! One problem under one rule set, verified into its row: the heart of `verify`, `solve`
+//! and `export`, and what another program calls to verify a problem.
+
+use super::engines::Engines;
+use crate::analyse::analyse_in;
+use crate::board::position::Position;
+use crate::notation::Notation;
+use crate::problem::carry::Carried;
+use crate::problem::Problem;
+use crate::report::Row;
+use crate::solve::{Limits, SolveError};
+use crate::with_engine;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// One unit of work: a problem under one rule set.
+pub struct Job {
+    pub problem: Arc<Problem>,
+    /// The rules spec and whether it came from the command line.
+    pub rules: String,
+    pub from_cli: bool,
+    /// With `--all-rules`: the position and conditions carried over to `rules` by the
+    /// identity of the men (None: as the problem writes them).
+    pub carried: Option<Carried>,
+}
+
+/// Which key of the problem an analysis error is about.
+pub fn key_of(e: &SolveError) -> &'static str {
+    match e {
+        SolveError::Stipulation(_) => "stipulation",
+        SolveError::MateBy(_) => "mate_by",
+        SolveError::MateOn(_) => "mate_on",
+        SolveError::MateFrom(_) => "mate_from",
+        SolveError::Immobile(_) => "immobile",
+        SolveError::Defender(_) => "defender",
+        SolveError::Fen(_) => "fen",
+        SolveError::Dice(_) => "stipulation",
+    }
+}
+
+/// Verifies one job: the problem's rules compiled (or taken from `engines`), the position
+/// read, the analysis run under `limits`, its lines written in `out`; the row with its
+/// verdict ([`crate::report::Verdict::of`]). Never fails: what goes wrong is an `error` row
+/// naming the problem's key.
+pub fn run_job(job: &Job, engines: &Engines, limits: &Limits, out: Notation) -> Row {
+    let p = &*job.problem;
+    let t0 = Instant::now();
+    let base = if job.from_cli {
+        None
+    } else {
+        Some(p.base_dir())
+    };
+    let own = !job.from_cli && job.carried.is_none();
+    let eng = match if own {
+        engines.own(p)
+    } else {
+        engines.get(&job.rules, base)
+    } {
+        Ok(e) => e,
+        Err(msg) => {
+            let key = if job.from_cli {
+                "id"
+            } else if msg.starts_with("`rules_set`") {
+                "rules_set"
+            } else {
+                "rules"
+            };
+            return Row::from_error(&p.error(key, msg), Some(p), &job.rules);
+        }
+    };
+    let (fen, conditions) = match &job.carried {
+        Some(c) => (&c.fen, &c.conditions),
+        None => (&p.fen, &p.conditions),
+    };
+    // A game the rules have already ended (a bare defender) is said so, not searched.
+    let decided = with_engine!(&eng, e => Position::from_fen(e.clone(), fen)
+        .ok()
+        .and_then(|pos| p.decided_before_play(&pos)));
+    if let Some(msg) = decided {
+        let mut r = Row::from_error(&p.error("fen", msg), Some(p), &job.rules);
+        r.millis = t0.elapsed().as_millis() as u64;
+        return r;
+    }
+    let res = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        analyse_in(
+            &eng,
+            fen,
+            &p.stipulation,
+            conditions,
+            p.solution.as_deref(),
+            p.notation,
+            limits,
+        )
+        .map(|mut a| {
+            crate::solve::written::rewrite(&eng, &mut a, out);
+            a
+        })
+    }));
+    let millis = t0.elapsed().as_millis() as u64;
+    match res {
+        Ok(Ok(a)) => Row::from_analysis(p, &job.rules, a, millis),
+        Ok(Err(e)) => {
+            let key = key_of(&e);
+            let mut msg = e.to_string();
+            if key == "fen" {
+                msg = format!("{msg} (rules '{}')", job.rules);
+            }
+            let mut r = Row::from_error(&p.error(key, msg), Some(p), &job.rules);
+            r.millis = millis;
+            r
+        }
+        Err(panic) => {
+            let what = panic
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_default();
+            let mut r = Row::from_error(
+                &p.error(
+                    "id",
+                    format!("internal error while solving (a bug; please report it with this problem): {what}"),
+                ),
+                Some(p),
+                &job.rules,
+            );
+            r.millis = millis;
+            r
+        }
+    }
+}
