@@ -2,6 +2,7 @@
 //! the edit that undoes it; the manuscript water wheel yields Bodlaender's change; the
 //! shards of a run lay end to end to the whole run.
 
+use crate::common::reference::rows as reference;
 use crate::common::{random_position, Rng};
 use mansuba::analyse::analyse_in;
 use mansuba::board::any::AnyEngine;
@@ -148,14 +149,6 @@ fn round_trip(case: &Case, rng: &mut Rng) -> bool {
         r.counts
     );
     true
-}
-
-fn reference(name: &str) -> Vec<Vec<String>> {
-    let path = format!("{}/../shared/reference/{name}", env!("CARGO_MANIFEST_DIR"));
-    let mut r = csv::Reader::from_path(&path).expect("reference file");
-    r.records()
-        .map(|rec| rec.unwrap().iter().map(|f| f.trim().to_string()).collect())
-        .collect()
 }
 
 /// The Popeye key-set positions with exactly one key, at most `max_n` moves.
