@@ -183,7 +183,7 @@ fn popeye_cases(max_n: u32) -> Vec<Case> {
 fn collection_cases(max_n: u32) -> Vec<Case> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems");
     let mut out = vec![];
-    for f in ["mansubat.toml", "alfonso.toml", "early-modern.toml"] {
+    for f in ["mansubat.toml", "early-modern.toml"] {
         for p in load_file(&dir.join(f)).problems.into_iter().flatten() {
             if p.expect.as_deref() == Some("sound")
                 && p.stipulation.moves <= max_n
