@@ -1,4 +1,4 @@
-//! perft speed on the reference positions (`../shared/reference/perft-*.csv`, and Grant
+//! perft speed on the reference positions (`tests/data/reference/perft-*.csv`, and Grant
 //! Acedrex's start), single
 //! threaded (`perft`) and with two threads (`perft_parallel` in a rayon pool of 2).
 //! Criterion prints elements/s = leaf nodes per second.

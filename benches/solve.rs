@@ -1,4 +1,4 @@
-//! Time to verify the reference mate positions (../shared/reference/mate-shatranj.csv):
+//! Time to verify the reference mate positions (`tests/data/reference/mate-shatranj.csv`):
 //! every key of each mate in 2-4; Dilaram's Legacy (#8) proven through its published line,
 //! and with every key (the search from the root, no claim: about 5 s a run, ten runs);
 //! the water wheel (#36) under continual check, every key, by proof numbers and by
@@ -12,11 +12,11 @@ use mansuba::solve::{ConditionSpec, Limits, Method, Stipulation};
 use std::time::Duration;
 
 fn rows() -> Vec<Vec<String>> {
-    let path = format!(
-        "{}/../shared/reference/mate-shatranj.csv",
-        env!("CARGO_MANIFEST_DIR")
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/reference/mate-shatranj.csv"
     );
-    let mut r = csv::Reader::from_path(path).expect("reference file");
+    let mut r = csv::Reader::from_path(path).unwrap_or_else(|e| panic!("{path}: {e}"));
     r.records()
         .map(|x| x.unwrap().iter().map(|f| f.trim().to_string()).collect())
         .collect()

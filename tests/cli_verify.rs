@@ -120,17 +120,11 @@ fn broken_files_become_error_rows_with_lines() {
         row(&rows, "missing_key.toml", "good-neighbour")["verdict"],
         "sound"
     );
-    // An illegal move in the manuscript solution: the claim check says so (while the
-    // claim checker is a stub it says `none`; then the search verdict stands).
+    // An illegal move in the manuscript solution: the claim check says so.
     let r = row(&rows, "illegal_solution.toml", "rook-jumps");
-    let check = &r["solution_check"];
-    if check.starts_with("illegal") {
-        assert_eq!(r["verdict"], "claim-wrong");
-        assert_eq!(r["solution_line"], "7");
-    } else {
-        assert_eq!(check, "none", "{r:#?}");
-        eprintln!("note: claim checker not active yet; illegal-solution check skipped");
-    }
+    assert!(r["solution_check"].starts_with("illegal"), "{r:#?}");
+    assert_eq!(r["verdict"], "claim-wrong");
+    assert_eq!(r["solution_line"], "7");
     // A key one edit away from a known one is an error naming file, line and the key
     // meant; a key far from all is a warning in the row's `warnings` column.
     let e = err("typo_key.toml", "defendr");

@@ -225,7 +225,7 @@ fn the_dice_command_stops_at_its_time_limit() {
 
 #[test]
 fn perft_by_throw_adds_up_to_plain_perft() {
-    // On 8x8 seed 000's faces name each kind once, so the throws split the first ply.
+    // On 8x8 Alfonso's six faces name each kind once, so the throws split the first ply.
     let (code, out, err) = mansuba(&[
         "perft",
         "--rules",

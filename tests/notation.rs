@@ -18,7 +18,7 @@ use std::time::Duration;
 fn bundled() -> Vec<Problem> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems");
     let mut out = vec![];
-    for f in ["mansubat.toml", "alfonso.toml", "early-modern.toml"] {
+    for f in ["mansubat.toml", "early-modern.toml"] {
         for p in load_file(&dir.join(f)).problems.into_iter().flatten() {
             if p.solution.is_some() && p.stipulation.moves <= 20 && !p.id.starts_with("water") {
                 out.push(p);

@@ -1,13 +1,14 @@
 //! perft against established programs.
 //!
-//! - `../shared/reference/perft-shatranj.csv` and `perft-courier.csv`: Fairy-Stockfish 11.1
-//!   counts (bare-king rule on, see the reference README), confirmed independently by
+//! - `tests/data/reference/perft-shatranj.csv` and `perft-courier.csv`: Fairy-Stockfish 11.1
+//!   counts (bare-king rule on, see the README there), confirmed independently by
 //!   SjaakII with the rule off (the `*-detail.csv` files). Every row is checked; rows above
 //!   `BIG` nodes run only with `cargo test --release perft_reference:: -- --ignored`.
 //! - Orthodox chess (`english-1650`: modern moves, castling, en passant, promotion to
 //!   Q/R/B/N): the published values of the chessprogramming.org "Perft Results" page
 //!   (start position, Kiwipete, positions 3, 4 and 5).
 
+use crate::common::reference;
 use mansuba::board::any::AnyEngine;
 use mansuba::board::perft::perft_parallel;
 use mansuba::board::position::Position;
@@ -24,12 +25,8 @@ struct Row {
 }
 
 fn read_csv(name: &str) -> Vec<Row> {
-    let path = format!(
-        "{}/../shared/reference/{}",
-        env!("CARGO_MANIFEST_DIR"),
-        name
-    );
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let path = reference::path(name).display().to_string();
+    let text = reference::text(name);
     let mut rows = vec![];
     for (i, line) in text.lines().enumerate() {
         let line = line.trim_end_matches('\r').trim();

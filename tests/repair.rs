@@ -2,6 +2,7 @@
 //! the edit that undoes it; the manuscript water wheel yields Bodlaender's change; the
 //! shards of a run lay end to end to the whole run.
 
+use crate::common::reference::rows as reference;
 use crate::common::{random_position, Rng};
 use mansuba::analyse::analyse_in;
 use mansuba::board::any::AnyEngine;
@@ -150,14 +151,6 @@ fn round_trip(case: &Case, rng: &mut Rng) -> bool {
     true
 }
 
-fn reference(name: &str) -> Vec<Vec<String>> {
-    let path = format!("{}/../shared/reference/{name}", env!("CARGO_MANIFEST_DIR"));
-    let mut r = csv::Reader::from_path(&path).expect("reference file");
-    r.records()
-        .map(|rec| rec.unwrap().iter().map(|f| f.trim().to_string()).collect())
-        .collect()
-}
-
 /// The Popeye key-set positions with exactly one key, at most `max_n` moves.
 fn popeye_cases(max_n: u32) -> Vec<Case> {
     let mut out = vec![];
@@ -190,7 +183,7 @@ fn popeye_cases(max_n: u32) -> Vec<Case> {
 fn collection_cases(max_n: u32) -> Vec<Case> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems");
     let mut out = vec![];
-    for f in ["mansubat.toml", "alfonso.toml", "early-modern.toml"] {
+    for f in ["mansubat.toml", "early-modern.toml"] {
         for p in load_file(&dir.join(f)).problems.into_iter().flatten() {
             if p.expect.as_deref() == Some("sound")
                 && p.stipulation.moves <= max_n

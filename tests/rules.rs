@@ -1,10 +1,12 @@
 //! Rule-by-rule tests: for every rule Fairy-Stockfish cannot check for us, a hand-made
 //! position whose legal move list is written out move by move from the rule text.
 //!
-//! Sources are named per test: `RULES.md` is `../shared/RULES.md` (the consolidated rule
-//! sets and their decisions); "seed NNN" is `../shared/seeds/NNN_*.txt`. Where a rule is
-//! ambiguous, the expected lists follow RULES.md's decision lines and the doc comments of
-//! `src/rules.rs`.
+//! Sources are named per test by the short names of docs/rules.md, "Sources", which gives
+//! each one's address: "medieval variants" (list N: its Nth list of assize rules),
+//! "Ludii", "17th-century page", "Cazaux", "courier rules". `docs/rules.md` itself holds the
+//! preset table and the readings chosen where a source is silent or ambiguous ("Pieces",
+//! "Outcomes", "Stacks"); the expected lists follow those readings and the doc comments of
+//! `src/board/rules.rs`.
 //!
 //! Moves are written in coordinates (`mansuba::notation::coord`): the Lombard joint move as
 //! `e1c3&d1d3` (coord's own form); castling, which coord writes as the king's move only,
@@ -200,8 +202,8 @@ fn place(w: usize, h: usize, men: &str) -> String {
 // Movement of the pieces Fairy-Stockfish's shatranj does not check for us
 // ---------------------------------------------------------------------------------------
 
-/// RULES.md "Pieces": alfil "leaps exactly 2 diagonally, over anything; only 8 squares
-/// reachable"; seed 000: "moves exactly 2 spaces diagonally. It can jump over other game
+/// docs/rules.md "Pieces": the alfil leaps exactly two squares diagonally, over anything
+/// (so only 8 squares are reachable); medieval variants: "moves exactly 2 spaces diagonally. It can jump over other game
 /// pieces. This means that its movement is restricted to only 8 places on the board."
 #[test]
 fn alfil_leaps_two_diagonally_over_anything() {
@@ -233,9 +235,9 @@ fn alfil_leaps_two_diagonally_over_anything() {
     assert_eq!(seen, expected);
 }
 
-/// RULES.md "Pieces" and the `Bent` doc comment (src/piece.rs): the anqa makes one diagonal
+/// docs/rules.md "Pieces" and the `Bent` doc comment (src/board/piece.rs): the anqa makes one diagonal
 /// step (it may stop there), then may go on as a rook outward (same signs) over empty
-/// squares, capturing at the end. Seed 003: "moves 1 diagonal step followed by any number
+/// squares, capturing at the end. Cazaux: "moves 1 diagonal step followed by any number
 /// away on lines or columns. It may not jump over occupied squares."
 #[test]
 fn anqa_bent_ride() {
@@ -266,9 +268,9 @@ fn anqa_bent_ride() {
     );
 }
 
-/// RULES.md "Pieces": the unicorn makes a knight leap (it may stop there; the leap jumps),
+/// docs/rules.md "Pieces": the unicorn makes a knight leap (it may stop there; the leap jumps),
 /// then may go on as a bishop outward (same signs) over empty squares, capturing at the end.
-/// Seed 003: "it leaps like a Knight, then proceeds diagonally away from the square it
+/// Cazaux: "it leaps like a Knight, then proceeds diagonally away from the square it
 /// leaped to any number of vacant squares."
 #[test]
 fn unicorn_bent_ride() {
@@ -300,7 +302,7 @@ fn unicorn_bent_ride() {
     );
 }
 
-/// RULES.md "Pieces": giraffe (zaraffa) = (3,2) leap; seed 003: "the (3,2) leaper ...
+/// docs/rules.md "Pieces": the giraffe (zaraffa) makes a (3,2) leap; Cazaux: "the (3,2) leaper ...
 /// leaping over occupied squares if any".
 #[test]
 fn giraffe_leaps_three_two() {
@@ -318,7 +320,7 @@ fn giraffe_leaps_three_two() {
     );
 }
 
-/// RULES.md "Pieces": lion (leon) = (3,0) and (3,1) leaps; seed 003: "it leaps 3 squares
+/// docs/rules.md "Pieces": the lion (leon) makes (3,0) and (3,1) leaps; Cazaux: "it leaps 3 squares
 /// orthogonally or 2 squares orthogonally followed by 1 diagonal step. It may leap over
 /// occupied squares."
 #[test]
@@ -340,8 +342,9 @@ fn lion_leaps_three_zero_and_three_one() {
     );
 }
 
-/// RULES.md "Pieces": sage (man) = king move, **not royal** (may move into attack);
-/// seed 004 rule 4(iii): "the sage moves as the king, but is not restricted from moving to
+/// docs/rules.md "Pieces": the sage (man) makes a king's step, **not royal** (it may step
+/// into attack);
+/// courier rule 4(iii): "the sage moves as the king, but is not restricted from moving to
 /// a threatened square".
 #[test]
 fn courier_sage_is_not_royal() {
@@ -365,7 +368,7 @@ fn courier_sage_is_not_royal() {
     try_pos("courier", &fen).expect("a sage under attack is not a king in check");
 }
 
-/// RULES.md "Pieces": fool (schleich) = one orthogonal step; seed 004 rule 4(iv).
+/// docs/rules.md "Pieces": the fool (schleich) makes one orthogonal step; courier rule 4(iv).
 #[test]
 fn courier_fool_steps_orthogonally() {
     // Friend on f5 (blocked), enemy on g4 (taken); no diagonal steps.
@@ -378,11 +381,11 @@ fn courier_fool_steps_orthogonally() {
 // First-move privileges
 // ---------------------------------------------------------------------------------------
 
-/// Long assize (RULES.md preset table, seed 000 group 2): "The king could leap on his first
+/// Long assize (docs/rules.md preset table, medieval variants list 2): "The king could leap on his first
 /// move to any unoccupied third square, providing he had never been checked and leaping did
 /// not cross a square holding an opponent's piece." The third square = 2 squares away, the
-/// whole ring (src/rules.rs `spanish_king_leap`); a knight-shaped leap is blocked only when
-/// both ways round are (src/engine.rs `passed_squares`).
+/// whole ring (src/board/presets.rs `spanish_king_leap`); a knight-shaped leap is blocked only when
+/// both ways round are (src/board/engine.rs `passed_squares`).
 #[test]
 fn long_assize_king_leap_ring_of_two() {
     // A black alfil on d2 blocks the straight leap to c3 (over d2) but not c2 (via d1) nor
@@ -403,7 +406,7 @@ fn long_assize_king_leap_ring_of_two() {
 }
 
 /// Long assize: the privilege is lost the first time the king is checked ("providing he
-/// had never been checked", seed 000 group 2).
+/// had never been checked", medieval variants list 2).
 #[test]
 fn long_assize_king_leap_lost_once_checked() {
     let mut p = pos("long-assize", "4k3/8/8/7r/8/8/R7/4K3 b e1 - 0 1");
@@ -437,7 +440,7 @@ fn long_assize_king_leap_lost_once_checked() {
     );
 }
 
-/// Lombard assize (RULES.md preset table; seed 000 group 3; src/rules.rs
+/// Lombard assize (docs/rules.md preset table; medieval variants list 3; src/board/rules.rs
 /// `lombard_king_leap`): two or three squares along a line to an empty square, not while in
 /// check, not over an enemy man (a friend may be jumped), no capture.
 #[test]
@@ -464,7 +467,7 @@ fn lombard_king_leap() {
     );
 }
 
-/// Alfonso (RULES.md preset table and decision; seed 000 group 1): "The queen can leap two
+/// Alfonso (docs/rules.md preset table; medieval variants list 1): "The queen can leap two
 /// squares in any direction (i.e. horizontally, as well as vertical and diagonally forward)
 /// on her first move if that space is unoccupied. It cannot capture another piece on those
 /// five squares." Default: the 5 forward/sideways squares; the leap jumps.
@@ -489,7 +492,7 @@ fn alfonso_queen_leap_five_squares() {
     );
 }
 
-/// Lombard (RULES.md preset table; seed 000 group 3): "The queen and the promoted pawn can
+/// Lombard (docs/rules.md preset table; medieval variants list 3): "The queen and the promoted pawn can
 /// move to places which they can reach in two ordinary moves. The intervening square may be
 /// occupied. No capture or check can be made with this move."
 #[test]
@@ -505,8 +508,8 @@ fn lombard_queen_leap_eight_squares() {
     );
 }
 
-/// Lombard (seed 000 group 3): "An unmoved king and queen can make a joint move for their
-/// first move; the whole counting as a single move." As implemented (RULES.md, src/rules.rs
+/// Lombard (medieval variants list 3): "An unmoved king and queen can make a joint move for their
+/// first move; the whole counting as a single move." As implemented (src/board/rules.rs
 /// `joint_first_move`): the king's leap and the queen's leap together, to two different
 /// squares, both privileges spent.
 #[test]
@@ -536,7 +539,7 @@ fn lombard_joint_king_and_queen_move() {
 // Pawns
 // ---------------------------------------------------------------------------------------
 
-/// Alfonso (RULES.md preset table; seed 000 group 1): "The pawn may move two squares on its
+/// Alfonso (docs/rules.md preset table; medieval variants list 1): "The pawn may move two squares on its
 /// first move ... until either player has made a first capture." Every pawn, either side's
 /// capture.
 #[test]
@@ -569,7 +572,7 @@ fn alfonso_double_step_lapses_at_first_capture() {
     assert_targets(&mut p, "h2", &["h3"], "after Black's capture");
 }
 
-/// German assize (RULES.md preset table; seed 000 group 4): "Four pawns may move an initial
+/// German assize (docs/rules.md preset table; medieval variants list 4): "Four pawns may move an initial
 /// double step (KP, QP and RP), provided no piece has been captured. The pawns before the
 /// rooks (RP) do not have that restriction."
 #[test]
@@ -603,7 +606,7 @@ fn german_double_step_files_and_lapse() {
     assert_targets(&mut p, "e2", &["e3"], "white KP lost it");
 }
 
-/// Long assize (RULES.md preset table; seed 000 group 2): "A pawn passing an opponent's
+/// Long assize (docs/rules.md preset table; medieval variants list 2): "A pawn passing an opponent's
 /// pawn with the double move could capture that pawn" — only on the very next move.
 #[test]
 fn long_assize_en_passant() {
@@ -626,7 +629,7 @@ fn long_assize_en_passant() {
     assert_targets(&mut p, "e5", &["e6"], "no en passant in alfonso");
 }
 
-/// english-1650 (RULES.md preset table; seed 002): "castling as today (c. 1620 form)":
+/// english-1650 (docs/rules.md preset table; 17th-century page): castling as today (its c. 1620 form):
 /// king two squares toward an unmoved rook over empty squares, not out of, through or into
 /// check (b1 may be attacked).
 #[test]
@@ -681,7 +684,7 @@ fn english_castling() {
     );
 }
 
-/// Promotion (RULES.md preset table): shatranj promotes to the ferz only (seed 000: "When
+/// Promotion (docs/rules.md preset table): shatranj promotes to the ferz only (medieval variants: "When
 /// pawns reach the other end of the board they are promoted to a counsellor").
 #[test]
 fn shatranj_promotion_ferz_only() {
@@ -692,7 +695,7 @@ fn shatranj_promotion_ferz_only() {
     assert_targets(&mut p, "b7", &["b8q", "a8q"], "second ferz");
 }
 
-/// Alfonso (RULES.md preset table and decision; seed 000 group 1: "Pawns can only promote
+/// Alfonso (docs/rules.md preset table; medieval variants list 1: "Pawns can only promote
 /// to a queen when the original queen has been captured"): while the side has a ferz, a
 /// pawn may still enter the last rank and stays a pawn, unable to move.
 #[test]
@@ -710,7 +713,7 @@ fn alfonso_promotion_only_without_a_ferz() {
     assert_targets(&mut p, "b7", &["b8q", "a8q"], "no ferz: promotes");
 }
 
-/// Long assize and Lombard (seed 000 groups 2 and 3): "The promoted queen can make the
+/// Long assize and Lombard (medieval variants lists 2 and 3): "The promoted queen can make the
 /// privileged two square leap"; Alfonso's promoted ferz cannot (not stated for group 1).
 #[test]
 fn promoted_ferz_gets_the_leap() {
@@ -730,7 +733,7 @@ fn promoted_ferz_gets_the_leap() {
     }
 }
 
-/// Grant Acedrex (RULES.md preset table; seed 003): "when a Pawn reaches the opposite side
+/// Grant Acedrex (docs/rules.md preset table; Cazaux): "when a Pawn reaches the opposite side
 /// of the board, it is replaced by the piece corresponding to the file on which it lands.
 /// On the g-file (the King's file), the Pawn is promoted to an Anqa."
 #[test]
@@ -765,7 +768,7 @@ fn grant_acedrex_promotion_by_file() {
     );
 }
 
-/// english-1650 (RULES.md preset table; seed 002): promotion to queen, rook, bishop or knight.
+/// english-1650 (docs/rules.md preset table; 17th-century page): promotion to queen, rook, bishop or knight.
 #[test]
 fn english_promotion_choice() {
     let mut p = pos("english-1650", "r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
@@ -781,7 +784,7 @@ fn english_promotion_choice() {
 // Captures
 // ---------------------------------------------------------------------------------------
 
-/// `forced` (RULES.md preset table and decision; seed 000 "forced chess": "Capturing is
+/// `forced` (docs/rules.md preset table; medieval variants "forced chess": "Capturing is
 /// obligatory if it is possible"): among legal moves, if any captures, only captures.
 #[test]
 fn forced_capture() {
@@ -810,7 +813,7 @@ fn forced_capture() {
     assert_moves(pos("forced", fen).moves(), &["b2a1q"], "black forced");
 }
 
-/// `ludii-medieval` (RULES.md preset table; seed 001: "2 x Fil (elephant): Two squares
+/// `ludii-medieval` (docs/rules.md preset table; Ludii: "2 x Fil (elephant): Two squares
 /// diagonally, jumping over the first. Cannot capture another Fil.").
 #[test]
 fn ludii_alfil_may_not_take_an_alfil() {
@@ -834,9 +837,8 @@ fn ludii_alfil_may_not_take_an_alfil() {
         .contains(&"e1e3".to_string()));
 }
 
-/// Short assize stacks (RULES.md "Starting arrays": "Each leaves the stack by itself (they
-/// may not move together). A capture on the square takes every man on it. No move may form
-/// a new stack").
+/// Short assize stacks (docs/rules.md "Stacks": each man leaves the stack by itself, a
+/// capture takes the whole stack, and by default no move forms a new stack).
 #[test]
 fn short_assize_stacks() {
     let mut p = start("short-assize");
@@ -881,9 +883,9 @@ fn bare(winner: Color, inferior: bool) -> Outcome {
     }
 }
 
-/// Bare king (RULES.md "Outcomes"; seed 000: "if one side is reduced to a king alone ...
+/// Bare king (docs/rules.md "Outcomes"; medieval variants: "if one side is reduced to a king alone ...
 /// he loses as a bare king, unless the other player is reduced to a bare king on the very
-/// next move, in which case the game is a draw"; seed 004 rules 11-12; reference README's
+/// next move, in which case the game is a draw"; courier rules 11-12; tests/data/reference/README.md's
 /// example `8/8/3k4/8/8/2K5/5R2/8 b`: perft 8 then 0).
 #[test]
 fn bare_king_win_unless_bared_back() {
@@ -908,7 +910,7 @@ fn bare_king_win_unless_bared_back() {
     let mut p = pos("shatranj", "8/8/3k4/8/8/2K5/5R2/4R3 b - - 0 1");
     assert_eq!(p.outcome(), bare(Color::White, false));
     assert!(p.moves().is_empty());
-    // Courier has the same rule (seed 004 rules 11-12).
+    // Courier has the same rule (courier rules 11-12).
     let mut p = pos(
         "courier",
         &format!("{} b - - 0 1", place(12, 8, "kd6 Kc3 Rf2")),
@@ -919,7 +921,7 @@ fn bare_king_win_unless_bared_back() {
 /// Bare king `win` (ludii-medieval, german, nine-moves, grant-acedrex), `inferior-win`
 /// (long assize: "Bare king and stalemate are considered inferior wins"), `not-a-win`
 /// (Lombard: "he must move, move for move, so long as it pleases the other side") and
-/// `off` (english-1650). RULES.md preset table.
+/// `off` (english-1650). docs/rules.md preset table.
 #[test]
 fn bare_king_other_rules() {
     let k_v_kr = "8/8/3k4/8/8/2K5/5R2/8 b - - 0 1";
@@ -942,7 +944,7 @@ fn bare_king_other_rules() {
     assert_eq!(p.outcome(), bare(Color::White, false));
 }
 
-/// Stalemate (RULES.md "Outcomes"): `stalemater-wins` (shatranj, seed 000: "any possible
+/// Stalemate (docs/rules.md "Outcomes"): `stalemater-wins` (shatranj, medieval variants: "any possible
 /// move would subject him to capture (stalemate), he has lost"), `stalemater-loses`
 /// (short assize, english-1650), `draw` (Lombard, German, nine-moves), `inferior-win`
 /// (long assize).
@@ -978,7 +980,7 @@ fn stalemate_per_preset() {
     }
 }
 
-/// Checkmate (RULES.md "Outcomes": in check with no legal move, loses) in every preset.
+/// Checkmate (docs/rules.md "Outcomes": in check with no legal move, loses) in every preset.
 #[test]
 fn checkmate_in_every_preset() {
     for preset in PRESETS {
@@ -1320,7 +1322,7 @@ fn cat(parts: &[&[&str]]) -> Vec<String> {
 
 #[test]
 fn start_shatranj_family() {
-    // seed 000 / seed 001 / maidens' game: no double step, no leaps.
+    // medieval variants / Ludii / maidens' game: no double step, no leaps.
     check_start("shatranj", SHATRANJ_START, 256, 4176);
     check_start("ludii-medieval", SHATRANJ_START, 256, 4176);
     check_start("forced", SHATRANJ_START, 256, 4176);
@@ -1448,7 +1450,7 @@ fn start_english_1650() {
 
 #[test]
 fn start_privileges() {
-    // RULES.md decisions: in a starting array every unmoved man has its privileges.
+    // In a starting array every unmoved man has its privileges (docs/rules.md, "FEN").
     assert_eq!(start("shatranj").fen().split(' ').nth(2), Some("-"));
     assert_eq!(
         start("german").fen().split(' ').nth(2),
@@ -1475,7 +1477,8 @@ fn pos_rules(rules: Rules, fen: &str) -> P {
     }
 }
 
-/// RULES.md "Starting arrays": "No move may form a new stack (a flag may allow it)". With
+/// docs/rules.md "Stacks": by default no move may form a new stack (the knob
+/// `stacks_may_form` allows it). With
 /// `stacks_may_form = true` a man may join a friend of any kind, its own included (issue
 /// 13: stacks of like men such as `[RR]`, up to three men a square), and every move must
 /// keep the position consistent.
@@ -1506,7 +1509,7 @@ fn stacks_may_form_knob() {
     });
 }
 
-/// Seed 000, group 5: "When a player has the advantage of a rook (or more) he has nine moves
+/// Medieval variants, list 5: "When a player has the advantage of a rook (or more) he has nine moves
 /// left to mate the opponent." The count runs over the stronger side's moves; after the
 /// ninth without mate the game is drawn. (The count is not part of the FEN.)
 #[test]

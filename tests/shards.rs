@@ -13,7 +13,6 @@ fn collection(dir: &Path) -> PathBuf {
     std::fs::create_dir_all(c.join("broken/rules")).unwrap();
     for f in [
         "problems/early-modern.toml",
-        "problems/alfonso.toml",
         "examples/composed-problems.toml",
     ] {
         let p = root.join(f);
@@ -170,7 +169,7 @@ fn missing_doubled_and_foreign_shards_are_refused() {
         d,
         &[
             "verify",
-            "c/alfonso.toml",
+            "c/early-modern.toml",
             "--shard",
             "1/3",
             "--csv",

@@ -451,7 +451,8 @@ fn courier_mates_in_two_to_four_agree_with_fairy_stockfish() {
 
 /// Grant Acedrex mates in 2 and 3 with its own pieces (giraffe, lion, unicorn, anqa,
 /// cockatrice) on 12x12. The keys agree with an independent brute-force solver written
-/// from RULES.md's piece table alone (`tests/oracles/grant_acedrex_mate.py`).
+/// from the pieces' moves alone (as docs/rules.md, "Pieces", gives them;
+/// `tests/oracles/grant_acedrex_mate.py`).
 #[test]
 fn grant_acedrex_mates_agree_with_an_independent_brute_force() {
     let cases: &[(&str, &str, &[&str])] = &[

@@ -1,18 +1,11 @@
-//! The solver against Popeye's keys (../shared/reference/mate-*.csv): every key, no more.
+//! The solver against Popeye's keys (`tests/data/reference/mate-*.csv`): every key, no more.
 
+use crate::common::reference::rows as reference;
 use mansuba::analyse::analyse;
 use mansuba::board::any::AnyEngine;
 use mansuba::board::rules::Rules;
 use mansuba::solve::{ConditionSpec, Limits, Solvable, Stipulation};
 use std::time::Duration;
-
-fn reference(name: &str) -> Vec<Vec<String>> {
-    let path = format!("{}/../shared/reference/{name}", env!("CARGO_MANIFEST_DIR"));
-    let mut r = csv::Reader::from_path(&path).expect("reference file");
-    r.records()
-        .map(|rec| rec.unwrap().iter().map(|f| f.trim().to_string()).collect())
-        .collect()
-}
 
 fn keys_of(
     rules: &str,

@@ -1,6 +1,6 @@
 //! The die as data: which kinds of men each face names, how many dice are thrown, and
 //! what happens when the rolled kind cannot move. Alfonso X played chess with dice to
-//! speed it up (seed 000): on 8×8 a six-sided die names the man that must move (6 king,
+//! speed it up (the "medieval variants" source of docs/rules.md): on 8×8 a six-sided die names the man that must move (6 king,
 //! 5 ferz and promoted pawns, 4 alfil, 3 knight, 2 rook, 1 pawn); Grant Acedrex has an
 //! eight-sided one.
 
@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "kebab-case")]
 pub enum NoMove {
-    /// The turn passes to the opponent (seed 000).
+    /// The turn passes to the opponent (the "medieval variants" source's rule).
     #[default]
     Forfeit,
     /// The player throws again until some man can move (Pritchard's reading).
@@ -56,7 +56,7 @@ pub struct Roll {
 }
 
 impl Dice {
-    /// One six-sided die with seed 000's table (letters as the shatranj presets: `q`
+    /// One six-sided die with Alfonso's table (letters as the shatranj presets: `q`
     /// ferz, `b` alfil), forfeit when the kind cannot move.
     pub fn alfonso() -> Dice {
         Dice::of_faces(&["p", "r", "n", "b", "q", "k"])

@@ -129,6 +129,17 @@ fn lombard_queen_leap() -> FirstLeap {
     }
 }
 
+/// The source of most 8x8 presets, named once: a blog post after Murray and the Libro de
+/// los Juegos, whose section "Other variants of play" gives the assizes as five lists
+/// (docs/rules.md, "Sources").
+const MEDIEVAL_VARIANTS: &str =
+    "'Medieval chess and variants' (newoodest.blogspot.com/2016/04/medieval-chess-and-variants.html)";
+
+/// A preset's source line that rests on [`MEDIEVAL_VARIANTS`]: `part` says which text of it.
+fn medieval_variants(part: &str) -> String {
+    format!("{MEDIEVAL_VARIANTS}, {part}")
+}
+
 fn shatranj_base(name: &str, summary: &str, source: &str) -> Rules {
     Rules {
         name: name.into(),
@@ -161,13 +172,15 @@ fn shatranj_family(name: &str) -> Option<Rules> {
         "shatranj" => shatranj_base(
             "shatranj",
             "Basic shatranj: ferz, alfil, no double step; stalemate and bare king win (bared back: draw)",
-            "seed 000 (Murray's shatranj); letters as Fairy-Stockfish (q ferz, b alfil)",
+            &medieval_variants(
+                "its shatranj after Murray; letters as Fairy-Stockfish (q ferz, b alfil)",
+            ),
         ),
         "ludii-medieval" => {
             let mut r = shatranj_base(
                 "ludii-medieval",
                 "Ludii's Medieval Chess: shatranj where an alfil may not take an alfil; bare king wins at once",
-                "seed 001 (Ludii 'Medieval Chess', after Murray 1913)",
+                "Ludii Portal, game 'Medieval Chess' (ludii.games), after Murray 1913",
             );
             r.pieces[2].no_capture_same_kind = true;
             r.bare_king = BareKingRule::Win;
@@ -177,7 +190,7 @@ fn shatranj_family(name: &str) -> Option<Rules> {
             let mut r = shatranj_base(
                 "forced",
                 "Alfonso's maidens' game: shatranj with compulsory capture for both sides",
-                "seed 000 (Libro de los Juegos, 'forced chess', tr. Musser)",
+                &medieval_variants("'forced chess' (Libro de los Juegos, tr. Musser)"),
             );
             r.forced_capture = true;
             r
@@ -186,7 +199,7 @@ fn shatranj_family(name: &str) -> Option<Rules> {
             let mut r = shatranj_base(
                 "alfonso",
                 "Spanish assize of 1283: pawn double step until the first capture, queen's first leap, promotion only without a ferz",
-                "seed 000 group 1 (Libro de los Juegos)",
+                &medieval_variants("'Other variants of play', list 1 (Libro de los Juegos)"),
             );
             r.pawns = PawnRules {
                 double_step: true,
@@ -205,7 +218,10 @@ fn shatranj_family(name: &str) -> Option<Rules> {
             let mut r = shatranj_base(
                 "short-assize",
                 "English short assize: shatranj moves from Murray's advanced array B, ferz stacked on the king's pawn; stalemater loses",
-                "Murray 1913 p. 455; seed 000 (the short assize set-up)",
+                &format!(
+                    "Murray 1913 p. 455; {}",
+                    medieval_variants("the short assize set-up")
+                ),
             );
             r.start = "2b1kb2/2rnnr2/pppp[qp]ppp/8/8/PPPP[QP]PPP/2RNNR2/2B1KB2 w - - 0 1".into();
             r.stalemate = StalemateRule::StalematerLoses;
@@ -224,7 +240,9 @@ fn assize_family(name: &str) -> Option<Rules> {
             let mut r = shatranj_base(
                 "long-assize",
                 "Murray's long assize: double step with en passant, king's and queen's first leaps, bare king and stalemate inferior wins",
-                "seed 000 group 2 (attribution medium)",
+                &medieval_variants(
+                    "'Other variants of play', list 2 (its heading is lost: attribution medium)",
+                ),
             );
             r.pawns = PawnRules {
                 double_step: true,
@@ -247,7 +265,9 @@ fn assize_family(name: &str) -> Option<Rules> {
             let mut r = shatranj_base(
                 "lombard",
                 "Lombard assize (Civis Bononiae): double steps, king's leap, queen's two-step leap, joint first move; stalemate draws, bare king no win",
-                "seed 000 group 3 (Civis Bononiae; Ludii 'Lombard Chess')",
+                &medieval_variants(
+                    "'Other variants of play', list 3 (Civis Bononiae); Ludii 'Lombard Chess'",
+                ),
             );
             r.pawns = PawnRules {
                 double_step: true,
@@ -268,7 +288,7 @@ fn assize_family(name: &str) -> Option<Rules> {
             let mut r = shatranj_base(
                 "german",
                 "German assize (Schachzabel 1536): double step for KP, QP (until a capture) and RPs, Lombard leaps; stalemate draws",
-                "seed 000 group 4",
+                &medieval_variants("'Other variants of play', list 4"),
             );
             r.pawns = PawnRules {
                 double_step: true,
@@ -288,7 +308,7 @@ fn assize_family(name: &str) -> Option<Rules> {
             let mut r = shatranj_base(
                 "nine-moves",
                 "Assize with the nine-move mating limit: double step and en passant, king's leap, Lombard queen's leap; stalemate draws",
-                "seed 000 group 5 (source unnamed)",
+                &medieval_variants("'Other variants of play', list 5 (its heading is lost)"),
             );
             r.pawns = PawnRules {
                 double_step: true,
@@ -315,7 +335,7 @@ fn courier() -> Rules {
     Rules {
         name: "courier".into(),
         summary: "Courier chess on 12x8: courier (bishop), sage, fool; starts after the obligatory opening moves".into(),
-        source: "seed 004 (courier game rules 1-12); Fairy-Stockfish letters".into(),
+        source: "'Courier Game', rules 1-12 (cyningstan.com/game/130/courier-game); Fairy-Stockfish letters".into(),
         width: 12,
         height: 8,
         pieces: vec![
@@ -341,7 +361,7 @@ fn grant_acedrex() -> Rules {
     Rules {
         name: "grant-acedrex".into(),
         summary: "Alfonso's Grant Acedrex on 12x12: anqa, unicorn, giraffe, lion, cockatrice; promotion by file".into(),
-        source: "seed 003 (Cazaux's reading of the Libro de los Juegos)".into(),
+        source: "J.-L. Cazaux, 'Grant Acedrex', The Chess Variant Pages (chessvariants.com): his reading of the Libro de los Juegos".into(),
         width: 12,
         height: 12,
         pieces: vec![
@@ -384,7 +404,7 @@ fn english_1650() -> Rules {
     Rules {
         name: "english-1650".into(),
         summary: "17th-century English chess: modern moves, castling, en passant; the side that stalemates loses".into(),
-        source: "seed 002 (17th Century Chess)".into(),
+        source: "'17th Century Chess', a rules page after Saul (1614) and Cotton (1674): docs/rules.md, Sources".into(),
         width: 8,
         height: 8,
         pieces: vec![
@@ -435,7 +455,8 @@ impl Rules {
     }
 }
 
-/// The dice presets: a preset played with its die (seed 000's six-sided table on 8x8, the
+/// The dice presets: a preset played with its die (the six-sided table of
+/// [`MEDIEVAL_VARIANTS`] on 8x8, the
 /// eight-sided one for Grant Acedrex), forfeit when the rolled kind cannot move.
 fn with_dice(name: &str) -> Result<Rules, RulesError> {
     let base = name.trim_end_matches("-dice");
@@ -452,8 +473,9 @@ fn with_dice(name: &str) -> Result<Rules, RulesError> {
         r.dice.as_ref().map(Dice::describe).unwrap_or_default()
     );
     r.source = format!(
-        "{}; dice: seed 000 (Alfonso X, Libro de los Juegos)",
-        r.source
+        "{}; dice: {}",
+        r.source,
+        medieval_variants("Alfonso X's dice (Libro de los Juegos)")
     );
     Ok(r)
 }

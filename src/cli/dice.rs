@@ -20,7 +20,7 @@ pub struct DiceArgs {
     /// The position (FEN in the rules' letters).
     pub fen: String,
     /// A dice preset (shatranj-dice, alfonso-dice, grant-acedrex-dice) or a rules file
-    /// with a [dice] table.
+    /// with a `dice` table.
     #[arg(long, default_value = "shatranj-dice")]
     pub rules: String,
     /// Turns each side plays (the side to move first) within which the game must be

@@ -40,7 +40,7 @@ pub struct RunArgs {
     /// Search method: `auto` (deepening for short remainders, proof numbers from nine moves
     /// left), `deepening`, `pn` (depth-first proof numbers) or `positions` (each first move
     /// first by proof numbers over positions, then as auto; experimental, see
-    /// docs/speed.md). Every method is exact: the verdicts are the same, only the time
+    /// benches/NOTES.md). Every method is exact: the verdicts are the same, only the time
     /// differs.
     #[arg(long, default_value = "auto", value_name = "METHOD")]
     pub method: crate::solve::Method,

@@ -75,7 +75,7 @@ fn name_of(p: &Path) -> Result<String> {
         .to_string())
 }
 
-/// What a shard ran, for [`write`].
+/// What a shard ran, for [`write()`].
 pub struct ShardRun<'a, T> {
     pub command: &'a str,
     pub shard: Shard,

@@ -1,7 +1,7 @@
 //! `verify`'s results written as they finish: each problem's rows go to the CSV (through a
 //! temporary file renamed into place at the end), to the JSON lines and to the text list
 //! in the files' order, and then only what the summary needs is kept (see
-//! [`Tally`](crate::report::tally::Tally)). Only `--all-rules` text and `--html` keep
+//! [`Tally`]). Only `--all-rules` text and `--html` keep
 //! every row, as they lay the whole batch out at the end.
 
 use crate::files::{Output, Writer};

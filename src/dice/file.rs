@@ -2,7 +2,7 @@
 //! (`RULES-MATERIAL.dice`): a JSON header line, then for every entry three little-endian
 //! f64 (win, loss, the tie-breaking score). The header holds the rules' fingerprint and a
 //! checksum of the data, so a table built under other rules or damaged is refused. The
-//! entries are in the order of [`super::index`] (format 2); a file of format 1 (every
+//! entries are in the order of `dice::index` (format 2); a file of format 1 (every
 //! man's square over the whole board) is refused with a word to rebuild it.
 
 use super::index::Index;
@@ -158,7 +158,7 @@ pub fn read<B: Bits>(dir: &Path, eng: &Engine<B>, mat: &Material) -> Result<Chan
 }
 
 impl ChanceTables {
-    /// Writes every table to `dir` (one file per material, see [`write`]).
+    /// Writes every table to `dir` (one file per material, see [`write()`]).
     pub fn save(
         &self,
         dir: &std::path::Path,

@@ -2,7 +2,7 @@
 //! analysis: exact expectimax within a number of turns, value iteration over retrograde
 //! tables for few men, and a seeded simulation that checks both.
 //!
-//! How a turn goes (our reading of seed 000 and RULES.md, "Dice"):
+//! How a turn goes (our reading of the sources named in docs/dice.md):
 //! 1. A position decided by the preset (bare king, stalemate, kings alone) ends the game
 //!    before any throw. Checkmate does not: a mated king forfeits its turns and is taken
 //!    when the opponent's throw allows it.

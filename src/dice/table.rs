@@ -5,7 +5,7 @@
 //! promotions lead into smaller tables, solved first.
 //!
 //! Positions are indexed by side and each man's square among those it may take (see
-//! [`super::index`]), with no board symmetry: tables of three or four men on 8x8, which
+//! `dice::index`), with no board symmetry: tables of three or four men on 8x8, which
 //! is what dice endgames need. A position whose side not to move stands in check is a real position here (its
 //! king was left in check by a forfeit).
 
@@ -33,7 +33,7 @@ pub const MAX_ENTRIES: usize = 40_000_000;
 const STORED_BYTES_PER_ENTRY_AND_MAN: u64 = 150;
 
 /// Bytes a build that regenerates successors holds per entry: two sweeps' values and a
-/// state byte (see [`super::compact`]).
+/// state byte (see `dice::compact`).
 pub const REGENERATED_BYTES_PER_ENTRY: u64 = 2 * std::mem::size_of::<Val>() as u64 + 1;
 
 /// How a table's successors are held while it is solved.

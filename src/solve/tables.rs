@@ -13,7 +13,7 @@ const AUTO_TABLE_MEN: usize = 4;
 
 /// A `win` problem of at most this many men also gets, on the fly, the tables of the
 /// four-man endings its captures lead to (issue 29, method 5). With more men the search
-/// seldom gets down to four (docs/speed.md, "Tables where captures lead").
+/// seldom gets down to four (benches/NOTES.md, "Tables where captures lead").
 const AUTO_REACHED_FROM: usize = 6;
 
 /// Most entries built on the fly for the endings one problem reaches (the problem's own

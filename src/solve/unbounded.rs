@@ -23,7 +23,7 @@
 //! given out: it only steers this search, and can at worst hide a win from it (time,
 //! never a wrong answer). Only disproofs that rest on no such cut are kept as numbers.
 //!
-//! Measured (docs/speed.md, "Proof numbers over positions"): with no bound on the moves
+//! Measured (benches/NOTES.md, "Proof numbers over positions"): with no bound on the moves
 //! left the proofs found are long (a win in 7 proven as a win in 105–138), useless for
 //! "within N"; bounded by the moves left it proves the key of `selfplay-g2-185w` within 9
 //! in 0.57 M nodes, but over whole problems it is no faster than `auto`, which is why it

@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod reference;
+
 use mansuba::board::bits::Bits;
 use mansuba::board::engine::Engine;
 use mansuba::board::movegen::MoveList;

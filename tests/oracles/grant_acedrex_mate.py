@@ -1,5 +1,5 @@
 """Independent brute-force mate-in-N solver for Grant Acedrex (12x12), written from
-RULES.md's piece table only: king, rook, crocodile (bishop), giraffe (3,2) leap, lion
+the pieces' moves only (as docs/rules.md, "Pieces", gives them): king, rook, crocodile (bishop), giraffe (3,2) leap, lion
 (3,0)+(3,1) leaps, unicorn (knight leap, then bishop outward), anqa (diagonal step, then
 rook outward), pawn (one step; no privileges, no promotion allowed in test positions).
 Letters: k r c z l u a p (white upper case). Goal: checkmate only."""
