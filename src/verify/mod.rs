@@ -4,7 +4,7 @@
 //! line's `verify`, `solve` and `export` run exactly this, and so can another program
 //! (see the crate's front page).
 //!
-//! It sits above [`crate::report`] (its result is a report [`Row`](crate::report::Row))
+//! It sits above [`crate::report`] (its result is a report row, [`crate::report::Row`])
 //! and below [`crate::cli`].
 
 pub mod engines;
