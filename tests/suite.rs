@@ -29,6 +29,7 @@ mod repair;
 mod repair_shards;
 mod rough_edges;
 mod rules;
+mod rules_knobs;
 mod shards;
 mod solver;
 mod solver_brute;
