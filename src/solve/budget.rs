@@ -1,7 +1,7 @@
 //! The limits of one solve shared by all its workers: time, nodes, cancellation (Ctrl-C),
 //! and the one transposition table they share.
 
-use super::table::Shared;
+use super::transpositions::Shared;
 use super::Limits;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;

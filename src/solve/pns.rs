@@ -22,7 +22,7 @@
 //! interaction). Numbers summed over transpositions count some leaves twice; that costs
 //! only time, never a wrong answer.
 
-use super::pn_table::PnTable;
+use super::pn_numbers::PnTable;
 use super::searcher::{Searcher, R};
 use super::{reach, Method};
 use crate::board::bits::Bits;

@@ -22,7 +22,7 @@ pub(crate) struct Searcher<'a, B: Bits> {
     pub cond: &'a Conditions,
     pub attacker: Color,
     /// The shared table as last seen, and its generation.
-    pub(super) tt: std::sync::Arc<super::table::Table>,
+    pub(super) tt: std::sync::Arc<super::transpositions::Table>,
     pub(super) tt_gen: usize,
     /// Entries this worker added and has not yet counted in the table.
     pub(super) tt_fresh: usize,
@@ -65,7 +65,7 @@ pub(crate) struct Searcher<'a, B: Bits> {
     pub(super) values: Vec<u16>,
     pub(super) king: Kind,
     /// Unsolved proof and disproof numbers (made on the first proof-number search).
-    pub(super) pn: Option<Box<super::pn_table::PnTable>>,
+    pub(super) pn: Option<Box<super::pn_numbers::PnTable>>,
     /// Under [`super::Method::Auto`], search by deepening alone (the root's second phase).
     pub(super) deepen_only: bool,
     pub(super) _b: std::marker::PhantomData<B>,

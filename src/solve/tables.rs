@@ -151,7 +151,7 @@ pub(crate) fn tables_for<B: Bits>(
 /// searches of the same position, stipulation and conditions.
 pub(crate) struct Known {
     pub tables: Option<Arc<crate::retro::Tables>>,
-    pub table: Arc<super::table::Shared>,
+    pub table: Arc<super::transpositions::Shared>,
 }
 
 impl Known {
@@ -159,7 +159,7 @@ impl Known {
     pub fn fresh(tables: Option<Arc<crate::retro::Tables>>) -> Self {
         Known {
             tables,
-            table: Arc::new(super::table::Shared::new()),
+            table: Arc::new(super::transpositions::Shared::new()),
         }
     }
 }

@@ -107,7 +107,7 @@ impl<B: Bits> Searcher<'_, B> {
             return None;
         }
         if self.pn.is_none() {
-            self.pn = Some(Box::new(super::pn_table::PnTable::new()));
+            self.pn = Some(Box::new(super::pn_numbers::PnTable::new()));
         }
         let mut path = Vec::with_capacity(MAX_PLIES);
         let r = self.umid(pos, tracked, left, INF, INF, &mut path)?;
@@ -276,7 +276,7 @@ impl<B: Bits> Searcher<'_, B> {
         }
         if x.dn == 0 {
             // Disproven with no cut on the way: the attacker cannot win from here at all.
-            self.store(key, super::table::MAX_N, false);
+            self.store(key, super::transpositions::MAX_N, false);
         }
         let k = self.pn_key(pos, UNBOUNDED, tracked);
         if let Some(t) = self.pn.as_mut() {
