@@ -86,10 +86,14 @@ fn the_rules_path_is_written_for_the_output_folder() {
     assert!(text.contains("rules = \"rel/rules.toml\""), "{text}");
 }
 
-/// The ids, titles and sources of tests/hostile/hostile-text.toml.
+/// The ids, titles and sources of problems. An empty source is none: `import` writes
+/// `source = ""` for the user to complete where the input gives none.
 fn words_of(p: &[Problem]) -> Vec<(String, Option<String>, Option<String>)> {
     p.iter()
-        .map(|p| (p.id.clone(), p.title.clone(), p.source.clone()))
+        .map(|p| {
+            let source = p.source.clone().filter(|s| !s.is_empty());
+            (p.id.clone(), p.title.clone(), source)
+        })
         .collect()
 }
 
@@ -144,11 +148,12 @@ fn pgn_tags_stay_on_their_line() {
         assert_eq!(g["fen"], p.fen.as_str(), "{g}");
         assert_eq!(g["errors"], 0, "{g}");
         assert_eq!(g["moves"], 1, "{g}");
-        // The title on one line: its line breaks and tabs are spaces.
+        // The title (the id when there is none) on one line: its line breaks and tabs
+        // are spaces.
         let flat: String = p
             .title
             .as_deref()
-            .unwrap_or("")
+            .unwrap_or(&p.id)
             .chars()
             .map(|c| if c.is_control() { ' ' } else { c })
             .collect();

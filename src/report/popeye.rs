@@ -9,6 +9,10 @@
 //! a1e1`). Popeye lets a pawn on its second rank double-step, which shatranj does not: a
 //! shatranj problem with such a pawn is not exported. What is not exported is said, with
 //! the reason.
+//!
+//! The title (`Title`), the source (`Origin`) and the id (`Remark mansuba-id ID`) are
+//! written as [`crate::problem::import::popeye_text`] says, so that `import` of the
+//! export gives them back exactly.
 
 use crate::problem::import::popeye::ID_REMARK;
 use crate::problem::import::popeye_text::to_lines;
@@ -130,14 +134,15 @@ pub fn popeye_problem(p: &Problem) -> Result<String, String> {
     }
     // Title, source and id as `import` reads them back exactly (see popeye_text).
     let mut t = String::new();
-    let mut text = |keyword: &str, v: &str| {
-        for line in to_lines(v) {
+    let mut text = |keyword: &str, v: &str, at_spaces: bool| {
+        for line in to_lines(v, at_spaces) {
             t += &format!("{keyword} {line}\n");
         }
     };
-    text("Title", p.title.as_deref().unwrap_or(""));
-    text("Origin", p.source.as_deref().unwrap_or(""));
-    text("Remark", &format!("{ID_REMARK}{}", p.id));
+    text("Title", p.title.as_deref().unwrap_or(""), true);
+    text("Origin", p.source.as_deref().unwrap_or(""), true);
+    // The id is one remark, cut only where a line is full.
+    text("Remark", &format!("{ID_REMARK}{}", p.id), false);
     t += &format!("Pieces White {} Black {}\n", side(true)?, side(false)?);
     t += &format!("Stipulation #{}\n", s.moves);
     if !conditions.is_empty() {

@@ -6,9 +6,10 @@
 //! - a character a line cannot hold is escaped: `\\` a backslash, `\n` a newline, `\r`
 //!   a carriage return, `\t` a tab, `\u{1b}` any other control character, and `\s` a
 //!   space at the start or the end of a line (where it would be trimmed away);
-//! - a longer text goes on several lines of the same keyword, every line but the last
-//!   ending in a lone `\`: joined again without a space. Lines without one are joined by
-//!   a space, as a text cut at its spaces by hand is (several `Origin` lines).
+//! - a longer text goes on several lines of the same keyword, cut at a space (the lines
+//!   are joined again by one space, as a text cut at its spaces by hand is) or, in a word
+//!   longer than a line, anywhere: such a line ends in a lone `\` and is joined to the
+//!   next without a space.
 //!
 //! Another backslash is read as it stands, so a hand-written line loses nothing.
 
@@ -28,27 +29,40 @@ fn escaped(c: char) -> String {
 }
 
 /// `text` as the texts of lines of at most [`LINE_BYTES`] bytes, to be written each after
-/// the keyword; none for an empty text.
-pub fn to_lines(text: &str) -> Vec<String> {
-    let mut pieces: Vec<String> = vec![];
+/// the keyword; none for an empty text. A long text is cut at a space where it has one
+/// and `at_spaces` allows (the space is what joins the lines again), else anywhere, the
+/// line ending in `\`. A text that must stay one (an id in a remark) is cut anywhere.
+pub fn to_lines(text: &str, at_spaces: bool) -> Vec<String> {
+    // (escaped text, continued without a space)
+    let mut pieces: Vec<(String, bool)> = vec![];
     let mut cur = String::new();
     // Room for the `\s` of a space at each end and the `\` of a continued line.
     let room = LINE_BYTES - 4;
     for c in text.chars() {
         let e = escaped(c);
         if cur.len() + e.len() > room {
-            pieces.push(std::mem::take(&mut cur));
+            // The last space that leaves something on both sides; a space at either end
+            // would have to be written `\s` anyway.
+            let space = cur
+                .rfind(' ')
+                .filter(|&at| at_spaces && at > 0 && at + 1 < cur.len());
+            match space {
+                Some(at) => {
+                    let rest = cur[at + 1..].to_string();
+                    cur.truncate(at);
+                    pieces.push((std::mem::replace(&mut cur, rest), false));
+                }
+                None => pieces.push((std::mem::take(&mut cur), true)),
+            }
         }
         cur.push_str(&e);
     }
     if !cur.is_empty() {
-        pieces.push(cur);
+        pieces.push((cur, false));
     }
-    let last = pieces.len().saturating_sub(1);
     pieces
         .into_iter()
-        .enumerate()
-        .map(|(i, p)| {
+        .map(|(p, continued)| {
             let mut p = match p.strip_prefix(' ') {
                 Some(rest) => format!("\\s{rest}"),
                 None => p,
@@ -57,7 +71,7 @@ pub fn to_lines(text: &str) -> Vec<String> {
                 p.pop();
                 p.push_str("\\s");
             }
-            if i < last {
+            if continued {
                 p.push('\\');
             }
             p
@@ -128,11 +142,21 @@ mod tests {
     use super::*;
 
     fn round(t: &str) -> String {
-        let lines: Vec<(String, bool)> = to_lines(t).iter().map(|l| from_line(l)).collect();
-        assert!(to_lines(t)
-            .iter()
-            .all(|l| l.len() <= LINE_BYTES && !l.contains('\n')));
-        texts(&lines).join(" ")
+        let mut back = vec![];
+        for at_spaces in [true, false] {
+            let lines = to_lines(t, at_spaces);
+            assert!(lines
+                .iter()
+                .all(|l| l.len() <= LINE_BYTES && !l.contains('\n')));
+            let read: Vec<(String, bool)> = lines.iter().map(|l| from_line(l)).collect();
+            let joined = texts(&read);
+            if !at_spaces {
+                assert!(joined.len() <= 1, "{joined:?}");
+            }
+            back.push(joined.join(" "));
+        }
+        assert_eq!(back[0], back[1]);
+        back.swap_remove(0)
     }
 
     #[test]
@@ -144,6 +168,7 @@ mod tests {
             "line\nbreak\r\n\ttab \u{1b}[31m",
             &"x".repeat(300),
             &"Ḥمنصوبة ".repeat(40),
+            &"two  spaces ".repeat(40),
             "ends in a backslash\\",
         ] {
             assert_eq!(round(t), t);
