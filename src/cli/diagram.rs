@@ -64,7 +64,7 @@ fn pick_problem(file: &Path, id: Option<&str>) -> Result<Problem> {
     }
     let lf = load_file(file);
     for w in &lf.warnings {
-        eprintln!("warning: {w}");
+        eprintln!("warning: {}", crate::report::shown::shown(w));
     }
     let mut ok = vec![];
     for p in lf.problems {

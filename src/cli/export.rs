@@ -2,6 +2,7 @@
 //! tree as variations (`--pgn`), and the problems as Popeye input (`--popeye`).
 use super::run::*;
 use crate::notation::Notation;
+use crate::report::shown::{shown, shown_id};
 use crate::report::{self, Verdict};
 use anyhow::Result;
 use std::path::PathBuf;
@@ -72,7 +73,7 @@ pub fn cmd_export(a: ExportArgs) -> Result<i32> {
                 if v.is_empty() && r.verdict != Verdict::Error {
                     eprintln!(
                         "note: {} ({}): no line of play to export (verdict {})",
-                        r.id,
+                        shown_id(&r.id),
                         r.location(),
                         r.verdict.word()
                     );
@@ -80,7 +81,12 @@ pub fn cmd_export(a: ExportArgs) -> Result<i32> {
                 v
             }
             Err(msg) => {
-                eprintln!("error: {} ({}): cannot export: {msg}", r.id, r.location());
+                eprintln!(
+                    "error: {} ({}): cannot export: {}",
+                    shown_id(&r.id),
+                    r.location(),
+                    shown(&msg)
+                );
                 failed = true;
                 vec![]
             }
@@ -126,15 +132,16 @@ fn export_pgn(
             Ok(Some(g)) => games.push(g),
             Ok(None) => eprintln!(
                 "note: {} ({}): no line of play, no PGN game (verdict {})",
-                r.id,
+                shown_id(&r.id),
                 r.location(),
                 r.verdict.word()
             ),
             Err(msg) => {
                 eprintln!(
-                    "error: {} ({}): cannot write its PGN: {msg}",
-                    r.id,
-                    r.location()
+                    "error: {} ({}): cannot write its PGN: {}",
+                    shown_id(&r.id),
+                    r.location(),
+                    shown(&msg)
                 );
                 failed = true;
             }
@@ -160,7 +167,11 @@ fn write_popeye(
     };
     let (text, left_out) = report::popeye::popeye_file(problems);
     for (id, why) in &left_out {
-        eprintln!("note: {id}: not written for Popeye: {why}");
+        eprintln!(
+            "note: {}: not written for Popeye: {}",
+            shown_id(id),
+            shown(why)
+        );
     }
     let n = problems.len() - left_out.len();
     if n == 0 {

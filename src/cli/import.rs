@@ -2,11 +2,13 @@
 //! entries. Nothing is written unless every input reads and the entries load back as a
 //! problem file (then atomically, with `-o`).
 //!
-//! Exit codes: 0 written; 2 an input could not be read (each error names file and line).
+//! Exit codes: 0 written; 2 an input could not be read (every error of every input is
+//! said, each naming the file and the line).
 
 use crate::problem::import::{self, Format, Options};
+use crate::report::shown::shown;
 use anyhow::{bail, Result};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Arguments of `import`.
 #[derive(clap::Args, Debug)]
@@ -64,23 +66,41 @@ pub fn cmd_import(a: ImportArgs) -> Result<i32> {
     let entries = match import::import_files(&a.files, &opts) {
         Ok(e) => e,
         Err(errors) => {
+            // The messages quote the input: escaped for the terminal.
             for e in &errors {
-                eprintln!("error: {e}");
+                eprintln!("error: {}", shown(&e.to_string()));
             }
             eprintln!("nothing written: {} input error(s)", errors.len());
             return Ok(2);
         }
     };
-    let inputs: Vec<String> = a.files.iter().map(|f| f.display().to_string()).collect();
-    let text = import::toml_out::to_toml(&entries, &inputs);
-    // The entries must load as a problem file before anything is written.
+    // A problem file reads its rules-file paths from its own folder: standard output is
+    // read where it is made, the working directory.
     let target = a
         .output
         .clone()
         .unwrap_or_else(|| PathBuf::from("import.toml"));
+    let folder = target.parent().unwrap_or(Path::new(""));
+    let mut entries = entries;
+    for e in &mut entries {
+        e.rules = import::rules_path::relative_to(&e.rules, folder);
+    }
+    let inputs: Vec<String> = a.files.iter().map(|f| f.display().to_string()).collect();
+    let text = import::toml_out::to_toml(&entries, &inputs);
+    // The entries must load as a problem file, their rules found from the output's folder,
+    // before anything is written.
     let back = crate::problem::parse_str(&text, &target);
-    if let Some(Err(e)) = back.problems.iter().find(|p| p.is_err()) {
-        bail!("the imported entries do not load back ({e}); nothing written");
+    for p in &back.problems {
+        if let Err(e) = p.as_ref().map_err(|e| e.to_string()).and_then(|p| {
+            p.own_rules()
+                .map(|_| ())
+                .map_err(|e| format!("{}: rules '{}': {e}", p.id, p.rules))
+        }) {
+            bail!(
+                "the imported entries do not load back from {} ({e}); nothing written",
+                target.display()
+            );
+        }
     }
     match &out {
         Some(out) => out.write_all(text.as_bytes())?,

@@ -124,7 +124,7 @@ pub(super) fn load_all(files: &[PathBuf]) -> (Vec<Problem>, Vec<(usize, Row)>) {
     for f in files {
         let lf = load_file(f);
         for w in &lf.warnings {
-            eprintln!("warning: {w}");
+            eprintln!("warning: {}", crate::report::shown::shown(w));
         }
         for p in lf.problems {
             match p {

@@ -95,7 +95,11 @@ pub fn main() -> i32 {
     match run(cli) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            // An error quotes the user's files: escaped for the terminal.
+            eprintln!(
+                "error: {}",
+                crate::report::shown::shown_lines(&format!("{e:#}"))
+            );
             2
         }
     }

@@ -63,7 +63,7 @@ pub fn cmd_repair(a: RepairArgs) -> Result<i32> {
     check_shard(&a)?;
     let lf = load_file(&a.file);
     for w in &lf.warnings {
-        eprintln!("warning: {w}");
+        eprintln!("warning: {}", crate::report::shown::shown(w));
     }
     let mut shown = Shown::default();
     let mut rows: Vec<RepairRow> = vec![];

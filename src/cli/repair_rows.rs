@@ -47,7 +47,7 @@ impl Shown {
                 self.records.extend(report::repair::csv_records(&row.id, r));
             }
             Err(e) => {
-                eprintln!("error: {e}");
+                eprintln!("error: {}", crate::report::shown::shown(&e.to_string()));
                 self.code = 1;
             }
         }

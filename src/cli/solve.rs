@@ -38,7 +38,7 @@ pub fn cmd_solve(a: SolveArgs) -> Result<i32> {
     crate::files::read_text(&a.file)?;
     let lf = load_file(&a.file);
     for w in &lf.warnings {
-        eprintln!("warning: {w}");
+        eprintln!("warning: {}", crate::report::shown::shown(w));
     }
     let ids: Vec<String> = lf
         .problems

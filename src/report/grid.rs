@@ -5,6 +5,7 @@
 //! A cell is a verdict, or a rule set the problem was not carried over to (its board,
 //! a kind of man it lacks, a condition it cannot meet) with the reason.
 
+use super::shown::{shown, shown_id};
 use super::{csv_record, json_row, xml_escape as esc, Row, Verdict, CSV_COLUMNS};
 use crate::board::rules::PRESETS;
 use serde_json::json;
@@ -117,7 +118,7 @@ pub fn text(groups: &[Group]) -> String {
     let mut reasons: Vec<&str> = vec![];
     let idw = groups
         .iter()
-        .filter_map(|g| g.own().map(|r| r.id.chars().count()))
+        .filter_map(|g| g.own().map(|r| shown_id(&r.id).chars().count()))
         .max()
         .unwrap_or(2)
         .clamp(2, 28);
@@ -131,7 +132,11 @@ pub fn text(groups: &[Group]) -> String {
         let Some(own) = g.own() else { continue };
         let mut line = format!(
             "{:<idw$} {:<6}",
-            if own.id.is_empty() { "?" } else { &own.id },
+            if own.id.is_empty() {
+                "?".into()
+            } else {
+                shown_id(&own.id)
+            },
             own.stipulation
         );
         for c in &cols {
@@ -167,7 +172,7 @@ pub fn text(groups: &[Group]) -> String {
     if !reasons.is_empty() {
         let _ = writeln!(s, "not carried over:");
         for (i, r) in reasons.iter().enumerate() {
-            let _ = writeln!(s, "  -{:<3} {r}", i + 1);
+            let _ = writeln!(s, "  -{:<3} {}", i + 1, shown(r));
         }
     }
     s

@@ -15,6 +15,7 @@ pub mod html;
 pub mod pgn;
 pub mod popeye;
 pub mod repair;
+pub mod shown;
 pub mod svg;
 pub mod table;
 pub mod tally;

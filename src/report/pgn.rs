@@ -102,15 +102,24 @@ fn tree_of(records: &[Vec<String>]) -> Tree {
     t
 }
 
-/// A PGN tag value, escaped.
+/// Text on one line: a line break, tab or other control character becomes a space. PGN
+/// gives a tag one line, and a comment's line that began with `%` or `[` would be read as
+/// an escape or a tag (a title with a newline made python-chess read two games).
+fn flat(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
+}
+
+/// A PGN tag value on one line, `\` and `"` escaped as the standard says.
 fn tag(name: &str, value: &str) -> String {
-    let v = value.replace('\\', "\\\\").replace('"', "\\\"");
+    let v = flat(value).replace('\\', "\\\\").replace('"', "\\\"");
     format!("[{name} \"{v}\"]\n")
 }
 
-/// A comment's text, with the braces PGN cannot hold in a comment taken out.
+/// A comment's text on one line, with the braces PGN cannot hold in a comment taken out.
 fn comment(text: &str) -> String {
-    format!("{{{}}}", text.replace(['{', '}'], ""))
+    format!("{{{}}}", flat(text).replace(['{', '}'], ""))
 }
 
 /// The PGN game of a row, or `None` when it has no line of play (an error row, or a
@@ -262,8 +271,13 @@ fn wrap(game: &str) -> String {
         }
         let mut cur = String::new();
         for w in line.split(' ') {
-            // A move number stays with its move.
-            if !cur.is_empty() && cur.len() + 1 + w.len() > 79 && !cur.ends_with('.') {
+            // A move number stays with its move; a word of a comment beginning with `%`
+            // never begins a line, where it would make the line an escape.
+            if !cur.is_empty()
+                && cur.len() + 1 + w.len() > 79
+                && !cur.ends_with('.')
+                && !w.starts_with('%')
+            {
                 out.push_str(&cur);
                 out.push('\n');
                 cur.clear();

@@ -9,7 +9,13 @@
 //! a1e1`). Popeye lets a pawn on its second rank double-step, which shatranj does not: a
 //! shatranj problem with such a pawn is not exported. What is not exported is said, with
 //! the reason.
+//!
+//! The title (`Title`), the source (`Origin`) and the id (`Remark mansuba-id ID`) are
+//! written as [`crate::problem::import::popeye_text`] says, so that `import` of the
+//! export gives them back exactly.
 
+use crate::problem::import::popeye::ID_REMARK;
+use crate::problem::import::popeye_text::to_lines;
 use crate::problem::Problem;
 
 /// Popeye's name of each man mansuba's rules call so.
@@ -126,13 +132,17 @@ pub fn popeye_problem(p: &Problem) -> Result<String, String> {
     if c.covetous && p.rules != "forced" {
         conditions.push("BlackMustCapture");
     }
+    // Title, source and id as `import` reads them back exactly (see popeye_text).
     let mut t = String::new();
-    t += &format!("Title {}\n", p.id);
-    if let Some(src) = &p.source {
-        for part in chunks(&one_line(src), ORIGIN_BYTES) {
-            t += &format!("Origin {part}\n");
+    let mut text = |keyword: &str, v: &str, at_spaces: bool| {
+        for line in to_lines(v, at_spaces) {
+            t += &format!("{keyword} {line}\n");
         }
-    }
+    };
+    text("Title", p.title.as_deref().unwrap_or(""), true);
+    text("Origin", p.source.as_deref().unwrap_or(""), true);
+    // The id is one remark, cut only where a line is full.
+    text("Remark", &format!("{ID_REMARK}{}", p.id), false);
     t += &format!("Pieces White {} Black {}\n", side(true)?, side(false)?);
     t += &format!("Stipulation #{}\n", s.moves);
     if !conditions.is_empty() {
@@ -145,42 +155,6 @@ pub fn popeye_problem(p: &Problem) -> Result<String, String> {
     }
     t.push('\n');
     Ok(t)
-}
-
-/// Popeye reads lines of at most 255 bytes: a longer source goes on several `Origin`
-/// lines of at most this many bytes (the import joins them with spaces).
-const ORIGIN_BYTES: usize = 200;
-
-/// Words put on lines of at most `max` bytes (a longer word gets a line of its own, cut
-/// at a character boundary).
-fn chunks(s: &str, max: usize) -> Vec<String> {
-    let mut out: Vec<String> = vec![];
-    let mut cur = String::new();
-    for w in s.split(' ') {
-        if !cur.is_empty() && cur.len() + 1 + w.len() > max {
-            out.push(std::mem::take(&mut cur));
-        }
-        if !cur.is_empty() {
-            cur.push(' ');
-        }
-        cur.push_str(w);
-        while cur.len() > max {
-            let mut cut = max;
-            while !cur.is_char_boundary(cut) {
-                cut -= 1;
-            }
-            out.push(cur[..cut].to_string());
-            cur = cur[cut..].to_string();
-        }
-    }
-    if !cur.is_empty() {
-        out.push(cur);
-    }
-    out
-}
-
-fn one_line(s: &str) -> String {
-    s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// The home squares of every king and rook standing at home whose castling the FEN's

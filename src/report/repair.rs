@@ -40,7 +40,12 @@ pub fn counts_line(r: &RepairReport) -> String {
 /// The readable report of one problem's repairs.
 pub fn text(id: &str, location: &str, r: &RepairReport) -> String {
     let o = &r.original;
-    let mut s = format!("{id}  ({location})\noriginal    {}\n", o.verdict);
+    let mut s = format!(
+        "{}  ({})\noriginal    {}\n",
+        super::shown::shown_id(id),
+        super::shown::shown(location),
+        o.verdict
+    );
     if o.verdict == "sound" {
         s.push_str("nothing to repair\n");
         return s;

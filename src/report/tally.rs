@@ -2,6 +2,7 @@
 //! and only the rows the summary names (errors, failing solutions, unmet expectations),
 //! so that a collection of any size is summed up in memory that does not grow with it.
 
+use super::shown::{shown, shown_id};
 use super::{Row, Verdict};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -106,7 +107,7 @@ impl Tally {
                     s,
                     "  {:>8.3}s  {} [{}] {}{lim}",
                     r.millis as f64 / 1000.0,
-                    r.id,
+                    shown_id(&r.id),
                     r.rules,
                     r.location()
                 );
@@ -122,7 +123,7 @@ impl Tally {
         if !errors.is_empty() {
             let _ = writeln!(s, "errors:");
             for r in errors {
-                let _ = writeln!(s, "  {}", r.error.as_deref().unwrap_or("?"));
+                let _ = writeln!(s, "  {}", shown(r.error.as_deref().unwrap_or("?")));
             }
         }
         let claims = self.with(|r| r.claim_failed());
@@ -141,8 +142,11 @@ impl Tally {
                     .unwrap_or_default();
                 let _ = writeln!(
                     s,
-                    "  {}{line}: problem '{}' [{}]: {check}",
-                    r.file, r.id, r.rules
+                    "  {}{line}: problem '{}' [{}]: {}",
+                    shown(&r.file),
+                    shown_id(&r.id),
+                    r.rules,
+                    shown(&check)
                 );
             }
         }
@@ -153,7 +157,7 @@ impl Tally {
                 let _ = writeln!(
                     s,
                     "  {} [{}] {}: expected {}, got {}",
-                    r.id,
+                    shown_id(&r.id),
                     r.rules,
                     r.location(),
                     r.expect().unwrap_or_default(),

@@ -1,6 +1,7 @@
 //! The readable reports: `solve`'s text, indented solution trees, numbered lines, the
 //! batch listing and its summary.
 
+use super::shown::{shown, shown_id, shown_lines};
 use super::Row;
 use crate::board::sides::Orientation;
 use crate::problem::Problem;
@@ -152,8 +153,14 @@ pub fn tree_heading(rep: &crate::solve::SolveReport) -> String {
     )
 }
 
-/// The readable report of `solve` for one row.
+/// The readable report of `solve` for one row. The problem file's words in it (the
+/// solution's remarks, the FEN of an error row, the warnings) are escaped for the
+/// terminal, as the heading's are.
 pub fn text_report(r: &Row) -> String {
+    shown_lines(&report_body(r))
+}
+
+fn report_body(r: &Row) -> String {
     let mut s = heading(r);
     let p = r.problem.as_ref();
     let Some(a) = &r.analysis else {
@@ -161,7 +168,11 @@ pub fn text_report(r: &Row) -> String {
             let _ = writeln!(s, "fen         {}", p.fen);
         }
         let _ = writeln!(s, "verdict     error");
-        let _ = writeln!(s, "error       {}", r.error.as_deref().unwrap_or("?"));
+        let _ = writeln!(
+            s,
+            "error       {}",
+            shown(r.error.as_deref().unwrap_or("?"))
+        );
         return s;
     };
     let rep = &a.report;
@@ -205,19 +216,24 @@ pub fn text_report(r: &Row) -> String {
 fn heading(r: &Row) -> String {
     let mut s = String::new();
     let p = r.problem.as_ref();
+    // The problem file's own words, each kept on its line (see shown).
     let title = p
-        .and_then(|p| p.title.clone())
-        .map(|t| format!("  {t}"))
+        .and_then(|p| p.title.as_deref())
+        .map(|t| format!("  {}", shown_id(t)))
         .unwrap_or_default();
     let _ = writeln!(
         s,
         "{}{}  ({})",
-        if r.id.is_empty() { "?" } else { &r.id },
+        if r.id.is_empty() {
+            "?".into()
+        } else {
+            shown_id(&r.id)
+        },
         title,
-        r.location()
+        shown(&r.location())
     );
     if let Some(src) = p.and_then(|p| p.source.as_ref()) {
-        let _ = writeln!(s, "source      {src}");
+        let _ = writeln!(s, "source      {}", shown(src));
     }
     let _ = writeln!(s, "rules       {}", r.rules);
     let _ = writeln!(s, "stipulation {}", r.stipulation);
@@ -396,9 +412,9 @@ pub fn brief(r: &Row) -> String {
     let mut s = format!(
         "{:<12} {:<24} {:<15} {:<6}",
         r.verdict.word(),
-        one_line(&r.id),
-        one_line(&r.rules),
-        one_line(&r.stipulation)
+        shown_id(&r.id),
+        shown(&r.rules),
+        shown(&r.stipulation)
     );
     match &r.analysis {
         Some(a) => {
@@ -425,27 +441,10 @@ pub fn brief(r: &Row) -> String {
             }
         }
         None => {
-            let _ = write!(s, " {}", one_line(r.error.as_deref().unwrap_or("")));
+            let _ = write!(s, " {}", shown(r.error.as_deref().unwrap_or("")));
         }
     }
     s
-}
-
-/// Text for one row of the table: a newline, tab or other control character (an `id`
-/// with a newline in it) is written escaped (`\n`) so that the row stays one line.
-fn one_line(t: &str) -> String {
-    if !t.chars().any(char::is_control) {
-        return t.to_string();
-    }
-    t.chars()
-        .map(|c| {
-            if c.is_control() {
-                c.escape_default().to_string()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect()
 }
 
 /// The summary at the end of a batch: counts per verdict, the slowest problems, errors,

@@ -9,18 +9,18 @@
 use super::{default_id, error_at, Entry, ImportError, Options};
 use std::path::Path;
 
-/// Reads every line of an EPD text.
-pub fn read(path: &Path, text: &str, opts: &Options) -> Result<Vec<Entry>, ImportError> {
+/// Reads every line of an EPD text: its problem or its error.
+pub fn read(path: &Path, text: &str, opts: &Options) -> Vec<Result<Entry, ImportError>> {
     let mut out = vec![];
     for (i, l) in text.lines().enumerate() {
         let t = l.trim();
         if t.is_empty() || t.starts_with('%') || t.starts_with("//") {
             continue;
         }
-        let e = line(t, out.len() + 1, path, opts).map_err(|m| error_at(path, i + 1, m))?;
-        out.push(Entry { line: i + 1, ..e });
+        let e = line(t, out.len() + 1, path, opts).map_err(|m| error_at(path, i + 1, m));
+        out.push(e.map(|e| Entry { line: i + 1, ..e }));
     }
-    Ok(out)
+    out
 }
 
 fn line(t: &str, index: usize, path: &Path, opts: &Options) -> Result<Entry, String> {
@@ -74,7 +74,7 @@ fn operations(rest: &str, e: &mut Entry) -> Result<(), String> {
             .split_once(char::is_whitespace)
             .unwrap_or((op.as_str(), ""));
         let arg = arg.trim();
-        let unquoted = arg.trim_matches('"').to_string();
+        let unquoted = unquote(arg);
         match code {
             "dm" => match arg.parse::<u32>() {
                 Ok(n) if n > 0 => e.stipulation = format!("#{n}"),
@@ -84,7 +84,8 @@ fn operations(rest: &str, e: &mut Entry) -> Result<(), String> {
                     ))
                 }
             },
-            "id" => e.id = super::popeye::slug(&unquoted),
+            // The id as the line gives it: a problem file takes any text as an id.
+            "id" => e.id = unquoted,
             "c0" => e.source = Some(unquoted),
             c if c.len() == 2 && c.starts_with('c') => {
                 let p = e
@@ -99,11 +100,40 @@ fn operations(rest: &str, e: &mut Entry) -> Result<(), String> {
     Ok(())
 }
 
-/// Operations split at `;` outside quotes.
+/// An operand as its text: a quoted string without its quotes, `\"` and `\\` read as
+/// a quote and a backslash (the escapes PGN uses, and EPD writers with it); another
+/// backslash stands as it is.
+fn unquote(arg: &str) -> String {
+    let Some(inner) = arg
+        .strip_prefix('"')
+        .map(|a| a.strip_suffix('"').unwrap_or(a))
+    else {
+        return arg.to_string();
+    };
+    let mut out = String::new();
+    let mut chars = inner.chars().peekable();
+    while let Some(c) = chars.next() {
+        match (c, chars.peek()) {
+            ('\\', Some(&n @ ('"' | '\\'))) => {
+                out.push(n);
+                chars.next();
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// Operations split at `;` outside quotes (a `\"` inside quotes does not end them).
 fn split_ops(s: &str) -> Vec<String> {
     let (mut out, mut cur, mut quoted) = (vec![], String::new(), false);
-    for c in s.chars() {
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
         match c {
+            '\\' if quoted => {
+                cur.push(c);
+                cur.extend(chars.next());
+            }
             '"' => {
                 quoted = !quoted;
                 cur.push(c);

@@ -4,12 +4,15 @@
 //! lines); [`setup`] turns men on squares into a FEN in the rules' letters, and
 //! [`toml_out`] writes the entries.
 //!
-//! Every reader either returns all the problems of its input or the first error, naming
-//! the file, the line and what was expected; the command writes nothing then.
+//! Every reader returns each problem of its input or, for a problem that cannot be read,
+//! its error, naming the file, the line and what was expected: every error of every
+//! input is said, and the command writes nothing then.
 
 pub mod epd;
 pub mod pieces;
 pub mod popeye;
+pub mod popeye_text;
+pub mod rules_path;
 pub mod setup;
 pub mod toml_out;
 
@@ -147,27 +150,49 @@ pub fn detect(path: &Path, text: &str) -> Result<Format, ImportError> {
     }
 }
 
-/// Reads one input text (from `path`, used for messages and default ids).
+/// Reads one input text (from `path`, used for messages and default ids): its problems,
+/// or its first error (see [`import_all`] for every error).
 pub fn import_text(path: &Path, text: &str, opts: &Options) -> Result<Vec<Entry>, ImportError> {
-    let format = match opts.format {
-        Some(f) => f,
-        None => detect(path, text)?,
+    let (entries, mut errors) = import_all(path, text, opts);
+    match errors.is_empty() {
+        true => Ok(entries),
+        false => Err(errors.swap_remove(0)),
+    }
+}
+
+/// Reads one input text: the problems that read, and every error of the text in the
+/// order of its lines (a problem with an error is left out; the reading goes on after it).
+/// A byte-order mark at the start (as editors on Windows write) is not part of the text.
+pub fn import_all(path: &Path, text: &str, opts: &Options) -> (Vec<Entry>, Vec<ImportError>) {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let format = match opts.format.map_or_else(|| detect(path, text), Ok) {
+        Ok(f) => f,
+        Err(e) => return (vec![], vec![e]),
     };
-    let mut entries = match format {
-        Format::Popeye => popeye::read(path, text, opts)?,
-        Format::Pieces => pieces::read(path, text, opts)?,
-        Format::Epd => epd::read(path, text, opts)?,
+    let read = match format {
+        Format::Popeye => popeye::read(path, text, opts),
+        Format::Pieces => pieces::read(path, text, opts),
+        Format::Epd => epd::read(path, text, opts),
     };
-    if entries.is_empty() {
-        return Err(ImportError {
+    if read.is_empty() {
+        let e = ImportError {
             file: path.to_path_buf(),
             line: None,
             message: format!("no problem found (read as {format:?} input)"),
-        });
+        };
+        return (vec![], vec![e]);
     }
-    for e in &mut entries {
-        setup::check_position(e).map_err(|m| error_at(path, e.line, m))?;
+    let (mut entries, mut errors) = (vec![], vec![]);
+    for r in read {
+        match r.and_then(|e| {
+            setup::check_position(&e).map_err(|m| error_at(path, e.line, m))?;
+            Ok(e)
+        }) {
+            Ok(e) => entries.push(e),
+            Err(x) => errors.push(x),
+        }
     }
+    errors.sort_by_key(|e| e.line);
     // An id is what a problem file reads back: trimmed, never empty (a title of signs
     // only gives none), unique.
     for (i, e) in entries.iter_mut().enumerate() {
@@ -177,10 +202,11 @@ pub fn import_text(path: &Path, text: &str, opts: &Options) -> Result<Vec<Entry>
         }
     }
     unique_ids(&mut entries);
-    Ok(entries)
+    (entries, errors)
 }
 
-/// Reads every input; ids made unique across them (a repeated id gets `-2`, `-3`...).
+/// Reads every input, every error of each; ids made unique across them (a repeated id
+/// gets `-2`, `-3`...).
 pub fn import_files(paths: &[PathBuf], opts: &Options) -> Result<Vec<Entry>, Vec<ImportError>> {
     let (mut all, mut errors) = (vec![], vec![]);
     for p in paths {
@@ -195,10 +221,9 @@ pub fn import_files(paths: &[PathBuf], opts: &Options) -> Result<Vec<Entry>, Vec
                 continue;
             }
         };
-        match import_text(p, &text, opts) {
-            Ok(mut v) => all.append(&mut v),
-            Err(e) => errors.push(e),
-        }
+        let (mut v, mut e) = import_all(p, &text, opts);
+        all.append(&mut v);
+        errors.append(&mut e);
     }
     if !errors.is_empty() {
         return Err(errors);

@@ -86,8 +86,8 @@ struct Block<'a> {
     lines: Vec<(usize, &'a str)>,
 }
 
-/// Reads every problem of a piece-list text.
-pub fn read(path: &Path, text: &str, opts: &Options) -> Result<Vec<Entry>, ImportError> {
+/// Reads every problem of a piece-list text: each paragraph's problem or its error.
+pub fn read(path: &Path, text: &str, opts: &Options) -> Vec<Result<Entry, ImportError>> {
     let mut blocks: Vec<Block> = vec![];
     let mut cur: Vec<(usize, &str)> = vec![];
     for (i, l) in text.lines().enumerate() {

@@ -8,6 +8,7 @@
 //! `Author`, `Origin`, `Title`, `Remark`. Keywords may be shortened to three letters and
 //! are read in any case, as Popeye does. Everything else is refused by name.
 
+use super::popeye_text::{self, texts};
 use super::setup::Setup;
 use super::{default_id, error_at, Entry, ImportError, Options};
 use std::path::Path;
@@ -63,10 +64,13 @@ struct Raw {
     conditions: Vec<(String, usize)>,
     /// (option, its arguments, line).
     options: Vec<(String, Vec<String>, usize)>,
-    author: Vec<String>,
-    origin: Vec<String>,
-    title: Vec<String>,
-    remarks: Vec<String>,
+    /// Text lines, each read by [`popeye_text::from_line`]: (text, continued).
+    author: Vec<(String, bool)>,
+    origin: Vec<(String, bool)>,
+    title: Vec<(String, bool)>,
+    remarks: Vec<(String, bool)>,
+    /// A line of it had an error (said): it is not built.
+    broken: bool,
 }
 
 /// The keyword a word is (full or shortened to three letters or more), if any.
@@ -79,80 +83,114 @@ fn keyword(word: &str) -> Option<&'static str> {
         .find(|k| *k == w || (w.len() >= 3 && k.starts_with(w.as_str())))
 }
 
-/// Reads every problem of a Popeye input file.
-pub fn read(path: &Path, text: &str, opts: &Options) -> Result<Vec<Entry>, ImportError> {
-    let raws = split(path, text)?;
-    raws.iter()
-        .enumerate()
-        .map(|(i, r)| build(path, r, i + 1, opts))
-        .collect()
+/// Reads every problem of a Popeye input file: each problem, or each error (a problem
+/// with an error in its lines is not built; the reading goes on after it).
+pub fn read(path: &Path, text: &str, opts: &Options) -> Vec<Result<Entry, ImportError>> {
+    let (raws, errors) = split(path, text);
+    let mut out: Vec<Result<Entry, ImportError>> = errors.into_iter().map(Err).collect();
+    for (i, r) in raws.iter().enumerate() {
+        if !r.broken {
+            out.push(build(path, r, i + 1, opts));
+        }
+    }
+    out
 }
 
-/// The problems of the text, their parts sorted by keyword.
-fn split(path: &Path, text: &str) -> Result<Vec<Raw>, ImportError> {
-    let mut out = vec![];
-    let mut cur: Option<Raw> = None;
-    let mut section = "";
+/// Where [`split`] is in the text.
+#[derive(Default)]
+struct Reading {
+    done: Vec<Raw>,
+    cur: Option<Raw>,
+    section: &'static str,
+}
+
+/// The problems of the text, their parts sorted by keyword, and the errors met. A line
+/// with an error is not read further, and its problem is marked broken.
+fn split(path: &Path, text: &str) -> (Vec<Raw>, Vec<ImportError>) {
+    let mut st = Reading::default();
+    let mut errors = vec![];
     for (i, l) in text.lines().enumerate() {
         let n = i + 1;
         let mut words = l.split_whitespace().peekable();
         while let Some(w) = words.next() {
-            match keyword(w) {
-                Some("beginproblem") if cur.is_none() => {
-                    cur = Some(Raw {
-                        line: n,
-                        ..Raw::default()
-                    });
-                    section = "";
+            if let Err(e) = word(path, n, l, w, &mut words, &mut st) {
+                errors.push(e);
+                if let Some(r) = st.cur.as_mut() {
+                    r.broken = true;
                 }
-                Some("beginproblem") => {
-                    return Err(error_at(
-                        path,
-                        n,
-                        "BeginProblem inside a problem: expected EndProblem or Next first",
-                    ))
-                }
-                Some(k @ ("endproblem" | "nextproblem")) => {
-                    let r = cur.take().ok_or_else(|| {
-                        error_at(
-                            path,
-                            n,
-                            format!("'{w}' outside a problem: expected BeginProblem first"),
-                        )
-                    })?;
-                    out.push(r);
-                    if k == "nextproblem" {
-                        cur = Some(Raw {
-                            line: n,
-                            ..Raw::default()
-                        });
-                    }
-                    section = "";
-                }
-                Some(k @ ("author" | "origin" | "title" | "remark")) => {
-                    let rest: Vec<&str> = words.by_ref().collect();
-                    let r = inside(path, n, &mut cur, w)?;
-                    text_line(r, k, rest.join(" "));
-                }
-                Some(k) => {
-                    inside(path, n, &mut cur, w)?;
-                    section = k;
-                }
-                None => {
-                    let r = inside(path, n, &mut cur, w)?;
-                    item(path, n, r, section, w, &mut words)?;
-                }
+                break;
             }
         }
     }
-    if let Some(r) = cur {
-        return Err(error_at(
+    if let Some(r) = st.cur {
+        errors.push(error_at(
             path,
             r.line,
             "this problem has no EndProblem: expected EndProblem at its end",
         ));
     }
-    Ok(out)
+    (st.done, errors)
+}
+
+/// One word of line `n` (`l`): a keyword, or what its section holds.
+fn word<'a>(
+    path: &Path,
+    n: usize,
+    l: &'a str,
+    w: &'a str,
+    words: &mut std::iter::Peekable<impl Iterator<Item = &'a str>>,
+    st: &mut Reading,
+) -> Result<(), ImportError> {
+    match keyword(w) {
+        Some("beginproblem") if st.cur.is_none() => {
+            st.cur = Some(Raw {
+                line: n,
+                ..Raw::default()
+            });
+            st.section = "";
+        }
+        Some("beginproblem") => {
+            return Err(error_at(
+                path,
+                n,
+                "BeginProblem inside a problem: expected EndProblem or Next first",
+            ))
+        }
+        Some(k @ ("endproblem" | "nextproblem")) => {
+            let r = st.cur.take().ok_or_else(|| {
+                error_at(
+                    path,
+                    n,
+                    format!("'{w}' outside a problem: expected BeginProblem first"),
+                )
+            })?;
+            st.done.push(r);
+            if k == "nextproblem" {
+                st.cur = Some(Raw {
+                    line: n,
+                    ..Raw::default()
+                });
+            }
+            st.section = "";
+        }
+        Some(k @ ("author" | "origin" | "title" | "remark")) => {
+            // The text is the rest of the line as it stands (spaces, quotes and all): `w`
+            // is a slice of `l`, so its end is where the text begins.
+            let at = w.as_ptr() as usize - l.as_ptr() as usize + w.len();
+            words.by_ref().for_each(drop);
+            let r = inside(path, n, &mut st.cur, w)?;
+            text_line(r, k, popeye_text::from_line(&l[at..]));
+        }
+        Some(k) => {
+            inside(path, n, &mut st.cur, w)?;
+            st.section = k;
+        }
+        None => {
+            let r = inside(path, n, &mut st.cur, w)?;
+            item(path, n, r, st.section, w, words)?;
+        }
+    }
+    Ok(())
 }
 
 fn inside<'a>(
@@ -170,7 +208,7 @@ fn inside<'a>(
     })
 }
 
-fn text_line(r: &mut Raw, k: &str, rest: String) {
+fn text_line(r: &mut Raw, k: &str, rest: (String, bool)) {
     match k {
         "author" => r.author.push(rest),
         "origin" => r.origin.push(rest),
@@ -424,22 +462,27 @@ fn build(path: &Path, r: &Raw, index: usize, opts: &Options) -> Result<Entry, Im
     }
     e.covetous = def && !forced;
     e.fen = setup.fen(true, &a.barred);
-    e.id = r
-        .title
-        .first()
-        .filter(|t| !t.trim().is_empty())
-        .map(|t| slug(t))
-        .unwrap_or_else(|| default_id(path, index));
-    e.title = Some(r.title.join(" ")).filter(|t| !t.trim().is_empty());
-    // Several Origin lines are one text cut to Popeye's line length: joined by spaces.
-    let src: Vec<String> = r
-        .author
-        .iter()
-        .cloned()
-        .chain([r.origin.join(" ")])
-        .collect();
-    e.source = Some(src.join(", ").trim_matches([',', ' ']).to_string()).filter(|s| !s.is_empty());
-    e.published = Some(r.remarks.join(" ")).filter(|s| !s.trim().is_empty());
+    e.title = Some(texts(&r.title).join(" ")).filter(|t| !t.trim().is_empty());
+    // `export --popeye` keeps the id in a remark of its own; otherwise the title gives it.
+    let remarks = texts(&r.remarks);
+    let (ids, remarks): (Vec<String>, Vec<String>) =
+        remarks.into_iter().partition(|x| x.starts_with(ID_REMARK));
+    e.id = match ids.first() {
+        Some(id) => id[ID_REMARK.len()..].to_string(),
+        None => e
+            .title
+            .as_deref()
+            .map(slug)
+            .filter(|s| !s.is_empty())
+            .unwrap_or_else(|| default_id(path, index)),
+    };
+    // Several Origin lines are one text cut to Popeye's line length: joined by spaces
+    // (or without, where the export cut a word; see popeye_text).
+    let origin = texts(&r.origin).join(" ");
+    let mut src = texts(&r.author);
+    src.extend(Some(origin).filter(|o| !o.is_empty()));
+    e.source = Some(src.join(", ")).filter(|s| !s.trim().is_empty());
+    e.published = Some(remarks.join(" ")).filter(|s| !s.trim().is_empty());
     Ok(e)
 }
 
@@ -467,17 +510,33 @@ fn check_promotion(setup: &Setup, a: &Asks) -> Result<(), String> {
     Ok(())
 }
 
-/// An id from a title: letters and digits, words joined by `-`.
+/// The remark `export --popeye` writes the problem's id in: `Remark mansuba-id ID`.
+pub const ID_REMARK: &str = "mansuba-id ";
+
+/// The most characters of an id made from a title (a whole title of 50 MB is no id).
+pub const SLUG_CAP: usize = 64;
+
+/// An id from a title: letters and digits, words joined by `-`, at most [`SLUG_CAP`]
+/// characters (cut at a word's end where there is one).
 pub fn slug(t: &str) -> String {
-    let s: String = t
-        .chars()
-        .map(|c| {
-            if c.is_alphanumeric() {
-                c.to_ascii_lowercase()
-            } else {
-                ' '
+    let mut out = String::new();
+    for w in t
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+    {
+        let w = w.to_ascii_lowercase();
+        let sep = usize::from(!out.is_empty());
+        let have = out.chars().count();
+        if have + sep + w.chars().count() > SLUG_CAP {
+            if out.is_empty() {
+                out = w.chars().take(SLUG_CAP).collect();
             }
-        })
-        .collect();
-    s.split_whitespace().collect::<Vec<_>>().join("-")
+            break;
+        }
+        if sep == 1 {
+            out.push('-');
+        }
+        out.push_str(&w);
+    }
+    out
 }
