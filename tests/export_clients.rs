@@ -18,7 +18,7 @@ fn repo(p: &str) -> PathBuf {
 }
 
 /// Fails the test unless python3 can import `module` (the PyPI package of the same name).
-fn need_python(module: &str) {
+pub(crate) fn need_python(module: &str) {
     let out = std::process::Command::new("python3")
         .args(["-c", &format!("import {module}")])
         .output();
