@@ -74,6 +74,7 @@ fn options(shard: Shard) -> Options {
         limits: limits(),
         shard,
         progress: false,
+        deadline: None,
     }
 }
 
