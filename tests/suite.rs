@@ -17,6 +17,7 @@ mod edition;
 mod export;
 mod export_clients;
 mod fuzz_parsers;
+mod hostile_limits;
 mod import;
 mod layers;
 mod legality;
