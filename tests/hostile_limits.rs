@@ -204,68 +204,112 @@ fn a_memory_budget_above_the_machine_is_refused_and_a_big_build_writes_nothing()
 /// the limit and played every game asked for).
 #[test]
 fn a_dice_simulation_stops_at_its_time_limit_with_the_games_played() {
-    let t0 = Instant::now();
-    let (code, out, err) = mansuba_in(
-        root(),
-        &[
-            "dice",
-            "7k/8/8/3p4/8/8/8/K2R4 w - - 0 1",
-            "--turns",
-            "2",
-            "--simulate",
-            "100000000000",
-            "--timeout",
-            "2",
-        ],
-    );
-    assert_eq!(code, 0, "{err}");
+    let tmp = tempfile::tempdir().unwrap();
+    let args = [
+        "dice",
+        "7k/8/8/3p4/8/8/8/K2R4 w - - 0 1",
+        "--turns",
+        "2",
+        "--simulate",
+        "100000000000",
+        "--timeout",
+        "2",
+    ];
+    let e = run_bounded(tmp.path(), &args, None, Duration::from_secs(60));
+    assert_eq!(e.code, Some(0), "{}", e.err);
     assert!(
-        err.contains("simulation stopped") && err.contains("of 100000000000 games"),
-        "{err}"
+        e.err
+            .contains("simulation stopped: the time limit (--timeout) reached after")
+            && e.err.contains("of 100000000000 games"),
+        "{}",
+        e.err
     );
-    assert!(out.contains("of 100000000000 asked, cut short"), "{out}");
-    // A generous bound: the run stops at its limit, not after the games asked for.
-    assert!(t0.elapsed() < Duration::from_secs(60), "{:?}", t0.elapsed());
+    assert!(
+        e.out.contains("of 100000000000 asked, cut short"),
+        "{}",
+        e.out
+    );
 }
 
-/// Sends SIGINT to `child` after `after`; its exit status, stdout and stderr, and the time
-/// from the signal to its end.
-fn interrupt(child: std::process::Child, after: Duration) -> (std::process::Output, Duration) {
-    std::thread::sleep(after);
-    // SAFETY: sending a signal to our own child process.
-    unsafe {
-        libc::kill(child.id() as i32, libc::SIGINT);
+/// What [`run_bounded`] saw: the exit code, stdout and stderr.
+struct Ended {
+    code: Option<i32>,
+    out: String,
+    err: String,
+}
+
+/// Runs mansuba with `args` in `dir`, sending SIGINT `sigint` after the start if asked. A
+/// run still going `limit` after the start (or the signal) is killed and fails the test:
+/// a run that ignores its limit must not hang the suite. The output goes to files, so
+/// that a full pipe cannot stop the child.
+fn run_bounded(dir: &Path, args: &[&str], sigint: Option<Duration>, limit: Duration) -> Ended {
+    let (out_path, err_path) = (dir.join("bounded.out"), dir.join("bounded.err"));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mansuba"))
+        .current_dir(dir)
+        .args(args)
+        .stdout(std::fs::File::create(&out_path).unwrap())
+        .stderr(std::fs::File::create(&err_path).unwrap())
+        .spawn()
+        .unwrap();
+    if let Some(after) = sigint {
+        std::thread::sleep(after);
+        // SAFETY: sending a signal to our own child process.
+        unsafe {
+            libc::kill(child.id() as i32, libc::SIGINT);
+        }
     }
     let t = Instant::now();
-    let out = child.wait_with_output().unwrap();
-    (out, t.elapsed())
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if t.elapsed() > limit {
+            child.kill().ok();
+            child.wait().ok();
+            panic!(
+                "{args:?} still running {limit:?} after {}: {}",
+                if sigint.is_some() {
+                    "Ctrl-C"
+                } else {
+                    "its start"
+                },
+                std::fs::read_to_string(&err_path).unwrap_or_default()
+            );
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    Ended {
+        code: status.code(),
+        out: std::fs::read_to_string(&out_path).unwrap(),
+        err: std::fs::read_to_string(&err_path).unwrap(),
+    }
 }
 
 /// The first Ctrl-C ends a simulation with the games played (it was ignored).
 #[test]
 fn a_dice_simulation_stops_at_the_first_ctrl_c() {
-    let child = Command::new(env!("CARGO_BIN_EXE_mansuba"))
-        .args([
-            "dice",
-            "7k/8/8/3p4/8/8/8/K2R4 w - - 0 1",
-            "--turns",
-            "2",
-            "--simulate",
-            "100000000000",
-        ])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let (out, took) = interrupt(child, Duration::from_secs(2));
-    let (text, err) = (
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr),
+    let tmp = tempfile::tempdir().unwrap();
+    let args = [
+        "dice",
+        "7k/8/8/3p4/8/8/8/K2R4 w - - 0 1",
+        "--turns",
+        "2",
+        "--simulate",
+        "100000000000",
+    ];
+    let e = run_bounded(
+        tmp.path(),
+        &args,
+        Some(Duration::from_secs(2)),
+        Duration::from_secs(30),
     );
-    assert_eq!(out.status.code(), Some(130), "{text}{err}");
-    assert!(err.contains("simulation stopped: interrupted"), "{err}");
-    assert!(text.contains("cut short"), "{text}");
-    assert!(took < Duration::from_secs(30), "{took:?}");
+    assert_eq!(e.code, Some(130), "{}{}", e.out, e.err);
+    assert!(
+        e.err.contains("simulation stopped: interrupted"),
+        "{}",
+        e.err
+    );
+    assert!(e.out.contains("cut short"), "{}", e.out);
 }
 
 /// Ids repeated in an import are made unique as before (`id`, `id-2`, `id-3`... the first
@@ -329,33 +373,33 @@ fn twelve_by_twelve(dir: &Path) {
 fn repair_timeout_bounds_the_whole_run_with_progress_lines() {
     let tmp = tempfile::tempdir().unwrap();
     twelve_by_twelve(tmp.path());
-    let t0 = Instant::now();
-    let (code, out, err) = mansuba_in(
-        tmp.path(),
-        &[
-            "repair",
-            "slow.toml",
-            "--timeout",
-            "7",
-            "--timeout-each",
-            "2",
-        ],
-    );
-    assert_eq!(code, 0, "{err}");
+    let args = [
+        "repair",
+        "slow.toml",
+        "--timeout",
+        "7",
+        "--timeout-each",
+        "2",
+    ];
+    let e = run_bounded(tmp.path(), &args, None, Duration::from_secs(60));
+    assert_eq!(e.code, Some(0), "{}", e.err);
     assert!(
-        out.contains("not run")
-            && out.contains("stopped: the run's time limit (--timeout) reached"),
-        "{out}"
-    );
-    assert!(
-        err.contains("slow: stopped") && err.contains("candidates not run"),
-        "{err}"
+        e.out.contains("not run")
+            && e.out
+                .contains("stopped: the run's time limit (--timeout) reached"),
+        "{}",
+        e.out
     );
     assert!(
-        err.contains("repair: candidates "),
-        "no progress line: {err}"
+        e.err.contains("slow: stopped") && e.err.contains("candidates not run"),
+        "{}",
+        e.err
     );
-    assert!(t0.elapsed() < Duration::from_secs(60), "{:?}", t0.elapsed());
+    assert!(
+        e.err.contains("repair: candidates "),
+        "no progress line: {}",
+        e.err
+    );
 }
 
 /// The listing itself stops at the run's limit (two edits on 12x12 listed for minutes
@@ -365,14 +409,14 @@ fn repair_timeout_bounds_the_whole_run_with_progress_lines() {
 fn a_long_or_large_candidate_list_is_stopped_or_refused() {
     let tmp = tempfile::tempdir().unwrap();
     twelve_by_twelve(tmp.path());
-    let (code, _, err) = mansuba_in(
-        tmp.path(),
-        &["repair", "wide.toml", "--max-edits", "2", "--timeout", "2"],
-    );
-    assert_eq!(code, 1, "{err}");
+    let args = ["repair", "wide.toml", "--max-edits", "2", "--timeout", "2"];
+    let e = run_bounded(tmp.path(), &args, None, Duration::from_secs(60));
+    assert_eq!(e.code, Some(1), "{}", e.err);
     assert!(
-        err.contains("time limit (--timeout) reached while listing the candidates"),
-        "{err}"
+        e.err
+            .contains("time limit (--timeout) reached while listing the candidates"),
+        "{}",
+        e.err
     );
     let (code, _, err) = mansuba_in(
         tmp.path(),
@@ -398,19 +442,13 @@ fn a_long_or_large_candidate_list_is_stopped_or_refused() {
 fn a_repair_stops_at_the_first_ctrl_c() {
     let tmp = tempfile::tempdir().unwrap();
     twelve_by_twelve(tmp.path());
-    let child = Command::new(env!("CARGO_BIN_EXE_mansuba"))
-        .current_dir(tmp.path())
-        .args(["repair", "slow.toml", "--timeout-each", "2"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let (out, took) = interrupt(child, Duration::from_secs(3));
-    let (text, err) = (
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr),
+    let args = ["repair", "slow.toml", "--timeout-each", "2"];
+    let e = run_bounded(
+        tmp.path(),
+        &args,
+        Some(Duration::from_secs(3)),
+        Duration::from_secs(20),
     );
-    assert_eq!(out.status.code(), Some(130), "{text}{err}");
-    assert!(text.contains("(stopped: interrupted)"), "{text}");
-    assert!(took < Duration::from_secs(20), "{took:?}");
+    assert_eq!(e.code, Some(130), "{}{}", e.out, e.err);
+    assert!(e.out.contains("(stopped: interrupted)"), "{}", e.out);
 }
