@@ -11,14 +11,15 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// Runs `args` under the hostile address-space limit; asserts a clean usage error (exit
-/// 2, no signal, no panic) whose message holds every one of `says`.
+/// 2, no signal, no panic, nothing on stdout) whose message holds every one of `says`.
 fn refused(args: &[&str], says: &[&str]) {
     let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
-    let (status, _, err) = limited(&args);
+    let (status, out, err) = limited(&args);
     assert_eq!(status.signal(), None, "{args:?}: killed by a signal; {err}");
     assert!(!err.contains("panicked"), "{args:?}: {err}");
     assert_eq!(status.code(), Some(2), "{args:?}: {err}");
     assert!(err.starts_with("error: "), "{args:?}: {err}");
+    assert!(out.is_empty(), "{args:?}: a refusal printed {out}");
     for s in says {
         assert!(err.contains(s), "{args:?}: '{s}' not in: {err}");
     }

@@ -218,8 +218,10 @@ fn merge_verify(a: &MergeArgs, ms: &[(PathBuf, Manifest)]) -> Result<i32> {
         repair: None,
     };
     out.check()?;
+    // Gathered (and checked) before the sink opens: a refusal prints not even a header.
+    let groups = gather(ms)?;
     let mut sink = out.open(false)?;
-    for g in gather(ms)? {
+    for g in groups {
         sink.take(g);
     }
     Ok(out.finish(sink)?.0)
