@@ -16,7 +16,7 @@ fn hostile() -> std::path::PathBuf {
 }
 
 /// Runs mansuba with `args` under `ulimit -v`: exit status, stdout, stderr.
-fn limited(args: &[String]) -> (std::process::ExitStatus, String, String) {
+pub fn limited(args: &[String]) -> (std::process::ExitStatus, String, String) {
     let out = Command::new("sh")
         .arg("-c")
         .arg(format!(

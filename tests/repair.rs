@@ -75,6 +75,7 @@ fn options(shard: Shard) -> Options {
         limits: limits(),
         shard,
         progress: false,
+        deadline: None,
     }
 }
 

@@ -115,7 +115,7 @@ fn foreign_missing_and_mixed_repair_shards_are_refused() {
             file,
             "--id",
             "early-stamma-g-file",
-            "--timeout",
+            "--timeout-each",
             "9",
         ]
         .into_iter()

@@ -18,6 +18,7 @@ mod export;
 mod export_clients;
 mod fuzz_parsers;
 mod hostile_files;
+mod hostile_limits;
 mod hostile_text;
 mod import;
 mod layers;

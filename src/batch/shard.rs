@@ -27,14 +27,50 @@ impl Shard {
     /// The whole of the work: one slice.
     pub const ALL: Shard = Shard { k: 0, n: 1 };
 
-    /// The index range of this contiguous slice in a list of `len` items.
+    /// The most shards a batch is cut into: far more than the nodes of any cluster's job
+    /// array (Slurm's default array limit is 1001), and few enough that the merge's table
+    /// of shards (one slot each) is small. 10^12 shards made the merge ask for 16 TB.
+    pub const MAX_N: usize = 100_000;
+
+    /// The index range of this contiguous slice in a list of `len` items. The products
+    /// are taken in 128 bits: `len * k` overflows a usize for a large list, and then a
+    /// candidate fell in two slices and another in none.
     pub fn range(&self, len: usize) -> std::ops::Range<usize> {
-        (len * self.k / self.n)..(len * (self.k + 1) / self.n)
+        let cut = |k: usize| (len as u128 * k as u128 / self.n.max(1) as u128) as usize;
+        cut(self.k)..cut(self.k + 1)
+    }
+
+    /// Checks a shard read from elsewhere than the command line (a manifest): N from 1 to
+    /// [`Shard::MAX_N`], K below N. The message names what is wrong.
+    pub fn check(&self) -> Result<(), String> {
+        if self.n == 0 || self.n > Self::MAX_N {
+            return Err(format!(
+                "N must be from 1 to {} shards, got {}",
+                Self::MAX_N,
+                self.n
+            ));
+        }
+        if self.k >= self.n {
+            return Err(format!(
+                "K counts from 0, so it must be less than N (0 to {}), got {}",
+                self.n - 1,
+                self.k
+            ));
+        }
+        Ok(())
     }
 
     /// Does the item at `place` of the whole order belong to this slice?
     pub fn contains(&self, place: usize) -> bool {
         place % self.n == self.k
+    }
+
+    /// How many of `total` items this slice holds (the length of [`Shard::places`]).
+    pub fn size(&self, total: usize) -> usize {
+        match total.checked_sub(self.k) {
+            Some(after) if after > 0 => (after - 1) / self.n.max(1) + 1,
+            _ => 0,
+        }
     }
 
     /// The places of this slice among `total` items.
@@ -56,24 +92,19 @@ impl FromStr for Shard {
         let (k, n) = s
             .split_once('/')
             .ok_or_else(|| bad("expected K/N, e.g. 0/4 (the first of four shards)"))?;
-        let n: usize = n
-            .trim()
-            .parse()
-            .map_err(|_| bad("N (after the '/') must be a whole number of shards, 1 or more"))?;
+        let n: usize = n.trim().parse().map_err(|_| {
+            bad(&format!(
+                "N (after the '/') must be a whole number of shards, 1 to {}",
+                Shard::MAX_N
+            ))
+        })?;
         let k: usize = k
             .trim()
             .parse()
             .map_err(|_| bad("K (before the '/') must be a whole number from 0 to N-1"))?;
-        if n == 0 {
-            return Err(bad("N must be at least 1"));
-        }
-        if k >= n {
-            return Err(bad(&format!(
-                "K counts from 0, so it must be less than N (0 to {})",
-                n - 1
-            )));
-        }
-        Ok(Shard { k, n })
+        let s = Shard { k, n };
+        s.check().map_err(|e| bad(&e))?;
+        Ok(s)
     }
 }
 
@@ -88,7 +119,22 @@ mod tests {
         assert_eq!(s.to_string(), "1/4");
         assert!(s.contains(1) && s.contains(5) && !s.contains(4));
         assert_eq!(s.places(10).collect::<Vec<_>>(), vec![1, 5, 9]);
-        for bad in ["4/4", "1", "a/4", "1/0", "-1/4", "1/b"] {
+        for total in 0..30 {
+            for k in 0..4 {
+                let s = Shard { k, n: 4 };
+                assert_eq!(s.size(total), s.places(total).count(), "{s} of {total}");
+            }
+        }
+        for bad in [
+            "4/4",
+            "1",
+            "a/4",
+            "1/0",
+            "-1/4",
+            "1/b",
+            "0/100001",
+            "0/1000000000000",
+        ] {
             assert!(bad.parse::<Shard>().is_err(), "{bad}");
         }
         // The contiguous slices cover a list once, in order.
@@ -103,10 +149,43 @@ mod tests {
                 assert_eq!(next, len);
             }
         }
+        assert!("99999/100000".parse::<Shard>().is_ok());
         // Every place falls in exactly one shard.
         for place in 0..50 {
             let owners = (0..7).filter(|k| Shard { k: *k, n: 7 }.contains(place));
             assert_eq!(owners.count(), 1);
+        }
+    }
+
+    /// The contiguous slices of a list too long for `len * k` in a usize still cover it
+    /// once, in order: each slice begins where the one before ends (no candidate in two
+    /// slices, none in none) and the slices are as even as the division allows.
+    #[test]
+    fn slices_of_huge_lists_partition_them() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x as usize
+        };
+        let mut lens = vec![usize::MAX, usize::MAX - 1, usize::MAX / 2 + 3, 1 << 40];
+        lens.extend((0..20).map(|_| next()));
+        let mut counts = vec![1, 2, 3, 7, 1000, Shard::MAX_N];
+        counts.extend((0..6).map(|_| 1 + next() % Shard::MAX_N));
+        for &len in &lens {
+            for &n in &counts {
+                let (lo, hi) = (len / n, len / n + usize::from(len % n != 0));
+                let mut end = 0;
+                for k in 0..n {
+                    let r = Shard { k, n }.range(len);
+                    assert_eq!(r.start, end, "len {len}, shard {k}/{n}");
+                    assert!(r.end >= r.start, "len {len}, shard {k}/{n}");
+                    assert!((lo..=hi).contains(&r.len()), "len {len}, shard {k}/{n}");
+                    end = r.end;
+                }
+                assert_eq!(end, len, "len {len}, {n} shards");
+            }
         }
     }
 }

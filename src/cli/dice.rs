@@ -42,9 +42,10 @@ pub struct DiceArgs {
     #[arg(long, default_value_t = 20_000_000)]
     pub max_nodes: u64,
     /// Wall-clock limit in seconds (0: none): the search or the table build stops there
-    /// with an error saying so (exit 2), as at Ctrl-C.
-    #[arg(long, value_name = "SECONDS", default_value_t = 0)]
-    pub timeout: u64,
+    /// with an error saying so (exit 2), as at Ctrl-C; a simulation stops there with the
+    /// games played. At most 10000000.
+    #[arg(long, value_name = "SECONDS", default_value_t = 0.0, value_parser = super::bounds::seconds)]
+    pub timeout: f64,
     /// Without --turns: read the chance tables from this directory (`mansuba tablebase
     /// build --rules R MATERIAL --dir DIR` writes them) instead of building them.
     #[arg(long)]
@@ -220,12 +221,24 @@ impl Analysis {
             Analysis::Tables(t) => t.choose(pos, throw).map_err(anyhow::Error::msg),
         }
     }
-    fn simulate<B: Bits>(&mut self, pos: &Position<B>, games: u64, seed: u64) -> Result<Simulated> {
+    /// The games; the search stops them at its own deadline and Ctrl-C, the tables at
+    /// `deadline` and Ctrl-C.
+    fn simulate<B: Bits>(
+        &mut self,
+        pos: &Position<B>,
+        (games, seed): (u64, u64),
+        deadline: Option<std::time::Instant>,
+    ) -> Result<Simulated> {
         match self {
             Analysis::Horizon(ex, plies) => ex.simulate(pos, *plies, games, seed).map_err(too_big),
-            Analysis::Tables(t) => t
-                .simulate(pos, UNENDING, games, seed)
-                .map_err(anyhow::Error::msg),
+            Analysis::Tables(t) => {
+                let stop = || {
+                    crate::cli::interrupt::interrupted()
+                        || deadline.is_some_and(|d| std::time::Instant::now() >= d)
+                };
+                t.simulate_until(pos, UNENDING, games, seed, &stop)
+                    .map_err(anyhow::Error::msg)
+            }
         }
     }
 }
@@ -257,13 +270,35 @@ fn run<B: Bits>(
     objective: Objective,
 ) -> Result<i32> {
     let t0 = std::time::Instant::now();
-    let mut an = analysis(a, rules, dice, &pos, objective)?;
+    // A bounded timeout cannot overflow the deadline; checked all the same.
+    let deadline = super::bounds::duration(a.timeout).and_then(|d| t0.checked_add(d));
+    let mut an = analysis(a, rules, dice, &pos, objective, deadline)?;
     let v = an.value(&mut pos)?;
     let best = best_per_throw(&mut an, &mut pos, rules, dice)?;
     let seconds = t0.elapsed().as_secs_f64();
     let sim = match a.simulate {
-        Some(n) => Some(an.simulate(&pos, n, a.seed)?),
+        Some(n) => Some(an.simulate(&pos, (n, a.seed), deadline)?),
         None => None,
+    };
+    // A simulation cut short reports the games it played, and says why it stopped.
+    let code = match &sim {
+        Some(s) if s.games < s.asked => {
+            let why = if crate::cli::interrupt::interrupted() {
+                "interrupted"
+            } else {
+                "the time limit (--timeout) reached"
+            };
+            eprintln!(
+                "simulation stopped: {why} after {} of {} games",
+                s.games, s.asked
+            );
+            if crate::cli::interrupt::interrupted() {
+                crate::cli::interrupt::INTERRUPTED
+            } else {
+                0
+            }
+        }
+        _ => 0,
     };
     let draw = (1.0 - v.w - v.l).max(0.0);
     if !a.json {
@@ -274,7 +309,7 @@ fn run<B: Bits>(
             seconds,
         };
         print_text(a, rules, dice, &pos, &an, objective, &found);
-        return Ok(0);
+        return Ok(code);
     }
     let mut o = json!({
         "rules": rules.name, "dice": dice.describe(), "fen": pos.to_fen(),
@@ -294,10 +329,11 @@ fn run<B: Bits>(
         o["standard_error"] = json!(s.standard_error);
         o["simulated_loss"] = json!(s.simulated_loss);
         o["games"] = json!(s.games);
+        o["games_asked"] = json!(s.asked);
         o["seed"] = json!(s.seed);
     }
     println!("{o}");
-    Ok(0)
+    Ok(code)
 }
 
 /// How the chances are found: a horizon search with `--turns`, chance tables without.
@@ -307,9 +343,8 @@ fn analysis<B: Bits>(
     dice: &Dice,
     pos: &Position<B>,
     objective: Objective,
+    deadline: Option<std::time::Instant>,
 ) -> Result<Analysis> {
-    let deadline = (a.timeout > 0)
-        .then(|| std::time::Instant::now() + std::time::Duration::from_secs(a.timeout));
     if let Some(turns) = a.turns {
         return Ok(Analysis::Horizon(
             Expectimax::new(dice, rules, objective, a.max_nodes)
@@ -452,8 +487,13 @@ fn print_text<B: Bits>(
         } else {
             "every game unlike".to_string()
         };
+        let of = if s.games < s.asked {
+            format!(" of {} asked, cut short", s.asked)
+        } else {
+            String::new()
+        };
         println!(
-            "simulated {} games (seed {}): win {:.4} ± {:.4} ({away} the exact {:.4})",
+            "simulated {} games{of} (seed {}): win {:.4} ± {:.4} ({away} the exact {:.4})",
             s.games, s.seed, s.simulated_win, s.standard_error, v.w
         );
     }

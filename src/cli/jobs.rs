@@ -9,14 +9,13 @@ use crate::report::Row;
 use crate::solve::Limits;
 use anyhow::{bail, Result};
 use std::path::PathBuf;
-use std::time::Duration;
 
 /// Search limits and shared options of `solve`, `verify` and `export`.
 #[derive(clap::Args, Debug, Clone)]
 pub struct RunArgs {
     /// Wall-clock limit per problem, in seconds (0: none). A problem that hits it gets
-    /// the verdict `unknown`.
-    #[arg(long, default_value_t = 15.0, value_name = "SECONDS")]
+    /// the verdict `unknown`. At most 10000000.
+    #[arg(long, default_value_t = 15.0, value_name = "SECONDS", value_parser = super::bounds::seconds)]
     pub timeout: f64,
     /// Node limit per problem.
     #[arg(long, value_name = "N")]
@@ -77,14 +76,11 @@ fn parse_refutations(text: &str) -> Result<u16, String> {
 
 impl RunArgs {
     pub(super) fn limits(&self, progress: bool) -> Result<Limits> {
-        if !self.timeout.is_finite() || self.timeout < 0.0 {
-            bail!("--timeout must be a number of seconds, 0 or more (0: no limit)");
-        }
         if self.max_nodes == Some(0) {
             bail!("--max-nodes must be at least 1");
         }
         Ok(Limits {
-            timeout: (self.timeout > 0.0).then(|| Duration::from_secs_f64(self.timeout)),
+            timeout: super::bounds::duration(self.timeout),
             max_nodes: self.max_nodes,
             cancel: Some(crate::cli::interrupt::cancel_flag()),
             progress,

@@ -134,6 +134,11 @@ pub fn read(path: &Path) -> Result<Manifest> {
             m.format
         );
     }
+    // The shard picks a slot of the merge's table of shards: an edited one is refused
+    // here, before that table is made.
+    m.shard
+        .check()
+        .map_err(|e| anyhow::anyhow!("{}: shard {}: {e}", path.display(), m.shard))?;
     Ok(m)
 }
 
@@ -182,9 +187,23 @@ pub fn read_lines<T: DeserializeOwned>(manifest_path: &Path, m: &Manifest) -> Re
     Ok(out)
 }
 
-/// Reads the rows of a `verify` shard: each problem's place must be one of its shard.
+/// Reads the rows of a `verify` shard: each problem's place must be one of its shard, and
+/// the shard must hold every place that is its own among the manifest's `total` problems.
+/// So `total` is checked against rows that exist before anything is made of its size (an
+/// edited total once asked the merge for gigabytes).
 pub fn read_rows(manifest_path: &Path, m: &Manifest) -> Result<Vec<PlacedGroup>> {
     let rows: Vec<PlacedGroup> = read_lines(manifest_path, m)?;
+    let own = m.shard.size(m.total);
+    if rows.len() != own {
+        bail!(
+            "{}: shard {} of {} problems holds {own} of them, but its rows hold {}; the manifest was changed or belongs to another run (rerun shard {})",
+            manifest_path.display(),
+            m.shard,
+            m.total,
+            rows.len(),
+            m.shard
+        );
+    }
     for (n, pg) in rows.iter().enumerate() {
         if pg.place >= m.total || !m.shard.contains(pg.place) {
             bail!(

@@ -146,9 +146,16 @@ fn check_together(ms: &[(PathBuf, Manifest)]) -> Result<()> {
 /// The groups of every shard in the whole batch's order.
 fn gather(ms: &[(PathBuf, Manifest)]) -> Result<Vec<Group>> {
     let total = ms[0].1.total;
+    // Every shard's rows are read first, each checked to hold exactly its own places
+    // among `total`: with every shard present once, the rows add up to `total`, so the
+    // table below is no larger than what was read.
+    let parts = ms
+        .iter()
+        .map(|(p, m)| Ok((p, manifest::read_rows(p, m)?)))
+        .collect::<Result<Vec<_>>>()?;
     let mut slots: Vec<Option<Group>> = (0..total).map(|_| None).collect();
-    for (p, m) in ms {
-        for pg in manifest::read_rows(p, m)? {
+    for (p, rows) in parts {
+        for pg in rows {
             if slots[pg.place].replace(pg.group).is_some() {
                 bail!("{}: problem {} appears twice", p.display(), pg.place);
             }
@@ -239,8 +246,10 @@ fn merge_verify(a: &MergeArgs, ms: &[(PathBuf, Manifest)]) -> Result<i32> {
         csv_out: None,
     };
     out.check(&shard_files(ms))?;
+    // Gathered (and checked) before the sink opens: a refusal prints not even a header.
+    let groups = gather(ms)?;
     let mut sink = out.open(false)?;
-    for g in gather(ms)? {
+    for g in groups {
         sink.take(g);
     }
     Ok(out.finish(sink)?.0)

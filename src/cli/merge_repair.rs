@@ -22,8 +22,19 @@ struct Part<'a> {
 /// Reads a shard's rows: every problem of the run, in order.
 fn read_part<'a>(path: &'a Path, m: &Manifest) -> Result<Part<'a>> {
     let rows: Vec<RepairRow> = manifest::read_lines(path, m)?;
+    // Every problem is in every shard: the rows that exist are the total (checked before
+    // the merge walks `total` places).
+    if rows.len() != m.total {
+        bail!(
+            "{}: {} problems, but the manifest says the run had {}; a repair shard holds every problem of the file (rerun shard {})",
+            path.display(),
+            rows.len(),
+            m.total,
+            m.shard
+        );
+    }
     for (i, r) in rows.iter().enumerate() {
-        if r.place != i || rows.len() != m.total {
+        if r.place != i {
             bail!(
                 "{}: problem {} stands at place {i} of {}; a repair shard holds every problem of the file in order (rerun shard {})",
                 path.display(),
@@ -125,6 +136,10 @@ fn lay_end_to_end(id: &str, reports: &[(&Part, &RepairReport)]) -> Result<Repair
         c.claim_unreadable += d.claim_unreadable;
         c.solved += d.solved;
         c.millis += d.millis;
+        c.not_run += d.not_run;
+        if c.stopped.is_empty() {
+            c.stopped.clone_from(&d.stopped);
+        }
     }
     out.counts.unknown = out.unknown.len();
     out.counts.repairs = out.repairs.len();

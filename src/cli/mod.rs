@@ -4,6 +4,7 @@
 //! Exit codes: see docs/verify.md "Exit codes" (the rule is written there and coded in
 //! `run::exit_code`); a bad usage or input is 2 (clap's own code for usage errors).
 
+pub mod bounds;
 pub mod common;
 pub mod diagram;
 pub mod dice;
@@ -41,8 +42,8 @@ pub struct Cli {
     pub command: Command,
     /// Memory budget in GiB for everything that grows with the input (tables, searches);
     /// what would not fit is refused up front or ends as `unknown`. Default: three
-    /// quarters of the machine's memory, at most 8 GiB.
-    #[arg(long, global = true, value_name = "GIB")]
+    /// quarters of the machine's memory, at most 8 GiB; at most the machine's memory.
+    #[arg(long, global = true, value_name = "GIB", value_parser = bounds::memory_gib)]
     pub max_memory_gib: Option<f64>,
     /// A folder from which problem files may also read the rules files they name (by
     /// default only from beside the problem file or below its folder); may be repeated.
@@ -107,7 +108,7 @@ pub fn main() -> i32 {
 
 fn run(cli: Cli) -> Result<i32> {
     if let Some(g) = cli.max_memory_gib {
-        crate::memory::set_limit_gib(g).map_err(anyhow::Error::msg)?;
+        crate::memory::set_limit_gib(g);
     }
     crate::board::rules::allow_rules_dirs(&cli.rules_dir)?;
     interrupt::on_termination();

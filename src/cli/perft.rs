@@ -16,8 +16,8 @@ pub struct PerftArgs {
     /// Position (FEN in the preset's letters); default: the preset's starting array.
     #[arg(long)]
     pub fen: Option<String>,
-    /// Depth in plies.
-    #[arg(long)]
+    /// Depth in plies, 0 to 64.
+    #[arg(long, value_parser = super::bounds::perft_depth)]
     pub depth: u32,
     /// Print the count under each root move.
     #[arg(long)]

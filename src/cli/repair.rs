@@ -10,23 +10,27 @@ use crate::problem::{load_file, Problem};
 use crate::repair::{self, Kept, Options, RepairReport, Shard, Task};
 use crate::report;
 use anyhow::{bail, Result};
-use std::time::Duration;
 
-/// The search options from a timeout in seconds.
-pub fn options(timeout: f64, max_edits: u8, shard: Shard, progress: bool) -> Result<Options> {
-    if !timeout.is_finite() || timeout < 0.0 {
-        bail!("--timeout must be a number of seconds, 0 or more (0: no limit)");
-    }
-    Ok(Options {
+/// The search options from the time limits in seconds (`(whole run, each solve)`, both
+/// read within [`super::bounds::seconds`]); the run's deadline counts from now.
+pub fn options(
+    (timeout, each): (f64, f64),
+    max_edits: u8,
+    shard: Shard,
+    progress: bool,
+) -> Options {
+    Options {
         max_edits,
         limits: crate::solve::Limits {
-            timeout: (timeout > 0.0).then(|| Duration::from_secs_f64(timeout)),
+            timeout: super::bounds::duration(each),
             cancel: Some(crate::cli::interrupt::cancel_flag()),
             ..Default::default()
         },
+        deadline: super::bounds::duration(timeout)
+            .and_then(|d| std::time::Instant::now().checked_add(d)),
         shard,
         progress,
-    })
+    }
 }
 
 /// Repairs one problem under its own rules.
@@ -51,11 +55,11 @@ pub fn repair_problem(p: &Problem, opt: &Options) -> Result<RepairReport, String
 pub fn cmd_repair(a: RepairArgs) -> Result<i32> {
     set_threads(a.threads)?;
     let opt = options(
-        a.timeout,
+        (a.timeout, a.timeout_each),
         a.max_edits,
         a.shard.unwrap_or(Shard::ALL),
         !a.json,
-    )?;
+    );
     if !a.file.is_file() {
         bail!("no such problem file: {}", a.file.display());
     }
@@ -68,6 +72,11 @@ pub fn cmd_repair(a: RepairArgs) -> Result<i32> {
     let mut shown = Shown::default();
     let mut rows: Vec<RepairRow> = vec![];
     for p in &lf.problems {
+        // After Ctrl-C the problems not begun are left alone (each would only report
+        // its original's verdict as cancelled).
+        if crate::cli::interrupt::interrupted() {
+            break;
+        }
         let (id, at, result) = match p {
             Ok(p) if a.id.as_ref().is_none_or(|id| *id == p.id) => (
                 p.id.clone(),
@@ -89,8 +98,16 @@ pub fn cmd_repair(a: RepairArgs) -> Result<i32> {
             result,
         });
         shown.show(&rows[place], a.json);
+        if let Ok(r) = &rows[place].result {
+            if r.counts.not_run > 0 {
+                eprintln!(
+                    "{}: stopped ({}): {} of {} candidates not run",
+                    rows[place].id, r.counts.stopped, r.counts.not_run, r.counts.in_shard
+                );
+            }
+        }
     }
-    if rows.is_empty() {
+    if rows.is_empty() && !crate::cli::interrupt::interrupted() {
         bail!(
             "no problem with id '{}' in {}",
             a.id.unwrap_or_default(),
@@ -113,7 +130,7 @@ pub fn cmd_repair(a: RepairArgs) -> Result<i32> {
 /// empty string for every other row.
 pub fn edition_blocks(rows: &[crate::report::Row], timeout: f64) -> Result<Vec<String>> {
     use crate::report::Verdict;
-    let opt = options(timeout, 1, Shard::ALL, false)?;
+    let opt = options((0.0, timeout), 1, Shard::ALL, false);
     Ok(rows
         .iter()
         .map(|r| {

@@ -14,10 +14,16 @@ pub struct RepairArgs {
     /// At most this many edits: 1 or 2.
     #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=2))]
     pub max_edits: u8,
-    /// Wall-clock limit per solve (the original's and each candidate's), in seconds (0:
-    /// none). A candidate that hits it is listed as unknown, never as a repair.
-    #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
+    /// Wall-clock limit of the whole run, in seconds (0: none; at most 10000000): the
+    /// listing of the candidates must end within it (else nothing is solved), and no
+    /// candidate starts after it; those left are counted as not run.
+    #[arg(long, default_value_t = 0.0, value_name = "SECONDS", value_parser = super::bounds::seconds)]
     pub timeout: f64,
+    /// Wall-clock limit per solve (the original's and each candidate's), in seconds (0:
+    /// none; at most 10000000). A candidate that hits it is listed as unknown, never as
+    /// a repair.
+    #[arg(long, default_value_t = 10.0, value_name = "SECONDS", value_parser = super::bounds::seconds)]
+    pub timeout_each: f64,
     /// Print one JSON object per problem (`repairs`: `edits`, `fen`, `keys`, `kind`).
     #[arg(long)]
     pub json: bool,

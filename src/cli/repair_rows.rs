@@ -70,6 +70,7 @@ fn asked(a: &RepairArgs) -> serde_json::Value {
         "id": a.id,
         "max_edits": a.max_edits,
         "timeout": a.timeout,
+        "timeout_each": a.timeout_each,
     })
 }
 

@@ -127,7 +127,7 @@ pub fn cmd_tablebase(a: TablebaseArgs) -> Result<i32> {
                     simulate: None,
                     seed: 1,
                     max_nodes: 0,
-                    timeout: 0,
+                    timeout: 0.0,
                     tables: Some(dir),
                     json,
                 });

@@ -245,14 +245,21 @@ impl Expectimax {
     ) -> Result<super::Simulated, TooBig> {
         let rolls = self.rolls.clone();
         let no_move = self.no_move;
+        // The search's own deadline and Ctrl-C also end the games (those whose choices
+        // are all in the table would never ask the search to stop).
+        let (deadline, cancel) = (self.deadline, self.cancel.clone());
+        let stop = move || {
+            deadline.is_some_and(|d| Instant::now() >= d)
+                || cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
+        };
         super::simulate(
-            &rolls,
-            no_move,
+            (&rolls, no_move),
             &mut |p, left, t| self.choose(p, left, t),
             pos,
             plies,
             games,
             seed,
+            &stop,
         )
     }
 }

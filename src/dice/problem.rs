@@ -44,7 +44,10 @@ pub fn solve<B: Bits>(
         Objective::WinFor(pos.side),
         limits.max_nodes.unwrap_or(DEFAULT_NODES),
     )
-    .with_stops(limits.timeout.map(|d| t0 + d), limits.cancel.clone());
+    .with_stops(
+        limits.timeout.and_then(|d| t0.checked_add(d)),
+        limits.cancel.clone(),
+    );
     let mut p = pos.clone();
     let mut report = SolveReport::default();
     let v = match ex.value(&mut p, plies) {

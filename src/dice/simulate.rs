@@ -34,8 +34,10 @@ impl SplitMix {
 /// What the games showed, for the side to move at the start.
 #[derive(Clone, Debug, Serialize)]
 pub struct Simulated {
-    /// Games played.
+    /// Games played (to their end; fewer than asked when a limit cut the run short).
     pub games: u64,
+    /// Games asked for.
+    pub asked: u64,
     /// The seed.
     pub seed: u64,
     /// Share of games won.
@@ -50,24 +52,31 @@ pub struct Simulated {
 pub type Chooser<'a, B, E> =
     dyn FnMut(&mut Position<B>, u32, &Throw) -> Result<(Choice, Wl), E> + 'a;
 
-/// Plays `games` games of at most `plies` plies from `pos` with these throws, both sides
-/// choosing as `choose` says, the throws drawn from `seed`.
+/// Plays `games` games of at most `plies` plies from `pos` with these throws (the die's
+/// rolls and its rule for a throw without a move), both sides
+/// choosing as `choose` says, the throws drawn from `seed`. `stop` (a deadline, Ctrl-C)
+/// is asked before every move: once it says so, the game under way is dropped and the
+/// games played so far are the answer (`games` below `asked`); a choice that fails
+/// because of it counts the same way.
 pub fn simulate<B: Bits, E>(
-    rolls: &[Roll],
-    no_move: NoMove,
+    (rolls, no_move): (&[Roll], NoMove),
     choose: &mut Chooser<'_, B, E>,
     pos: &Position<B>,
     plies: u32,
     games: u64,
     seed: u64,
+    stop: &dyn Fn() -> bool,
 ) -> Result<Simulated, E> {
     let mut rng = SplitMix::new(seed);
     let root = pos.side;
-    let (mut won, mut lost) = (0u64, 0u64);
-    for _ in 0..games {
+    let (mut won, mut lost, mut played) = (0u64, 0u64, 0u64);
+    'games: for _ in 0..games {
         let mut p = pos.clone();
         let mut left = plies;
         let winner = loop {
+            if stop() {
+                break 'games;
+            }
             let throws = match start(&mut p, rolls, no_move) {
                 Start::Decided(out) => break out.winner(),
                 Start::Throws(t) => t,
@@ -88,7 +97,12 @@ pub fn simulate<B: Bits, E>(
             if matches!(pick.throw, Throw::TakesKing) {
                 break Some(p.side);
             }
-            match choose(&mut p, left, &pick.throw)?.0 {
+            let choice = match choose(&mut p, left, &pick.throw) {
+                Ok(c) => c.0,
+                Err(_) if stop() => break 'games,
+                Err(e) => return Err(e),
+            };
+            match choice {
                 Choice::TakeKing => break Some(p.side),
                 Choice::Forfeit => p = super::turn::pass(&p),
                 Choice::Play(m) => {
@@ -97,16 +111,18 @@ pub fn simulate<B: Bits, E>(
             }
             left -= 1;
         };
+        played += 1;
         match winner {
             Some(c) if c == root => won += 1,
             Some(_) => lost += 1,
             None => {}
         }
     }
-    let n = games.max(1) as f64;
+    let n = played.max(1) as f64;
     let pw = won as f64 / n;
     Ok(Simulated {
-        games,
+        games: played,
+        asked: games,
         seed,
         simulated_win: pw,
         standard_error: (pw * (1.0 - pw) / n).sqrt(),

@@ -293,14 +293,27 @@ impl ChanceTables {
         games: u64,
         seed: u64,
     ) -> Result<super::Simulated, String> {
+        self.simulate_until(pos, plies, games, seed, &|| false)
+    }
+
+    /// [`simulate`](Self::simulate) that ends early, with the games played, once `stop`
+    /// says so (a deadline, Ctrl-C).
+    pub fn simulate_until<B: Bits>(
+        &self,
+        pos: &Position<B>,
+        plies: u32,
+        games: u64,
+        seed: u64,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<super::Simulated, String> {
         super::simulate(
-            &self.rolls,
-            self.no_move,
+            (&self.rolls, self.no_move),
             &mut |p, _, t| self.choose(p, t),
             pos,
             plies,
             games,
             seed,
+            stop,
         )
     }
 

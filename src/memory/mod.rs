@@ -20,6 +20,16 @@ pub fn default_bytes() -> u64 {
     }
 }
 
+/// The largest budget `--max-memory-gib` accepts, in GiB, and whose memory that is: the
+/// machine's own (a budget above it would let a build start that the system must kill
+/// half-way), or 1024 GiB where the machine's memory cannot be read.
+pub fn most_gib() -> (f64, &'static str) {
+    match physical_bytes() {
+        Some(total) => (total as f64 / GIB as f64, "this machine's memory"),
+        None => (1024.0, "the machine's memory cannot be read"),
+    }
+}
+
 /// The machine's memory (Linux: `MemTotal` of /proc/meminfo), read once.
 fn physical_bytes() -> Option<u64> {
     static TOTAL: std::sync::OnceLock<Option<u64>> = std::sync::OnceLock::new();
@@ -49,15 +59,12 @@ pub fn limit() -> u64 {
     }
 }
 
-/// Sets the budget from a number of GiB as typed (`--max-memory-gib`).
-pub fn set_limit_gib(gib: f64) -> Result<(), String> {
-    if !gib.is_finite() || gib <= 0.0 {
-        return Err(format!(
-            "--max-memory-gib: expected a positive number of GiB, got {gib}"
-        ));
-    }
-    set_limit((gib * GIB as f64).min(u64::MAX as f64 / 2.0) as u64);
-    Ok(())
+/// Sets the budget from a number of GiB, already checked to lie within `0 <` GiB `<=`
+/// [`most_gib`] (the command line reads it so); anything else is clamped into that range.
+pub fn set_limit_gib(gib: f64) {
+    let most = most_gib().0;
+    let gib = if gib.is_nan() { 0.0 } else { gib.min(most) };
+    set_limit((gib * GIB as f64) as u64);
 }
 
 /// A size for messages: `812.0 MiB`, `8.80 GiB`.

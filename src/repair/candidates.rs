@@ -102,14 +102,17 @@ fn grid_hash(g: &Grid) -> u64 {
 /// Every legal position within `max_edits` edits of `original`, each once (by its fewest
 /// edits), ranked: fewer edits first, then less disturbance, then shorter moves, then the
 /// order the edits were made in. `active` marks the squares of the men the original's
-/// lines move. `fen_tail` holds the counters every candidate keeps.
+/// lines move. `fen_tail` holds the counters every candidate keeps. `watch` is told,
+/// before each grid whose edits are tried, how many grids of its level are done and how
+/// many there are; when it answers true the listing stops and there is no list (`None`).
 pub fn enumerate<B: Bits>(
     eng: &Arc<Engine<B>>,
     original: &Grid,
     max_edits: u8,
     active: &[bool],
     fen_tail: &str,
-) -> Vec<Candidate> {
+    watch: &dyn Fn(usize, usize) -> bool,
+) -> Option<Vec<Candidate>> {
     let most = most_men(eng, original);
     let mut seen: HashSet<u64> = HashSet::new();
     seen.insert(grid_hash(original));
@@ -119,7 +122,10 @@ pub fn enumerate<B: Bits>(
     let mut level: Vec<(Grid, Vec<Edit>)> = vec![(original.clone(), vec![])];
     for depth in 1..=max_edits.max(1) {
         let mut next = vec![];
-        for (g, path) in &level {
+        for (done, (g, path)) in level.iter().enumerate() {
+            if watch(done, level.len()) {
+                return None;
+            }
             for e in single_edits(g, eng) {
                 let g2 = g.apply(&e);
                 if !seen.insert(grid_hash(&g2)) {
@@ -146,7 +152,7 @@ pub fn enumerate<B: Bits>(
         level = next;
     }
     out.sort_by_key(|c| (c.edits.len(), c.disturbance, c.spread));
-    out
+    Some(out)
 }
 
 /// King's steps a move covers (0 for every other edit).
@@ -179,7 +185,7 @@ mod tests {
             let pos = Position::from_fen(e.clone(), "6k1/5ppp/8/8/8/8/P7/R5K1 w - - 0 1").unwrap();
             let g = Grid::from(&pos);
             let active = vec![false; g.men.len()];
-            let list = enumerate(e, &g, 1, &active, "0 1");
+            let list = enumerate(e, &g, 1, &active, "0 1", &|_, _| false).unwrap();
             let mut fens = std::collections::HashSet::new();
             for c in &list {
                 let p = g.apply(&c.edits[0]).position(e, "0 1").unwrap();

@@ -15,6 +15,7 @@ pub mod candidates;
 pub mod edit;
 pub mod judge;
 pub mod prefilter;
+pub mod watch;
 
 pub use crate::batch::Shard;
 pub use judge::{Fault, Judgement};
@@ -41,8 +42,13 @@ use std::time::Instant;
 pub struct Options {
     /// At most this many edits (1 or 2).
     pub max_edits: u8,
-    /// Limits for each solve (the original's and each candidate's).
+    /// Limits for each solve (the original's and each candidate's); its `cancel` (Ctrl-C)
+    /// also stops the whole run.
     pub limits: Limits,
+    /// The end of the whole run: the listing stops there (an error: a part of the list
+    /// is no list), and no candidate starts after it (those left are counted `not_run`);
+    /// each solve also ends by it.
+    pub deadline: Option<Instant>,
     /// The slice of the candidate list to run.
     pub shard: Shard,
     /// Show a progress bar over the candidates (on a terminal).
@@ -111,6 +117,12 @@ pub struct Counts {
     pub repairs: usize,
     /// Wall time, candidates listed, prefiltered and solved.
     pub millis: u64,
+    /// Candidates of the shard never started: the run's time limit or Ctrl-C came first.
+    #[serde(default)]
+    pub not_run: usize,
+    /// What stopped the run before every candidate was started (empty: nothing did).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub stopped: String,
 }
 
 /// The answer: the original's fault, the repairs in rank order, the candidates left open.
@@ -159,6 +171,7 @@ fn original_of(a: &Analysis, verdict: &str) -> Original {
 pub fn repair(task: &Task, opt: &Options) -> Result<RepairReport, String> {
     let t0 = Instant::now();
     let k = task.kept;
+    let watch = watch::Watch::new(opt.deadline, &opt.limits, opt.progress);
     let a = analyse_in(
         task.engine,
         task.fen,
@@ -166,11 +179,11 @@ pub fn repair(task: &Task, opt: &Options) -> Result<RepairReport, String> {
         k.spec,
         k.claim,
         k.notation,
-        &opt.limits,
+        &watch.limits_for(&opt.limits),
     )
     .map_err(|e| e.to_string())?;
     let fault = judge::fault(&a).map_err(|limit| {
-        format!("the original's verdict is open ({limit}); raise --timeout to settle it first")
+        format!("the original's verdict is open ({limit}); raise --timeout-each (and --timeout) to settle it first")
     })?;
     let mut report = RepairReport {
         original: original_of(&a, fault.map_or(Verdict::Sound, |f| f.verdict()).word()),
@@ -185,7 +198,7 @@ pub fn repair(task: &Task, opt: &Options) -> Result<RepairReport, String> {
     };
     with_engine!(task.engine, e => {
         let pos = Position::from_fen(e.clone(), task.fen).map_err(|x| x.to_string())?;
-        search(task, opt, &pos, &a, fault, &mut report)
+        search(task, (opt, &watch), &pos, &a, fault, &mut report)
     })?;
     report.counts.millis = t0.elapsed().as_millis() as u64;
     Ok(report)
@@ -214,14 +227,65 @@ fn spelled<B: Bits>(
 
 /// What became of one candidate.
 enum Fate {
+    /// Never started: the run was stopped first.
+    NotRun,
     /// Discarded before the full search (true: by the reading of the claim alone).
     Prefiltered(bool),
-    Solved(Judgement, Vec<String>),
+    /// Solved, judged; its position, edits in words and keys when it is a repair or open.
+    Solved(Judgement, Option<(String, Vec<String>)>, Vec<String>),
+}
+
+/// Bytes a listed candidate takes while the list is built: the two-edit repair of a
+/// 12x12 problem in issue 49 held 2.9 M candidates in 391 MB, about 136 bytes each (the
+/// candidate, its edits, the hash that keeps it once).
+const BYTES_PER_CANDIDATE: u64 = 136;
+
+/// About how many candidates `max_edits` edits of `grid` give: a first edit of each of
+/// the original's single edits, a second edit of about as many from each of them.
+/// Refused, with the estimate, when the list would not fit the memory budget.
+fn check_size<B: Bits>(eng: &Engine<B>, grid: &Grid, max_edits: u8) -> Result<(), String> {
+    let one = candidates::single_edits(grid, eng).len() as u64;
+    let count = (1..max_edits).fold(one, |n, _| n.saturating_add(n.saturating_mul(one)));
+    crate::memory::check(
+        &format!("the list of about {count} candidates within {max_edits} edits"),
+        count.saturating_mul(BYTES_PER_CANDIDATE),
+    )
+    .map_err(|e| format!("{e}; allow fewer edits (--max-edits 1)"))
+}
+
+/// One candidate: spelled, prefiltered, solved and judged (or not run, once the run is
+/// stopped).
+fn fate<B: Bits>(
+    task: &Task,
+    (opt, watch): (&Options, &watch::Watch),
+    (eng, grid, tail): (&Arc<Engine<B>>, &Grid, &str),
+    c: &Candidate,
+) -> Fate {
+    if watch.stopped().is_some() {
+        return Fate::NotRun;
+    }
+    let (fen, words) = spelled(eng, grid, c, tail, task.sides);
+    let eng = task.engine;
+    let limits = watch.limits_for(&opt.limits);
+    if let Some((cheap, _)) = prefilter::discard(eng, &fen, task.kept, &limits) {
+        return Fate::Prefiltered(cheap);
+    }
+    let mut l = limits;
+    l.progress = false;
+    let k = task.kept;
+    match analyse_in(eng, &fen, k.stip, k.spec, k.claim, k.notation, &l) {
+        Ok(a) => {
+            let j = judge::judge(&a, k.claim);
+            let keep = matches!(j, Judgement::Repair | Judgement::Unknown(_));
+            Fate::Solved(j, keep.then_some((fen, words)), a.report.keys_san.clone())
+        }
+        Err(_) => Fate::Solved(Judgement::Fails("error"), None, vec![]),
+    }
 }
 
 fn search<B: Bits>(
     task: &Task,
-    opt: &Options,
+    (opt, watch): (&Options, &watch::Watch),
     pos: &Position<B>,
     a: &Analysis,
     fault: Fault,
@@ -231,50 +295,53 @@ fn search<B: Bits>(
     let grid = Grid::from(pos);
     let tail = format!("{} {}", pos.halfmove, pos.fullmove);
     let active = active::active_squares(pos, a);
-    let list = candidates::enumerate(eng, &grid, opt.max_edits, &active, &tail);
+    check_size(eng, &grid, opt.max_edits)?;
+    let listing = |done: usize, of: usize| {
+        watch.tick("listing the candidates: edited positions", done, of);
+        watch.stopped().is_some()
+    };
+    let list = candidates::enumerate(eng, &grid, opt.max_edits, &active, &tail, &listing)
+        .ok_or_else(|| {
+            format!(
+                "{} while listing the candidates (a part of the list is no list: nothing was solved)",
+                watch.stopped().unwrap_or("stopped")
+            )
+        })?;
     let range = opt.shard.range(list.len());
-    let mine: Vec<(usize, (String, Vec<String>))> = range
-        .map(|i| (i, spelled(eng, &grid, &list[i], &tail, task.sides)))
-        .collect();
     report.counts.candidates = list.len();
-    report.counts.in_shard = mine.len();
-    let bar = crate::solve::progress_bar(opt.progress, mine.len() as u64, "repair");
-    let fates: Vec<Fate> = mine
+    report.counts.in_shard = range.len();
+    let bar = crate::solve::progress_bar(opt.progress, range.len() as u64, "repair");
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    let fates: Vec<Fate> = list[range.clone()]
         .par_iter()
-        .map(|(_, (fen, _))| {
-            let fate = if let Some((cheap, _)) =
-                prefilter::discard(task.engine, fen, task.kept, &opt.limits)
-            {
-                Fate::Prefiltered(cheap)
-            } else {
-                let keys = |a: &Analysis| a.report.keys_san.clone();
-                let mut l = opt.limits.clone();
-                l.progress = false;
-                let k = task.kept;
-                match analyse_in(task.engine, fen, k.stip, k.spec, k.claim, k.notation, &l) {
-                    Ok(a) => Fate::Solved(judge::judge(&a, k.claim), keys(&a)),
-                    Err(_) => Fate::Solved(Judgement::Fails("error"), vec![]),
-                }
-            };
+        .map(|c| {
+            let f = fate(task, (opt, watch), (eng, &grid, &tail), c);
             if let Some(b) = &bar {
                 b.inc(1);
             }
-            fate
+            let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+            watch.tick("candidates", n, range.len());
+            f
         })
         .collect();
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
-    for ((i, (fen, edits)), fate) in mine.into_iter().zip(fates) {
-        let (judgement, keys) = match fate {
+    for (i, fate) in range.zip(fates) {
+        let (judgement, spelt, keys) = match fate {
+            Fate::NotRun => {
+                report.counts.not_run += 1;
+                continue;
+            }
             Fate::Prefiltered(cheap) => {
                 report.counts.prefiltered += 1;
                 report.counts.claim_unreadable += cheap as usize;
                 continue;
             }
-            Fate::Solved(j, keys) => (j, keys),
+            Fate::Solved(j, spelt, keys) => (j, spelt, keys),
         };
         report.counts.solved += 1;
+        let Some((fen, edits)) = spelt else { continue };
         match judgement {
             Judgement::Repair => report.repairs.push(Repair {
                 candidate: i,
@@ -292,6 +359,9 @@ fn search<B: Bits>(
             }),
             Judgement::Fails(_) => {}
         }
+    }
+    if report.counts.not_run > 0 {
+        report.counts.stopped = watch.stopped().unwrap_or("stopped").to_string();
     }
     report.counts.unknown = report.unknown.len();
     report.counts.repairs = report.repairs.len();

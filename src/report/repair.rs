@@ -25,8 +25,13 @@ pub fn counts_line(r: &RepairReport) -> String {
     } else {
         format!(" (shard {}: {})", r.shard, c.in_shard)
     };
+    let not_run = if c.not_run > 0 {
+        format!(", not run {} (stopped: {})", c.not_run, c.stopped)
+    } else {
+        String::new()
+    };
     format!(
-        "candidates {}{shard}, prefiltered {} ({} by reading the claim), solved {}, unknown {}, repairs {}, time {:.2} s",
+        "candidates {}{shard}, prefiltered {} ({} by reading the claim), solved {}, unknown {}, repairs {}{not_run}, time {:.2} s",
         c.candidates,
         c.prefiltered,
         c.claim_unreadable,

@@ -44,7 +44,7 @@ impl Budget {
         let start = Instant::now();
         Budget {
             start,
-            deadline: limits.timeout.map(|t| start + t),
+            deadline: limits.timeout.and_then(|t| start.checked_add(t)),
             max_nodes: limits.max_nodes,
             nodes: AtomicU64::new(0),
             problem_nodes: limits.problem_nodes.clone(),

