@@ -72,13 +72,24 @@ fn the_rules_path_is_written_for_the_output_folder() {
         "-o",
         "other/dir/out.toml",
     ];
+    // The rules are outside the output's folder, where a problem file may not read them
+    // (docs/files.md): refused, naming the way out, and nothing written.
     let (code, _, err) = run(d.path(), &args);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--rules-dir"), "{err}");
+    assert!(!d.path().join("other/dir/out.toml").exists());
+    // With that folder allowed, the path is written for the output's folder.
+    let mut allowed = args.to_vec();
+    allowed.extend(["--rules-dir", "rel"]);
+    let (code, _, err) = run(d.path(), &allowed);
     assert_eq!(code, 0, "{err}");
     let out = d.path().join("other/dir/out.toml");
     let p = problems(&out);
     assert_eq!(p[0].rules, "../../rel/rules.toml");
-    assert!(p[0].own_rules().is_ok(), "{:?}", p[0].own_rules().err());
-    let (code, text, err) = run(d.path(), &["verify", "other/dir/out.toml"]);
+    let (code, text, err) = run(
+        d.path(),
+        &["verify", "other/dir/out.toml", "--rules-dir", "rel"],
+    );
     assert_eq!(code, 0, "{text}{err}");
     assert!(text.starts_with("sound "), "{text}");
     // Standard output is read where it is made: the path stays as typed.
