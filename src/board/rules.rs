@@ -213,7 +213,7 @@ pub fn allow_rules_dirs(dirs: &[std::path::PathBuf]) -> Result<(), RulesError> {
 /// The rules file `spec` names, read from a problem file in `dir`: only inside `dir` (or
 /// a folder `--rules-dir` allows), links and `..` resolved first, so that a problem file
 /// someone sent cannot read any other file of the machine into a report.
-fn confined(spec: &str, dir: &Path) -> Result<std::path::PathBuf, RulesError> {
+pub fn confined(spec: &str, dir: &Path) -> Result<std::path::PathBuf, RulesError> {
     let dir = if dir.as_os_str().is_empty() {
         Path::new(".")
     } else {

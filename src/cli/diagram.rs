@@ -134,7 +134,8 @@ pub fn diagram_svg(
 
 /// `mansuba diagram`.
 pub fn cmd_diagram(a: DiagramArgs) -> Result<i32> {
-    let inputs: Vec<PathBuf> = a.file.iter().cloned().collect();
+    let files: Vec<PathBuf> = a.file.iter().cloned().collect();
+    let inputs = super::shard_inputs::read_by(&files, a.rules.as_deref());
     let out = super::run::check_output("-o", a.output.as_deref(), &inputs)?;
     let (rules, base, fen, view) = match (&a.file, &a.fen) {
         (Some(file), _) => {

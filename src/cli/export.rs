@@ -34,9 +34,11 @@ pub struct ExportArgs {
 pub fn cmd_export(a: ExportArgs) -> Result<i32> {
     // Every output is checked before any work: none may be one of the problem files.
     let files = super::common::collect_files(&a.paths)?;
-    let csv = check_output("--csv", a.csv.as_deref(), &files)?;
-    let pgn = check_output("--pgn", a.pgn.as_deref(), &files)?;
-    let popeye = check_output("--popeye", a.popeye.as_deref(), &files)?;
+    let read = super::shard_inputs::read_by(&files, a.run.rules.as_deref());
+    let csv = check_output("--csv", a.csv.as_deref(), &read)?;
+    let pgn = check_output("--pgn", a.pgn.as_deref(), &read)?;
+    let popeye = check_output("--popeye", a.popeye.as_deref(), &read)?;
+    crate::files::target::check_distinct(&[&csv, &pgn, &popeye])?;
     if csv.is_none() && pgn.is_none() {
         let (problems, _) = load_all(&files);
         return write_popeye(popeye.as_ref(), &problems.iter().collect::<Vec<_>>());

@@ -35,8 +35,9 @@ pub fn interrupted() -> bool {
 /// The exit code of a run ended by SIGTERM (128 + 15).
 pub const TERMINATED: i32 = 143;
 
-/// SIGTERM (a job scheduler's cancel, `kill`): the temporaries this run made are removed
-/// and the program ends at once with [`TERMINATED`]. SIGTERM is blocked in every thread
+/// SIGTERM (a job scheduler's cancel, `kill`) and SIGHUP (the terminal closed): the
+/// temporaries this run made are removed and the program ends at once, with
+/// [`TERMINATED`] for SIGTERM (128 + the signal's number, as shells report it). SIGTERM is blocked in every thread
 /// (threads started later inherit the mask) and taken by one thread that waits for it,
 /// so the cleaning is ordinary code, not a signal handler's.
 pub fn on_termination() {
@@ -47,6 +48,7 @@ pub fn on_termination() {
         let mut set: libc::sigset_t = std::mem::zeroed();
         libc::sigemptyset(&mut set);
         libc::sigaddset(&mut set, libc::SIGTERM);
+        libc::sigaddset(&mut set, libc::SIGHUP);
         if libc::pthread_sigmask(libc::SIG_BLOCK, &set, std::ptr::null_mut()) != 0 {
             return;
         }
@@ -54,7 +56,7 @@ pub fn on_termination() {
             let mut sig: libc::c_int = 0;
             if libc::sigwait(&set, &mut sig) == 0 {
                 crate::files::temps::remove_all();
-                std::process::exit(TERMINATED);
+                std::process::exit(128 + sig);
             }
         };
         let _ = std::thread::Builder::new()

@@ -11,6 +11,7 @@
 pub use super::shard_inputs::{inputs_of, Inputs};
 use crate::batch::Shard;
 use crate::files::digest::Digest;
+use crate::files::FileSet;
 use crate::report::grid::Group;
 use anyhow::{bail, Context, Result};
 use serde::de::DeserializeOwned;
@@ -59,6 +60,30 @@ pub struct PlacedGroup {
     pub group: Group,
 }
 
+/// Checks before the work that a shard's manifest and rows can go beside its CSV: the
+/// CSV is a file, and neither of them is one of the inputs (the same policy as every
+/// output, [`crate::files::target`]).
+pub fn check_beside(shard: Option<Shard>, csv: Option<&Path>, inputs: &FileSet) -> Result<()> {
+    let (Some(_), Some(csv)) = (shard, csv) else {
+        return Ok(());
+    };
+    if csv.as_os_str() == "-" {
+        bail!("--shard needs --csv FILE, not -: the shard's manifest and rows go beside it");
+    }
+    let (m, r) = paths_beside(csv);
+    for p in [m, r] {
+        crate::files::check_output(&p, inputs).map_err(|e| anyhow::anyhow!("--shard: {e}"))?;
+    }
+    Ok(())
+}
+
+/// Writes a file beside a shard's CSV through the output policy (a link followed, a
+/// read-only file refused, an input never replaced).
+fn write_beside(p: &Path, bytes: &[u8]) -> Result<()> {
+    crate::files::check_output(p, &FileSet::default())?.write_all(bytes)?;
+    Ok(())
+}
+
 /// The manifest's and the rows' paths for a shard's CSV.
 pub fn paths_beside(csv: &Path) -> (PathBuf, PathBuf) {
     (
@@ -95,7 +120,7 @@ pub fn write<T: Serialize>(csv: &Path, run: ShardRun<T>) -> Result<PathBuf> {
         serde_json::to_writer(&mut rows, line)?;
         rows.push(b'\n');
     }
-    crate::files::write_atomic(&rows_path, &rows)?;
+    write_beside(&rows_path, &rows)?;
     let m = Manifest {
         format: FORMAT.into(),
         command: run.command.into(),
@@ -112,13 +137,13 @@ pub fn write<T: Serialize>(csv: &Path, run: ShardRun<T>) -> Result<PathBuf> {
     };
     let mut text = serde_json::to_string_pretty(&m)?;
     text.push('\n');
-    crate::files::write_atomic(&manifest_path, text.as_bytes())?;
+    write_beside(&manifest_path, text.as_bytes())?;
     Ok(manifest_path)
 }
 
 /// Reads a manifest (errors name the file).
 pub fn read(path: &Path) -> Result<Manifest> {
-    let text = std::fs::read_to_string(path)
+    let text = crate::files::read_text(path)
         .with_context(|| format!("cannot read shard manifest {}", path.display()))?;
     let m: Manifest = serde_json::from_str(&text).map_err(|e| {
         anyhow::anyhow!(
@@ -147,7 +172,7 @@ pub fn read(path: &Path) -> Result<Manifest> {
 pub fn read_lines<T: DeserializeOwned>(manifest_path: &Path, m: &Manifest) -> Result<Vec<T>> {
     let dir = manifest_path.parent().unwrap_or(Path::new(""));
     let path = dir.join(&m.rows);
-    let bytes = std::fs::read(&path).with_context(|| {
+    let bytes = crate::files::read_bounded(&path).with_context(|| {
         format!(
             "cannot read {} (named by {}); rerun shard {}",
             path.display(),

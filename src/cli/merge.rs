@@ -196,7 +196,8 @@ fn check_inputs_now((path, m): &(PathBuf, Manifest)) -> Result<()> {
         )],
         _ => super::common::collect_files(&asked_outputs(m)?.0)?,
     };
-    super::shard_inputs::check_current(path, &m.inputs, &files)
+    let cli_rules = m.asked["rules"].as_str();
+    super::shard_inputs::check_current(path, &m.inputs, &files, cli_rules)
 }
 
 /// The paths and `--all-rules` of what was asked.

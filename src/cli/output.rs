@@ -49,6 +49,13 @@ impl Outputs<'_> {
         }
         if let Some(d) = self.html {
             report::html::check_target(d)?;
+            if self.csv_out.as_ref().is_some_and(|c| c.is_inside(d)) {
+                bail!(
+                    "--csv {} is inside the edition's folder --html {}, which is replaced whole: write the CSV elsewhere",
+                    self.csv.unwrap_or(Path::new("")).display(),
+                    d.display()
+                );
+            }
         }
         Ok(())
     }

@@ -3,7 +3,7 @@
 //! the manifest and rows for `mansuba merge` (see [`super::repair_rows`]).
 use super::common::set_threads;
 pub use super::repair_args::RepairArgs;
-use super::repair_rows::{check_shard, write_manifest, RepairRow, Shown};
+use super::repair_rows::{write_manifest, RepairRow, Shown};
 use crate::board::any::AnyEngine;
 use crate::board::rules::Rules;
 use crate::problem::{load_file, Problem};
@@ -63,8 +63,16 @@ pub fn cmd_repair(a: RepairArgs) -> Result<i32> {
     if !a.file.is_file() {
         bail!("no such problem file: {}", a.file.display());
     }
-    let csv = super::run::check_output("--csv", a.csv.as_deref(), std::slice::from_ref(&a.file))?;
-    check_shard(&a)?;
+    // The problem file and the rules files it names are read: no output may replace them,
+    // and a shard digests them before its run.
+    let file = std::slice::from_ref(&a.file);
+    let read = super::shard_inputs::read_by(file, None);
+    let csv = super::run::check_output("--csv", a.csv.as_deref(), &read)?;
+    super::manifest::check_beside(a.shard, a.csv.as_deref(), &crate::files::FileSet::of(&read))?;
+    let inputs = match a.shard {
+        Some(_) => Some(super::manifest::inputs_of(file, None)?),
+        None => None,
+    };
     let lf = load_file(&a.file);
     for w in &lf.warnings {
         eprintln!("warning: {}", crate::report::shown::shown(w));
@@ -119,8 +127,8 @@ pub fn cmd_repair(a: RepairArgs) -> Result<i32> {
         // A shard cut short writes no manifest: the merge counts it missing.
         return Ok(crate::cli::interrupt::INTERRUPTED);
     }
-    if let (Some(shard), Some(csv)) = (a.shard, &a.csv) {
-        write_manifest(&a, shard, csv, lf.warnings, &rows)?;
+    if let (Some(shard), Some(csv), Some(inputs)) = (a.shard, &a.csv, inputs) {
+        write_manifest(&a, (shard, inputs), csv, lf.warnings, &rows)?;
     }
     Ok(shown.code)
 }

@@ -8,7 +8,7 @@ use super::repair_args::RepairArgs;
 use crate::batch::Shard;
 use crate::repair::RepairReport;
 use crate::report;
-use anyhow::{bail, Result};
+use anyhow::Result;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use std::path::Path;
@@ -74,18 +74,10 @@ fn asked(a: &RepairArgs) -> serde_json::Value {
     })
 }
 
-/// Checks before the work that a shard's manifest can go beside its CSV.
-pub fn check_shard(a: &RepairArgs) -> Result<()> {
-    if a.shard.is_some() && a.csv.as_deref().is_some_and(|c| c.as_os_str() == "-") {
-        bail!("--shard needs --csv FILE, not -: the shard's manifest and rows go beside it");
-    }
-    Ok(())
-}
-
 /// Writes the shard's rows and manifest beside its CSV.
 pub fn write_manifest(
     a: &RepairArgs,
-    shard: Shard,
+    (shard, inputs): (Shard, manifest::Inputs),
     csv: &Path,
     warnings: Vec<String>,
     rows: &[RepairRow],
@@ -96,7 +88,7 @@ pub fn write_manifest(
             command: "repair",
             shard,
             asked: asked(a),
-            inputs: manifest::inputs_of(std::slice::from_ref(&a.file))?,
+            inputs,
             total: rows.len(),
             warnings,
             lines: rows,

@@ -27,7 +27,9 @@ pub struct InputFile {
     pub digest: String,
 }
 
-/// The rules files the problems of `file` name (paths relative to its folder).
+/// The rules files the problems of `file` name, where a problem may read them (see
+/// `Rules::resolve`: beside the file or below its folder); a rules file that is missing or
+/// outside is not read, and its problem's row says so.
 fn rules_files(file: &Path) -> Vec<PathBuf> {
     let lf = load_file(file);
     let mut out: Vec<PathBuf> = lf
@@ -35,15 +37,17 @@ fn rules_files(file: &Path) -> Vec<PathBuf> {
         .iter()
         .flatten()
         .filter(|p| p.rules.ends_with(".toml") || p.rules.contains('/'))
-        .map(|p| p.base_dir().join(&p.rules))
+        .filter_map(|p| crate::board::rules::confined(&p.rules, p.base_dir()).ok())
+        .filter(|r| r.is_file())
         .collect();
     out.sort();
     out.dedup();
     out
 }
 
-/// The digest of the problem files and of the rules files they name.
-pub fn inputs_of(files: &[PathBuf]) -> Result<Inputs> {
+/// Every file a run reads: the problem files, the rules files their problems name, and
+/// the rules file `--rules` names (if it is a file).
+pub fn read_by(files: &[PathBuf], cli_rules: Option<&str>) -> Vec<PathBuf> {
     let mut all: Vec<PathBuf> = files.to_vec();
     for f in files {
         for r in rules_files(f) {
@@ -52,6 +56,17 @@ pub fn inputs_of(files: &[PathBuf]) -> Result<Inputs> {
             }
         }
     }
+    if let Some(r) = cli_rules.map(PathBuf::from).filter(|r| r.is_file()) {
+        if !all.contains(&r) {
+            all.push(r);
+        }
+    }
+    all
+}
+
+/// The digest of the problem files, of the rules files they name and of `--rules`'s.
+pub fn inputs_of(files: &[PathBuf], cli_rules: Option<&str>) -> Result<Inputs> {
+    let all = read_by(files, cli_rules);
     let mut whole = Digest::default();
     let mut each = vec![];
     for f in &all {
@@ -73,8 +88,13 @@ pub fn inputs_of(files: &[PathBuf]) -> Result<Inputs> {
 
 /// Checks that the inputs as they are now are the ones `recorded` (by the manifest
 /// `manifest`); the error names the first file that changed, went or came.
-pub fn check_current(manifest: &Path, recorded: &Inputs, files: &[PathBuf]) -> Result<()> {
-    let now = match inputs_of(files) {
+pub fn check_current(
+    manifest: &Path,
+    recorded: &Inputs,
+    files: &[PathBuf],
+    cli_rules: Option<&str>,
+) -> Result<()> {
+    let now = match inputs_of(files, cli_rules) {
         Ok(n) => n,
         Err(e) => bail!(
             "{}: the inputs the shards read cannot be read again ({e:#}); run merge where the shards ran, on the same files",

@@ -6,9 +6,11 @@ use super::common::collect_files;
 use super::manifest::{self, PlacedGroup, ShardRun};
 use super::output::Outputs;
 use super::run::*;
+use super::shard_inputs;
 use crate::batch::Shard;
+use crate::files::FileSet;
 use crate::report::grid::Group;
-use anyhow::{bail, Result};
+use anyhow::Result;
 use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -63,8 +65,17 @@ pub fn cmd_verify(a: VerifyArgs) -> Result<i32> {
         repair: a.repair.then_some(a.run.timeout),
         csv_out: None,
     };
-    out.check(&crate::files::FileSet::of(&collect_files(&a.paths)?))?;
-    check_shard(&a)?;
+    // Every file the run reads (problem files, the rules files they name, --rules's) is
+    // known before the work, so that no output replaces one, and a shard digests them
+    // before its run (an edit during the run then shows at the merge).
+    let files = collect_files(&a.paths)?;
+    let read = FileSet::of(&shard_inputs::read_by(&files, a.run.rules.as_deref()));
+    out.check(&read)?;
+    manifest::check_beside(a.shard, a.csv.as_deref(), &read)?;
+    let inputs = match a.shard {
+        Some(_) => Some(manifest::inputs_of(&files, a.run.rules.as_deref())?),
+        None => None,
+    };
     // Every output goes out as the problems finish, in the files' order (with
     // --all-rules, one JSON line per problem holding every rule set); only the summary's
     // rows are kept, unless the whole batch is laid out at the end or a shard writes them.
@@ -72,12 +83,12 @@ pub fn cmd_verify(a: VerifyArgs) -> Result<i32> {
     let take = |g: Group| sink.lock().unwrap_or_else(|e| e.into_inner()).take(g);
     let batch = run_shard(&a.paths, &a.run, a.all_rules, "verifying", &take, a.shard)?;
     let (code, groups) = out.finish(sink.into_inner().unwrap_or_else(|e| e.into_inner()))?;
-    if let (Some(shard), Some(csv)) = (a.shard, &a.csv) {
+    if let (Some(shard), Some(csv), Some(inputs)) = (a.shard, &a.csv, inputs) {
         if crate::cli::interrupt::interrupted() {
             // Its rows are cut short: no manifest, so the merge counts the shard missing.
             eprintln!("shard {shard}: interrupted, no manifest written (run it again)");
         } else {
-            write_manifest(&a, shard, csv, &batch, groups)?;
+            write_manifest(&a, (shard, inputs), csv, &batch, groups)?;
         }
     }
     Ok(code)
@@ -102,23 +113,14 @@ fn asked(a: &VerifyArgs) -> serde_json::Value {
     })
 }
 
-/// Checks before the work that a shard's manifest can go beside its CSV.
-fn check_shard(a: &VerifyArgs) -> Result<()> {
-    if a.shard.is_some() && a.csv.as_deref().is_some_and(|c| c.as_os_str() == "-") {
-        bail!("--shard needs --csv FILE, not -: the shard's manifest and rows go beside it");
-    }
-    Ok(())
-}
-
 /// Writes the shard's rows and manifest beside `csv`.
 fn write_manifest(
     a: &VerifyArgs,
-    shard: Shard,
+    (shard, inputs): (Shard, manifest::Inputs),
     csv: &Path,
     b: &Batch,
     groups: Vec<Group>,
 ) -> Result<()> {
-    let inputs = manifest::inputs_of(&collect_files(&a.paths)?)?;
     let lines: Vec<PlacedGroup> = groups
         .into_iter()
         .zip(&b.places)

@@ -101,7 +101,8 @@ pub fn read<B: Bits>(dir: &Path, eng: &Engine<B>, mat: &Material) -> Result<Chan
         rules.name,
         dir.display()
     );
-    let bytes = std::fs::read(&p).map_err(|e| bad(&format!("{e} (build it with `{build}`)")))?;
+    let bytes = crate::files::read_bounded(&p)
+        .map_err(|e| bad(&format!("{e} (build it with `{build}`)")))?;
     let nl = bytes
         .iter()
         .position(|&b| b == b'\n')

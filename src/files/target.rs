@@ -29,6 +29,8 @@ pub enum OutputError {
     FolderNotWritable { path: PathBuf, dir: PathBuf },
     #[error("{}: not a file name", .0.display())]
     NotAFileName(PathBuf),
+    #[error("{} and {} name the same file: each output needs its own", first.display(), second.display())]
+    Twice { first: PathBuf, second: PathBuf },
     #[error("cannot write {}: {err}", path.display())]
     Io { path: PathBuf, err: std::io::Error },
 }
@@ -71,6 +73,10 @@ pub fn check(path: &Path, inputs: &FileSet) -> Result<Output, OutputError> {
             place: Place::Stdout,
         });
     }
+    // `new.csv/` names a folder, not a file to make.
+    if path.as_os_str().to_string_lossy().ends_with('/') && !path.is_dir() {
+        return Err(OutputError::NotAFileName(given));
+    }
     let real = follow_links(path)?;
     let place = match std::fs::metadata(&real) {
         Ok(m) => {
@@ -104,6 +110,47 @@ pub fn check(path: &Path, inputs: &FileSet) -> Result<Output, OutputError> {
         Err(e) => return Err(OutputError::io(&given, e)),
     };
     Ok(Output { given, place })
+}
+
+/// Refuses two outputs of one command that name the same file (the one would overwrite
+/// the other): by identity when the file exists, else by the path the links lead to.
+pub fn check_distinct(outputs: &[&Option<Output>]) -> Result<(), OutputError> {
+    let files: Vec<&Output> = outputs.iter().filter_map(|o| o.as_ref()).collect();
+    for (i, a) in files.iter().enumerate() {
+        for b in &files[..i] {
+            if let (Place::File(x) | Place::Stream(x), Place::File(y) | Place::Stream(y)) =
+                (&a.place, &b.place)
+            {
+                let same = match (FileId::of(x), FileId::of(y)) {
+                    (Some(p), Some(q)) => p == q,
+                    _ => absolute(x) == absolute(y),
+                };
+                if same {
+                    return Err(OutputError::Twice {
+                        first: b.given.clone(),
+                        second: a.given.clone(),
+                    });
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A path made absolute against the working folder, its folder's links resolved.
+fn absolute(p: &Path) -> PathBuf {
+    let dir = p
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let dir = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
+    dir.join(p.file_name().unwrap_or_default())
+}
+
+/// `p` with its symbolic links followed (an `--html DIR` that is a link: the folder it
+/// points to is written).
+pub fn resolved(p: &Path) -> PathBuf {
+    follow_links(p).unwrap_or_else(|_| p.to_path_buf())
 }
 
 /// Follows symbolic links (a dangling one to the file it would make).
@@ -162,6 +209,16 @@ fn writable(dir: &Path) -> bool {
 }
 
 impl Output {
+    /// True when the output is a file inside the folder `dir` (or is `dir`).
+    pub fn is_inside(&self, dir: &Path) -> bool {
+        let (Place::File(p) | Place::Stream(p)) = &self.place else {
+            return false;
+        };
+        let d = resolved(dir);
+        let d = d.canonicalize().unwrap_or_else(|_| absolute(&d));
+        absolute(p).starts_with(d)
+    }
+
     /// True for `-`.
     pub fn is_stdout(&self) -> bool {
         matches!(self.place, Place::Stdout)

@@ -372,6 +372,13 @@ const EDITION_FILES: &[&str] = &["index.html", MARKER];
 /// naming the first file mansuba did not write, so that a rerun never deletes a file a
 /// user put there.
 pub fn check_target(dir: &Path) -> Result<()> {
+    if dir.file_name().is_none() {
+        bail!(
+            "--html {}: not a folder name (give a new folder, e.g. --html edition)",
+            dir.display()
+        );
+    }
+    let dir = &crate::files::target::resolved(dir);
     if dir.exists() {
         if !dir.is_dir() {
             bail!("--html {}: exists and is not a directory", dir.display());
@@ -418,8 +425,10 @@ fn written_before(dir: &Path) -> Vec<String> {
 }
 
 /// Writes the edition into `dir` atomically; returns the path of its index.
-pub fn write_edition(dir: &Path, html: &str) -> Result<PathBuf> {
-    check_target(dir)?;
+pub fn write_edition(given: &Path, html: &str) -> Result<PathBuf> {
+    check_target(given)?;
+    // A link to a folder: the folder it points to is written, the link stays.
+    let dir = &crate::files::target::resolved(given);
     dir.file_name()
         .with_context(|| format!("--html {}: not a directory name", dir.display()))?;
     let parent = match dir.parent() {
@@ -460,5 +469,5 @@ pub fn write_edition(dir: &Path, html: &str) -> Result<PathBuf> {
     res?;
     let _ = std::fs::remove_dir_all(&old);
     crate::files::temps::forget(&old);
-    Ok(dir.join("index.html"))
+    Ok(given.join("index.html"))
 }

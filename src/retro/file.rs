@@ -123,6 +123,17 @@ impl Checksum {
 /// Writes a table file atomically (to a temporary name, then renamed).
 pub fn write(path: &Path, header: &Header, data: &[AtomicU16]) -> Result<(), TbError> {
     let io = |e: std::io::Error| TbError::Io(path.display().to_string(), e.to_string());
+    // The output policy of every file mansuba writes (`files::target`): a link is followed,
+    // a read-only table or anything but a regular file in its place is left alone.
+    let path = &crate::files::target::resolved(path);
+    if let Ok(m) = std::fs::metadata(path) {
+        if !m.is_file() || m.permissions().readonly() {
+            return Err(TbError::Io(
+                path.display().to_string(),
+                "not replaced: it is read-only or not a regular file".into(),
+            ));
+        }
+    }
     let hj = serde_json::to_vec(header).expect("header serializes");
     if let Some(d) = path.parent() {
         std::fs::create_dir_all(d).map_err(io)?;
@@ -181,6 +192,10 @@ pub fn read(path: &Path) -> Result<(Header, Vec<AtomicU16>), TbError> {
     let p = path.display().to_string();
     let io = |e: std::io::Error| TbError::Io(p.clone(), e.to_string());
     let damaged = |why: &str| TbError::Damaged(p.clone(), why.to_string());
+    // Only a regular file: a FIFO planted in a shared tables folder would block the run.
+    if !std::fs::metadata(path).map_err(io)?.is_file() {
+        return Err(damaged("not a regular file"));
+    }
     let mut f = std::fs::File::open(path).map_err(io)?;
     let len = f.metadata().map_err(io)?.len();
     let mut head = [0u8; 16];

@@ -185,7 +185,11 @@ pub fn import_all(path: &Path, text: &str, opts: &Options) -> (Vec<Entry>, Vec<I
     let (mut entries, mut errors) = (vec![], vec![]);
     for r in read {
         match r.and_then(|e| {
-            setup::check_position(&e).map_err(|m| error_at(path, e.line, m))?;
+            let base = opts
+                .rules
+                .is_none()
+                .then(|| path.parent().unwrap_or(Path::new("")));
+            setup::check_position(&e, base).map_err(|m| error_at(path, e.line, m))?;
             Ok(e)
         }) {
             Ok(e) => entries.push(e),

@@ -175,9 +175,10 @@ impl Setup {
 }
 
 /// Checks that an entry's rules resolve and its FEN is a legal problem position under
-/// them, and that its stipulation reads.
-pub fn check_position(e: &Entry) -> Result<(), String> {
-    let rules = Rules::resolve(&e.rules, None).map_err(|x| format!("rules '{}': {x}", e.rules))?;
+/// them, and that its stipulation reads. `base`: the input's folder when the input named
+/// the rules itself (see [`Setup::new`]).
+pub fn check_position(e: &Entry, base: Option<&std::path::Path>) -> Result<(), String> {
+    let rules = Rules::resolve(&e.rules, base).map_err(|x| format!("rules '{}': {x}", e.rules))?;
     let eng = AnyEngine::new(rules).map_err(|x| format!("rules '{}': {x}", e.rules))?;
     e.stipulation
         .parse::<crate::solve::Stipulation>()
