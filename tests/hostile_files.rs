@@ -394,3 +394,135 @@ fn sigterm_leaves_no_temporary_behind() {
     assert!(temporaries(dir).is_empty(), "{:?}", temporaries(dir));
     assert!(!dir.join("out.csv").exists());
 }
+
+/// The hostile review's findings on the policy: each refused before any work (the long
+/// problem among the inputs would run for minutes), nothing written.
+#[test]
+fn refusals_come_before_the_work_and_write_nothing() {
+    let d = folder();
+    let dir = d.path();
+    std::fs::write(dir.join("r.toml"), "preset = \"shatranj\"\n").unwrap();
+    let slow = LONG.replace("rules = \"shatranj\"", "rules = \"r.toml\"");
+    std::fs::write(dir.join("p.toml"), format!("{MATE}\n{slow}")).unwrap();
+    std::fs::create_dir(dir.join("ed")).unwrap();
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        // A rules file a problem names is an input.
+        (
+            vec!["verify", "p.toml", "--csv", "r.toml"],
+            "one of the inputs",
+        ),
+        (
+            vec!["export", "p.toml", "--pgn", "a.pgn", "--csv", "./r.toml"],
+            "one of the inputs",
+        ),
+        // Two outputs naming one file.
+        (
+            vec!["export", "p.toml", "--csv", "x.out", "--pgn", "x.out"],
+            "name the same file",
+        ),
+        // A folder's name where a file is made.
+        (
+            vec!["verify", "p.toml", "--csv", "new.csv/"],
+            "not a file name",
+        ),
+        (vec!["verify", "p.toml", "--html", "."], "not a folder name"),
+        // The CSV inside the edition, which is replaced whole.
+        (
+            vec!["verify", "p.toml", "--csv", "ed/out.csv", "--html", "ed"],
+            "inside the edition",
+        ),
+    ];
+    for (args, says) in cases {
+        let mut all = args.clone();
+        all.extend(["--timeout", "300"]);
+        let o = run(dir, &all);
+        assert_eq!(o.status.code(), Some(2), "{all:?}: {}", text(&o));
+        assert!(text(&o).contains(says), "{all:?}: {}", text(&o));
+        for f in ["a.pgn", "x.out", "new.csv", "ed/out.csv"] {
+            assert!(!dir.join(f).exists(), "{all:?} wrote {f}");
+        }
+    }
+    assert_eq!(
+        std::fs::read_to_string(dir.join("r.toml")).unwrap(),
+        "preset = \"shatranj\"\n"
+    );
+}
+
+#[test]
+fn an_edition_link_is_followed_and_shard_files_keep_the_policy() {
+    use std::os::unix::fs::PermissionsExt;
+    let d = folder();
+    let dir = d.path();
+    std::fs::write(dir.join("p.toml"), MATE).unwrap();
+    std::fs::create_dir(dir.join("real")).unwrap();
+    std::os::unix::fs::symlink("real", dir.join("ed")).unwrap();
+    let o = run(dir, &["verify", "p.toml", "--html", "ed"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    assert!(std::fs::symlink_metadata(dir.join("ed"))
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert!(dir.join("real/index.html").is_file());
+    // A read-only manifest beside a shard's CSV is refused before the run.
+    std::fs::write(dir.join("s.manifest.json"), "{}").unwrap();
+    let ro = std::fs::Permissions::from_mode(0o444);
+    std::fs::set_permissions(dir.join("s.manifest.json"), ro).unwrap();
+    let o = run(
+        dir,
+        &["verify", "p.toml", "--csv", "s.csv", "--shard", "0/1"],
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("read-only"), "{}", text(&o));
+    assert!(!dir.join("s.csv").exists());
+}
+
+#[test]
+fn a_closed_terminal_leaves_no_temporary_behind() {
+    let d = folder();
+    let dir = d.path();
+    std::fs::write(dir.join("p.toml"), format!("{MATE}\n{LONG}")).unwrap();
+    let child = Command::new(env!("CARGO_BIN_EXE_mansuba"))
+        .args(["verify", "p.toml", "--csv", "out.csv", "--timeout", "300"])
+        .current_dir(dir)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while temporaries(dir).is_empty() && start.elapsed() < Duration::from_secs(30) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(!temporaries(dir).is_empty(), "no temporary seen");
+    // SAFETY: sending a signal to our own child process.
+    unsafe {
+        libc::kill(child.id() as i32, libc::SIGHUP);
+    }
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(129));
+    assert!(temporaries(dir).is_empty(), "{:?}", temporaries(dir));
+}
+
+#[test]
+fn merge_refuses_shards_whose_command_line_rules_changed() {
+    let d = folder();
+    let dir = d.path();
+    std::fs::write(dir.join("p.toml"), MATE).unwrap();
+    std::fs::write(dir.join("cli.toml"), "preset = \"shatranj\"\n").unwrap();
+    let o = run(
+        dir,
+        &[
+            "verify", "p.toml", "--rules", "cli.toml", "--csv", "v.csv", "--shard", "0/1",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let o = run(dir, &["merge", "v.manifest.json", "--csv", "cli.toml"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    std::fs::write(dir.join("cli.toml"), "preset = \"courier\"\n").unwrap();
+    let o = run(dir, &["merge", "v.manifest.json", "--csv", "m.csv"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(
+        text(&o).contains("cli.toml: changed since the shards ran"),
+        "{}",
+        text(&o)
+    );
+}
