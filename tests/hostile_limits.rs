@@ -54,7 +54,7 @@ fn time_limits_out_of_range_are_refused_with_the_range() {
 /// shards asked for 16 TB.
 #[test]
 fn a_shard_count_out_of_range_is_refused_with_the_range() {
-    let file = root().join("problems/alfonso.toml");
+    let file = root().join("problems/early-modern.toml");
     for shard in ["0/1000000000000", "0/100001", "5/0"] {
         refused(
             &[
@@ -77,7 +77,7 @@ fn a_shard_count_out_of_range_is_refused_with_the_range() {
 fn an_edited_manifest_is_refused_before_the_merge_allocates() {
     let tmp = tempfile::tempdir().unwrap();
     let d = tmp.path();
-    let file = root().join("problems/alfonso.toml");
+    let file = root().join("problems/early-modern.toml");
     for k in 0..2 {
         let (code, _, err) = mansuba_in(
             d,
