@@ -367,8 +367,9 @@ fn inputs_that_are_not_regular_files_are_refused() {
     );
 }
 
-#[test]
-fn sigterm_leaves_no_temporary_behind() {
+/// Starts a long verify writing a CSV, sends `sig` once its temporary exists: the run must
+/// end with `code` and leave neither the temporary nor the CSV.
+fn signal_leaves_nothing(sig: i32, code: i32) {
     let d = folder();
     let dir = d.path();
     std::fs::write(dir.join("p.toml"), format!("{MATE}\n{LONG}")).unwrap();
@@ -387,12 +388,23 @@ fn sigterm_leaves_no_temporary_behind() {
     assert!(!temporaries(dir).is_empty(), "no temporary seen");
     // SAFETY: sending a signal to our own child process.
     unsafe {
-        libc::kill(child.id() as i32, libc::SIGTERM);
+        libc::kill(child.id() as i32, sig);
     }
     let out = child.wait_with_output().unwrap();
-    assert_eq!(out.status.code(), Some(143));
+    assert_eq!(out.status.code(), Some(code));
     assert!(temporaries(dir).is_empty(), "{:?}", temporaries(dir));
     assert!(!dir.join("out.csv").exists());
+}
+
+#[test]
+fn sigterm_leaves_no_temporary_behind() {
+    signal_leaves_nothing(libc::SIGTERM, 143);
+}
+
+/// A closed terminal sends SIGHUP.
+#[test]
+fn a_closed_terminal_leaves_no_temporary_behind() {
+    signal_leaves_nothing(libc::SIGHUP, 129);
 }
 
 /// The hostile review's findings on the policy: each refused before any work (the long
@@ -474,32 +486,6 @@ fn an_edition_link_is_followed_and_shard_files_keep_the_policy() {
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(text(&o).contains("read-only"), "{}", text(&o));
     assert!(!dir.join("s.csv").exists());
-}
-
-#[test]
-fn a_closed_terminal_leaves_no_temporary_behind() {
-    let d = folder();
-    let dir = d.path();
-    std::fs::write(dir.join("p.toml"), format!("{MATE}\n{LONG}")).unwrap();
-    let child = Command::new(env!("CARGO_BIN_EXE_mansuba"))
-        .args(["verify", "p.toml", "--csv", "out.csv", "--timeout", "300"])
-        .current_dir(dir)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let start = Instant::now();
-    while temporaries(dir).is_empty() && start.elapsed() < Duration::from_secs(30) {
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    assert!(!temporaries(dir).is_empty(), "no temporary seen");
-    // SAFETY: sending a signal to our own child process.
-    unsafe {
-        libc::kill(child.id() as i32, libc::SIGHUP);
-    }
-    let out = child.wait_with_output().unwrap();
-    assert_eq!(out.status.code(), Some(129));
-    assert!(temporaries(dir).is_empty(), "{:?}", temporaries(dir));
 }
 
 #[test]

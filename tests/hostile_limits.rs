@@ -201,21 +201,23 @@ fn a_memory_budget_above_the_machine_is_refused_and_a_big_build_writes_nothing()
     );
 }
 
+/// A simulation of more games than any run plays (the README's dice example).
+const SIMULATE_MANY: &[&str] = &[
+    "dice",
+    "7k/8/8/3p4/8/8/8/K2R4 w - - 0 1",
+    "--turns",
+    "2",
+    "--simulate",
+    "100000000000",
+];
+
 /// `dice --simulate` stops at `--timeout` with the games played and says so (it ignored
 /// the limit and played every game asked for).
 #[test]
 fn a_dice_simulation_stops_at_its_time_limit_with_the_games_played() {
     let tmp = tempfile::tempdir().unwrap();
-    let args = [
-        "dice",
-        "7k/8/8/3p4/8/8/8/K2R4 w - - 0 1",
-        "--turns",
-        "2",
-        "--simulate",
-        "100000000000",
-        "--timeout",
-        "2",
-    ];
+    let mut args = SIMULATE_MANY.to_vec();
+    args.extend(["--timeout", "2"]);
     let e = run_bounded(tmp.path(), &args, None, Duration::from_secs(60));
     assert_eq!(e.code, Some(0), "{}", e.err);
     assert!(
@@ -290,17 +292,9 @@ fn run_bounded(dir: &Path, args: &[&str], sigint: Option<Duration>, limit: Durat
 #[test]
 fn a_dice_simulation_stops_at_the_first_ctrl_c() {
     let tmp = tempfile::tempdir().unwrap();
-    let args = [
-        "dice",
-        "7k/8/8/3p4/8/8/8/K2R4 w - - 0 1",
-        "--turns",
-        "2",
-        "--simulate",
-        "100000000000",
-    ];
     let e = run_bounded(
         tmp.path(),
-        &args,
+        SIMULATE_MANY,
         Some(Duration::from_secs(2)),
         Duration::from_secs(30),
     );
