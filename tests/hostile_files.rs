@@ -512,3 +512,29 @@ fn merge_refuses_shards_whose_command_line_rules_changed() {
         text(&o)
     );
 }
+
+/// `-` reads standard input where a command reads one file (`solve`, `diagram`, `import`).
+#[test]
+fn a_single_input_may_be_standard_input() {
+    use std::io::Write;
+    let d = folder();
+    for (args, says) in [(vec!["solve", "-"], "Rh8#"), (vec!["diagram", "-"], "<svg")] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_mansuba"))
+            .args(&args)
+            .current_dir(d.path())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(MATE.as_bytes())
+            .unwrap();
+        let o = child.wait_with_output().unwrap();
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", text(&o));
+        assert!(text(&o).contains(says), "{args:?}: {}", text(&o));
+    }
+}

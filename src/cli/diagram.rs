@@ -7,7 +7,7 @@ use crate::board::any::AnyEngine;
 use crate::board::position::Position;
 use crate::board::rules::Rules;
 use crate::notation::{parse_line, parse_move};
-use crate::problem::{load_file, Problem};
+use crate::problem::Problem;
 use crate::report::svg::{render, Board, Options};
 use crate::with_engine;
 use anyhow::{bail, Context, Result};
@@ -59,10 +59,11 @@ pub fn view_of(p: &Problem) -> Options {
 
 /// The problem a `diagram FILE [--id ID]` names.
 fn pick_problem(file: &Path, id: Option<&str>) -> Result<Problem> {
-    if !file.is_file() {
+    if file.as_os_str() != "-" && !file.is_file() {
         bail!("no such file: {}", file.display());
     }
-    let lf = load_file(file);
+    // `-`: the problem file on standard input.
+    let lf = crate::problem::parse_str(&crate::files::read_text(file)?, file);
     for w in &lf.warnings {
         eprintln!("warning: {}", crate::report::shown::shown(w));
     }

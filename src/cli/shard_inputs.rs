@@ -31,6 +31,10 @@ pub struct InputFile {
 /// `Rules::resolve`: beside the file or below its folder); a rules file that is missing or
 /// outside is not read, and its problem's row says so.
 fn rules_files(file: &Path) -> Vec<PathBuf> {
+    if file.as_os_str() == "-" {
+        // Standard input is read once, by the command itself.
+        return vec![];
+    }
     let lf = load_file(file);
     let mut out: Vec<PathBuf> = lf
         .problems

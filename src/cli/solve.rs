@@ -1,7 +1,7 @@
 //! `mansuba solve`: one problem file (or one problem of it), reported in full.
 use super::common::set_threads;
 use super::run::*;
-use crate::problem::{load_file, Problem, ProblemError};
+use crate::problem::{Problem, ProblemError};
 use crate::report::{self, Row};
 use anyhow::{bail, Result};
 use std::path::PathBuf;
@@ -26,7 +26,8 @@ pub fn cmd_solve(a: SolveArgs) -> Result<i32> {
     set_threads(a.run.threads)?;
     a.run.check_rules()?;
     let limits = a.run.limits(!a.json)?;
-    if !a.file.exists() {
+    let stdin = a.file.as_os_str() == "-";
+    if !stdin && !a.file.exists() {
         bail!("no such file: {}", a.file.display());
     }
     if a.file.is_dir() {
@@ -35,8 +36,8 @@ pub fn cmd_solve(a: SolveArgs) -> Result<i32> {
             a.file.display()
         );
     }
-    crate::files::read_text(&a.file)?;
-    let lf = load_file(&a.file);
+    // Read once (`-`: standard input), so that what is parsed is what was checked.
+    let lf = crate::problem::parse_str(&crate::files::read_text(&a.file)?, &a.file);
     for w in &lf.warnings {
         eprintln!("warning: {}", crate::report::shown::shown(w));
     }
