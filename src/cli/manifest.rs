@@ -141,6 +141,18 @@ pub fn write<T: Serialize>(csv: &Path, run: ShardRun<T>) -> Result<PathBuf> {
     Ok(manifest_path)
 }
 
+/// Every file of the shards (manifests, rows, CSVs): none may be an output of the merge.
+pub fn shard_files(ms: &[(PathBuf, Manifest)]) -> crate::files::FileSet {
+    let mut set = crate::files::FileSet::default();
+    for (p, m) in ms {
+        set.add(p);
+        let dir = p.parent().unwrap_or(Path::new(""));
+        set.add(&dir.join(&m.rows));
+        set.add(&dir.join(&m.csv));
+    }
+    set
+}
+
 /// Reads a manifest (errors name the file).
 pub fn read(path: &Path) -> Result<Manifest> {
     let text = crate::files::read_text(path)

@@ -173,18 +173,6 @@ fn gather(ms: &[(PathBuf, Manifest)]) -> Result<Vec<Group>> {
     Ok(slots.into_iter().flatten().collect())
 }
 
-/// Every file of the shards (manifests, rows, CSVs): none may be an output of the merge.
-pub(super) fn shard_files(ms: &[(PathBuf, Manifest)]) -> crate::files::FileSet {
-    let mut set = crate::files::FileSet::default();
-    for (p, m) in ms {
-        set.add(p);
-        let dir = p.parent().unwrap_or(Path::new(""));
-        set.add(&dir.join(&m.rows));
-        set.add(&dir.join(&m.csv));
-    }
-    set
-}
-
 /// Checks that the files the shards read are still the ones they read (see
 /// [`super::shard_inputs`]).
 fn check_inputs_now((path, m): &(PathBuf, Manifest)) -> Result<()> {
@@ -246,7 +234,7 @@ fn merge_verify(a: &MergeArgs, ms: &[(PathBuf, Manifest)]) -> Result<i32> {
         repair: None,
         csv_out: None,
     };
-    out.check(&shard_files(ms))?;
+    out.check(&manifest::shard_files(ms))?;
     // Gathered (and checked) before the sink opens: a refusal prints not even a header.
     let groups = gather(ms)?;
     let mut sink = out.open(false)?;

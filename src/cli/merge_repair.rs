@@ -153,7 +153,7 @@ pub fn merge(ms: &[(PathBuf, Manifest)], csv: Option<&Path>, json: bool, bom: bo
         bail!("--csv - and --json would both write to standard output; send the CSV to a file (--csv FILE) or drop one of them");
     }
     let csv = csv
-        .map(|c| crate::files::check_output(c, &super::merge::shard_files(ms)))
+        .map(|c| crate::files::check_output(c, &super::manifest::shard_files(ms)))
         .transpose()
         .map_err(|e| anyhow::anyhow!("--csv {e}"))?;
     let mut parts = ms

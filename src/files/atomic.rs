@@ -3,8 +3,8 @@
 //! the permissions of the file it replaces. Dropping it uncommitted, or a signal that ends
 //! the run (see [`super::temps`]), removes the temporary; the old file stays.
 
+use super::error::OutputError;
 use super::identity::{was_read, FileId};
-use super::target::OutputError;
 use super::temps;
 use std::io::Write;
 use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};

@@ -5,12 +5,14 @@
 //! - [`target`]: the output policy (an input is never an output, devices and FIFOs are
 //!   written through, regular files replaced atomically with their permissions kept);
 //! - [`atomic`]: a file that appears whole or not at all;
+//! - [`error`]: why an output cannot be written;
 //! - [`temps`]: the temporaries a signal must not leave behind;
 //! - [`identity`]: which file a path names, and which files this run has read;
 //! - [`digest`]: fingerprints of the inputs.
 
 pub mod atomic;
 pub mod digest;
+pub mod error;
 pub mod identity;
 pub mod input;
 pub mod target;
