@@ -167,33 +167,22 @@ fn perft_depth_is_bounded_and_the_deepest_dive_fits_the_stack() {
 fn a_memory_budget_above_the_machine_is_refused_and_a_big_build_writes_nothing() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().display().to_string();
+    let build = [
+        "tablebase",
+        "build",
+        "--rules",
+        "shatranj",
+        "KQRBKQRB",
+        "--dir",
+        &dir,
+    ];
     for gib in ["1e30", "100000", "inf", "0", "-1"] {
-        refused(
-            &[
-                "tablebase",
-                "build",
-                "--rules",
-                "shatranj",
-                "KQRBKQRB",
-                "--dir",
-                &dir,
-                &format!("--max-memory-gib={gib}"),
-            ],
-            &["--max-memory-gib", "at most"],
-        );
+        let budget = format!("--max-memory-gib={gib}");
+        let mut args = build.to_vec();
+        args.push(&budget);
+        refused(&args, &["--max-memory-gib", "at most"]);
     }
-    refused(
-        &[
-            "tablebase",
-            "build",
-            "--rules",
-            "shatranj",
-            "KQRBKQRB",
-            "--dir",
-            &dir,
-        ],
-        &["needs about", "GiB", "above the limit"],
-    );
+    refused(&build, &["needs about", "GiB", "above the limit"]);
     assert_eq!(
         std::fs::read_dir(tmp.path()).unwrap().count(),
         0,
