@@ -34,7 +34,7 @@ pub(crate) use claim::completed_line;
 pub use claim::{ClaimCheck, ClaimStatus};
 pub use continual::ContinualCheck;
 pub(crate) use limits::remaining;
-pub use limits::{progress_bar, Limits, Method, ProblemNodes, DEFAULT_REFUTATIONS};
+pub use limits::{Limits, Method, ProblemNodes, DEFAULT_REFUTATIONS};
 pub(crate) use lines::MAX_VARIATIONS;
 pub use spec::{resolve_conditions, ConditionSpec, Conditions, MateBy};
 pub use stipulation::{Goal, SolveError, Stipulation};
