@@ -22,7 +22,7 @@ pub mod tally;
 pub mod text;
 
 pub use export::{export_records, EXPORT_COLUMNS};
-pub use table::{csv_record, json_row, write_csv, CSV_COLUMNS};
+pub use table::{csv_record, json_row, write_csv, CsvWriteError, CSV_COLUMNS};
 pub use text::{brief, format_tree, numbered_line, summary, text_report};
 
 use crate::board::sides::SideNames;
