@@ -10,7 +10,7 @@
 //! - [`retro`]: retrograde tables;
 //! - [`solve`]: the exact solver (stipulations, conditions, search, claim checking);
 //! - [`dice`]: chess with dice (expectimax, chance tables, simulation);
-//! - [`analyse`]: one whole problem, whatever its rules: search, tables or dice, the claim;
+//! - `analyse`: one whole problem, whatever its rules: search, tables or dice, the claim;
 //! - [`problem`]: problem files, and carrying a problem to another rule set;
 //! - [`repair`]: the smallest edits that make a broken problem sound;
 //! - [`report`]: text, CSV, JSON, SVG and the HTML edition;

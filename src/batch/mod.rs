@@ -3,8 +3,8 @@
 //! observer the caller installs ([`Progress`]). A bottom layer beside `files`: it uses no
 //! other layer.
 
-pub mod progress;
-pub mod shard;
+pub(crate) mod progress;
+pub(crate) mod shard;
 
 pub use progress::{Observer, Progress, Task};
 pub use shard::Shard;

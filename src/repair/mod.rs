@@ -3,19 +3,19 @@
 //! For a problem that is unsound, cooked, or whose claimed solution fails, every position
 //! within N edits ([`edit`]) that is a legal problem position is listed once and ranked
 //! ([`candidates`]); a cheap replay of the claim discards what cannot be a repair
-//! ([`prefilter`]); the survivors are solved in parallel by the full solver, exactly as
+//! (`prefilter`); the survivors are solved in parallel by the full solver, exactly as
 //! `verify` solves a problem, and judged ([`judge`]). A candidate whose solve hits a limit
 //! is `unknown`, never a repair. The stipulation, the conditions and the claim are kept.
 //!
 //! Uses the board, notation, solve and analyse layers; knows nothing of files or terminals
 //! beyond the progress bar the solver layer offers.
 
-pub mod active;
+pub(crate) mod active;
 pub mod candidates;
 pub mod edit;
 pub mod judge;
-pub mod prefilter;
-pub mod watch;
+pub(crate) mod prefilter;
+pub(crate) mod watch;
 
 pub use crate::batch::Shard;
 pub use judge::{Fault, Judgement};
