@@ -37,12 +37,15 @@ struct Mode {
     checks: bool,
     /// The goal is any win of the attacker's (`win N`), not checkmate (`#N`).
     win: bool,
+    /// The longest stipulation compared (the minimax has no table: 2 on the big boards).
+    deepest: u32,
 }
 
 const PLAIN: Mode = Mode {
     method: Method::Auto,
     checks: false,
     win: false,
+    deepest: 3,
 };
 
 /// Is `m` a move the attacker may play (under continual check: a check)?
@@ -200,7 +203,7 @@ fn compare(preset: &str, sets: &[(&[char], &[char])], keyed: usize, seed: u64, m
         };
         for &(n, exact) in stips {
             // Three moves only with few men: the minimax has no table.
-            if n == 3 && white.len() + black.len() > 5 {
+            if n > mode.deepest || n == 3 && white.len() + black.len() > 5 {
                 continue;
             }
             let want = with_engine!(&any, e => {
@@ -300,6 +303,47 @@ fn courier_keys_agree_with_plain_minimax() {
     compare("courier", sets, 100, 0x5eed_0003, PLAIN);
 }
 
+/// Every preset without dice: mates in one and two with riders on
+/// the attacking side, where the last move is judged from attack maps (the flight squares
+/// after a check; `src/solve/reach/mates.rs`), and under the rules that make it stand
+/// aside (forced capture, the nine-move limit) or keep captures (bare king).
+#[test]
+fn every_preset_keys_agree_with_plain_minimax() {
+    let shatranj_men: &[(&[char], &[char])] = &[
+        (&['R', 'N'], &['p', 'n']),
+        (&['R', 'Q', 'P'], &['r']),
+        (&['R', 'R'], &['q', 'p']),
+        (&['R', 'B', 'N'], &['p', 'b']),
+    ];
+    // The shatranj family: every preset of shatranj's men (the others follow).
+    let family = mansuba::board::rules::PRESETS.iter().filter(|p| {
+        !p.ends_with("-dice") && !["courier", "grant-acedrex", "english-1650"].contains(p)
+    });
+    let two = Mode {
+        deepest: 2,
+        ..PLAIN
+    };
+    for (i, preset) in family.enumerate() {
+        compare(preset, shatranj_men, 12, 0x5eed_4700 + i as u64, two);
+    }
+    let english: &[(&[char], &[char])] = &[
+        (&['Q', 'N'], &['p', 'n']),
+        (&['R', 'B', 'P'], &['r']),
+        (&['Q'], &['p', 'b']),
+        (&['R', 'R'], &['q']),
+    ];
+    compare("english-1650", english, 25, 0x5eed_4710, two);
+    let courier: &[(&[char], &[char])] = &[(&['R', 'B'], &['p', 'n']), (&['R', 'R'], &['m'])];
+    compare("courier", courier, 20, 0x5eed_4711, PLAIN);
+    // Grant Acedrex: the anqa and the unicorn (bent riders), the lion, the giraffe.
+    let grant: &[(&[char], &[char])] = &[
+        (&['A', 'R'], &['p']),
+        (&['U', 'L'], &['p']),
+        (&['Z', 'C', 'R'], &['l']),
+    ];
+    compare("grant-acedrex", grant, 12, 0x5eed_4712, two);
+}
+
 /// Shatranj men for the proof-number and continual-check comparisons: leapers, a rook
 /// and pawns on the attacking side.
 const SHATRANJ_MIX: &[(&[char], &[char])] = &[
@@ -342,7 +386,7 @@ fn continual_check_agrees_with_a_minimax_of_checks() {
         let mode = Mode {
             method,
             checks: true,
-            win: false,
+            ..PLAIN
         };
         compare("shatranj", SHATRANJ_MIX, 80, 0x5eed_0021, mode);
         compare("courier", COURIER_MIX, 40, 0x5eed_0022, mode);

@@ -72,6 +72,24 @@ impl<B: Bits> Position<B> {
         false
     }
 
+    /// The squares a man of colour `c` and kind `k` on `from` attacks given occupancy
+    /// `occ` (a pawn its capture squares; first blockers included).
+    pub(crate) fn man_attacks_with(&self, c: Color, k: usize, from: usize, occ: B) -> B {
+        let e = &*self.eng;
+        let kt = &e.kinds[k];
+        if kt.pawn {
+            return e.pawn_cap[c.idx()][from];
+        }
+        let mut t = e.leap_flat[k * e.n + from];
+        for &d in &kt.ride_dirs {
+            t |= e.ray_targets(d as usize, from, occ);
+        }
+        if kt.bent.is_some() {
+            t |= e.bent_targets(k, from, occ);
+        }
+        t
+    }
+
     /// True when a straight rider of colour `by` (other than one on a square of `skip`)
     /// attacks `sq` given occupancy `occ`.
     #[inline]

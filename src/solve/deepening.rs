@@ -24,7 +24,10 @@ use crate::board::outcome::Outcome;
 use crate::board::position::{Move, Position};
 
 impl<B: Bits> Searcher<'_, B> {
-    /// Mate in one with the attacker to move and some legal move: only checks are tried.
+    /// Mate in one with the attacker to move and some legal move: only checks are tried,
+    /// those the flight-square counts (`last`) do not set aside; and of those, where any
+    /// is left, only the ones that the attack maps show leave no flight square (see
+    /// [`reach::MatingMoves`]) are played.
     fn mate_in_one(
         &mut self,
         pos: &mut Position<B>,
@@ -39,6 +42,19 @@ impl<B: Bits> Searcher<'_, B> {
                 pos.checking_moves_where(&mut list, last.movers(), |p, m| last.may_mate(p, m))
             }
             None => pos.checking_moves(&mut list),
+        }
+        if list.is_empty() {
+            return Some(false);
+        }
+        // The maps are drawn only here: at most nodes no check is left to judge, and
+        // drawing them there cost more than the checks they set aside.
+        let movers = list
+            .as_slice()
+            .iter()
+            .fold(B::EMPTY, |b, m| b | B::bit(m.from as usize));
+        if let Some(mm) = reach::MatingMoves::new(pos, self.attacker, movers) {
+            let plain = |m: &Move| m.flag <= crate::board::position::flag::EP;
+            list.retain(|m| (!plain(m) || mm.movers().has(m.from as usize)) && mm.may_mate(pos, m));
         }
         let mut result = Some(false);
         for &m in list.as_slice() {

@@ -18,11 +18,13 @@
 //! is in [`flights`].
 
 mod flights;
+mod mates;
 mod quiet;
 #[cfg(test)]
 mod testkit;
 
 pub(crate) use flights::{HeldReply, LastMoves};
+pub(crate) use mates::MatingMoves;
 pub(crate) use quiet::{quiet_defence, quiet_defence_after_any, FirstMoves};
 
 use crate::board::bits::Bits;
