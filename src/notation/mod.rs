@@ -18,6 +18,7 @@
 //! `write` writes a move in the notation asked for.
 
 mod descriptive;
+mod letters;
 mod murray;
 mod san;
 mod tokens;
@@ -26,9 +27,13 @@ mod write;
 #[cfg(test)]
 mod tests;
 
+pub use letters::{letter, relabel, Letters};
 pub use san::parse_san;
 pub use tokens::{parse_line, parse_solution, signs, unbalanced, Solution, Token, Variation};
-pub use write::{coord, lan, line_text, line_text_in, san, write_lines, write_move, write_plies};
+pub use write::{
+    coord, lan, lan_in, line_text, line_text_in, san, san_in, write_lines, write_move, write_plies,
+    Style,
+};
 
 use crate::board::bits::Bits;
 use crate::board::geometry::Geometry;
@@ -82,7 +87,7 @@ pub enum Notation {
     Lan,
     /// Coordinates (`g3f5`).
     Coord,
-    /// Murray's *A History of Chess* (`Kt-f5+`, `R×h8 m.`); written as SAN.
+    /// Murray's *A History of Chess* (`Kt-f5+`, `R×h8 m.`).
     Murray,
     /// English descriptive (`Kt-KB5 ch`, `RxR mate`), 8x8 boards only.
     Descriptive,
@@ -107,10 +112,10 @@ impl Notation {
 
 impl Notation {
     /// The names a line can be written in (`--notation`).
-    pub const WRITTEN: [&'static str; 4] = ["san", "lan", "coord", "descriptive"];
+    pub const WRITTEN: [&'static str; 5] = ["san", "lan", "coord", "murray", "descriptive"];
 
-    /// Reads a `--notation` name: a notation lines can be written in. Murray's is read in
-    /// solutions but has no writer, so it is refused rather than silently written as SAN.
+    /// Reads a `--notation` name: a notation lines can be written in (`auto` is for
+    /// reading only).
     pub fn for_writing(s: &str) -> Result<Notation, String> {
         let n: Notation = s.parse()?;
         if Notation::WRITTEN.contains(&n.name()) {

@@ -8,8 +8,28 @@ use crate::board::outcome::{Outcome, WinKind};
 use crate::board::piece::Color;
 use crate::board::position::{flag, Move, Position};
 
-use super::{descriptive, parse_san, sq_name, upper, Notation};
+use super::letters::{letter, Letters};
+use super::{descriptive, murray, parse_san, sq_name, Notation};
 use std::fmt::Write;
+
+/// How lines are written for output: the notation and the letters of the men.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Style {
+    /// The notation (`--notation`).
+    pub notation: Notation,
+    /// The men's letters (`--letters`).
+    pub letters: Letters,
+}
+
+/// A notation alone writes the rules' own letters, as the search does.
+impl From<Notation> for Style {
+    fn from(notation: Notation) -> Style {
+        Style {
+            notation,
+            letters: Letters::Modern,
+        }
+    }
+}
 
 /// Coordinate notation: from-square, to-square, promotion letter (`f5g7`, `b7b8q`,
 /// `a10a11`); castling is the king's move (`e1g1`); a joint move is the king's move, `&`,
@@ -48,7 +68,7 @@ fn disambiguation(g: &Geometry, from: Square, others: &[Square]) -> String {
 }
 
 /// SAN without the check suffix, disambiguated against `legal`.
-fn san_body<B: Bits>(pos: &Position<B>, m: &Move, legal: &MoveList) -> String {
+fn san_body<B: Bits>(pos: &Position<B>, m: &Move, legal: &MoveList, letters: Letters) -> String {
     let e = &*pos.eng;
     let g = &e.geo;
     let Some(def) = e.rules.pieces.get(m.piece as usize) else {
@@ -73,9 +93,9 @@ fn san_body<B: Bits>(pos: &Position<B>, m: &Move, legal: &MoveList) -> String {
             .collect();
         return format!(
             "{}{}&{}{}{}",
-            upper(&e.rules, m.piece),
+            letter(&e.rules, m.piece, letters),
             sq_name(g, m.to),
-            upper(&e.rules, e.queen.unwrap_or(NO_SQ)),
+            letter(&e.rules, e.queen.unwrap_or(NO_SQ), letters),
             disambiguation(g, m.from2, &others),
             sq_name(g, m.to2)
         );
@@ -106,7 +126,7 @@ fn san_body<B: Bits>(pos: &Position<B>, m: &Move, legal: &MoveList) -> String {
             s += &disambiguation(g, m.from, &others);
         }
     } else {
-        s.push(def.letter.to_ascii_uppercase());
+        s.push(letter(&e.rules, m.piece, letters));
         s += &disambiguation(g, m.from, &others);
     }
     if capture {
@@ -115,7 +135,7 @@ fn san_body<B: Bits>(pos: &Position<B>, m: &Move, legal: &MoveList) -> String {
     s += &sq_name(g, m.to);
     if m.promo != NO_SQ {
         s.push('=');
-        s.push(upper(&e.rules, m.promo));
+        s.push(letter(&e.rules, m.promo, letters));
     }
     s
 }
@@ -124,6 +144,11 @@ fn san_body<B: Bits>(pos: &Position<B>, m: &Move, legal: &MoveList) -> String {
 /// `+` for check and `#` for checkmate; a move that is not even pseudo-legal is written in
 /// coordinates.
 pub fn san<B: Bits>(pos: &Position<B>, m: &Move) -> String {
+    san_in(pos, m, Letters::Modern)
+}
+
+/// SAN as [`san`] writes it, the men written with `letters`.
+pub fn san_in<B: Bits>(pos: &Position<B>, m: &Move, letters: Letters) -> String {
     let mut p = pos.clone();
     let mut legal = MoveList::new();
     p.legal_moves(&mut legal);
@@ -131,12 +156,12 @@ pub fn san<B: Bits>(pos: &Position<B>, m: &Move) -> String {
         let mut pseudo = MoveList::new();
         p.pseudo_moves(&mut pseudo);
         return if pseudo.as_slice().contains(m) {
-            san_body(&p, m, &legal)
+            san_body(&p, m, &legal, letters)
         } else {
             coord(pos, m)
         };
     }
-    let mut s = san_body(&p, m, &legal);
+    let mut s = san_body(&p, m, &legal, letters);
     p.make(*m);
     // A checkmate is a check: the outcome (every reply listed) only after a check.
     if !p.in_check() {
@@ -166,22 +191,31 @@ pub fn line_text<B: Bits>(pos: &Position<B>, moves: &[Move]) -> String {
 /// Long algebraic: the man, its square, `-` or `x`, the target (`Ng3-f5`, `Rh1xh8#`,
 /// `e7-e8=Q`); castling and the joint move as in SAN.
 pub fn lan<B: Bits>(pos: &Position<B>, m: &Move) -> String {
-    let s = san(pos, m);
+    lan_in(pos, m, Letters::Modern)
+}
+
+/// Long algebraic as [`lan`] writes it, the men written with `letters`.
+pub fn lan_in<B: Bits>(pos: &Position<B>, m: &Move, letters: Letters) -> String {
+    let s = san_in(pos, m, letters);
     if m.flag == flag::CASTLE || m.flag == flag::JOINT || s == coord(pos, m) {
         return s;
     }
     let e = &*pos.eng;
     let g = &e.geo;
     let mut out = String::new();
-    if let Some(d) = e.rules.pieces.get(m.piece as usize).filter(|d| !d.pawn) {
-        out.push(d.letter.to_ascii_uppercase());
+    if e.rules
+        .pieces
+        .get(m.piece as usize)
+        .is_some_and(|d| !d.pawn)
+    {
+        out.push(letter(&e.rules, m.piece, letters));
     }
     out += &sq_name(g, m.from);
     out.push(if pos.is_capture(m) { 'x' } else { '-' });
     out += &sq_name(g, m.to);
     if m.promo != NO_SQ {
         out.push('=');
-        out.push(upper(&e.rules, m.promo));
+        out.push(letter(&e.rules, m.promo, letters));
     }
     if let Some(c) = s.chars().last().filter(|c| *c == '+' || *c == '#') {
         out.push(c);
@@ -189,18 +223,27 @@ pub fn lan<B: Bits>(pos: &Position<B>, m: &Move) -> String {
     out
 }
 
-/// A move in the notation asked for (SAN for `auto` and `murray`).
-pub fn write_move<B: Bits>(pos: &Position<B>, m: &Move, notation: Notation) -> String {
+/// A move in the notation and letters asked for (SAN for `auto`). Descriptive notation
+/// keeps the old English names of the men (`Q` and `B` for ferz and alfil), whatever the
+/// letters.
+pub fn write_move<B: Bits>(pos: &Position<B>, m: &Move, style: impl Into<Style>) -> String {
+    let Style { notation, letters } = style.into();
     match notation {
-        Notation::Auto | Notation::San | Notation::Murray => san(pos, m),
-        Notation::Lan => lan(pos, m),
+        Notation::Auto | Notation::San => san_in(pos, m, letters),
+        Notation::Murray => murray::write(pos, m, letters),
+        Notation::Lan => lan_in(pos, m, letters),
         Notation::Coord => coord(pos, m),
         Notation::Descriptive => descriptive::write(pos, m),
     }
 }
 
-/// A numbered line in the notation asked for (see [`line_text`]).
-pub fn line_text_in<B: Bits>(pos: &Position<B>, moves: &[Move], notation: Notation) -> String {
+/// A numbered line in the notation asked for (see [`line_text`]); Murray's lines are
+/// numbered as he numbers them (`1 R-h8+, K×h8; 2 A-f5+`).
+pub fn line_text_in<B: Bits>(pos: &Position<B>, moves: &[Move], style: impl Into<Style>) -> String {
+    let style = style.into();
+    if style.notation == Notation::Murray {
+        return murray::line(pos, moves, style.letters);
+    }
     let mut p = pos.clone();
     let mut out = String::new();
     let mut legal = MoveList::new();
@@ -219,7 +262,7 @@ pub fn line_text_in<B: Bits>(pos: &Position<B>, moves: &[Move], notation: Notati
             out += "??";
             break;
         }
-        out += &write_move(&p, m, notation);
+        out += &write_move(&p, m, style);
         p.make(*m);
     }
     out
@@ -230,11 +273,9 @@ pub fn line_text_in<B: Bits>(pos: &Position<B>, moves: &[Move], notation: Notati
 pub fn write_plies<B: Bits>(
     pos: &Position<B>,
     plies: &[String],
-    notation: Notation,
+    style: impl Into<Style>,
 ) -> Vec<String> {
-    write_lines(pos, &[plies], notation)
-        .pop()
-        .unwrap_or_default()
+    write_lines(pos, &[plies], style).pop().unwrap_or_default()
 }
 
 /// Several lines from `pos`, each as [`write_plies`] writes it. A line's plies shared with
@@ -243,8 +284,9 @@ pub fn write_plies<B: Bits>(
 pub fn write_lines<B: Bits>(
     pos: &Position<B>,
     lines: &[&[String]],
-    notation: Notation,
+    style: impl Into<Style>,
 ) -> Vec<Vec<String>> {
+    let style = style.into();
     let mut p = pos.clone();
     // The plies read and made so far along the line before, with their undo records.
     let mut made = vec![];
@@ -264,7 +306,7 @@ pub fn write_lines<B: Bits>(
         for (i, t) in plies.iter().enumerate().skip(shared) {
             match parse_san(&p, t) {
                 Ok(m) => {
-                    written.push(write_move(&p, &m, notation));
+                    written.push(write_move(&p, &m, style));
                     let u = p.make(m);
                     made.push((m, u));
                 }
