@@ -15,12 +15,15 @@
 //!
 //! One file per job: `tokens` splits a written line into moves, `san` reads SAN, long
 //! algebraic and coordinates, `murray` and `descriptive` read the older notations, and
-//! `write` writes a move in the notation asked for.
+//! `write` writes one move in SAN, long algebraic or coordinates, `letters` says which
+//! letter a man is written with, and `styled` writes moves and lines in the notation and
+//! letters asked for.
 
 mod descriptive;
 mod letters;
 mod murray;
 mod san;
+mod styled;
 mod tokens;
 mod write;
 
@@ -29,11 +32,9 @@ mod tests;
 
 pub use letters::{letter, relabel, Letters};
 pub use san::parse_san;
+pub use styled::{line_text, line_text_in, write_lines, write_move, write_plies, Style};
 pub use tokens::{parse_line, parse_solution, signs, unbalanced, Solution, Token, Variation};
-pub use write::{
-    coord, lan, lan_in, line_text, line_text_in, san, san_in, write_lines, write_move, write_plies,
-    Style,
-};
+pub use write::{coord, lan, lan_in, san, san_in};
 
 use crate::board::bits::Bits;
 use crate::board::geometry::Geometry;

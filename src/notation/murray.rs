@@ -121,7 +121,7 @@ pub fn line<B: Bits>(pos: &Position<B>, moves: &[Move], letters: Letters) -> Str
         }
         p.legal_moves(&mut legal);
         if !legal.as_slice().contains(m) {
-            out += &super::coord(&p, m);
+            out += &super::write::coord(&p, m);
             out += "??";
             break;
         }
