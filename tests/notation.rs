@@ -188,6 +188,7 @@ fn adli() -> Problem {
         .unwrap()
 }
 
+/// A bundled problem by id.
 fn dilaram(id: &str) -> Problem {
     bundled().into_iter().find(|p| p.id == id).unwrap()
 }
@@ -350,10 +351,7 @@ fn duals_along_a_line_are_the_solvers_other_keys() {
 /// move mates (Philidor's Legacy with its last move changed: 5.Nf5 for 5.Nf7#).
 #[test]
 fn a_move_that_fails_is_named_beside_the_one_that_works() {
-    let p = bundled()
-        .into_iter()
-        .find(|p| p.id == "early-lucena-smothered")
-        .unwrap();
+    let p = dilaram("early-lucena-smothered");
     let c = claim(
         &p,
         "1.Qe6+ Kh8 2.Nf7+ Kg8 3.Nh6+ Kh8 4.Qg8+ Rxg8 5.Nf5",
