@@ -30,7 +30,7 @@ pub fn options(
         deadline: super::bounds::duration(timeout)
             .and_then(|d| std::time::Instant::now().checked_add(d)),
         shard,
-        progress,
+        progress: super::progress::observer(progress),
         style,
     }
 }
