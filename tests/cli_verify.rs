@@ -327,7 +327,7 @@ fn export_writes_lines_of_play() {
     assert!(kinds[2..].iter().all(|k| *k == "tree") && kinds.len() > 2);
     for x in fk {
         assert!(x[col("coord")].starts_with("a4b3 "), "{x:?}");
-        assert!(x[col("moves")].starts_with("1.Qb3 "), "{x:?}");
+        assert!(x[col("moves")].starts_with("1.Fb3 "), "{x:?}");
         assert_eq!(&x[col("outcome")], "mate", "{x:?}");
     }
 }

@@ -219,11 +219,12 @@ solution = "1.Qb3 2.Ra2#"
     );
     let claim = of_kind(&recs, "claim");
     assert_eq!(claim.len(), 1, "{recs:?}");
-    assert_eq!(claim[0]["moves"], "1.Qb3 [a5] 2.Ra2#");
+    // The sources' letters by default: F for the ferz.
+    assert_eq!(claim[0]["moves"], "1.Fb3 [a5] 2.Ra2#");
     assert_eq!(claim[0]["outcome"], "mate");
     assert!(claim[0]["claim_check"].starts_with("ok"), "{:?}", claim[0]);
     let main = of_kind(&recs, "main");
-    assert_eq!(main[0]["moves"], "1.Qb3 a5 2.Ra2#");
+    assert_eq!(main[0]["moves"], "1.Fb3 a5 2.Ra2#");
     let tree = of_kind(&recs, "tree");
     assert!(!tree.is_empty());
     for (i, x) in tree.iter().enumerate() {
@@ -268,4 +269,43 @@ fn sides_are_named_as_the_problem_names_them() {
         );
     }
     assert!(recs.iter().any(|x| x["id"] == "flipped"));
+}
+
+/// `export --pgn` writes an unsound problem's refutation as a variation of the
+/// manuscript's line, in SAN with the rules' letters (the alfil `B`, as Fairy-Stockfish
+/// reads shatranj) whatever `--letters` says: Dilaram's #5 leaves the line at 2...Rh2.
+#[test]
+fn pgn_writes_the_refutation_as_a_variation() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("d.toml");
+    std::fs::write(&file, bundled("problems/mansubat.toml", "dilaram")).unwrap();
+    let pgn = dir.path().join("d.pgn");
+    Command::cargo_bin("mansuba")
+        .unwrap()
+        .arg("export")
+        .arg(&file)
+        .arg("--pgn")
+        .arg(&pgn)
+        .args(["--timeout", "20", "--letters", "historical"])
+        .assert()
+        .success();
+    let text = std::fs::read_to_string(&pgn).unwrap().replace('\n', " ");
+    assert!(text.contains("[Verdict \"unsound\"]"), "{text}");
+    // The manuscript's line as written goes on past 2...Rh2, and ends in mate.
+    assert!(text.contains("1. Rh8+ Kxh8 2. Bf5+"), "{text}");
+    assert!(
+        text.contains("5. Nh6# {outcome: mate; the manuscript's line as written}"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("Af5"),
+        "historical letters in the PGN: {text}"
+    );
+    let var = text
+        .find("(2... Rh2 3. Rxh2+")
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(
+        text[var..].contains("Ke8 {outcome: open; mansuba's refutation"),
+        "{text}"
+    );
 }

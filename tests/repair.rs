@@ -76,6 +76,7 @@ fn options(shard: Shard) -> Options {
         shard,
         progress: mansuba::batch::Progress::none(),
         deadline: None,
+        style: Default::default(),
     }
 }
 
@@ -373,6 +374,41 @@ fn edition_shows_repairs() {
         "'{undo}' not in the edition's repairs"
     );
     assert!(block.contains("<svg"), "no diagram in the repairs block");
+}
+
+/// `repair` prints the original's refutation as every other line: numbered, in SAN (not
+/// in coordinates as before), in the notation and letters asked for.
+#[test]
+fn repair_prints_its_refutation_numbered_in_the_notation_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("short.toml");
+    // Shatranj #1 with no mate: 1.Ra8+ Rxa8 and 1.Rh7+ Kxh7.
+    let toml = "[[problem]]\nid = \"short\"\nrules = \"shatranj\"\nfen = \"6rk/R7/8/8/8/8/8/K7 w - - 0 1\"\nstipulation = \"#1\"\n";
+    std::fs::write(&file, toml).unwrap();
+    let run = |extra: &[&str]| -> String {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_mansuba"))
+            .arg("repair")
+            .arg(&file)
+            .args(["--timeout-each", "5"])
+            .args(extra)
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        text.lines()
+            .find(|l| l.starts_with("refutation"))
+            .unwrap_or_else(|| panic!("no refutation in {text}"))
+            .to_string()
+    };
+    let san = run(&[]);
+    assert!(
+        san == "refutation  1.Ra8+ Rxa8" || san == "refutation  1.Rh7+ Kxh7",
+        "{san}"
+    );
+    let murray = run(&["--notation", "murray"]);
+    assert!(
+        murray == "refutation  1.R-a8+ R×a8" || murray == "refutation  1.R-h7+ K×h7",
+        "{murray}"
+    );
 }
 
 /// A problem file holding one mate in 2 of shatranj.

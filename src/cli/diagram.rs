@@ -36,6 +36,10 @@ pub struct DiagramArgs {
     /// Draw an arrow for a move in coordinates (`e2e4`); may be given more than once.
     #[arg(long, value_name = "MOVE")]
     pub arrow: Vec<String>,
+    /// The discs' letters: historical (F ferz, A alfil; the default) or modern (the
+    /// rules' FEN letters: shatranj's ferz Q, alfil B).
+    #[arg(long, default_value = "historical", value_name = "CHOICE")]
+    pub letters: crate::notation::Letters,
     /// The board seen from the other side (turned half round: Black at the bottom, files
     /// from h to a).
     #[arg(long)]
@@ -125,7 +129,7 @@ pub fn diagram_svg(
                 pos.make(m);
             }
         }
-        let board = Board::of(&pos);
+        let board = Board::of_in(&pos, opts.letters);
         for a in arrows {
             opts.arrows.push(board.parse_arrow(a).map_err(|e| anyhow::anyhow!("--arrow {e}"))?);
         }
@@ -165,6 +169,7 @@ pub fn cmd_diagram(a: DiagramArgs) -> Result<i32> {
     // --flip turns whatever view the problem asks for.
     let view = Options {
         flip: a.flip,
+        letters: a.letters,
         ..view
     };
     let r = Rules::resolve(&rules, base.as_deref()).map_err(|e| anyhow::anyhow!("rules: {e}"))?;
@@ -180,7 +185,10 @@ pub fn cmd_diagram(a: DiagramArgs) -> Result<i32> {
 /// The diagrams of an edition, one per row: the position as read, the first key as an
 /// arrow when the search found one, drawn as the manuscript shows it. A row whose rules or
 /// FEN cannot be read (an `error` row) gets none. Compiled rules are shared between rows.
-pub fn row_diagrams(rows: &[crate::report::Row]) -> Vec<Option<String>> {
+pub fn row_diagrams(
+    rows: &[crate::report::Row],
+    letters: crate::notation::Letters,
+) -> Vec<Option<String>> {
     let mut engines: std::collections::HashMap<String, Option<AnyEngine>> = Default::default();
     rows.iter()
         .map(|r| {
@@ -198,7 +206,11 @@ pub fn row_diagrams(rows: &[crate::report::Row]) -> Vec<Option<String>> {
                 })
                 .as_ref()?;
             let arrows: Vec<String> = a.report.keys.first().cloned().into_iter().collect();
-            diagram_svg(eng, &a.fen, None, &arrows, view_of(p)).ok()
+            let view = Options {
+                letters,
+                ..view_of(p)
+            };
+            diagram_svg(eng, &a.fen, None, &arrows, view).ok()
         })
         .collect()
 }

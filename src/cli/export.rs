@@ -16,7 +16,13 @@ pub struct ExportArgs {
     /// The CSV file to write (one row per line of play; `-` for standard output).
     #[arg(long, value_name = "FILE", required_unless_present_any = ["pgn", "popeye"])]
     pub csv: Option<PathBuf>,
-    /// Write each problem's proven solution as a PGN game (the tree as variations).
+    /// Write each problem's proven solution as a PGN game (the tree as variations; an
+    /// unsound problem's refutation as a variation too). Its SAN keeps the rules' letters
+    /// whatever --letters says, as the readers expect: python-chess reads the
+    /// english-1650 games (orthodox, no Variant tag); pyffish / Fairy-Stockfish reads
+    /// shatranj and courier (Variant tag; the ferz Q and alfil B of shatranj, courier's
+    /// F E B M W); the other presets (the assizes, grant-acedrex, short-assize, dice)
+    /// carry their own name as Variant, which no reader we know takes.
     #[arg(long, value_name = "OUT.pgn")]
     pub pgn: Option<PathBuf>,
     /// Write the problems Popeye can express as Popeye input (no search is run when this
@@ -47,6 +53,7 @@ pub fn cmd_export(a: ExportArgs) -> Result<i32> {
     // board and writes them in --notation itself.
     let run = RunArgs {
         notation: Notation::San,
+        letters: crate::notation::Letters::Modern,
         ..a.run.clone()
     };
     let rows = all_rows(&run_batch(&a.paths, &run, false, "exporting", &|_| {})?);
@@ -67,7 +74,7 @@ pub fn cmd_export(a: ExportArgs) -> Result<i32> {
     // exit code is 1 as for a problem not analysed.
     for r in &rows {
         let replayed = match engine_of(r, &a.run, &engines) {
-            Ok(eng) => report::export_records(r, &eng, a.run.notation),
+            Ok(eng) => report::export_records(r, &eng, a.run.style()),
             Err(msg) => Err(msg),
         };
         let mut v = match replayed {

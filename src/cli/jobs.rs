@@ -43,11 +43,19 @@ pub struct RunArgs {
     /// differs.
     #[arg(long, default_value = "auto", value_name = "METHOD")]
     pub method: crate::solve::Method,
-    /// The notation every printed line is written in: san, lan, coord or descriptive
-    /// (descriptive on 8x8 boards; the CSV's `keys` column stays in coordinates). Murray's
-    /// notation is read in solutions but not written: `murray` is refused here.
+    /// The notation every printed line is written in: san, lan, coord, murray (Murray's
+    /// A History of Chess: `Kt-f5`, `R×h8`, `m.` for mate) or descriptive (8x8 boards;
+    /// it keeps the old English Q and B for ferz and alfil). The CSV's and JSON's
+    /// coordinate columns (`keys`) stay in coordinates.
     #[arg(long, default_value = "san", value_name = "NAME", value_parser = crate::notation::Notation::for_writing)]
     pub notation: crate::notation::Notation,
+    /// The men's letters in SAN, long algebraic, Murray's notation and the diagrams:
+    /// `historical` (the default: F for the ferz and A for the alfil, as the manuscripts
+    /// and Murray write them) or `modern` (the rules' FEN letters: shatranj's ferz Q and
+    /// alfil B, as Fairy-Stockfish reads them). Other men keep the rules' letters (courier
+    /// B, sage M, fool W; Grant Acedrex A, U, Z, L, C). FEN and coordinates never change.
+    #[arg(long, default_value = "historical", value_name = "CHOICE")]
+    pub letters: crate::notation::Letters,
     /// On a problem without a key: most defences counted against each try to pick the
     /// strongest one (held by the fewest) and show what refutes it. Two tell a try
     /// refuted by a single defence from the rest, as Popeye's `Option Try` does; more
@@ -75,6 +83,14 @@ fn parse_refutations(text: &str) -> Result<u16, String> {
 }
 
 impl RunArgs {
+    /// How lines are written: `--notation` and `--letters`.
+    pub fn style(&self) -> crate::notation::Style {
+        crate::notation::Style {
+            notation: self.notation,
+            letters: self.letters,
+        }
+    }
+
     pub(super) fn limits(&self, progress: bool) -> Result<Limits> {
         if self.max_nodes == Some(0) {
             bail!("--max-nodes must be at least 1");

@@ -232,6 +232,7 @@ fn merge_verify(a: &MergeArgs, ms: &[(PathBuf, Manifest)]) -> Result<i32> {
         all_rules,
         paths: &paths,
         repair: None,
+        style: Default::default(),
         csv_out: None,
     };
     out.check(&manifest::shard_files(ms))?;

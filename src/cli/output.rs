@@ -27,6 +27,8 @@ pub(super) struct Outputs<'a> {
     /// `verify --html --repair`: each unsound, cooked or wrongly claimed problem's
     /// one-edit repairs in the edition, each solve under this timeout (seconds).
     pub(super) repair: Option<f64>,
+    /// How the edition's repairs are written and its diagrams' discs lettered.
+    pub(super) style: crate::notation::Style,
     /// The CSV's target once [`Outputs::check`] passed it.
     pub(super) csv_out: Option<Output>,
 }
@@ -114,10 +116,10 @@ impl Outputs<'_> {
         } else {
             (rows.to_vec(), vec![])
         };
-        let diagrams = crate::cli::diagram::row_diagrams(&own);
+        let diagrams = crate::cli::diagram::row_diagrams(&own, self.style.letters);
         let extras = match self.repair {
             Some(timeout) => {
-                let blocks = super::repair::edition_blocks(&own, timeout)?;
+                let blocks = super::repair::edition_blocks(&own, timeout, self.style)?;
                 let mut e = extras;
                 e.resize(blocks.len(), String::new());
                 e.iter_mut().zip(blocks).for_each(|(x, b)| x.push_str(&b));

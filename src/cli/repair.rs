@@ -18,6 +18,7 @@ pub fn options(
     max_edits: u8,
     shard: Shard,
     progress: bool,
+    style: crate::notation::Style,
 ) -> Options {
     Options {
         max_edits,
@@ -30,6 +31,7 @@ pub fn options(
             .and_then(|d| std::time::Instant::now().checked_add(d)),
         shard,
         progress: super::progress::observer(progress),
+        style,
     }
 }
 
@@ -59,6 +61,10 @@ pub fn cmd_repair(a: RepairArgs) -> Result<i32> {
         a.max_edits,
         a.shard.unwrap_or(Shard::ALL),
         !a.json,
+        crate::notation::Style {
+            notation: a.notation,
+            letters: a.letters,
+        },
     );
     if !a.file.is_file() {
         bail!("no such problem file: {}", a.file.display());
@@ -136,9 +142,13 @@ pub fn cmd_repair(a: RepairArgs) -> Result<i32> {
 /// `verify --html DIR --repair`: for each row whose problem is unsound, cooked or wrongly
 /// claimed, its one-edit repairs as a block of the edition (each with its diagram); an
 /// empty string for every other row.
-pub fn edition_blocks(rows: &[crate::report::Row], timeout: f64) -> Result<Vec<String>> {
+pub fn edition_blocks(
+    rows: &[crate::report::Row],
+    timeout: f64,
+    style: crate::notation::Style,
+) -> Result<Vec<String>> {
     use crate::report::Verdict;
-    let opt = options((0.0, timeout), 1, Shard::ALL, false);
+    let opt = options((0.0, timeout), 1, Shard::ALL, false, style);
     Ok(rows
         .iter()
         .map(|r| {
@@ -159,7 +169,10 @@ pub fn edition_blocks(rows: &[crate::report::Row], timeout: f64) -> Result<Vec<S
                         .iter()
                         .map(|x| {
                             let e = eng.as_ref()?;
-                            let view = super::diagram::view_of(p);
+                            let view = crate::report::svg::Options {
+                                letters: style.letters,
+                                ..super::diagram::view_of(p)
+                            };
                             super::diagram::diagram_svg(e, &x.fen, None, &[], view).ok()
                         })
                         .collect();

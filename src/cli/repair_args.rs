@@ -38,4 +38,12 @@ pub struct RepairArgs {
     /// Worker threads (default: all cores).
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
+    /// The notation of the original's refutation and the repairs' keys: san, lan, coord,
+    /// murray or descriptive (as `verify --notation`).
+    #[arg(long, default_value = "san", value_name = "NAME", value_parser = crate::notation::Notation::for_writing)]
+    pub notation: crate::notation::Notation,
+    /// The men's letters: historical (F ferz, A alfil; the default) or modern (as
+    /// `verify --letters`).
+    #[arg(long, default_value = "historical", value_name = "CHOICE")]
+    pub letters: crate::notation::Letters,
 }

@@ -10,7 +10,7 @@ use super::common::{collect_files, set_threads};
 use super::feed::{Fed, Feed};
 pub(super) use super::jobs::{load_all, RunArgs};
 use crate::batch::Shard;
-use crate::notation::Notation;
+use crate::notation::Style;
 use crate::report::grid::{Group, Skip};
 use crate::report::{Row, Verdict};
 use crate::solve::Limits;
@@ -86,7 +86,7 @@ pub(super) fn run_shard(
     }
     let engines = Engines::default();
     let feed = Feed::new(&files, shard, run, all_rules, &engines);
-    let feed = run_jobs(feed, &engines, &limits, run.notation, what, on_ready);
+    let feed = run_jobs(feed, &engines, &limits, run.style(), what, on_ready);
     Ok(Batch {
         total: feed.place(),
         places: feed.places,
@@ -152,7 +152,7 @@ fn run_jobs<'a>(
     feed: Feed<'a>,
     engines: &Engines,
     limits: &Limits,
-    notation: Notation,
+    style: Style,
     what: &str,
     on_ready: &(dyn Fn(Group) + Sync),
 ) -> Feed<'a> {
@@ -170,7 +170,7 @@ fn run_jobs<'a>(
             let Some((g, k, j)) = lock().take(on_ready) else {
                 break;
             };
-            let r = run_job(&j, engines, limits, notation);
+            let r = run_job(&j, engines, limits, style);
             {
                 let mut q = lock();
                 let at = g - q.first;

@@ -84,7 +84,7 @@ pub fn cmd_solve(a: SolveArgs) -> Result<i32> {
                         carried: None,
                     },
                 };
-                run_job(&job, &engines, &limits, a.run.notation)
+                run_job(&job, &engines, &limits, a.run.style())
             }
         };
         if a.json {

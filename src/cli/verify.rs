@@ -63,6 +63,7 @@ pub fn cmd_verify(a: VerifyArgs) -> Result<i32> {
         all_rules: a.all_rules,
         paths: &a.paths,
         repair: a.repair.then_some(a.run.timeout),
+        style: a.run.style(),
         csv_out: None,
     };
     // Every file the run reads (problem files, the rules files they name, --rules's) is

@@ -15,20 +15,26 @@
 //!
 //! One file per job: `tokens` splits a written line into moves, `san` reads SAN, long
 //! algebraic and coordinates, `murray` and `descriptive` read the older notations, and
-//! `write` writes a move in the notation asked for.
+//! `write` writes one move in SAN, long algebraic or coordinates, `letters` says which
+//! letter a man is written with, and `styled` writes moves and lines in the notation and
+//! letters asked for.
 
 mod descriptive;
+mod letters;
 mod murray;
 mod san;
+mod styled;
 mod tokens;
 mod write;
 
 #[cfg(test)]
 mod tests;
 
+pub use letters::{letter, relabel, Letters};
 pub use san::parse_san;
+pub use styled::{line_text, line_text_in, write_lines, write_move, write_plies, Style};
 pub use tokens::{parse_line, parse_solution, signs, unbalanced, Solution, Token, Variation};
-pub use write::{coord, lan, line_text, line_text_in, san, write_lines, write_move, write_plies};
+pub use write::{coord, lan, lan_in, san, san_in};
 
 use crate::board::bits::Bits;
 use crate::board::geometry::Geometry;
@@ -82,7 +88,7 @@ pub enum Notation {
     Lan,
     /// Coordinates (`g3f5`).
     Coord,
-    /// Murray's *A History of Chess* (`Kt-f5+`, `R×h8 m.`); written as SAN.
+    /// Murray's *A History of Chess* (`Kt-f5+`, `R×h8 m.`).
     Murray,
     /// English descriptive (`Kt-KB5 ch`, `RxR mate`), 8x8 boards only.
     Descriptive,
@@ -107,10 +113,10 @@ impl Notation {
 
 impl Notation {
     /// The names a line can be written in (`--notation`).
-    pub const WRITTEN: [&'static str; 4] = ["san", "lan", "coord", "descriptive"];
+    pub const WRITTEN: [&'static str; 5] = ["san", "lan", "coord", "murray", "descriptive"];
 
-    /// Reads a `--notation` name: a notation lines can be written in. Murray's is read in
-    /// solutions but has no writer, so it is refused rather than silently written as SAN.
+    /// Reads a `--notation` name: a notation lines can be written in (`auto` is for
+    /// reading only).
     pub fn for_writing(s: &str) -> Result<Notation, String> {
         let n: Notation = s.parse()?;
         if Notation::WRITTEN.contains(&n.name()) {

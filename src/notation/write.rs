@@ -1,14 +1,14 @@
-//! Writing moves: coordinates, SAN, long algebraic and numbered lines.
+//! Writing one move: coordinates, SAN and long algebraic, in the letters asked for.
 
 use crate::board::bits::Bits;
 use crate::board::engine::NO_SQ;
 use crate::board::geometry::{Geometry, Square};
 use crate::board::movegen::MoveList;
 use crate::board::outcome::{Outcome, WinKind};
-use crate::board::piece::Color;
 use crate::board::position::{flag, Move, Position};
 
-use super::{descriptive, parse_san, sq_name, upper, Notation};
+use super::letters::{letter, Letters};
+use super::sq_name;
 use std::fmt::Write;
 
 /// Coordinate notation: from-square, to-square, promotion letter (`f5g7`, `b7b8q`,
@@ -48,7 +48,7 @@ fn disambiguation(g: &Geometry, from: Square, others: &[Square]) -> String {
 }
 
 /// SAN without the check suffix, disambiguated against `legal`.
-fn san_body<B: Bits>(pos: &Position<B>, m: &Move, legal: &MoveList) -> String {
+fn san_body<B: Bits>(pos: &Position<B>, m: &Move, legal: &MoveList, letters: Letters) -> String {
     let e = &*pos.eng;
     let g = &e.geo;
     let Some(def) = e.rules.pieces.get(m.piece as usize) else {
@@ -73,9 +73,9 @@ fn san_body<B: Bits>(pos: &Position<B>, m: &Move, legal: &MoveList) -> String {
             .collect();
         return format!(
             "{}{}&{}{}{}",
-            upper(&e.rules, m.piece),
+            letter(&e.rules, m.piece, letters),
             sq_name(g, m.to),
-            upper(&e.rules, e.queen.unwrap_or(NO_SQ)),
+            letter(&e.rules, e.queen.unwrap_or(NO_SQ), letters),
             disambiguation(g, m.from2, &others),
             sq_name(g, m.to2)
         );
@@ -106,7 +106,7 @@ fn san_body<B: Bits>(pos: &Position<B>, m: &Move, legal: &MoveList) -> String {
             s += &disambiguation(g, m.from, &others);
         }
     } else {
-        s.push(def.letter.to_ascii_uppercase());
+        s.push(letter(&e.rules, m.piece, letters));
         s += &disambiguation(g, m.from, &others);
     }
     if capture {
@@ -115,7 +115,7 @@ fn san_body<B: Bits>(pos: &Position<B>, m: &Move, legal: &MoveList) -> String {
     s += &sq_name(g, m.to);
     if m.promo != NO_SQ {
         s.push('=');
-        s.push(upper(&e.rules, m.promo));
+        s.push(letter(&e.rules, m.promo, letters));
     }
     s
 }
@@ -124,6 +124,11 @@ fn san_body<B: Bits>(pos: &Position<B>, m: &Move, legal: &MoveList) -> String {
 /// `+` for check and `#` for checkmate; a move that is not even pseudo-legal is written in
 /// coordinates.
 pub fn san<B: Bits>(pos: &Position<B>, m: &Move) -> String {
+    san_in(pos, m, Letters::Modern)
+}
+
+/// SAN as [`san`] writes it, the men written with `letters`.
+pub fn san_in<B: Bits>(pos: &Position<B>, m: &Move, letters: Letters) -> String {
     let mut p = pos.clone();
     let mut legal = MoveList::new();
     p.legal_moves(&mut legal);
@@ -131,12 +136,12 @@ pub fn san<B: Bits>(pos: &Position<B>, m: &Move) -> String {
         let mut pseudo = MoveList::new();
         p.pseudo_moves(&mut pseudo);
         return if pseudo.as_slice().contains(m) {
-            san_body(&p, m, &legal)
+            san_body(&p, m, &legal, letters)
         } else {
             coord(pos, m)
         };
     }
-    let mut s = san_body(&p, m, &legal);
+    let mut s = san_body(&p, m, &legal, letters);
     p.make(*m);
     // A checkmate is a check: the outcome (every reply listed) only after a check.
     if !p.in_check() {
@@ -156,125 +161,37 @@ pub fn san<B: Bits>(pos: &Position<B>, m: &Move) -> String {
     s
 }
 
-/// A numbered line in SAN from `pos` (`1.Rh8+ Kxh8 2.Af5+`, or `1...Kd8 2.Nc7` when the
-/// second player starts); stops after the first move that is not legal, written in
-/// coordinates with `??`.
-pub fn line_text<B: Bits>(pos: &Position<B>, moves: &[Move]) -> String {
-    line_text_in(pos, moves, Notation::San)
-}
-
 /// Long algebraic: the man, its square, `-` or `x`, the target (`Ng3-f5`, `Rh1xh8#`,
 /// `e7-e8=Q`); castling and the joint move as in SAN.
 pub fn lan<B: Bits>(pos: &Position<B>, m: &Move) -> String {
-    let s = san(pos, m);
+    lan_in(pos, m, Letters::Modern)
+}
+
+/// Long algebraic as [`lan`] writes it, the men written with `letters`.
+pub fn lan_in<B: Bits>(pos: &Position<B>, m: &Move, letters: Letters) -> String {
+    let s = san_in(pos, m, letters);
     if m.flag == flag::CASTLE || m.flag == flag::JOINT || s == coord(pos, m) {
         return s;
     }
     let e = &*pos.eng;
     let g = &e.geo;
     let mut out = String::new();
-    if let Some(d) = e.rules.pieces.get(m.piece as usize).filter(|d| !d.pawn) {
-        out.push(d.letter.to_ascii_uppercase());
+    if e.rules
+        .pieces
+        .get(m.piece as usize)
+        .is_some_and(|d| !d.pawn)
+    {
+        out.push(letter(&e.rules, m.piece, letters));
     }
     out += &sq_name(g, m.from);
     out.push(if pos.is_capture(m) { 'x' } else { '-' });
     out += &sq_name(g, m.to);
     if m.promo != NO_SQ {
         out.push('=');
-        out.push(upper(&e.rules, m.promo));
+        out.push(letter(&e.rules, m.promo, letters));
     }
     if let Some(c) = s.chars().last().filter(|c| *c == '+' || *c == '#') {
         out.push(c);
-    }
-    out
-}
-
-/// A move in the notation asked for (SAN for `auto` and `murray`).
-pub fn write_move<B: Bits>(pos: &Position<B>, m: &Move, notation: Notation) -> String {
-    match notation {
-        Notation::Auto | Notation::San | Notation::Murray => san(pos, m),
-        Notation::Lan => lan(pos, m),
-        Notation::Coord => coord(pos, m),
-        Notation::Descriptive => descriptive::write(pos, m),
-    }
-}
-
-/// A numbered line in the notation asked for (see [`line_text`]).
-pub fn line_text_in<B: Bits>(pos: &Position<B>, moves: &[Move], notation: Notation) -> String {
-    let mut p = pos.clone();
-    let mut out = String::new();
-    let mut legal = MoveList::new();
-    for (i, m) in moves.iter().enumerate() {
-        if i > 0 {
-            out.push(' ');
-        }
-        if p.side == Color::White {
-            let _ = write!(out, "{}.", p.fullmove);
-        } else if i == 0 {
-            let _ = write!(out, "{}...", p.fullmove);
-        }
-        p.legal_moves(&mut legal);
-        if !legal.as_slice().contains(m) {
-            out += &coord(&p, m);
-            out += "??";
-            break;
-        }
-        out += &write_move(&p, m, notation);
-        p.make(*m);
-    }
-    out
-}
-
-/// Plies written in SAN or coordinates from `pos` rewritten in `notation`; a ply that does not read
-/// (and everything after it) is kept as it was.
-pub fn write_plies<B: Bits>(
-    pos: &Position<B>,
-    plies: &[String],
-    notation: Notation,
-) -> Vec<String> {
-    write_lines(pos, &[plies], notation)
-        .pop()
-        .unwrap_or_default()
-}
-
-/// Several lines from `pos`, each as [`write_plies`] writes it. A line's plies shared with
-/// the line before (a solution tree's lines, listed depth first, share most of theirs)
-/// are read and written once.
-pub fn write_lines<B: Bits>(
-    pos: &Position<B>,
-    lines: &[&[String]],
-    notation: Notation,
-) -> Vec<Vec<String>> {
-    let mut p = pos.clone();
-    // The plies read and made so far along the line before, with their undo records.
-    let mut made = vec![];
-    let mut out: Vec<Vec<String>> = Vec::with_capacity(lines.len());
-    for (li, plies) in lines.iter().enumerate() {
-        let prev = li.checked_sub(1).map_or(&[][..], |j| lines[j]);
-        let shared = (prev.iter().zip(plies.iter()))
-            .take(made.len())
-            .take_while(|(a, b)| a == b)
-            .count();
-        while made.len() > shared {
-            if let Some((m, u)) = made.pop() {
-                p.unmake(m, u);
-            }
-        }
-        let mut written: Vec<String> = out.last().map_or(vec![], |w| w[..shared].to_vec());
-        for (i, t) in plies.iter().enumerate().skip(shared) {
-            match parse_san(&p, t) {
-                Ok(m) => {
-                    written.push(write_move(&p, &m, notation));
-                    let u = p.make(m);
-                    made.push((m, u));
-                }
-                Err(_) => {
-                    written.extend(plies[i..].iter().cloned());
-                    break;
-                }
-            }
-        }
-        out.push(written);
     }
     out
 }

@@ -54,6 +54,8 @@ pub struct Options {
     /// Where the run tells of its progress over the listing and the candidates (each
     /// solve of a candidate reports nothing).
     pub progress: crate::batch::Progress,
+    /// How the original's refutation and the repairs' keys are written.
+    pub style: crate::notation::Style,
 }
 
 /// The original problem as solved.
@@ -67,6 +69,9 @@ pub struct Original {
     pub refutation: Option<String>,
     /// The claim's check ("refuted Rh2 after 1.Rh8+ Kxh8 2.Bf5+"; empty without a claim).
     pub claim: String,
+    /// The position as solved (its side to move numbers the refutation).
+    #[serde(default)]
+    pub fen: String,
 }
 
 /// One repair.
@@ -156,6 +161,7 @@ pub struct Task<'a> {
 
 fn original_of(a: &Analysis, verdict: &str) -> Original {
     Original {
+        fen: a.fen.clone(),
         verdict: verdict.to_string(),
         keys: a.report.keys_san.clone(),
         refutation: a.report.refutation.clone(),
@@ -186,8 +192,12 @@ pub fn repair(task: &Task, opt: &Options) -> Result<RepairReport, String> {
     let fault = judge::fault(&a).map_err(|limit| {
         format!("the original's verdict is open ({limit}); raise --timeout-each (and --timeout) to settle it first")
     })?;
+    // The original as shown: its lines in the notation and letters asked for (the search
+    // below reads the analysis as the solver wrote it).
+    let mut shown = a.clone();
+    crate::solve::written::rewrite(task.engine, &mut shown, opt.style);
     let mut report = RepairReport {
-        original: original_of(&a, fault.map_or(Verdict::Sound, |f| f.verdict()).word()),
+        original: original_of(&shown, fault.map_or(Verdict::Sound, |f| f.verdict()).word()),
         shard: opt.shard.to_string(),
         repairs: vec![],
         unknown: vec![],
@@ -275,9 +285,12 @@ fn fate<B: Bits>(
     l.progress = crate::batch::Progress::none();
     let k = task.kept;
     match analyse_in(eng, &fen, k.stip, k.spec, k.claim, k.notation, &l) {
-        Ok(a) => {
+        Ok(mut a) => {
             let j = judge::judge(&a, k.claim);
             let keep = matches!(j, Judgement::Repair | Judgement::Unknown(_));
+            if keep {
+                crate::solve::written::rewrite(eng, &mut a, opt.style);
+            }
             Fate::Solved(j, keep.then_some((fen, words)), a.report.keys_san.clone())
         }
         Err(_) => Fate::Solved(Judgement::Fails("error"), None, vec![]),

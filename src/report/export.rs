@@ -10,7 +10,7 @@ use crate::board::bits::Bits;
 use crate::board::outcome::{DrawKind, Outcome, WinKind};
 use crate::board::piece::Color;
 use crate::board::position::Position;
-use crate::notation::{self, Notation};
+use crate::notation::{self, Style};
 use crate::with_engine;
 
 /// The CSV columns of `export`, in order (documented in docs/exports.md, "Exporting solutions").
@@ -45,7 +45,12 @@ struct Line<'a> {
 /// The export records of a row (columns as [`EXPORT_COLUMNS`]), the lines written in `n`.
 /// The analysis's lines must be in SAN or coordinates (an analysis not rewritten). An error
 /// names the line and the move that does not replay (a fault of the solver, not of input).
-pub fn export_records(r: &Row, eng: &AnyEngine, n: Notation) -> Result<Vec<Vec<String>>, String> {
+pub fn export_records(
+    r: &Row,
+    eng: &AnyEngine,
+    n: impl Into<Style>,
+) -> Result<Vec<Vec<String>>, String> {
+    let n: Style = n.into();
     let Some(a) = &r.analysis else {
         return Ok(vec![]);
     };
@@ -84,7 +89,7 @@ pub fn export_records(r: &Row, eng: &AnyEngine, n: Notation) -> Result<Vec<Vec<S
     }
     let shared = Shared {
         tree_cut: tree_cut(rep.tree_truncated, rep.tree.len()),
-        claim_check: a.claim.csv_text(),
+        claim_check: notation::relabel(eng.rules(), &a.claim.csv_text(), n.letters),
         fen: &a.fen,
     };
     with_engine!(eng, e => {
@@ -127,7 +132,7 @@ struct Played {
     last_to_move: Color,
 }
 
-fn replay<B: Bits>(pos: &Position<B>, plies: &[String], n: Notation) -> Result<Played, String> {
+fn replay<B: Bits>(pos: &Position<B>, plies: &[String], n: Style) -> Result<Played, String> {
     let mut p = pos.clone();
     let (mut written, mut coord) = (vec![], vec![]);
     for (i, t) in plies.iter().enumerate() {
@@ -184,7 +189,7 @@ fn record<B: Bits>(
 }
 
 /// The outcome column: how the line ends on the board. `open` when play goes on.
-fn outcome_word(o: &Outcome, to_move: Color) -> String {
+pub(super) fn outcome_word(o: &Outcome, to_move: Color) -> String {
     match o {
         Outcome::Ongoing => "open".into(),
         Outcome::Win {

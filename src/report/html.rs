@@ -307,12 +307,7 @@ fn analysis_facts(s: &mut String, r: &Row, a: &crate::solve::Analysis) {
     fact(
         s,
         "searched",
-        &format!(
-            "{} nodes in {:.3} s (row {:.3} s)",
-            rep.nodes,
-            rep.millis as f64 / 1000.0,
-            r.millis as f64 / 1000.0
-        ),
+        &super::text::time_line(rep.nodes, rep.millis, r.millis),
     );
 }
 

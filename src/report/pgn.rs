@@ -7,6 +7,14 @@
 //! Each line's last move carries its outcome as a comment (`{outcome: mate}`, `{outcome:
 //! bare king}`, `{outcome: stalemate win}`, `{outcome: open}` when a limit cut it), the manuscript's line says so at its end, and the game's
 //! first comment gives the verdict, the keys (cooks), the claim check and its remarks.
+//! An unsound problem's refutation (the strongest try and the defence that holds) is a
+//! line of its own, a variation where it leaves another, its end commented `{outcome:
+//! open}` and named as the refutation; when the manuscript's claim is refuted, its line
+//! as written goes on past the refuting defence, so the refutation branches off it.
+//!
+//! The moves are SAN in the rules' own letters (`--letters` does not apply): the letters
+//! Fairy-Stockfish (pyffish) reads for shatranj and courier (the ferz `Q`, the alfil `B`
+//! in shatranj), and orthodox SAN for english-1650, which python-chess reads.
 //!
 //! Tags: the Seven Tag Roster (`Event` is the title or id), `SetUp "1"` and `FEN`, a
 //! `Variant` tag where Fairy-Stockfish and the variant GUIs know the rules by a name
@@ -102,6 +110,64 @@ fn tree_of(records: &[Vec<String>]) -> Tree {
     t
 }
 
+/// Plies read from `pos` in `notation` up to the first that does not read: their
+/// coordinates and the position after them.
+fn read_plies<'a, B: Bits>(
+    pos: &Position<B>,
+    plies: impl Iterator<Item = &'a str>,
+    n: Notation,
+) -> (Vec<String>, Position<B>) {
+    let mut p = pos.clone();
+    let mut coords = vec![];
+    for ply in plies {
+        let Ok(m) = notation::parse_move_in(&p, ply, n) else {
+            break;
+        };
+        coords.push(notation::coord(&p, &m));
+        p.make(m);
+    }
+    (coords, p)
+}
+
+/// A line added to the tree, its last move commented with how the board ends and `note`.
+fn add_line<B: Bits>(t: &mut Tree, coords: &[String], end: &Position<B>, note: &str) {
+    if coords.is_empty() {
+        return;
+    }
+    let plies: Vec<&str> = coords.iter().map(String::as_str).collect();
+    let word = super::export::outcome_word(&end.clone().outcome(), end.side);
+    t.add(&plies, &[format!("outcome: {word}; {note}")]);
+}
+
+/// The manuscript's line as written (a refuted claim goes on past its refutation), as
+/// far as it replays.
+fn add_manuscript<B: Bits>(t: &mut Tree, pos: &Position<B>, p: &crate::problem::Problem) {
+    let Some(sol) = &p.solution else {
+        return;
+    };
+    let tokens = notation::parse_solution(sol).main;
+    let (coords, end) = read_plies(pos, tokens.iter().map(|t| t.text.as_str()), p.notation);
+    add_line(t, &coords, &end, "the manuscript's line as written");
+}
+
+/// The refutation (`Rh8+ Kxh8 Bf5+ Rh2 (1st move also held by Kf8)`, in the notation the
+/// analysis was written in) added to the tree as a line of its own, its end commented.
+fn add_refutation<B: Bits>(t: &mut Tree, pos: &Position<B>, rf: &str) -> Result<(), String> {
+    let line = rf.find(" (").map_or(rf, |i| &rf[..i]);
+    let (coords, end) = read_plies(pos, line.split_whitespace(), Notation::Auto);
+    if coords.len() != line.split_whitespace().count() {
+        return Err(format!("refutation {line}: does not replay"));
+    }
+    let held = rf.get(line.len()..).unwrap_or("").trim();
+    let mut note =
+        "mansuba's refutation: the strongest try, and the defence that holds".to_string();
+    if !held.is_empty() {
+        note = format!("{note} {held}");
+    }
+    add_line(t, &coords, &end, &note);
+    Ok(())
+}
+
 /// Text on one line: a line break, tab or other control character becomes a space. PGN
 /// gives a tag one line, and a comment's line that began with `%` or `[` would be read as
 /// an escape or a tag (a title with a newline made python-chess read two games).
@@ -129,12 +195,20 @@ pub fn pgn_game(r: &Row, eng: &AnyEngine) -> Result<Option<String>, String> {
         return Ok(None);
     };
     let records = export_records(r, eng, Notation::San)?;
-    if records.is_empty() {
-        return Ok(None);
-    }
-    let tree = tree_of(&records);
+    let mut tree = tree_of(&records);
     let (moves, white_first) = with_engine!(eng, e => {
         let pos = Position::from_fen(e.clone(), &a.fen).map_err(|x| format!("fen: {x}"))?;
+        if a.claim.status == crate::solve::ClaimStatus::Refuted {
+            if let Some(p) = &r.problem {
+                add_manuscript(&mut tree, &pos, p);
+            }
+        }
+        if let Some(rf) = &a.report.refutation {
+            add_refutation(&mut tree, &pos, rf)?;
+        }
+        if tree.nodes[0].children.is_empty() {
+            return Ok(None);
+        }
         let mut out = String::new();
         write_children(&tree, 0, &pos, &mut out, true)?;
         (out, pos.side == Color::White)

@@ -59,6 +59,7 @@ pub fn text(id: &str, location: &str, r: &RepairReport) -> String {
         s.push_str(&format!("cook        keys {}\n", o.keys.join(" ")));
     }
     if let Some(rf) = &o.refutation {
+        let rf = super::text::numbered_refutation(rf, &o.fen);
         s.push_str(&format!("refutation  {rf}\n"));
     }
     if !o.claim.is_empty() {

@@ -4,7 +4,9 @@
 //! Style: the six kinds that have a Unicode chess figure (king, queen, rook, bishop,
 //! knight, pawn) are drawn with it; every other kind (ferz, alfil, courier, sage, fool,
 //! anqa, unicorn, giraffe, lion, cockatrice, or a kind a rules file invents) is a disc
-//! with the rules' letter for it (the FEN's), and a legend under the board names each. White's men
+//! with the man's letter as the moves write it (`--letters`: the sources' F and A for
+//! ferz and alfil by default, or the rules' FEN letters), and a legend under the board
+//! names each. White's men
 //! are white with a black outline, Black's are solid black, so the sides differ at a
 //! glance whatever the figure. Nothing is fetched: the figures are the system font's
 //! chess symbols (a font list that names the common fonts that hold them), the discs are
@@ -33,8 +35,11 @@ pub struct Man {
     pub color: Color,
     /// The kind's name in the rules (`ferz`, `anqa`...).
     pub name: String,
-    /// The kind's FEN letter (lower case), the label of last resort.
+    /// The kind's FEN letter (lower case).
     pub letter: char,
+    /// The letter its disc shows: the man's letter in the moves under the letters asked
+    /// for ([`crate::notation::letter`]).
+    pub shown: char,
 }
 
 /// A position reduced to what a picture needs.
@@ -64,6 +69,8 @@ pub struct Options {
     pub names: Option<[String; 2]>,
     /// Arrows from square to square (a key, a move asked for).
     pub arrows: Vec<(u8, u8)>,
+    /// The discs' letters (see [`Board::of_in`]).
+    pub letters: crate::notation::Letters,
 }
 
 /// How one kind is drawn.
@@ -90,15 +97,20 @@ fn figure(m: &Man) -> Figure {
     if let Some(g) = glyph {
         return Figure::Glyph(g);
     }
-    // The disc carries the rules' own letter, as the FEN, the moves and the text write
-    // the man (shatranj's ferz is `Q`, its alfil `B`): one letter convention on screen, and
-    // the legend names the kind once.
-    Figure::Disc(m.letter.to_ascii_uppercase().to_string())
+    // The disc carries the man's letter as the moves write it (F for the ferz, A for the
+    // alfil under the sources' letters): one letter convention on screen, and the legend
+    // names the kind once.
+    Figure::Disc(m.shown.to_string())
 }
 
 impl Board {
-    /// The board of a position.
+    /// The board of a position, its discs lettered as the sources letter the men.
     pub fn of<B: Bits>(pos: &Position<B>) -> Board {
+        Board::of_in(pos, crate::notation::Letters::default())
+    }
+
+    /// The board of a position, its discs lettered under `letters`.
+    pub fn of_in<B: Bits>(pos: &Position<B>, letters: crate::notation::Letters) -> Board {
         let g = pos.eng.geo;
         let squares = (0..g.squares())
             .map(|sq| {
@@ -110,6 +122,7 @@ impl Board {
                             color,
                             name: p.name.clone(),
                             letter: p.letter,
+                            shown: crate::notation::letter(&pos.eng.rules, k, letters),
                         }
                     })
                     .collect()

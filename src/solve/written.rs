@@ -1,29 +1,34 @@
 //! An analysis's lines rewritten in one notation for output: the keys' readable form, the
 //! refutation, the main line, the solution tree and the claim's completed line. The
 //! search hands out SAN and coordinates; a report prints every line in the one notation
-//! asked for (SAN by default). The contract's coordinate `keys` stay as they are.
+//! asked for (SAN by default) and with the men's letters asked for (the sources' F and A
+//! by default); the claim's remarks and detail keep SAN with those letters. The
+//! contract's coordinate `keys` stay as they are.
 
 use super::Analysis;
 use crate::board::any::AnyEngine;
 use crate::board::bits::Bits;
 use crate::board::position::Position;
-use crate::notation::{self, Notation};
+use crate::notation::{self, Letters, Notation, Style};
 use crate::with_engine;
 
-/// Rewrites every line of `a` in `notation`.
-pub fn rewrite(engine: &AnyEngine, a: &mut Analysis, notation: Notation) {
+/// Rewrites every line of `a` in `style`.
+pub fn rewrite(engine: &AnyEngine, a: &mut Analysis, style: impl Into<Style>) {
+    let style = style.into();
     with_engine!(engine, e => {
         if let Ok(pos) = Position::from_fen(e.clone(), &a.fen) {
-            rewrite_at(&pos, a, notation);
+            rewrite_at(&pos, a, style);
         }
     })
 }
 
-fn rewrite_at<B: Bits>(pos: &Position<B>, a: &mut Analysis, n: Notation) {
+fn rewrite_at<B: Bits>(pos: &Position<B>, a: &mut Analysis, n: Style) {
     let rep = &mut a.report;
-    // The search writes its keys, main line and tree in SAN already (the test
-    // `searched_lines_are_san_and_a_tree_rewrites_line_by_line` checks it).
-    if !matches!(n, Notation::Auto | Notation::San | Notation::Murray) {
+    // The search writes its keys, main line and tree in SAN with the rules' letters
+    // already (the test `searched_lines_are_san_and_a_tree_rewrites_line_by_line` checks
+    // it).
+    let san = matches!(n.notation, Notation::Auto | Notation::San);
+    if !(san && n.letters == Letters::Modern) {
         rep.keys_san = rep
             .keys
             .iter()
@@ -50,10 +55,15 @@ fn rewrite_at<B: Bits>(pos: &Position<B>, a: &mut Analysis, n: Notation) {
     let plies = notation::write_plies(pos, &c.filled, n);
     c.completed = relabel(&c.completed, &plies);
     c.filled = plies;
+    let rules = &pos.eng.rules;
+    c.detail = notation::relabel(rules, &c.detail, n.letters);
+    for r in &mut c.remarks {
+        *r = notation::relabel(rules, r, n.letters);
+    }
 }
 
 /// The refutation line (`f5g7 e8d8 ... (1st move also held by e8f8)`) in `n`.
-fn refutation<B: Bits>(pos: &Position<B>, text: &str, n: Notation) -> String {
+fn refutation<B: Bits>(pos: &Position<B>, text: &str, n: Style) -> String {
     let (line, held) = match text.split_once(" (1st move also held by ") {
         Some((l, h)) => (l, Some(h.trim_end_matches(')'))),
         None => (text, None),

@@ -4,7 +4,7 @@
 use super::engines::Engines;
 use crate::analyse::analyse_in;
 use crate::board::position::Position;
-use crate::notation::Notation;
+use crate::notation::Style;
 use crate::problem::carry::Carried;
 use crate::problem::Problem;
 use crate::report::Row;
@@ -42,7 +42,7 @@ pub fn key_of(e: &SolveError) -> &'static str {
 /// read, the analysis run under `limits`, its lines written in `out`; the row with its
 /// verdict ([`crate::report::Verdict::of`]). Never fails: what goes wrong is an `error` row
 /// naming the problem's key.
-pub fn run_job(job: &Job, engines: &Engines, limits: &Limits, out: Notation) -> Row {
+pub fn run_job(job: &Job, engines: &Engines, limits: &Limits, out: Style) -> Row {
     let p = &*job.problem;
     let t0 = Instant::now();
     let base = if job.from_cli {

@@ -29,5 +29,5 @@ pub fn verify_problem(p: &Problem, limits: &Limits) -> Row {
         from_cli: false,
         carried: None,
     };
-    run_job(&job, &Engines::default(), limits, Notation::San)
+    run_job(&job, &Engines::default(), limits, Notation::San.into())
 }

@@ -141,10 +141,8 @@ impl<B: Bits> Walk<'_, B> {
                         "the defence {san} holds: no {} within the {left} move(s) left",
                         self.stip
                     ));
-                    return Err(ended(
-                        ClaimStatus::Refuted,
-                        format!("{}{ctx}", notation::san(&st.p, &d)),
-                    ));
+                    let by = self.numbered_move(st.ply, side, &notation::san(&st.p, &d));
+                    return Err(ended(ClaimStatus::Refuted, format!("by {by}{ctx}")));
                 }
                 Fate::Open { no_goal_within } => {
                     let reason = self
@@ -233,23 +231,23 @@ impl<B: Bits> Walk<'_, B> {
         r
     }
 
-    /// Duals: another attacker move that also forces the goal in the moves left.
+    /// Duals: another attacker move that also forces the goal in the moves left. When the
+    /// manuscript's own move does not, the others are no duals: the remark says that it
+    /// fails and which moves succeed ("6.Ne5 does not mate; 6.Nh6# does").
     pub(super) fn duals(&mut self, st: &mut State<B>, list: &MoveList, m: Move) {
         let left = self.moves_left(st.ply);
         if !self.dual_budget_left || left < 1 || st.ply == 0 {
             return;
         }
-        // Each other move is a search of its own: they run in parallel, one searcher per
-        // worker on the problem's table. Every `yes` is a proof, so the duals found do not
-        // depend on the thread count (a limit may leave some unchecked, and says so).
-        let others: Vec<Move> = list
-            .as_slice()
-            .iter()
-            .copied()
-            .filter(|&a| a != m)
+        // Each move is a search of its own (the manuscript's first, then every other):
+        // they run in parallel, one searcher per worker on the problem's table. Every
+        // `yes` is a proof, so the duals found do not depend on the thread count (a limit
+        // may leave some unchecked, and says so).
+        let all: Vec<Move> = std::iter::once(m)
+            .chain(list.as_slice().iter().copied().filter(|&a| a != m))
             .collect();
         let (here, tracked, from, stip) = (&st.p, st.tracked, &self.duals_from, self.stip);
-        let found: Vec<R> = others
+        let found: Vec<R> = all
             .par_iter()
             .map_init(
                 || from.worker(stip),
@@ -266,25 +264,62 @@ impl<B: Bits> Walk<'_, B> {
         if found.iter().any(|r| r.is_none()) {
             self.dual_budget_left = false;
         }
-        let duals: Vec<String> = others
+        let duals: Vec<String> = all[1..]
             .iter()
-            .zip(&found)
+            .zip(&found[1..])
             .filter(|(_, r)| **r == Some(true))
             .map(|(a, _)| notation::san(here, a))
             .collect();
+        let san = notation::san(&st.p, &m);
         if !duals.is_empty() {
-            let san = notation::san(&st.p, &m);
-            st.remarks.push(format!(
-                "dual at {}: also {}",
-                self.label(st.ply, st.p.side, &san, None),
-                duals.join(", ")
-            ));
+            st.remarks
+                .push(self.dual_remark(st, &san, found[0], &duals, left));
         }
         if !self.dual_budget_left {
             let why = (self.duals_from.budget.reason()).unwrap_or_else(|| "a limit".into());
+            let at = self.numbered_move(st.ply, st.p.side, &san);
             st.remarks.push(format!(
-                "dual search stopped ({why}): from this move on, duals are not all checked"
+                "dual search stopped ({why}) at {at}: its duals and those after it are not all checked"
             ));
         }
+    }
+
+    /// What the other winning moves at the manuscript's move `san` are: duals when its own
+    /// move wins too (`own` is `Some(true)`), else the moves it should have played.
+    fn dual_remark(
+        &self,
+        st: &State<B>,
+        san: &str,
+        own: R,
+        others: &[String],
+        left: u32,
+    ) -> String {
+        let side = st.p.side;
+        if own != Some(false) {
+            return format!(
+                "dual at {}: also {}",
+                self.label(st.ply, side, san, None),
+                others.join(", ")
+            );
+        }
+        let named: Vec<String> = others
+            .iter()
+            .map(|o| self.numbered_move(st.ply, side, o))
+            .collect();
+        let goal = self.stip.goal_word();
+        let fails = if left == 1 {
+            format!("does not {goal}")
+        } else {
+            format!("does not force the {goal} within the {left} moves left")
+        };
+        let list = match named.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+            _ => named.join(""),
+        };
+        format!(
+            "{} {fails}; {list} {}",
+            self.numbered_move(st.ply, side, san),
+            if named.len() == 1 { "does" } else { "do" }
+        )
     }
 }

@@ -25,6 +25,12 @@ impl<B: Bits> Walk<'_, B> {
         format!("{n}{dots}{text} ({})", side.name())
     }
 
+    /// The move at `ply` with its number, as a line writes it: `6.Nh6#`, `2...Rh2`.
+    pub(super) fn numbered_move(&self, ply: usize, side: Color, text: &str) -> String {
+        let dots = if side == Color::White { "." } else { "..." };
+        format!("{}{dots}{text}", self.number(ply))
+    }
+
     /// Reads a token's move; an ambiguous text is resolved by what keeps the line going.
     pub(super) fn read(
         &mut self,
