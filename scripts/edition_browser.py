@@ -300,7 +300,7 @@ def main():
                 play_line_by_keys(driver, mansuba, boards, pid, sec, d, tree, width, pid + " (tree)")
             if a.screenshots:
                 driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
-                driver.set_window_size(820, 1160)
+                driver.set_window_size(794, 1123)
                 driver.execute_script("document.getElementById(arguments[0]).scrollIntoView();", section)
                 driver.save_screenshot(os.path.join(a.screenshots, "edition-print.png"))
                 driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})

@@ -34,8 +34,8 @@ pub fn find_chromium() -> Result<PathBuf> {
 /// Prints the edition's `index` to `out` with Chromium: the PDF is written in a fresh
 /// folder first, then put in place whole.
 pub fn print_pdf(chromium: &Path, index: &Path, out: &Output, given: &Path) -> Result<()> {
-    let index = std::path::absolute(index)
-        .with_context(|| format!("cannot find {}", index.display()))?;
+    let index =
+        std::path::absolute(index).with_context(|| format!("cannot find {}", index.display()))?;
     let work = crate::files::temps::fresh_name(&std::env::temp_dir());
     std::fs::create_dir(&work).with_context(|| format!("cannot create {}", work.display()))?;
     crate::files::temps::register(&work);
@@ -46,7 +46,10 @@ pub fn print_pdf(chromium: &Path, index: &Path, out: &Output, given: &Path) -> R
         .arg("--no-sandbox")
         .arg("--no-pdf-header-footer")
         .arg("--virtual-time-budget=10000")
-        .arg(format!("--user-data-dir={}", work.join("profile").display()))
+        .arg(format!(
+            "--user-data-dir={}",
+            work.join("profile").display()
+        ))
         .arg(format!("--print-to-pdf={}", pdf.display()))
         .arg(format!("file://{}", index.display()))
         .output();

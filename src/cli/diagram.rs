@@ -111,7 +111,10 @@ fn start_array(rules: &str) -> Result<String> {
 }
 
 /// Plays the moves of `after` (a line, move numbers allowed) on `pos`.
-fn play_after<B: crate::board::bits::Bits>(pos: &mut Position<B>, after: Option<&str>) -> Result<()> {
+fn play_after<B: crate::board::bits::Bits>(
+    pos: &mut Position<B>,
+    after: Option<&str>,
+) -> Result<()> {
     for t in parse_line(after.unwrap_or("")) {
         let m = parse_move(pos, &t.text).with_context(|| format!("--after: move '{}'", t.text))?;
         pos.make(m);
@@ -199,7 +202,12 @@ pub fn cmd_diagram(a: DiagramArgs) -> Result<i32> {
 }
 
 /// The SVG of a FEN under compiled rules with the named squares (`b2`) framed.
-pub fn marked_svg(eng: &AnyEngine, fen: &str, marks: &[String], mut opts: Options) -> Result<String> {
+pub fn marked_svg(
+    eng: &AnyEngine,
+    fen: &str,
+    marks: &[String],
+    mut opts: Options,
+) -> Result<String> {
     with_engine!(eng, e => {
         let pos = Position::from_fen(e.clone(), fen)
             .with_context(|| format!("cannot read the FEN '{fen}' under rules '{}'", eng.rules().name))?;

@@ -181,7 +181,11 @@ fn section(s: &mut String, i: usize, r: &Row, board: &Shown, extra: &str) {
         r#"<section class="problem" id="{}"><h2><span class="no">{}</span> {}{}</h2>"#,
         anchor(i, r),
         i + 1,
-        esc(if title.is_empty() { shown_id(r) } else { &title }),
+        esc(if title.is_empty() {
+            shown_id(r)
+        } else {
+            &title
+        }),
         if title.is_empty() {
             String::new()
         } else {
@@ -261,13 +265,13 @@ fn lines(s: &mut String, a: Option<&crate::solve::Analysis>, board: &Shown) {
 /// do the same), and the position said in words.
 const CONTROLS: &str = concat!(
     r#"<div class="controls"><button type="button" data-go="home" aria-label="the problem's position (Home)">"#,
-    "\u{23EE}",
+    "|\u{25C0}",
     r#"</button><button type="button" data-go="back" aria-label="one move back (left arrow)">"#,
     "\u{25C0}",
     r#"</button><button type="button" data-go="next" aria-label="one move on (right arrow)">"#,
     "\u{25B6}",
     r#"</button><button type="button" data-go="end" aria-label="the end of the line (End)">"#,
-    "\u{23ED}",
+    "\u{25B6}|",
     r#"</button></div><p class="now" aria-live="polite"></p>"#
 );
 

@@ -78,11 +78,17 @@ fn preset(name: &str) -> Option<serde_json::Value> {
 /// The editor's page, with `first` (a preset name) chosen when it opens.
 pub fn page(first: &str) -> String {
     let presets: Vec<serde_json::Value> = PRESETS.iter().filter_map(|n| preset(n)).collect();
-    let data = script_json(&serde_json::json!({ "presets": presets, "first": first, "stacks": stack_layouts() }));
+    let data = script_json(
+        &serde_json::json!({ "presets": presets, "first": first, "stacks": stack_layouts() }),
+    );
     let options: String = PRESETS
         .iter()
         .map(|n| {
-            let sel = if *n == first { r#" selected="selected""# } else { "" };
+            let sel = if *n == first {
+                r#" selected="selected""#
+            } else {
+                ""
+            };
             format!(r#"<option value="{0}"{sel}>{0}</option>"#, esc(n))
         })
         .collect();
@@ -129,11 +135,28 @@ mod tests {
         let v: serde_json::Value = serde_json::from_str(&html[start..end]).unwrap();
         let courier = &v["presets"][9];
         assert_eq!(courier["name"], "courier");
-        assert_eq!((courier["width"].as_u64(), courier["height"].as_u64()), (Some(12), Some(8)));
-        let men = courier["start"].as_array().unwrap().iter().filter(|s| s.as_array().is_some_and(|a| !a.is_empty())).count();
+        assert_eq!(
+            (courier["width"].as_u64(), courier["height"].as_u64()),
+            (Some(12), Some(8))
+        );
+        let men = courier["start"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|s| s.as_array().is_some_and(|a| !a.is_empty()))
+            .count();
         assert_eq!(men, 48, "courier chess starts with 48 men");
-        let short = v["presets"].as_array().unwrap().iter().find(|p| p["name"] == "short-assize").unwrap();
+        let short = v["presets"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["name"] == "short-assize")
+            .unwrap();
         assert_eq!(short["stacks"], true);
-        assert!(short["start"].as_array().unwrap().iter().any(|s| s.as_array().unwrap().len() == 2));
+        assert!(short["start"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|s| s.as_array().unwrap().len() == 2));
     }
 }

@@ -258,7 +258,10 @@ pub fn row_lines(a: &crate::solve::Analysis) -> (Vec<LineIn>, Vec<Vec<String>>) 
     }
     if let Some(text) = &rep.refutation {
         let (line, held) = match text.split_once(" (1st move also held by ") {
-            Some((l, h)) => (l, Some(h.trim_end_matches(')').trim_end_matches(", and others"))),
+            Some((l, h)) => (
+                l,
+                Some(h.trim_end_matches(')').trim_end_matches(", and others")),
+            ),
             None => (text.as_str(), None),
         };
         let plies = words(line);
@@ -277,7 +280,13 @@ pub fn row_lines(a: &crate::solve::Analysis) -> (Vec<LineIn>, Vec<Vec<String>>) 
     let tree = rep
         .tree
         .iter()
-        .map(|v| if v.coord.is_empty() { v.san.clone() } else { v.coord.clone() })
+        .map(|v| {
+            if v.coord.is_empty() {
+                v.san.clone()
+            } else {
+                v.coord.clone()
+            }
+        })
         .collect();
     (lines, tree)
 }

@@ -8,15 +8,17 @@ use super::super::xml_escape as esc;
 use crate::repair::RepairReport;
 use std::fmt::Write as _;
 
-/// Repairs that differ only in the square one man is moved to or put on.
+/// Repairs that differ only in where one man is moved to or put on, or in what it is
+/// changed to.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Group {
-    /// The edit up to its last square ("move the black rook b2 to"), or the whole edit
-    /// list where there is no square to vary.
+    /// The edit up to its last `to` or `on` ("move the black rook b2 to"), or the whole
+    /// edit list where nothing varies.
     pub head: String,
-    /// The varying squares, in the order of the repairs (empty: a single repair).
+    /// What varies ("b1", "a ferz"), in the order of the repairs (empty: the edits of
+    /// `head` as they are).
     pub squares: Vec<String>,
-    /// What the repairs mend.
+    /// What the repairs mend (each kind once, joined by commas).
     pub kind: String,
     /// The repairs, as places in the report's list.
     pub members: Vec<usize>,
@@ -26,17 +28,17 @@ pub struct Group {
     pub edits: usize,
 }
 
-/// The last word of an edit when it names a square (`b1`, `l12`).
-fn last_square(edit: &str) -> Option<(&str, &str)> {
-    let (head, sq) = edit.rsplit_once(' ')?;
-    is_square(sq).then_some((head, sq))
+/// An edit split after its last ` to ` or ` on `: what is done to which man, and where
+/// to or into what ("move the black rook b2 to" and "b1"; "change the black rook b2 to"
+/// and "a ferz").
+fn varying(edit: &str) -> Option<(&str, &str)> {
+    let at = edit.rfind(" to ").max(edit.rfind(" on "))?;
+    Some((&edit[..at + 3], &edit[at + 4..]))
 }
 
 fn is_square(w: &str) -> bool {
     let mut c = w.chars();
-    matches!(c.next(), Some('a'..='z'))
-        && w.len() >= 2
-        && c.all(|d| d.is_ascii_digit())
+    matches!(c.next(), Some('a'..='z')) && w.len() >= 2 && c.all(|d| d.is_ascii_digit())
 }
 
 /// Every square named in edits (the squares a repair touches), once each.
@@ -56,7 +58,7 @@ pub fn groups(r: &RepairReport) -> Vec<Group> {
     let mut out: Vec<Group> = vec![];
     for (i, p) in r.repairs.iter().enumerate() {
         let varying = match &p.edits[..] {
-            [one] => last_square(one),
+            [one] => varying(one),
             _ => None,
         };
         let head = match varying {
@@ -65,11 +67,15 @@ pub fn groups(r: &RepairReport) -> Vec<Group> {
         };
         let found = out
             .iter_mut()
-            .find(|g| varying.is_some() && !g.squares.is_empty() && g.head == head && g.kind == p.kind);
+            .find(|g| varying.is_some() && !g.squares.is_empty() && g.head == head);
         match found {
             Some(g) => {
-                g.squares.push(varying.map(|v| v.1.to_string()).unwrap_or_default());
+                g.squares
+                    .push(varying.map(|v| v.1.to_string()).unwrap_or_default());
                 g.members.push(i);
+                if !g.kind.split(", ").any(|k| k == p.kind) {
+                    g.kind = format!("{}, {}", g.kind, p.kind);
+                }
                 g.disturbance = g.disturbance.min(p.disturbance);
             }
             None => out.push(Group {
@@ -86,13 +92,19 @@ pub fn groups(r: &RepairReport) -> Vec<Group> {
     out
 }
 
-/// A group in words: the single edit as it is, or "… to any of b1, b3, b4 — 3 squares".
+/// A group in words: the single edit as it is, "… to any of b1, b3, b4 — 3 squares", or
+/// "… to any of a ferz, a pawn — 2 men".
 pub fn group_text(g: &Group) -> String {
+    let what = if g.squares.iter().all(|x| is_square(x)) {
+        "squares"
+    } else {
+        "men"
+    };
     match g.squares.len() {
         0 => g.head.clone(),
         1 => format!("{} {}", g.head, g.squares[0]),
         n => format!(
-            "{} any of {} \u{2014} {n} squares",
+            "{} any of {} \u{2014} {n} {what}",
             g.head,
             g.squares.join(", ")
         ),
@@ -178,6 +190,9 @@ mod tests {
                 repair("remove the white pawn a3", 1),
                 repair("move the black rook b2 to b3", 2),
                 repair("move the black rook b2 to b4", 4),
+                repair("change the black rook b2 to a ferz", 2),
+                repair("change the black rook b2 to a pawn", 2),
+                repair("add a white pawn on c5", 2),
             ],
             original: crate::repair::Original {
                 verdict: "unsound".into(),
@@ -190,18 +205,24 @@ mod tests {
             counts: Default::default(),
         };
         let g = groups(&r);
-        assert_eq!(g.len(), 2);
-        assert_eq!(group_text(&g[0]), "remove the white pawn a3");
+        let texts: Vec<String> = g.iter().map(group_text).collect();
         assert_eq!(
-            group_text(&g[1]),
-            "move the black rook b2 to any of b1, b3, b4 \u{2014} 3 squares"
+            texts,
+            [
+                "remove the white pawn a3",
+                "move the black rook b2 to any of b1, b3, b4 \u{2014} 3 squares",
+                "change the black rook b2 to any of a ferz, a pawn \u{2014} 2 men",
+                "add a white pawn on c5",
+            ]
         );
         assert_eq!(g[1].members, vec![0, 2, 3]);
         assert_eq!(
             squares_named(&r.repairs[0].edits),
             vec!["b2".to_string(), "b1".to_string()]
         );
-        let page = html(&r, &|_, marks| Some(format!("<svg>{}</svg>", marks.join(","))));
+        let page = html(&r, &|_, marks| {
+            Some(format!("<svg>{}</svg>", marks.join(",")))
+        });
         assert!(page.contains("<svg>b2,b1,b3,b4</svg>"), "{page}");
         assert!(page.contains("b3: Rh8+"), "{page}");
     }
