@@ -61,11 +61,7 @@ pub fn export_records(r: &Row, eng: &AnyEngine, n: Notation) -> Result<Vec<Vec<S
             inserted: &a.claim.inserted,
         });
     }
-    let main = if rep.main_line_coord.is_empty() {
-        &rep.main_line
-    } else {
-        &rep.main_line_coord
-    };
+    let main = main_plies(rep);
     if !main.is_empty() {
         lines.push(Line {
             kind: "main",
@@ -98,6 +94,15 @@ pub fn export_records(r: &Row, eng: &AnyEngine, n: Notation) -> Result<Vec<Vec<S
             })
             .collect()
     })
+}
+
+/// The main line as it replays best: in coordinates where the report has them, else in SAN.
+pub fn main_plies(rep: &crate::solve::SolveReport) -> &Vec<String> {
+    if rep.main_line_coord.is_empty() {
+        &rep.main_line
+    } else {
+        &rep.main_line_coord
+    }
 }
 
 /// What every record of a row shares.

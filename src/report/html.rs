@@ -470,9 +470,9 @@ pub fn page(e: &Edition) -> String {
             e.extras.get(i).map_or("", |x| x.as_str()),
         );
     }
-    let _ = write!(
+    let _ = writeln!(
         s,
-        "<script type=\"application/json\" id=\"men-data\">{}</script></body></html>\n",
+        "<script type=\"application/json\" id=\"men-data\">{}</script></body></html>",
         e.men
     );
     s

@@ -346,7 +346,9 @@ fn draw_squares(s: &mut String, b: &Board, o: &Options) {
             s,
             r##"<rect x="{MARGIN}" y="{TOP}" width="{bw}" height="{bh}" fill="#f0dcb4"/><path fill="#b88a5c" d=""##
         );
-        for sq in (0..b.squares.len() as u8).filter(|q| (q % b.width + q / b.width) % 2 == 0) {
+        for sq in
+            (0..b.squares.len() as u8).filter(|q| (q % b.width + q / b.width).is_multiple_of(2))
+        {
             let (x, y) = corner(b, o, sq);
             let _ = write!(s, "M{x} {y}h{SQ}v{SQ}h-{SQ}z");
         }

@@ -245,11 +245,7 @@ pub fn row_lines(a: &crate::solve::Analysis) -> (Vec<LineIn>, Vec<Vec<String>>) 
             plies: a.claim.filled.clone(),
         });
     }
-    let main = if rep.main_line_coord.is_empty() {
-        &rep.main_line
-    } else {
-        &rep.main_line_coord
-    };
+    let main = super::super::export::main_plies(rep);
     if !main.is_empty() {
         lines.push(LineIn {
             label: "main line".into(),
