@@ -420,8 +420,8 @@ mod tests {
                 plies: ["Rh8+", "Kxh8", "Bf5+", "Kg8", "zz9"].map(String::from).to_vec(),
             }];
             let tree = vec![
-                ["h4h8", "g8h8", "h3f5"].map(String::from).to_vec(),
-                ["h4h8", "g8f7"].map(String::from).to_vec(),
+                ["h4h8", "g8h8", "h3f5", "h8g8"].map(String::from).to_vec(),
+                ["h4h8", "g8h8", "h3f5", "b2h2"].map(String::from).to_vec(),
             ];
             play(&pos, &lines, &tree, &mut Men::default(), "p1")
         })
@@ -434,8 +434,10 @@ mod tests {
         // The move that does not read is counted, not guessed.
         assert_eq!(p.dropped, 1);
         assert_eq!(v["lines"].as_array().unwrap().len(), 3);
-        // The tree's two lines share the move 1.Rh8+ (one move id).
-        assert_eq!(v["lines"][1][0], v["lines"][2][0]);
+        // The tree's two lines share 1.Rh8+ Kxh8 2.Bf5+ (one move id each), then part.
+        assert_eq!(v["lines"][1][2], v["lines"][2][2]);
+        assert_ne!(v["lines"][1][3], v["lines"][2][3]);
+        assert!(p.html.contains(">2...Rh2</a>"), "{}", p.html);
         // 1.Rh8+ Kxh8 is reached both in the main line and in the tree: one position.
         assert_eq!(v["moves"][1][0], v["moves"][5][0]);
         assert_eq!(v["moves"][0][3], "1.Rh8+");
