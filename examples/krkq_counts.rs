@@ -1,11 +1,8 @@
 //! Counts of the shatranj KRKQ table under several counting conventions, to compare
 //! with published percentages (H. G. Muller's EGTgen: 84.3 % White wins, Black to move).
 //! Usage: krkq_counts DIR (a directory holding shatranj-KRKQ.mtb).
-use mansuba::board::any::AnyEngine;
-use mansuba::board::piece::Color;
-use mansuba::board::position::Position;
-use mansuba::board::rules::Rules;
 use mansuba::retro::{Tables, Value};
+use mansuba::{AnyEngine, Color, Position, Rules};
 
 fn main() {
     let dir = std::env::args().nth(1).expect("DIR");

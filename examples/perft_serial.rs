@@ -1,7 +1,5 @@
 //! Serial perft for timing: `perft_serial RULES DEPTH [FEN]`.
-use mansuba::board::any::AnyEngine;
-use mansuba::board::position::Position;
-use mansuba::board::rules::Rules;
+use mansuba::{AnyEngine, Position, Rules};
 fn main() {
     let a: Vec<String> = std::env::args().collect();
     let any = AnyEngine::new(Rules::preset(&a[1]).unwrap()).unwrap();

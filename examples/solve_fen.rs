@@ -1,14 +1,11 @@
 //! Solves one position from the command line (a developer's tool):
 //! `solve_fen RULES FEN STIP [SECONDS] [CLAIM] [KEY=VALUE...]` with keys `immobile`,
 //! `mate_by`, `exact`.
-use mansuba::analyse::analyse;
-use mansuba::board::any::AnyEngine;
-use mansuba::board::rules::Rules;
-use mansuba::solve::{ConditionSpec, Limits};
+use mansuba::{analyse, AnyEngine, ConditionSpec, Limits, Rules, Stipulation};
 fn main() {
     let a: Vec<String> = std::env::args().collect();
     let any = AnyEngine::new(Rules::preset(&a[1]).unwrap()).unwrap();
-    let mut stip: mansuba::solve::Stipulation = a[3].parse().unwrap();
+    let mut stip: Stipulation = a[3].parse().unwrap();
     let secs: u64 = a.get(4).map(|s| s.parse().unwrap()).unwrap_or(30);
     let limits = Limits {
         timeout: Some(std::time::Duration::from_secs(secs)),

@@ -10,7 +10,7 @@
 //! - [`retro`]: retrograde tables;
 //! - [`solve`]: the exact solver (stipulations, conditions, search, claim checking);
 //! - [`dice`]: chess with dice (expectimax, chance tables, simulation);
-//! - [`analyse`]: one whole problem, whatever its rules: search, tables or dice, the claim;
+//! - `analyse`: one whole problem, whatever its rules: search, tables or dice, the claim;
 //! - [`problem`]: problem files, and carrying a problem to another rule set;
 //! - [`repair`]: the smallest edits that make a broken problem sound;
 //! - [`report`]: text, CSV, JSON, SVG and the HTML edition;
@@ -20,8 +20,12 @@
 //! # Verifying a problem from another program
 //!
 //! The everyday types are re-exported here: rules and their presets, the engine and
-//! position a FEN is read into, a problem file and its loader, the search limits, the
-//! analysis, the verdict and the report row. Dilaram's mate as the bundled collection
+//! position a FEN is read into (and why a FEN is refused), a problem file and its loader,
+//! the search limits and the observer that hears of a long search's progress, the
+//! analysis, the verdict and the report row. The library draws and writes nothing by
+//! itself: progress goes to the [`Progress`] in [`Limits`], tables a search builds go to
+//! the folder its `table_cache` names (none by default), and its memory is what
+//! `Limits::memory` allows. Dilaram's mate as the bundled collection
 //! gives it is unsound: the defence 3...Rh2 holds.
 //!
 //! ```
@@ -60,9 +64,14 @@ pub mod retro;
 pub mod solve;
 pub mod verify;
 
+pub use analyse::analyse;
+pub use batch::{Observer, Progress, Task};
 pub use board::any::AnyEngine;
-pub use board::rules::{Rules, RulesError, PRESETS};
-pub use problem::{load_file, LoadedFile, Problem, ProblemError};
+pub use board::piece::Color;
+pub use board::position::{FenError, IllegalPosition, Position};
+pub use board::presets::PRESETS;
+pub use board::rules::{Rules, RulesError};
+pub use problem::{load_file, LoadedFile, OwnRulesError, Problem, ProblemError};
 pub use report::{Row, Verdict};
-pub use solve::{Analysis, Limits, Solvable, SolveReport, Stipulation};
+pub use solve::{Analysis, ConditionSpec, Limits, Solvable, SolveError, SolveReport, Stipulation};
 pub use verify::verify_problem;

@@ -9,7 +9,7 @@ use assert_cmd::Command;
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 
-const PRESETS: usize = mansuba::board::rules::PRESETS.len();
+const PRESETS: usize = mansuba::board::presets::PRESETS.len();
 
 fn bin() -> Command {
     Command::cargo_bin("mansuba").expect("the mansuba binary")

@@ -190,7 +190,7 @@ fn fuzzed_fen_with_en_passant_on_the_first_rank_is_an_error() {
     use mansuba::board::rules::Rules;
     let bytes = std::fs::read(hostile().join("fuzz-fen-crash-0b54a3fa")).unwrap();
     let text = String::from_utf8_lossy(&bytes);
-    for preset in mansuba::board::rules::PRESETS {
+    for preset in mansuba::board::presets::PRESETS {
         let Ok(AnyEngine::W64(eng)) = AnyEngine::new(Rules::preset(preset).unwrap()) else {
             continue;
         };

@@ -4,7 +4,8 @@
 use assert_cmd::Command;
 use mansuba::board::any::AnyEngine;
 use mansuba::board::position::Position;
-use mansuba::board::rules::{Rules, PRESETS};
+use mansuba::board::presets::PRESETS;
+use mansuba::board::rules::Rules;
 use mansuba::report::svg::{render, Board, Options};
 use mansuba::with_engine;
 

@@ -7,7 +7,8 @@ use mansuba::board::any::AnyEngine;
 use mansuba::board::bits::Bits;
 use mansuba::board::movegen::MoveList;
 use mansuba::board::position::{flag, Move, Position};
-use mansuba::board::rules::{Rules, PRESETS};
+use mansuba::board::presets::PRESETS;
+use mansuba::board::rules::Rules;
 use mansuba::dice::SplitMix;
 
 /// A number below `n` from the seeded generator the dice simulation uses.

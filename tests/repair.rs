@@ -74,7 +74,7 @@ fn options(shard: Shard) -> Options {
         max_edits: 1,
         limits: limits(),
         shard,
-        progress: false,
+        progress: mansuba::batch::Progress::none(),
         deadline: None,
     }
 }

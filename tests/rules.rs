@@ -20,8 +20,9 @@ use mansuba::board::engine::NO_SQ;
 use mansuba::board::movegen::MoveList;
 use mansuba::board::outcome::{DrawKind, Outcome, WinKind};
 use mansuba::board::piece::Color;
-use mansuba::board::position::{flag, FenError, Move, Position};
-use mansuba::board::rules::{Rules, PRESETS};
+use mansuba::board::position::{flag, FenError, IllegalPosition, Move, Position};
+use mansuba::board::presets::PRESETS;
+use mansuba::board::rules::Rules;
 use std::collections::BTreeSet;
 
 // ---------------------------------------------------------------------------------------
@@ -1048,23 +1049,23 @@ fn fen_validation_errors() {
     };
     assert_eq!(
         err("shatranj", "8/8/8/8/8/8/8/4K3 w - - 0 1"),
-        FenError::NoKing("Black")
+        FenError::Illegal(IllegalPosition::NoKing("Black"))
     );
     assert_eq!(
         err("shatranj", "4k3/8/8/8/8/8/8/3KK3 w - - 0 1"),
-        FenError::TooManyKings("White", 2)
+        FenError::Illegal(IllegalPosition::TooManyKings("White", 2))
     );
     assert_eq!(
         err("shatranj", "1P2k3/8/8/8/8/8/8/4K3 w - - 0 1"),
-        FenError::PawnOnLastRank("White", "b8".into())
+        FenError::Illegal(IllegalPosition::PawnOnLastRank("White", "b8".into()))
     );
     assert_eq!(
         err("shatranj", "4k3/8/8/8/8/8/8/4K2p w - - 0 1"),
-        FenError::PawnOnLastRank("Black", "h1".into())
+        FenError::Illegal(IllegalPosition::PawnOnLastRank("Black", "h1".into()))
     );
     assert_eq!(
         err("shatranj", "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1"),
-        FenError::OpponentInCheck("Black")
+        FenError::Illegal(IllegalPosition::OpponentInCheck("Black"))
     );
     assert!(matches!(
         err("shatranj", "4k3/8/8/8/8/8/8/4K2X w - - 0 1"),

@@ -214,7 +214,7 @@ fn compare(preset: &str, sets: &[(&[char], &[char])], keyed: usize, seed: u64, m
                 timeout: Some(Duration::from_secs(60)),
                 method: mode.method,
                 // The search itself is under test, not a retrograde table.
-                auto_tables: false,
+                table_cache: None,
                 ..Default::default()
             };
             let spec = ConditionSpec {
@@ -417,7 +417,7 @@ fn refutation_lines_agree_with_plain_minimax() {
         let stip: Stipulation = format!("#{n}").parse().unwrap();
         let limits = Limits {
             timeout: Some(Duration::from_secs(60)),
-            auto_tables: false,
+            table_cache: None,
             ..Default::default()
         };
         let a = analyse(&any, &fen, &stip, &ConditionSpec::default(), None, &limits).unwrap();

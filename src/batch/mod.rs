@@ -1,7 +1,10 @@
-//! Splitting work over machines: `--shard K/N` of `verify` and `repair`. A bottom layer
-//! beside `files`: it uses no other layer, and both the repair search and the command
-//! line cut their work with the one [`Shard`] type.
+//! Long work: split over machines (`--shard K/N` of `verify` and `repair`, one [`Shard`]
+//! type for the repair search and the command line) and telling of its progress to an
+//! observer the caller installs ([`Progress`]). A bottom layer beside `files`: it uses no
+//! other layer.
 
-pub mod shard;
+pub(crate) mod progress;
+pub(crate) mod shard;
 
+pub use progress::{Observer, Progress, Task};
 pub use shard::Shard;

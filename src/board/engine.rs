@@ -550,7 +550,7 @@ impl<B: Bits> Engine<B> {
     }
 
     /// The squares that would stop a bent rider of kind `k` on `from` from reaching `to`,
-    /// or `None` when it never reaches `to` from there (see [`BentTables::route`]).
+    /// or `None` when it never reaches `to` from there (see `BentTables::route`).
     #[inline(always)]
     pub fn bent_route(&self, k: usize, from: usize, to: usize) -> Option<B> {
         self.bent.route(self.n, &self.ray_flat, k, from, to)

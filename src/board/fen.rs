@@ -10,7 +10,7 @@
 use crate::board::bits::Bits;
 use crate::board::engine::{Engine, NO_SQ};
 use crate::board::piece::{Color, Kind};
-use crate::board::position::{FenError, Position};
+use crate::board::position::{FenError, IllegalPosition, Position};
 use std::fmt::Write;
 use std::sync::Arc;
 
@@ -252,24 +252,25 @@ impl<B: Bits> Position<B> {
         for c in [Color::White, Color::Black] {
             let n = self.pieces[c.idx()][e.king as usize].count();
             if n == 0 {
-                return Err(FenError::NoKing(c.name()));
+                return Err(IllegalPosition::NoKing(c.name()).into());
             }
             if n > 1 {
-                return Err(FenError::TooManyKings(c.name(), n));
+                return Err(IllegalPosition::TooManyKings(c.name(), n).into());
             }
             if let Some(pw) = e.pawn {
                 let on_last = self.pieces[c.idx()][pw as usize] & e.last_rank[c.idx()];
                 if on_last.any() && !e.rules.promotion.stay_when_barred {
-                    return Err(FenError::PawnOnLastRank(
+                    return Err(IllegalPosition::PawnOnLastRank(
                         c.name(),
                         e.geo.name(on_last.lsb() as u8),
-                    ));
+                    )
+                    .into());
                 }
             }
         }
         let them = self.side.flip();
         if self.attacked(self.king_sq(them), self.side, self.occ) {
-            return Err(FenError::OpponentInCheck(them.name()));
+            return Err(IllegalPosition::OpponentInCheck(them.name()).into());
         }
         Ok(())
     }

@@ -3,20 +3,20 @@
 //!
 //! Bottom up: [`geometry`] and [`bits`] (board sizes, squares, bitboards generic over
 //! width), [`squareset`] (named square sets), [`piece`], [`die`], [`rules`] and [`presets`] (a game as
-//! data), [`engine`], [`bent`] and [`any`] (rules compiled into per-square tables, and the
-//! choice of bitboard width), [`cover`] and [`flights`] (what one man can attack around a king), [`position`], [`stack`], [`sides`] and [`fen`] (the board,
-//! make and unmake), [`attacks`], [`movegen`] and [`count`] (legal moves), [`outcome`]
+//! data), [`engine`], `bent` and [`any`] (rules compiled into per-square tables, and the
+//! choice of bitboard width), [`cover`] and [`flights`] (what one man can attack around a king), [`position`], `stack`, [`sides`] and `fen` (the board,
+//! make and unmake), `attacks`, [`movegen`] and `count` (legal moves), [`outcome`]
 //! (is the game over) and [`perft`].
 
 pub mod any;
-pub mod attacks;
-pub mod bent;
+pub(crate) mod attacks;
+pub(crate) mod bent;
 pub mod bits;
-pub mod count;
+pub(crate) mod count;
 pub mod cover;
 pub mod die;
 pub mod engine;
-pub mod fen;
+pub(crate) mod fen;
 pub mod flights;
 pub mod geometry;
 pub mod movegen;
@@ -28,4 +28,4 @@ pub mod presets;
 pub mod rules;
 pub mod sides;
 pub mod squareset;
-pub mod stack;
+pub(crate) mod stack;

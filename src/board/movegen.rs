@@ -1,4 +1,4 @@
-//! Legal move generation, for every preset (attack detection is in [`crate::board::attacks`]).
+//! Legal move generation, for every preset (attack detection is in `crate::board::attacks`).
 //!
 //! Pseudo-legal moves are generated per kind from the compiled tables, then filtered:
 //! a move that is not the king's, not special, and not made by a man that may be pinned

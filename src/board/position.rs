@@ -9,7 +9,8 @@ use crate::board::stack::{dup_key, Dups, MAX_STACK};
 use std::sync::Arc;
 use thiserror::Error;
 
-/// Why a FEN was rejected.
+/// Why a FEN was rejected: its text does not read under these rules, or it reads as a
+/// position that cannot stand ([`IllegalPosition`]).
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum FenError {
     #[error("empty FEN")]
@@ -37,6 +38,22 @@ pub enum FenError {
     BadEnPassant(String),
     #[error("bad move counter '{0}'")]
     BadCounter(String),
+    #[error(transparent)]
+    Illegal(#[from] IllegalPosition),
+    #[error("board too large for these rules: {0}")]
+    TooLarge(String),
+}
+
+impl FenError {
+    /// The text reads, but the position it gives cannot stand.
+    pub fn is_illegal(&self) -> bool {
+        matches!(self, FenError::Illegal(_))
+    }
+}
+
+/// A FEN that reads, giving a position that cannot stand.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum IllegalPosition {
     #[error("{0} has no king")]
     NoKing(&'static str),
     #[error("{0} has {1} kings; exactly one is allowed")]
@@ -45,8 +62,6 @@ pub enum FenError {
     PawnOnLastRank(&'static str, String),
     #[error("the side not to move ({0}) is in check: the position cannot arise")]
     OpponentInCheck(&'static str),
-    #[error("board too large for these rules: {0}")]
-    TooLarge(String),
 }
 
 /// What `unmake` needs to restore.

@@ -165,169 +165,171 @@ fn shatranj_base(name: &str, summary: &str, source: &str) -> Rules {
     }
 }
 
-/// The presets on shatranj's board and men, told apart by a rule or two (`None` for
-/// another name).
-fn shatranj_family(name: &str) -> Option<Rules> {
-    let r = match name {
-        "shatranj" => shatranj_base(
-            "shatranj",
-            "Basic shatranj: ferz, alfil, no double step; stalemate and bare king win (bared back: draw)",
-            &medieval_variants(
-                "its shatranj after Murray; letters as Fairy-Stockfish (q ferz, b alfil)",
-            ),
-        ),
-        "ludii-medieval" => {
-            let mut r = shatranj_base(
-                "ludii-medieval",
-                "Ludii's Medieval Chess: shatranj where an alfil may not take an alfil; bare king wins at once",
-                "Ludii Portal, game 'Medieval Chess' (ludii.games), after Murray 1913",
-            );
-            r.pieces[2].no_capture_same_kind = true;
-            r.bare_king = BareKingRule::Win;
-            r
-        }
-        "forced" => {
-            let mut r = shatranj_base(
-                "forced",
-                "Alfonso's maidens' game: shatranj with compulsory capture for both sides",
-                &medieval_variants("'forced chess' (Libro de los Juegos, tr. Musser)"),
-            );
-            r.forced_capture = true;
-            r
-        }
-        "alfonso" => {
-            let mut r = shatranj_base(
-                "alfonso",
-                "Spanish assize of 1283: pawn double step until the first capture, queen's first leap, promotion only without a ferz",
-                &medieval_variants("'Other variants of play', list 1 (Libro de los Juegos)"),
-            );
-            r.pawns = PawnRules {
-                double_step: true,
-                double_step_files: vec![],
-                double_step_lapse: DoubleStepLapse::FirstCapture,
-                lapse_files: vec![],
-                en_passant: false,
-            };
-            r.queen_leap_piece = Some('q');
-            r.queen_leap = Some(alfonso_queen_leap());
-            r.promotion.condition = PromotionCondition::NoneOnBoard;
-            r.promotion.stay_when_barred = true;
-            r
-        }
-        "short-assize" => {
-            let mut r = shatranj_base(
-                "short-assize",
-                "English short assize: shatranj moves from Murray's advanced array B, ferz stacked on the king's pawn; stalemater loses",
-                &format!(
-                    "Murray 1913 p. 455; {}",
-                    medieval_variants("the short assize set-up")
-                ),
-            );
-            r.start = "2b1kb2/2rnnr2/pppp[qp]ppp/8/8/PPPP[QP]PPP/2RNNR2/2B1KB2 w - - 0 1".into();
-            r.stalemate = StalemateRule::StalematerLoses;
-            r
-        }
-        _ => return None,
-    };
-    Some(r)
+/// The `shatranj` preset.
+fn shatranj() -> Rules {
+    shatranj_base(
+    "shatranj",
+    "Basic shatranj: ferz, alfil, no double step; stalemate and bare king win (bared back: draw)",
+    &medieval_variants(
+        "its shatranj after Murray; letters as Fairy-Stockfish (q ferz, b alfil)",
+    ),
+)
 }
 
-/// The European assizes: shatranj's men with double steps and first leaps (`None` for
-/// another name).
-fn assize_family(name: &str) -> Option<Rules> {
-    let r = match name {
-        "long-assize" => {
-            let mut r = shatranj_base(
-                "long-assize",
-                "Murray's long assize: double step with en passant, king's and queen's first leaps, bare king and stalemate inferior wins",
-                &medieval_variants(
-                    "'Other variants of play', list 2 (its heading is lost: attribution medium)",
-                ),
-            );
-            r.pawns = PawnRules {
-                double_step: true,
-                double_step_files: vec![],
-                double_step_lapse: DoubleStepLapse::Never,
-                lapse_files: vec![],
-                en_passant: true,
-            };
-            r.king_leap = Some(spanish_king_leap());
-            r.queen_leap_piece = Some('q');
-            r.queen_leap = Some(FirstLeap {
-                promoted_gets_it: true,
-                ..alfonso_queen_leap()
-            });
-            r.stalemate = StalemateRule::InferiorWin;
-            r.bare_king = BareKingRule::InferiorWin;
-            r
-        }
-        "lombard" => {
-            let mut r = shatranj_base(
-                "lombard",
-                "Lombard assize (Civis Bononiae): double steps, king's leap, queen's two-step leap, joint first move; stalemate draws, bare king no win",
-                &medieval_variants(
-                    "'Other variants of play', list 3 (Civis Bononiae); Ludii 'Lombard Chess'",
-                ),
-            );
-            r.pawns = PawnRules {
-                double_step: true,
-                double_step_files: vec![],
-                double_step_lapse: DoubleStepLapse::Never,
-                lapse_files: vec![],
-                en_passant: false,
-            };
-            r.king_leap = Some(lombard_king_leap());
-            r.queen_leap_piece = Some('q');
-            r.queen_leap = Some(lombard_queen_leap());
-            r.joint_first_move = true;
-            r.stalemate = StalemateRule::Draw;
-            r.bare_king = BareKingRule::NotAWin;
-            r
-        }
-        "german" => {
-            let mut r = shatranj_base(
-                "german",
-                "German assize (Schachzabel 1536): double step for KP, QP (until a capture) and RPs, Lombard leaps; stalemate draws",
-                &medieval_variants("'Other variants of play', list 4"),
-            );
-            r.pawns = PawnRules {
-                double_step: true,
-                double_step_files: vec!['a', 'd', 'e', 'h'],
-                double_step_lapse: DoubleStepLapse::FirstCapture,
-                lapse_files: vec!['d', 'e'],
-                en_passant: false,
-            };
-            r.king_leap = Some(lombard_king_leap());
-            r.queen_leap_piece = Some('q');
-            r.queen_leap = Some(lombard_queen_leap());
-            r.stalemate = StalemateRule::Draw;
-            r.bare_king = BareKingRule::Win;
-            r
-        }
-        "nine-moves" => {
-            let mut r = shatranj_base(
-                "nine-moves",
-                "Assize with the nine-move mating limit: double step and en passant, king's leap, Lombard queen's leap; stalemate draws",
-                &medieval_variants("'Other variants of play', list 5 (its heading is lost)"),
-            );
-            r.pawns = PawnRules {
-                double_step: true,
-                double_step_files: vec![],
-                double_step_lapse: DoubleStepLapse::Never,
-                lapse_files: vec![],
-                en_passant: true,
-            };
-            r.king_leap = Some(spanish_king_leap());
-            r.queen_leap_piece = Some('q');
-            r.queen_leap = Some(lombard_queen_leap());
-            r.stalemate = StalemateRule::Draw;
-            r.bare_king = BareKingRule::Win;
-            r.nine_move_limit = true;
-            r
-        }
-        _ => return None,
+/// The `ludii-medieval` preset.
+fn ludii_medieval() -> Rules {
+    let mut r = shatranj_base(
+        "ludii-medieval",
+        "Ludii's Medieval Chess: shatranj where an alfil may not take an alfil; bare king wins at once",
+        "Ludii Portal, game 'Medieval Chess' (ludii.games), after Murray 1913",
+    );
+    r.pieces[2].no_capture_same_kind = true;
+    r.bare_king = BareKingRule::Win;
+    r
+}
+
+/// The `forced` preset.
+fn forced() -> Rules {
+    let mut r = shatranj_base(
+        "forced",
+        "Alfonso's maidens' game: shatranj with compulsory capture for both sides",
+        &medieval_variants("'forced chess' (Libro de los Juegos, tr. Musser)"),
+    );
+    r.forced_capture = true;
+    r
+}
+
+/// The `alfonso` preset.
+fn alfonso() -> Rules {
+    let mut r = shatranj_base(
+        "alfonso",
+        "Spanish assize of 1283: pawn double step until the first capture, queen's first leap, promotion only without a ferz",
+        &medieval_variants("'Other variants of play', list 1 (Libro de los Juegos)"),
+    );
+    r.pawns = PawnRules {
+        double_step: true,
+        double_step_files: vec![],
+        double_step_lapse: DoubleStepLapse::FirstCapture,
+        lapse_files: vec![],
+        en_passant: false,
     };
-    Some(r)
+    r.queen_leap_piece = Some('q');
+    r.queen_leap = Some(alfonso_queen_leap());
+    r.promotion.condition = PromotionCondition::NoneOnBoard;
+    r.promotion.stay_when_barred = true;
+    r
+}
+
+/// The `short-assize` preset.
+fn short_assize() -> Rules {
+    let mut r = shatranj_base(
+        "short-assize",
+        "English short assize: shatranj moves from Murray's advanced array B, ferz stacked on the king's pawn; stalemater loses",
+        &format!(
+            "Murray 1913 p. 455; {}",
+            medieval_variants("the short assize set-up")
+        ),
+    );
+    r.start = "2b1kb2/2rnnr2/pppp[qp]ppp/8/8/PPPP[QP]PPP/2RNNR2/2B1KB2 w - - 0 1".into();
+    r.stalemate = StalemateRule::StalematerLoses;
+    r
+}
+
+/// The `long-assize` preset.
+fn long_assize() -> Rules {
+    let mut r = shatranj_base(
+        "long-assize",
+        "Murray's long assize: double step with en passant, king's and queen's first leaps, bare king and stalemate inferior wins",
+        &medieval_variants(
+            "'Other variants of play', list 2 (its heading is lost: attribution medium)",
+        ),
+    );
+    r.pawns = PawnRules {
+        double_step: true,
+        double_step_files: vec![],
+        double_step_lapse: DoubleStepLapse::Never,
+        lapse_files: vec![],
+        en_passant: true,
+    };
+    r.king_leap = Some(spanish_king_leap());
+    r.queen_leap_piece = Some('q');
+    r.queen_leap = Some(FirstLeap {
+        promoted_gets_it: true,
+        ..alfonso_queen_leap()
+    });
+    r.stalemate = StalemateRule::InferiorWin;
+    r.bare_king = BareKingRule::InferiorWin;
+    r
+}
+
+/// The `lombard` preset.
+fn lombard() -> Rules {
+    let mut r = shatranj_base(
+        "lombard",
+        "Lombard assize (Civis Bononiae): double steps, king's leap, queen's two-step leap, joint first move; stalemate draws, bare king no win",
+        &medieval_variants(
+            "'Other variants of play', list 3 (Civis Bononiae); Ludii 'Lombard Chess'",
+        ),
+    );
+    r.pawns = PawnRules {
+        double_step: true,
+        double_step_files: vec![],
+        double_step_lapse: DoubleStepLapse::Never,
+        lapse_files: vec![],
+        en_passant: false,
+    };
+    r.king_leap = Some(lombard_king_leap());
+    r.queen_leap_piece = Some('q');
+    r.queen_leap = Some(lombard_queen_leap());
+    r.joint_first_move = true;
+    r.stalemate = StalemateRule::Draw;
+    r.bare_king = BareKingRule::NotAWin;
+    r
+}
+
+/// The `german` preset.
+fn german() -> Rules {
+    let mut r = shatranj_base(
+        "german",
+        "German assize (Schachzabel 1536): double step for KP, QP (until a capture) and RPs, Lombard leaps; stalemate draws",
+        &medieval_variants("'Other variants of play', list 4"),
+    );
+    r.pawns = PawnRules {
+        double_step: true,
+        double_step_files: vec!['a', 'd', 'e', 'h'],
+        double_step_lapse: DoubleStepLapse::FirstCapture,
+        lapse_files: vec!['d', 'e'],
+        en_passant: false,
+    };
+    r.king_leap = Some(lombard_king_leap());
+    r.queen_leap_piece = Some('q');
+    r.queen_leap = Some(lombard_queen_leap());
+    r.stalemate = StalemateRule::Draw;
+    r.bare_king = BareKingRule::Win;
+    r
+}
+
+/// The `nine-moves` preset.
+fn nine_moves() -> Rules {
+    let mut r = shatranj_base(
+        "nine-moves",
+        "Assize with the nine-move mating limit: double step and en passant, king's leap, Lombard queen's leap; stalemate draws",
+        &medieval_variants("'Other variants of play', list 5 (its heading is lost)"),
+    );
+    r.pawns = PawnRules {
+        double_step: true,
+        double_step_files: vec![],
+        double_step_lapse: DoubleStepLapse::Never,
+        lapse_files: vec![],
+        en_passant: true,
+    };
+    r.king_leap = Some(spanish_king_leap());
+    r.queen_leap_piece = Some('q');
+    r.queen_leap = Some(lombard_queen_leap());
+    r.stalemate = StalemateRule::Draw;
+    r.bare_king = BareKingRule::Win;
+    r.nine_move_limit = true;
+    r
 }
 
 /// Courier chess on 12x8.
@@ -436,32 +438,69 @@ fn english_1650() -> Rules {
     }
 }
 
+/// Every preset: its name and how its rules are made, in the order listings show them.
+/// The one place a preset is registered.
+const REGISTRY: &[(&str, fn() -> Rules)] = &[
+    ("shatranj", shatranj),
+    ("ludii-medieval", ludii_medieval),
+    ("forced", forced),
+    ("alfonso", alfonso),
+    ("long-assize", long_assize),
+    ("lombard", lombard),
+    ("german", german),
+    ("nine-moves", nine_moves),
+    ("short-assize", short_assize),
+    ("courier", courier),
+    ("grant-acedrex", grant_acedrex),
+    ("english-1650", english_1650),
+    ("shatranj-dice", || with_dice(shatranj(), "shatranj-dice")),
+    ("alfonso-dice", || with_dice(alfonso(), "alfonso-dice")),
+    ("grant-acedrex-dice", || {
+        with_dice(grant_acedrex(), "grant-acedrex-dice")
+    }),
+];
+
+const NAMES: [&str; REGISTRY.len()] = {
+    let mut names = [""; REGISTRY.len()];
+    let mut i = 0;
+    while i < REGISTRY.len() {
+        names[i] = REGISTRY[i].0;
+        i += 1;
+    }
+    names
+};
+
+/// The preset names, in the order listings show them.
+pub const PRESETS: &[&str] = &NAMES;
+
 impl Rules {
     /// The preset of that name.
     pub fn preset(name: &str) -> Result<Rules, RulesError> {
-        if let Some(r) = shatranj_family(name).or_else(|| assize_family(name)) {
-            return Ok(r);
-        }
-        match name {
-            "courier" => Ok(courier()),
-            "grant-acedrex" => Ok(grant_acedrex()),
-            "english-1650" => Ok(english_1650()),
-            "shatranj-dice" | "alfonso-dice" | "grant-acedrex-dice" => with_dice(name),
-            _ => Err(RulesError::UnknownPreset(
+        match REGISTRY.iter().find(|(n, _)| *n == name) {
+            Some((_, make)) => Ok(make()),
+            None => Err(RulesError::UnknownPreset(
                 name.to_string(),
                 PRESETS.join(", "),
             )),
         }
+    }
+
+    /// Is `name` a preset's?
+    pub fn is_preset(name: &str) -> bool {
+        PRESETS.contains(&name)
+    }
+
+    /// The preset names, in the order listings show them ([`PRESETS`]).
+    pub fn preset_names() -> &'static [&'static str] {
+        PRESETS
     }
 }
 
 /// The dice presets: a preset played with its die (the six-sided table of
 /// [`MEDIEVAL_VARIANTS`] on 8x8, the
 /// eight-sided one for Grant Acedrex), forfeit when the rolled kind cannot move.
-fn with_dice(name: &str) -> Result<Rules, RulesError> {
-    let base = name.trim_end_matches("-dice");
-    let mut r = Rules::preset(base)?;
-    r.dice = Some(if base == "grant-acedrex" {
+fn with_dice(mut r: Rules, name: &str) -> Rules {
+    r.dice = Some(if r.name == "grant-acedrex" {
         Dice::grant_acedrex()
     } else {
         Dice::alfonso()
@@ -477,5 +516,5 @@ fn with_dice(name: &str) -> Result<Rules, RulesError> {
         r.source,
         medieval_variants("Alfonso X's dice (Libro de los Juegos)")
     );
-    Ok(r)
+    r
 }

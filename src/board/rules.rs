@@ -241,25 +241,6 @@ pub fn confined(spec: &str, dir: &Path) -> Result<std::path::PathBuf, RulesError
     }
 }
 
-/// The names of every preset, in the order `mansuba rules` lists them.
-pub const PRESETS: &[&str] = &[
-    "shatranj",
-    "ludii-medieval",
-    "forced",
-    "alfonso",
-    "long-assize",
-    "lombard",
-    "german",
-    "nine-moves",
-    "short-assize",
-    "courier",
-    "grant-acedrex",
-    "english-1650",
-    "shatranj-dice",
-    "alfonso-dice",
-    "grant-acedrex-dice",
-];
-
 impl Rules {
     /// Loads a rules file: TOML with `preset = "NAME"` and any knobs to override.
     pub fn from_file(path: &Path) -> Result<Rules, RulesError> {
@@ -357,7 +338,7 @@ impl Rules {
     /// A preset name or a rules-file path: as given when `base_dir` is None (the user
     /// named it), else relative to `base_dir` and confined to it (a file named it).
     pub fn resolve(spec: &str, base_dir: Option<&Path>) -> Result<Rules, RulesError> {
-        if PRESETS.contains(&spec) {
+        if Rules::is_preset(spec) {
             return Rules::preset(spec);
         }
         if spec.ends_with(".toml") || spec.contains('/') {
@@ -450,7 +431,7 @@ impl Rules {
         // a rules file: every knob below then overrides the preset's own value. A rule set
         // of its own starts from plain shatranj, which leaves every optional knob unset
         // (an unset one is not listed, so the base must not set it either).
-        let from = if PRESETS.contains(&self.name.as_str()) {
+        let from = if Rules::is_preset(&self.name) {
             self.name.as_str()
         } else {
             "shatranj"
@@ -479,7 +460,7 @@ mod tests {
 
     #[test]
     fn every_preset_is_valid() {
-        for name in PRESETS {
+        for name in Rules::preset_names() {
             let r = Rules::preset(name).unwrap();
             assert_eq!(&r.name, name);
             r.validate().unwrap();
@@ -490,7 +471,7 @@ mod tests {
     fn printed_rules_read_back_as_a_rules_file() {
         // What `mansuba rules NAME` prints is a complete rules file: a historian can
         // save it, edit one knob and load it.
-        for name in PRESETS {
+        for name in Rules::preset_names() {
             let r = Rules::preset(name).unwrap();
             let back = Rules::from_toml_str(&r.describe()).unwrap();
             assert_eq!(

@@ -146,7 +146,7 @@ pub fn build_tables<B: Bits>(
     mat: &crate::retro::Material,
     deadline: Option<std::time::Instant>,
 ) -> std::result::Result<ChanceTables, String> {
-    let bar = crate::solve::progress_bar(true, 0, "");
+    let bar = super::progress::bar(0, "");
     let opt = crate::dice::table::Options {
         tolerance: TOLERANCE,
         stops: crate::dice::table::Stops {

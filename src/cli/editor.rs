@@ -1,7 +1,7 @@
 //! `mansuba editor -o editor.html`: the position editor as one page that needs nothing
 //! beside it (see [`crate::report::edition::editor`]).
 
-use crate::board::rules::PRESETS;
+use crate::board::presets::PRESETS;
 use anyhow::{bail, Result};
 use std::path::PathBuf;
 

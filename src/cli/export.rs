@@ -119,6 +119,7 @@ fn engine_of(
         (None, Some(p)) => engines.own(p),
         _ => engines.get(&r.rules, None),
     }
+    .map_err(|e| e.to_string())
 }
 
 /// Writes the PGN games of the rows; true when a row's lines did not replay (said).

@@ -83,9 +83,11 @@ impl RunArgs {
             timeout: super::bounds::duration(self.timeout),
             max_nodes: self.max_nodes,
             cancel: Some(crate::cli::interrupt::cancel_flag()),
-            progress,
+            progress: super::progress::observer(progress),
             tables_dir: self.tables.clone(),
-            auto_tables: !self.no_auto_tables,
+            table_cache: (!self.no_auto_tables)
+                .then(|| std::env::temp_dir().join("mansuba-tables")),
+            memory: None,
             method: self.method,
             refutations: Some(self.refutations.into()),
             problem_nodes: None,

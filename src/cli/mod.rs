@@ -20,6 +20,7 @@ pub mod merge;
 pub mod merge_repair;
 pub mod output;
 pub mod perft;
+pub mod progress;
 pub mod repair;
 pub mod repair_args;
 pub mod repair_rows;

@@ -29,7 +29,7 @@ pub fn options(
         deadline: super::bounds::duration(timeout)
             .and_then(|d| std::time::Instant::now().checked_add(d)),
         shard,
-        progress,
+        progress: super::progress::observer(progress),
     }
 }
 

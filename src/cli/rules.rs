@@ -1,6 +1,7 @@
 //! `mansuba rules`: the presets, or every knob of one rule set.
 
-use crate::board::rules::{Rules, PRESETS};
+use crate::board::presets::PRESETS;
+use crate::board::rules::Rules;
 use anyhow::Result;
 
 pub fn cmd_rules(name: Option<String>, json: bool) -> Result<i32> {

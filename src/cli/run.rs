@@ -163,7 +163,7 @@ fn run_jobs<'a>(
         first: 0,
     });
     let lock = || queue.lock().unwrap_or_else(|e| e.into_inner());
-    let bar = crate::solve::progress_bar(true, 0, what);
+    let bar = super::progress::bar(0, what);
     (0..rayon::current_num_threads())
         .into_par_iter()
         .for_each(|_| loop {

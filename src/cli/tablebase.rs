@@ -241,7 +241,7 @@ fn build(rules: &str, material: &str, dir: &Path, opts: &BuildOptions, json: boo
     let rules = Rules::resolve(rules, None)?;
     let any = retro::engine_for(&rules)?;
     let mat = Material::parse(material, &rules)?;
-    let bar = crate::solve::progress_bar(true, 0, "");
+    let bar = super::progress::bar(0, "");
     let cb = |name: &str, phase: &str, done: u64, total: u64| {
         if let Some(b) = &bar {
             if total > 0 {

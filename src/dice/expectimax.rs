@@ -153,6 +153,7 @@ impl Expectimax {
         let more = self.tt.len().max(1 << 10);
         let bytes = (self.tt.len() + more) as u64 * ENTRY_BYTES * 8 / 7;
         crate::memory::check("the dice search's table", bytes)
+            .map_err(String::from)
             .and_then(|_| {
                 self.tt
                     .try_reserve(more)

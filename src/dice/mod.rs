@@ -15,12 +15,12 @@
 //!    leave a move).
 
 mod compact;
-pub mod expectimax;
+pub(crate) mod expectimax;
 pub mod file;
 mod index;
 mod iterate;
 pub mod problem;
-pub mod simulate;
+pub(crate) mod simulate;
 pub mod table;
 pub mod turn;
 

@@ -126,7 +126,10 @@ fn refuse_at_once<B: Bits>(eng: &Arc<Engine<B>>, target: &Material) -> Result<()
     }
     let entries = Index::new(target, eng).entries();
     let what = format!("the chance table {name} ({entries} entries)");
-    crate::memory::check(&what, estimate(entries, men, Layout::Regenerated))
+    Ok(crate::memory::check(
+        &what,
+        estimate(entries, men, Layout::Regenerated),
+    )?)
 }
 
 /// A set of solved tables: a material and every smaller one it leads to.

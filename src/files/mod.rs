@@ -1,20 +1,20 @@
 //! What mansuba reads and writes on the user's disk, and the rules it keeps there. The
 //! bottom of the house beside `board` and `memory`: it uses no other layer, and every
 //! file any layer reads or writes goes through here.
-//! - [`input`]: only regular files are read, never more than the memory budget;
+//! - `input`: only regular files are read, never more than the memory budget;
 //! - [`target`]: the output policy (an input is never an output, devices and FIFOs are
 //!   written through, regular files replaced atomically with their permissions kept);
-//! - [`atomic`]: a file that appears whole or not at all;
-//! - [`error`]: why an output cannot be written;
+//! - `atomic`: a file that appears whole or not at all;
+//! - `error`: why an output cannot be written;
 //! - [`temps`]: the temporaries a signal must not leave behind;
-//! - [`identity`]: which file a path names, and which files this run has read;
+//! - `identity`: which file a path names, and which files this run has read;
 //! - [`digest`]: fingerprints of the inputs.
 
-pub mod atomic;
+pub(crate) mod atomic;
 pub mod digest;
-pub mod error;
-pub mod identity;
-pub mod input;
+pub(crate) mod error;
+pub(crate) mod identity;
+pub(crate) mod input;
 pub mod target;
 pub mod temps;
 

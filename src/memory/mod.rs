@@ -76,41 +76,69 @@ pub fn human(bytes: u64) -> String {
     }
 }
 
+/// Memory that is not to be had: over the budget, or refused by the system.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MemoryError {
+    /// The estimate exceeds the budget (the message names the flag that raises it).
+    #[error("{what} needs about {}, more than the memory budget of {} (--max-memory-gib)", human(*.needs), human(*.budget))]
+    OverBudget {
+        what: String,
+        needs: u64,
+        budget: u64,
+    },
+    /// Within the budget, but the system would not give it.
+    #[error("{what}: the system refused {}", human(*.bytes))]
+    Refused { what: String, bytes: u64 },
+}
+
+/// For callers whose errors are still words: the message.
+impl From<MemoryError> for String {
+    fn from(e: MemoryError) -> String {
+        e.to_string()
+    }
+}
+
 /// Refuses `bytes` for `what` when they exceed the budget (the message gives the
 /// estimate, the budget and the flag that raises it).
-pub fn check(what: &str, bytes: u64) -> Result<(), String> {
+pub fn check(what: &str, bytes: u64) -> Result<(), MemoryError> {
     let max = limit();
     if bytes > max {
-        return Err(format!(
-            "{what} needs about {}, more than the memory budget of {} (--max-memory-gib)",
-            human(bytes),
-            human(max)
-        ));
+        return Err(MemoryError::OverBudget {
+            what: what.to_string(),
+            needs: bytes,
+            budget: max,
+        });
     }
     Ok(())
 }
 
+fn refused(what: &str, bytes: u64) -> MemoryError {
+    MemoryError::Refused {
+        what: what.to_string(),
+        bytes,
+    }
+}
+
 /// A vector of `len` copies of `value`, checked against the budget and allocated
 /// fallibly (a refusal of the system is an error, not an abort).
-pub fn filled<T: Clone>(what: &str, len: usize, value: T) -> Result<Vec<T>, String> {
+pub fn filled<T: Clone>(what: &str, len: usize, value: T) -> Result<Vec<T>, MemoryError> {
     let mut v = reserved(what, len)?;
     v.resize(len, value);
     Ok(v)
 }
 
 /// An empty vector with room for `len` elements, checked and allocated fallibly.
-pub fn reserved<T>(what: &str, len: usize) -> Result<Vec<T>, String> {
+pub fn reserved<T>(what: &str, len: usize) -> Result<Vec<T>, MemoryError> {
     let bytes = (len as u64).saturating_mul(std::mem::size_of::<T>() as u64);
     check(what, bytes)?;
     let mut v = Vec::new();
-    v.try_reserve_exact(len)
-        .map_err(|_| format!("{what}: the system refused {}", human(bytes)))?;
+    v.try_reserve_exact(len).map_err(|_| refused(what, bytes))?;
     Ok(v)
 }
 
 /// Room for `more` further elements in `v`, checked (the whole vector after growth,
 /// doubling as `Vec` does) and allocated fallibly.
-pub fn grow<T>(what: &str, v: &mut Vec<T>, more: usize) -> Result<(), String> {
+pub fn grow<T>(what: &str, v: &mut Vec<T>, more: usize) -> Result<(), MemoryError> {
     if v.capacity() - v.len() >= more {
         return Ok(());
     }
@@ -118,7 +146,7 @@ pub fn grow<T>(what: &str, v: &mut Vec<T>, more: usize) -> Result<(), String> {
     let bytes = (want as u64).saturating_mul(std::mem::size_of::<T>() as u64);
     check(what, bytes)?;
     v.try_reserve_exact(want - v.len())
-        .map_err(|_| format!("{what}: the system refused {}", human(bytes)))
+        .map_err(|_| refused(what, bytes))
 }
 
 /// Hands the heap freed so far back to the system. glibc keeps freed small blocks in its
@@ -140,6 +168,7 @@ mod tests {
     fn refuses_above_the_budget_and_allocates_below() {
         assert!(check("x", limit() + 1)
             .unwrap_err()
+            .to_string()
             .contains("--max-memory-gib"));
         let v: Vec<u8> = filled("x", 1000, 7).unwrap();
         assert_eq!(v.len(), 1000);

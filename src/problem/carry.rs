@@ -41,12 +41,40 @@ fn counterpart<'a>(from: &PieceDef, to: &'a Rules) -> Option<&'a PieceDef> {
     to.pieces.iter().find(|d| same_man(from, d))
 }
 
+/// Why a problem cannot be carried to another rule set. The reasons do not name that
+/// rule set: they stand beside it (a grid column, a CSV row).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NotCarried {
+    #[error("played with dice: a chance of winning, not a forced verdict")]
+    Dice,
+    #[error("played on {there}, the problem on {here}")]
+    Board { here: String, there: String },
+    #[error("'{letter}' names no man under {rules}")]
+    UnknownLetter { letter: char, rules: String },
+    /// "no ferz (q), alfil (b) among its men".
+    #[error("no {0} among its men")]
+    Lacks(String),
+    #[error("mate_by '{0}' cannot be carried over: {1}")]
+    MateBy(String, Box<NotCarried>),
+    #[error(
+        "the manuscript's solution writes the {name} as '{letter}', which names another man there"
+    )]
+    Letters { name: String, letter: char },
+}
+
+fn unknown_letter(c: char, from: &Rules) -> NotCarried {
+    NotCarried::UnknownLetter {
+        letter: c,
+        rules: from.name.clone(),
+    }
+}
+
 /// The letter (case kept) that names in `to` the man `c` names in `from`.
-fn carry_letter(c: char, from: &Rules, to: &Rules) -> Result<char, String> {
+fn carry_letter(c: char, from: &Rules, to: &Rules) -> Result<char, NotCarried> {
     let def = from
         .kind_of(c)
         .map(|k| &from.pieces[k as usize])
-        .ok_or_else(|| format!("'{c}' names no man under {}", from.name))?;
+        .ok_or_else(|| unknown_letter(c, from))?;
     let there = counterpart(def, to).ok_or_else(|| lacks(&[def]))?;
     Ok(if c.is_ascii_uppercase() {
         there.letter.to_ascii_uppercase()
@@ -55,14 +83,13 @@ fn carry_letter(c: char, from: &Rules, to: &Rules) -> Result<char, String> {
     })
 }
 
-/// "no ferz (q), alfil (b) among its men". The reasons do not name the rule set: they
-/// stand beside it (a grid column, a CSV row), and alike reasons are listed once.
-fn lacks(defs: &[&PieceDef]) -> String {
+/// The men `to` lacks, each once.
+fn lacks(defs: &[&PieceDef]) -> NotCarried {
     let names: Vec<String> = defs
         .iter()
         .map(|d| format!("{} ({})", d.name, d.letter))
         .collect();
-    format!("no {} among its men", names.join(", "))
+    NotCarried::Lacks(names.join(", "))
 }
 
 /// The problem's position and conditions carried from `from` to `to`, or why they cannot
@@ -75,24 +102,21 @@ pub fn carry(
     fen: &str,
     cond: &ConditionSpec,
     claim: Option<&str>,
-) -> Result<Carried, String> {
+) -> Result<Carried, NotCarried> {
     if to.dice.is_some() && from.dice.is_none() {
-        return Err("played with dice: a chance of winning, not a forced verdict".into());
+        return Err(NotCarried::Dice);
     }
     if (from.width, from.height) != (to.width, to.height) {
-        return Err(format!(
-            "played on {}x{}, the problem on {}x{}",
-            to.width, to.height, from.width, from.height
-        ));
+        return Err(NotCarried::Board {
+            here: format!("{}x{}", from.width, from.height),
+            there: format!("{}x{}", to.width, to.height),
+        });
     }
     let (placement, rest) = fen.trim().split_once(' ').unwrap_or((fen.trim(), ""));
     // The kinds of men on the board, each once, in the source's order.
     let mut kinds = vec![];
     for c in placement.chars().filter(|c| c.is_ascii_alphabetic()) {
-        kinds.push(
-            from.kind_of(c)
-                .ok_or_else(|| format!("'{c}' names no man under {}", from.name))?,
-        );
+        kinds.push(from.kind_of(c).ok_or_else(|| unknown_letter(c, from))?);
     }
     kinds.sort_unstable();
     kinds.dedup();
@@ -129,17 +153,16 @@ pub fn carry(
         let mut chars = t.chars();
         if let (Some(c), None) = (chars.next(), chars.next()) {
             let there = carry_letter(c, from, to)
-                .map_err(|why| format!("mate_by '{t}' cannot be carried over: {why}"))?;
+                .map_err(|why| NotCarried::MateBy(t.to_string(), Box::new(why)))?;
             conditions.mate_by = Some(there.to_string());
         }
     }
     if claim.is_some_and(|c| !c.trim().is_empty()) {
         if let Some(d) = present.iter().find(|d| !same_letters(d, to)) {
-            return Err(format!(
-                "the manuscript's solution writes the {} as '{}', which names another man there",
-                d.name,
-                d.letter.to_ascii_uppercase(),
-            ));
+            return Err(NotCarried::Letters {
+                name: d.name.clone(),
+                letter: d.letter.to_ascii_uppercase(),
+            });
         }
     }
     Ok(Carried {
@@ -235,7 +258,9 @@ mod tests {
 
     /// The FEN carried over, without conditions or a claim.
     fn fen_to(from: &Rules, to: &Rules, fen: &str) -> Result<String, String> {
-        carry(from, to, fen, &none(), None).map(|c| c.fen)
+        carry(from, to, fen, &none(), None)
+            .map(|c| c.fen)
+            .map_err(|e| e.to_string())
     }
 
     /// Shatranj with the ferz written `f`, the alfil `a`, and a modern queen `q`: the
@@ -314,7 +339,13 @@ mod tests {
         assert_eq!(c.conditions.mate_by.as_deref(), Some("h1"));
         // A solution's `Q` would name the queen under `mixed`: not carried.
         let e = carry(&shat, &mixed(), fen, &none(), Some("1.Qg2")).unwrap_err();
-        assert!(e.contains("ferz") && e.contains("'Q'"), "{e}");
+        assert_eq!(
+            e,
+            NotCarried::Letters {
+                name: "ferz".into(),
+                letter: 'Q'
+            }
+        );
         // Between the shatranj presets the letters agree.
         let alf = Rules::preset("alfonso").unwrap();
         assert!(carry(&shat, &alf, fen, &cond, Some("1.Qg2")).is_ok());
@@ -327,6 +358,6 @@ mod tests {
             &mate_by("Q"),
             None,
         );
-        assert!(e.unwrap_err().starts_with("mate_by 'Q'"));
+        assert!(matches!(e.unwrap_err(), NotCarried::MateBy(by, _) if by == "Q"));
     }
 }

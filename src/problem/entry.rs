@@ -126,6 +126,7 @@ impl<'a> Entry<'a> {
                     .unwrap_or(self.line),
             ),
             id: self.id_val.clone(),
+            key: key.map(str::to_string),
             message,
             meta: self.meta.clone(),
         }
@@ -143,6 +144,7 @@ impl<'a> Entry<'a> {
             if let Some((near, _)) = KEYS.iter().find(|(n, _)| one_edit_apart(name, n)) {
                 return Err(ProblemError {
                     line: Some(at),
+                    key: Some(name.to_string()),
                     ..self.err(
                         None,
                         format!(

@@ -27,6 +27,27 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use toml::Spanned;
 
+/// Why a problem's own rules cannot be had, told by the key at fault.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum OwnRulesError {
+    /// Its `rules`: no such preset, or a rules file that does not read.
+    #[error("{0}")]
+    Rules(String),
+    /// Its `rules_set` knobs on top of them.
+    #[error("`rules_set`: {0}")]
+    RulesSet(String),
+}
+
+impl OwnRulesError {
+    /// The problem file's key at fault.
+    pub fn key(&self) -> &'static str {
+        match self {
+            OwnRulesError::Rules(_) => "rules",
+            OwnRulesError::RulesSet(_) => "rules_set",
+        }
+    }
+}
+
 /// Every key a `[[problem]]` table may hold, with its meaning (for warnings and docs).
 pub const KEYS: &[(&str, &str)] = &[
     ("id", "required; unique within the file"),
@@ -196,8 +217,9 @@ impl Problem {
     }
 
     /// The problem's own rule set: `rules` with the `rules_set` knobs on top.
-    pub fn own_rules(&self) -> Result<Rules, String> {
-        let r = Rules::resolve(&self.rules, Some(self.base_dir())).map_err(|e| e.to_string())?;
+    pub fn own_rules(&self) -> Result<Rules, OwnRulesError> {
+        let r = Rules::resolve(&self.rules, Some(self.base_dir()))
+            .map_err(|e| OwnRulesError::Rules(e.to_string()))?;
         let Some(knobs) = &self.rules_set else {
             return Ok(r);
         };
@@ -208,7 +230,7 @@ impl Problem {
             };
             // The TOML reader's message spans lines; an error row is one line.
             let flat: Vec<&str> = msg.split_whitespace().collect();
-            format!("`rules_set`: {}", flat.join(" "))
+            OwnRulesError::RulesSet(flat.join(" "))
         })
     }
 
@@ -238,6 +260,7 @@ impl Problem {
             file: self.file.clone(),
             line: Some(self.line_of(key)),
             id: Some(self.id.clone()),
+            key: Some(key.to_string()),
             message: message.into(),
             meta: self.meta(),
         }
@@ -253,6 +276,8 @@ pub struct ProblemError {
     pub line: Option<usize>,
     /// The problem's id, when known.
     pub id: Option<String>,
+    /// The key at fault (`fen`, `rules_set`, ...), when one can be named.
+    pub key: Option<String>,
     /// What is wrong and what was expected.
     pub message: String,
     /// The problem's string-valued keys that could be read (rules, source, expect...),
@@ -323,6 +348,7 @@ fn single_error(path: &Path, line: Option<usize>, message: String) -> LoadedFile
             file: path.to_path_buf(),
             line,
             id: None,
+            key: None,
             message,
             meta: BTreeMap::new(),
         })],

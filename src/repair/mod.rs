@@ -3,19 +3,19 @@
 //! For a problem that is unsound, cooked, or whose claimed solution fails, every position
 //! within N edits ([`edit`]) that is a legal problem position is listed once and ranked
 //! ([`candidates`]); a cheap replay of the claim discards what cannot be a repair
-//! ([`prefilter`]); the survivors are solved in parallel by the full solver, exactly as
+//! (`prefilter`); the survivors are solved in parallel by the full solver, exactly as
 //! `verify` solves a problem, and judged ([`judge`]). A candidate whose solve hits a limit
 //! is `unknown`, never a repair. The stipulation, the conditions and the claim are kept.
 //!
 //! Uses the board, notation, solve and analyse layers; knows nothing of files or terminals
 //! beyond the progress bar the solver layer offers.
 
-pub mod active;
+pub(crate) mod active;
 pub mod candidates;
 pub mod edit;
 pub mod judge;
-pub mod prefilter;
-pub mod watch;
+pub(crate) mod prefilter;
+pub(crate) mod watch;
 
 pub use crate::batch::Shard;
 pub use judge::{Fault, Judgement};
@@ -51,8 +51,9 @@ pub struct Options {
     pub deadline: Option<Instant>,
     /// The slice of the candidate list to run.
     pub shard: Shard,
-    /// Show a progress bar over the candidates (on a terminal).
-    pub progress: bool,
+    /// Where the run tells of its progress over the listing and the candidates (each
+    /// solve of a candidate reports nothing).
+    pub progress: crate::batch::Progress,
 }
 
 /// The original problem as solved.
@@ -171,7 +172,7 @@ fn original_of(a: &Analysis, verdict: &str) -> Original {
 pub fn repair(task: &Task, opt: &Options) -> Result<RepairReport, String> {
     let t0 = Instant::now();
     let k = task.kept;
-    let watch = watch::Watch::new(opt.deadline, &opt.limits, opt.progress);
+    let watch = watch::Watch::new(opt.deadline, &opt.limits);
     let a = analyse_in(
         task.engine,
         task.fen,
@@ -271,7 +272,7 @@ fn fate<B: Bits>(
         return Fate::Prefiltered(cheap);
     }
     let mut l = limits;
-    l.progress = false;
+    l.progress = crate::batch::Progress::none();
     let k = task.kept;
     match analyse_in(eng, &fen, k.stip, k.spec, k.claim, k.notation, &l) {
         Ok(a) => {
@@ -296,8 +297,11 @@ fn search<B: Bits>(
     let tail = format!("{} {}", pos.halfmove, pos.fullmove);
     let active = active::active_squares(pos, a);
     check_size(eng, &grid, opt.max_edits)?;
+    let listing_task = opt.progress.begin("repair: listing the candidates", 0);
     let listing = |done: usize, of: usize| {
-        watch.tick("listing the candidates: edited positions", done, of);
+        if let Some(t) = &listing_task {
+            t.say(&format!("{done} of {of} edited positions"));
+        }
         watch.stopped().is_some()
     };
     let list = candidates::enumerate(eng, &grid, opt.max_edits, &active, &tail, &listing)
@@ -310,23 +314,19 @@ fn search<B: Bits>(
     let range = opt.shard.range(list.len());
     report.counts.candidates = list.len();
     report.counts.in_shard = range.len();
-    let bar = crate::solve::progress_bar(opt.progress, range.len() as u64, "repair");
-    let done = std::sync::atomic::AtomicUsize::new(0);
+    drop(listing_task);
+    let bar = opt.progress.begin("repair: candidates", range.len() as u64);
     let fates: Vec<Fate> = list[range.clone()]
         .par_iter()
         .map(|c| {
             let f = fate(task, (opt, watch), (eng, &grid, &tail), c);
             if let Some(b) = &bar {
-                b.inc(1);
+                b.advance(1);
             }
-            let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-            watch.tick("candidates", n, range.len());
             f
         })
         .collect();
-    if let Some(b) = &bar {
-        b.finish_and_clear();
-    }
+    drop(bar);
     for (i, fate) in range.zip(fates) {
         let (judgement, spelt, keys) = match fate {
             Fate::NotRun => {

@@ -82,7 +82,7 @@ pub fn discard(
         return Some((true, why));
     }
     let mut l = limits.clone();
-    l.progress = false;
+    l.progress = crate::batch::Progress::none();
     let checked = check_claim(engine, fen, kept.stip, kept.spec, claim, kept.notation, &l);
     match checked {
         Err(e) => Some(format!("the conditions do not apply: {e}")),

@@ -1,36 +1,23 @@
 //! What bounds a whole repair run rather than one solve: its deadline and Ctrl-C, asked
-//! before every step (each grid of the listing, each candidate), and the progress line
-//! that long work prints every few seconds when no terminal shows the bar.
+//! before every step (each grid of the listing, each candidate).
 
 use crate::solve::Limits;
-use std::io::IsTerminal;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-/// Seconds between two progress lines.
-const EVERY: u64 = 5;
 
 /// The limits of one run.
 pub struct Watch {
     deadline: Option<Instant>,
     cancel: Option<Arc<AtomicBool>>,
-    /// Print progress lines (wanted, and stderr is no terminal: the bar shows otherwise).
-    lines: bool,
-    t0: Instant,
-    /// Seconds after `t0` of the last line.
-    last: AtomicU64,
 }
 
 impl Watch {
     /// The watch of a run with this deadline and the solves' cancel flag.
-    pub fn new(deadline: Option<Instant>, limits: &Limits, progress: bool) -> Watch {
+    pub fn new(deadline: Option<Instant>, limits: &Limits) -> Watch {
         Watch {
             deadline,
             cancel: limits.cancel.clone(),
-            lines: progress && !std::io::stderr().is_terminal(),
-            t0: Instant::now(),
-            last: AtomicU64::new(0),
         }
     }
 
@@ -60,22 +47,5 @@ impl Watch {
             l.timeout = Some(l.timeout.map_or(left, |t| t.min(left)));
         }
         l
-    }
-
-    /// Prints `what: DONE of OF` to stderr when the last line is `EVERY` seconds old.
-    pub fn tick(&self, what: &str, done: usize, of: usize) {
-        if !self.lines {
-            return;
-        }
-        let now = self.t0.elapsed().as_secs();
-        let last = self.last.load(Ordering::Relaxed);
-        if now >= last + EVERY
-            && self
-                .last
-                .compare_exchange(last, now, Ordering::Relaxed, Ordering::Relaxed)
-                .is_ok()
-        {
-            eprintln!("repair: {what} {done} of {of} ({now} s)");
-        }
     }
 }

@@ -7,7 +7,7 @@
 
 use super::shown::{shown, shown_id};
 use super::{csv_record, json_row, xml_escape as esc, Row, Verdict, CSV_COLUMNS};
-use crate::board::rules::PRESETS;
+use crate::board::presets::PRESETS;
 use serde_json::json;
 use std::fmt::Write as _;
 

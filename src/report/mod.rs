@@ -4,14 +4,14 @@
 //! The verdict word and its one rule are [`crate::solve::word::Verdict`] (verify, repair,
 //! merge and the edition all use it).
 //!
-//! The writers live beside this file, one job each: [`text`] (the readable report,
-//! trees, the batch listing and summary), [`table`] (CSV and JSON), [`svg`] (diagrams),
-//! [`grid`] (`--all-rules` side by side), [`export`] (the lines of play as CSV) and
+//! The writers live beside this file, one job each: `text` (the readable report,
+//! trees, the batch listing and summary), `table` (CSV and JSON), [`svg`] (diagrams),
+//! [`grid`] (`--all-rules` side by side), `export` (the lines of play as CSV) and
 //! [`html`] (the static edition, its parts in [`edition`]), [`repair`] (the repairs of a
 //! broken problem).
 
 pub mod edition;
-pub mod export;
+pub(crate) mod export;
 pub mod grid;
 pub mod html;
 pub mod pgn;
@@ -19,12 +19,12 @@ pub mod popeye;
 pub mod repair;
 pub mod shown;
 pub mod svg;
-pub mod table;
+pub(crate) mod table;
 pub mod tally;
-pub mod text;
+pub(crate) mod text;
 
 pub use export::{export_records, EXPORT_COLUMNS};
-pub use table::{csv_record, json_row, write_csv, CSV_COLUMNS};
+pub use table::{csv_record, json_row, write_csv, CsvWriteError, CSV_COLUMNS};
 pub use text::{brief, format_tree, numbered_line, summary, text_report};
 
 use crate::board::sides::SideNames;

@@ -95,6 +95,20 @@ pub fn csv_record(r: &Row) -> Vec<String> {
     ]
 }
 
+/// Why a CSV could not be written.
+#[derive(Debug, thiserror::Error)]
+pub enum CsvWriteError {
+    /// A record the CSV writer refused.
+    #[error("CSV: {0}")]
+    Csv(#[from] csv::Error),
+    /// The bytes could not be flushed into the buffer.
+    #[error("CSV: {0}")]
+    Io(#[from] std::io::Error),
+    /// The output refused them.
+    #[error(transparent)]
+    Output(#[from] crate::files::OutputError),
+}
+
 /// Writes CSV to an output checked before the work (see [`crate::files::target`]): a
 /// regular file atomically, `-` to standard output. `bom` starts it with the UTF-8
 /// byte-order mark that spreadsheets need to read it as UTF-8.
@@ -103,7 +117,7 @@ pub fn write_csv(
     header: &[&str],
     records: &[Vec<String>],
     bom: bool,
-) -> anyhow::Result<()> {
+) -> Result<(), CsvWriteError> {
     let mut buf = Vec::new();
     if bom {
         buf.extend_from_slice("\u{feff}".as_bytes());

@@ -37,9 +37,9 @@
 
 pub mod build;
 pub mod file;
-pub mod layout;
+pub(crate) mod layout;
 pub mod material;
-pub mod stats;
+pub(crate) mod stats;
 
 pub use build::{build, estimate_bytes, plan, BuildOptions, BuildReport};
 pub use layout::Layout;

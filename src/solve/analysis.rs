@@ -62,7 +62,7 @@ pub fn analyse_position<B: Bits>(
     let tables = tables_for(pos, stip, cond, limits);
     // One transposition table for the claim check, the search from the root and the
     // tree: what the claim proves along its line the search finds there.
-    let known = Known::fresh(tables.clone());
+    let known = Known::fresh(tables.clone(), limits);
     let mut claim = match claim {
         Some(text) if !text.trim().is_empty() => claim::check_in(
             pos,
@@ -160,7 +160,7 @@ pub fn check_claim(
         let pos = Position::from_fen(e.clone(), fen)?;
         let cond = resolve_conditions(&pos, spec)?;
         let tables = tables_for(&pos, stip, &cond, limits);
-        let known = Known::fresh(tables);
+        let known = Known::fresh(tables, limits);
         Ok(claim::check_in(&pos, stip, &cond, claim, notation, limits, &known))
     })
 }

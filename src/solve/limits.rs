@@ -19,13 +19,17 @@ pub struct Limits {
     pub problem_nodes: Option<Arc<ProblemNodes>>,
     /// Set from outside to stop the search.
     pub cancel: Option<Arc<AtomicBool>>,
-    /// Show a progress bar (only when stderr is a terminal).
-    pub progress: bool,
+    /// Where the search tells of its progress (nothing by default; the command line
+    /// installs a bar).
+    pub progress: crate::batch::Progress,
     /// Retrograde tables to probe (`win N` without conditions).
     pub tables_dir: Option<std::path::PathBuf>,
     /// Without `tables_dir`: build the table a `win N` ending of at most four men needs
-    /// (seconds) in a cache directory, and use it.
-    pub auto_tables: bool,
+    /// (seconds) in this cache folder, and use it (none: no table is built).
+    pub table_cache: Option<std::path::PathBuf>,
+    /// Bytes the search's own tables may take (none: the process's budget,
+    /// [`crate::memory::limit`], set by `--max-memory-gib`).
+    pub memory: Option<u64>,
     /// The search method (results never depend on it, only how fast they come).
     pub method: Method,
     /// Most defences counted against each try of a problem without a key (None: the
@@ -59,6 +63,11 @@ impl Limits {
             }));
         }
         l
+    }
+
+    /// The memory budget of the search's own tables, in bytes.
+    pub fn memory_bytes(&self) -> u64 {
+        self.memory.unwrap_or_else(crate::memory::limit)
     }
 
     /// Most defences counted against each try.
@@ -116,19 +125,4 @@ pub(crate) fn remaining(limits: &Limits, since: std::time::Instant, keep: u32) -
         l.max_nodes = Some(left.max(1));
     }
     l
-}
-
-/// A progress bar on stderr when asked for and stderr is a terminal.
-pub fn progress_bar(wanted: bool, len: u64, what: &str) -> Option<indicatif::ProgressBar> {
-    use std::io::IsTerminal;
-    if !wanted || !std::io::stderr().is_terminal() {
-        return None;
-    }
-    let b = indicatif::ProgressBar::new(len);
-    b.set_style(
-        indicatif::ProgressStyle::with_template("{spinner} {msg} [{bar:30}] {pos}/{len} {elapsed}")
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-    );
-    b.set_message(what.to_string());
-    Some(b)
 }

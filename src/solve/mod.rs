@@ -1,7 +1,7 @@
 //! The exact solver: stipulations and conditions, the proof search (deepening and proof
 //! numbers over one shared table), every key, cooks and refutations, and the check of a
 //! claimed solution. Uses the board, notation and retrograde tables; knows nothing of
-//! files, terminals or dice (the [`crate::analyse`] layer above picks dice or search).
+//! files, terminals or dice (the `crate::analyse` layer above picks dice or search).
 //!
 //! The public boundary is [`analyse_position`]: a position, a stipulation, resolved
 //! conditions, an optional claimed solution and limits in; an [`Analysis`] out.
@@ -34,7 +34,7 @@ pub(crate) use claim::completed_line;
 pub use claim::{ClaimCheck, ClaimStatus};
 pub use continual::ContinualCheck;
 pub(crate) use limits::remaining;
-pub use limits::{progress_bar, Limits, Method, ProblemNodes, DEFAULT_REFUTATIONS};
+pub use limits::{Limits, Method, ProblemNodes, DEFAULT_REFUTATIONS};
 pub(crate) use lines::MAX_VARIATIONS;
 pub use spec::{resolve_conditions, ConditionSpec, Conditions, MateBy};
 pub use stipulation::{Goal, SolveError, Stipulation};

@@ -119,8 +119,8 @@ pub fn solve<B: Bits>(
         holding_counted: limits.refutations(),
     };
     let root_moves = root.ordered_moves();
-    let root = Root {
-        bar: crate::solve::progress_bar(limits.progress, root_moves.len() as u64, "root moves"),
+    let mut root = Root {
+        bar: limits.progress.begin("root moves", root_moves.len() as u64),
         ..root
     };
     let mut results = root.first_pass(&root_moves);
@@ -135,9 +135,7 @@ pub fn solve<B: Bits>(
             r.stopped = true;
         }
     }
-    if let Some(b) = &root.bar {
-        b.finish_and_clear();
-    }
+    drop(root.bar.take());
     let mut rep = root.verdict(&results);
     if rep.solvable == Solvable::No {
         rep.refutation = root.refutation(&results);
@@ -163,7 +161,7 @@ struct Root<'a, B: Bits> {
     cond: &'a Conditions,
     tables: Option<std::sync::Arc<crate::retro::Tables>>,
     budget: &'a Budget,
-    bar: Option<indicatif::ProgressBar>,
+    bar: Option<Box<dyn crate::batch::Task>>,
     /// What is proven so far, for the progress bar: keys found, tries refuted.
     keys_found: AtomicUsize,
     tries_refuted: AtomicUsize,
@@ -190,8 +188,8 @@ impl<'a, B: Bits> Root<'a, B> {
         list.as_slice().to_vec()
     }
 
-    fn show_proven(&self, b: &indicatif::ProgressBar, phase: &str) {
-        b.set_message(format!(
+    fn show_proven(&self, b: &dyn crate::batch::Task, phase: &str) {
+        b.say(&format!(
             "{phase}: {} key(s) proven, {} tries refuted within {}",
             self.keys_found.load(Ordering::Relaxed),
             self.tries_refuted.load(Ordering::Relaxed),
@@ -216,8 +214,8 @@ impl<'a, B: Bits> Root<'a, B> {
                         } else if r.fails_upto >= self.stip.moves {
                             self.tries_refuted.fetch_add(1, Ordering::Relaxed);
                         }
-                        b.inc(1);
-                        self.show_proven(b, "first pass");
+                        b.advance(1);
+                        self.show_proven(b.as_ref(), "first pass");
                     }
                     r
                 },
@@ -300,9 +298,8 @@ impl<'a, B: Bits> Root<'a, B> {
                 continue;
             }
             if let Some(b) = &self.bar {
-                b.set_position(0);
-                b.set_length(open.len() as u64);
-                b.set_message(format!(
+                b.restart(open.len() as u64);
+                b.say(&format!(
                     "open first moves, within {k} ({} key(s) so far; the other first moves fail within {})",
                     results.iter().filter(|r| r.wins_in.is_some()).count(),
                     k - 1
@@ -318,7 +315,7 @@ impl<'a, B: Bits> Root<'a, B> {
                         let r = s.settle_open(&mut p, k - 1, nt);
                         s.flush();
                         if let Some(b) = &self.bar {
-                            b.inc(1);
+                            b.advance(1);
                         }
                         (i, r)
                     },

@@ -82,8 +82,8 @@ fn affordable<B: Bits>(
     out
 }
 
-/// Builds, once, the tables a small `win` problem needs, in a cache directory shared by
-/// every run (`$TMPDIR/mansuba-tables`): its own when it has four men or fewer, else
+/// Builds, once, the tables a small `win` problem needs, in the cache folder the limits
+/// name (the command line's is `$TMPDIR/mansuba-tables`, shared by every run): its own when it has four men or fewer, else
 /// those of the four-man endings its captures reach, within a budget of entries (the
 /// time counts against the problem's). `None` when not wanted or not possible.
 fn auto_tables<B: Bits>(
@@ -93,16 +93,11 @@ fn auto_tables<B: Bits>(
     limits: &Limits,
 ) -> Option<std::path::PathBuf> {
     let men = (pos.men[0] + pos.men[1]) as usize;
-    if !limits.auto_tables
-        || stip.goal != Goal::Win
-        || stip.exact
-        || !cond.is_plain()
-        || men > AUTO_REACHED_FROM
-    {
+    let dir = limits.table_cache.clone()?;
+    if stip.goal != Goal::Win || stip.exact || !cond.is_plain() || men > AUTO_REACHED_FROM {
         return None;
     }
     let mat = crate::retro::material_of(pos).ok()?;
-    let dir = std::env::temp_dir().join("mansuba-tables");
     let targets = if men <= AUTO_TABLE_MEN {
         vec![mat]
     } else {
@@ -156,10 +151,10 @@ pub(crate) struct Known {
 
 impl Known {
     /// A fresh transposition table around these retrograde tables.
-    pub fn fresh(tables: Option<Arc<crate::retro::Tables>>) -> Self {
+    pub fn fresh(tables: Option<Arc<crate::retro::Tables>>, limits: &Limits) -> Self {
         Known {
             tables,
-            table: Arc::new(super::transpositions::Shared::new()),
+            table: Arc::new(super::transpositions::Shared::within(limits.memory_bytes())),
         }
     }
 }

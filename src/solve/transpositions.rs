@@ -48,10 +48,10 @@ const MAX_BITS: u32 = 22;
 /// Entries per bucket.
 const WAYS: usize = 8;
 
-/// The largest table the memory budget allows: [`MAX_BITS`], or less so that the table
-/// (and the copy a growth makes) stays within a quarter of the budget.
-fn max_bits() -> u32 {
-    let buckets = crate::memory::limit() / 4 / std::mem::size_of::<Bucket>() as u64;
+/// The largest table a memory budget of `bytes` allows: [`MAX_BITS`], or less so that the
+/// table (and the copy a growth makes) stays within a quarter of the budget.
+fn max_bits(bytes: u64) -> u32 {
+    let buckets = bytes / 4 / std::mem::size_of::<Bucket>() as u64;
     MAX_BITS.min(63 - buckets.max(1).leading_zeros())
 }
 
@@ -66,6 +66,8 @@ struct Bucket([AtomicU64; WAYS]);
 pub(crate) struct Table {
     buckets: Buckets,
     bits: u32,
+    /// The most bits a growth may reach (the memory budget's [`max_bits`]).
+    most_bits: u32,
     /// Entries in use (slots that were empty when written).
     used: AtomicUsize,
     /// A bigger table could not be had: this one stays (only costs time).
@@ -200,10 +202,11 @@ fn depth(w: u64) -> u64 {
 
 impl Table {
     /// A table of 2^bits buckets; `None` when the memory is not to be had.
-    fn new(bits: u32) -> Option<Table> {
+    fn new(bits: u32, most_bits: u32) -> Option<Table> {
         Some(Table {
             buckets: Buckets::new(1 << bits)?,
             bits,
+            most_bits,
             used: AtomicUsize::new(0),
             no_room: AtomicBool::new(false),
         })
@@ -306,7 +309,7 @@ impl Table {
     pub fn wants_growth(&self) -> bool {
         self.used.load(Relaxed) * 4 > (WAYS << self.bits) * 3
             && !self.no_room.load(Relaxed)
-            && self.bits < max_bits()
+            && self.bits < self.most_bits
     }
 
     /// Copies every entry into `bigger` (twice the buckets). An entry keeps the key's bits
@@ -333,11 +336,14 @@ impl Table {
 }
 
 impl Shared {
-    pub fn new() -> Shared {
+    /// A fresh table that grows within a quarter of `bytes`.
+    pub fn within(bytes: u64) -> Shared {
         Shared {
-            cur: Mutex::new(Arc::new(Table::new(FIRST_BITS).unwrap_or_else(|| {
-                std::alloc::handle_alloc_error(Buckets::layout(1 << FIRST_BITS))
-            }))),
+            cur: Mutex::new(Arc::new(
+                Table::new(FIRST_BITS, max_bits(bytes)).unwrap_or_else(|| {
+                    std::alloc::handle_alloc_error(Buckets::layout(1 << FIRST_BITS))
+                }),
+            )),
             generation: AtomicUsize::new(0),
         }
     }
@@ -371,7 +377,7 @@ impl Shared {
         if !Arc::ptr_eq(&cur, old) || !old.wants_growth() {
             return;
         }
-        let Some(bigger) = Table::new(old.bits + 1) else {
+        let Some(bigger) = Table::new(old.bits + 1, old.most_bits) else {
             // No memory for it: the search goes on in the table it has.
             old.no_room.store(true, Relaxed);
             return;
@@ -389,7 +395,7 @@ mod tests {
 
     #[test]
     fn bounds_are_monotone_and_merge() {
-        let t = Table::new(FIRST_BITS).unwrap();
+        let t = Table::new(FIRST_BITS, MAX_BITS).unwrap();
         let k = 0x1234_5678_9abc_def0;
         assert_eq!(t.probe(k, 3), None);
         t.store(k, 5, false);
@@ -415,7 +421,7 @@ mod tests {
 
     #[test]
     fn a_full_bucket_keeps_the_deepest_entries() {
-        let t = Table::new(FIRST_BITS).unwrap();
+        let t = Table::new(FIRST_BITS, MAX_BITS).unwrap();
         // Nine keys into one bucket: the shallowest is the one replaced.
         let keys: Vec<u64> = (1..=9u64).map(|i| (i << 32) | 7).collect();
         for (i, &k) in keys.iter().enumerate().take(8) {
@@ -430,7 +436,7 @@ mod tests {
 
     #[test]
     fn growing_keeps_every_entry() {
-        let shared = Shared::new();
+        let shared = Shared::within(crate::memory::GIB);
         let (t, generation) = shared.current();
         assert_eq!((t.bits, generation), (FIRST_BITS, 0));
         // Every entry finds its place in the doubled table.

@@ -2,8 +2,9 @@
 //! engine's tables are built once per rule set, not once per problem).
 
 use crate::board::any::AnyEngine;
-use crate::board::rules::{Rules, PRESETS};
-use crate::problem::Problem;
+use crate::board::presets::PRESETS;
+use crate::board::rules::Rules;
+use crate::problem::{OwnRulesError, Problem};
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Mutex;
@@ -11,13 +12,13 @@ use std::sync::Mutex;
 /// Compiled rules, shared by every problem that names the same rule set.
 #[derive(Default)]
 pub struct Engines {
-    map: Mutex<HashMap<String, Result<AnyEngine, String>>>,
+    map: Mutex<HashMap<String, Result<AnyEngine, OwnRulesError>>>,
 }
 
 impl Engines {
     /// The engine for a preset name or a rules file relative to `base` (None: the
     /// working directory).
-    pub fn get(&self, spec: &str, base: Option<&Path>) -> Result<AnyEngine, String> {
+    pub fn get(&self, spec: &str, base: Option<&Path>) -> Result<AnyEngine, OwnRulesError> {
         let key = if PRESETS.contains(&spec) {
             spec.to_string()
         } else {
@@ -27,12 +28,12 @@ impl Engines {
             }
         };
         self.cached(key, || {
-            Rules::resolve(spec, base).map_err(|e| e.to_string())
+            Rules::resolve(spec, base).map_err(|e| OwnRulesError::Rules(e.to_string()))
         })
     }
 
     /// The engine of a problem's own rules: its `rules` with its `rules_set` knobs on top.
-    pub fn own(&self, p: &Problem) -> Result<AnyEngine, String> {
+    pub fn own(&self, p: &Problem) -> Result<AnyEngine, OwnRulesError> {
         let Some(knobs) = &p.rules_set else {
             return self.get(&p.rules, Some(p.base_dir()));
         };
@@ -43,11 +44,13 @@ impl Engines {
     fn cached(
         &self,
         key: String,
-        rules: impl FnOnce() -> Result<Rules, String>,
-    ) -> Result<AnyEngine, String> {
+        rules: impl FnOnce() -> Result<Rules, OwnRulesError>,
+    ) -> Result<AnyEngine, OwnRulesError> {
         let mut m = self.map.lock().unwrap_or_else(|e| e.into_inner());
         m.entry(key)
-            .or_insert_with(|| AnyEngine::new(rules()?).map_err(|e| e.to_string()))
+            .or_insert_with(|| {
+                AnyEngine::new(rules()?).map_err(|e| OwnRulesError::Rules(e.to_string()))
+            })
             .clone()
     }
 }

@@ -57,15 +57,9 @@ pub fn run_job(job: &Job, engines: &Engines, limits: &Limits, out: Notation) -> 
         engines.get(&job.rules, base)
     } {
         Ok(e) => e,
-        Err(msg) => {
-            let key = if job.from_cli {
-                "id"
-            } else if msg.starts_with("`rules_set`") {
-                "rules_set"
-            } else {
-                "rules"
-            };
-            return Row::from_error(&p.error(key, msg), Some(p), &job.rules);
+        Err(e) => {
+            let key = if job.from_cli { "id" } else { e.key() };
+            return Row::from_error(&p.error(key, e.to_string()), Some(p), &job.rules);
         }
     };
     let (fen, conditions) = match &job.carried {

@@ -1,15 +1,15 @@
 //! Verifying problems, as a library: a problem file's entries ([`crate::problem`]) become
-//! jobs (a problem under one rule set, [`plan`]), each analysed into a row with its
-//! verdict ([`job`]); compiled rules are shared between them ([`engines`]). The command
+//! jobs (a problem under one rule set, `plan`), each analysed into a row with its
+//! verdict (`job`); compiled rules are shared between them (`engines`). The command
 //! line's `verify`, `solve` and `export` run exactly this, and so can another program
 //! (see the crate's front page).
 //!
 //! It sits above [`crate::report`] (its result is a report row, [`crate::report::Row`])
 //! and below [`crate::cli`].
 
-pub mod engines;
-pub mod job;
-pub mod plan;
+pub(crate) mod engines;
+pub(crate) mod job;
+pub(crate) mod plan;
 
 pub use engines::Engines;
 pub use job::{key_of, run_job, Job};

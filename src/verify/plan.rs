@@ -4,7 +4,7 @@
 use super::engines::Engines;
 use super::job::Job;
 use crate::board::position::Position;
-use crate::board::rules::PRESETS;
+use crate::board::presets::PRESETS;
 use crate::problem::carry::{carry, Carried};
 use crate::problem::Problem;
 use crate::report::grid::Skip;
@@ -42,7 +42,7 @@ pub fn jobs_for(
     };
     let others = PRESETS.iter().filter(|n| **n != p.rules);
     // Carrying starts from the position as its own rules read it.
-    let own_reads = engines.own(p).and_then(|e| {
+    let own_reads = engines.own(p).map_err(|e| e.to_string()).and_then(|e| {
         with_engine!(&e, x => Position::from_fen(x.clone(), &p.fen).map(|_| ()).map_err(|err| err.to_string()))
             .map(|_| e)
     });
@@ -63,7 +63,7 @@ pub fn jobs_for(
         let e = match engines.get(name, None) {
             Ok(e) => e,
             Err(why) => {
-                skip(name, why);
+                skip(name, why.to_string());
                 continue;
             }
         };
@@ -76,7 +76,7 @@ pub fn jobs_for(
         ) {
             Ok(c) => c,
             Err(why) => {
-                skip(name, why);
+                skip(name, why.to_string());
                 continue;
             }
         };

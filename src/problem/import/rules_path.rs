@@ -4,7 +4,7 @@
 //! `import --rules rel/rules.toml -o other/dir/out.toml` would not load. So the path is
 //! rewritten relative to the output's folder; a preset name is left alone.
 
-use crate::board::rules::PRESETS;
+use crate::board::presets::PRESETS;
 use std::path::{Component, Path, PathBuf};
 
 /// Whether `spec` names a rules file (as [`crate::board::rules::Rules::resolve`] reads it)

@@ -14,7 +14,8 @@ use super::play::{script_json, stack_layouts};
 use crate::board::any::AnyEngine;
 use crate::board::piece::Color;
 use crate::board::position::Position;
-use crate::board::rules::{Rules, PRESETS};
+use crate::board::presets::PRESETS;
+use crate::board::rules::Rules;
 use crate::with_engine;
 
 const STYLE: &str = include_str!("editor.css");

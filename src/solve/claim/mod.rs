@@ -198,9 +198,9 @@ fn dual_limits(limits: &Limits) -> Limits {
                 .max_nodes
                 .map_or(DUAL_NODES, |m| (m / 4).clamp(1, DUAL_NODES)),
         ),
-        progress: false,
+        progress: crate::batch::Progress::none(),
         tables_dir: None,
-        auto_tables: false,
+        table_cache: None,
         ..limits.clone()
     }
 }
