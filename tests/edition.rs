@@ -1,6 +1,9 @@
 //! `verify --html DIR`: the static edition parses, has one row and one section per
-//! problem, links that resolve, a diagram per analysed problem, nothing fetched and no
-//! script; it replaces an old edition whole and refuses a directory of other files.
+//! problem, links that resolve, a diagram per analysed problem, nothing fetched from
+//! outside DIR; every position its play-through shows is the one mansuba gives for the
+//! moves; it replaces an old edition whole and refuses a directory of other files.
+//! `verify --pdf` and `mansuba editor`; the browser check (scripts/edition_browser.py)
+//! runs when Chromium is installed.
 
 use assert_cmd::Command;
 use std::collections::BTreeSet;
@@ -80,14 +83,37 @@ fn the_edition_parses_and_every_link_resolves() {
     let mut links = 0;
     for n in doc.descendants() {
         if let Some(h) = n.attribute("href") {
-            let target = h
-                .strip_prefix('#')
-                .unwrap_or_else(|| panic!("link leaves the page: {h}"));
-            assert!(ids.contains(target), "link #{target} resolves to nothing");
+            match h.strip_prefix('#') {
+                Some(target) => {
+                    assert!(ids.contains(target), "link #{target} resolves to nothing")
+                }
+                // The style sheet and the editor: files of the edition itself.
+                None => assert!(
+                    !h.contains(':') && !h.contains('/') && dir.join(h).is_file(),
+                    "link leaves the edition: {h}"
+                ),
+            }
             links += 1;
         }
-        assert_ne!(n.tag_name().name(), "script", "no script");
-        assert!(n.attribute("src").is_none(), "nothing loaded");
+        if n.tag_name().name() == "script" {
+            // Data, or the edition's own script beside the page.
+            match n.attribute("src") {
+                Some(src) => assert_eq!(src, "edition.js"),
+                None => assert_eq!(n.attribute("type"), Some("application/json")),
+            }
+        } else {
+            assert!(n.attribute("src").is_none(), "nothing loaded");
+        }
+    }
+    for f in ["edition.css", "edition.js", "editor.html"] {
+        // The SVG namespace is a name, not an address fetched.
+        let text = std::fs::read_to_string(dir.join(f))
+            .unwrap()
+            .replace("http://www.w3.org/2000/svg", "");
+        assert!(
+            !text.contains("http:") && !text.contains("https:"),
+            "{f} fetches nothing"
+        );
     }
     assert!(links >= 3 * rows, "index links and back links: {links}");
 
@@ -107,6 +133,181 @@ fn the_edition_parses_and_every_link_resolves() {
     // The manuscript's line as checked, with the failure marked.
     assert!(html.contains("as checked"));
     assert!(html.contains("\u{2717} illegal"));
+    // The index has no column every row leaves empty, and a filter per verdict.
+    let heads: Vec<String> = doc
+        .descendants()
+        .filter(|n| n.tag_name().name() == "th")
+        .map(|n| n.text().unwrap_or("").to_string())
+        .collect();
+    let cells: Vec<Vec<String>> = doc
+        .descendants()
+        .filter(|n| n.tag_name().name() == "tbody")
+        .flat_map(|b| b.children().filter(|c| c.tag_name().name() == "tr"))
+        .map(|tr| {
+            tr.children()
+                .filter(|c| c.tag_name().name() == "td")
+                .map(|td| td.descendants().filter_map(|t| t.text()).collect())
+                .collect()
+        })
+        .collect();
+    for (i, h) in heads.iter().enumerate().filter(|(_, h)| *h != "diagram") {
+        assert!(
+            cells
+                .iter()
+                .any(|r| r.get(i).is_some_and(|c| !c.trim().is_empty())),
+            "column {h} is empty in every row"
+        );
+    }
+    assert!(html.contains(r#"<select class="filter" data-by="verdict">"#));
+}
+
+/// The moves of every line of the page's play-through, and the FEN the page gives after
+/// each: the FEN must be the one `mansuba diagram --after MOVES --as-fen` gives.
+#[test]
+fn every_position_the_page_shows_is_the_one_mansuba_gives() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("edition");
+    let file = "tests/data/edition/boards.toml";
+    let (code, stdout, stderr) = verify_html(&[file], &dir, &[]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let html = std::fs::read_to_string(dir.join("index.html")).unwrap();
+    let mut checked = 0;
+    for part in html.split(r#"<section class="problem" id=""#).skip(1) {
+        let id = part.split('"').next().unwrap();
+        let pid = id.split_once('-').unwrap().1;
+        let start = part.find(r#"class="play-data">"#).expect("play data") + 18;
+        let end = start + part[start..].find("</script>").unwrap();
+        let data: serde_json::Value = serde_json::from_str(&part[start..end]).unwrap();
+        let lines = data["lines"].as_array().unwrap();
+        assert!(lines.len() >= 2, "{pid}: main line and tree");
+        for line in lines {
+            let mut moves = vec![];
+            for m in line.as_array().unwrap() {
+                let mv = &data["moves"][m.as_u64().unwrap() as usize];
+                moves.push(mv[3].as_str().unwrap().to_string());
+                let out = bin()
+                    .args(["diagram", file, "--id", pid, "--as-fen", "--after"])
+                    .arg(moves.join(" "))
+                    .output()
+                    .unwrap();
+                assert!(out.status.success());
+                let fen = String::from_utf8_lossy(&out.stdout).trim().to_string();
+                let shown = &data["fen"][mv[0].as_u64().unwrap() as usize];
+                assert_eq!(shown, &fen, "{pid} after {moves:?}");
+                // The position's men are written square by square (a stack as two).
+                let cells = data["pos"][mv[0].as_u64().unwrap() as usize]
+                    .as_str()
+                    .unwrap();
+                let men = fen
+                    .split(' ')
+                    .next()
+                    .unwrap()
+                    .chars()
+                    .filter(char::is_ascii_alphabetic)
+                    .count();
+                let written: usize = cells
+                    .split(' ')
+                    .map(|c| c.split_once('=').unwrap().1.split('.').count())
+                    .sum();
+                assert_eq!(written, men, "{pid} after {moves:?}: {cells}");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 10, "{checked} positions");
+    // The stacked square is drawn as a stack before the pawn leaves it.
+    assert!(html.contains(r#"class="stack""#));
+}
+
+/// `--pdf` without Chromium: refused before any work, saying how to install it.
+#[test]
+fn pdf_without_chromium_says_how_to_install_it() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("edition");
+    let out = bin()
+        .env("PATH", tmp.path())
+        .args(["verify", "tests/data/good/composed.toml", "--html"])
+        .arg(&dir)
+        .arg("--pdf")
+        .arg(tmp.path().join("book.pdf"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("apt-get install chromium"), "{stderr}");
+    assert!(!dir.exists() && !tmp.path().join("book.pdf").exists());
+}
+
+/// `--pdf` with Chromium: a PDF, one problem to a page after the index.
+#[test]
+#[ignore = "needs Chromium (Debian: apt-get install chromium)"]
+fn pdf_prints_the_edition_as_a_book() {
+    let tmp = tempfile::tempdir().unwrap();
+    let book = tmp.path().join("book.pdf");
+    let (code, stdout, stderr) = verify_html(
+        &["tests/data/edition/boards.toml"],
+        &tmp.path().join("edition"),
+        &["--pdf", book.to_str().unwrap()],
+    );
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(stdout.contains("book: "), "{stdout}");
+    let pdf = std::fs::read(&book).unwrap();
+    assert!(pdf.starts_with(b"%PDF"));
+    let text = String::from_utf8_lossy(&pdf);
+    let pages = text.matches("/Type /Page\n").count()
+        + text.matches("/Type /Page/").count()
+        + text.matches("/Type /Page ").count()
+        + text.matches("/Type /Page>").count();
+    assert!(pages >= 4, "the index and three problems: {pages} pages");
+}
+
+/// `mansuba editor -o FILE`: the editor's page, every preset offered; a rules name that
+/// is not a preset is refused.
+#[test]
+fn the_editor_is_written_for_any_preset() {
+    let tmp = tempfile::tempdir().unwrap();
+    let page = tmp.path().join("editor.html");
+    let out = bin()
+        .args(["editor", "--rules", "courier", "-o"])
+        .arg(&page)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.contains(r#"<option value="courier" selected="selected">"#));
+    assert!(html.contains(r#"<option value="grant-acedrex">"#));
+    assert!(!html.contains(" src=\""), "nothing loaded");
+    let out = bin()
+        .args(["editor", "--rules", "chaturanga", "-o"])
+        .arg(tmp.path().join("other.html"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!tmp.path().join("other.html").exists());
+}
+
+/// The edition in a real browser: scripts/edition_browser.py plays lines move by move and
+/// compares the board shown with mansuba's FEN, on 8x8, 12x8, 12x12 and a stack, and
+/// sets up a position in the editor by clicks.
+#[test]
+#[ignore = "needs Chromium, chromedriver and selenium (apt-get install chromium chromium-driver; pip install selenium)"]
+fn the_edition_plays_through_in_chromium() {
+    let out = std::process::Command::new("python3")
+        .arg("scripts/edition_browser.py")
+        .arg("--mansuba")
+        .arg(env!("CARGO_BIN_EXE_mansuba"))
+        .output()
+        .expect("python3");
+    assert!(
+        out.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 #[test]

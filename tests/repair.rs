@@ -342,8 +342,8 @@ fn water_wheel_ms_yields_bodlaenders_change() {
     assert_eq!(r.counts.unknown, 0);
 }
 
-/// `verify --html DIR --repair`: the repairs, with diagrams, in the unsound problem's
-/// section of the edition.
+/// `verify --html DIR --repair`: the repairs, with small diagrams whose edited squares
+/// are framed, in the unsound problem's section of the edition.
 #[test]
 fn edition_shows_repairs() {
     let case = &generated_cases(1)[0];
@@ -369,11 +369,21 @@ fn edition_shows_repairs() {
     let block = &html[html
         .find("<div class=\"repairs\">")
         .expect("a repairs block")..];
+    // The undoing edit is there, alone or in its man's group ("... to any of b1, b3").
+    let at = undo
+        .rfind(" to ")
+        .max(undo.rfind(" on "))
+        .map_or(0, |i| i + 4);
+    let (head, tail) = undo.split_at(at);
+    let entry = block
+        .split("<div class=\"repair\">")
+        .find(|e| e.contains(head.trim_end()) && e.contains(tail))
+        .unwrap_or_else(|| panic!("'{undo}' not in the edition's repairs: {block}"));
+    assert!(entry.contains("<svg"), "no diagram in the repair's entry");
     assert!(
-        block.contains(&undo),
-        "'{undo}' not in the edition's repairs"
+        entry.contains(r#"class="mark""#),
+        "the edited squares are not marked"
     );
-    assert!(block.contains("<svg"), "no diagram in the repairs block");
 }
 
 /// `repair` prints the original's refutation as every other line: numbered, in SAN (not

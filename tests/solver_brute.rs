@@ -316,7 +316,7 @@ fn every_preset_keys_agree_with_plain_minimax() {
         (&['R', 'B', 'N'], &['p', 'b']),
     ];
     // The shatranj family: every preset of shatranj's men (the others follow).
-    let family = mansuba::board::rules::PRESETS.iter().filter(|p| {
+    let family = mansuba::board::presets::PRESETS.iter().filter(|p| {
         !p.ends_with("-dice") && !["courier", "grant-acedrex", "english-1650"].contains(p)
     });
     let two = Mode {

@@ -438,9 +438,12 @@ fn english_1650() -> Rules {
     }
 }
 
+/// How a preset's rules are made.
+type Maker = fn() -> Rules;
+
 /// Every preset: its name and how its rules are made, in the order listings show them.
 /// The one place a preset is registered.
-const REGISTRY: &[(&str, fn() -> Rules)] = &[
+const REGISTRY: &[(&str, Maker)] = &[
     ("shatranj", shatranj),
     ("ludii-medieval", ludii_medieval),
     ("forced", forced),

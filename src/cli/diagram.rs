@@ -44,6 +44,9 @@ pub struct DiagramArgs {
     /// from h to a).
     #[arg(long)]
     pub flip: bool,
+    /// Print the position's FEN (after --after) instead of drawing it.
+    #[arg(long, conflicts_with_all = ["arrow", "flip"])]
+    pub as_fen: bool,
     /// Write the SVG here (default: standard output).
     #[arg(short = 'o', long = "output", value_name = "OUT.svg")]
     pub output: Option<PathBuf>,
@@ -111,6 +114,28 @@ fn start_array(rules: &str) -> Result<String> {
     Ok(r.start)
 }
 
+/// Plays the moves of `after` (a line, move numbers allowed) on `pos`.
+fn play_after<B: crate::board::bits::Bits>(
+    pos: &mut Position<B>,
+    after: Option<&str>,
+) -> Result<()> {
+    for t in parse_line(after.unwrap_or("")) {
+        let m = parse_move(pos, &t.text).with_context(|| format!("--after: move '{}'", t.text))?;
+        pos.make(m);
+    }
+    Ok(())
+}
+
+/// The FEN of a position after `after` (a line of moves).
+pub fn fen_after(eng: &AnyEngine, fen: &str, after: Option<&str>) -> Result<String> {
+    with_engine!(eng, e => {
+        let mut pos = Position::from_fen(e.clone(), fen)
+            .with_context(|| format!("cannot read the FEN '{fen}' under rules '{}'", eng.rules().name))?;
+        play_after(&mut pos, after)?;
+        Ok(pos.to_fen())
+    })
+}
+
 /// The SVG of a FEN under compiled rules, after `after` (a line of moves), with arrows
 /// (coordinates) drawn, in the view `opts` asks for.
 pub fn diagram_svg(
@@ -123,12 +148,7 @@ pub fn diagram_svg(
     with_engine!(eng, e => {
         let mut pos = Position::from_fen(e.clone(), fen)
             .with_context(|| format!("cannot read the FEN '{fen}' under rules '{}'", eng.rules().name))?;
-        if let Some(line) = after {
-            for t in parse_line(line) {
-                let m = parse_move(&pos, &t.text).with_context(|| format!("--after: move '{}'", t.text))?;
-                pos.make(m);
-            }
-        }
+        play_after(&mut pos, after)?;
         let board = Board::of_in(&pos, opts.letters);
         for a in arrows {
             opts.arrows.push(board.parse_arrow(a).map_err(|e| anyhow::anyhow!("--arrow {e}"))?);
@@ -174,7 +194,11 @@ pub fn cmd_diagram(a: DiagramArgs) -> Result<i32> {
     };
     let r = Rules::resolve(&rules, base.as_deref()).map_err(|e| anyhow::anyhow!("rules: {e}"))?;
     let eng = AnyEngine::new(r).map_err(|e| anyhow::anyhow!("rules: {e}"))?;
-    let svg = diagram_svg(&eng, &fen, a.after.as_deref(), &a.arrow, view)?;
+    let svg = if a.as_fen {
+        fen_after(&eng, &fen, a.after.as_deref())? + "\n"
+    } else {
+        diagram_svg(&eng, &fen, a.after.as_deref(), &a.arrow, view)?
+    };
     match &out {
         Some(out) => out.write_all(svg.as_bytes())?,
         None => print!("{svg}"),
@@ -182,21 +206,31 @@ pub fn cmd_diagram(a: DiagramArgs) -> Result<i32> {
     Ok(0)
 }
 
-/// The diagrams of an edition, one per row: the position as read, the first key as an
-/// arrow when the search found one, drawn as the manuscript shows it. A row whose rules or
-/// FEN cannot be read (an `error` row) gets none. Compiled rules are shared between rows.
-pub fn row_diagrams(
-    rows: &[crate::report::Row],
-    letters: crate::notation::Letters,
-) -> Vec<Option<String>> {
+/// The SVG of a FEN under compiled rules with the named squares (`b2`) framed.
+pub fn marked_svg(
+    eng: &AnyEngine,
+    fen: &str,
+    marks: &[String],
+    mut opts: Options,
+) -> Result<String> {
+    with_engine!(eng, e => {
+        let pos = Position::from_fen(e.clone(), fen)
+            .with_context(|| format!("cannot read the FEN '{fen}' under rules '{}'", eng.rules().name))?;
+        let board = Board::of_in(&pos, opts.letters);
+        opts.marks = marks.iter().filter_map(|m| board.square_of(m)).collect();
+        Ok(render(&board, &opts))
+    })
+}
+
+/// The compiled rules of each row, shared between rows of the same rules (none for a row
+/// whose rules cannot be read). A rules file is relative to the problem file, or (from
+/// --rules) to the working directory: the problem's directory is tried first.
+pub fn row_engines(rows: &[crate::report::Row]) -> Vec<Option<AnyEngine>> {
     let mut engines: std::collections::HashMap<String, Option<AnyEngine>> = Default::default();
     rows.iter()
         .map(|r| {
             let p = r.problem.as_ref()?;
-            let a = r.analysis.as_ref()?;
-            // A rules file is relative to the problem file, or (from --rules) to the
-            // working directory: try the problem's directory first.
-            let eng = engines
+            engines
                 .entry(format!("{}\u{0}{}", p.base_dir().display(), r.rules))
                 .or_insert_with(|| {
                     let rules = Rules::resolve(&r.rules, Some(p.base_dir()))
@@ -204,13 +238,30 @@ pub fn row_diagrams(
                         .ok()?;
                     AnyEngine::new(rules).ok()
                 })
-                .as_ref()?;
+                .clone()
+        })
+        .collect()
+}
+
+/// The diagrams of an edition, one per row: the position as read, the first key as an
+/// arrow when the search found one, drawn as the manuscript shows it. A row whose rules or
+/// FEN cannot be read (an `error` row) gets none.
+pub fn row_diagrams(
+    rows: &[crate::report::Row],
+    engines: &[Option<AnyEngine>],
+    letters: crate::notation::Letters,
+) -> Vec<Option<String>> {
+    rows.iter()
+        .zip(engines)
+        .map(|(r, eng)| {
+            let p = r.problem.as_ref()?;
+            let a = r.analysis.as_ref()?;
             let arrows: Vec<String> = a.report.keys.first().cloned().into_iter().collect();
             let view = Options {
                 letters,
                 ..view_of(p)
             };
-            diagram_svg(eng, &a.fen, None, &arrows, view).ok()
+            diagram_svg(eng.as_ref()?, &a.fen, None, &arrows, view).ok()
         })
         .collect()
 }

@@ -228,12 +228,14 @@ fn merge_verify(a: &MergeArgs, ms: &[(PathBuf, Manifest)]) -> Result<i32> {
         csv: a.csv.as_deref(),
         json: a.json,
         html: a.html.as_deref(),
+        pdf: None,
         bom: a.bom,
         all_rules,
         paths: &paths,
         repair: None,
         style: Default::default(),
         csv_out: None,
+        pdf_out: None,
     };
     out.check(&manifest::shard_files(ms))?;
     // Gathered (and checked) before the sink opens: a refusal prints not even a header.

@@ -1,13 +1,15 @@
 //! The command line: `rules`, `perft`, `solve`, `verify`, `export`, `diagram`,
-//! `import`, `dice`, `tablebase`, `repair`, `merge`.
+//! `import`, `dice`, `tablebase`, `repair`, `merge`, `editor`.
 //!
 //! Exit codes: see docs/verify.md "Exit codes" (the rule is written there and coded in
 //! `run::exit_code`); a bad usage or input is 2 (clap's own code for usage errors).
 
+pub mod book;
 pub mod bounds;
 pub mod common;
 pub mod diagram;
 pub mod dice;
+pub mod editor;
 pub mod export;
 pub mod feed;
 pub mod import;
@@ -83,6 +85,9 @@ pub enum Command {
     Repair(repair::RepairArgs),
     /// Put the shards of `verify --shard K/N` or `repair --shard K/N` together: what one run writes.
     Merge(merge::MergeArgs),
+    /// Write the position editor: a page that sets up a position under any preset by
+    /// clicking, and gives its FEN and a problem block for `mansuba solve`.
+    Editor(editor::EditorArgs),
 }
 
 /// Runs the command line; returns the process exit code.
@@ -125,5 +130,6 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Tablebase(a) => tablebase::cmd_tablebase(a),
         Command::Repair(a) => repair::cmd_repair(a),
         Command::Merge(a) => merge::cmd_merge(a),
+        Command::Editor(a) => editor::cmd_editor(a),
     }
 }

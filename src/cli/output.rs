@@ -18,6 +18,8 @@ pub(super) struct Outputs<'a> {
     pub(super) json: bool,
     /// `--html DIR`: the edition.
     pub(super) html: Option<&'a Path>,
+    /// `--pdf BOOK.pdf`: the edition printed by Chromium.
+    pub(super) pdf: Option<&'a Path>,
     /// `--bom`: the CSV starts with a UTF-8 byte-order mark.
     pub(super) bom: bool,
     /// `--all-rules`: each problem under every rule set.
@@ -31,6 +33,8 @@ pub(super) struct Outputs<'a> {
     pub(super) style: crate::notation::Style,
     /// The CSV's target once [`Outputs::check`] passed it.
     pub(super) csv_out: Option<Output>,
+    /// The book's target and the Chromium that prints it, once checked.
+    pub(super) pdf_out: Option<(Output, PathBuf)>,
 }
 
 impl Outputs<'_> {
@@ -48,6 +52,19 @@ impl Outputs<'_> {
             self.csv_out = Some(
                 crate::files::check_output(c, inputs).map_err(|e| anyhow::anyhow!("--csv {e}"))?,
             );
+        }
+        if let (Some(d), Some(pdf)) = (self.html, self.pdf) {
+            let chromium = super::book::find_chromium()?;
+            let out = crate::files::check_output(pdf, inputs)
+                .map_err(|e| anyhow::anyhow!("--pdf {e}"))?;
+            if out.is_inside(d) {
+                bail!(
+                    "--pdf {} is inside the edition's folder --html {}, which is replaced whole: write the book elsewhere",
+                    pdf.display(),
+                    d.display()
+                );
+            }
+            self.pdf_out = Some((out, chromium));
         }
         if let Some(d) = self.html {
             report::html::check_target(d)?;
@@ -87,7 +104,13 @@ impl Outputs<'_> {
         let edition_note = match self.html {
             Some(d) => {
                 let rows = all_rows(&groups);
-                format!("edition: {}\n", self.edition(d, &groups, &rows)?.display())
+                let index = self.edition(d, &groups, &rows)?;
+                let mut note = format!("edition: {}\n", index.display());
+                if let (Some((out, chromium)), Some(pdf)) = (&self.pdf_out, self.pdf) {
+                    super::book::print_pdf(chromium, &index, out, pdf)?;
+                    note += &format!("book: {}\n", pdf.display());
+                }
+                note
             }
             None => String::new(),
         };
@@ -116,7 +139,20 @@ impl Outputs<'_> {
         } else {
             (rows.to_vec(), vec![])
         };
-        let diagrams = crate::cli::diagram::row_diagrams(&own, self.style.letters);
+        let engines = crate::cli::diagram::row_engines(&own);
+        let diagrams = crate::cli::diagram::row_diagrams(&own, &engines, self.style.letters);
+        let mut men = report::edition::play::Men::default();
+        let boards: Vec<report::html::Shown> = own
+            .iter()
+            .zip(engines.iter().zip(diagrams))
+            .enumerate()
+            .map(|(i, (r, (eng, svg)))| report::html::Shown {
+                play: eng.as_ref().and_then(|e| {
+                    report::edition::play::row_play(e, r, &mut men, &report::html::anchor(i, r))
+                }),
+                svg,
+            })
+            .collect();
         let extras = match self.repair {
             Some(timeout) => {
                 let blocks = super::repair::edition_blocks(&own, timeout, self.style)?;
@@ -133,7 +169,15 @@ impl Outputs<'_> {
             .map(|p| p.display().to_string())
             .collect::<Vec<_>>()
             .join(", ");
-        let page = report::html::page(&own, &diagrams, &extras, &format!("mansuba: {title}"));
-        report::html::write_edition(dir, &page)
+        let page = report::html::page(&report::html::Edition {
+            rows: &own,
+            boards: &boards,
+            extras: &extras,
+            title: &format!("mansuba: {title}"),
+            men: &men.json(),
+        });
+        let first = own.first().map_or("shatranj", |r| r.rules.as_str());
+        let editor = report::edition::editor::page(first);
+        report::html::write_edition(dir, &page, &editor)
     }
 }

@@ -140,7 +140,8 @@ pub fn cmd_repair(a: RepairArgs) -> Result<i32> {
 }
 
 /// `verify --html DIR --repair`: for each row whose problem is unsound, cooked or wrongly
-/// claimed, its one-edit repairs as a block of the edition (each with its diagram); an
+/// claimed, its one-edit repairs as a compact block of the edition (small diagrams, the
+/// edited squares framed); an
 /// empty string for every other row.
 pub fn edition_blocks(
     rows: &[crate::report::Row],
@@ -164,19 +165,16 @@ pub fn edition_blocks(
                     let eng = Rules::resolve(&p.rules, Some(p.base_dir()))
                         .ok()
                         .and_then(|x| AnyEngine::new(x).ok());
-                    let svgs: Vec<Option<String>> = rep
-                        .repairs
-                        .iter()
-                        .map(|x| {
-                            let e = eng.as_ref()?;
-                            let view = crate::report::svg::Options {
-                                letters: style.letters,
-                                ..super::diagram::view_of(p)
-                            };
-                            super::diagram::diagram_svg(e, &x.fen, None, &[], view).ok()
-                        })
-                        .collect();
-                    report::repair::html(&rep, &svgs)
+                    let draw = |fen: &str, marks: &[String]| {
+                        let e = eng.as_ref()?;
+                        let view = crate::report::svg::Options {
+                            small: true,
+                            letters: style.letters,
+                            ..super::diagram::view_of(p)
+                        };
+                        super::diagram::marked_svg(e, fen, marks, view).ok()
+                    };
+                    report::edition::repairs::html(&rep, &draw)
                 }
                 Err(e) => format!(
                     "<div class=\"repairs\"><p>Repairs: {}</p></div>",

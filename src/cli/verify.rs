@@ -40,8 +40,12 @@ pub struct VerifyArgs {
     /// and Cyrillic as UTF-8.
     #[arg(long, requires = "csv")]
     pub bom: bool,
+    /// With --html: print the edition as a book to BOOK.pdf with Chromium (one problem to
+    /// a page); refused before any work when Chromium is not installed.
+    #[arg(long, requires = "html", value_name = "BOOK.pdf")]
+    pub pdf: Option<PathBuf>,
     /// With --html: show under each unsound, cooked or wrongly claimed problem its
-    /// one-edit repairs (as `mansuba repair` finds them), each with its diagram.
+    /// one-edit repairs (as `mansuba repair` finds them), grouped, with small diagrams.
     #[arg(long, requires = "html")]
     pub repair: bool,
     /// Run only the K-th of N slices of the problems (K from 0 to N-1; the same problem
@@ -59,12 +63,14 @@ pub fn cmd_verify(a: VerifyArgs) -> Result<i32> {
         csv: a.csv.as_deref(),
         json: a.json,
         html: a.html.as_deref(),
+        pdf: a.pdf.as_deref(),
         bom: a.bom,
         all_rules: a.all_rules,
         paths: &a.paths,
         repair: a.repair.then_some(a.run.timeout),
         style: a.run.style(),
         csv_out: None,
+        pdf_out: None,
     };
     // Every file the run reads (problem files, the rules files they name, --rules's) is
     // known before the work, so that no output replaces one, and a shard digests them

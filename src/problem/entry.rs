@@ -2,6 +2,10 @@
 //! error, an unknown one a warning), each value read with the line it stands on, so that
 //! every error names the file, the line and what was expected.
 
+// A `ProblemError` (file, line, id, key, message, the keys read) is built once per bad
+// table and read by a person: boxing it would buy nothing on this path.
+#![allow(clippy::result_large_err)]
+
 use super::{describe, one_edit_apart, Lines, Problem, ProblemError, SpTable, KEYS, VERDICT_WORDS};
 use crate::board::sides::{flip_fen, Orientation, SideNames};
 use crate::solve::{ConditionSpec, Stipulation};
@@ -126,7 +130,7 @@ impl<'a> Entry<'a> {
                     .unwrap_or(self.line),
             ),
             id: self.id_val.clone(),
-            key: key.map(str::to_string),
+            key: key.map(Box::from),
             message,
             meta: self.meta.clone(),
         }
@@ -144,7 +148,7 @@ impl<'a> Entry<'a> {
             if let Some((near, _)) = KEYS.iter().find(|(n, _)| one_edit_apart(name, n)) {
                 return Err(ProblemError {
                     line: Some(at),
-                    key: Some(name.to_string()),
+                    key: Some(name.as_str().into()),
                     ..self.err(
                         None,
                         format!(

@@ -260,7 +260,7 @@ impl Problem {
             file: self.file.clone(),
             line: Some(self.line_of(key)),
             id: Some(self.id.clone()),
-            key: Some(key.to_string()),
+            key: Some(key.into()),
             message: message.into(),
             meta: self.meta(),
         }
@@ -277,7 +277,7 @@ pub struct ProblemError {
     /// The problem's id, when known.
     pub id: Option<String>,
     /// The key at fault (`fen`, `rules_set`, ...), when one can be named.
-    pub key: Option<String>,
+    pub key: Option<Box<str>>,
     /// What is wrong and what was expected.
     pub message: String,
     /// The problem's string-valued keys that could be read (rules, source, expect...),
@@ -443,6 +443,7 @@ impl<'de> Deserialize<'de> for RawFile {
 }
 
 /// Parses problem-file text (`path` is used for messages and relative rules paths).
+#[allow(clippy::result_large_err)] // built once per bad table, as in entry.rs
 pub fn parse_str(text: &str, path: &Path) -> LoadedFile {
     let file = path.to_path_buf();
     let lines = Lines::new(text);

@@ -66,11 +66,7 @@ pub fn export_records(
             inserted: &a.claim.inserted,
         });
     }
-    let main = if rep.main_line_coord.is_empty() {
-        &rep.main_line
-    } else {
-        &rep.main_line_coord
-    };
+    let main = main_plies(rep);
     if !main.is_empty() {
         lines.push(Line {
             kind: "main",
@@ -103,6 +99,15 @@ pub fn export_records(
             })
             .collect()
     })
+}
+
+/// The main line as it replays best: in coordinates where the report has them, else in SAN.
+pub fn main_plies(rep: &crate::solve::SolveReport) -> &Vec<String> {
+    if rep.main_line_coord.is_empty() {
+        &rep.main_line
+    } else {
+        &rep.main_line_coord
+    }
 }
 
 /// What every record of a row shares.

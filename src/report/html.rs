@@ -4,8 +4,11 @@
 //! solution tree, figures).
 //!
 //! The page is also well-formed XML (every element closed, text escaped), so tools that
-//! read XHTML take it too. Self-contained on purpose: the style sheet and the diagrams are inline, there is no
-//! script and nothing is fetched, so the page opens from the file system years later.
+//! read XHTML take it too. Self-contained on purpose: the style sheet, the script (the
+//! play-through, the index's sorting and filtering) and the position editor are files in
+//! DIR beside the page, the diagrams are inline, and nothing is fetched, so the edition
+//! opens from the file system years later. Every position the play-through shows was
+//! computed by mansuba and written into the page ([`super::edition::play`]).
 //! Written atomically as a whole directory: a temporary directory beside DIR is filled,
 //! then renamed over it, so an interrupted run never leaves a half-written edition in the
 //! place of a good one.
@@ -21,25 +24,10 @@ use std::path::{Path, PathBuf};
 /// The file that marks a directory as an edition, so that only an edition is replaced.
 pub const MARKER: &str = ".mansuba-edition";
 
-const STYLE: &str = "body{font-family:Georgia,'DejaVu Serif',serif;max-width:1100px;margin:1.5em auto;padding:0 1em;color:#222;background:#fdfbf6}
-table.index{border-collapse:collapse;width:100%;font-size:14px}
-table.index th,table.index td{border-bottom:1px solid #ccc;padding:4px 6px;text-align:left;vertical-align:top}
-table.index td.num{text-align:right;white-space:nowrap}
-table.index td{overflow-wrap:anywhere}table.index td:nth-child(2){white-space:nowrap}
-.verdict{font-weight:bold;padding:1px 6px;border-radius:3px;color:#fff;white-space:nowrap}
-.v-sound{background:#2e7d32}.v-cooked{background:#e08a00}.v-unsound{background:#c62828}
-.v-claim-wrong{background:#8e24aa}.v-unknown{background:#757575}.v-error{background:#4e342e}
-section.problem{border-top:2px solid #888;margin-top:2em;padding-top:.5em}
-.cols{display:flex;flex-wrap:wrap;gap:1.5em;align-items:flex-start}
-dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:3px 12px;margin:0;flex:1;min-width:300px}
-dl.facts dt{font-weight:bold;color:#555}dl.facts dd{margin:0;overflow-wrap:anywhere}
-pre{background:#f3efe4;padding:.6em;overflow-x:auto;font-size:13px}
-.filled{font-style:italic;color:#1565c0}.fail{color:#c62828;font-weight:bold}
-.explain{font-size:1.05em}
-table.grid{border-collapse:collapse;font-size:14px;margin:.5em 0}
-table.grid th,table.grid td{border-bottom:1px solid #ddd;padding:3px 8px;text-align:left;vertical-align:top}
-table.grid td.num{text-align:right}table.grid tr.skipped td{color:#777;font-style:italic}
-";
+/// The edition's style sheet (screen and print), written beside the page.
+pub const STYLE: &str = include_str!("edition/edition.css");
+/// The edition's script: the play-through and the index's sorting and filtering.
+pub const SCRIPT: &str = include_str!("edition/edition.js");
 
 /// A class name safe for CSS and an anchor: letters, digits, `-`.
 fn slug(s: &str) -> String {
@@ -184,20 +172,24 @@ fn fact(s: &mut String, name: &str, value: &str) {
     }
 }
 
-/// One problem's section; `extra` (HTML, e.g. the verdicts under every rule set) goes
-/// after the facts.
-fn section(s: &mut String, i: usize, r: &Row, svg: Option<&str>, extra: &str) {
+/// One problem's section: `board` (its diagram and play-through) beside the facts,
+/// `extra` (HTML, e.g. the verdicts under every rule set, the repairs) after them.
+fn section(s: &mut String, i: usize, r: &Row, board: &Shown, extra: &str) {
     let title = r.meta_of("title");
     let _ = write!(
         s,
-        r#"<section class="problem" id="{}"><h2>{} {}{}</h2>"#,
+        r#"<section class="problem" id="{}"><h2><span class="no">{}</span> {}{}</h2>"#,
         anchor(i, r),
         i + 1,
-        esc(if r.id.is_empty() { "?" } else { &r.id }),
+        esc(if title.is_empty() {
+            shown_id(r)
+        } else {
+            &title
+        }),
         if title.is_empty() {
             String::new()
         } else {
-            format!(" \u{2014} {}", esc(&title))
+            format!(r#" <span class="pid">({})</span>"#, esc(shown_id(r)))
         }
     );
     let _ = write!(
@@ -206,8 +198,16 @@ fn section(s: &mut String, i: usize, r: &Row, svg: Option<&str>, extra: &str) {
         verdict_badge(r.verdict),
         esc(&explain(r))
     );
-    if let Some(svg) = svg {
-        let _ = write!(s, r#"<div class="board">{svg}</div>"#);
+    if let Some(svg) = &board.svg {
+        let _ = write!(
+            s,
+            r#"<div class="board" role="group" aria-label="diagram of problem {}">{svg}"#,
+            i + 1
+        );
+        if board.play.is_some() {
+            s.push_str(CONTROLS);
+        }
+        s.push_str("</div>");
     }
     s.push_str(r#"<dl class="facts">"#);
     fact(s, "source", &r.meta_of("source"));
@@ -229,8 +229,28 @@ fn section(s: &mut String, i: usize, r: &Row, svg: Option<&str>, extra: &str) {
         fact(s, "error", r.error.as_deref().unwrap_or(""));
     }
     s.push_str("</dl></div>");
+    lines(s, a, board);
     s.push_str(extra);
-    if let Some(a) = a.filter(|a| !a.report.tree.is_empty()) {
+    s.push_str(r##"<p class="back"><a href="#index">back to the index</a></p></section>"##);
+}
+
+/// The lines of a section: played through when the page has their positions, else the
+/// solution tree as text.
+fn lines(s: &mut String, a: Option<&crate::solve::Analysis>, board: &Shown) {
+    let tree = a.filter(|a| !a.report.tree.is_empty());
+    if let Some(play) = &board.play {
+        let heading = match tree {
+            Some(a) => format!("play through; {}", tree_heading(&a.report)),
+            None => "play through".to_string(),
+        };
+        let _ = write!(
+            s,
+            r#"<div class="play"><h3>{}</h3>{}<script type="application/json" class="play-data">{}</script></div>"#,
+            esc(&heading),
+            play.html,
+            play.json
+        );
+    } else if let Some(a) = tree {
         let rep = &a.report;
         let _ = write!(
             s,
@@ -239,7 +259,29 @@ fn section(s: &mut String, i: usize, r: &Row, svg: Option<&str>, extra: &str) {
             esc(&format_tree(&rep.tree, &a.fen))
         );
     }
-    s.push_str(r##"<p><a href="#index">back to the index</a></p></section>"##);
+}
+
+/// The buttons under a diagram that step through the lines (the keys ←, →, Home and End
+/// do the same), and the position said in words.
+const CONTROLS: &str = concat!(
+    r#"<div class="controls"><button type="button" data-go="home" aria-label="the problem's position (Home)">"#,
+    "|\u{25C0}",
+    r#"</button><button type="button" data-go="back" aria-label="one move back (left arrow)">"#,
+    "\u{25C0}",
+    r#"</button><button type="button" data-go="next" aria-label="one move on (right arrow)">"#,
+    "\u{25B6}",
+    r#"</button><button type="button" data-go="end" aria-label="the end of the line (End)">"#,
+    "\u{25B6}|",
+    r#"</button></div><p class="now" aria-live="polite"></p>"#
+);
+
+/// A row's id as shown (`?` when a whole file failed).
+fn shown_id(r: &Row) -> &str {
+    if r.id.is_empty() {
+        "?"
+    } else {
+        &r.id
+    }
 }
 
 /// The facts the analysis found: keys, chances, refutation, the claim as checked, lines.
@@ -311,56 +353,135 @@ fn analysis_facts(s: &mut String, r: &Row, a: &crate::solve::Analysis) {
     );
 }
 
-/// The whole page: the index table, then every section. `diagrams[i]` is row i's SVG,
-/// `extras[i]` more HTML for its section (none when the slice is short).
-pub fn page(rows: &[Row], diagrams: &[Option<String>], extras: &[String], title: &str) -> String {
-    let mut s = String::with_capacity(64 * 1024 + rows.len() * 16 * 1024);
-    let _ = write!(
-        s,
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/><meta name=\"generator\" content=\"mansuba {}\"/><title>{}</title><style>{STYLE}</style></head><body>",
-        env!("CARGO_PKG_VERSION"),
-        esc(title)
-    );
-    let _ = write!(
-        s,
-        r#"<h1 id="index">{}</h1><p>{} problem{} verified by mansuba {}.</p><table class="index"><thead><tr><th>#</th><th>id</th><th>title</th><th>source</th><th>rules</th><th>stipulation</th><th>verdict</th><th>time</th><th></th></tr></thead><tbody>"#,
-        esc(title),
-        rows.len(),
-        if rows.len() == 1 { "" } else { "s" },
-        env!("CARGO_PKG_VERSION")
+/// A problem's board in the edition: its diagram and its play-through, when it has them.
+#[derive(Clone, Debug, Default)]
+pub struct Shown {
+    /// The diagram (SVG).
+    pub svg: Option<String>,
+    /// The lines to play through, the positions written in.
+    pub play: Option<super::edition::play::Play>,
+}
+
+/// What the page shows: the rows, and for each its board and more HTML for its section
+/// (none when a slice is short); the men the play-through draws (JSON).
+pub struct Edition<'a> {
+    /// The rows, one section each.
+    pub rows: &'a [Row],
+    /// `boards[i]`: row i's diagram and play-through.
+    pub boards: &'a [Shown],
+    /// `extras[i]`: more HTML for row i's section.
+    pub extras: &'a [String],
+    /// The page's title.
+    pub title: &'a str,
+    /// The men's figures the script places (see [`super::edition::play::Men::json`]).
+    pub men: &'a str,
+}
+
+/// An index column: its heading, a row's value, and the filter that picks by it (""
+/// when none). A column every row leaves empty is not shown.
+type Column = (&'static str, fn(&Row) -> String, &'static str);
+
+const COLUMNS: &[Column] = &[
+    ("title", |r| r.meta_of("title"), ""),
+    ("source", |r| r.meta_of("source"), "source"),
+    ("rules", |r| r.rules.clone(), "rules"),
+    ("stipulation", |r| r.stipulation.clone(), "stipulation"),
+];
+
+/// The index: a search box and filters, then the table (each row a link to its problem,
+/// with its small diagram, which the script copies from the problem's own).
+fn index(s: &mut String, rows: &[Row]) {
+    let cols: Vec<&Column> = COLUMNS
+        .iter()
+        .filter(|c| rows.iter().any(|r| !(c.1)(r).is_empty()))
+        .collect();
+    s.push_str(r#"<div class="finder"><label>search <input type="search" id="search" placeholder="id, title, source, rules"/></label>"#);
+    for f in ["verdict", "rules", "source", "stipulation"] {
+        if f == "verdict" || cols.iter().any(|c| c.2 == f) {
+            let _ = write!(
+                s,
+                r#" <label>{f} <select class="filter" data-by="{f}"><option value="">all</option></select></label>"#
+            );
+        }
+    }
+    s.push_str(r#" <span id="shown" aria-live="polite"></span></div><table class="index"><thead><tr><th data-sort="num">#</th><th class="mini-h">diagram</th><th data-sort="text">problem</th>"#);
+    for c in &cols {
+        let _ = write!(s, r#"<th data-sort="text">{}</th>"#, c.0);
+    }
+    s.push_str(
+        r#"<th data-sort="text">verdict</th><th data-sort="num">time</th></tr></thead><tbody>"#,
     );
     for (i, r) in rows.iter().enumerate() {
         let a = anchor(i, r);
         let _ = write!(
             s,
-            r##"<tr><td class="num">{}</td><td><a href="#{a}">{}</a></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td class="num">{:.3} s</td><td><a href="#{a}">details</a></td></tr>"##,
-            i + 1,
-            esc(if r.id.is_empty() { "?" } else { &r.id }),
-            esc(&r.meta_of("title")),
-            esc(&r.meta_of("source")),
+            r##"<tr data-verdict="{}" data-rules="{}" data-source="{}" data-stipulation="{}"><td class="num">{}</td><td class="mini" data-of="{a}"></td><td><a href="#{a}">{}</a></td>"##,
+            r.verdict.word(),
             esc(&r.rules),
+            esc(&r.meta_of("source")),
             esc(&r.stipulation),
+            i + 1,
+            esc(shown_id(r)),
+        );
+        for c in &cols {
+            let _ = write!(s, r#"<td class="c-{}">{}</td>"#, c.0, esc(&(c.1)(r)));
+        }
+        let _ = write!(
+            s,
+            r#"<td>{}</td><td class="num">{:.3} s</td></tr>"#,
             verdict_badge(r.verdict),
             r.millis as f64 / 1000.0
         );
     }
     s.push_str("</tbody></table>");
+}
+
+/// The whole page: the index, then every section.
+pub fn page(e: &Edition) -> String {
+    let rows = e.rows;
+    let mut s = String::with_capacity(64 * 1024 + rows.len() * 16 * 1024);
+    let _ = write!(
+        s,
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/><meta name=\"generator\" content=\"mansuba {}\"/><title>{}</title><link rel=\"stylesheet\" href=\"edition.css\"/><script src=\"edition.js\" defer=\"defer\"></script></head><body>",
+        env!("CARGO_PKG_VERSION"),
+        esc(e.title)
+    );
+    let _ = write!(
+        s,
+        r#"<h1 id="index">{}</h1><p class="intro">{} problem{} verified by mansuba {}. Click a move to see the position after it (the keys ←, →, Home and End step along its line); set up a position of your own in the <a href="editor.html">position editor</a>.</p>"#,
+        esc(e.title),
+        rows.len(),
+        if rows.len() == 1 { "" } else { "s" },
+        env!("CARGO_PKG_VERSION")
+    );
+    index(&mut s, rows);
+    let none = Shown::default();
     for (i, r) in rows.iter().enumerate() {
         section(
             &mut s,
             i,
             r,
-            diagrams.get(i).and_then(|d| d.as_deref()),
-            extras.get(i).map_or("", |x| x.as_str()),
+            e.boards.get(i).unwrap_or(&none),
+            e.extras.get(i).map_or("", |x| x.as_str()),
         );
     }
-    s.push_str("</body></html>\n");
+    let _ = writeln!(
+        s,
+        "<script type=\"application/json\" id=\"men-data\">{}</script></body></html>",
+        e.men
+    );
     s
 }
 
 /// The files an edition holds (the marker lists them again, so that a later mansuba that
 /// writes more still knows an older edition's files).
-const EDITION_FILES: &[&str] = &["index.html", MARKER];
+const EDITION_FILES: &[&str] = &[
+    "index.html",
+    "edition.css",
+    "edition.js",
+    "editor.html",
+    MARKER,
+];
 
 /// Checks before the work that DIR can take an edition: absent, empty, or an edition
 /// written before holding only the files its marker lists. Anything else is refused,
@@ -419,8 +540,9 @@ fn written_before(dir: &Path) -> Vec<String> {
     names
 }
 
-/// Writes the edition into `dir` atomically; returns the path of its index.
-pub fn write_edition(given: &Path, html: &str) -> Result<PathBuf> {
+/// Writes the edition into `dir` atomically: the page `html`, its style sheet and script,
+/// and the position editor's page `editor`; returns the path of its index.
+pub fn write_edition(given: &Path, html: &str, editor: &str) -> Result<PathBuf> {
     check_target(given)?;
     // A link to a folder: the folder it points to is written, the link stays.
     let dir = &crate::files::target::resolved(given);
@@ -436,6 +558,9 @@ pub fn write_edition(given: &Path, html: &str) -> Result<PathBuf> {
         std::fs::create_dir(&tmp).with_context(|| format!("cannot create {}", tmp.display()))?;
         crate::files::temps::register(&tmp);
         std::fs::write(tmp.join("index.html"), html)?;
+        std::fs::write(tmp.join("edition.css"), STYLE)?;
+        std::fs::write(tmp.join("edition.js"), SCRIPT)?;
+        std::fs::write(tmp.join("editor.html"), editor)?;
         let mut marker = String::from(
             "written by mansuba verify --html; the next run replaces these files (and refuses a directory holding others):\n",
         );

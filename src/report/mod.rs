@@ -7,8 +7,10 @@
 //! The writers live beside this file, one job each: `text` (the readable report,
 //! trees, the batch listing and summary), `table` (CSV and JSON), [`svg`] (diagrams),
 //! [`grid`] (`--all-rules` side by side), `export` (the lines of play as CSV) and
-//! [`html`] (the static edition), [`repair`] (the repairs of a broken problem).
+//! [`html`] (the static edition, its parts in [`edition`]), [`repair`] (the repairs of a
+//! broken problem).
 
+pub mod edition;
 pub(crate) mod export;
 pub mod grid;
 pub mod html;

@@ -1,8 +1,7 @@
 //! The repairs of a problem written out: readable text, a JSON object (`repairs`, each
-//! with `edits`, `fen`, `keys`, `kind`), CSV rows, and the HTML the edition shows under an
-//! unsound problem.
+//! with `edits`, `fen`, `keys`, `kind`), CSV rows (the edition's compact block is
+//! [`super::edition::repairs`]).
 
-use super::xml_escape;
 use crate::repair::RepairReport;
 use serde_json::json;
 
@@ -119,32 +118,4 @@ pub fn csv_records(id: &str, r: &RepairReport) -> Vec<Vec<String>> {
             ]
         })
         .collect()
-}
-
-/// The repairs as a block of the edition: each with its edits, kind, keys, FEN and its
-/// diagram (`diagrams[i]`, an SVG, for `r.repairs[i]`).
-pub fn html(r: &RepairReport, diagrams: &[Option<String>]) -> String {
-    let mut s = format!(
-        "<div class=\"repairs\"><h3>Repairs</h3><p>{}</p>",
-        xml_escape(&counts_line(r))
-    );
-    if r.repairs.is_empty() {
-        s.push_str("<p>No repair within the edits allowed.</p>");
-    }
-    for (i, p) in r.repairs.iter().enumerate() {
-        s.push_str(&format!(
-            "<div class=\"repair\"><p><b>{}.</b> {} <i>({})</i><br>keys {}<br><code>{}</code></p>",
-            i + 1,
-            xml_escape(&p.edits.join("; ")),
-            xml_escape(&p.kind),
-            xml_escape(&p.keys.join(" ")),
-            xml_escape(&p.fen)
-        ));
-        if let Some(Some(svg)) = diagrams.get(i) {
-            s.push_str(svg);
-        }
-        s.push_str("</div>");
-    }
-    s.push_str("</div>");
-    s
 }

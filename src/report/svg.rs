@@ -71,6 +71,10 @@ pub struct Options {
     pub arrows: Vec<(u8, u8)>,
     /// The discs' letters (see [`Board::of_in`]).
     pub letters: crate::notation::Letters,
+    /// Squares framed in red (the squares a repair edits).
+    pub marks: Vec<u8>,
+    /// Drawn at half size (the same picture, smaller on the page).
+    pub small: bool,
 }
 
 /// How one kind is drawn.
@@ -148,6 +152,15 @@ impl Board {
             (b'a' + sq % self.width) as char,
             sq / self.width + 1
         )
+    }
+
+    /// The square a name gives (`b2`, `l12`), if it is on this board.
+    pub fn square_of(&self, name: &str) -> Option<u8> {
+        let mut c = name.chars();
+        let file = (c.next()? as u32).checked_sub('a' as u32)?;
+        let rank: u32 = c.as_str().parse().ok()?;
+        (file < u32::from(self.width) && (1..=u32::from(self.height)).contains(&rank))
+            .then(|| ((rank - 1) * u32::from(self.width) + file) as u8)
     }
 
     /// Reads an arrow written in coordinates (`e2e4`, `a10a11`, `e2-e4`, `e7e8q`).
@@ -251,9 +264,17 @@ fn draw_man(s: &mut String, m: &Man, cx: f64, cy: f64, scale: f64) {
     s.push_str("</g>");
 }
 
+/// One man's figure centred at (0, 0) at full size, for a page that places men itself
+/// (the edition's play-through moves them with a `transform`).
+pub fn man_figure(m: &Man) -> String {
+    let mut s = String::new();
+    draw_man(&mut s, m, 0.0, 0.0, 1.0);
+    s
+}
+
 /// Centres and scale of the men of a square holding `n` (1 to 3 in practice; more are
-/// laid out on a row).
-fn stack_layout(n: usize) -> Vec<(f64, f64, f64)> {
+/// laid out on a row), as fractions of a square from its centre.
+pub fn stack_layout(n: usize) -> Vec<(f64, f64, f64)> {
     match n {
         0 | 1 => vec![(0.0, 0.0, 1.0)],
         2 => vec![(-0.2, -0.19, 0.74), (0.2, 0.19, 0.74)],
@@ -299,9 +320,12 @@ pub fn render(b: &Board, o: &Options) -> String {
     let width = MARGIN + bw + 8.0;
     let height = TOP + bh + MARGIN + 22.0 + if legend.is_empty() { 0.0 } else { 18.0 };
     let mut s = String::with_capacity(8192);
+    let k = if o.small { 0.5 } else { 1.0 };
     let _ = write!(
         s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" class="diagram" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="{FONTS}" text-anchor="middle">"#
+        r#"<svg xmlns="http://www.w3.org/2000/svg" class="diagram" width="{}" height="{}" viewBox="0 0 {width} {height}" font-family="{FONTS}" text-anchor="middle">"#,
+        width * k,
+        height * k
     );
     let _ = write!(
         s,
@@ -311,6 +335,7 @@ pub fn render(b: &Board, o: &Options) -> String {
         side_name(o, b.side)
     );
     draw_squares(&mut s, b, o);
+    draw_marks(&mut s, b, o);
     draw_labels(&mut s, b, o, &legend);
     draw_men(&mut s, b, o);
     for &(from, to) in &o.arrows {
@@ -327,7 +352,22 @@ fn draw_squares(s: &mut String, b: &Board, o: &Options) {
     // Squares: light and dark as on a modern board (a1 dark), so files and ranks can be
     // followed across a 12x12 board.
     s.push_str(r##"<g class="squares">"##);
-    for sq in 0..b.squares.len() as u8 {
+    if o.small {
+        // Small diagrams (many on a page): the light squares as one rectangle, the dark
+        // ones as one path, a fifth of the bytes of a rectangle each.
+        let _ = write!(
+            s,
+            r##"<rect x="{MARGIN}" y="{TOP}" width="{bw}" height="{bh}" fill="#f0dcb4"/><path fill="#b88a5c" d=""##
+        );
+        for sq in
+            (0..b.squares.len() as u8).filter(|q| (q % b.width + q / b.width).is_multiple_of(2))
+        {
+            let (x, y) = corner(b, o, sq);
+            let _ = write!(s, "M{x} {y}h{SQ}v{SQ}h-{SQ}z");
+        }
+        s.push_str(r#""/>"#);
+    }
+    for sq in (0..b.squares.len() as u8).filter(|_| !o.small) {
         let (x, y) = corner(b, o, sq);
         let light = (sq % b.width + sq / b.width) % 2 == 1;
         let fill = if light { "#f0dcb4" } else { "#b88a5c" };
@@ -340,6 +380,21 @@ fn draw_squares(s: &mut String, b: &Board, o: &Options) {
         s,
         r##"<rect x="{MARGIN}" y="{TOP}" width="{bw}" height="{bh}" fill="none" stroke="#333" stroke-width="1.5"/></g>"##
     );
+}
+
+/// The marked squares, framed.
+fn draw_marks(s: &mut String, b: &Board, o: &Options) {
+    for &sq in &o.marks {
+        let (x, y) = corner(b, o, sq);
+        let _ = write!(
+            s,
+            r##"<rect class="mark" x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" fill="none" stroke="#d32f2f" stroke-width="5"/>"##,
+            x + 2.5,
+            y + 2.5,
+            SQ - 5.0,
+            SQ - 5.0
+        );
+    }
 }
 
 /// File and rank labels, the sides' names (who is to move) and the legend.

@@ -267,7 +267,7 @@ mod tests {
         let mut rng = Rng(0x3a7e_0000_0000_0047);
         let shatranj_men: &[&str] = &["KRNkpp", "KRQBkpn", "KRRknp", "KNNQkpp", "KRPPkqp"];
         let mut seen = vec![];
-        for preset in crate::board::rules::PRESETS {
+        for preset in crate::board::presets::PRESETS {
             let p = *preset;
             let got = match p {
                 _ if p.ends_with("-dice") => continue,

@@ -1,0 +1,38 @@
+//! `mansuba editor -o editor.html`: the position editor as one page that needs nothing
+//! beside it (see [`crate::report::edition::editor`]).
+
+use crate::board::presets::PRESETS;
+use anyhow::{bail, Result};
+use std::path::PathBuf;
+
+/// Arguments of `editor`.
+#[derive(clap::Args, Debug)]
+pub struct EditorArgs {
+    /// Write the page here (`-`: standard output).
+    #[arg(short = 'o', long = "output", value_name = "OUT.html")]
+    pub output: PathBuf,
+    /// The preset the page opens with (any preset can be chosen on the page).
+    #[arg(long, default_value = "shatranj")]
+    pub rules: String,
+}
+
+/// `mansuba editor`.
+pub fn cmd_editor(a: EditorArgs) -> Result<i32> {
+    if !PRESETS.contains(&a.rules.as_str()) {
+        bail!(
+            "--rules {}: the editor offers the presets ({})",
+            a.rules,
+            PRESETS.join(", ")
+        );
+    }
+    let out = super::run::check_output("-o", Some(&a.output), &[])?;
+    let page = crate::report::edition::editor::page(&a.rules);
+    if let Some(out) = out {
+        out.write_all(page.as_bytes())
+            .map_err(|e| anyhow::anyhow!("-o {e}"))?;
+    }
+    if a.output.as_os_str() != "-" {
+        eprintln!("editor: {}", a.output.display());
+    }
+    Ok(0)
+}

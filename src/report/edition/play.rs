@@ -1,0 +1,450 @@
+//! The play-through of one problem: every line of it (the manuscript's line as checked,
+//! the main line, the refutation and the solution tree) replayed by mansuba from the
+//! problem's position, each position after each move written into the page as data,
+//! and the lines as links. The page's script only shows what is written here: it has no
+//! rule of the game in it, so it can never disagree with the solver.
+
+use super::super::svg::{man_figure, stack_layout, Board, Man};
+use super::super::xml_escape as esc;
+use crate::board::bits::Bits;
+use crate::board::piece::Color;
+use crate::board::position::{Move, Position};
+use crate::notation::{self, Notation};
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+/// A move's text in the page. The one place the edition writes a move, so that the
+/// notation and letters the reader chose reach every link.
+pub fn move_text<B: Bits>(pos: &Position<B>, m: &Move) -> String {
+    notation::write_move(pos, m, Notation::San)
+}
+
+/// The men every diagram of a page uses, each drawn once (its figure, placed by the
+/// script), shared by all problems of the page.
+#[derive(Default)]
+pub struct Men {
+    index: HashMap<(Color, String, char), usize>,
+    men: Vec<Man>,
+}
+
+impl Men {
+    fn of(&mut self, m: &Man) -> usize {
+        let key = (m.color, m.name.clone(), m.letter);
+        if let Some(&i) = self.index.get(&key) {
+            return i;
+        }
+        self.men.push(m.clone());
+        self.index.insert(key, self.men.len() - 1);
+        self.men.len() - 1
+    }
+
+    /// The page's table of men as JSON: each man's side, kind, letter and figure, and the
+    /// layout of a stack of 1 to 4 men.
+    pub fn json(&self) -> String {
+        let men: Vec<serde_json::Value> = self
+            .men
+            .iter()
+            .map(|m| {
+                let letter = if m.color == Color::White {
+                    m.letter.to_ascii_uppercase()
+                } else {
+                    m.letter.to_ascii_lowercase()
+                };
+                serde_json::json!({
+                    "side": if m.color == Color::White { "w" } else { "b" },
+                    "kind": m.name,
+                    "letter": letter.to_string(),
+                    "figure": man_figure(m),
+                })
+            })
+            .collect();
+        script_json(&serde_json::json!({ "men": men, "stacks": stack_layouts() }))
+    }
+}
+
+/// Where the men of a stack of 1, 2, 3 and 4 stand on their square (see
+/// [`stack_layout`]), for the scripts that draw them.
+pub fn stack_layouts() -> Vec<Vec<[f64; 3]>> {
+    (1..=4)
+        .map(|n| {
+            stack_layout(n)
+                .into_iter()
+                .map(|(x, y, s)| [x, y, s])
+                .collect()
+        })
+        .collect()
+}
+
+/// JSON safe inside a `<script>` element of a page that is also XML: `<`, `>` and `&`
+/// written as escapes.
+pub fn script_json(v: &serde_json::Value) -> String {
+    v.to_string()
+        .replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+        .replace('&', "\\u0026")
+}
+
+/// One line to play through: its label and its moves (SAN or coordinates), from the
+/// problem's position.
+pub struct LineIn {
+    /// What the line is ("main line", "refutation").
+    pub label: String,
+    /// The moves.
+    pub plies: Vec<String>,
+}
+
+/// A problem's play-through: the data the script reads and the lines as HTML.
+#[derive(Clone, Debug, Default)]
+pub struct Play {
+    /// The positions, moves and lines as JSON.
+    pub json: String,
+    /// The lines, each move a link.
+    pub html: String,
+    /// Moves that could not be replayed (a line in a notation the page cannot read).
+    pub dropped: usize,
+}
+
+/// The positions and moves gathered while the lines are replayed.
+struct Data {
+    /// Each position: the men on each square (`sq=i.j`), the side to move, the FEN.
+    pos: Vec<(String, char, String)>,
+    seen: HashMap<String, usize>,
+    /// Each move: the position after it, from, to, its text with its number.
+    moves: Vec<(usize, u8, u8, String)>,
+    lines: Vec<Vec<usize>>,
+}
+
+impl Data {
+    fn position<B: Bits>(&mut self, p: &Position<B>, men: &mut Men) -> usize {
+        let fen = p.to_fen();
+        if let Some(&i) = self.seen.get(&fen) {
+            return i;
+        }
+        let board = Board::of(p);
+        let mut cells = vec![];
+        for (sq, on) in board.squares.iter().enumerate() {
+            if !on.is_empty() {
+                let ids: Vec<String> = on.iter().map(|m| men.of(m).to_string()).collect();
+                cells.push(format!("{sq}={}", ids.join(".")));
+            }
+        }
+        let side = if p.side == Color::White { 'w' } else { 'b' };
+        self.pos.push((cells.join(" "), side, fen.clone()));
+        self.seen.insert(fen, self.pos.len() - 1);
+        self.pos.len() - 1
+    }
+}
+
+/// A move's label: `3.Rh8+` for White, `3...Kxh8` for Black where a run of moves starts
+/// (`Kxh8` alone after White's move).
+fn numbered<B: Bits>(p: &Position<B>, text: &str, first: bool) -> (String, String) {
+    let full = if p.side == Color::White {
+        format!("{}.{text}", p.fullmove)
+    } else {
+        format!("{}...{text}", p.fullmove)
+    };
+    let shown = if p.side == Color::White || first {
+        full.clone()
+    } else {
+        text.to_string()
+    };
+    (full, shown)
+}
+
+/// A node of the solution tree: a move, its move id, the line it is first played in,
+/// its text as shown, and the moves after it.
+struct Node {
+    ply: String,
+    id: usize,
+    line: usize,
+    depth: usize,
+    /// Its text with its number, and as shown after a White move (`Kxh8`).
+    full: String,
+    bare: String,
+    next: Vec<usize>,
+}
+
+/// Replays `lines` from `start`, plus the solution `tree` (lines sharing their first
+/// moves, shown nested); `anchor` is the problem's section, the links' target.
+pub fn play<B: Bits>(
+    start: &Position<B>,
+    lines: &[LineIn],
+    tree: &[Vec<String>],
+    men: &mut Men,
+    anchor: &str,
+) -> Play {
+    let mut d = Data {
+        pos: vec![],
+        seen: HashMap::new(),
+        moves: vec![],
+        lines: vec![],
+    };
+    d.position(start, men);
+    let mut html = String::new();
+    let mut dropped = 0;
+    for l in lines {
+        let mut p = start.clone();
+        let mut ids = vec![];
+        let mut links = vec![];
+        for (k, t) in l.plies.iter().enumerate() {
+            let Ok(m) = notation::parse_move(&p, t) else {
+                dropped += l.plies.len() - k;
+                break;
+            };
+            let (full, shown) = numbered(&p, &move_text(&p, &m), k == 0);
+            p.make(m);
+            let at = d.position(&p, men);
+            d.moves.push((at, m.from, m.to, full));
+            ids.push(d.moves.len() - 1);
+            links.push(link(anchor, d.lines.len(), k, &shown));
+        }
+        if !ids.is_empty() {
+            d.lines.push(ids);
+            let _ = write!(
+                html,
+                r#"<p class="line"><span class="label">{}</span> {}</p>"#,
+                esc(&l.label),
+                links.join(" ")
+            );
+        }
+    }
+    if !tree.is_empty() {
+        let (nodes, roots, cut) = grow_tree(start, tree, &mut d, men);
+        dropped += cut;
+        if !roots.is_empty() {
+            html.push_str(r#"<div class="tree"><span class="label">solution tree</span>"#);
+            tree_html(&mut html, &nodes, &roots, anchor);
+            html.push_str("</div>");
+        }
+    }
+    let json = script_json(&serde_json::json!({
+        "pos": d.pos.iter().map(|p| &p.0).collect::<Vec<_>>(),
+        "side": d.pos.iter().map(|p| p.1.to_string()).collect::<Vec<_>>(),
+        "fen": d.pos.iter().map(|p| &p.2).collect::<Vec<_>>(),
+        "moves": d.moves.iter().map(|m| serde_json::json!([m.0, m.1, m.2, m.3])).collect::<Vec<_>>(),
+        "lines": d.lines,
+        "width": start.eng.geo.width,
+    }));
+    Play {
+        json,
+        html,
+        dropped,
+    }
+}
+
+/// The lines of a row to play through: the manuscript's line as checked, the main line,
+/// the refutation (and each other defence that holds against its first move), and the
+/// solution tree's lines.
+pub fn row_lines(a: &crate::solve::Analysis) -> (Vec<LineIn>, Vec<Vec<String>>) {
+    let rep = &a.report;
+    let words = |s: &str| s.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+    let mut lines = vec![];
+    if !a.claim.filled.is_empty() {
+        lines.push(LineIn {
+            label: "manuscript, as checked".into(),
+            plies: a.claim.filled.clone(),
+        });
+    }
+    let main = super::super::export::main_plies(rep);
+    if !main.is_empty() {
+        lines.push(LineIn {
+            label: "main line".into(),
+            plies: main.clone(),
+        });
+    }
+    if let Some(text) = &rep.refutation {
+        let (line, held) = match text.split_once(" (1st move also held by ") {
+            Some((l, h)) => (
+                l,
+                Some(h.trim_end_matches(')').trim_end_matches(", and others")),
+            ),
+            None => (text.as_str(), None),
+        };
+        let plies = words(line);
+        let first = plies.first().cloned().unwrap_or_default();
+        lines.push(LineIn {
+            label: "refutation".into(),
+            plies,
+        });
+        for d in held.map(words).unwrap_or_default() {
+            lines.push(LineIn {
+                label: "also holds".into(),
+                plies: vec![first.clone(), d.trim_end_matches(',').to_string()],
+            });
+        }
+    }
+    let tree = rep
+        .tree
+        .iter()
+        .map(|v| {
+            if v.coord.is_empty() {
+                v.san.clone()
+            } else {
+                v.coord.clone()
+            }
+        })
+        .collect();
+    (lines, tree)
+}
+
+/// The play-through of a row under its compiled rules (none for a row not analysed or a
+/// position that does not read).
+pub fn row_play(
+    eng: &crate::board::any::AnyEngine,
+    r: &super::super::Row,
+    men: &mut Men,
+    anchor: &str,
+) -> Option<Play> {
+    let a = r.analysis.as_ref()?;
+    let (lines, tree) = row_lines(a);
+    crate::with_engine!(eng, e => {
+        let pos = Position::from_fen(e.clone(), &a.fen).ok()?;
+        Some(play(&pos, &lines, &tree, men, anchor))
+    })
+}
+
+/// A link to a move: the `k`-th move of line `l`.
+fn link(anchor: &str, l: usize, k: usize, shown: &str) -> String {
+    format!(
+        r##"<a class="mv" href="#{anchor}" data-l="{l}" data-k="{k}">{}</a>"##,
+        esc(shown)
+    )
+}
+
+/// The tree's lines merged where they share their first moves; each tree line becomes
+/// a line of the data. The nodes, the first moves' nodes, the moves not replayed.
+fn grow_tree<B: Bits>(
+    start: &Position<B>,
+    tree: &[Vec<String>],
+    d: &mut Data,
+    men: &mut Men,
+) -> (Vec<Node>, Vec<usize>, usize) {
+    let mut nodes: Vec<Node> = vec![];
+    let mut roots: Vec<usize> = vec![];
+    let mut dropped = 0;
+    for plies in tree {
+        let line = d.lines.len();
+        let mut p = start.clone();
+        let mut ids = vec![];
+        let mut parent: Option<usize> = None;
+        for (k, t) in plies.iter().enumerate() {
+            let Ok(m) = notation::parse_move(&p, t) else {
+                dropped += plies.len() - k;
+                break;
+            };
+            let siblings = match parent {
+                Some(n) => nodes[n].next.clone(),
+                None => roots.clone(),
+            };
+            let found = siblings.into_iter().find(|&n| nodes[n].ply == *t);
+            let n = match found {
+                Some(n) => n,
+                None => {
+                    let (full, bare) = numbered(&p, &move_text(&p, &m), false);
+                    let mut q = p.clone();
+                    q.make(m);
+                    let at = d.position(&q, men);
+                    d.moves.push((at, m.from, m.to, full.clone()));
+                    nodes.push(Node {
+                        ply: t.clone(),
+                        id: d.moves.len() - 1,
+                        line,
+                        depth: k,
+                        full,
+                        bare,
+                        next: vec![],
+                    });
+                    let n = nodes.len() - 1;
+                    match parent {
+                        Some(q) => nodes[q].next.push(n),
+                        None => roots.push(n),
+                    }
+                    n
+                }
+            };
+            ids.push(nodes[n].id);
+            p.make(m);
+            parent = Some(n);
+        }
+        if !ids.is_empty() {
+            d.lines.push(ids);
+        }
+    }
+    (nodes, roots, dropped)
+}
+
+/// The tree as nested lists: a move with one answer goes on in the same line, a move
+/// with several opens a list, one item per answer.
+fn tree_html(s: &mut String, nodes: &[Node], from: &[usize], anchor: &str) {
+    s.push_str("<ul>");
+    for &n in from {
+        s.push_str("<li>");
+        let mut at = n;
+        let mut first = true;
+        loop {
+            let node = &nodes[at];
+            let shown = if first { &node.full } else { &node.bare };
+            s.push_str(&link(anchor, node.line, node.depth, shown));
+            first = false;
+            match node.next.len() {
+                0 => break,
+                1 => {
+                    s.push(' ');
+                    at = node.next[0];
+                }
+                _ => {
+                    tree_html(s, nodes, &node.next, anchor);
+                    break;
+                }
+            }
+        }
+        s.push_str("</li>");
+    }
+    s.push_str("</ul>");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::any::AnyEngine;
+    use crate::board::rules::Rules;
+    use crate::with_engine;
+
+    fn dilaram() -> Play {
+        let eng = AnyEngine::new(Rules::resolve("shatranj", None).unwrap()).unwrap();
+        let fen = "1r4k1/8/5PP1/8/K1n3NR/7B/1r6/7R w - - 0 1";
+        with_engine!(&eng, e => {
+            let pos = Position::from_fen(e.clone(), fen).unwrap();
+            let lines = [LineIn {
+                label: "main line".into(),
+                plies: ["Rh8+", "Kxh8", "Bf5+", "Kg8", "zz9"].map(String::from).to_vec(),
+            }];
+            let tree = vec![
+                ["h4h8", "g8h8", "h3f5", "h8g8"].map(String::from).to_vec(),
+                ["h4h8", "g8h8", "h3f5", "b2h2"].map(String::from).to_vec(),
+            ];
+            play(&pos, &lines, &tree, &mut Men::default(), "p1")
+        })
+    }
+
+    #[test]
+    fn lines_are_replayed_and_the_tree_shares_its_first_moves() {
+        let p = dilaram();
+        let v: serde_json::Value = serde_json::from_str(&p.json).unwrap();
+        // The move that does not read is counted, not guessed.
+        assert_eq!(p.dropped, 1);
+        assert_eq!(v["lines"].as_array().unwrap().len(), 3);
+        // The tree's two lines share 1.Rh8+ Kxh8 2.Bf5+ (one move id each), then part.
+        assert_eq!(v["lines"][1][2], v["lines"][2][2]);
+        assert_ne!(v["lines"][1][3], v["lines"][2][3]);
+        assert!(p.html.contains(">2...Rh2</a>"), "{}", p.html);
+        // 1.Rh8+ Kxh8 is reached both in the main line and in the tree: one position.
+        assert_eq!(v["moves"][1][0], v["moves"][5][0]);
+        assert_eq!(v["moves"][0][3], "1.Rh8+");
+        assert_eq!(v["moves"][1][3], "1...Kxh8");
+        assert!(p.html.contains(">Kxh8</a>"), "{}", p.html);
+        assert!(p.html.contains("<ul><li>"), "{}", p.html);
+        let fens = v["fen"].as_array().unwrap();
+        assert_eq!(fens[0], "1r4k1/8/5PP1/8/K1n3NR/7B/1r6/7R w - - 0 1");
+    }
+}
