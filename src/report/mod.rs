@@ -57,6 +57,10 @@ pub struct Row {
     pub millis: u64,
     /// Metadata read from a problem that could not be loaded whole.
     pub meta: BTreeMap<String, String>,
+    /// For an unsound problem: the least number of moves that does win, when the search
+    /// settled it within its limit (see `verify/least.rs`).
+    #[serde(default)]
+    pub least_win: Option<u32>,
 }
 
 impl Row {
@@ -81,6 +85,7 @@ impl Row {
             error: Some(e.to_string()),
             verdict: Verdict::Error,
             millis: 0,
+            least_win: None,
         }
     }
 
@@ -100,6 +105,7 @@ impl Row {
             error: None,
             millis,
             meta: BTreeMap::new(),
+            least_win: None,
         }
     }
 

@@ -9,6 +9,7 @@
 
 pub mod engines;
 pub mod job;
+pub mod least;
 pub mod plan;
 
 pub use engines::Engines;
