@@ -9,11 +9,13 @@
 //! [`grid`] (`--all-rules` side by side), [`export`] (the lines of play as CSV) and
 //! [`html`] (the static edition), [`repair`] (the repairs of a broken problem).
 
+pub mod concordance;
 pub mod export;
 pub mod grid;
 pub mod html;
 pub mod pgn;
 pub mod popeye;
+pub mod reconstruct;
 pub mod repair;
 pub mod shown;
 pub mod svg;
