@@ -397,17 +397,34 @@ fn search<B: Bits>(
             )
         })?;
     // The stipulation first: the change a historian tries before any man is touched.
-    list.splice(0..0, stipulation_candidates(eng, task, fault));
+    let longer = stipulation_candidates(eng, task, fault);
+    let k = longer.len();
+    list.splice(0..0, longer);
     let range = opt.shard.range(list.len());
     report.counts.candidates = list.len();
     report.counts.in_shard = range.len();
-    let fates = run_list(
+    // The longer tasks one by one, shortest first, until one is sound or open.
+    let mut fates = vec![];
+    let mut settled = false;
+    for i in range.start..range.end.min(k) {
+        if settled {
+            fates.push(Fate::Prefiltered(
+                false,
+                "a shorter task is sound or open".into(),
+            ));
+            continue;
+        }
+        let f = fate(task, (opt, watch), (eng, &grid, &tail), &list[i], false);
+        settled = !matches!(f, Fate::Solved(Judgement::Fails(_), ..) | Fate::NotRun);
+        fates.push(f);
+    }
+    fates.extend(run_list(
         task,
         (opt, watch),
         (eng, &grid, &tail),
-        (&list, range.clone()),
+        (&list, range.start.max(k).min(range.end)..range.end),
         ("repair", false),
-    );
+    ));
     gather(task, (&list, range), fates, fault, report);
     if report.counts.not_run > 0 {
         report.counts.stopped = watch.stopped().unwrap_or("stopped").to_string();

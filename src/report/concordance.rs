@@ -50,6 +50,15 @@ fn member_line(m: &crate::concordance::Member, e: &Entry) -> String {
     format!("{}: {}", e.id, parts.join("; "))
 }
 
+/// A source cut to its first 50 characters for the text listing (CSV, JSON and the page
+/// keep it whole).
+fn brief_source(s: &str) -> String {
+    match s.char_indices().nth(50) {
+        Some((at, _)) => format!("{}…", &s[..at]),
+        None => s.to_string(),
+    }
+}
+
 /// The readable concordance.
 pub fn text(groups: &[Group], entries: &[Entry], v: &[Option<String>]) -> String {
     let mut s = String::new();
@@ -69,7 +78,7 @@ pub fn text(groups: &[Group], entries: &[Entry], v: &[Option<String>]) -> String
                 if e.source.is_empty() {
                     String::new()
                 } else {
-                    format!("  ({})", super::shown::shown(&e.source))
+                    format!("  ({})", super::shown::shown(&brief_source(&e.source)))
                 }
             ));
         }
