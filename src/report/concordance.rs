@@ -25,7 +25,9 @@ fn verdicts(g: &Group, verdicts: &[Option<String>]) -> (Vec<String>, Option<bool
         .iter()
         .map(|m| verdicts.get(m.entry).cloned().flatten().unwrap_or_default())
         .collect();
-    let agree = (!v.iter().any(String::is_empty)).then(|| v.iter().all(|x| *x == v[0]));
+    // A verdict a limit left open (or not asked) settles nothing.
+    let open = v.iter().any(|x| x.is_empty() || x == "unknown");
+    let agree = (!open).then(|| v.iter().all(|x| *x == v[0]));
     (v, agree)
 }
 
@@ -86,7 +88,7 @@ pub fn text(groups: &[Group], entries: &[Entry], v: &[Option<String>]) -> String
             "  stipulations agree: {}; verdicts agree: {}\n",
             yes_no(Some(g.stipulations_agree)),
             match agree {
-                None => "not asked",
+                None => "not settled",
                 Some(a) => yes_no(Some(a)),
             }
         ));
@@ -207,7 +209,7 @@ pub fn html(groups: &[Group], entries: &[Entry], v: &[Option<String>], title: &s
             "<section><h2>Group {}</h2><p>Stipulations agree: {}. Verdicts agree: {}.</p><table><tr><th>problem</th><th>source</th><th>stipulation</th><th>verdict</th><th>against the first</th><th>see also</th></tr>",
             n + 1,
             yes_no(Some(g.stipulations_agree)),
-            esc(agree.map_or("not asked", |a| yes_no(Some(a))))
+            esc(agree.map_or("not settled", |a| yes_no(Some(a))))
         ));
         for (m, verdict) in g.members.iter().zip(&vs) {
             let e = &entries[m.entry];
