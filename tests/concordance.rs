@@ -117,7 +117,7 @@ fn variants_are_grouped_with_their_original_and_nothing_else() {
             home[m.entry] = g;
         }
     }
-    let mut rng = Rng(0x4646_46);
+    let mut rng = Rng(0x0046_4646);
     let mut all = coll.clone();
     let mut origin: Vec<usize> = (0..coll.len()).collect();
     for (i, e) in coll.iter().enumerate() {

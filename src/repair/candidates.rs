@@ -158,6 +158,7 @@ fn spread(e: &Edit, width: u8) -> u32 {
 mod tests {
     use super::*;
     use crate::board::any::AnyEngine;
+    use crate::board::position::Position;
     use crate::board::rules::Rules;
     use crate::board::sides::SideNames;
     use crate::with_engine;

@@ -406,7 +406,7 @@ fn search<B: Bits>(
     // The longer tasks one by one, shortest first, until one is sound or open.
     let mut fates = vec![];
     let mut settled = false;
-    for i in range.start..range.end.min(k) {
+    for c in &list[range.start.min(k)..range.end.min(k)] {
         if settled {
             fates.push(Fate::Prefiltered(
                 false,
@@ -414,7 +414,7 @@ fn search<B: Bits>(
             ));
             continue;
         }
-        let f = fate(task, (opt, watch), (eng, &grid, &tail), &list[i], false);
+        let f = fate(task, (opt, watch), (eng, &grid, &tail), c, false);
         settled = !matches!(f, Fate::Solved(Judgement::Fails(_), ..) | Fate::NotRun);
         fates.push(f);
     }
