@@ -8,7 +8,7 @@ use mansuba::board::any::AnyEngine;
 use mansuba::board::position::Position;
 use mansuba::problem::{load_file, Problem};
 use mansuba::repair::reconstruct::{reconstruct, Asked, Reconstruction};
-use mansuba::repair::{Kept, Options, Shard, Task};
+use mansuba::repair::{Options, Shard, Task};
 use mansuba::solve::Limits;
 use mansuba::with_engine;
 use std::path::Path;
@@ -78,12 +78,7 @@ fn round_trips(problems: &[Problem], count: usize, seed: u64) {
         let task = Task {
             engine: &eng,
             fen: &p.fen,
-            kept: Kept {
-                stip: &p.stipulation,
-                spec: &p.conditions,
-                claim: p.solution.as_deref(),
-                notation: p.notation,
-            },
+            kept: mansuba::cli::repair::kept_of(p),
             sides: &p.sides,
         };
         let asked = Asked {

@@ -7,7 +7,7 @@ use crate::batch::Shard;
 use crate::board::any::AnyEngine;
 use crate::problem::load_file;
 use crate::repair::reconstruct::{reconstruct, Asked};
-use crate::repair::{Kept, Task};
+use crate::repair::Task;
 use crate::report::reconstruct as out;
 use anyhow::{bail, Result};
 use std::path::PathBuf;
@@ -100,12 +100,7 @@ pub fn cmd_reconstruct(a: ReconstructArgs) -> Result<i32> {
     let task = Task {
         engine: &engine,
         fen: &p.fen,
-        kept: Kept {
-            stip: &p.stipulation,
-            spec: &p.conditions,
-            claim: p.solution.as_deref(),
-            notation: p.notation,
-        },
+        kept: super::repair::kept_of(p),
         sides: &p.sides,
     };
     let r = reconstruct(&task, &asked(&a), &opt)
