@@ -12,6 +12,8 @@
 //! - [`dice`]: chess with dice (expectimax, chance tables, simulation);
 //! - `analyse`: one whole problem, whatever its rules: search, tables or dice, the claim;
 //! - [`problem`]: problem files, and carrying a problem to another rule set;
+//! - [`concordance`]: which problems of collections are one position up to symmetry, or
+//!   near variants;
 //! - [`repair`]: the smallest edits that make a broken problem sound;
 //! - [`report`]: text, CSV, JSON, SVG and the HTML edition;
 //! - [`verify`]: a problem verified into its row and verdict, as a library;
@@ -53,6 +55,7 @@ pub mod batch;
 pub mod board;
 #[doc(hidden)]
 pub mod cli;
+pub mod concordance;
 pub mod dice;
 pub mod files;
 pub mod memory;

@@ -6,8 +6,21 @@ use std::path::Path;
 
 /// Bottom first, as in `src/lib.rs`.
 const LAYERS: &[&str] = &[
-    "memory", "files", "batch", "board", "notation", "retro", "solve", "dice", "analyse",
-    "problem", "repair", "report", "verify", "cli",
+    "memory",
+    "files",
+    "batch",
+    "board",
+    "notation",
+    "retro",
+    "solve",
+    "dice",
+    "analyse",
+    "problem",
+    "concordance",
+    "repair",
+    "report",
+    "verify",
+    "cli",
 ];
 
 fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {

@@ -475,3 +475,150 @@ fn shards_lay_end_to_end() {
     assert_eq!(&joined, repairs);
     assert_eq!(in_shards, whole["counts"]["candidates"].as_u64().unwrap());
 }
+
+/// Men of each kind per side on a grid.
+fn material_of(g: &Grid, kinds: usize) -> [Vec<usize>; 2] {
+    let mut out = [vec![0; kinds], vec![0; kinds]];
+    for &(c, k) in g.men.iter().flatten() {
+        out[c as usize][k as usize] += 1;
+    }
+    out
+}
+
+/// No candidate holds material the rules cannot reach from their starting array: over
+/// random positions of every preset, each side has no more pawns than the array, and its
+/// men beyond the array's are promotion kinds, no more than its missing pawns; no pawn
+/// stands on its own first rank, nor on its last unless the rules let it wait there.
+#[test]
+fn candidates_keep_reachable_material() {
+    use mansuba::board::piece::Color;
+    use mansuba::repair::candidates::enumerate;
+    let mut rng = Rng(0x4646);
+    let mut checked = 0;
+    for name in mansuba::PRESETS {
+        let eng = AnyEngine::new(Rules::preset(name).unwrap()).unwrap();
+        with_engine!(&eng, e => {
+            let start = Grid::from(&Position::start(e.clone()).unwrap());
+            let have = material_of(&start, e.nk);
+            let r = &e.rules;
+            let promo: Vec<u8> = r.promotion.to.iter().chain(&r.promotion.by_file).filter_map(|&c| r.kind_of(c)).collect();
+            // Men the array has, kings aside, to draw the random positions from.
+            let pool = |c: usize| -> Vec<char> {
+                (0..e.nk).filter(|&k| k as u8 != e.king && have[c][k] > 0)
+                    .map(|k| r.pieces[k].letter).collect()
+            };
+            let (white, black) = (pool(0), pool(1));
+            for _ in 0..4 {
+                let w: Vec<char> = (0..2).map(|_| white[rng.below(white.len())].to_ascii_uppercase()).collect();
+                let b: Vec<char> = (0..2).map(|_| black[rng.below(black.len())]).collect();
+                let Some(fen) = random_position(e, &mut rng, &w, &b, false) else { continue };
+                let pos = Position::from_fen(e.clone(), &fen).unwrap();
+                let g = Grid::from(&pos);
+                let active = vec![false; g.men.len()];
+                let list = enumerate(e, &g, 1, &active, "0 1", &|_, _| false).unwrap();
+                for c in &list {
+                    let cand = g.apply(&c.edits[0]);
+                    let now = material_of(&cand, e.nk);
+                    for side in 0..2 {
+                        let pawn = e.pawn.map(|p| p as usize);
+                        let gone = pawn.map_or(0, |p| have[side][p] as i64 - now[side][p] as i64);
+                        assert!(gone >= 0, "{name}: {fen} -> {c:?}: more pawns than the array");
+                        let extra: usize = (0..e.nk)
+                            .filter(|&k| Some(k) != pawn && now[side][k] > have[side][k])
+                            .map(|k| {
+                                assert!(promo.contains(&(k as u8)), "{name}: {fen} -> {c:?}: kind {k} beyond the array, not a promotion");
+                                now[side][k] - have[side][k]
+                            })
+                            .sum();
+                        assert!(extra as i64 <= gone, "{name}: {fen} -> {c:?}: {extra} promoted, {gone} pawns gone");
+                    }
+                    if let Some(p) = e.pawn {
+                        let (w, h) = (cand.width as usize, cand.height as usize);
+                        for (sq, men) in cand.men.iter().enumerate() {
+                            for &(col, _) in men.iter().filter(|m| m.1 == p) {
+                                let rank = sq / w;
+                                let (first, last) = if col == Color::White { (0, h - 1) } else { (h - 1, 0) };
+                                assert!(rank != first && (rank != last || r.promotion.stay_when_barred), "{name}: pawn on {sq} after {c:?}");
+                            }
+                        }
+                    }
+                    checked += 1;
+                }
+            }
+        });
+    }
+    assert!(checked > 10_000, "only {checked} candidates checked");
+}
+
+/// Dilaram's mate as #5 is unsound; the change a historian tries first, the stipulation,
+/// comes first: sound as #6 (the collection's `dilaram-6`). The first slice of the ranked
+/// list holds it (the rest would take seconds).
+#[test]
+fn dilaram_is_sound_as_six_first() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let p = load_file(&root.join("problems/mansubat.toml"))
+        .problems
+        .into_iter()
+        .flatten()
+        .find(|p| p.id == "dilaram")
+        .unwrap();
+    let r = mansuba::cli::repair::repair_problem(&p, &options("0/40".parse().unwrap())).unwrap();
+    assert_eq!(r.original.verdict, "unsound");
+    let first = &r.repairs[0];
+    assert_eq!(first.kind, "sound as #6", "{:?}", r.repairs);
+    assert_eq!(first.edits, ["pose it in 6 moves"]);
+    assert_eq!(first.keys, ["Rh8+"]);
+    // Only the least: not also sound as #7 or #8.
+    assert_eq!(
+        r.repairs
+            .iter()
+            .filter(|x| x.kind.starts_with("sound as"))
+            .count(),
+        1
+    );
+    // No third rook: shatranj promotes only to a ferz.
+    assert!(
+        r.repairs.iter().all(|x| !x.edits[0].contains("to a rook")),
+        "{:?}",
+        r.repairs
+    );
+}
+
+/// `verify` says, for the unsound Dilaram #5 (the collection's position), that it wins
+/// in 6 (`least_win`), and leaves the column empty for the sound #6.
+#[test]
+fn verify_gives_the_least_win() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("dilaram.toml");
+    let fen = "1r4k1/8/5PP1/8/K1n3NR/7B/1r6/7R w - - 0 1";
+    let toml: String = [("five", "#5"), ("six", "#6")]
+        .iter()
+        .map(|(id, st)| format!("[[problem]]\nid = \"{id}\"\nrules = \"shatranj\"\nfen = \"{fen}\"\nstipulation = \"{st}\"\n"))
+        .collect();
+    std::fs::write(&file, toml).unwrap();
+    let csv = dir.path().join("v.csv");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mansuba"))
+        .arg("verify")
+        .arg(&file)
+        .args(["--timeout", "60", "--csv"])
+        .arg(&csv)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.code().is_some(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut r = csv::Reader::from_path(&csv).unwrap();
+    let head = r.headers().unwrap().clone();
+    let col = head.iter().position(|h| h == "least_win").unwrap();
+    let rows: Vec<csv::StringRecord> = r.records().map(|x| x.unwrap()).collect();
+    assert_eq!(
+        (&rows[0][0], &rows[0][5], &rows[0][col]),
+        ("five", "unsound", "6")
+    );
+    assert_eq!(
+        (&rows[1][0], &rows[1][5], &rows[1][col]),
+        ("six", "sound", "")
+    );
+}

@@ -1,5 +1,5 @@
 //! The command line: `rules`, `perft`, `solve`, `verify`, `export`, `diagram`,
-//! `import`, `dice`, `tablebase`, `repair`, `merge`, `editor`.
+//! `import`, `dice`, `tablebase`, `repair`, `merge`, `editor`, `reconstruct`, `concordance`.
 //!
 //! Exit codes: see docs/verify.md "Exit codes" (the rule is written there and coded in
 //! `run::exit_code`); a bad usage or input is 2 (clap's own code for usage errors).
@@ -7,6 +7,7 @@
 pub mod book;
 pub mod bounds;
 pub mod common;
+pub mod concordance;
 pub mod diagram;
 pub mod dice;
 pub mod editor;
@@ -21,6 +22,7 @@ pub mod merge_repair;
 pub mod output;
 pub mod perft;
 pub mod progress;
+pub mod reconstruct;
 pub mod repair;
 pub mod repair_args;
 pub mod repair_rows;
@@ -83,6 +85,11 @@ pub enum Command {
     Tablebase(tablebase::TablebaseArgs),
     /// The smallest edits that make an unsound, cooked or wrongly claimed problem sound.
     Repair(repair::RepairArgs),
+    /// Which problems of collections are one position up to symmetry, or near variants.
+    Concordance(concordance::ConcordanceArgs),
+    /// Fill the illegible squares of a problem every way the rules allow; the fillings
+    /// under which it is sound, ranked.
+    Reconstruct(reconstruct::ReconstructArgs),
     /// Put the shards of `verify --shard K/N` or `repair --shard K/N` together: what one run writes.
     Merge(merge::MergeArgs),
     /// Write the position editor: a page that sets up a position under any preset by
@@ -131,5 +138,7 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Repair(a) => repair::cmd_repair(a),
         Command::Merge(a) => merge::cmd_merge(a),
         Command::Editor(a) => editor::cmd_editor(a),
+        Command::Concordance(a) => concordance::cmd_concordance(a),
+        Command::Reconstruct(a) => reconstruct::cmd_reconstruct(a),
     }
 }

@@ -163,6 +163,15 @@ impl Outputs<'_> {
             }
             None => extras,
         };
+        // Each problem links to the other members of its concordance group.
+        let mut extras = extras;
+        extras.resize(own.len(), String::new());
+        for (x, l) in extras
+            .iter_mut()
+            .zip(report::concordance::edition_links(&own))
+        {
+            x.push_str(&l);
+        }
         let title = self
             .paths
             .iter()

@@ -42,15 +42,20 @@ pub fn repair_problem(p: &Problem, opt: &Options) -> Result<RepairReport, String
     let task = Task {
         engine: &engine,
         fen: &p.fen,
-        kept: Kept {
-            stip: &p.stipulation,
-            spec: &p.conditions,
-            claim: p.solution.as_deref(),
-            notation: p.notation,
-        },
+        kept: kept_of(p),
         sides: &p.sides,
     };
     repair::repair(&task, opt)
+}
+
+/// What every candidate keeps of `p`: its stipulation, conditions and written solution.
+pub fn kept_of(p: &Problem) -> Kept<'_> {
+    Kept {
+        stip: &p.stipulation,
+        spec: &p.conditions,
+        claim: p.solution.as_deref(),
+        notation: p.notation,
+    }
 }
 
 /// `mansuba repair`.

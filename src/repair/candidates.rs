@@ -9,7 +9,6 @@ use super::edit::{Edit, Grid};
 use crate::board::bits::Bits;
 use crate::board::engine::Engine;
 use crate::board::piece::Color;
-use crate::board::position::Position;
 use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
@@ -25,7 +24,8 @@ pub struct Candidate {
     pub spread: u32,
 }
 
-/// How much an edit disturbs the problem, least first: an idle man removed (one the
+/// How much an edit disturbs the problem, least first: the stipulation lengthened (the
+/// change a historian tries first), an idle man removed (one the
 /// original's lines never move), a man's colour or kind changed (a copyist's slip), an idle
 /// man moved, a man the lines use removed, a man the lines use moved or a man added, the
 /// side to move changed, the board turned.
@@ -39,6 +39,7 @@ pub fn disturbance(e: &Edit, active: &[bool]) -> u32 {
         Edit::Move { .. } | Edit::Add { .. } => 5,
         Edit::Side => 6,
         Edit::Turn => 7,
+        Edit::Stipulation { .. } => 0,
     }
 }
 
@@ -80,27 +81,14 @@ pub fn single_edits<B: Bits>(g: &Grid, eng: &Engine<B>) -> Vec<Edit> {
     out
 }
 
-/// The most men a side may have: as many as the rules' starting array gives it, or as
-/// the original position has if that is more (a problem may show promoted men).
-fn most_men<B: Bits>(eng: &Arc<Engine<B>>, original: &Grid) -> [usize; 2] {
-    let count = |g: &Grid, c: Color| g.men.iter().flatten().filter(|m| m.0 == c).count();
-    let start = Position::start(Arc::clone(eng))
-        .map(|p| [p.men[0] as usize, p.men[1] as usize])
-        .unwrap_or([usize::MAX; 2]);
-    [
-        start[0].max(count(original, Color::White)),
-        start[1].max(count(original, Color::Black)),
-    ]
-}
-
 fn grid_hash(g: &Grid) -> u64 {
     let mut h = std::collections::hash_map::DefaultHasher::new();
     g.hash(&mut h);
     h.finish()
 }
 
-/// Every legal position within `max_edits` edits of `original`, each once (by its fewest
-/// edits), ranked: fewer edits first, then less disturbance, then shorter moves, then the
+/// Every legal position within `max_edits` edits of `original` whose material the rules
+/// can reach ([`super::material`]), each once (by its fewest edits), ranked: fewer edits first, then less disturbance, then shorter moves, then the
 /// order the edits were made in. `active` marks the squares of the men the original's
 /// lines move. `fen_tail` holds the counters every candidate keeps. `watch` is told,
 /// before each grid whose edits are tried, how many grids of its level are done and how
@@ -113,7 +101,7 @@ pub fn enumerate<B: Bits>(
     fen_tail: &str,
     watch: &dyn Fn(usize, usize) -> bool,
 ) -> Option<Vec<Candidate>> {
-    let most = most_men(eng, original);
+    let reach = super::material::Reach::of(eng);
     let mut seen: HashSet<u64> = HashSet::new();
     seen.insert(grid_hash(original));
     let mut out = vec![];
@@ -133,9 +121,7 @@ pub fn enumerate<B: Bits>(
                 }
                 let mut edits = path.clone();
                 edits.push(e);
-                let count = |c: Color| g2.men.iter().flatten().filter(|m| m.0 == c).count();
-                let legal = count(Color::White) <= most[0]
-                    && count(Color::Black) <= most[1]
+                let legal = reach.as_ref().is_none_or(|r| r.allows(&g2, original))
                     && g2.position(eng, fen_tail).is_ok();
                 if legal {
                     out.push(Candidate {
@@ -172,6 +158,7 @@ fn spread(e: &Edit, width: u8) -> u32 {
 mod tests {
     use super::*;
     use crate::board::any::AnyEngine;
+    use crate::board::position::Position;
     use crate::board::rules::Rules;
     use crate::board::sides::SideNames;
     use crate::with_engine;

@@ -56,6 +56,8 @@ pub enum Edit {
     /// Read the diagram the other way round: mirrored top to bottom with the colours
     /// swapped (the problem files' `orientation = "flipped"`).
     Turn,
+    /// Pose the task in more moves (the position unchanged).
+    Stipulation { moves: u32 },
 }
 
 impl<B: Bits> From<&Position<B>> for Grid {
@@ -100,6 +102,7 @@ impl Grid {
             }
             Edit::Side => g.side = g.side.flip(),
             Edit::Turn => g = g.turned(),
+            Edit::Stipulation { .. } => {}
         }
         g
     }
@@ -186,6 +189,7 @@ impl Edit {
             Edit::Colour { sq, c, k } => Edit::Colour { sq, c: c.flip(), k },
             Edit::Side => Edit::Side,
             Edit::Turn => Edit::Turn,
+            Edit::Stipulation { moves } => Edit::Stipulation { moves },
         }
     }
 
@@ -209,6 +213,7 @@ impl Edit {
                 format!("make {} {}", man(c, k, s), sides.lower(c.flip()))
             }
             Edit::Side => "change the side to move".into(),
+            Edit::Stipulation { moves } => format!("pose it in {moves} moves"),
             Edit::Turn => {
                 "turn the board (mirrored top to bottom, the colours swapped: the problem file's orientation \"flipped\")".into()
             }

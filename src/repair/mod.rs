@@ -14,7 +14,9 @@ pub(crate) mod active;
 pub mod candidates;
 pub mod edit;
 pub mod judge;
+pub mod material;
 pub(crate) mod prefilter;
+pub mod reconstruct;
 pub(crate) mod watch;
 
 pub use crate::batch::Shard;
@@ -31,7 +33,7 @@ use crate::solve::word::Verdict;
 use crate::solve::{Analysis, Limits};
 use crate::with_engine;
 use candidates::Candidate;
-use edit::Grid;
+use edit::{Edit, Grid};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -237,13 +239,19 @@ fn spelled<B: Bits>(
 }
 
 /// What became of one candidate.
-enum Fate {
+pub enum Fate {
     /// Never started: the run was stopped first.
     NotRun,
-    /// Discarded before the full search (true: by the reading of the claim alone).
-    Prefiltered(bool),
-    /// Solved, judged; its position, edits in words and keys when it is a repair or open.
-    Solved(Judgement, Option<(String, Vec<String>)>, Vec<String>),
+    /// Discarded before the full search (true: by the reading of the claim alone), and
+    /// why.
+    Prefiltered(bool, String),
+    /// Solved, judged; its position and edits in words (when kept), keys and verdict word.
+    Solved(
+        Judgement,
+        Option<(String, Vec<String>)>,
+        Vec<String>,
+        &'static str,
+    ),
 }
 
 /// Bytes a listed candidate takes while the list is built: the two-edit repair of a
@@ -264,13 +272,44 @@ fn check_size<B: Bits>(eng: &Engine<B>, grid: &Grid, max_edits: u8) -> Result<()
     .map_err(|e| format!("{e}; allow fewer edits (--max-edits 1)"))
 }
 
+/// The longer task a stipulation edit poses, if the candidate has one.
+fn longer_task(c: &Candidate) -> Option<u32> {
+    c.edits.iter().find_map(|e| match *e {
+        Edit::Stipulation { moves } => Some(moves),
+        _ => None,
+    })
+}
+
+/// How far the stipulation is lengthened, at most: the least N' > N that is sound is
+/// searched up to N + 3.
+pub const LONGER_BY: u32 = 3;
+
+/// The stipulation edits of an unsound `#N` or `win N` (not exact, not under dice): the
+/// task posed in N+1 to N+3 moves (at most 200), the position unchanged.
+fn stipulation_candidates<B: Bits>(eng: &Engine<B>, task: &Task, fault: Fault) -> Vec<Candidate> {
+    let s = task.kept.stip;
+    if fault != Fault::Unsound || s.exact || eng.rules.dice.is_some() {
+        return vec![];
+    }
+    (s.moves + 1..=(s.moves + LONGER_BY).min(200))
+        .map(|moves| Candidate {
+            edits: vec![Edit::Stipulation { moves }],
+            disturbance: 0,
+            spread: 0,
+        })
+        .collect()
+}
+
 /// One candidate: spelled, prefiltered, solved and judged (or not run, once the run is
-/// stopped).
+/// stopped). A stipulation edit is solved in its longer task without the claim (the
+/// manuscript's line was written for the shorter one). `keep_all`: spell every solved
+/// candidate, not only repairs and open ones.
 fn fate<B: Bits>(
     task: &Task,
     (opt, watch): (&Options, &watch::Watch),
     (eng, grid, tail): (&Arc<Engine<B>>, &Grid, &str),
     c: &Candidate,
+    keep_all: bool,
 ) -> Fate {
     if watch.stopped().is_some() {
         return Fate::NotRun;
@@ -278,23 +317,68 @@ fn fate<B: Bits>(
     let (fen, words) = spelled(eng, grid, c, tail, task.sides);
     let eng = task.engine;
     let limits = watch.limits_for(&opt.limits);
-    if let Some((cheap, _)) = prefilter::discard(eng, &fen, task.kept, &limits) {
-        return Fate::Prefiltered(cheap);
+    let longer = longer_task(c).map(|moves| crate::solve::Stipulation {
+        moves,
+        ..*task.kept.stip
+    });
+    let k = match &longer {
+        Some(stip) => Kept {
+            stip,
+            claim: None,
+            ..task.kept
+        },
+        None => task.kept,
+    };
+    if let Some((cheap, why)) = prefilter::discard(eng, &fen, k, &limits) {
+        return Fate::Prefiltered(cheap, why);
     }
     let mut l = limits;
     l.progress = crate::batch::Progress::none();
-    let k = task.kept;
     match analyse_in(eng, &fen, k.stip, k.spec, k.claim, k.notation, &l) {
         Ok(mut a) => {
             let j = judge::judge(&a, k.claim);
-            let keep = matches!(j, Judgement::Repair | Judgement::Unknown(_));
+            let keep = keep_all || matches!(j, Judgement::Repair | Judgement::Unknown(_));
             if keep {
                 crate::solve::written::rewrite(eng, &mut a, opt.style);
             }
-            Fate::Solved(j, keep.then_some((fen, words)), a.report.keys_san.clone())
+            let word = Verdict::of(&a).word();
+            Fate::Solved(
+                j,
+                keep.then_some((fen, words)),
+                a.report.keys_san.clone(),
+                word,
+            )
         }
-        Err(_) => Fate::Solved(Judgement::Fails("error"), None, vec![]),
+        Err(e) => Fate::Solved(
+            Judgement::Fails("error"),
+            keep_all.then(|| (fen, vec![e.to_string()])),
+            vec![],
+            "error",
+        ),
     }
+}
+
+/// The fates of `list[range]`, solved in parallel with a progress bar (`label`).
+pub fn run_list<B: Bits>(
+    task: &Task,
+    (opt, watch): (&Options, &watch::Watch),
+    (eng, grid, tail): (&Arc<Engine<B>>, &Grid, &str),
+    (list, range): (&[Candidate], std::ops::Range<usize>),
+    (label, keep_all): (&str, bool),
+) -> Vec<Fate> {
+    let bar = opt
+        .progress
+        .begin(&format!("{label}: candidates"), range.len() as u64);
+    list[range]
+        .par_iter()
+        .map(|c| {
+            let f = fate(task, (opt, watch), (eng, grid, tail), c, keep_all);
+            if let Some(b) = &bar {
+                b.advance(1);
+            }
+            f
+        })
+        .collect()
 }
 
 fn search<B: Bits>(
@@ -317,43 +401,84 @@ fn search<B: Bits>(
         }
         watch.stopped().is_some()
     };
-    let list = candidates::enumerate(eng, &grid, opt.max_edits, &active, &tail, &listing)
+    let mut list = candidates::enumerate(eng, &grid, opt.max_edits, &active, &tail, &listing)
         .ok_or_else(|| {
             format!(
                 "{} while listing the candidates (a part of the list is no list: nothing was solved)",
                 watch.stopped().unwrap_or("stopped")
             )
         })?;
+    // The stipulation first: the change a historian tries before any man is touched.
+    let longer = stipulation_candidates(eng, task, fault);
+    let k = longer.len();
+    list.splice(0..0, longer);
     let range = opt.shard.range(list.len());
     report.counts.candidates = list.len();
     report.counts.in_shard = range.len();
-    drop(listing_task);
-    let bar = opt.progress.begin("repair: candidates", range.len() as u64);
-    let fates: Vec<Fate> = list[range.clone()]
-        .par_iter()
-        .map(|c| {
-            let f = fate(task, (opt, watch), (eng, &grid, &tail), c);
-            if let Some(b) = &bar {
-                b.advance(1);
-            }
-            f
-        })
-        .collect();
-    drop(bar);
+    // The longer tasks one by one, shortest first, until one is sound or open.
+    let mut fates = vec![];
+    let mut settled = false;
+    for c in &list[range.start.min(k)..range.end.min(k)] {
+        if settled {
+            fates.push(Fate::Prefiltered(
+                false,
+                "a shorter task is sound or open".into(),
+            ));
+            continue;
+        }
+        let f = fate(task, (opt, watch), (eng, &grid, &tail), c, false);
+        settled = !matches!(f, Fate::Solved(Judgement::Fails(_), ..) | Fate::NotRun);
+        fates.push(f);
+    }
+    fates.extend(run_list(
+        task,
+        (opt, watch),
+        (eng, &grid, &tail),
+        (&list, range.start.max(k).min(range.end)..range.end),
+        ("repair", false),
+    ));
+    gather(task, (&list, range), fates, fault, report);
+    if report.counts.not_run > 0 {
+        report.counts.stopped = watch.stopped().unwrap_or("stopped").to_string();
+    }
+    report.counts.unknown = report.unknown.len();
+    report.counts.repairs = report.repairs.len();
+    Ok(())
+}
+
+/// The fates counted and the repairs and open candidates listed, in rank order. Of the
+/// stipulation edits only the least sound one is a repair ("sound as #6"), and only when
+/// every shorter one was proven not sound.
+fn gather(
+    task: &Task,
+    (list, range): (&[Candidate], std::ops::Range<usize>),
+    fates: Vec<Fate>,
+    fault: Fault,
+    report: &mut RepairReport,
+) {
+    let mut longer_settled = true;
     for (i, fate) in range.zip(fates) {
         let (judgement, spelt, keys) = match fate {
             Fate::NotRun => {
                 report.counts.not_run += 1;
                 continue;
             }
-            Fate::Prefiltered(cheap) => {
+            Fate::Prefiltered(cheap, _) => {
                 report.counts.prefiltered += 1;
                 report.counts.claim_unreadable += cheap as usize;
                 continue;
             }
-            Fate::Solved(j, spelt, keys) => (j, spelt, keys),
+            Fate::Solved(j, spelt, keys, _) => (j, spelt, keys),
         };
         report.counts.solved += 1;
+        let longer = longer_task(&list[i]);
+        if longer.is_some() && !matches!(judgement, Judgement::Fails(_)) {
+            let first = longer_settled;
+            longer_settled = false;
+            if !first && judgement == Judgement::Repair {
+                continue;
+            }
+        }
         let Some((fen, edits)) = spelt else { continue };
         match judgement {
             Judgement::Repair => report.repairs.push(Repair {
@@ -361,7 +486,16 @@ fn search<B: Bits>(
                 edits,
                 fen,
                 keys,
-                kind: fault.repair_kind().into(),
+                kind: match longer {
+                    Some(moves) => format!(
+                        "sound as {}",
+                        crate::solve::Stipulation {
+                            moves,
+                            ..*task.kept.stip
+                        }
+                    ),
+                    None => fault.repair_kind().into(),
+                },
                 disturbance: list[i].disturbance,
             }),
             Judgement::Unknown(limit) => report.unknown.push(Open {
@@ -373,10 +507,4 @@ fn search<B: Bits>(
             Judgement::Fails(_) => {}
         }
     }
-    if report.counts.not_run > 0 {
-        report.counts.stopped = watch.stopped().unwrap_or("stopped").to_string();
-    }
-    report.counts.unknown = report.unknown.len();
-    report.counts.repairs = report.repairs.len();
-    Ok(())
 }

@@ -10,12 +10,14 @@
 //! [`html`] (the static edition, its parts in [`edition`]), [`repair`] (the repairs of a
 //! broken problem).
 
+pub mod concordance;
 pub mod edition;
 pub(crate) mod export;
 pub mod grid;
 pub mod html;
 pub mod pgn;
 pub mod popeye;
+pub mod reconstruct;
 pub mod repair;
 pub mod shown;
 pub mod svg;
@@ -59,6 +61,10 @@ pub struct Row {
     pub millis: u64,
     /// Metadata read from a problem that could not be loaded whole.
     pub meta: BTreeMap<String, String>,
+    /// For an unsound problem: the least number of moves that does win, when the search
+    /// settled it within its limit (see `verify/least.rs`).
+    #[serde(default)]
+    pub least_win: Option<u32>,
 }
 
 impl Row {
@@ -83,6 +89,7 @@ impl Row {
             error: Some(e.to_string()),
             verdict: Verdict::Error,
             millis: 0,
+            least_win: None,
         }
     }
 
@@ -102,6 +109,7 @@ impl Row {
             error: None,
             millis,
             meta: BTreeMap::new(),
+            least_win: None,
         }
     }
 

@@ -35,6 +35,7 @@ pub const CSV_COLUMNS: &[&str] = &[
     "orientation",
     "skipped_reason",
     "win_probability",
+    "least_win",
 ];
 
 /// "; no other first move wins within k" for a search cut by a limit (nothing for k = 0).
@@ -92,6 +93,7 @@ pub fn csv_record(r: &Row) -> Vec<String> {
         rep.and_then(|x| x.win_probability)
             .map(|p| format!("{p:.6}"))
             .unwrap_or_default(),
+        r.least_win.map(|n| n.to_string()).unwrap_or_default(),
     ]
 }
 
@@ -152,6 +154,7 @@ pub fn json_row(r: &Row, tree: bool) -> serde_json::Value {
         "solution_line": r.solution_line(),
         "millis": r.millis,
         "warnings": r.warnings(),
+        "least_win": r.least_win,
     });
     if let Some(p) = &r.problem {
         o["orientation"] = json!(p.orientation.word());

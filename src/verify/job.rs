@@ -92,7 +92,14 @@ pub fn run_job(job: &Job, engines: &Engines, limits: &Limits, out: Style) -> Row
     }));
     let millis = t0.elapsed().as_millis() as u64;
     match res {
-        Ok(Ok(a)) => Row::from_analysis(p, &job.rules, a, millis),
+        Ok(Ok(a)) => {
+            let mut r = Row::from_analysis(p, &job.rules, a, millis);
+            if r.verdict == crate::report::Verdict::Unsound {
+                r.least_win = super::least::least_win(&eng, p, (fen, conditions), limits);
+                r.millis = t0.elapsed().as_millis() as u64;
+            }
+            r
+        }
         Ok(Err(e)) => {
             let key = key_of(&e);
             let mut msg = e.to_string();

@@ -9,6 +9,7 @@
 
 pub(crate) mod engines;
 pub(crate) mod job;
+pub mod least;
 pub(crate) mod plan;
 
 pub use engines::Engines;

@@ -1,0 +1,148 @@
+//! `mansuba concordance`: which problems of the given files and folders are one position
+//! up to symmetry, or near variants (see [`crate::concordance`]); the members of each
+//! group verified (in parallel) to say whether their verdicts agree; text, `--json`,
+//! `--csv`, `--html DIR`.
+
+use super::common::{collect_files, set_threads};
+use crate::concordance::{concord, Entry, Shapes};
+use crate::problem::load_file;
+use crate::report::concordance as out;
+use anyhow::Result;
+use rayon::prelude::*;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// Arguments of `concordance`.
+#[derive(clap::Args, Debug)]
+pub struct ConcordanceArgs {
+    /// Problem files or folders (searched for *.toml).
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// Near variants: at most this many men differ (added, removed, moved, changed).
+    #[arg(long, default_value_t = 2, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=8))]
+    pub max_diff: u8,
+    /// Write one CSV row per group to FILE (atomically).
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<PathBuf>,
+    /// Print one JSON object per group.
+    #[arg(long)]
+    pub json: bool,
+    /// Write the concordance as a page, DIR/index.html.
+    #[arg(long, value_name = "DIR")]
+    pub html: Option<PathBuf>,
+    /// Time limit per problem for the members' verdicts, in seconds (0: none).
+    #[arg(long, default_value_t = 15.0, value_name = "SECONDS", value_parser = super::bounds::seconds)]
+    pub timeout: f64,
+    /// Do not solve the members: compare the verdicts the files expect (`expect`).
+    #[arg(long)]
+    pub no_solve: bool,
+    /// Worker threads (default: all cores).
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
+}
+
+/// The problems of `files` as entries (with the problems themselves); what cannot be read
+/// is reported on stderr and left out.
+fn entries(files: &[PathBuf]) -> (Vec<Entry>, Vec<crate::problem::Problem>, i32) {
+    let mut shapes = Shapes::default();
+    let (mut es, mut ps, mut code) = (vec![], vec![], 0);
+    for f in files {
+        let lf = load_file(f);
+        for w in &lf.warnings {
+            eprintln!("warning: {}", crate::report::shown::shown(w));
+        }
+        for p in lf.problems {
+            let read = p.map_err(|e| e.to_string()).and_then(|p| {
+                shapes
+                    .entry(&p)
+                    .map(|e| (e, p.clone()))
+                    .map_err(|e| p.error("fen", e).to_string())
+            });
+            match read {
+                Ok((e, p)) => {
+                    es.push(e);
+                    ps.push(p);
+                }
+                Err(e) => {
+                    eprintln!("error: {}", crate::report::shown::shown(&e));
+                    code = 1;
+                }
+            }
+        }
+    }
+    (es, ps, code)
+}
+
+/// `mansuba concordance`.
+pub fn cmd_concordance(a: ConcordanceArgs) -> Result<i32> {
+    set_threads(a.threads)?;
+    let files = collect_files(&a.paths)?;
+    let csv = super::run::check_output("--csv", a.csv.as_deref(), &files)?;
+    let t0 = Instant::now();
+    let (entries, problems, code) = entries(&files);
+    let groups = concord(&entries, a.max_diff as usize);
+    let grouped_ms = t0.elapsed().as_millis();
+    let mut verdicts: Vec<Option<String>> = vec![None; entries.len()];
+    let asked: Vec<usize> = groups
+        .iter()
+        .flat_map(|g| g.members.iter().map(|m| m.entry))
+        .collect();
+    let limits = crate::solve::Limits {
+        timeout: super::bounds::duration(a.timeout),
+        cancel: Some(crate::cli::interrupt::cancel_flag()),
+        ..Default::default()
+    };
+    let found: Vec<(usize, Option<String>)> = asked
+        .par_iter()
+        .map(|&i| {
+            let v = if a.no_solve {
+                problems[i].expect.clone()
+            } else {
+                Some(
+                    crate::verify::verify_problem(&problems[i], &limits)
+                        .verdict
+                        .word()
+                        .to_string(),
+                )
+            };
+            (i, v)
+        })
+        .collect();
+    for (i, v) in found {
+        verdicts[i] = v;
+    }
+    if a.json {
+        for g in out::json_groups(&groups, &entries, &verdicts) {
+            println!("{g}");
+        }
+    } else {
+        print!("{}", out::text(&groups, &entries, &verdicts));
+        eprintln!(
+            "grouped in {:.3} s, verdicts in {:.3} s",
+            grouped_ms as f64 / 1000.0,
+            (t0.elapsed().as_millis() - grouped_ms) as f64 / 1000.0
+        );
+    }
+    if let Some(c) = &csv {
+        let records = out::csv_records(&groups, &entries, &verdicts);
+        crate::report::write_csv(c, out::CONCORDANCE_COLUMNS, &records, false)?;
+    }
+    if let Some(dir) = &a.html {
+        let title = a
+            .paths
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect::<Vec<_>>()
+            .join(", ");
+        let page = out::html(
+            &groups,
+            &entries,
+            &verdicts,
+            &format!("mansuba concordance: {title}"),
+        );
+        let editor = crate::report::edition::editor::page("shatranj");
+        let path = crate::report::html::write_edition(dir, &page, &editor)?;
+        eprintln!("concordance page: {}", path.display());
+    }
+    Ok(code)
+}

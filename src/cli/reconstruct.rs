@@ -1,0 +1,125 @@
+//! `mansuba reconstruct`: the illegible squares of a problem filled in every way the rules
+//! allow, the fillings under which it is sound listed and ranked (see
+//! [`crate::repair::reconstruct`]); text, `--json`, `--csv`.
+
+use super::common::set_threads;
+use crate::batch::Shard;
+use crate::board::any::AnyEngine;
+use crate::problem::load_file;
+use crate::repair::reconstruct::{reconstruct, Asked};
+use crate::repair::Task;
+use crate::report::reconstruct as out;
+use anyhow::{bail, Result};
+use std::path::PathBuf;
+
+/// Arguments of `reconstruct`.
+#[derive(clap::Args, Debug)]
+pub struct ReconstructArgs {
+    /// The problem file.
+    pub file: PathBuf,
+    /// The problem.
+    #[arg(long)]
+    pub id: String,
+    /// The illegible squares, separated by commas or spaces ("f6,g7").
+    #[arg(long, value_name = "SQUARES")]
+    pub unknown: String,
+    /// The kinds they may hold, as piece letters ("rnf"; default: every kind of the rules).
+    #[arg(long, value_name = "KINDS")]
+    pub kinds: Option<String>,
+    /// At most this many of the illegible squares hold a man (default: all may).
+    #[arg(long, value_name = "N")]
+    pub max_men: Option<usize>,
+    /// Wall-clock limit of the whole run, in seconds (0: none): no filling starts after
+    /// it; those left are counted as not run.
+    #[arg(long, default_value_t = 0.0, value_name = "SECONDS", value_parser = super::bounds::seconds)]
+    pub timeout: f64,
+    /// Wall-clock limit per solve, in seconds (0: none). A filling that hits it is
+    /// listed as unknown, never as an answer.
+    #[arg(long, default_value_t = 10.0, value_name = "SECONDS", value_parser = super::bounds::seconds)]
+    pub timeout_each: f64,
+    /// Run only the K-th of N equal slices of the legal fillings (K counts from 0); the
+    /// shards' answers together are the whole run's.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<Shard>,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+    /// Write one CSV row per answer to FILE (atomically).
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<PathBuf>,
+    /// Worker threads (default: all cores).
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
+}
+
+/// What `--unknown` and `--kinds` say.
+fn asked(a: &ReconstructArgs) -> Asked {
+    Asked {
+        unknown: a
+            .unknown
+            .split([',', ' '])
+            .filter(|s| !s.trim().is_empty())
+            .map(|s| s.trim().to_string())
+            .collect(),
+        kinds: a
+            .kinds
+            .as_ref()
+            .map(|k| k.chars().filter(|c| c.is_alphanumeric()).collect()),
+        max_men: a.max_men,
+    }
+}
+
+/// `mansuba reconstruct`.
+pub fn cmd_reconstruct(a: ReconstructArgs) -> Result<i32> {
+    set_threads(a.threads)?;
+    if !a.file.is_file() {
+        bail!("no such problem file: {}", a.file.display());
+    }
+    let read = super::shard_inputs::read_by(std::slice::from_ref(&a.file), None);
+    let csv = super::run::check_output("--csv", a.csv.as_deref(), &read)?;
+    let lf = load_file(&a.file);
+    for w in &lf.warnings {
+        eprintln!("warning: {}", crate::report::shown::shown(w));
+    }
+    let p = match lf.problems.iter().find(|p| match p {
+        Ok(p) => p.id == a.id,
+        Err(e) => e.id.as_deref() == Some(a.id.as_str()),
+    }) {
+        Some(Ok(p)) => p,
+        Some(Err(e)) => bail!("{e}"),
+        None => bail!("no problem with id '{}' in {}", a.id, a.file.display()),
+    };
+    let opt = super::repair::options(
+        (a.timeout, a.timeout_each),
+        1,
+        a.shard.unwrap_or(Shard::ALL),
+        !a.json,
+        crate::notation::Style::default(),
+    );
+    let engine = AnyEngine::new(p.own_rules().map_err(|e| anyhow::anyhow!("{e}"))?)
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let task = Task {
+        engine: &engine,
+        fen: &p.fen,
+        kept: super::repair::kept_of(p),
+        sides: &p.sides,
+    };
+    let r = reconstruct(&task, &asked(&a), &opt)
+        .map_err(|e| anyhow::anyhow!("{}", p.error("id", e)))?;
+    if a.json {
+        println!("{}", out::json(&p.id, &r));
+    } else {
+        println!(
+            "{}",
+            out::text(&p.id, &format!("{}:{}", p.file.display(), p.line), &r)
+        );
+    }
+    if let Some(c) = &csv {
+        let records = out::csv_records(&p.id, &r);
+        crate::report::write_csv(c, out::RECONSTRUCT_COLUMNS, &records, false)?;
+    }
+    if crate::cli::interrupt::interrupted() {
+        return Ok(crate::cli::interrupt::INTERRUPTED);
+    }
+    Ok(0)
+}

@@ -1,0 +1,367 @@
+//! Reconstruction: the squares of a damaged diagram that cannot be read, filled in every
+//! way the rules allow (each empty, or holding a man of the kinds asked, of either
+//! colour), and each filling judged on the repair's machinery: legal, material the rules
+//! can reach, the manuscript's solution read and checked, then the full solve. The
+//! fillings under which the problem is sound are the answers, ranked: first those under
+//! which the written solution is right (rank 1), then those sound without it (rank 2);
+//! within a rank, fewest men added first. When none fits, the nearest fillings (those
+//! that passed the most conditions) say which condition fails.
+
+use super::candidates::Candidate;
+use super::edit::{Edit, Grid};
+use super::material::Reach;
+use super::{run_list, Counts, Fate, Judgement, Open, Options, Task};
+use crate::board::bits::Bits;
+use crate::board::engine::Engine;
+use crate::board::piece::{Color, Kind};
+use crate::board::position::Position;
+use crate::with_engine;
+use serde::{Deserialize, Serialize};
+use std::time::Instant;
+
+/// What is asked: the illegible squares, the kinds they may hold, the most men.
+#[derive(Clone, Debug, Default)]
+pub struct Asked {
+    /// The squares that cannot be read ("f6").
+    pub unknown: Vec<String>,
+    /// The letters of the kinds they may hold (None: every kind of the rules).
+    pub kinds: Option<Vec<char>>,
+    /// At most this many of them hold a man (None: all may).
+    pub max_men: Option<usize>,
+}
+
+/// A filling under which the problem is sound.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Answer {
+    /// 1: the written solution is right (or none is written); 2: sound, but the written
+    /// solution fails.
+    pub rank: u32,
+    /// Each illegible square and what it holds ("f6 black knight", "g7 empty").
+    pub filling: Vec<String>,
+    /// Men put on the illegible squares.
+    pub added: usize,
+    /// The verdict word of the filled problem.
+    pub verdict: String,
+    /// Its keys (SAN).
+    pub keys: Vec<String>,
+    /// The written solution under it: `right`, `none written`, or `fails: …`.
+    pub solution: String,
+    /// The filled position.
+    pub fen: String,
+}
+
+/// A filling that does not fit, and the first condition it fails.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Miss {
+    /// Each illegible square and what it holds.
+    pub filling: Vec<String>,
+    /// Men put on the illegible squares.
+    pub added: usize,
+    /// The condition that fails.
+    pub fails: String,
+}
+
+/// The answer to a reconstruction.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Reconstruction {
+    /// The illegible squares.
+    pub unknown: Vec<String>,
+    /// The slice of the legal fillings run.
+    pub shard: String,
+    /// Every filling listed, legal or not.
+    pub fillings: usize,
+    /// Fillings refused before any search: not a legal position, or material the rules
+    /// cannot reach.
+    pub refused: usize,
+    /// The answers, ranked.
+    pub answers: Vec<Answer>,
+    /// When there is no answer: the nearest fillings and what fails for each.
+    pub nearest: Vec<Miss>,
+    /// Fillings a limit left open (never answers).
+    pub open: Vec<Open>,
+    /// The counts (`candidates`: the legal fillings) and the time.
+    pub counts: Counts,
+}
+
+/// How many of the nearest misses are shown.
+const NEAREST: usize = 5;
+
+/// Bytes a listed filling takes at most while the list is built (its edits and words).
+const BYTES_PER_FILLING: u64 = 256;
+
+/// The squares, the kinds and the options of each square (None: empty).
+type Options2 = Vec<Option<(Color, Kind)>>;
+
+/// Fills the illegible squares of the problem of `task` every way `asked` allows and
+/// judges each filling (see the module comment). An error for a square or kind that does
+/// not read, or a list of fillings over the memory budget.
+pub fn reconstruct(task: &Task, asked: &Asked, opt: &Options) -> Result<Reconstruction, String> {
+    let t0 = Instant::now();
+    let mut r = with_engine!(task.engine, e => {
+        let pos = Position::from_fen(e.clone(), task.fen).map_err(|x| x.to_string())?;
+        run(task, asked, opt, &pos)
+    })?;
+    r.counts.millis = t0.elapsed().as_millis() as u64;
+    Ok(r)
+}
+
+/// The squares asked, as indices, each once.
+fn squares<B: Bits>(eng: &Engine<B>, asked: &Asked) -> Result<Vec<usize>, String> {
+    let mut out: Vec<usize> = vec![];
+    for s in &asked.unknown {
+        let sq = eng.geo.parse(s.trim()).ok_or_else(|| {
+            format!(
+                "bad square '{s}' in --unknown: expected a square of the {}x{} board",
+                eng.geo.width, eng.geo.height
+            )
+        })? as usize;
+        if out.contains(&sq) {
+            return Err(format!("square '{s}' given twice in --unknown"));
+        }
+        out.push(sq);
+    }
+    if out.is_empty() {
+        return Err("--unknown names no square".into());
+    }
+    Ok(out)
+}
+
+/// What one square may hold: empty, or a man of the kinds asked of either colour.
+fn choices<B: Bits>(eng: &Engine<B>, asked: &Asked) -> Result<Options2, String> {
+    let kinds: Vec<Kind> = match &asked.kinds {
+        None => (0..eng.nk as Kind).collect(),
+        Some(letters) => letters
+            .iter()
+            .map(|&c| {
+                eng.rules.kind_of(c).ok_or_else(|| {
+                    format!(
+                        "bad kind '{c}' in --kinds: expected a piece letter of the rules '{}'",
+                        eng.rules.name
+                    )
+                })
+            })
+            .collect::<Result<_, _>>()?,
+    };
+    let mut out = vec![None];
+    for c in [Color::White, Color::Black] {
+        out.extend(kinds.iter().map(|&k| Some((c, k))));
+    }
+    out.dedup();
+    Ok(out)
+}
+
+/// Every filling (an option index per square) with at most `max` men, fewest men first,
+/// then in a fixed order.
+fn fillings(squares: usize, choices: usize, max: usize) -> Result<Vec<Vec<usize>>, String> {
+    let count = (0..squares).try_fold(1u64, |n, _| n.checked_mul(choices as u64));
+    let count = count.ok_or("too many fillings to list")?;
+    crate::memory::check(
+        &format!("the list of {count} fillings"),
+        count.saturating_mul(BYTES_PER_FILLING),
+    )
+    .map_err(|e| format!("{e}; name fewer squares or kinds"))?;
+    let mut out = vec![];
+    let mut digits = vec![0usize; squares];
+    loop {
+        if digits.iter().filter(|&&d| d > 0).count() <= max {
+            out.push(digits.clone());
+        }
+        let Some(i) = digits.iter().rposition(|&d| d + 1 < choices) else {
+            break;
+        };
+        digits[i] += 1;
+        digits[i + 1..].iter_mut().for_each(|d| *d = 0);
+    }
+    out.sort_by_key(|f| f.iter().filter(|&&d| d > 0).count());
+    Ok(out)
+}
+
+/// A filling in words: "f6 black knight", "g7 empty".
+fn words<B: Bits>(
+    eng: &Engine<B>,
+    task: &Task,
+    sq: &[usize],
+    fill: &[Option<(Color, Kind)>],
+) -> Vec<String> {
+    sq.iter()
+        .zip(fill)
+        .map(|(&s, m)| {
+            let name = eng.geo.name(s as u8);
+            match m {
+                None => format!("{name} empty"),
+                Some((c, k)) => format!(
+                    "{name} {} {}",
+                    task.sides.lower(*c),
+                    eng.rules.pieces[*k as usize].name.to_lowercase()
+                ),
+            }
+        })
+        .collect()
+}
+
+/// The stages a filling passes, in order; a miss that got further is nearer.
+const ILLEGAL: u8 = 0;
+const MATERIAL: u8 = 1;
+const SOLUTION: u8 = 2;
+const SOLVED: u8 = 3;
+
+fn run<B: Bits>(
+    task: &Task,
+    asked: &Asked,
+    opt: &Options,
+    pos: &Position<B>,
+) -> Result<Reconstruction, String> {
+    let eng = &pos.eng;
+    let sq = squares(eng, asked)?;
+    let choice = choices(eng, asked)?;
+    let mut damaged = Grid::from(pos);
+    for &s in &sq {
+        damaged.men[s].clear();
+    }
+    let tail = format!("{} {}", pos.halfmove, pos.fullmove);
+    let reach = Reach::of(eng);
+    let all = fillings(sq.len(), choice.len(), asked.max_men.unwrap_or(sq.len()))?;
+    let mut misses: Vec<(u8, Miss)> = vec![];
+    let mut list: Vec<Candidate> = vec![];
+    let mut spelt: Vec<(Vec<String>, usize)> = vec![];
+    for f in &all {
+        let fill: Vec<_> = f.iter().map(|&d| choice[d]).collect();
+        let w = words(eng, task, &sq, &fill);
+        let added = fill.iter().flatten().count();
+        let edits: Vec<Edit> = sq
+            .iter()
+            .zip(&fill)
+            .filter_map(|(&s, m)| m.map(|(c, k)| Edit::Add { sq: s, c, k }))
+            .collect();
+        let g = edits.iter().fold(damaged.clone(), |g, e| g.apply(e));
+        let miss = |stage: u8, fails: String| {
+            (
+                stage,
+                Miss {
+                    filling: w.clone(),
+                    added,
+                    fails,
+                },
+            )
+        };
+        if let Err(e) = g.position(eng, &tail) {
+            misses.push(miss(ILLEGAL, format!("not a legal position: {e}")));
+        } else if let Some(why) = reach
+            .as_ref()
+            .filter(|r| !r.allows(&g, &damaged))
+            .and_then(|r| r.unreachable(&g))
+        {
+            misses.push(miss(
+                MATERIAL,
+                format!("material the rules cannot reach: {why}"),
+            ));
+        } else {
+            list.push(Candidate {
+                edits,
+                disturbance: added as u32,
+                spread: 0,
+            });
+            spelt.push((w, added));
+        }
+    }
+    let watch = super::watch::Watch::new(opt.deadline, &opt.limits);
+    let range = opt.shard.range(list.len());
+    let fates = run_list(
+        task,
+        (opt, &watch),
+        (eng, &damaged, &tail),
+        (&list, range.clone()),
+        ("reconstruct", true),
+    );
+    let mut r = Reconstruction {
+        unknown: sq.iter().map(|&s| eng.geo.name(s as u8)).collect(),
+        shard: opt.shard.to_string(),
+        fillings: all.len(),
+        refused: misses.len(),
+        answers: vec![],
+        nearest: vec![],
+        open: vec![],
+        counts: Counts {
+            candidates: list.len(),
+            in_shard: range.len(),
+            ..Counts::default()
+        },
+    };
+    for (i, fate) in range.zip(fates) {
+        sort_fate(task, (i, &spelt[i]), fate, &mut r, &mut misses);
+    }
+    if r.counts.not_run > 0 {
+        r.counts.stopped = watch.stopped().unwrap_or("stopped").to_string();
+    }
+    r.answers.sort_by_key(|a| (a.rank, a.added));
+    r.counts.unknown = r.open.len();
+    r.counts.repairs = r.answers.len();
+    if r.answers.is_empty() {
+        r.nearest = nearest(misses);
+    }
+    Ok(r)
+}
+
+/// One legal filling's fate: an answer, an open filling or a miss.
+fn sort_fate(
+    task: &Task,
+    (i, (filling, added)): (usize, &(Vec<String>, usize)),
+    fate: Fate,
+    r: &mut Reconstruction,
+    misses: &mut Vec<(u8, Miss)>,
+) {
+    let miss = |stage: u8, fails: String| {
+        (
+            stage,
+            Miss {
+                filling: filling.clone(),
+                added: *added,
+                fails,
+            },
+        )
+    };
+    let written = task.kept.claim.is_some_and(|c| !c.trim().is_empty());
+    match fate {
+        Fate::NotRun => r.counts.not_run += 1,
+        Fate::Prefiltered(cheap, why) => {
+            r.counts.prefiltered += 1;
+            r.counts.claim_unreadable += cheap as usize;
+            misses.push(miss(SOLUTION, format!("the written solution fails: {why}")));
+        }
+        Fate::Solved(j, spelt, keys, word) => {
+            r.counts.solved += 1;
+            let fen = spelt.map(|s| s.0).unwrap_or_default();
+            let answer = |rank: u32, solution: String| Answer {
+                rank,
+                filling: filling.clone(),
+                added: *added,
+                verdict: word.to_string(),
+                keys: keys.clone(),
+                solution,
+                fen: fen.clone(),
+            };
+            match j {
+                Judgement::Repair if written => r.answers.push(answer(1, "right".into())),
+                Judgement::Repair => r.answers.push(answer(1, "none written".into())),
+                Judgement::Fails(w) if w == "claim-wrong" || w == "claim-short" => {
+                    r.answers.push(answer(2, format!("fails: {w}")))
+                }
+                Judgement::Unknown(limit) => r.open.push(Open {
+                    candidate: i,
+                    edits: filling.clone(),
+                    fen,
+                    limit,
+                }),
+                Judgement::Fails(w) => misses.push(miss(SOLVED, format!("the problem is {w}"))),
+            }
+        }
+    }
+}
+
+/// The misses that got furthest, fewest men added first.
+fn nearest(mut misses: Vec<(u8, Miss)>) -> Vec<Miss> {
+    let best = misses.iter().map(|m| m.0).max().unwrap_or(0);
+    misses.retain(|m| m.0 == best);
+    misses.sort_by_key(|m| m.1.added);
+    misses.into_iter().take(NEAREST).map(|m| m.1).collect()
+}

@@ -1,0 +1,50 @@
+//! The least number of moves that does win: for an unsound `#N` or `win N` (not exact,
+//! not under dice), the same position posed in N+1, N+2, … moves (up to
+//! [`LONGER_BY`] more), until one is solvable. The attempts share one time limit, the
+//! row's own timeout, and the problem's node limit; an attempt a limit cuts short leaves
+//! the answer unsettled (`None`), as does no win within the bound.
+
+use crate::analyse::analyse_in;
+use crate::board::any::AnyEngine;
+use crate::problem::Problem;
+use crate::solve::{ConditionSpec, Limits, Solvable, Stipulation};
+use std::time::Instant;
+
+/// How many moves beyond the problem's are tried.
+pub const LONGER_BY: u32 = 3;
+
+/// The least N' > N within which the side to move forces the goal of `p` from `fen`
+/// (under `conditions`), or `None` when no attempt up to N + [`LONGER_BY`] proves one or
+/// a limit stops an attempt first.
+pub fn least_win(
+    eng: &AnyEngine,
+    p: &Problem,
+    (fen, conditions): (&str, &ConditionSpec),
+    limits: &Limits,
+) -> Option<u32> {
+    let s = p.stipulation;
+    if s.exact || p.own_rules().ok()?.dice.is_some() {
+        return None;
+    }
+    let deadline = limits.timeout.and_then(|t| Instant::now().checked_add(t));
+    for moves in s.moves + 1..=(s.moves + LONGER_BY).min(200) {
+        let mut l = limits.clone();
+        l.progress = crate::batch::Progress::none();
+        l.refutations = Some(0);
+        if let Some(d) = deadline {
+            let left = d.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return None;
+            }
+            l.timeout = Some(left);
+        }
+        let stip = Stipulation { moves, ..s };
+        let a = analyse_in(eng, fen, &stip, conditions, None, p.notation, &l).ok()?;
+        match a.report.solvable {
+            Solvable::Yes => return Some(moves),
+            Solvable::No => continue,
+            Solvable::Unknown => return None,
+        }
+    }
+    None
+}
