@@ -436,6 +436,18 @@ fn english_1650() -> Rules {
     }
 }
 
+/// Modern (FIDE) chess: the moves of [`english_1650`], stalemate a draw. The natural
+/// target of Popeye's orthodox problems and of modern problems.
+fn orthodox() -> Rules {
+    Rules {
+        name: "orthodox".into(),
+        summary: "Modern chess: castling, en passant, double step, promotion to Q R B N; stalemate a draw".into(),
+        source: "FIDE Laws of Chess (handbook.fide.com), articles 3 and 5.2; perft as chessprogramming.org 'Perft Results'".into(),
+        stalemate: StalemateRule::Draw,
+        ..english_1650()
+    }
+}
+
 impl Rules {
     /// The preset of that name.
     pub fn preset(name: &str) -> Result<Rules, RulesError> {
@@ -446,6 +458,7 @@ impl Rules {
             "courier" => Ok(courier()),
             "grant-acedrex" => Ok(grant_acedrex()),
             "english-1650" => Ok(english_1650()),
+            "orthodox" => Ok(orthodox()),
             "shatranj-dice" | "alfonso-dice" | "grant-acedrex-dice" => with_dice(name),
             _ => Err(RulesError::UnknownPreset(
                 name.to_string(),

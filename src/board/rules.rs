@@ -255,6 +255,7 @@ pub const PRESETS: &[&str] = &[
     "courier",
     "grant-acedrex",
     "english-1650",
+    "orthodox",
     "shatranj-dice",
     "alfonso-dice",
     "grant-acedrex-dice",
