@@ -105,9 +105,9 @@ def cut(lines, a, b):
     return "\n".join([lines[la][ca:]] + lines[la + 1:lb] + [lines[lb][:cb]])
 
 
-def run(cmd, timeout):
+def run(cmd, timeout, cwd=None):
     try:
-        p = subprocess.run(cmd, capture_output=True, timeout=timeout)
+        p = subprocess.run(cmd, capture_output=True, timeout=timeout, cwd=cwd)
         return p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace")
     except subprocess.TimeoutExpired:
         return None, "", "timed out"
@@ -238,7 +238,9 @@ def compare(args, tmp, name, chunk_inp, entries, lang, stats, mismatches):
     code, out, err = run([args.mansuba, "verify", toml, "--csv", "-", "--timeout", str(args.timeout),
                           "--threads", "1"], args.timeout * (len(entries) + 1) + 60)
     rows = {r["id"]: r for r in csv.DictReader(io.StringIO(out))} if out else {}
-    pcode, pout, perr = run([args.py, "-maxtime", str(args.timeout), chunk_inp], args.timeout * 3 + 30)
+    # In the scratch folder: a `Protocol FILE` command of the problem writes FILE there.
+    pcode, pout, perr = run([args.py, "-maxtime", str(args.timeout), chunk_inp], args.timeout * 3 + 30,
+                            cwd=tmp)
     finished = re.search(r"solution finished\.|Loesung beendet\.|solution terminee\.", pout)
     theirs = popeye_keys(pout, lang) if finished else None
     for e in wanted:
@@ -269,7 +271,8 @@ def main():
     ap.add_argument("--json", default=None)
     ap.add_argument("--only", default=None)
     args = ap.parse_args()
-    args.py = args.py or os.path.join(args.popeye_dir, "py")
+    args.py = os.path.abspath(args.py or os.path.join(args.popeye_dir, "py"))
+    args.mansuba = os.path.abspath(args.mansuba)
     files = []
     for d in FOLDERS:
         folder = os.path.join(args.popeye_dir, d)

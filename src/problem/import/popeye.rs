@@ -66,7 +66,7 @@ pub struct Raw {
 }
 
 /// How a problem ended.
-enum End {
+enum Close {
     /// `EndProblem`.
     End,
     /// `NextProblem` at this line: another follows.
@@ -116,7 +116,7 @@ pub fn read_raw(path: &Path, text: &str) -> Vec<Result<Raw, ImportError>> {
     loop {
         rd.in_twin = false;
         let (mut raw, end) = rd.problem(start);
-        if matches!(end, End::Eof) {
+        if matches!(end, Close::Eof) {
             // Popeye stops at the end of the text before it solves such a problem.
             raw.error.get_or_insert_with(|| {
                 error_at(
@@ -128,11 +128,11 @@ pub fn read_raw(path: &Path, text: &str) -> Vec<Result<Raw, ImportError>> {
         }
         out.push(Ok(raw));
         match end {
-            End::Next(line) => start = line,
-            End::Eof => break,
+            Close::Next(line) => start = line,
+            Close::Eof => break,
             // Popeye reads nothing after EndProblem; a file of several BeginProblem ...
             // EndProblem blocks is read on.
-            End::End => match rd.lex.next_word() {
+            Close::End => match rd.lex.next_word() {
                 Some((w, n)) if language_of(w) == Some(lang) => start = n,
                 _ => break,
             },
@@ -173,7 +173,7 @@ impl Reader<'_> {
     }
 
     /// One problem from the word after its `BeginProblem` or `NextProblem`.
-    fn problem(&mut self, line: usize) -> (Raw, End) {
+    fn problem(&mut self, line: usize) -> (Raw, Close) {
         let mut raw = Raw {
             line,
             ..Raw::default()
@@ -182,7 +182,7 @@ impl Reader<'_> {
         loop {
             let Some((w, n)) = self.lex.next_word() else {
                 raw.diagram = board;
-                return (raw, End::Eof);
+                return (raw, Close::Eof);
             };
             let err = match find(COMMANDS, self.lang, w) {
                 Found::One(c) => match self.command(COMMANDS[c][0], n, &mut raw, &mut board) {
@@ -193,7 +193,7 @@ impl Reader<'_> {
                 Found::None => {
                     if let Found::One(k) = find(PROBLEM_END, self.lang, w) {
                         raw.diagram = board;
-                        return (raw, if k == 0 { End::End } else { End::Next(n) });
+                        return (raw, if k == 0 { Close::End } else { Close::Next(n) });
                     }
                     if let Found::One(k) = find(TWIN_END, self.lang, w) {
                         raw.diagram = board;
@@ -209,7 +209,7 @@ impl Reader<'_> {
     }
 
     /// After an error: the problem is kept with it, the words skipped to its end.
-    fn recover(&mut self, mut raw: Raw, e: ImportError) -> (Raw, End) {
+    fn recover(&mut self, mut raw: Raw, e: ImportError) -> (Raw, Close) {
         raw.error.get_or_insert(e);
         while let Some((w, n)) = self.lex.next_word() {
             match find(COMMANDS, self.lang, w) {
@@ -218,13 +218,13 @@ impl Reader<'_> {
                 }
                 Found::None => {
                     if let Found::One(k) = find(PROBLEM_END, self.lang, w) {
-                        return (raw, if k == 0 { End::End } else { End::Next(n) });
+                        return (raw, if k == 0 { Close::End } else { Close::Next(n) });
                     }
                 }
                 _ => {}
             }
         }
-        (raw, End::Eof)
+        (raw, Close::Eof)
     }
 
     /// One command of the diagram.
@@ -598,14 +598,14 @@ impl Reader<'_> {
                     o.refused
                         .push(refuse("it limits the defender's non-trivial moves"));
                 }
-                "Intelligent" | "Beep" => {
+                // An optional number.
+                "Intelligent" | "Beep"
                     if self
                         .lex
                         .peek()
-                        .is_some_and(|(x, _)| x.parse::<u64>().is_ok())
-                    {
-                        self.lex.next_word();
-                    }
+                        .is_some_and(|(x, _)| x.parse::<u64>().is_ok()) =>
+                {
+                    self.lex.next_word();
                 }
                 "EnPassant" => o.en_passant = Some(self.squares_word(n, "option EnPassant")?),
                 "NoCastling" => o.no_castling.extend(
@@ -634,7 +634,7 @@ impl Reader<'_> {
     }
 
     /// After `Twin` or `ZeroPosition`: the twins, each made by its twinning commands.
-    fn twins(&mut self, mut raw: Raw) -> (Raw, End) {
+    fn twins(&mut self, mut raw: Raw) -> (Raw, Close) {
         self.in_twin = true;
         let mut prev = raw.diagram.clone();
         loop {
@@ -660,13 +660,13 @@ impl Reader<'_> {
             raw.twins.push((b.clone(), line));
             prev = b;
             let Some((w, n)) = self.lex.next_word() else {
-                return (raw, End::Eof);
+                return (raw, Close::Eof);
             };
             if self.is(TWIN_END, w, "twin") {
                 continue;
             }
             if let Found::One(k) = find(PROBLEM_END, self.lang, w) {
-                return (raw, if k == 0 { End::End } else { End::Next(n) });
+                return (raw, if k == 0 { Close::End } else { Close::Next(n) });
             }
             let e = self.unknown(
                 w,
@@ -752,19 +752,20 @@ impl Reader<'_> {
                     ["a8<-->h1"; 3],
                 ];
                 let w = self.lex.next_word().map_or("", |x| x.0);
-                let turn =
-                    match find(MIRRORS, 0, w) {
-                        Found::One(0) => Turn::A1H1,
-                        Found::One(1) => Turn::A1A8,
-                        Found::One(2) => Turn::A1H8,
-                        Found::One(_) => Turn::A8H1,
-                        _ => return Err(self.err(
+                let turn = match find(MIRRORS, 0, w) {
+                    Found::One(0) => Turn::A1H1,
+                    Found::One(1) => Turn::A1A8,
+                    Found::One(2) => Turn::A1H8,
+                    Found::One(_) => Turn::A8H1,
+                    _ => {
+                        return Err(self.err(
                             n,
                             format!(
                                 "mirror '{w}': expected a1<-->h1, a1<-->a8, a1<-->h8 or a8<-->h1"
                             ),
-                        )),
-                    };
+                        ))
+                    }
+                };
                 b.turn(turn)
             }
             "PolishType" => b.polish(),

@@ -212,7 +212,7 @@ pub fn square(s: &str) -> Option<(u8, u8)> {
 
 /// A word made of squares only (`a1h1`), or `None`.
 pub fn squares(s: &str) -> Option<Vec<(u8, u8)>> {
-    if s.is_empty() || s.len() % 2 != 0 || !s.is_ascii() {
+    if s.is_empty() || !s.len().is_multiple_of(2) || !s.is_ascii() {
         return None;
     }
     (0..s.len() / 2)
@@ -220,10 +220,13 @@ pub fn squares(s: &str) -> Option<Vec<(u8, u8)>> {
         .collect()
 }
 
+/// A man's row of `MEN` and its squares, or the letters of a man Popeye has not.
+pub type ManOnSquares = Result<(usize, Vec<(u8, u8)>), String>;
+
 /// A word that is a man followed by squares (`ra1h1`, `fee4`): the man's row of [`MEN`]
 /// and the squares. As Popeye reads it, a word of odd length has a one-letter man, one of
 /// even length a two-letter man. `Err(code)` when the squares read but the man is unknown.
-pub fn man_on_squares(lang: usize, w: &str) -> Option<Result<(usize, Vec<(u8, u8)>), String>> {
+pub fn man_on_squares(lang: usize, w: &str) -> Option<ManOnSquares> {
     if !w.is_ascii() || w.len() < 3 {
         return None;
     }
