@@ -17,6 +17,7 @@
 //! only: the reading goes on at the problem's end.
 
 use super::popeye_board::{at, Board, Colour, Conds, Man, Turn};
+pub use super::popeye_board::{PopOptions, Raw};
 use super::popeye_lex::{find, language_of, man, man_on_squares, nearest, squares, Found, Lexer};
 use super::popeye_text;
 use super::popeye_words::*;
@@ -24,46 +25,6 @@ use super::{error_at, Entry, ImportError, Options};
 use std::path::Path;
 
 pub use super::popeye_build::{slug, ID_REMARK, RULES_REMARK, SLUG_CAP};
-
-/// Options that change the problem, read from its `Option` commands.
-#[derive(Clone, Debug, Default)]
-pub struct PopOptions {
-    /// `HalfDuplex`: the other side has the task (and moves first).
-    pub half_duplex: bool,
-    /// `NoCastling`: squares whose men may not castle.
-    pub no_castling: Vec<usize>,
-    /// `EnPassant`: the squares of the double step just played.
-    pub en_passant: Option<Vec<(u8, u8)>>,
-    /// Options mansuba cannot honour, with the reason.
-    pub refused: Vec<String>,
-}
-
-/// One problem as written: its texts, options, diagram and twins.
-#[derive(Clone, Debug, Default)]
-pub struct Raw {
-    /// The line where it begins.
-    pub line: usize,
-    /// Text lines, each read by [`popeye_text::from_line`].
-    pub author: Vec<(String, bool)>,
-    /// `Origin` lines.
-    pub origin: Vec<(String, bool)>,
-    /// `Title` lines.
-    pub title: Vec<(String, bool)>,
-    /// `Award` lines.
-    pub award: Vec<(String, bool)>,
-    /// `Remark` lines.
-    pub remarks: Vec<(String, bool)>,
-    /// The options.
-    pub opts: PopOptions,
-    /// The diagram (or zero position).
-    pub diagram: Board,
-    /// The diagram is a zero position, not a problem.
-    pub zero: bool,
-    /// The twins, each with the line where it begins.
-    pub twins: Vec<(Board, usize)>,
-    /// The error that stopped it.
-    pub error: Option<ImportError>,
-}
 
 /// How a problem ended.
 enum Close {

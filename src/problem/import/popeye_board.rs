@@ -1,8 +1,51 @@
-//! One Popeye position as the reader builds it — the men (with Popeye's colours and
+//! One Popeye problem as the reader builds it ([`Raw`]: its texts, options, diagram and
+//! twins), and one position of it — the men (with Popeye's colours and
 //! attributes), the stipulation and the conditions — and the twinning commands that turn
 //! one position into the next (`move`, `exchange`, `remove`, `add`, `substitute`,
 //! `rotate`, `mirror`, `shift`, `PolishType`), as Popeye's input documentation describes
 //! them.
+
+use super::ImportError;
+
+/// Options that change the problem, read from its `Option` commands.
+#[derive(Clone, Debug, Default)]
+pub struct PopOptions {
+    /// `HalfDuplex`: the other side has the task (and moves first).
+    pub half_duplex: bool,
+    /// `NoCastling`: squares whose men may not castle.
+    pub no_castling: Vec<usize>,
+    /// `EnPassant`: the squares of the double step just played.
+    pub en_passant: Option<Vec<(u8, u8)>>,
+    /// Options mansuba cannot honour, with the reason.
+    pub refused: Vec<String>,
+}
+
+/// One problem as written: its texts, options, diagram and twins.
+#[derive(Clone, Debug, Default)]
+pub struct Raw {
+    /// The line where it begins.
+    pub line: usize,
+    /// Text lines, each read by [`super::popeye_text::from_line`].
+    pub author: Vec<(String, bool)>,
+    /// `Origin` lines.
+    pub origin: Vec<(String, bool)>,
+    /// `Title` lines.
+    pub title: Vec<(String, bool)>,
+    /// `Award` lines.
+    pub award: Vec<(String, bool)>,
+    /// `Remark` lines.
+    pub remarks: Vec<(String, bool)>,
+    /// The options.
+    pub opts: PopOptions,
+    /// The diagram (or zero position).
+    pub diagram: Board,
+    /// The diagram is a zero position, not a problem.
+    pub zero: bool,
+    /// The twins, each with the line where it begins.
+    pub twins: Vec<(Board, usize)>,
+    /// The error that stopped it.
+    pub error: Option<ImportError>,
+}
 
 /// A man's colour as Popeye names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

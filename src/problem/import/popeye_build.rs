@@ -1,4 +1,4 @@
-//! A Popeye problem as read ([`super::popeye::Raw`]) made into entries: one for the
+//! A Popeye problem as read ([`super::popeye_board::Raw`]) made into entries: one for the
 //! diagram, one for each twin (the diagram's id plus `-b`, `-c`, ...; after a zero
 //! position, `-a`, `-b`, ...), or, for each that asks for what mansuba has not, the
 //! reasons it is refused: a fairy piece, a condition, a stipulation, an option, by name.
@@ -9,8 +9,7 @@
 //! `orthodox` (modern chess), said in the note. `BlackMustCapture` alone is mansuba's
 //! covetous defender; `PromOnly` must name what the rules promote to.
 
-use super::popeye::{PopOptions, Raw};
-use super::popeye_board::{name, Board, Colour};
+use super::popeye_board::{name, Board, Colour, PopOptions, Raw};
 use super::popeye_text::texts;
 use super::popeye_words::MEN;
 use super::setup::Setup;
