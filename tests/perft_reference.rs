@@ -103,9 +103,44 @@ fn every_reference_row_is_covered_once() {
 
 /// Published orthodox perft values (chessprogramming.org, "Perft Results").
 fn orthodox(fen: &str, expected: &[u64]) {
+    orthodox_under("english-1650", fen, expected);
+}
+
+fn orthodox_under(rules: &str, fen: &str, expected: &[u64]) {
     for (i, &n) in expected.iter().enumerate() {
         let d = i as u32 + 1;
-        assert_eq!(count("english-1650", fen, d), n, "{fen} depth {d}");
+        assert_eq!(count(rules, fen, d), n, "{rules} {fen} depth {d}");
+    }
+}
+
+/// The `orthodox` preset (modern chess) moves as the published figures say: the start
+/// position, Kiwipete and positions 3 to 5 of the chessprogramming.org "Perft Results"
+/// page, to a depth that keeps the test quick.
+#[test]
+fn orthodox_preset_matches_the_published_perft() {
+    for (fen, expected) in [
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            &[20, 400, 8902, 197_281][..],
+        ),
+        (
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            &[48, 2039, 97_862][..],
+        ),
+        (
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            &[14, 191, 2812, 43_238][..],
+        ),
+        (
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            &[6, 264, 9467][..],
+        ),
+        (
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            &[44, 1486, 62_379][..],
+        ),
+    ] {
+        orthodox_under("orthodox", fen, expected);
     }
 }
 

@@ -947,7 +947,8 @@ fn bare_king_other_rules() {
 
 /// Stalemate (docs/rules.md "Outcomes"): `stalemater-wins` (shatranj, medieval variants: "any possible
 /// move would subject him to capture (stalemate), he has lost"), `stalemater-loses`
-/// (short assize, english-1650), `draw` (Lombard, German, nine-moves), `inferior-win`
+/// (short assize, english-1650), `draw` (Lombard, German, nine-moves; orthodox, FIDE Laws
+/// 5.2), `inferior-win`
 /// (long assize).
 #[test]
 fn stalemate_per_preset() {
@@ -964,6 +965,7 @@ fn stalemate_per_preset() {
         ("courier", stale(Color::White, false)),
         ("short-assize", stale(Color::Black, false)),
         ("english-1650", stale(Color::Black, false)),
+        ("orthodox", Outcome::Draw(DrawKind::Stalemate)),
         ("lombard", Outcome::Draw(DrawKind::Stalemate)),
         ("german", Outcome::Draw(DrawKind::Stalemate)),
         ("nine-moves", Outcome::Draw(DrawKind::Stalemate)),

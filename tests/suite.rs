@@ -22,6 +22,7 @@ mod hostile_files;
 mod hostile_limits;
 mod hostile_text;
 mod import;
+mod import_popeye;
 mod layers;
 mod legality;
 mod main_lines;

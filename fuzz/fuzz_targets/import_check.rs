@@ -1,7 +1,7 @@
-//! What every import target checks: any bytes read as one format give problems or an error
+//! What every import target checks: any bytes read as one format give problems and errors
 //! naming the file (and its line when there is one); the problems read must be written as
 //! entries that load back as a problem file, one problem per entry, with no error.
-use mansuba::problem::import::{import_text, toml_out, Format, Options};
+use mansuba::problem::import::{import_all, toml_out, Format, Options};
 use std::path::Path;
 
 pub fn check(data: &[u8], format: Format) {
@@ -13,18 +13,15 @@ pub fn check(data: &[u8], format: Format) {
         win_moves: Some(20),
         ..Options::default()
     };
-    match import_text(path, &s, &opts) {
-        Err(e) => {
-            assert!(!e.message.is_empty());
-            assert_eq!(e.file, path);
-        }
-        Ok(entries) => {
-            let text = toml_out::to_toml(&entries, &["fuzz.in".into()]);
-            let back = mansuba::problem::parse_str(&text, Path::new("fuzz.toml"));
-            assert_eq!(back.problems.len(), entries.len(), "{text}");
-            if let Some(Err(e)) = back.problems.iter().find(|p| p.is_err()) {
-                panic!("imported entries do not load back: {e}\n{text}");
-            }
-        }
+    let (entries, errors) = import_all(path, &s, &opts);
+    for e in &errors {
+        assert!(!e.message.is_empty());
+        assert_eq!(e.file, path);
+    }
+    let text = toml_out::to_toml(&entries, &["fuzz.in".into()]);
+    let back = mansuba::problem::parse_str(&text, Path::new("fuzz.toml"));
+    assert_eq!(back.problems.len(), entries.len(), "{text}");
+    if let Some(Err(e)) = back.problems.iter().find(|p| p.is_err()) {
+        panic!("imported entries do not load back: {e}\n{text}");
     }
 }

@@ -438,6 +438,18 @@ fn english_1650() -> Rules {
     }
 }
 
+/// Modern (FIDE) chess: the moves of [`english_1650`], stalemate a draw. The natural
+/// target of Popeye's orthodox problems and of modern problems.
+fn orthodox() -> Rules {
+    Rules {
+        name: "orthodox".into(),
+        summary: "Modern chess: castling, en passant, double step, promotion to Q R B N; stalemate a draw".into(),
+        source: "FIDE Laws of Chess (handbook.fide.com), articles 3 and 5.2; perft as chessprogramming.org 'Perft Results'".into(),
+        stalemate: StalemateRule::Draw,
+        ..english_1650()
+    }
+}
+
 /// How a preset's rules are made.
 type Maker = fn() -> Rules;
 
@@ -456,6 +468,7 @@ const REGISTRY: &[(&str, Maker)] = &[
     ("courier", courier),
     ("grant-acedrex", grant_acedrex),
     ("english-1650", english_1650),
+    ("orthodox", orthodox),
     ("shatranj-dice", || with_dice(shatranj(), "shatranj-dice")),
     ("alfonso-dice", || with_dice(alfonso(), "alfonso-dice")),
     ("grant-acedrex-dice", || {

@@ -1,9 +1,11 @@
 //! `mansuba import`: Popeye input, piece lists and EPD lines written as problem-file
-//! entries. Nothing is written unless every input reads and the entries load back as a
-//! problem file (then atomically, with `-o`).
+//! entries. Each problem that cannot be read or that asks for what mansuba has not is
+//! said on stderr (file, line, title, reason) and left out; the rest is written, once the
+//! entries load back as a problem file (atomically, with `-o`). `--strict`: nothing is
+//! written unless every problem comes in.
 //!
-//! Exit codes: 0 written; 2 an input could not be read (every error of every input is
-//! said, each naming the file and the line).
+//! Exit codes: 0 every problem came in; 1 some were left out (the rest written); 2 a
+//! usage error, or nothing could be imported (or, with `--strict`, anything left out).
 
 use crate::problem::import::{self, Format, Options};
 use crate::report::shown::shown;
@@ -30,6 +32,9 @@ pub struct ImportArgs {
     /// The number of moves of a win task that gives none ("White to play and win").
     #[arg(long, value_name = "N")]
     pub win_moves: Option<u32>,
+    /// Write nothing unless every problem of every input comes in (exit 2 otherwise).
+    #[arg(long)]
+    pub strict: bool,
     /// Write the problem file here (default: standard output).
     #[arg(short = 'o', long = "output", value_name = "OUT.toml")]
     pub output: Option<PathBuf>,
@@ -63,17 +68,25 @@ pub fn cmd_import(a: ImportArgs) -> Result<i32> {
         },
         win_moves: a.win_moves,
     };
-    let entries = match import::import_files(&a.files, &opts) {
-        Ok(e) => e,
-        Err(errors) => {
-            // The messages quote the input: escaped for the terminal.
-            for e in &errors {
-                eprintln!("error: {}", shown(&e.to_string()));
-            }
-            eprintln!("nothing written: {} input error(s)", errors.len());
-            return Ok(2);
-        }
-    };
+    let (entries, errors) = import::import_files(&a.files, &opts);
+    // The messages quote the input: escaped for the terminal.
+    for e in &errors {
+        eprintln!("error: {}", shown(&e.to_string()));
+    }
+    if a.strict && !errors.is_empty() {
+        eprintln!(
+            "nothing written (--strict): {} problem(s) or input(s) not imported",
+            errors.len()
+        );
+        return Ok(2);
+    }
+    if entries.is_empty() {
+        eprintln!(
+            "nothing written: no problem could be imported ({} error(s))",
+            errors.len()
+        );
+        return Ok(2);
+    }
     // A problem file reads its rules-file paths from its own folder: standard output is
     // read where it is made, the working directory.
     let target = a
@@ -107,9 +120,13 @@ pub fn cmd_import(a: ImportArgs) -> Result<i32> {
         None => print!("{text}"),
     }
     eprintln!(
-        "{} problem{} imported",
+        "{} problem{} imported{}",
         entries.len(),
-        if entries.len() == 1 { "" } else { "s" }
+        if entries.len() == 1 { "" } else { "s" },
+        match errors.len() {
+            0 => String::new(),
+            n => format!(", {n} not (said above)"),
+        }
     );
-    Ok(0)
+    Ok(if errors.is_empty() { 0 } else { 1 })
 }

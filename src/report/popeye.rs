@@ -1,7 +1,9 @@
 //! `export --popeye`: the problems Popeye can express as Popeye input, so that a user can
 //! cross-check the keys in Popeye (`py FILE`).
 //!
-//! Expressible: rules english-1650 (orthodox men), shatranj (`FE` fers, `AL` alfil,
+//! Expressible: rules orthodox and english-1650 (orthodox men; english-1650 named in a
+//! `Remark mansuba-rules english-1650`, since `import` reads orthodox men as orthodox
+//! otherwise), shatranj (`FE` fers, `AL` alfil,
 //! `Condition PromOnly FE`) and forced (shatranj with `WhiteMustCapture
 //! BlackMustCapture`); a direct mate `#N` with White to move; no condition but the
 //! covetous defender (`BlackMustCapture`). Popeye castles whenever a king and a rook stand
@@ -14,7 +16,7 @@
 //! written as [`crate::problem::import::popeye_text`] says, so that `import` of the
 //! export gives them back exactly.
 
-use crate::problem::import::popeye::ID_REMARK;
+use crate::problem::import::popeye::{ID_REMARK, RULES_REMARK};
 use crate::problem::import::popeye_text::to_lines;
 use crate::problem::Problem;
 
@@ -33,7 +35,7 @@ const NAMES: &[(&str, &str)] = &[
 /// The Popeye conditions of the rule sets it can express.
 fn rules_conditions(rules: &str) -> Option<&'static str> {
     match rules {
-        "english-1650" => Some(""),
+        "orthodox" | "english-1650" => Some(""),
         "shatranj" => Some("PromOnly fe"),
         "forced" => Some("PromOnly fe WhiteMustCapture BlackMustCapture"),
         _ => None,
@@ -68,7 +70,7 @@ fn men(placement: &str) -> Result<Vec<(String, char)>, String> {
 pub fn popeye_problem(p: &Problem) -> Result<String, String> {
     let conds = rules_conditions(&p.rules).ok_or_else(|| {
         format!(
-            "rules '{}': only english-1650, shatranj and forced are Popeye's",
+            "rules '{}': only orthodox, english-1650, shatranj and forced are Popeye's",
             p.rules
         )
     })?;
@@ -93,9 +95,7 @@ pub fn popeye_problem(p: &Problem) -> Result<String, String> {
     if f.get(1) != Some(&"w") {
         return Err("Black to move: Popeye's direct mates are White's".into());
     }
-    if f.get(3).is_some_and(|ep| *ep != "-") {
-        return Err("an en-passant square in the FEN".into());
-    }
+    let ep = en_passant(f.get(3).copied().unwrap_or("-"))?;
     let rules = crate::board::rules::Rules::preset(&p.rules).map_err(|e| e.to_string())?;
     let board = men(f[0])?;
     let name = |c: char| -> Result<&str, String> {
@@ -143,6 +143,9 @@ pub fn popeye_problem(p: &Problem) -> Result<String, String> {
     text("Origin", p.source.as_deref().unwrap_or(""), true);
     // The id is one remark, cut only where a line is full.
     text("Remark", &format!("{ID_REMARK}{}", p.id), false);
+    if p.rules == "english-1650" {
+        text("Remark", &format!("{RULES_REMARK}{}", p.rules), false);
+    }
     t += &format!("Pieces White {} Black {}\n", side(true)?, side(false)?);
     t += &format!("Stipulation #{}\n", s.moves);
     if !conditions.is_empty() {
@@ -153,8 +156,27 @@ pub fn popeye_problem(p: &Problem) -> Result<String, String> {
     if !barred.is_empty() {
         t += &format!(" NoCastling {barred}");
     }
+    if let Some(ep) = ep {
+        t += &format!(" EnPassant {ep}");
+    }
     t.push('\n');
     Ok(t)
+}
+
+/// The FEN's en-passant square as Popeye's `EnPassant` squares: where Black's pawn came
+/// from, the square it passed, where it stands (`e7e6e5` for `e6`; White moves).
+fn en_passant(field: &str) -> Result<Option<String>, String> {
+    if field == "-" {
+        return Ok(None);
+    }
+    let b = field.as_bytes();
+    if b.len() != 2 || !(b'a'..=b'h').contains(&b[0]) || b[1] != b'6' {
+        return Err(format!(
+            "the en-passant square '{field}' (White moves: expected one on the sixth rank)"
+        ));
+    }
+    let f = b[0] as char;
+    Ok(Some(format!("{f}7{f}6{f}5")))
 }
 
 /// The home squares of every king and rook standing at home whose castling the FEN's

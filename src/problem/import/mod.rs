@@ -4,14 +4,18 @@
 //! lines); [`setup`] turns men on squares into a FEN in the rules' letters, and
 //! [`toml_out`] writes the entries.
 //!
-//! Every reader returns each problem of its input or, for a problem that cannot be read,
-//! its error, naming the file, the line and what was expected: every error of every
-//! input is said, and the command writes nothing then.
+//! Every reader returns each problem of its input or, for a problem that cannot be read
+//! or that asks for what mansuba has not, its error, naming the file, the line and what
+//! was expected or why it is refused: one problem's error never stops the others.
 
 pub mod epd;
 pub mod pieces;
 pub mod popeye;
+pub mod popeye_board;
+pub mod popeye_build;
+pub mod popeye_lex;
 pub mod popeye_text;
+pub mod popeye_words;
 pub mod rules_path;
 pub mod setup;
 pub mod toml_out;
@@ -160,11 +164,26 @@ pub fn import_text(path: &Path, text: &str, opts: &Options) -> Result<Vec<Entry>
     }
 }
 
+/// A text with the byte-order marks at the starts of its lines taken out (files joined
+/// from files that Windows editors wrote have one at each join).
+fn without_marks(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.contains('\u{feff}') {
+        return text.into();
+    }
+    let mut out = String::with_capacity(text.len());
+    for l in text.split_inclusive('\n') {
+        out.push_str(l.trim_start_matches('\u{feff}'));
+    }
+    out.into()
+}
+
 /// Reads one input text: the problems that read, and every error of the text in the
 /// order of its lines (a problem with an error is left out; the reading goes on after it).
-/// A byte-order mark at the start (as editors on Windows write) is not part of the text.
+/// A byte-order mark at the start of a line (as editors on Windows write) is not part of
+/// the text.
 pub fn import_all(path: &Path, text: &str, opts: &Options) -> (Vec<Entry>, Vec<ImportError>) {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let text = without_marks(text);
+    let text = text.as_ref();
     let format = match opts.format.map_or_else(|| detect(path, text), Ok) {
         Ok(f) => f,
         Err(e) => return (vec![], vec![e]),
@@ -189,7 +208,13 @@ pub fn import_all(path: &Path, text: &str, opts: &Options) -> (Vec<Entry>, Vec<I
                 .rules
                 .is_none()
                 .then(|| path.parent().unwrap_or(Path::new("")));
-            setup::check_position(&e, base).map_err(|m| error_at(path, e.line, m))?;
+            setup::check_position(&e, base).map_err(|m| {
+                error_at(
+                    path,
+                    e.line,
+                    format!("problem '{}': not imported: {m}", e.id),
+                )
+            })?;
             Ok(e)
         }) {
             Ok(e) => entries.push(e),
@@ -209,13 +234,18 @@ pub fn import_all(path: &Path, text: &str, opts: &Options) -> (Vec<Entry>, Vec<I
     (entries, errors)
 }
 
-/// Reads every input, every error of each; ids made unique across them (a repeated id
-/// gets `-2`, `-3`...).
-pub fn import_files(paths: &[PathBuf], opts: &Options) -> Result<Vec<Entry>, Vec<ImportError>> {
+/// Reads every input: the problems that came in (ids made unique across them: a repeated
+/// id gets `-2`, `-3`...) and every error of each input.
+pub fn import_files(paths: &[PathBuf], opts: &Options) -> (Vec<Entry>, Vec<ImportError>) {
     let (mut all, mut errors) = (vec![], vec![]);
     for p in paths {
-        let text = match crate::files::read_text(p) {
-            Ok(t) => t,
+        // Popeye's own files are partly Latin-1: a file that is not UTF-8 is read as
+        // Latin-1 (every byte a character), as Popeye reads bytes, and each entry says so.
+        let (text, latin1) = match crate::files::read_bounded(p) {
+            Ok(b) => match String::from_utf8(b) {
+                Ok(t) => (t, false),
+                Err(e) => (e.into_bytes().iter().map(|&b| b as char).collect(), true),
+            },
             Err(e) => {
                 errors.push(ImportError {
                     file: p.clone(),
@@ -226,14 +256,17 @@ pub fn import_files(paths: &[PathBuf], opts: &Options) -> Result<Vec<Entry>, Vec
             }
         };
         let (mut v, mut e) = import_all(p, &text, opts);
+        if latin1 {
+            for x in &mut v {
+                x.notes
+                    .push("the file is not UTF-8: read as Latin-1 (ISO 8859-1)".into());
+            }
+        }
         all.append(&mut v);
         errors.append(&mut e);
     }
-    if !errors.is_empty() {
-        return Err(errors);
-    }
     unique_ids(&mut all);
-    Ok(all)
+    (all, errors)
 }
 
 /// The first of `id`, `id-2`, `id-3`... not taken by an entry before it. Each id remembers

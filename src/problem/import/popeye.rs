@@ -1,542 +1,802 @@
-//! Popeye input files: `BeginProblem ... EndProblem`, problems separated by `Next`.
+//! Popeye input files, read as Popeye 4.104 reads them: the first word (`BeginProblem`,
+//! `AnfangProblem` or `DebutProbleme`, or a prefix only it has) sets the language, English,
+//! German or French, and every command, option, condition, colour and man is then a word
+//! of that language ([`super::popeye_words`]), in any case and shortened to any prefix
+//! that no other word of its list shares ([`super::popeye_lex`]).
 //!
-//! Read: `Pieces White ke1 ra1h1 Black ...` (Popeye's English names: K Q R B S P, the
-//! fairy `FE` fers and `AL` alfil), `Stipulation #N`, `Condition` (`BlackMustCapture`: the
-//! defender must capture, mansuba's covetous defender; `WhiteMustCapture BlackMustCapture`:
-//! the preset `forced`; `PromOnly FE`: shatranj's promotion), `Option` (`NoCastling
-//! squares`, `WhiteToPlay`; display options ignored; Popeye's direct mates are White's),
-//! `Author`, `Origin`, `Title`, `Remark`. Keywords may be shortened to three letters and
-//! are read in any case, as Popeye does. Everything else is refused by name.
+//! A problem runs to `EndProblem` or `NextProblem`. Its commands: `Pieces`, `Forsyth`,
+//! `InitialGameArray`, `Stipulation` (and the structured `SStipulation`, refused),
+//! `Condition`, `Option`, `Author`, `Origin`, `Title`, `Award`, `Remark` (kept), and the
+//! commands that only change Popeye's output (`Protocol`, `LaTeX`, `LaTeXPieces`),
+//! accepted and ignored. `Twin` ends the diagram and starts a twin made by twinning
+//! commands from the diagram (or from the twin before it, after `Continued`);
+//! `ZeroPosition` starts the same, the diagram not being a problem itself. Each twin is
+//! a problem of its own ([`super::popeye_build`] decides what each becomes).
+//!
+//! An error (an unknown or ambiguous word, a square that is none) stops its own problem
+//! only: the reading goes on at the problem's end.
 
-use super::popeye_text::{self, texts};
-use super::setup::Setup;
-use super::{default_id, error_at, Entry, ImportError, Options};
+use super::popeye_board::{at, Board, Colour, Conds, Man, Turn};
+pub use super::popeye_board::{PopOptions, Raw};
+use super::popeye_lex::{find, language_of, man, man_on_squares, nearest, squares, Found, Lexer};
+use super::popeye_text;
+use super::popeye_words::*;
+use super::{error_at, Entry, ImportError, Options};
 use std::path::Path;
 
-const KEYWORDS: &[&str] = &[
-    "beginproblem",
-    "endproblem",
-    "nextproblem",
-    "pieces",
-    "stipulation",
-    "condition",
-    "option",
-    "author",
-    "origin",
-    "title",
-    "remark",
-];
+pub use super::popeye_build::{slug, ID_REMARK, RULES_REMARK, SLUG_CAP};
 
-/// Options that change only what Popeye prints or how long it looks, with the number of
-/// arguments each takes.
-const DISPLAY_OPTIONS: &[(&str, usize)] = &[
-    ("noboard", 0),
-    ("variation", 0),
-    ("movenumbers", 0),
-    ("nothreat", 0),
-    ("noshortvariations", 0),
-    ("try", 0),
-    ("maxtime", 1),
-    ("maxsolutions", 1),
-];
-
-/// Popeye's English piece names and the men of mansuba's rules they are.
-const PIECES: &[(&str, &str)] = &[
-    ("k", "king"),
-    ("q", "queen"),
-    ("r", "rook"),
-    ("b", "bishop"),
-    ("s", "knight"),
-    ("p", "pawn"),
-    ("fe", "ferz"),
-    ("al", "alfil"),
-];
-
-/// One problem as written, before the board is built.
-#[derive(Default)]
-struct Raw {
-    line: usize,
-    /// (Popeye name, square, white, line).
-    men: Vec<(String, String, bool, usize)>,
-    /// The colour of the men being listed (set by the last `White`/`Black`).
-    colour_mark: Option<bool>,
-    stipulation: Option<(String, usize)>,
-    conditions: Vec<(String, usize)>,
-    /// (option, its arguments, line).
-    options: Vec<(String, Vec<String>, usize)>,
-    /// Text lines, each read by [`popeye_text::from_line`]: (text, continued).
-    author: Vec<(String, bool)>,
-    origin: Vec<(String, bool)>,
-    title: Vec<(String, bool)>,
-    remarks: Vec<(String, bool)>,
-    /// A line of it had an error (said): it is not built.
-    broken: bool,
+/// How a problem ended.
+enum Close {
+    /// `EndProblem`.
+    End,
+    /// `NextProblem` at this line: another follows.
+    Next(usize),
+    /// The end of the text.
+    Eof,
 }
 
-/// The keyword a word is (full or shortened to three letters or more), if any.
-fn keyword(word: &str) -> Option<&'static str> {
-    let w = word.to_ascii_lowercase();
-    let w = if w == "next" { "nextproblem".into() } else { w };
-    KEYWORDS
-        .iter()
-        .copied()
-        .find(|k| *k == w || (w.len() >= 3 && k.starts_with(w.as_str())))
-}
-
-/// Reads every problem of a Popeye input file: each problem, or each error (a problem
-/// with an error in its lines is not built; the reading goes on after it).
+/// Reads every problem of a Popeye input file: each problem (each twin a problem), or
+/// why it cannot be.
 pub fn read(path: &Path, text: &str, opts: &Options) -> Vec<Result<Entry, ImportError>> {
-    let (raws, errors) = split(path, text);
-    let mut out: Vec<Result<Entry, ImportError>> = errors.into_iter().map(Err).collect();
-    for (i, r) in raws.iter().enumerate() {
-        if !r.broken {
-            out.push(build(path, r, i + 1, opts));
+    let mut out = vec![];
+    let mut index = 0;
+    for r in read_raw(path, text) {
+        match r {
+            Ok(raw) => {
+                index += 1;
+                out.extend(super::popeye_build::build(path, &raw, index, opts));
+            }
+            Err(e) => out.push(Err(e)),
         }
     }
     out
 }
 
-/// Where [`split`] is in the text.
-#[derive(Default)]
-struct Reading {
-    done: Vec<Raw>,
-    cur: Option<Raw>,
-    section: &'static str,
-}
-
-/// The problems of the text, their parts sorted by keyword, and the errors met. A line
-/// with an error is not read further, and its problem is marked broken.
-fn split(path: &Path, text: &str) -> (Vec<Raw>, Vec<ImportError>) {
-    let mut st = Reading::default();
-    let mut errors = vec![];
-    for (i, l) in text.lines().enumerate() {
-        let n = i + 1;
-        let mut words = l.split_whitespace().peekable();
-        while let Some(w) = words.next() {
-            if let Err(e) = word(path, n, l, w, &mut words, &mut st) {
-                errors.push(e);
-                if let Some(r) = st.cur.as_mut() {
-                    r.broken = true;
-                }
-                break;
-            }
-        }
-    }
-    if let Some(r) = st.cur {
-        errors.push(error_at(
+/// The problems of the text as written, or the errors that are no problem's.
+pub fn read_raw(path: &Path, text: &str) -> Vec<Result<Raw, ImportError>> {
+    let mut lex = Lexer::new(text);
+    let Some((w, n)) = lex.next_word() else {
+        return vec![];
+    };
+    let Some(lang) = language_of(w) else {
+        return vec![Err(error_at(
             path,
-            r.line,
-            "this problem has no EndProblem: expected EndProblem at its end",
-        ));
-    }
-    (st.done, errors)
-}
-
-/// One word of line `n` (`l`): a keyword, or what its section holds.
-fn word<'a>(
-    path: &Path,
-    n: usize,
-    l: &'a str,
-    w: &'a str,
-    words: &mut std::iter::Peekable<impl Iterator<Item = &'a str>>,
-    st: &mut Reading,
-) -> Result<(), ImportError> {
-    match keyword(w) {
-        Some("beginproblem") if st.cur.is_none() => {
-            st.cur = Some(Raw {
-                line: n,
-                ..Raw::default()
-            });
-            st.section = "";
-        }
-        Some("beginproblem") => {
-            return Err(error_at(
-                path,
-                n,
-                "BeginProblem inside a problem: expected EndProblem or Next first",
-            ))
-        }
-        Some(k @ ("endproblem" | "nextproblem")) => {
-            let r = st.cur.take().ok_or_else(|| {
+            n,
+            format!("'{w}': expected BeginProblem (in German AnfangProblem, in French DebutProbleme) first"),
+        ))];
+    };
+    let mut rd = Reader {
+        path,
+        lex,
+        lang,
+        in_twin: false,
+    };
+    let mut out = vec![];
+    let mut start = n;
+    loop {
+        rd.in_twin = false;
+        let (mut raw, end) = rd.problem(start);
+        if matches!(end, Close::Eof) {
+            // Popeye stops at the end of the text before it solves such a problem.
+            raw.error.get_or_insert_with(|| {
                 error_at(
                     path,
-                    n,
-                    format!("'{w}' outside a problem: expected BeginProblem first"),
+                    start,
+                    "this problem has no EndProblem: expected EndProblem at its end",
                 )
-            })?;
-            st.done.push(r);
-            if k == "nextproblem" {
-                st.cur = Some(Raw {
-                    line: n,
-                    ..Raw::default()
-                });
-            }
-            st.section = "";
+            });
         }
-        Some(k @ ("author" | "origin" | "title" | "remark")) => {
-            // The text is the rest of the line as it stands (spaces, quotes and all): `w`
-            // is a slice of `l`, so its end is where the text begins.
-            let at = w.as_ptr() as usize - l.as_ptr() as usize + w.len();
-            words.by_ref().for_each(drop);
-            let r = inside(path, n, &mut st.cur, w)?;
-            text_line(r, k, popeye_text::from_line(&l[at..]));
-        }
-        Some(k) => {
-            inside(path, n, &mut st.cur, w)?;
-            st.section = k;
-        }
-        None => {
-            let r = inside(path, n, &mut st.cur, w)?;
-            item(path, n, r, st.section, w, words)?;
+        out.push(Ok(raw));
+        match end {
+            Close::Next(line) => start = line,
+            Close::Eof => break,
+            // Popeye reads nothing after EndProblem; a file of several BeginProblem ...
+            // EndProblem blocks is read on.
+            Close::End => match rd.lex.next_word() {
+                Some((w, n)) if language_of(w) == Some(lang) => start = n,
+                _ => break,
+            },
         }
     }
-    Ok(())
+    out
 }
 
-fn inside<'a>(
-    path: &Path,
-    n: usize,
-    cur: &'a mut Option<Raw>,
-    w: &str,
-) -> Result<&'a mut Raw, ImportError> {
-    cur.as_mut().ok_or_else(|| {
-        error_at(
-            path,
-            n,
-            format!("'{w}' outside a problem: expected BeginProblem first"),
-        )
-    })
+/// The reader: the words and the file's language.
+struct Reader<'a> {
+    path: &'a Path,
+    lex: Lexer<'a>,
+    lang: usize,
+    /// Reading twins: the twinning commands are keywords too.
+    in_twin: bool,
 }
 
-fn text_line(r: &mut Raw, k: &str, rest: (String, bool)) {
-    match k {
-        "author" => r.author.push(rest),
-        "origin" => r.origin.push(rest),
-        "title" => r.title.push(rest),
-        _ => r.remarks.push(rest),
+impl Reader<'_> {
+    fn err(&self, n: usize, m: impl Into<String>) -> ImportError {
+        error_at(self.path, n, m)
     }
-}
 
-/// A word of a section: a man, the stipulation, a condition or an option.
-fn item<'a>(
-    path: &Path,
-    n: usize,
-    r: &mut Raw,
-    section: &str,
-    w: &str,
-    words: &mut std::iter::Peekable<impl Iterator<Item = &'a str>>,
-) -> Result<(), ImportError> {
-    match section {
-        "pieces" => pieces_word(path, n, r, w, words.peek().copied()).map(|joined| {
-            if joined {
-                words.next();
-            }
-        }),
-        "stipulation" if r.stipulation.is_none() => {
-            r.stipulation = Some((w.to_string(), n));
-            Ok(())
-        }
-        "condition" => {
-            r.conditions.push((w.to_string(), n));
-            Ok(())
-        }
-        "option" => {
-            option_word(r, w, n, words);
-            Ok(())
-        }
-        _ => Err(error_at(
-            path,
-            n,
-            format!("unexpected '{w}': expected a keyword (Pieces, Stipulation, Condition, Option, Author, Origin, Title, Remark, EndProblem)"),
-        )),
+    /// An error for a word that is no keyword of `tables` where one was expected.
+    fn unknown(&self, w: &str, n: usize, tables: &[&[[&str; 3]]], what: &str) -> ImportError {
+        let hint = nearest(tables, self.lang, w)
+            .map(|k| format!(": did you mean '{k}'?"))
+            .unwrap_or_default();
+        self.err(n, format!("unknown keyword '{w}' (expected {what}){hint}"))
     }
-}
 
-fn option_word<'a>(
-    r: &mut Raw,
-    w: &str,
-    n: usize,
-    words: &mut std::iter::Peekable<impl Iterator<Item = &'a str>>,
-) {
-    let lw = w.to_ascii_lowercase();
-    let nargs = match lw.as_str() {
-        "nocastling" => 1,
-        _ => DISPLAY_OPTIONS
-            .iter()
-            .find(|(o, _)| *o == lw)
-            .map_or(0, |x| x.1),
-    };
-    let args = (0..nargs)
-        .filter_map(|_| words.next())
-        .map(String::from)
-        .collect();
-    r.options.push((lw, args, n));
-}
-
-/// A word of the `Pieces` section: a colour, or a man with its squares (`ra1h1`, or the
-/// name alone with the squares as the next word). True when the next word was taken.
-fn pieces_word(
-    path: &Path,
-    n: usize,
-    r: &mut Raw,
-    w: &str,
-    next: Option<&str>,
-) -> Result<bool, ImportError> {
-    let lw = w.to_ascii_lowercase();
-    match lw.as_str() {
-        "white" => return colour(r, true),
-        "black" => return colour(r, false),
-        "neutral" => {
-            return Err(error_at(
-                path,
-                n,
-                "neutral men are not something mansuba plays: expected White or Black",
-            ))
-        }
-        _ => {}
+    fn ambiguous(&self, w: &str, n: usize, v: &[String]) -> ImportError {
+        self.err(n, format!("'{w}' is ambiguous: it begins {}", v.join(", ")))
     }
-    let white = r.colour_mark.ok_or_else(|| {
-        error_at(
-            path,
-            n,
-            format!("'{w}' before a colour: expected 'White' or 'Black' before the men"),
-        )
-    })?;
-    let (name, squares) = split_squares(&lw);
-    let (squares, joined) = match (squares.is_empty(), next) {
-        (true, Some(nx)) if split_squares(&nx.to_ascii_lowercase()).0.is_empty() => {
-            (split_squares(&nx.to_ascii_lowercase()).1, true)
-        }
-        _ => (squares, false),
-    };
-    if squares.is_empty() {
-        return Err(error_at(
-            path,
-            n,
-            format!("'{w}': expected a man followed by its squares, e.g. ke1 or ra1h1"),
-        ));
-    }
-    for s in squares {
-        r.men.push((name.clone(), s, white, n));
-    }
-    Ok(joined)
-}
 
-fn colour(r: &mut Raw, white: bool) -> Result<bool, ImportError> {
-    r.colour_mark = Some(white);
-    Ok(false)
-}
-
-/// `ra1h1` → ("r", ["a1", "h1"]): squares peeled off the end, the rest is the name.
-fn split_squares(w: &str) -> (String, Vec<String>) {
-    let b = w.as_bytes();
-    let mut end = b.len();
-    let mut squares = vec![];
-    while end >= 2 && (b'a'..=b'h').contains(&b[end - 2]) && (b'1'..=b'8').contains(&b[end - 1]) {
-        squares.push(w[end - 2..end].to_string());
-        end -= 2;
+    /// The English word of a row.
+    fn is(&self, table: &[[&str; 3]], w: &str, english: &str) -> bool {
+        matches!(find(table, self.lang, w), Found::One(i) if table[i][0] == english)
     }
-    squares.reverse();
-    (w[..end].to_string(), squares)
-}
 
-/// What the conditions and options of a problem ask for.
-#[derive(Default)]
-struct Asks {
-    white_must_capture: bool,
-    black_must_capture: bool,
-    prom_only: Vec<String>,
-    barred: Vec<String>,
-}
-
-fn read_conditions(path: &Path, r: &Raw) -> Result<Asks, ImportError> {
-    let mut a = Asks::default();
-    let mut in_prom = false;
-    for (c, n) in &r.conditions {
-        let lc = c.to_ascii_lowercase();
-        match lc.as_str() {
-            "blackmustcapture" => a.black_must_capture = true,
-            "whitemustcapture" => a.white_must_capture = true,
-            "promonly" => in_prom = true,
-            p if in_prom && PIECES.iter().any(|x| x.0 == p) => a.prom_only.push(lc.clone()),
-            _ => return Err(error_at(path, *n, format!(
-                "condition '{c}' is not one mansuba has: it knows BlackMustCapture (covetous defender), WhiteMustCapture with BlackMustCapture (preset forced) and PromOnly FE (shatranj)"
-            ))),
-        }
-    }
-    for (o, args, n) in &r.options {
-        match o.as_str() {
-            "nocastling" => {
-                let s = args.first().map(|x| split_squares(&x.to_ascii_lowercase()).1).unwrap_or_default();
-                if s.is_empty() {
-                    return Err(error_at(path, *n, "NoCastling: expected the squares of the men that may not castle, e.g. a1e1h1"));
+    /// One problem from the word after its `BeginProblem` or `NextProblem`.
+    fn problem(&mut self, line: usize) -> (Raw, Close) {
+        let mut raw = Raw {
+            line,
+            ..Raw::default()
+        };
+        let mut board = Board::new();
+        loop {
+            let Some((w, n)) = self.lex.next_word() else {
+                raw.diagram = board;
+                return (raw, Close::Eof);
+            };
+            let err = match find(COMMANDS, self.lang, w) {
+                Found::One(c) => match self.command(COMMANDS[c][0], n, &mut raw, &mut board) {
+                    Ok(()) => continue,
+                    Err(e) => e,
+                },
+                Found::Ambiguous(v) => self.ambiguous(w, n, &v),
+                Found::None => {
+                    if let Found::One(k) = find(PROBLEM_END, self.lang, w) {
+                        raw.diagram = board;
+                        return (raw, if k == 0 { Close::End } else { Close::Next(n) });
+                    }
+                    if let Found::One(k) = find(TWIN_END, self.lang, w) {
+                        raw.diagram = board;
+                        raw.zero = k == 1;
+                        return self.twins(raw);
+                    }
+                    self.unknown(w, n, &[COMMANDS, PROBLEM_END, TWIN_END], "a command")
                 }
-                a.barred.extend(s);
+            };
+            raw.diagram = board;
+            return self.recover(raw, err);
+        }
+    }
+
+    /// After an error: the problem is kept with it, the words skipped to its end.
+    fn recover(&mut self, mut raw: Raw, e: ImportError) -> (Raw, Close) {
+        raw.error.get_or_insert(e);
+        while let Some((w, n)) = self.lex.next_word() {
+            match find(COMMANDS, self.lang, w) {
+                Found::One(c) if is_text(COMMANDS[c][0]) => {
+                    self.lex.rest_of_line();
+                }
+                Found::None => {
+                    if let Found::One(k) = find(PROBLEM_END, self.lang, w) {
+                        return (raw, if k == 0 { Close::End } else { Close::Next(n) });
+                    }
+                }
+                _ => {}
             }
-            "whitetoplay" => {}
-            _ if DISPLAY_OPTIONS.iter().any(|d| d.0 == o) => {}
-            _ => return Err(error_at(path, *n, format!(
-                "option '{o}' is not one mansuba can honour: it reads NoCastling and WhiteToPlay and ignores the display options ({})",
-                DISPLAY_OPTIONS.iter().map(|d| d.0).collect::<Vec<_>>().join(", ")
-            ))),
+        }
+        (raw, Close::Eof)
+    }
+
+    /// One command of the diagram.
+    fn command(
+        &mut self,
+        c: &str,
+        n: usize,
+        raw: &mut Raw,
+        board: &mut Board,
+    ) -> Result<(), ImportError> {
+        match c {
+            "remark" | "author" | "origin" | "title" | "award" => {
+                let t = popeye_text::from_line(self.lex.rest_of_line());
+                match c {
+                    "remark" => raw.remarks.push(t),
+                    "author" => raw.author.push(t),
+                    "origin" => raw.origin.push(t),
+                    "title" => raw.title.push(t),
+                    _ => raw.award = vec![t],
+                }
+            }
+            "protocol" => {
+                self.lex.rest_of_line();
+            }
+            "LaTeX" => {
+                self.lex.rest_of_line();
+                self.latex_pieces();
+            }
+            "LaTeXPieces" => self.latex_pieces(),
+            "pieces" => self.pieces(board, n)?,
+            "stipulation" => board.stipulation = Some((self.stipulation(n)?, n)),
+            "sstipulation" => board.stipulation = Some((self.structured(), n)),
+            "condition" => self.conditions(&mut board.conds)?,
+            "option" => self.options(&mut raw.opts)?,
+            "InitialGameArray" => initial_array(board),
+            "Forsyth" => self.forsyth(board, n)?,
+            _ => return Err(self.err(n, format!("'{c}' is not read here"))),
+        }
+        Ok(())
+    }
+
+    /// `LaTeXPieces`: a man's shortcut and its name for LaTeX, each on its line; ignored.
+    fn latex_pieces(&mut self) {
+        while let Some((w, _)) = self.lex.peek() {
+            if w.len() > 2 || man(self.lang, w).is_none() {
+                break;
+            }
+            self.lex.next_word();
+            self.lex.rest_of_line();
         }
     }
-    Ok(a)
-}
 
-/// `#N`, or why the stipulation is refused.
-fn stipulation(s: &str) -> Result<String, String> {
-    let l = s.to_ascii_lowercase();
-    if let Some(n) = l.strip_prefix('#') {
-        if n.parse::<u32>().is_ok_and(|n| n > 0) {
-            return Ok(format!("#{n}"));
+    /// The word after `Stipulation`, and the numbers after it that are its own (`dia
+    /// 1.5`).
+    fn stipulation(&mut self, n: usize) -> Result<String, ImportError> {
+        let (w, _) = self
+            .lex
+            .next_word()
+            .ok_or_else(|| self.err(n, "Stipulation: expected a stipulation such as '#2'"))?;
+        let mut s = w.to_string();
+        while let Some((x, _)) = self.lex.peek() {
+            if !x.starts_with(|c: char| c.is_ascii_digit() || c == '.') || self.keyword(x) {
+                break;
+            }
+            self.lex.next_word();
+            s = format!("{s} {x}");
+        }
+        Ok(s)
+    }
+
+    /// A structured stipulation: its words up to the next keyword, kept to name it.
+    fn structured(&mut self) -> String {
+        let mut words = vec!["SStipulation".to_string()];
+        while let Some((w, _)) = self.lex.peek() {
+            if self.keyword(w) {
+                break;
+            }
+            self.lex.next_word();
+            words.push(w.to_string());
+        }
+        words.join(" ")
+    }
+
+    /// Whether a word is a command, a twinning command (in twins) or a word that ends a
+    /// problem or twin (a whole word, or a prefix of three letters or more that only one has).
+    fn keyword(&self, w: &str) -> bool {
+        let twinning: &[[&str; 3]] = if self.in_twin { TWINNING } else { &[] };
+        [COMMANDS, PROBLEM_END, TWIN_END, twinning].iter().any(|t| {
+            matches!(find(t, self.lang, w), Found::One(i) if w.len() >= 3 || t[i][self.lang].eq_ignore_ascii_case(w))
+        })
+    }
+
+    /// The next word, which must be a list of squares (`a1h1`).
+    fn squares_word(&mut self, n: usize, what: &str) -> Result<Vec<(u8, u8)>, ImportError> {
+        match self.lex.next_word() {
+            Some((w, _)) => squares(w).ok_or_else(|| {
+                self.err(
+                    n,
+                    format!("{what}: '{w}' is not a list of squares (e.g. a1h1)"),
+                )
+            }),
+            None => Err(self.err(n, format!("{what}: expected squares (e.g. a1h1)"))),
         }
     }
-    let kind = [
-        ("h#", "help-mates (h#)"),
-        ("s#", "self-mates (s#)"),
-        ("r#", "reflex mates (r#)"),
-        ("ser-", "series movers (ser-)"),
-        ("h=", "help-stalemates (h=)"),
-        ("=", "stalemates (=)"),
-        ("dia", "proof games (dia)"),
-        ("a=>b", "proof games (a=>b)"),
-    ]
-    .iter()
-    .find(|(p, _)| l.contains(p))
-    .map_or("this stipulation", |x| x.1);
-    Err(format!(
-        "stipulation '{s}': {kind} cannot be verified by mansuba; it reads direct mates '#N'"
-    ))
-}
 
-/// The rules a problem implies when the user names none.
-fn implied_rules(r: &Raw, a: &Asks) -> (String, Option<String>) {
-    let fairy = r.men.iter().any(|m| m.0 == "fe" || m.0 == "al");
-    let shatranj = fairy || a.prom_only == ["fe"];
-    match (shatranj, a.white_must_capture && a.black_must_capture) {
-        (true, true) => ("forced".into(), None),
-        (true, false) => ("shatranj".into(), None),
-        (false, _) => (
-            "english-1650".into(),
-            Some("Popeye's orthodox men: read under english-1650 (modern moves and castling; the stalemater loses); change `rules` if another assize is meant".into()),
-        ),
-    }
-}
-
-fn build(path: &Path, r: &Raw, index: usize, opts: &Options) -> Result<Entry, ImportError> {
-    let (stip, sline) = r.stipulation.clone().ok_or_else(|| {
-        error_at(
-            path,
-            r.line,
-            "this problem has no Stipulation: expected e.g. 'Stipulation #2'",
-        )
-    })?;
-    let stipulation = stipulation(&stip).map_err(|m| error_at(path, sline, m))?;
-    let a = read_conditions(path, r)?;
-    let mut e = Entry {
-        line: r.line,
-        stipulation,
-        ..Entry::default()
-    };
-    let (rules, note) = implied_rules(r, &a);
-    e.rules = opts.rules.clone().unwrap_or(rules);
-    e.notes.extend(note.filter(|_| opts.rules.is_none()));
-    let mut setup = Setup::new(&e.rules, None).map_err(|m| error_at(path, r.line, m))?;
-    check_promotion(&setup, &a).map_err(|m| error_at(path, r.line, m))?;
-    for (name, sq, white, n) in &r.men {
-        let canonical = PIECES.iter().find(|p| p.0 == name).map(|p| p.1).ok_or_else(|| {
-            error_at(path, *n, format!("'{name}' is not a Popeye man mansuba has: expected one of K Q R B S P FE AL"))
-        })?;
-        let letter = setup
-            .letter_named(canonical)
-            .map_err(|m| error_at(path, *n, m))?;
-        setup
-            .put(sq, letter, *white)
-            .map_err(|m| error_at(path, *n, m))?;
-    }
-    let (att, def) = (a.white_must_capture, a.black_must_capture);
-    let forced = setup.rules.forced_capture;
-    if att && !forced {
-        return Err(error_at(path, r.line, "the attacker must capture (WhiteMustCapture) but the defender need not: mansuba has no such condition"));
-    }
-    e.covetous = def && !forced;
-    e.fen = setup.fen(true, &a.barred);
-    e.title = Some(texts(&r.title).join(" ")).filter(|t| !t.trim().is_empty());
-    // `export --popeye` keeps the id in a remark of its own; otherwise the title gives it.
-    let remarks = texts(&r.remarks);
-    let (ids, remarks): (Vec<String>, Vec<String>) =
-        remarks.into_iter().partition(|x| x.starts_with(ID_REMARK));
-    e.id = match ids.first() {
-        Some(id) => id[ID_REMARK.len()..].to_string(),
-        None => e
-            .title
-            .as_deref()
-            .map(slug)
-            .filter(|s| !s.is_empty())
-            .unwrap_or_else(|| default_id(path, index)),
-    };
-    // Several Origin lines are one text cut to Popeye's line length: joined by spaces
-    // (or without, where the export cut a word; see popeye_text).
-    let origin = texts(&r.origin).join(" ");
-    let mut src = texts(&r.author);
-    src.extend(Some(origin).filter(|o| !o.is_empty()));
-    e.source = Some(src.join(", ")).filter(|s| !s.trim().is_empty());
-    e.published = Some(remarks.join(" ")).filter(|s| !s.trim().is_empty());
-    Ok(e)
-}
-
-/// `PromOnly` must name what the rules promote to.
-fn check_promotion(setup: &Setup, a: &Asks) -> Result<(), String> {
-    if a.prom_only.is_empty() {
-        return Ok(());
-    }
-    let mut want = vec![];
-    for p in &a.prom_only {
-        let name = PIECES.iter().find(|x| x.0 == p).map_or("", |x| x.1);
-        want.push(setup.letter_named(name)?);
-    }
-    want.sort();
-    let mut have = setup.rules.promotion.to.clone();
-    have.sort();
-    if want != have {
-        return Err(format!(
-            "PromOnly {} does not match the rules '{}', which promote to {:?}",
-            a.prom_only.join(" "),
-            setup.rules.name,
-            setup.rules.promotion.to
-        ));
-    }
-    Ok(())
-}
-
-/// The remark `export --popeye` writes the problem's id in: `Remark mansuba-id ID`.
-pub const ID_REMARK: &str = "mansuba-id ";
-
-/// The most characters of an id made from a title (a whole title of 50 MB is no id).
-pub const SLUG_CAP: usize = 64;
-
-/// An id from a title: letters and digits, words joined by `-`, at most [`SLUG_CAP`]
-/// characters (cut at a word's end where there is one).
-pub fn slug(t: &str) -> String {
-    let mut out = String::new();
-    for w in t
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-    {
-        let w = w.to_ascii_lowercase();
-        let sep = usize::from(!out.is_empty());
-        let have = out.chars().count();
-        if have + sep + w.chars().count() > SLUG_CAP {
-            if out.is_empty() {
-                out = w.chars().take(SLUG_CAP).collect();
+    /// `Pieces` (and the twinning `add`): colours, attributes, men and their squares.
+    fn pieces(&mut self, board: &mut Board, n: usize) -> Result<(), ImportError> {
+        let mut colour: Option<(Colour, Vec<String>)> = None;
+        while let Some((w, wn)) = self.lex.peek() {
+            if let Some((c, flags)) = &colour {
+                let man_of = |walk| Man {
+                    walk,
+                    colour: *c,
+                    flags: flags.clone(),
+                };
+                if let Some(taken) = self.hunter(w, board) {
+                    taken.then_some(()).ok_or_else(|| {
+                        self.err(
+                            wn,
+                            format!("'{w}': expected a hunter with its squares, e.g. s/bb8"),
+                        )
+                    })?;
+                    continue;
+                }
+                if let Some(r) = man_on_squares(self.lang, w) {
+                    self.lex.next_word();
+                    let (walk, sqs) = r.map_err(|code| {
+                        self.err(
+                            wn,
+                            format!(
+                                "'{w}': '{code}' is no man of Popeye's {} names",
+                                super::popeye_lex::LANGUAGES[self.lang]
+                            ),
+                        )
+                    })?;
+                    sqs.into_iter().for_each(|s| board.put(s, man_of(walk)));
+                    continue;
+                }
+                let alone = man(self.lang, w).filter(|_| w.len() <= 2);
+                let next_squares = self.lex.peek2().and_then(squares);
+                if let (Some(walk), Some(sqs)) = (alone, next_squares) {
+                    self.lex.next_word();
+                    self.lex.next_word();
+                    sqs.into_iter().for_each(|s| board.put(s, man_of(walk)));
+                    continue;
+                }
+            }
+            match find(COLOURS, self.lang, w) {
+                Found::One(c) => {
+                    self.lex.next_word();
+                    colour = self.colour(c, board, wn)?;
+                    continue;
+                }
+                Found::Ambiguous(v) => return Err(self.ambiguous(w, wn, &v)),
+                Found::None => {}
+            }
+            if colour.is_none() && board.invisible == 0 {
+                return Err(self.err(
+                    wn,
+                    format!("'{w}': expected a colour (White, Black, Neutral) before the men"),
+                ));
             }
             break;
         }
-        if sep == 1 {
-            out.push('-');
+        if self.lex.peek().is_none() && colour.is_none() && board.invisible == 0 {
+            return Err(self.err(n, "Pieces: expected a colour and men"));
         }
-        out.push_str(&w);
+        Ok(())
     }
-    out
+
+    /// A hunter (`s/bb8`: moving away as one man, home as another), which mansuba has
+    /// not: kept by name for the refusal. `None` when the word is no hunter; `Some(false)`
+    /// when its squares are missing.
+    fn hunter(&mut self, w: &str, board: &mut Board) -> Option<bool> {
+        let slash = w.find('/').filter(|&i| (1..=2).contains(&i))?;
+        let rest = &w[slash + 1..];
+        let (home, joined) = match man_on_squares(self.lang, rest) {
+            Some(_) => (&rest[..2 - rest.len() % 2], true),
+            None => (rest, false),
+        };
+        if !joined && (rest.len() > 2 || self.lex.peek2().and_then(squares).is_none()) {
+            return Some(false);
+        }
+        self.lex.next_word();
+        if !joined {
+            self.lex.next_word();
+        }
+        board
+            .unknown_men
+            .push(format!("hunter {}/{home}", &w[..slash]));
+        Some(true)
+    }
+
+    /// A colour word (row `c` of [`COLOURS`]) and the attributes after it.
+    fn colour(
+        &mut self,
+        c: usize,
+        board: &mut Board,
+        n: usize,
+    ) -> Result<Option<(Colour, Vec<String>)>, ImportError> {
+        let colour = match COLOURS[c][0] {
+            "White" => Colour::White,
+            "Black" => Colour::Black,
+            "Neutral" => Colour::Neutral,
+            _ => {
+                // TotalInvisible N
+                let k = self
+                    .lex
+                    .next_word()
+                    .and_then(|(w, _)| w.parse::<u32>().ok());
+                board.invisible +=
+                    k.ok_or_else(|| self.err(n, "TotalInvisible: expected a number"))?;
+                return Ok(None);
+            }
+        };
+        let mut flags = vec![];
+        while let Some((w, wn)) = self.lex.peek() {
+            match find(PIECE_FLAGS, self.lang, w) {
+                Found::One(f) => flags.push(PIECE_FLAGS[f][0].to_string()),
+                Found::Ambiguous(v) => return Err(self.ambiguous(w, wn, &v)),
+                Found::None => break,
+            }
+            self.lex.next_word();
+        }
+        Ok(Some((colour, flags)))
+    }
+
+    /// `Forsyth`: a placement in the language's letters, upper case White's, lower case
+    /// Black's, `.` before a two-letter man, `+`/`-`/`=` before a man for White, Black,
+    /// neutral; digits count empty squares; from a8 along the ranks.
+    fn forsyth(&mut self, board: &mut Board, n: usize) -> Result<(), ImportError> {
+        let (w, _) = self
+            .lex
+            .next_word()
+            .ok_or_else(|| self.err(n, "Forsyth: expected a placement"))?;
+        let chars: Vec<char> = w.chars().collect();
+        let (mut i, mut sq) = (0usize, 56usize);
+        let bad = |m: &str| self.err(n, format!("Forsyth '{w}': {m}"));
+        while i < chars.len() && sq < 64 {
+            let c = chars[i];
+            if let Some(d) = c.to_digit(10) {
+                let mut k = d as usize;
+                if let Some(d2) = chars.get(i + 1).and_then(|c| c.to_digit(10)) {
+                    k = 10 * k + d2 as usize;
+                    i += 1;
+                }
+                i += 1;
+                sq = forsyth_skip(sq, k);
+                continue;
+            }
+            if c == '/' {
+                i += 1;
+                continue;
+            }
+            let mut colour = match c {
+                '+' => Some(Colour::White),
+                '-' => Some(Colour::Black),
+                '=' => Some(Colour::Neutral),
+                _ => None,
+            };
+            i += usize::from(colour.is_some());
+            let two = chars.get(i) == Some(&'.');
+            i += usize::from(two);
+            let len = if two { 2 } else { 1 };
+            let code: String = chars.iter().skip(i).take(len).collect();
+            if code.chars().count() != len || !code.is_ascii() {
+                return Err(bad("a man's letters are missing"));
+            }
+            let first = code.chars().next().unwrap_or(' ');
+            colour.get_or_insert(if first.is_ascii_lowercase() {
+                Colour::Black
+            } else {
+                Colour::White
+            });
+            let walk = man(self.lang, &code).ok_or_else(|| bad(&format!("'{code}' is no man")))?;
+            i += len;
+            board.men[sq] = Some(Man {
+                walk,
+                colour: colour.unwrap_or(Colour::White),
+                flags: vec![],
+            });
+            sq = forsyth_skip(sq, 1);
+        }
+        Ok(())
+    }
+
+    /// `Condition`: the conditions and their words. Conditions mansuba has no rules for
+    /// are kept by name (the problem is refused), with the words that follow them up to
+    /// the next keyword.
+    fn conditions(&mut self, conds: &mut Conds) -> Result<(), ImportError> {
+        let mut refusing = false;
+        while let Some((w, n)) = self.lex.peek() {
+            match find(CONDITIONS, self.lang, w) {
+                Found::One(i) => {
+                    self.lex.next_word();
+                    match CONDITIONS[i][0] {
+                        "BlackMustCapture" => conds.black_must_capture = true,
+                        "WhiteMustCapture" => conds.white_must_capture = true,
+                        "PromOnly" => {
+                            let mut v = vec![];
+                            while let Some((x, _)) = self.lex.peek() {
+                                match man(self.lang, x).filter(|_| x.len() <= 2) {
+                                    Some(m) => v.push(m),
+                                    None => break,
+                                }
+                                self.lex.next_word();
+                            }
+                            conds.prom_only = Some(v);
+                        }
+                        other => {
+                            conds.refused.push(other.to_string());
+                            refusing = true;
+                        }
+                    }
+                    // `WhiteMustCapture UltraSchachZwang` is another condition.
+                    if let Some((x, _)) = self.lex.peek() {
+                        if let Found::One(k) = find(EXTRA_CONDITIONS, self.lang, x) {
+                            self.lex.next_word();
+                            conds
+                                .refused
+                                .push(format!("{} {}", CONDITIONS[i][0], EXTRA_CONDITIONS[k][0]));
+                            refusing = true;
+                        }
+                    }
+                    continue;
+                }
+                Found::Ambiguous(v) if !refusing => return Err(self.ambiguous(w, n, &v)),
+                _ => {}
+            }
+            if refusing && !self.keyword(w) {
+                self.lex.next_word();
+                continue;
+            }
+            break;
+        }
+        Ok(())
+    }
+
+    /// A number after an option.
+    fn number(&mut self, name: &str, n: usize) -> Result<(), ImportError> {
+        match self.lex.next_word() {
+            // `StartMoveNumber 3:1` counts levels with colons.
+            Some((w, _)) if w.starts_with(|c: char| c.is_ascii_digit()) => Ok(()),
+            _ => Err(self.err(n, format!("option {name}: expected a number"))),
+        }
+    }
+
+    /// `Option`: the options and their words.
+    fn options(&mut self, o: &mut PopOptions) -> Result<(), ImportError> {
+        while let Some((w, n)) = self.lex.peek() {
+            let i = match find(OPTIONS, self.lang, w) {
+                Found::One(i) => i,
+                Found::Ambiguous(v) => return Err(self.ambiguous(w, n, &v)),
+                Found::None => break,
+            };
+            self.lex.next_word();
+            let name = OPTIONS[i][0];
+            let refuse = |why: &str| format!("option {name} ({why})");
+            match name {
+                "Defence" | "StartMoveNumber" | "MaxSolutions" | "MaxTime" | "UpToMoveNumber" => {
+                    self.number(name, n)?
+                }
+                "Threat" | "MaxFlightsquares" => {
+                    self.number(name, n)?;
+                    o.refused
+                        .push(refuse("it changes which defences refute a key"));
+                }
+                "NonTrivial" => {
+                    self.number(name, n)?;
+                    self.number(name, n)?;
+                    o.refused
+                        .push(refuse("it limits the defender's non-trivial moves"));
+                }
+                // An optional number.
+                "Intelligent" | "Beep"
+                    if self
+                        .lex
+                        .peek()
+                        .is_some_and(|(x, _)| x.parse::<u64>().is_ok()) =>
+                {
+                    self.lex.next_word();
+                }
+                "EnPassant" => o.en_passant = Some(self.squares_word(n, "option EnPassant")?),
+                "NoCastling" => o.no_castling.extend(
+                    self.squares_word(n, "option NoCastling")?
+                        .into_iter()
+                        .map(at),
+                ),
+                "HalfDuplex" => o.half_duplex = true,
+                "Duplex" => o.refused.push(refuse(
+                    "both sides' tasks: mansuba verifies one task a problem",
+                )),
+                "PostKeyPlay" => o
+                    .refused
+                    .push(refuse("the play after the key: mansuba verifies keys")),
+                "NullMoves" => o.refused.push(refuse("null moves are not mansuba's")),
+                "CastlingMutuallyExclusive" => {
+                    self.lex.next_word();
+                    o.refused
+                        .push(refuse("mutually exclusive castlings are not mansuba's"));
+                }
+                // Output, search and help-play options: nothing a direct mate's keys depend on.
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// After `Twin` or `ZeroPosition`: the twins, each made by its twinning commands.
+    fn twins(&mut self, mut raw: Raw) -> (Raw, Close) {
+        self.in_twin = true;
+        let mut prev = raw.diagram.clone();
+        loop {
+            let line = self.lex.peek().map_or(raw.line, |x| x.1);
+            let continued = self
+                .lex
+                .peek()
+                .is_some_and(|(w, _)| self.is(TWINNING, w, "continued"));
+            let mut b = if continued {
+                self.lex.next_word();
+                prev.clone()
+            } else {
+                raw.diagram.clone()
+            };
+            b.made_by = if continued {
+                vec!["continued".into()]
+            } else {
+                vec![]
+            };
+            if let Err(e) = self.twinning(&mut b, &mut raw) {
+                return self.recover(raw, e);
+            }
+            raw.twins.push((b.clone(), line));
+            prev = b;
+            let Some((w, n)) = self.lex.next_word() else {
+                return (raw, Close::Eof);
+            };
+            if self.is(TWIN_END, w, "twin") {
+                continue;
+            }
+            if let Found::One(k) = find(PROBLEM_END, self.lang, w) {
+                return (raw, if k == 0 { Close::End } else { Close::Next(n) });
+            }
+            let e = self.unknown(
+                w,
+                n,
+                &[TWINNING, TWIN_END, PROBLEM_END],
+                "a twinning command, Twin or EndProblem",
+            );
+            return self.recover(raw, e);
+        }
+    }
+
+    /// The twinning commands of one twin (and its remarks).
+    fn twinning(&mut self, b: &mut Board, raw: &mut Raw) -> Result<(), ImportError> {
+        while let Some((w, n)) = self.lex.peek() {
+            let t = match find(TWINNING, self.lang, w) {
+                Found::One(t) => TWINNING[t][0],
+                Found::Ambiguous(v) => return Err(self.ambiguous(w, n, &v)),
+                Found::None if self.is(&COMMANDS[..1], w, "remark") => {
+                    self.lex.next_word();
+                    raw.remarks
+                        .push(popeye_text::from_line(self.lex.rest_of_line()));
+                    continue;
+                }
+                Found::None => break,
+            };
+            self.lex.next_word();
+            let said = self.twin_command(t, n, b)?;
+            b.made_by.push(said);
+        }
+        Ok(())
+    }
+
+    /// One twinning command, and what it said (`move e1 e2`).
+    fn twin_command(&mut self, t: &str, n: usize, b: &mut Board) -> Result<String, ImportError> {
+        let from = self.lex.mark();
+        self.twin_apply(t, n, b)?;
+        let words = self.lex.words_since(from);
+        Ok(std::iter::once(t)
+            .chain(words)
+            .collect::<Vec<_>>()
+            .join(" "))
+    }
+
+    /// What one twinning command does to the position.
+    fn twin_apply(&mut self, t: &str, n: usize, b: &mut Board) -> Result<(), ImportError> {
+        let path = self.path;
+        let msg = |e: String| error_at(path, n, e);
+        match t {
+            "move" | "exchange" | "shift" => {
+                let a = self.one_square(n, t)?;
+                let c = self.one_square(n, t)?;
+                match t {
+                    "move" => b.move_man(a, c),
+                    "exchange" => b.exchange(a, c),
+                    _ => b.shift(a, c),
+                }
+                .map_err(msg)?
+            }
+            "remove" => {
+                let s = self.squares_word(n, "remove")?;
+                b.remove(&s).map_err(msg)?
+            }
+            "add" => self.pieces(b, n)?,
+            "substitute" => {
+                let old = self.one_man(n)?;
+                let new = self.one_man(n)?;
+                b.substitute(old, new);
+            }
+            "rotate" => {
+                let turn = match self.lex.next_word().map(|x| x.0) {
+                    Some("90") => Turn::Rot90,
+                    Some("180") => Turn::Rot180,
+                    Some("270") => Turn::Rot270,
+                    _ => return Err(self.err(n, "rotate: expected 90, 180 or 270")),
+                };
+                b.turn(turn)
+            }
+            "mirror" => {
+                const MIRRORS: &[[&str; 3]] = &[
+                    ["a1<-->h1"; 3],
+                    ["a1<-->a8"; 3],
+                    ["a1<-->h8"; 3],
+                    ["a8<-->h1"; 3],
+                ];
+                let w = self.lex.next_word().map_or("", |x| x.0);
+                let turn = match find(MIRRORS, 0, w) {
+                    Found::One(0) => Turn::A1H1,
+                    Found::One(1) => Turn::A1A8,
+                    Found::One(2) => Turn::A1H8,
+                    Found::One(_) => Turn::A8H1,
+                    _ => {
+                        return Err(self.err(
+                            n,
+                            format!(
+                                "mirror '{w}': expected a1<-->h1, a1<-->a8, a1<-->h8 or a8<-->h1"
+                            ),
+                        ))
+                    }
+                };
+                b.turn(turn)
+            }
+            "PolishType" => b.polish(),
+            "stipulation" => b.stipulation = Some((self.stipulation(n)?, n)),
+            "sstipulation" => b.stipulation = Some((self.structured(), n)),
+            "condition" => {
+                b.conds = Conds::default();
+                self.conditions(&mut b.conds)?
+            }
+            // `continued` after the first word: Popeye says so and goes on.
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn one_square(&mut self, n: usize, what: &str) -> Result<(u8, u8), ImportError> {
+        match self.lex.next_word() {
+            Some((w, _)) => super::popeye_lex::square(w)
+                .ok_or_else(|| self.err(n, format!("{what}: '{w}' is not a square"))),
+            None => Err(self.err(n, format!("{what}: expected a square"))),
+        }
+    }
+
+    fn one_man(&mut self, n: usize) -> Result<usize, ImportError> {
+        match self.lex.next_word() {
+            Some((w, _)) => man(self.lang, w)
+                .filter(|_| w.len() <= 2)
+                .ok_or_else(|| self.err(n, format!("substitute: '{w}' is no man"))),
+            None => Err(self.err(n, "substitute: expected two men")),
+        }
+    }
+}
+
+/// The commands whose text is the rest of their line.
+fn is_text(c: &str) -> bool {
+    matches!(
+        c,
+        "remark" | "author" | "origin" | "title" | "award" | "protocol" | "LaTeX"
+    )
+}
+
+/// The square `k` squares on from `sq` in Forsyth order (a8 to h8, then a7...); 64 past h1.
+fn forsyth_skip(sq: usize, k: usize) -> usize {
+    let (f, r) = (sq % 8, sq / 8);
+    let pos = (7 - r) * 8 + f + k;
+    if pos >= 64 {
+        64
+    } else {
+        (7 - pos / 8) * 8 + pos % 8
+    }
+}
+
+/// `InitialGameArray`: the men of the game's start.
+fn initial_array(board: &mut Board) {
+    let row = |name: &str| MEN.iter().position(|m| m.1 == name).unwrap_or(0);
+    let back = [
+        "rook", "knight", "bishop", "queen", "king", "bishop", "knight", "rook",
+    ];
+    for (f, name) in back.iter().enumerate() {
+        for (r, colour, walk) in [
+            (0, Colour::White, row(name)),
+            (1, Colour::White, row("pawn")),
+            (6, Colour::Black, row("pawn")),
+            (7, Colour::Black, row(name)),
+        ] {
+            board.men[f + 8 * r] = Some(Man {
+                walk,
+                colour,
+                flags: vec![],
+            });
+        }
+    }
 }

@@ -1,0 +1,356 @@
+#!/usr/bin/env python3
+"""`mansuba import` on the problem files that ship with Popeye, as shipped.
+
+usage: run.py POPEYE_DIR [--mansuba PATH] [--py PATH] [--timeout SECONDS]
+              [--max-moves 5] [--json FILE] [--only SUBSTRING]
+
+POPEYE_DIR is a checkout of Popeye (github.com/thomas-maeder/popeye), built as its
+README says (`make -f makefile.unx`), so that POPEYE_DIR/py runs. Every `.inp` file of its
+TESTS, REGRESSIONS, EXAMPLES and BEISPIEL folders is
+
+1. imported whole (`mansuba import FILE`): a file is "refused whole" when nothing of it
+   comes in for a reason that is not its problems' own (an error naming no problem);
+2. cut into its problems (at Popeye's `NextProblem`/`EndProblem` words, in the file's
+   language, found as Popeye finds them: the words are read from
+   src/problem/import/popeye_words.rs), and each problem imported by itself, to count the
+   problems and twins the files hold, how many came in, and the refusals by reason;
+3. for every direct mate #1..#max-moves that came in, `mansuba verify` gives its keys
+   and `py -maxtime T` is run on the same problem as shipped (twins and all): the key
+   sets of each twin must be equal.
+
+Prints a summary (markdown); exits 1 if a file is refused whole or a key set differs.
+Standard library only (Python 3.8+).
+"""
+import argparse
+import collections
+import csv
+import io
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+FOLDERS = ["TESTS", "REGRESSIONS", "EXAMPLES", "BEISPIEL"]
+
+
+def word_tables():
+    """BEGIN, PROBLEM_END, COMMANDS and COLOURS of popeye_words.rs: lists of [en, de, fr]."""
+    src = open(os.path.join(REPO, "src/problem/import/popeye_words.rs"), encoding="utf-8").read()
+    out = {}
+    for name in ["BEGIN", "PROBLEM_END", "COMMANDS", "COLOURS"]:
+        body = re.search(r"pub const %s: [^=]*= &\[(.*?)\];" % name, src, re.S).group(1)
+        out[name] = [re.findall(r'"([^"]*)"', row) for row in re.findall(r"\[([^\]]*)\]", body)]
+    return out
+
+
+WORDS = word_tables()
+TEXT_COMMANDS = {"remark", "author", "origin", "title", "award", "protocol", "LaTeX"}
+
+
+def find(table, lang, word):
+    """Row of the word (whole, or a prefix only one row has), None, or 'ambiguous'."""
+    w = word.lower()
+    hits = [i for i, row in enumerate(table) if row[lang].lower().startswith(w)]
+    exact = [i for i in hits if table[i][lang].lower() == w]
+    if exact:
+        return exact[0]
+    if len(hits) == 1:
+        return hits[0]
+    return "ambiguous" if hits else None
+
+
+def split_problems(text):
+    """The file's language and its problems' texts (from after BeginProblem/NextProblem to
+    the word that ends them), or (None, []) when the first word is no BeginProblem."""
+    lines = text.split("\n")
+    toks = []
+    for ln, line in enumerate(lines):
+        for m in re.finditer(r"[^\s;,\ufeff]+", line):
+            toks.append((m.group(0), ln, m.start(), m.end()))
+    if not toks:
+        return None, []
+    lang = next((l for l in range(3) if find(WORDS["BEGIN"], l, toks[0][0]) == 0), None)
+    if lang is None:
+        return None, []
+    problems, start, skip_line = [], (toks[0][1], toks[0][3]), -1
+    for w, ln, s, e in toks[1:]:
+        if ln == skip_line:
+            continue
+        c = find(WORDS["COMMANDS"], lang, w)
+        if isinstance(c, int) and WORDS["COMMANDS"][c][0] in TEXT_COMMANDS:
+            skip_line = ln
+            continue
+        # A word that begins a colour (`wei` for Weiss) is one in a Pieces command.
+        if c is not None or any(r[lang].lower().startswith(w.lower()) for r in WORDS["COLOURS"]):
+            continue
+        k = find(WORDS["PROBLEM_END"], lang, w)
+        if isinstance(k, int):
+            problems.append(cut(lines, start, (ln, s)))
+            start = (ln, e)
+            if k == 0:
+                break
+    else:
+        problems.append(cut(lines, start, (len(lines) - 1, len(lines[-1]))))
+    return lang, problems
+
+
+def cut(lines, a, b):
+    (la, ca), (lb, cb) = a, b
+    if la == lb:
+        return lines[la][ca:cb]
+    return "\n".join([lines[la][ca:]] + lines[la + 1:lb] + [lines[lb][:cb]])
+
+
+def run(cmd, timeout, cwd=None):
+    try:
+        p = subprocess.run(cmd, capture_output=True, timeout=timeout, cwd=cwd)
+        return p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace")
+    except subprocess.TimeoutExpired:
+        return None, "", "timed out"
+
+
+def reasons_of(message):
+    """Every reason of a refusal: (category, 'category name'), e.g. ('condition',
+    'condition Circe'); a message that is no refusal is ('error', its text)."""
+    m = re.search(r"not imported: (.*)", message)
+    if not m:
+        text = re.sub(r"^.*?: problem [^:]*: ", "", message)
+        return [("read error", "read error: " + re.sub(r"'[^']*'", "'…'", text)[:70])]
+    out = []
+    # "...; and then: ERROR": the reasons read before a read error, which is left aside.
+    for part in m.group(1).split("; and then: ")[0].split("; "):
+        for cat in ["fairy piece", "piece attribute", "condition", "stipulation", "option",
+                    "neutral men", "total invisible men", "no Stipulation", "man"]:
+            if part.startswith(cat):
+                name = part[len(cat):].strip().split(" (")[0]
+                out.append((cat, f"{cat} {name}".strip()))
+                break
+        else:
+            if "not a legal problem position" in part:
+                out.append(("position", "position not legal"))
+            else:
+                out.append(("other", part[:70]))
+    return out
+
+
+def import_text(mansuba, text, name, tmp):
+    """Imports one text written to TMP/NAME: (exit code, entries, errors, input path)."""
+    inp = os.path.join(tmp, name)
+    with open(inp, "w", encoding="utf-8") as f:
+        f.write(text)
+    return import_path(mansuba, inp, inp + ".toml")
+
+
+def import_path(mansuba, inp, out):
+    """Imports one file: (exit code, entries as dicts, error messages, input path)."""
+    if os.path.exists(out):
+        os.remove(out)
+    code, _, err = run([mansuba, "import", inp, "--format", "popeye", "-o", out], 60)
+    errors = [l[len("error: "):] for l in err.splitlines() if l.startswith("error: ")]
+    entries = []
+    if os.path.exists(out):
+        entries = parse_entries(open(out, encoding="utf-8").read())
+    return code, entries, errors, inp
+
+
+def parse_entries(toml):
+    """The few keys of the written entries this script needs (one `key = "value"` a line)."""
+    entries, cur = [], None
+    for line in toml.splitlines():
+        if line.strip() == "[[problem]]":
+            cur = {}
+            entries.append(cur)
+        elif cur is not None:
+            m = re.match(r'(\w+) = "(.*)"$', line)
+            if m:
+                cur[m.group(1)] = m.group(2)
+    return entries
+
+
+# Popeye's letters of the men a pawn promotes to, per language (en, de, fr), as mansuba's.
+PROMOTED = [{"Q": "q", "R": "r", "B": "b", "S": "n"},
+            {"D": "q", "T": "r", "L": "b", "S": "n"},
+            {"D": "q", "T": "r", "F": "b", "C": "n"}]
+SECTION = re.compile(r"^\+?([a-z])\)\s")
+
+
+def popeye_keys(output, lang):
+    """Keys per twin ('a' for a problem without twins) from Popeye's output."""
+    twins = collections.OrderedDict()
+    cur = "a"
+    twins[cur] = set()
+    for line in output.splitlines():
+        m = SECTION.match(line)
+        if m:
+            cur = m.group(1)
+            twins[cur] = set()
+            continue
+        # `1.X !`, maybe with `threat:` or `zugzwang.` after it, is a key; a try's `1.X ?`
+        # and a defence `1...Y` are not.
+        m = re.match(r"\s*1\.(?!\.)(\S+)(?:\s+(?:ep\.|[#+=]+))*\s+!(?:\s|$)", line)
+        if not m:
+            continue
+        move = m.group(1)
+        if move.startswith("0-0"):
+            twins[cur].add("castle" + ("-long" if move.startswith("0-0-0") else ""))
+            continue
+        sq = re.findall(r"[a-h][1-8]", move)
+        if len(sq) < 2:
+            continue
+        key = sq[0] + sq[1]
+        promo = re.search(r"=([A-Z])", move)
+        if promo:
+            key += PROMOTED[lang].get(promo.group(1), promo.group(1).lower())
+        twins[cur].add(key)
+    return twins
+
+
+def mansuba_keys(keys, fen):
+    """mansuba's keys with castling written as Popeye's output gives it."""
+    out = set()
+    for k in keys.split():
+        if k in ("e1g1", "e8g8") and "K" in fen.split()[2] + fen.split()[2].upper():
+            out.add("castle")
+        elif k in ("e1c1", "e8c8") and "Q" in fen.split()[2].upper():
+            out.add("castle-long")
+        else:
+            out.add(k)
+    return out
+
+
+def twin_label(entry):
+    m = re.search(r"twin (\w+)\) of the problem", entry.get("notes", ""))
+    return m.group(1) if m else "a"
+
+
+def compare(args, tmp, name, chunk_inp, entries, lang, stats, mismatches):
+    """Keys of every #1..#N entry of one problem, mansuba's against Popeye's."""
+    wanted = [e for e in entries
+              if re.fullmatch(r"#([1-9]\d*)", e.get("stipulation", ""))
+              and int(e["stipulation"][1:]) <= args.max_moves]
+    if not wanted:
+        return
+    toml = chunk_inp + ".toml"
+    code, out, err = run([args.mansuba, "verify", toml, "--csv", "-", "--timeout", str(args.timeout),
+                          "--threads", "1"], args.timeout * (len(entries) + 1) + 60)
+    rows = {r["id"]: r for r in csv.DictReader(io.StringIO(out))} if out else {}
+    # In the scratch folder: a `Protocol FILE` command of the problem writes FILE there.
+    pcode, pout, perr = run([args.py, "-maxtime", str(args.timeout), chunk_inp], args.timeout * 3 + 30,
+                            cwd=tmp)
+    finished = re.search(r"solution finished\.|Loesung beendet\.|solution terminee\.", pout)
+    theirs = popeye_keys(pout, lang) if finished else None
+    for e in wanted:
+        stats["compared"] += 1
+        row = rows.get(e["id"])
+        if not row or row.get("verdict") == "unknown" or row.get("keys_complete") != "yes":
+            stats["mansuba unsettled"] += 1
+            continue
+        if theirs is None:
+            stats["Popeye unfinished"] += 1
+            continue
+        label = twin_label(e)
+        mine = mansuba_keys(row.get("keys", ""), e["fen"])
+        if theirs.get(label, set()) == mine:
+            stats["same keys"] += 1
+        else:
+            stats["different keys"] += 1
+            mismatches.append(f"{name} {e['id']} ({label}): mansuba {sorted(mine)} Popeye {sorted(theirs.get(label, set()))}")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("popeye_dir")
+    ap.add_argument("--mansuba", default=os.path.join(REPO, "target/release/mansuba"))
+    ap.add_argument("--py", default=None)
+    ap.add_argument("--timeout", type=int, default=10)
+    ap.add_argument("--max-moves", type=int, default=5)
+    ap.add_argument("--json", default=None)
+    ap.add_argument("--only", default=None)
+    args = ap.parse_args()
+    args.py = os.path.abspath(args.py or os.path.join(args.popeye_dir, "py"))
+    args.mansuba = os.path.abspath(args.mansuba)
+    files = []
+    for d in FOLDERS:
+        folder = os.path.join(args.popeye_dir, d)
+        files += sorted(os.path.join(folder, f) for f in os.listdir(folder) if f.endswith(".inp"))
+    if args.only:
+        files = [f for f in files if args.only in f]
+    stats = collections.Counter()
+    reasons, categories, dm_reasons = collections.Counter(), collections.Counter(), collections.Counter()
+    whole_refused, mismatches, split_mismatch = [], [], []
+    with tempfile.TemporaryDirectory() as tmp:
+        for path in files:
+            name = os.path.relpath(path, args.popeye_dir)
+            data = open(path, "rb").read()
+            try:
+                raw = data.decode("utf-8")
+            except UnicodeDecodeError:
+                raw = data.decode("latin-1")
+            stats["files"] += 1
+            code, entries, errors, _ = import_path(args.mansuba, path, os.path.join(tmp, "whole.toml"))
+            if not entries and any(" problem " not in e and "problem '" not in e for e in errors):
+                whole_refused.append(f"{name}: {errors[:1]}")
+            stats["whole: came in"] += len(entries)
+            stats["whole: not"] += len(errors)
+            lang, problems = split_problems(raw)
+            if lang is None:
+                stats["files without BeginProblem"] += 1
+                continue
+            begin, end = WORDS["BEGIN"][0][lang], WORDS["PROBLEM_END"][0][lang]
+            n_in = n_out = 0
+            for i, body in enumerate(problems):
+                stats["problems"] += 1
+                chunk = f"{begin}\n{body}\n{end}\n"
+                code, ents, errs, inp = import_text(args.mansuba, chunk, f"p{i}.inp", tmp)
+                n_in += len(ents)
+                n_out += len(errs)
+                stats["positions (problems and twins)"] += len(ents) + len(errs)
+                stats["came in"] += len(ents)
+                for e in errs:
+                    rs = reasons_of(e)
+                    for cat in sorted({c for c, _ in rs}):
+                        categories[cat] += 1
+                    for _, why in rs:
+                        reasons[why] += 1
+                    # The refusals of direct mates (their stipulation is not the reason).
+                    if not any(c in ("stipulation", "no Stipulation", "read error") for c, _ in rs):
+                        stats["direct mates refused"] += 1
+                        for why in sorted({w for _, w in rs}):
+                            dm_reasons[why] += 1
+                compare(args, tmp, f"{name}#{i + 1}", inp, ents, lang, stats, mismatches)
+            if (n_in, n_out) != (len(entries), len(errors)):
+                split_mismatch.append(f"{name}: whole {len(entries)}+{len(errors)}, by problem {n_in}+{n_out}")
+    print(f"files: {stats['files']}, refused whole: {len(whole_refused)}")
+    print(f"problems: {stats['problems']}; positions (each twin a problem): "
+          f"{stats['positions (problems and twins)']}; came in: {stats['came in']}")
+    print("\n| refused for (a position may have several) | positions |\n|---|---|")
+    for cat, n in categories.most_common():
+        print(f"| {cat} | {n} |")
+    print("\n| most frequent reasons | positions |\n|---|---|")
+    for why, n in reasons.most_common(25):
+        print(f"| {why} | {n} |")
+    print(f"\ndirect mates (#N) refused: {stats['direct mates refused']}, for\n\n| reason | direct mates |\n|---|---|")
+    for why, n in dm_reasons.most_common(30):
+        print(f"| {why} | {n} |")
+    print(f"\ndirect mates #1..#{args.max_moves} compared: {stats['compared']}; same keys: {stats['same keys']}; "
+          f"different: {stats['different keys']}; mansuba unsettled in {args.timeout} s: {stats['mansuba unsettled']}; "
+          f"Popeye unfinished in {args.timeout} s: {stats['Popeye unfinished']}")
+    for m in mismatches:
+        print("DIFFERENT:", m)
+    for w in whole_refused:
+        print("REFUSED WHOLE:", w)
+    for s in split_mismatch:
+        print("SPLIT DIFFERS:", s)
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"stats": stats, "categories": categories, "reasons": reasons, "direct_mate_reasons": dm_reasons,
+                       "mismatches": mismatches, "refused_whole": whole_refused}, f, indent=1)
+    return 1 if whole_refused or mismatches else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,367 @@
+//! A Popeye problem as read ([`super::popeye_board::Raw`]) made into entries: one for the
+//! diagram, one for each twin (the diagram's id plus `-b`, `-c`, ...; after a zero
+//! position, `-a`, `-b`, ...), or, for each that asks for what mansuba has not, the
+//! reasons it is refused: a fairy piece, a condition, a stipulation, an option, by name.
+//!
+//! The rules: `--rules` when given; else `Remark mansuba-rules R` (written by `export
+//! --popeye`); else what the men and conditions imply: `shatranj` for fers and alfil or
+//! `PromOnly FE` (`forced` with `WhiteMustCapture BlackMustCapture`), otherwise
+//! `orthodox` (modern chess), said in the note. `BlackMustCapture` alone is mansuba's
+//! covetous defender; `PromOnly` must name what the rules promote to.
+
+use super::popeye_board::{name, Board, Colour, PopOptions, Raw};
+use super::popeye_text::texts;
+use super::popeye_words::MEN;
+use super::setup::Setup;
+use super::{default_id, error_at, Entry, ImportError, Options};
+use std::path::Path;
+
+/// The remark `export --popeye` writes the problem's id in: `Remark mansuba-id ID`.
+pub const ID_REMARK: &str = "mansuba-id ";
+
+/// The remark `export --popeye` writes the problem's rules in, where they are not what
+/// `import` would choose: `Remark mansuba-rules english-1650`.
+pub const RULES_REMARK: &str = "mansuba-rules ";
+
+/// The most characters of an id made from a title (a whole title of 50 MB is no id).
+pub const SLUG_CAP: usize = 64;
+
+/// Popeye's men that mansuba's rules have, by Popeye's English name and mansuba's.
+const HAVE: &[(&str, &str)] = &[
+    ("king", "king"),
+    ("queen", "queen"),
+    ("rook", "rook"),
+    ("bishop", "bishop"),
+    ("knight", "knight"),
+    ("pawn", "pawn"),
+    ("fers", "ferz"),
+    ("alfil", "alfil"),
+];
+
+/// mansuba's name of a Popeye man, if it has one.
+fn ours(walk: usize) -> Option<&'static str> {
+    HAVE.iter().find(|h| h.0 == MEN[walk].1).map(|h| h.1)
+}
+
+/// The texts of the problem every twin shares.
+struct Shared {
+    line: usize,
+    id: String,
+    title: Option<String>,
+    source: Option<String>,
+    published: Option<String>,
+    rules: Option<String>,
+}
+
+fn shared(path: &Path, raw: &Raw, index: usize) -> Shared {
+    let title = Some(texts(&raw.title).join(" ")).filter(|t| !t.trim().is_empty());
+    let remarks = texts(&raw.remarks);
+    let mut id = None;
+    let mut rules = None;
+    let mut rest = vec![];
+    for r in remarks {
+        if let Some(x) = r.strip_prefix(ID_REMARK) {
+            id.get_or_insert(x.to_string());
+        } else if let Some(x) = r.strip_prefix(RULES_REMARK) {
+            rules.get_or_insert(x.trim().to_string());
+        } else {
+            rest.push(r);
+        }
+    }
+    let id = id.unwrap_or_else(|| {
+        title
+            .as_deref()
+            .map(slug)
+            .filter(|s| !s.is_empty())
+            .unwrap_or_else(|| default_id(path, index))
+    });
+    // Several Origin lines are one text cut to Popeye's line length: joined by spaces
+    // (or without, where the export cut a word; see popeye_text).
+    let mut src = texts(&raw.author);
+    src.extend(Some(texts(&raw.origin).join(" ")).filter(|o| !o.is_empty()));
+    src.extend(Some(texts(&raw.award).join(" ")).filter(|o| !o.is_empty()));
+    Shared {
+        line: raw.line,
+        id,
+        title,
+        source: Some(src.join(", ")).filter(|s| !s.trim().is_empty()),
+        published: Some(rest.join(" ")).filter(|s| !s.trim().is_empty()),
+        rules,
+    }
+}
+
+/// Every problem of one Popeye problem: the diagram's and each twin's entry, or why not.
+pub fn build(
+    path: &Path,
+    raw: &Raw,
+    index: usize,
+    opts: &Options,
+) -> Vec<Result<Entry, ImportError>> {
+    let s = shared(path, raw, index);
+    let who = match &s.title {
+        Some(t) => format!("problem '{t}'"),
+        None => format!("problem {index} ('{}')", s.id),
+    };
+    if let Some(e) = &raw.error {
+        // What was read before the error may already say why the problem cannot come in.
+        let why: Vec<String> = refusals(&raw.diagram, &raw.opts)
+            .into_iter()
+            .filter(|w| !w.starts_with("no Stipulation"))
+            .collect();
+        let mut e = e.clone();
+        e.message = match why.is_empty() {
+            true => format!("{who}: {}", e.message),
+            false => format!(
+                "{who}: not imported: {}; and then: {}",
+                why.join("; "),
+                e.message
+            ),
+        };
+        return vec![Err(e)];
+    }
+    let mut boards: Vec<(String, &Board, usize)> = vec![];
+    if !raw.zero {
+        boards.push((String::new(), &raw.diagram, raw.line));
+    }
+    // Twins are b), c)... after a diagram, a), b)... after a zero position; past z) numbers.
+    for (i, (b, line)) in raw.twins.iter().enumerate() {
+        let k = i + usize::from(!raw.zero);
+        let label = match u8::try_from(k) {
+            Ok(k) if k < 26 => ((b'a' + k) as char).to_string(),
+            _ => (k + 1).to_string(),
+        };
+        boards.push((label, b, *line));
+    }
+    boards
+        .into_iter()
+        .map(|(label, b, line)| {
+            let twin = if label.is_empty() {
+                String::new()
+            } else {
+                format!(" twin {label})")
+            };
+            entry(path, &s, &raw.opts, b, &label, line, opts)
+                .map_err(|m| error_at(path, line, format!("{who}{twin}: not imported: {m}")))
+        })
+        .collect()
+}
+
+/// Why a position is not one mansuba plays: its reasons, each beginning with what it is
+/// (`fairy piece`, `condition`, `stipulation`, `option`...).
+fn refusals(b: &Board, o: &PopOptions) -> Vec<String> {
+    let mut why = vec![];
+    match &b.stipulation {
+        None => why.push("no Stipulation: expected e.g. 'Stipulation #2'".to_string()),
+        Some((s, _)) if direct_mate(s).is_none() => why.push(format!(
+            "stipulation {s} (mansuba verifies direct mates #N)"
+        )),
+        _ => {}
+    }
+    why.extend(b.conds.refused.iter().map(|c| format!("condition {c}")));
+    why.extend(o.refused.iter().cloned());
+    let mut push = |x: String| {
+        if !why.contains(&x) {
+            why.push(x);
+        }
+    };
+    for m in b.men.iter().flatten() {
+        if ours(m.walk).is_none() {
+            push(format!(
+                "fairy piece {} ({})",
+                MEN[m.walk].1,
+                MEN[m.walk].0[0].to_uppercase()
+            ));
+        }
+        if m.colour == Colour::Neutral {
+            push("neutral men".into());
+        }
+        for f in &m.flags {
+            push(format!("piece attribute {f}"));
+        }
+    }
+    for m in &b.unknown_men {
+        push(format!("fairy piece {m}"));
+    }
+    if b.invisible > 0 {
+        push("total invisible men".into());
+    }
+    if let Some(ep) = &o.en_passant {
+        if ep.len() != 3 {
+            push(format!(
+                "option EnPassant with {} squares (mansuba's pawns step two at most)",
+                ep.len()
+            ));
+        }
+    }
+    why
+}
+
+/// `#N` as mansuba writes it, when the stipulation is a direct mate.
+fn direct_mate(s: &str) -> Option<String> {
+    let n: u32 = s.strip_prefix('#')?.parse().ok()?;
+    (1..=200).contains(&n).then(|| format!("#{n}"))
+}
+
+/// The rules a position implies when the user names none, and the note that says so.
+fn implied_rules(b: &Board) -> (String, Option<String>) {
+    let fairy = b
+        .men
+        .iter()
+        .flatten()
+        .any(|m| matches!(MEN[m.walk].1, "fers" | "alfil"));
+    let fers_only = b
+        .conds
+        .prom_only
+        .as_ref()
+        .is_some_and(|v| v.len() == 1 && MEN[v[0]].1 == "fers");
+    let both = b.conds.white_must_capture && b.conds.black_must_capture;
+    match (fairy || fers_only, both) {
+        (true, true) => ("forced".into(), None),
+        (true, false) => ("shatranj".into(), None),
+        (false, _) => (
+            "orthodox".into(),
+            Some("Popeye's orthodox men: read under orthodox (modern chess, stalemate a draw); change `rules` if another assize is meant".into()),
+        ),
+    }
+}
+
+/// One position's entry, or the reasons it is refused (joined by `; `).
+fn entry(
+    path: &Path,
+    s: &Shared,
+    o: &PopOptions,
+    b: &Board,
+    label: &str,
+    line: usize,
+    opts: &Options,
+) -> Result<Entry, String> {
+    let why = refusals(b, o);
+    if !why.is_empty() {
+        return Err(why.join("; "));
+    }
+    let stip = b
+        .stipulation
+        .as_ref()
+        .and_then(|x| direct_mate(&x.0))
+        .unwrap_or_default();
+    let mut e = Entry {
+        line,
+        stipulation: stip,
+        ..Entry::default()
+    };
+    let (implied, note) = implied_rules(b);
+    e.rules = opts
+        .rules
+        .clone()
+        .or_else(|| s.rules.clone())
+        .unwrap_or(implied);
+    if opts.rules.is_none() && s.rules.is_none() {
+        e.notes.extend(note);
+    }
+    let base = opts
+        .rules
+        .is_none()
+        .then(|| path.parent().unwrap_or(Path::new("")));
+    let mut setup = Setup::new(&e.rules, base)?;
+    check_promotion(&setup, b)?;
+    for (i, m) in b.men.iter().enumerate() {
+        let Some(m) = m else { continue };
+        let letter = ours(m.walk)
+            .ok_or_else(|| format!("fairy piece {}", MEN[m.walk].1))
+            .and_then(|n| setup.letter_named(n).map_err(|x| format!("man {n}: {x}")))?;
+        setup.put(&name(i), letter, m.colour == Colour::White)?;
+    }
+    let (att, def) = (b.conds.white_must_capture, b.conds.black_must_capture);
+    let forced = setup.rules.forced_capture;
+    if att && !forced {
+        return Err(format!("condition WhiteMustCapture (the rules '{}' have no compulsory capture; `forced` is shatranj's)", e.rules));
+    }
+    e.covetous = def && !forced;
+    let barred: Vec<String> = o.no_castling.iter().map(|&i| name(i)).collect();
+    let ep = o
+        .en_passant
+        .as_ref()
+        .map_or("-".to_string(), |v| name(super::popeye_board::at(v[1])));
+    let side = if o.half_duplex { "b" } else { "w" };
+    e.fen = format!(
+        "{} {side} {} {ep} 0 1",
+        setup.placement(),
+        setup.castling(&barred)
+    );
+    if o.half_duplex {
+        e.notes
+            .push("HalfDuplex: Black has the task and moves first".into());
+    }
+    if !label.is_empty() {
+        e.notes.push(format!(
+            "twin {label}) of the problem at line {}: {}",
+            s.line,
+            b.made_by.join(" ")
+        ));
+    }
+    e.id = if label.is_empty() {
+        s.id.clone()
+    } else {
+        format!("{}-{label}", s.id)
+    };
+    e.title = s.title.clone();
+    e.source = s.source.clone();
+    e.published = s.published.clone();
+    Ok(e)
+}
+
+/// `PromOnly` must name what the rules promote to.
+fn check_promotion(setup: &Setup, b: &Board) -> Result<(), String> {
+    let Some(v) = &b.conds.prom_only else {
+        return Ok(());
+    };
+    let mut want = vec![];
+    for &w in v {
+        let n =
+            ours(w).ok_or_else(|| format!("condition PromOnly {} (a fairy piece)", MEN[w].1))?;
+        want.push(
+            setup
+                .letter_named(n)
+                .map_err(|x| format!("condition PromOnly: {x}"))?,
+        );
+    }
+    want.sort();
+    want.dedup();
+    let mut have = setup.rules.promotion.to.clone();
+    have.sort();
+    if want != have {
+        let names: Vec<&str> = v.iter().map(|&w| MEN[w].1).collect();
+        return Err(format!(
+            "condition PromOnly {} (the rules '{}' promote to {:?})",
+            names.join(" "),
+            setup.rules.name,
+            setup.rules.promotion.to
+        ));
+    }
+    Ok(())
+}
+
+/// An id from a title: letters and digits, words joined by `-`, at most [`SLUG_CAP`]
+/// characters (cut at a word's end where there is one).
+pub fn slug(t: &str) -> String {
+    let mut out = String::new();
+    for w in t
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+    {
+        let w = w.to_ascii_lowercase();
+        let sep = usize::from(!out.is_empty());
+        let have = out.chars().count();
+        if have + sep + w.chars().count() > SLUG_CAP {
+            if out.is_empty() {
+                out = w.chars().take(SLUG_CAP).collect();
+            }
+            break;
+        }
+        if sep == 1 {
+            out.push('-');
+        }
+        out.push_str(&w);
+    }
+    out
+}

@@ -1,0 +1,371 @@
+//! `mansuba import` of Popeye's input language as Popeye 4.104 reads it: prefixes in any
+//! case, English, German and French, every command (the output-only ones accepted and
+//! ignored), twins and zero positions (each twin its own problem), the options and
+//! conditions that change a problem honoured or the problem refused with the reason, one
+//! problem's refusal never stopping the others. The positions are composed here.
+
+use assert_cmd::Command;
+use mansuba::problem::{load_file, Problem};
+
+/// Imports `text` (saved as `name`) with `args`: exit code, stderr, problems written.
+fn import(name: &str, text: &str, args: &[&str]) -> (i32, String, Vec<Problem>) {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join(name), text).unwrap();
+    let out_file = dir.path().join("out.toml");
+    let out = Command::cargo_bin("mansuba")
+        .unwrap()
+        .current_dir(dir.path())
+        .args(["import", name, "-o", "out.toml"])
+        .args(args)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    let problems = match out_file.exists() {
+        true => load_file(&out_file)
+            .problems
+            .into_iter()
+            .map(|p| p.unwrap_or_else(|e| panic!("{e}")))
+            .collect(),
+        false => vec![],
+    };
+    (out.status.code().unwrap(), err, problems)
+}
+
+/// Imports text that must come in whole: its problems.
+fn ok(text: &str) -> Vec<Problem> {
+    let (code, err, p) = import("t.inp", text, &[]);
+    assert_eq!(code, 0, "{err}");
+    p
+}
+
+fn fens(p: &[Problem]) -> Vec<(&str, &str)> {
+    p.iter().map(|x| (x.id.as_str(), x.fen.as_str())).collect()
+}
+
+/// A diagram of five men, the start of every twinning test.
+const DIAGRAM: &str =
+    "BeginProblem\nTitle T\nPieces White ke1 qd1 rh1 pb2 Black ke8\nStipulation #2\n";
+
+#[test]
+fn every_command_is_read_or_ignored() {
+    let p = ok(
+        "beginPROB\nprot out.txt\nauth First Author\nauthor Second Author\n\
+         orig Some Magazine 1900\naward 1st Prize\ntitle A title\nremark a remark\n\
+         LaTeX x\nPieces white kg1 rh1 black kg8 pg7\nstip #1\n\
+         option NoBoard Variation Try NoThreat Defence 2 SetPlay MoveNumbers \
+         StartMoveNumber 3:1 MaxSolutions 4 maxtime 9 intelligent\nEndProb\n",
+    );
+    assert_eq!(p.len(), 1);
+    let x = &p[0];
+    assert_eq!(x.id, "a-title");
+    assert_eq!(x.title.as_deref(), Some("A title"));
+    assert_eq!(
+        x.source.as_deref(),
+        Some("First Author, Second Author, Some Magazine 1900, 1st Prize")
+    );
+    assert_eq!(x.published.as_deref(), Some("a remark"));
+    assert_eq!(x.rules, "orthodox");
+    assert_eq!(x.fen, "6k1/6p1/8/8/8/8/8/6KR w - - 0 1");
+    // Forsyth and InitialGameArray set the men.
+    let p = ok("BeginProblem\nForsyth 4k3/8/8/8/8/8/4P3/R3K2R\nStipulation #3\nEndProblem\n");
+    assert_eq!(p[0].fen, "4k3/8/8/8/8/8/4P3/R3K2R w KQ - 0 1");
+    let p = ok("BeginProblem\nInitialGameArray\nStipulation #4\nEndProblem\n");
+    assert_eq!(
+        p[0].fen,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
+}
+
+#[test]
+fn options_are_honoured_or_refuse_their_problem() {
+    let base = "BeginProblem\nPieces White ke1 ra1h1 pe5 Black ke8 pd5\nStipulation #2\n";
+    let p = ok(&format!(
+        "{base}Option NoCastling a1 EnPassant d7d6d5\nEndProblem\n"
+    ));
+    assert_eq!(p[0].fen, "4k3/8/8/3pP3/8/8/8/R3K2R w K d6 0 1");
+    let p = ok(&format!("{base}Option HalfDuplex\nEndProblem\n"));
+    assert_eq!(p[0].fen, "4k3/8/8/3pP3/8/8/8/R3K2R b KQ - 0 1");
+    for (opt, says) in [
+        ("PostKeyPlay", "option PostKeyPlay (the play after the key"),
+        ("Duplex", "option Duplex"),
+        ("Threat 2", "option Threat"),
+        ("NullMoves", "option NullMoves"),
+        ("EnPassant d7d6d5d4", "option EnPassant with 4 squares"),
+    ] {
+        let (code, err, _) = import("t.inp", &format!("{base}Option {opt}\nEndProblem\n"), &[]);
+        assert_eq!(code, 2, "{opt}: {err}");
+        assert!(err.contains(says), "{opt}: {err}");
+    }
+}
+
+#[test]
+fn conditions_map_to_rules_or_refuse_their_problem() {
+    let base = "BeginProblem\nPieces White kc1 rh6 Black kg8 pa7\nStipulation #2\n";
+    let p = ok(&format!("{base}Condition PromOnly q r b s\nEndProblem\n"));
+    assert_eq!(p[0].rules, "orthodox");
+    let p = ok(&format!(
+        "{base}Condition PromOnly fe BlackMustCapture\nEndProblem\n"
+    ));
+    assert_eq!(p[0].rules, "shatranj");
+    assert!(p[0].conditions.covetous);
+    let p = ok(&format!(
+        "{base}Cond WhiteMustCapture blackmust PromOnly fe\nEndProblem\n"
+    ));
+    assert_eq!(p[0].rules, "forced");
+    for (cond, says) in [
+        (
+            "PromOnly q",
+            "condition PromOnly queen (the rules 'orthodox' promote to",
+        ),
+        ("WhiteMustCapture", "condition WhiteMustCapture"),
+        ("Circe Parrain", "condition Circe"),
+        ("Madrasi RI", "condition Madrasi"),
+    ] {
+        let (code, err, _) = import(
+            "t.inp",
+            &format!("{base}Condition {cond}\nEndProblem\n"),
+            &[],
+        );
+        assert_eq!(code, 2, "{cond}: {err}");
+        assert!(err.contains(says), "{cond}: {err}");
+    }
+    // `--rules` wins over what the problem implies.
+    let (code, err, p) = import(
+        "t.inp",
+        &format!("{base}EndProblem\n"),
+        &["--rules", "english-1650"],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(p[0].rules, "english-1650");
+}
+
+#[test]
+fn every_twinning_kind_makes_its_own_problem() {
+    let twins = "twin move d1 d4\ntwin exchange e1 e8\ntwin remove b2\ntwin add black ra8 sb8\n\
+                 twin substitute q r\ntwin rotate 90\ntwin mirror a1<-->h1\ntwin shift b2 a2\n\
+                 twin PolishType\ntwin stipulation #3\ntwin continued move h1 h2\n\
+                 twin condition blackmustcapture\nEndProblem\n";
+    let (code, err, p) = import("t.inp", &format!("{DIAGRAM}{twins}"), &[]);
+    // c): the kings exchanged, White's queen gives check to the king not to move.
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("problem 't-c': not imported: the position"),
+        "{err}"
+    );
+    assert_eq!(
+        fens(&p),
+        [
+            ("t", "4k3/8/8/8/8/8/1P6/3QK2R w K - 0 1"),
+            ("t-b", "4k3/8/8/8/3Q4/8/1P6/4K2R w K - 0 1"),
+            ("t-d", "4k3/8/8/8/8/8/8/3QK2R w K - 0 1"),
+            ("t-e", "rn2k3/8/8/8/8/8/1P6/3QK2R w Kq - 0 1"),
+            ("t-f", "4k3/8/8/8/8/8/1P6/3RK2R w K - 0 1"),
+            ("t-g", "7R/8/8/k6K/7Q/8/6P1/8 w - - 0 1"),
+            ("t-h", "3k4/8/8/8/8/8/6P1/R2KQ3 w - - 0 1"),
+            ("t-i", "3k4/8/8/8/8/8/P7/2QK2R1 w - - 0 1"),
+            ("t-j", "4K3/8/8/8/8/8/1p6/3qk2r w - - 0 1"),
+            ("t-k", "4k3/8/8/8/8/8/1P6/3QK2R w K - 0 1"),
+            ("t-l", "4k3/8/8/8/8/8/1P5R/3QK3 w - - 0 1"),
+            ("t-m", "4k3/8/8/8/8/8/1P6/3QK2R w K - 0 1"),
+        ]
+    );
+    let get = |id: &str| p.iter().find(|x| x.id == id).unwrap();
+    assert_eq!(get("t-k").stipulation.to_string(), "#3");
+    // continued: from twin k) (#3), not from the diagram (#2).
+    assert_eq!(get("t-l").stipulation.to_string(), "#3");
+    assert_eq!(get("t-m").stipulation.to_string(), "#2");
+    assert!(get("t-m").conditions.covetous);
+    let notes = get("t-b").notes.clone().unwrap_or_default();
+    assert!(
+        notes.contains("twin b) of the problem at line 1: move d1 d4"),
+        "{notes}"
+    );
+}
+
+#[test]
+fn a_zero_position_is_no_problem_of_its_own() {
+    let (code, err, p) = import(
+        "t.inp",
+        &format!("{DIAGRAM}zeroposition\nrotate 180\ntwin mirror a1<-->a8\nEndProblem\n"),
+        &[],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        fens(&p),
+        [
+            ("t-a", "R2KQ3/6P1/8/8/8/8/8/3k4 w - - 0 1"),
+            ("t-b", "3QK2R/1P6/8/8/8/8/8/4k3 w - - 0 1"),
+        ]
+    );
+}
+
+#[test]
+fn german_and_french_files_are_read() {
+    let de =
+        "AnfangProblem\nAutor Jemand\nQuelle Zeitung\nSteine Weiss kg1 th1 bg2 Schwarz kg8 lg7\n\
+              Forderung #2\nBedingung SchwarzerSchlagzwang\nOption KeineRochade h1\n\
+              Zwilling versetze h1 h2\nEndeProblem\n";
+    let p = ok(de);
+    assert_eq!(
+        fens(&p),
+        vec![
+            ("t-1", "6k1/6b1/8/8/8/8/6P1/6KR w - - 0 1"),
+            ("t-1-b", "6k1/6b1/8/8/8/8/6PR/6K1 w - - 0 1"),
+        ]
+    );
+    assert!(p[0].conditions.covetous);
+    assert_eq!(p[0].source.as_deref(), Some("Jemand, Zeitung"));
+    let fr = "DebutProbleme\nauteur Quelqu'un\npieces blanc rg1 th1 dd1 noir rg8 fg7 cb8\n\
+              enonce #2\noption SansRoquer h1\njumeau deplacement d1 d4\nasuivre\n\
+              pieces blanc rg1 noir rh8\nenonce #1\nFinProbleme\n";
+    let (code, err, p) = import("t.inp", fr, &[]);
+    // The second problem has no mate: it comes in all the same (mansuba finds none).
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        fens(&p),
+        vec![
+            ("t-1", "1n4k1/6b1/8/8/8/8/8/3Q2KR w - - 0 1"),
+            ("t-1-b", "1n4k1/6b1/8/8/3Q4/8/8/6KR w - - 0 1"),
+            ("t-2", "7k/8/8/8/8/8/8/6K1 w - - 0 1"),
+        ]
+    );
+}
+
+#[test]
+fn prefixes_ambiguity_and_slips_are_said() {
+    // Any case, any prefix only one keyword has.
+    let p = ok("BEG\nPIE WHI KE1 RA1 BLA KE8\nSTI #2\nOPT NOCA A1\nEND\n");
+    assert_eq!(p[0].fen, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    // An ambiguous prefix names its candidates; a slip gets a "did you mean".
+    for (text, line, says) in [
+        (
+            "BeginProblem\nPieces White ke1 Black ke8\nStipulation #1\nOption nob\nEndProblem\n",
+            4,
+            "'nob' is ambiguous: it begins NoBk, NoBoard",
+        ),
+        (
+            "BeginProblem\nPieces White ke1 Black ke8\nStipulaton #2\nEndProblem\n",
+            3,
+            "unknown keyword 'Stipulaton' (expected a command): did you mean 'stipulation'?",
+        ),
+        (
+            "BeginProblem\na Someone\nEndProblem\n",
+            2,
+            "'a' is ambiguous: it begins author, award",
+        ),
+    ] {
+        let (code, err, _) = import("t.inp", text, &[]);
+        assert_eq!(code, 2, "{err}");
+        assert!(err.contains(&format!("t.inp:{line}: ")), "{err}");
+        assert!(err.contains(says), "{says}? {err}");
+    }
+}
+
+#[test]
+fn one_problem_never_stops_the_others() {
+    let text = "BeginProblem\nPieces White kb6 rh1 Black ka8\nStipulation #1\nNext\n\
+                Pieces White kb6 rh1 gh5 Black ka8\nStipulation #1\nNext\n\
+                Pieces White kb6 rh1 Black ka8\nStipulaton #1\nNext\n\
+                Pieces White kb6 rh1 Black ka8\nStipulation h#1\ntwin stipulation #1\nEndProblem\n";
+    let (code, err, p) = import("t.inp", text, &[]);
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(
+        p.iter().map(|x| x.id.as_str()).collect::<Vec<_>>(),
+        ["t-1", "t-4-b"]
+    );
+    assert!(
+        err.contains("t.inp:4: problem 2 ('t-2'): not imported: fairy piece grashopper (G)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("t.inp:9: problem 3 ('t-3'): unknown keyword 'Stipulaton'"),
+        "{err}"
+    );
+    assert!(
+        err.contains("t.inp:10: problem 4 ('t-4'): not imported: stipulation h#1"),
+        "{err}"
+    );
+    assert!(err.contains("2 problems imported, 3 not"), "{err}");
+    let (code, _, p) = import("t.inp", text, &["--strict"]);
+    assert_eq!((code, p.len()), (2, 0));
+    // A byte-order mark anywhere a line starts (files joined), in every format.
+    let bom = "\u{feff}";
+    let (code, err, p) = import(
+        "t.inp",
+        &format!(
+            "{bom}BeginProblem\n{bom}Pieces White kb6 rh1 Black ka8\nStipulation #1\nEndProblem\n"
+        ),
+        &[],
+    );
+    assert_eq!((code, p.len()), (0, 1), "{err}");
+    let line = "6k1/8/5K2/8/8/8/8/7R w - - dm 1;\n";
+    let (code, err, p) = import("t.epd", &format!("{bom}{line}{bom}{line}"), &[]);
+    assert_eq!((code, p.len()), (0, 2), "{err}");
+}
+
+#[test]
+fn a_latin1_file_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut bytes = b"BeginProblem\nOrigin Ph".to_vec();
+    bytes.push(0xe9);
+    bytes.extend_from_slice(b"nix\nPieces White kb6 rh1 Black ka8\nStipulation #1\nEndProblem\n");
+    std::fs::write(dir.path().join("l.inp"), bytes).unwrap();
+    let out = Command::cargo_bin("mansuba")
+        .unwrap()
+        .current_dir(dir.path())
+        .args(["import", "l.inp", "-o", "o.toml"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let p = load_file(&dir.path().join("o.toml"))
+        .problems
+        .remove(0)
+        .unwrap();
+    assert_eq!(p.source.as_deref(), Some("Phénix"));
+}
+
+#[test]
+fn the_export_comes_back_exactly() {
+    let dir = tempfile::tempdir().unwrap();
+    let toml = "[[problem]]\nid = \"a\"\ntitle = \"A\"\nsource = \"S\"\nrules = \"english-1650\"\n\
+                fen = \"4k3/8/8/3pP3/8/8/8/R3K2R w K d6 0 1\"\nstipulation = \"#2\"\n\n\
+                [[problem]]\nid = \"b\"\nrules = \"orthodox\"\nfen = \"4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1\"\nstipulation = \"#3\"\n";
+    std::fs::write(dir.path().join("p.toml"), toml).unwrap();
+    let run = |args: &[&str]| {
+        let o = Command::cargo_bin("mansuba")
+            .unwrap()
+            .current_dir(dir.path())
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    };
+    run(&["export", "p.toml", "--popeye", "p.inp"]);
+    run(&["import", "p.inp", "-o", "back.toml"]);
+    let orig = load_file(&dir.path().join("p.toml")).problems;
+    let back = load_file(&dir.path().join("back.toml")).problems;
+    assert_eq!(back.len(), 2);
+    for (o, b) in orig.iter().zip(&back) {
+        let (o, b) = (o.as_ref().unwrap(), b.as_ref().unwrap());
+        // `import` writes an empty `source` for the user to complete: no source.
+        let src = |p: &Problem| p.source.clone().unwrap_or_default();
+        assert_eq!(
+            (
+                &o.id,
+                &o.title,
+                src(o),
+                &o.rules,
+                &o.fen,
+                &o.stipulation_text
+            ),
+            (
+                &b.id,
+                &b.title,
+                src(b),
+                &b.rules,
+                &b.fen,
+                &b.stipulation_text
+            )
+        );
+    }
+}
