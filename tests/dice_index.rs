@@ -177,11 +177,14 @@ fn a_table_in_the_plain_index_is_refused_with_a_word_to_rebuild_it() {
     // The header of a file of the plain index (format 1); the rest as it is.
     let p = mansuba::dice::file::path(dir.path(), &rules, "KNK");
     let mut bytes = std::fs::read(&p).unwrap();
-    let magic = b"mansuba chance table 2";
+    let magic = b"mansuba chance table 3";
     let at = bytes.windows(magic.len()).position(|w| w == magic).unwrap();
     bytes[at + magic.len() - 1] = b'1';
     std::fs::write(&p, bytes).unwrap();
-    let err = ChanceTables::load(&e, &dice, &m, dir.path()).err().unwrap();
+    let err = ChanceTables::load(&e, &dice, &m, dir.path())
+        .err()
+        .unwrap()
+        .to_string();
     assert!(
         err.contains("older mansuba")
             && err.contains("rebuild it with `mansuba tablebase build --rules dice-4x4 KNK"),

@@ -8,6 +8,7 @@ pub mod bounds;
 pub mod common;
 pub mod diagram;
 pub mod dice;
+pub mod dice_progress;
 pub mod export;
 pub mod feed;
 pub mod import;
