@@ -170,6 +170,7 @@ pub fn read<B: Bits>(
             residual: h.residual,
             error_bound: h.error_bound,
             deflations: h.deflations,
+            certain: 0,
             seconds: h.seconds,
             bytes: 0,
             mean_white_win: 0.0,

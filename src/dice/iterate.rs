@@ -23,7 +23,7 @@ use std::time::Instant;
 
 /// Discount per ply of the tie-breaking score, which only ranks moves of equal chances:
 /// with it the side that wins for sure still makes progress.
-const GAMMA: f64 = 0.995;
+pub(super) const GAMMA: f64 = 0.995;
 
 /// An entry whose value is swept.
 pub(super) const THROWN: u8 = 0;
@@ -151,6 +151,8 @@ pub struct Method {
     /// Pull in the bounds of parts of the table that can go on forever (off: the
     /// bounds may stall wide, and the error bound says so).
     pub deflate: bool,
+    /// Find the positions won with certainty on the graph first (`dice::certain`).
+    pub certain: bool,
 }
 
 impl Default for Method {
@@ -159,6 +161,7 @@ impl Default for Method {
             tolerance: 1e-10,
             gauss_seidel: true,
             deflate: true,
+            certain: true,
         }
     }
 }
@@ -173,6 +176,8 @@ pub(super) struct Solved {
     pub(super) error_bound: f64,
     /// Times the bounds were deflated.
     pub(super) deflations: u32,
+    /// Positions found won or lost with certainty before any sweep.
+    pub(super) certain: usize,
 }
 
 /// What one sweep saw: the largest change of a chance, of a bound, and the widest gap.
@@ -199,7 +204,7 @@ impl Seen {
 /// `progress(sweeps, widest gap)` told after every sweep.
 pub(super) fn solve(
     turns: &impl Turns,
-    state: &[u8],
+    state: &mut [u8],
     mut values: Vec<Val>,
     method: &Method,
     stops: &Stops,
@@ -212,7 +217,12 @@ pub(super) fn solve(
         residual: f64::INFINITY,
         error_bound: f64::INFINITY,
         deflations: 0,
+        certain: 0,
     };
+    if method.certain {
+        out.certain = super::certain::certain(turns, state, &mut values, stops)?;
+    }
+    let state = &*state;
     // The gap when the bounds were last deflated: a deflation that leaves it is the last.
     let mut deflated_gap = f64::INFINITY;
     while out.sweeps < MAX_SWEEPS {

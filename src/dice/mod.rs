@@ -14,6 +14,7 @@
 //!    the re-roll policy, the throw is repeated: the chances are those of the throws that
 //!    leave a move).
 
+mod certain;
 mod compact;
 mod deflate;
 pub mod error;

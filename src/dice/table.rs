@@ -45,6 +45,8 @@ pub struct Options {
     pub gauss_seidel: bool,
     /// Deflate stalled bounds (false: report them as they stall), to measure it.
     pub deflate: bool,
+    /// Find the positions won with certainty on the move graph first, to measure it.
+    pub certain: bool,
 }
 
 impl Default for Options {
@@ -56,6 +58,7 @@ impl Default for Options {
             layout: None,
             gauss_seidel: m.gauss_seidel,
             deflate: m.deflate,
+            certain: m.certain,
         }
     }
 }
@@ -78,6 +81,8 @@ pub struct TableFigures {
     pub error_bound: f64,
     /// Times the bounds were deflated (parts of the table that can go on forever).
     pub deflations: u32,
+    /// Positions found won or lost with certainty on the move graph, before any sweep.
+    pub certain: usize,
     /// Build time.
     pub seconds: f64,
     /// Memory of the successor lists and values, bytes.
@@ -103,6 +108,11 @@ impl ChanceTable {
     #[inline]
     pub fn index_of<B: Bits>(&self, pos: &Position<B>) -> Option<usize> {
         self.index.of(pos)
+    }
+
+    /// The chances stored for entry `i` (none for an entry that is no position).
+    pub fn chances_of_entry(&self, i: usize) -> Wl {
+        self.values[i].c
     }
 
     /// The chances of the side to move in `pos` (None: not this table's material).
@@ -344,6 +354,7 @@ impl ChanceTables {
                 residual: 0.0,
                 error_bound: 0.0,
                 deflations: 0,
+                certain: 0,
                 seconds: 0.0,
                 bytes: 0,
                 mean_white_win: 0.0,
@@ -354,6 +365,7 @@ impl ChanceTables {
             tolerance: opt.tolerance,
             gauss_seidel: opt.gauss_seidel,
             deflate: opt.deflate,
+            certain: opt.certain,
         };
         let (state, solved, bytes) = match layout {
             Layout::Stored => self.solve_stored(eng, &table, &method, &opt.stops, progress)?,
@@ -363,9 +375,10 @@ impl ChanceTables {
                     eng,
                     table: &table,
                 };
-                let (state, start) = turns.first_look(&opt.stops)?;
-                let solved =
-                    super::iterate::solve(&turns, &state, start, &method, &opt.stops, progress)?;
+                let (mut state, start) = turns.first_look(&opt.stops)?;
+                let solved = super::iterate::solve(
+                    &turns, &mut state, start, &method, &opt.stops, progress,
+                )?;
                 let bytes = entries * (std::mem::size_of::<Val>() + 1);
                 (state, solved, bytes)
             }
@@ -393,6 +406,7 @@ impl ChanceTables {
         f.residual = solved.residual;
         f.error_bound = solved.error_bound;
         f.deflations = solved.deflations;
+        f.certain = solved.certain;
         f.bytes = bytes;
         f.mean_white_win = mean(0);
         f.mean_white_win_black_to_move = mean(1);
@@ -427,9 +441,10 @@ impl ChanceTables {
         let mut graph = Graph::from_plans(plans);
         let bytes = graph.bytes() + entries * std::mem::size_of::<Val>();
         let start = std::mem::take(&mut graph.start);
-        let solved = super::iterate::solve(&graph, &graph.state, start, method, stops, progress)?;
+        let mut state = std::mem::take(&mut graph.state);
+        let solved = super::iterate::solve(&graph, &mut state, start, method, stops, progress)?;
         crate::memory::give_back();
-        Ok((std::mem::take(&mut graph.state), solved, bytes))
+        Ok((state, solved, bytes))
     }
 
     /// The position of entry `idx` (None: identical men out of order).
