@@ -6,7 +6,7 @@
 //! values bit for bit; this one is slower per sweep.
 
 use super::error::DiceError;
-use super::iterate::{Turns, Val, CHUNK, CONST, DECIDED, NO_POSITION, THROWN};
+use super::iterate::{ThrowVisitor, Turns, Val, CHUNK, CONST, DECIDED, NO_POSITION, THROWN};
 use super::table::{ChanceTable, ChanceTables};
 use super::turn::{decided_value, pass, start, Start, Throw, Wl};
 use crate::board::bits::Bits;
@@ -64,11 +64,7 @@ impl<B: Bits> Regenerated<'_, B> {
 }
 
 impl<B: Bits> Turns for Regenerated<'_, B> {
-    fn each_throw(
-        &self,
-        i: usize,
-        throw: &mut dyn FnMut(f64, &[u32], &[Val]),
-    ) -> Result<(), DiceError> {
+    fn each_throw(&self, i: usize, throw: &mut ThrowVisitor<'_>) -> Result<(), DiceError> {
         let mut pos = ChanceTables::setup(self.eng, self.table, i)
             .ok_or(DiceError::Internal("a thrown entry is a position"))?;
         let Start::Throws(throws) = start(&mut pos, &self.set.rolls, self.set.no_move) else {

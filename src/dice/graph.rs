@@ -2,7 +2,7 @@
 //! worked out once and read by every sweep: fast, and as large as the moves.
 
 use super::error::DiceError;
-use super::iterate::{Turns, Val, CONST, DECIDED, NO_POSITION, THROWN};
+use super::iterate::{ThrowVisitor, Turns, Val, CONST, DECIDED, NO_POSITION, THROWN};
 
 /// A successor under one throw, as seen from the child's side to move.
 #[derive(Clone, Copy, Debug)]
@@ -94,11 +94,7 @@ impl Graph {
 
 impl Turns for Graph {
     #[inline]
-    fn each_throw(
-        &self,
-        i: usize,
-        throw: &mut dyn FnMut(f64, &[u32], &[Val]),
-    ) -> Result<(), DiceError> {
+    fn each_throw(&self, i: usize, throw: &mut ThrowVisitor<'_>) -> Result<(), DiceError> {
         for t in self.first_throw[i] as usize..self.first_throw[i + 1] as usize {
             let children =
                 &self.child[self.first_child[t] as usize..self.first_child[t + 1] as usize];

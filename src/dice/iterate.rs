@@ -101,17 +101,16 @@ impl Val {
     }
 }
 
+/// Told each throw of an entry: its chance, its successors and their constants.
+pub(super) type ThrowVisitor<'a> = dyn FnMut(f64, &[u32], &[Val]) + 'a;
+
 /// Where the successors of a table's entries come from: a stored graph, or the move
 /// generator run again.
 pub(super) trait Turns: Sync {
     /// Calls `throw(chance, successors, constants)` for every throw of the thrown entry
     /// `i`, in the die's order: a successor is an entry of the table, or (with
     /// [`CONST`] set) an index into `constants`.
-    fn each_throw(
-        &self,
-        i: usize,
-        throw: &mut dyn FnMut(f64, &[u32], &[Val]),
-    ) -> Result<(), DiceError>;
+    fn each_throw(&self, i: usize, throw: &mut ThrowVisitor<'_>) -> Result<(), DiceError>;
 }
 
 /// When a table build gives up before its values stand still: a deadline, Ctrl-C.
