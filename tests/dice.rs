@@ -359,7 +359,10 @@ fn chance_tables_written_by_tablebase_build_read_back_the_same() {
     assert_eq!(a["best"], b["best"]);
     let (code, out, _) = mansuba(&["tablebase", "probe", "--rules", r, "--dir", d, fen]);
     assert_eq!(code, 0);
-    assert!(out.contains("win 1.0000") || out.contains("win 0."), "{out}");
+    assert!(
+        out.contains("win 1.0000") || out.contains("win 0."),
+        "{out}"
+    );
 
     // A damaged file is refused, not read.
     let f = dir.path().join("dice-4x4-KRK.dice");
