@@ -349,7 +349,7 @@ fn chance_tables_written_by_tablebase_build_read_back_the_same() {
     let (r, d) = (rules.to_str().unwrap(), dir.path().to_str().unwrap());
     let (code, _, err) = mansuba(&["tablebase", "build", "--rules", r, "KRK", "--dir", d]);
     assert_eq!(code, 0, "{err}");
-    let fen = "1k2/4/1R2/K3 w - - 0 1";
+    let fen = "1k2/4/2R1/K3 w - - 0 1";
     let from_file = mansuba(&["dice", fen, "--rules", r, "--tables", d, "--json"]);
     let in_memory = mansuba(&["dice", fen, "--rules", r, "--json"]);
     assert_eq!(from_file.0, 0, "{}", from_file.2);

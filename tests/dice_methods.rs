@@ -112,7 +112,7 @@ fn the_command_line_shows_the_estimate_and_the_certified_error() {
     )
     .unwrap();
     let (r, d) = (rules.to_str().unwrap(), dir.path().to_str().unwrap());
-    let fen = "1k2/4/1R2/K3 w - - 0 1";
+    let fen = "1k2/4/2R1/K3 w - - 0 1";
     let (code, out, err) = mansuba(&["dice", fen, "--rules", r, "--json"]);
     assert_eq!(code, 0, "{err}");
     assert!(err.contains("(estimate)") && err.contains("KRK"), "{err}");
