@@ -1,5 +1,6 @@
-//! Dice: chance tables (value iteration) for KRK and KQK (ferz) under shatranj-dice with
-//! one die and with two, a 4x4 king-and-knight table where the knight must take the king,
+//! Dice: chance tables (interval iteration) for KRK and KQK (ferz) under shatranj-dice
+//! with one die and with two, KRK without the bare-king win (the rook must take the
+//! king), a 4x4 king-and-knight table where the knight must take the king,
 //! and expectimax within a horizon. Each table's figures (positions, sweeps, memory, the
 //! stronger side's mean chance) are printed once before it is timed.
 
@@ -25,6 +26,12 @@ fn engine(rules: Rules) -> Arc<Engine<u64>> {
     }
 }
 
+fn no_bare_king(mut r: Rules) -> Rules {
+    r.bare_king = mansuba::board::rules::BareKingRule::Off;
+    r.name.push_str("-no-bare-king");
+    r
+}
+
 fn two_dice(mut r: Rules) -> Rules {
     r.dice.as_mut().unwrap().count = 2;
     r.name.push_str("-two-dice");
@@ -38,6 +45,7 @@ fn bench(c: &mut Criterion) {
         (Rules::preset("shatranj-dice").unwrap(), "KRK"),
         (Rules::preset("shatranj-dice").unwrap(), "KQK"),
         (two_dice(Rules::preset("shatranj-dice").unwrap()), "KRK"),
+        (no_bare_king(Rules::preset("shatranj-dice").unwrap()), "KRK"),
         (four_by_four("dice-4x4-no-bare-king"), "KNK"),
     ];
     for (rules, mat) in cases {
@@ -47,11 +55,12 @@ fn bench(c: &mut Criterion) {
         let t = ChanceTables::build(&e, &dice, &m, 1e-10, &|_| {}).unwrap();
         for f in t.figures() {
             eprintln!(
-                "{} {}: {} positions, {} sweeps, {:.1} MiB, mean chance White wins: {:.4} (White to move), {:.4} (Black to move)",
+                "{} {}: {} positions, {} sweeps, error within {:.1e}, {:.1} MiB, mean chance White wins: {:.4} (White to move), {:.4} (Black to move)",
                 rules.name,
                 f.material,
                 f.positions,
                 f.iterations,
+                f.error_bound,
                 f.bytes as f64 / (1 << 20) as f64,
                 f.mean_white_win,
                 f.mean_white_win_black_to_move

@@ -11,7 +11,7 @@
 
 use mansuba::board::any::AnyEngine;
 use mansuba::board::rules::Rules;
-use mansuba::dice::table::{ChanceTables, Options, Stops};
+use mansuba::dice::table::{ChanceTables, Options, Progress, Stops};
 use mansuba::retro::Material;
 use std::time::{Duration, Instant};
 
@@ -35,17 +35,19 @@ fn main() -> Result<(), String> {
             deadline: Some(t0 + Duration::from_secs_f64(num(seconds)?)),
             cancel: None,
         },
-        layout: None,
+        ..Options::default()
     };
-    let r = ChanceTables::build_with(&e, &dice, &mat, &opt, &|m| {
-        eprintln!("{:8.1} s  {m}", t0.elapsed().as_secs_f64());
+    let r = ChanceTables::build_with(&e, &dice, &mat, &opt, &|p| {
+        if let Progress::Table { material, .. } = p {
+            eprintln!("{:8.1} s  {material}", t0.elapsed().as_secs_f64());
+        }
     });
     eprintln!(
         "{:8.1} s  {}",
         t0.elapsed().as_secs_f64(),
         match &r {
             Ok(_) => "built".to_string(),
-            Err(e) => e.clone(),
+            Err(e) => e.to_string(),
         }
     );
     Ok(())

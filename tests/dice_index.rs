@@ -116,6 +116,10 @@ fn digests(rules: Rules, mat: &str, tolerance: f64, choices: bool) -> Vec<String
 }
 
 /// The tables in name order (the build's order follows the entries, which the index sets).
+/// The digests were pinned again when the tables moved to interval iteration (issue 48):
+/// the values then changed in their last bits (8x8 KRK: by 1.1e-16 at most against the
+/// former build, compared file by file) and in the 4x4 tables, solved to a loose tolerance,
+/// where the stopping rule changed (not compared entry by entry).
 fn same_as_the_plain_index(mut got: Vec<String>, want: &[&str]) {
     let mut want = want.to_vec();
     got.sort();
@@ -128,7 +132,7 @@ fn three_men_on_8x8_keep_their_values() {
     let got = digests(Rules::preset("shatranj-dice").unwrap(), "KRK", 1e-10, false);
     same_as_the_plain_index(
         got,
-        &["KK 8064 fa32d706003d8325", "KRK 499968 24a250e6c0d36405"],
+        &["KK 8064 fa32d706003d8325", "KRK 499968 4c901a3639000fe5"],
     );
 }
 
@@ -139,11 +143,11 @@ fn a_pawn_that_promotes_keeps_its_values() {
         got,
         &[
             "KK 480 282e145144b17b25",
-            "KKN 6720 533c6e40c87db266",
-            "KPK 3360 b50623bda72a9784",
-            "KQK 6720 34d17be06716ed9f",
-            "KPKN 43680 36e209c1e19c38ac",
-            "KQKN 87360 b15c249103f80b43",
+            "KKN 6720 2ce231ff300c4104",
+            "KPK 3360 1644fb37b452c7b0",
+            "KQK 6720 f218cc42cdf641f4",
+            "KPKN 43680 f767583e120050ec",
+            "KQKN 87360 0e1427db7b7d2db0",
         ],
     );
 }
@@ -155,11 +159,11 @@ fn two_identical_pawns_keep_their_values() {
         got,
         &[
             "KK 480 282e145144b17b25",
-            "KPK 3360 b50623bda72a9784",
-            "KQK 6720 34d17be06716ed9f",
-            "KPPK 10192 17ad67bd761d61ed",
-            "KQPK 43680 8993071fd42e26c9",
-            "KQQK 43680 c9322aac7657afa1",
+            "KPK 3360 1644fb37b452c7b0",
+            "KQK 6720 f218cc42cdf641f4",
+            "KPPK 10192 48f6b74cef229618",
+            "KQPK 43680 f8d447b7ab06ad50",
+            "KQQK 43680 76baa32b671919a5",
         ],
     );
 }
@@ -177,11 +181,14 @@ fn a_table_in_the_plain_index_is_refused_with_a_word_to_rebuild_it() {
     // The header of a file of the plain index (format 1); the rest as it is.
     let p = mansuba::dice::file::path(dir.path(), &rules, "KNK");
     let mut bytes = std::fs::read(&p).unwrap();
-    let magic = b"mansuba chance table 2";
+    let magic = b"mansuba chance table 3";
     let at = bytes.windows(magic.len()).position(|w| w == magic).unwrap();
     bytes[at + magic.len() - 1] = b'1';
     std::fs::write(&p, bytes).unwrap();
-    let err = ChanceTables::load(&e, &dice, &m, dir.path()).err().unwrap();
+    let err = ChanceTables::load(&e, &dice, &m, dir.path())
+        .err()
+        .unwrap()
+        .to_string();
     assert!(
         err.contains("older mansuba")
             && err.contains("rebuild it with `mansuba tablebase build --rules dice-4x4 KNK"),

@@ -14,6 +14,7 @@ mod diagram;
 mod dice;
 mod dice_index;
 mod dice_layouts;
+mod dice_methods;
 mod edition;
 mod export;
 mod export_clients;

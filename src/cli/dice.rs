@@ -7,7 +7,7 @@ use crate::board::bits::Bits;
 use crate::board::position::Position;
 use crate::board::rules::Rules;
 use crate::dice::table::ChanceTables;
-use crate::dice::{Choice, Dice, Expectimax, Objective, Simulated, Start, Throw, Wl};
+use crate::dice::{Choice, Dice, DiceError, Expectimax, Objective, Simulated, Start, Throw, Wl};
 use crate::notation::{coord, san};
 use crate::retro::material_of;
 use crate::with_engine;
@@ -87,20 +87,20 @@ pub fn tablebase_stats(
     as_json: bool,
 ) -> Result<i32> {
     let (rules, dice, any, mat) = dice_material(spec, material)?;
-    let t = with_engine!(&any, e => crate::dice::file::read(dir, e, &mat))
-        .map_err(anyhow::Error::msg)?;
+    let t = with_engine!(&any, e => crate::dice::file::read(dir, e, &mat))?;
     let f = &t.figures;
     if as_json {
         println!(
             "{}",
             json!({"rules": rules.name, "dice": dice.describe(), "material": f.material,
                 "entries": f.entries, "positions": f.positions, "sweeps": f.iterations,
-                "residual": f.residual, "seconds": f.seconds})
+                "residual": f.residual, "error_bound": f.error_bound,
+                "deflations": f.deflations, "seconds": f.seconds})
         );
     } else {
         println!(
             "{} under {} ({}): chance table, {} entries, {} positions; built in {} sweep{} \
-             (last change {:.1e}), {:.2} s",
+             (last change {:.1e}), {:.2} s; every score (win - loss) certified within {:.1e}",
             f.material,
             rules.name,
             dice.describe(),
@@ -109,7 +109,8 @@ pub fn tablebase_stats(
             f.iterations,
             if f.iterations == 1 { "" } else { "s" },
             f.residual,
-            f.seconds
+            f.seconds,
+            f.error_bound
         );
     }
     Ok(0)
@@ -139,30 +140,33 @@ pub fn cmd_dice(a: DiceArgs) -> Result<i32> {
     })
 }
 
-/// Builds the chance tables of `mat` (and what it leads to) with a spinner on a terminal.
+/// Builds the chance tables of `mat` (and what it leads to): the estimate printed at
+/// once (and the set refused with it when over the budget), then a bar per table on a
+/// terminal, a line every few seconds otherwise (see `cli::dice_progress`).
 pub fn build_tables<B: Bits>(
     eng: &std::sync::Arc<crate::board::engine::Engine<B>>,
     dice: &Dice,
     mat: &crate::retro::Material,
     deadline: Option<std::time::Instant>,
-) -> std::result::Result<ChanceTables, String> {
-    let bar = super::progress::bar(0, "");
+) -> std::result::Result<ChanceTables, DiceError> {
+    let est = crate::dice::estimate::Estimate::of(eng, mat, None);
+    eprintln!(
+        "chance tables for {} (estimate):\n{}",
+        mat.name(&eng.rules),
+        est.describe()
+    );
+    est.check()?;
     let opt = crate::dice::table::Options {
         tolerance: TOLERANCE,
         stops: crate::dice::table::Stops {
             deadline,
             cancel: Some(crate::cli::interrupt::cancel_flag()),
         },
-        layout: None,
+        ..Default::default()
     };
-    let t = ChanceTables::build_with(eng, dice, mat, &opt, &|m| {
-        if let Some(b) = &bar {
-            b.set_message(format!("chance table {m}"));
-        }
-    });
-    if let Some(b) = &bar {
-        b.finish_and_clear();
-    }
+    let shown = super::dice_progress::Shown::new(TOLERANCE);
+    let t = ChanceTables::build_with(eng, dice, mat, &opt, &|p| shown.tell(p));
+    shown.finish();
     t
 }
 
@@ -176,8 +180,8 @@ pub fn tablebase_build(
     let (rules, dice, any, mat) = dice_material(spec, material)?;
     let t0 = std::time::Instant::now();
     let (figures, paths) = with_engine!(&any, e => {
-        let t = build_tables(e, &dice, &mat, None).map_err(anyhow::Error::msg)?;
-        let paths = t.save(dir, &rules).map_err(anyhow::Error::msg)?;
+        let t = build_tables(e, &dice, &mat, None)?;
+        let paths = t.save(dir, &rules)?;
         let figures: Vec<_> = t.figures().into_iter().cloned().collect();
         (figures, paths)
     });
@@ -191,8 +195,8 @@ pub fn tablebase_build(
     println!("{}: {}", rules.name, dice.describe());
     for f in &figures {
         println!(
-            "{:<8} {:>10} positions  {:>6} sweeps (last change {:.1e})  {:>7.1} MiB  {:>7.2}s  White wins on average {:.4} (White to move), {:.4} (Black to move)",
-            f.material, f.positions, f.iterations, f.residual,
+            "{:<8} {:>10} positions  {:>6} sweeps (last change {:.1e}, error within {:.1e})  {:>7.1} MiB  {:>7.2}s  White wins on average {:.4} (White to move), {:.4} (Black to move)",
+            f.material, f.positions, f.iterations, f.residual, f.error_bound,
             f.bytes as f64 / (1u64 << 20) as f64, f.seconds, f.mean_white_win, f.mean_white_win_black_to_move
         );
     }
@@ -212,13 +216,13 @@ impl Analysis {
     fn value<B: Bits>(&mut self, pos: &mut Position<B>) -> Result<Wl> {
         match self {
             Analysis::Horizon(ex, plies) => ex.value(pos, *plies).map_err(too_big),
-            Analysis::Tables(t) => t.value(pos).map_err(anyhow::Error::msg),
+            Analysis::Tables(t) => Ok(t.value(pos)?),
         }
     }
     fn choose<B: Bits>(&mut self, pos: &mut Position<B>, throw: &Throw) -> Result<(Choice, Wl)> {
         match self {
             Analysis::Horizon(ex, plies) => ex.choose(pos, *plies, throw).map_err(too_big),
-            Analysis::Tables(t) => t.choose(pos, throw).map_err(anyhow::Error::msg),
+            Analysis::Tables(t) => Ok(t.choose(pos, throw)?),
         }
     }
     /// The games; the search stops them at its own deadline and Ctrl-C, the tables at
@@ -236,11 +240,16 @@ impl Analysis {
                     crate::cli::interrupt::interrupted()
                         || deadline.is_some_and(|d| std::time::Instant::now() >= d)
                 };
-                t.simulate_until(pos, UNENDING, games, seed, &stop)
-                    .map_err(anyhow::Error::msg)
+                Ok(t.simulate_until(pos, UNENDING, games, seed, &stop)?)
             }
         }
     }
+}
+
+/// The certified error of the chances of `pos`: its table's error bound.
+fn error_bound<B: Bits>(t: &ChanceTables, pos: &Position<B>) -> Option<f64> {
+    let m = material_of(pos).ok()?;
+    t.table(&m).map(|t| t.figures.error_bound)
 }
 
 /// Plies after which a simulated game without a horizon is counted as a draw.
@@ -322,7 +331,10 @@ fn run<B: Bits>(
             o["plies"] = json!(plies);
             o["nodes"] = json!(ex.nodes);
         }
-        Analysis::Tables(t) => o["tables"] = json!(t.figures()),
+        Analysis::Tables(t) => {
+            o["tables"] = json!(t.figures());
+            o["error_bound"] = json!(error_bound(t, &pos));
+        }
     }
     if let Some(s) = &sim {
         o["simulated_win"] = json!(s.simulated_win);
@@ -361,10 +373,9 @@ fn analysis<B: Bits>(
         )
     })?;
     let tables = match &a.tables {
-        Some(dir) => ChanceTables::load(&pos.eng, dice, &mat, dir).map_err(anyhow::Error::msg)?,
+        Some(dir) => ChanceTables::load(&pos.eng, dice, &mat, dir)?,
         None => build_tables(&pos.eng, dice, &mat, deadline).map_err(|e| {
-            let late = deadline.is_some_and(|d| std::time::Instant::now() >= d);
-            if crate::cli::interrupt::interrupted() || late {
+            if e.is_stop() {
                 anyhow::anyhow!("without --turns: {e} while building the chance tables")
             } else {
                 anyhow::anyhow!("without --turns: {e}; give --turns N")
@@ -440,9 +451,11 @@ fn print_text<B: Bits>(
                 Objective::WinFor(_) => "playing to win against a defence that plays to stop it",
             }
         ),
-        Analysis::Tables(_) => {
-            println!("played to the end (chance tables), both sides playing for the best score:")
-        }
+        Analysis::Tables(t) => println!(
+            "played to the end (chance tables), both sides playing for the best score \
+             (certified: win - loss within {:.1e} of the exact):",
+            error_bound(t, pos).unwrap_or(f64::NAN)
+        ),
     }
     println!(
         "  win {:.4}   draw {:.4}   loss {:.4}{}",
@@ -472,8 +485,8 @@ fn print_text<B: Bits>(
         Analysis::Tables(t) => {
             for f in t.figures() {
                 println!(
-                    "table {}: {} positions, {} sweeps (last change {:.1e}), {:.2} s",
-                    f.material, f.positions, f.iterations, f.residual, f.seconds
+                    "table {}: {} positions, {} sweeps (last change {:.1e}, error within {:.1e}), {:.2} s",
+                    f.material, f.positions, f.iterations, f.residual, f.error_bound, f.seconds
                 );
             }
         }

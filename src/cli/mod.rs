@@ -10,6 +10,7 @@ pub mod common;
 pub mod concordance;
 pub mod diagram;
 pub mod dice;
+pub mod dice_progress;
 pub mod editor;
 pub mod export;
 pub mod feed;

@@ -1,12 +1,13 @@
 //! Chance tables too large for their successor lists (four men on 8x8: 30.5 million
-//! entries): only the values are held, in two flat arrays (the last sweep's and this
-//! one's) and a state byte per entry, 49 bytes an entry; every sweep sets each position
-//! up again from its index and regenerates its throws and successors with the move
-//! generator. The arithmetic is that of the stored graph (`iterate.rs`), in the same
-//! order, so both layouts give the same values bit for bit; this one is slower per sweep.
+//! entries): only the values are held, one flat array and a state byte per entry, 41
+//! bytes an entry; every sweep sets each position up again from its index and
+//! regenerates its throws and successors with the move generator. The successors come
+//! out in the order of the stored graph (`graph.rs`), so both layouts give the same
+//! values bit for bit; this one is slower per sweep.
 
-use super::iterate::{add_throw, pick, sweep_until, Swept, Val};
-use super::table::{ChanceTable, ChanceTables, Options};
+use super::error::DiceError;
+use super::iterate::{ThrowVisitor, Turns, Val, CHUNK, CONST, DECIDED, NO_POSITION, THROWN};
+use super::table::{ChanceTable, ChanceTables};
 use super::turn::{decided_value, pass, start, Start, Throw, Wl};
 use crate::board::bits::Bits;
 use crate::board::engine::Engine;
@@ -14,111 +15,94 @@ use crate::board::position::Position;
 use rayon::prelude::*;
 use std::sync::Arc;
 
-/// Entries a worker takes at a time.
-const CHUNK: usize = 1 << 12;
+/// A table's successors, regenerated on demand.
+pub(super) struct Regenerated<'a, B: Bits> {
+    pub(super) set: &'a ChanceTables,
+    pub(super) eng: &'a Arc<Engine<B>>,
+    pub(super) table: &'a ChanceTable,
+}
 
-/// State of an entry: thrown (its value is swept).
-const THROWN: u8 = 0;
-/// Decided before any throw: its value stays.
-const DECIDED: u8 = 1;
-/// Not a position.
-const NO_POSITION: u8 = 2;
-
-impl ChanceTables {
-    /// Solves a table whose successors are regenerated in every sweep: the entries'
-    /// states (0 thrown, 1 decided, 2 no position), the values and the memory held.
-    pub(super) fn solve_regenerated<B: Bits>(
+impl<B: Bits> Regenerated<'_, B> {
+    /// Every entry's state and starting value (a decided game's, else undecided), the
+    /// stops polled for every chunk.
+    pub(super) fn first_look(
         &self,
-        eng: &Arc<Engine<B>>,
-        table: &ChanceTable,
-        opt: &Options,
-        progress: &dyn Fn(u32, f64),
-    ) -> Result<(Vec<u8>, Swept, usize), String> {
-        let entries = table.figures.entries;
-        let what = format!("the values of the chance table {}", table.figures.material);
-        let mut state = crate::memory::filled(&what, entries, NO_POSITION)?;
-        let mut values = crate::memory::filled(&what, entries, Val::NONE)?;
+        stops: &super::iterate::Stops,
+    ) -> Result<(Vec<u8>, Vec<Val>), DiceError> {
+        let entries = self.table.figures.entries;
+        let what = format!(
+            "the values of the chance table {}",
+            self.table.figures.material
+        );
+        let mut state =
+            crate::memory::filled(&what, entries, NO_POSITION).map_err(DiceError::memory)?;
+        let mut values =
+            crate::memory::filled(&what, entries, Val::ZERO).map_err(DiceError::memory)?;
         state
             .par_chunks_mut(CHUNK)
             .zip(values.par_chunks_mut(CHUNK))
             .enumerate()
             .try_for_each(|(c, (st, vs))| {
-                opt.stops.check()?;
+                stops.check()?;
                 for (j, (s, v)) in st.iter_mut().zip(vs.iter_mut()).enumerate() {
-                    (*s, *v) = self.first_look(eng, table, c * CHUNK + j);
+                    (*s, *v) = self.look(c * CHUNK + j);
                 }
-                Ok::<(), String>(())
+                Ok::<(), DiceError>(())
             })?;
-        let bytes = entries * (2 * std::mem::size_of::<Val>() + 1);
-        let swept = sweep_until(values, opt.tolerance, &opt.stops, progress, |old, new| {
-            new.par_chunks_mut(CHUNK)
-                .enumerate()
-                .try_for_each(|(c, out)| {
-                    opt.stops.check()?;
-                    for (j, v) in out.iter_mut().enumerate() {
-                        let i = c * CHUNK + j;
-                        *v = match state[i] {
-                            THROWN => self.turn(eng, table, i, old)?,
-                            _ => old[i],
-                        };
-                    }
-                    Ok(())
-                })
-        })?;
-        Ok((state, swept, bytes))
+        Ok((state, values))
     }
 
-    /// The state of entry `idx` and its value before the first sweep (a decided game's,
-    /// else nothing decided).
-    fn first_look<B: Bits>(
-        &self,
-        eng: &Arc<Engine<B>>,
-        table: &ChanceTable,
-        idx: usize,
-    ) -> (u8, Val) {
-        let Some(mut pos) = Self::setup(eng, table, idx) else {
-            return (NO_POSITION, Val::NONE);
+    fn look(&self, idx: usize) -> (u8, Val) {
+        let Some(mut pos) = ChanceTables::setup(self.eng, self.table, idx) else {
+            return (NO_POSITION, Val::ZERO);
         };
-        match start(&mut pos, &self.rolls, self.no_move) {
+        match start(&mut pos, &self.set.rolls, self.set.no_move) {
             Start::Decided(out) => (DECIDED, Val::of(decided_value(&out, pos.side))),
-            Start::Throws(_) => (THROWN, Val::NONE),
+            Start::Throws(_) => (THROWN, Val::UNDECIDED),
         }
     }
+}
 
-    /// One turn of value iteration for the thrown entry `idx`, its successors read in
-    /// `values` (this table) or in the smaller tables.
-    fn turn<B: Bits>(
-        &self,
-        eng: &Arc<Engine<B>>,
-        table: &ChanceTable,
-        idx: usize,
-        values: &[Val],
-    ) -> Result<Val, String> {
-        let mut pos = Self::setup(eng, table, idx).ok_or("a thrown entry is a position")?;
-        let Start::Throws(throws) = start(&mut pos, &self.rolls, self.no_move) else {
-            return Err("a thrown entry is decided on a second look".into());
+impl<B: Bits> Turns for Regenerated<'_, B> {
+    fn each_throw(&self, i: usize, throw: &mut ThrowVisitor<'_>) -> Result<(), DiceError> {
+        let mut pos = ChanceTables::setup(self.eng, self.table, i)
+            .ok_or(DiceError::Internal("a thrown entry is a position"))?;
+        let Start::Throws(throws) = start(&mut pos, &self.set.rolls, self.set.no_move) else {
+            return Err(DiceError::Internal(
+                "a thrown entry is decided on a second look",
+            ));
         };
-        let lookup = |p: &Position<B>| match table.index_of(p) {
-            Some(i) => Ok(values[i]),
-            None => self.val(p),
+        let (mut children, mut consts) = (Vec::new(), Vec::new());
+        let add = |p: &Position<B>, children: &mut Vec<u32>, consts: &mut Vec<Val>| {
+            match self.table.index_of(p) {
+                Some(j) => children.push(j as u32),
+                None => {
+                    consts.push(self.set.val(p)?);
+                    children.push(CONST | (consts.len() as u32 - 1));
+                }
+            }
+            Ok::<(), DiceError>(())
         };
-        let mut acc = Val::NONE;
         for t in &throws {
-            let mut best = None;
+            children.clear();
+            consts.clear();
             match &t.throw {
-                Throw::TakesKing => pick(&mut best, Val::of(Wl::WIN).flip()),
-                Throw::Forfeit => pick(&mut best, lookup(&pass(&pos))?),
+                Throw::TakesKing => {
+                    consts.push(Val::of(Wl::WIN).flip());
+                    children.push(CONST);
+                }
+                Throw::Forfeit => add(&pass(&pos), &mut children, &mut consts)?,
                 Throw::Moves(ms) => {
                     for &m in ms {
                         let u = pos.make(m);
-                        let v = lookup(&pos);
+                        let r = add(&pos, &mut children, &mut consts);
                         pos.unmake(m, u);
-                        pick(&mut best, v?);
+                        r?;
                     }
                 }
             }
-            add_throw(&mut acc, t.prob, best);
+            throw(t.prob, &children, &consts);
         }
-        Ok(acc)
+        Ok(())
     }
 }

@@ -1,10 +1,13 @@
 //! Chance tables on disk: one file per material beside the ordinary tables
 //! (`RULES-MATERIAL.dice`): a JSON header line, then for every entry three little-endian
 //! f64 (win, loss, the tie-breaking score). The header holds the rules' fingerprint and a
-//! checksum of the data, so a table built under other rules or damaged is refused. The
-//! entries are in the order of `dice::index` (format 2); a file of format 1 (every
-//! man's square over the whole board) is refused with a word to rebuild it.
+//! checksum of the data, so a table built under other rules or damaged is refused, and
+//! the table's certified error (`error_bound`: every score within it of the exact one).
+//! The entries are in the order of `dice::index` (format 3); a file of format 2 (no
+//! error bound) or 1 (every man's square over the whole board) is refused with a word to
+//! rebuild it.
 
+use super::error::DiceError;
 use super::index::Index;
 use super::iterate::Val;
 use super::table::{ChanceTable, ChanceTables, Layout, TableFigures};
@@ -20,11 +23,11 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-const MAGIC: &str = "mansuba chance table 2";
+const MAGIC: &str = "mansuba chance table 3";
 
-/// The format before the index skipped impossible placements: same header, another
-/// entry order.
-const OLD_MAGIC: &str = "mansuba chance table 1";
+/// Earlier formats: 1, before the index skipped impossible placements (another entry
+/// order); 2, before the error was certified (no error bound).
+const OLD_MAGICS: [&str; 2] = ["mansuba chance table 1", "mansuba chance table 2"];
 
 #[derive(Serialize, Deserialize)]
 struct Header {
@@ -37,6 +40,8 @@ struct Header {
     positions: usize,
     sweeps: u32,
     residual: f64,
+    error_bound: f64,
+    deflations: u32,
     seconds: f64,
 }
 
@@ -46,10 +51,14 @@ pub fn path(dir: &Path, rules: &Rules, mat_name: &str) -> PathBuf {
 }
 
 /// Writes a table (atomically: a temporary file, then a rename); returns its path.
-pub fn write(dir: &Path, rules: &Rules, t: &ChanceTable) -> Result<PathBuf, String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+pub fn write(dir: &Path, rules: &Rules, t: &ChanceTable) -> Result<PathBuf, DiceError> {
     let name = t.material.name(rules);
     let p = path(dir, rules, &name);
+    let fail = |e: &dyn std::fmt::Display| DiceError::File {
+        path: p.display().to_string(),
+        what: format!("cannot write: {e}"),
+    };
+    std::fs::create_dir_all(dir).map_err(|e| fail(&e))?;
     // Written as it is read: three numbers an entry, never the whole file in memory.
     let each_entry = |f: &mut dyn FnMut(&[u8])| {
         for v in &t.values {
@@ -72,11 +81,12 @@ pub fn write(dir: &Path, rules: &Rules, t: &ChanceTable) -> Result<PathBuf, Stri
         positions: t.figures.positions,
         sweeps: t.figures.iterations,
         residual: t.figures.residual,
+        error_bound: t.figures.error_bound,
+        deflations: t.figures.deflations,
         seconds: t.figures.seconds,
     };
-    let fail = |e: &dyn std::fmt::Display| format!("cannot write {}: {e}", p.display());
     let mut f = crate::files::AtomicFile::create(&p).map_err(|e| fail(&e))?;
-    let mut header = serde_json::to_vec(&h).map_err(|e| e.to_string())?;
+    let mut header = serde_json::to_vec(&h).map_err(|e| fail(&e))?;
     header.push(b'\n');
     let mut res = f.write_all(&header);
     each_entry(&mut |b| {
@@ -91,11 +101,18 @@ pub fn write(dir: &Path, rules: &Rules, t: &ChanceTable) -> Result<PathBuf, Stri
 
 /// Reads the chance table of `mat` under `eng`'s rules from `dir`, checking format,
 /// rules, size and checksum.
-pub fn read<B: Bits>(dir: &Path, eng: &Engine<B>, mat: &Material) -> Result<ChanceTable, String> {
+pub fn read<B: Bits>(
+    dir: &Path,
+    eng: &Engine<B>,
+    mat: &Material,
+) -> Result<ChanceTable, DiceError> {
     let rules = &eng.rules;
     let name = mat.name(rules);
     let p = path(dir, rules, &name);
-    let bad = |m: &str| format!("chance table {}: {m}", p.display());
+    let bad = |m: &str| DiceError::File {
+        path: p.display().to_string(),
+        what: m.to_string(),
+    };
     let build = format!(
         "mansuba tablebase build --rules {} {name} --dir {}",
         rules.name,
@@ -109,10 +126,11 @@ pub fn read<B: Bits>(dir: &Path, eng: &Engine<B>, mat: &Material) -> Result<Chan
         .ok_or_else(|| bad("no header line"))?;
     let h: Header =
         serde_json::from_slice(&bytes[..nl]).map_err(|e| bad(&format!("bad header: {e}")))?;
-    if h.format == OLD_MAGIC {
+    if OLD_MAGICS.contains(&h.format.as_str()) {
         return Err(bad(&format!(
-            "written by an older mansuba (format '{OLD_MAGIC}', entries in another order); \
-             rebuild it with `{build}`"
+            "written by an older mansuba (format '{}', without a certified error or with \
+             entries in another order); rebuild it with `{build}`",
+            h.format
         )));
     }
     if h.format != MAGIC {
@@ -132,12 +150,12 @@ pub fn read<B: Bits>(dir: &Path, eng: &Engine<B>, mat: &Material) -> Result<Chan
     }
     let f = |i: usize| f64::from_le_bytes(data[i * 8..i * 8 + 8].try_into().expect("8 bytes"));
     let values = (0..entries)
-        .map(|i| Val {
-            c: Wl {
+        .map(|i| {
+            let c = Wl {
                 w: f(3 * i),
                 l: f(3 * i + 1),
-            },
-            q: f(3 * i + 2),
+            };
+            Val::within(c, f(3 * i + 2), h.error_bound)
         })
         .collect();
     Ok(ChanceTable {
@@ -150,6 +168,9 @@ pub fn read<B: Bits>(dir: &Path, eng: &Engine<B>, mat: &Material) -> Result<Chan
             positions: h.positions,
             iterations: h.sweeps,
             residual: h.residual,
+            error_bound: h.error_bound,
+            deflations: h.deflations,
+            certain: 0,
             seconds: h.seconds,
             bytes: 0,
             mean_white_win: 0.0,
@@ -164,7 +185,7 @@ impl ChanceTables {
         &self,
         dir: &std::path::Path,
         rules: &crate::board::rules::Rules,
-    ) -> Result<Vec<std::path::PathBuf>, String> {
+    ) -> Result<Vec<std::path::PathBuf>, DiceError> {
         let mut out = vec![];
         for t in self.tables.values() {
             out.push(write(dir, rules, t)?);
@@ -179,9 +200,8 @@ impl ChanceTables {
         dice: &Dice,
         target: &Material,
         dir: &std::path::Path,
-    ) -> Result<ChanceTables, String> {
-        Self::each(eng, dice, target, Some(Layout::Regenerated), |_, m, _| {
-            read(dir, eng, m)
-        })
+    ) -> Result<ChanceTables, DiceError> {
+        let est = super::estimate::Estimate::of(eng, target, Some(Layout::Regenerated));
+        Self::each(eng, dice, &est, |_, m, _| read(dir, eng, m))
     }
 }

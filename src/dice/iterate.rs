@@ -1,85 +1,117 @@
-//! Value iteration over a chance table's positions: the successors of every position
-//! laid out flat (one array of throws, one of successors) so that a sweep reads memory in
-//! order, and the sweeps repeated until the chances stand still.
+//! Solving one chance table: interval iteration in Gauss–Seidel order. Every entry
+//! carries its chances (`c`, iterated from "nothing decided", as a horizon grows) and a
+//! lower and an upper bound on its score w − l (`lo`, `hi`, iterated from −1 and +1
+//! for undecided positions). The three are updated together, so `lo ≤ w − l ≤ hi`
+//! always, and the table stops when the bounds are within the tolerance and the chances
+//! stand still: the answer carries a certified error (`error_bound`), not only a
+//! stopping rule. Where a part of the table can go on forever (a draw), the bounds alone
+//! stall; `dice::deflate` then pulls them in (the bound of a part both sides can keep
+//! the game in is its best way out, or a draw).
+//!
+//! Gauss–Seidel order: every move and every forfeit hands the turn over, so the entries
+//! with White to move (the first half) read only entries with Black to move, and the
+//! other way round. A sweep updates White's half from Black's, then Black's half from the
+//! new White half, in place: one array of values, each half in parallel, the same result
+//! on any number of threads.
 
+use super::error::DiceError;
 use super::turn::Wl;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
-/// Discount per ply of the second value, which only breaks ties between moves of equal
-/// chances: with it the side that wins for sure still makes progress.
-const GAMMA: f64 = 0.995;
+/// Discount per ply of the tie-breaking score, which only ranks moves of equal chances:
+/// with it the side that wins for sure still makes progress.
+pub(super) const GAMMA: f64 = 0.995;
 
-/// The chances of a position, and a discounted score (win soon is better than win late)
-/// that ranks moves whose chances are equal.
-#[derive(Clone, Copy, Debug, Default)]
+/// An entry whose value is swept.
+pub(super) const THROWN: u8 = 0;
+/// An entry decided before any throw: its value stays.
+pub(super) const DECIDED: u8 = 1;
+/// An entry that is no position (identical men out of order).
+pub(super) const NO_POSITION: u8 = 2;
+
+/// A successor that is a fixed value (index into the throw's constants), not an entry.
+pub(super) const CONST: u32 = 1 << 31;
+
+/// Entries a worker takes at a time.
+pub(super) const CHUNK: usize = 1 << 12;
+
+/// Most sweeps a table build makes.
+const MAX_SWEEPS: u32 = 100_000;
+
+/// The chances of a position, a discounted score (win soon is better than win late)
+/// that ranks moves whose chances are equal, and certified bounds on the score w − l,
+/// all from the side to move's point of view.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub(super) struct Val {
     pub(super) c: Wl,
     pub(super) q: f64,
+    pub(super) lo: f64,
+    pub(super) hi: f64,
 }
 
 impl Val {
-    pub(super) const NONE: Val = Val {
+    /// Nothing at all: the start of a sum, and an entry that is no position.
+    pub(super) const ZERO: Val = Val {
         c: Wl::NONE,
         q: 0.0,
+        lo: 0.0,
+        hi: 0.0,
     };
+    /// Not decided yet: no chances, the score anywhere from a loss to a win.
+    pub(super) const UNDECIDED: Val = Val {
+        c: Wl::NONE,
+        q: 0.0,
+        lo: -1.0,
+        hi: 1.0,
+    };
+    /// Exactly these chances.
     pub(super) fn of(c: Wl) -> Val {
-        Val { c, q: c.w - c.l }
+        Val::within(c, c.w - c.l, 0.0)
+    }
+    /// These chances and score, the score certain within `error`.
+    pub(super) fn within(c: Wl, q: f64, error: f64) -> Val {
+        let s = c.w - c.l;
+        Val {
+            c,
+            q,
+            lo: (s - error).max(-1.0),
+            hi: (s + error).min(1.0),
+        }
     }
     pub(super) fn flip(self) -> Val {
         Val {
             c: self.c.flip(),
             q: -self.q,
+            lo: -self.hi,
+            hi: -self.lo,
         }
+    }
+    /// The score w − l.
+    #[inline]
+    pub(super) fn score(self) -> f64 {
+        self.c.w - self.c.l
     }
     /// Better for the side that chooses: higher expected score, then sooner.
     pub(super) fn better(self, than: Val) -> bool {
-        let (a, b) = (self.c.w - self.c.l, than.c.w - than.c.l);
+        let (a, b) = (self.score(), than.score());
         a > b + 1e-9 || (a >= b - 1e-9 && self.q > than.q + 1e-12)
     }
 }
 
-/// A successor under one throw, as seen from the child's side to move.
-#[derive(Clone, Copy, Debug)]
-pub(super) enum Child {
-    /// A position of the same table.
-    In(u32),
-    /// A fixed value (a smaller table's, or a king taken).
-    Const(Val),
+/// Told each throw of an entry: its chance, its successors and their constants.
+pub(super) type ThrowVisitor<'a> = dyn FnMut(f64, &[u32], &[Val]) + 'a;
+
+/// Where the successors of a table's entries come from: a stored graph, or the move
+/// generator run again.
+pub(super) trait Turns: Sync {
+    /// Calls `throw(chance, successors, constants)` for every throw of the thrown entry
+    /// `i`, in the die's order: a successor is an entry of the table, or (with
+    /// [`CONST`] set) an index into `constants`.
+    fn each_throw(&self, i: usize, throw: &mut ThrowVisitor<'_>) -> Result<(), DiceError>;
 }
-
-/// What one position does.
-pub(super) enum Plan {
-    /// Not a position (identical men out of order).
-    NoPosition,
-    /// The preset has decided it.
-    Decided(Val),
-    /// Per throw: its chance and the successors it allows (one for a forfeit or a king
-    /// taken).
-    Throws(Vec<(f64, Vec<Child>)>),
-}
-
-/// The successor graph of one table, flat.
-pub(super) struct Graph {
-    /// Per entry: 0 thrown (see `first_throw`), 1 fixed (`fixed`), 2 no position.
-    state: Vec<u8>,
-    fixed: Vec<Val>,
-    /// Throws of entry i: `first_throw[i]..first_throw[i + 1]`.
-    first_throw: Vec<u32>,
-    prob: Vec<f64>,
-    /// Successors of throw t: `first_child[t]..first_child[t + 1]`.
-    first_child: Vec<u32>,
-    /// A successor: an entry, or (top bit set) an index into `consts`.
-    child: Vec<u32>,
-    consts: Vec<Val>,
-}
-
-const CONST: u32 = 1 << 31;
-
-/// Most sweeps a table build makes.
-const MAX_SWEEPS: u32 = 100_000;
 
 /// When a table build gives up before its values stand still: a deadline, Ctrl-C.
 #[derive(Clone, Debug, Default)]
@@ -91,178 +123,243 @@ pub struct Stops {
 }
 
 impl Stops {
-    /// An error naming the stop reached, if any.
-    pub fn check(&self) -> Result<(), String> {
+    /// The stop reached, if any.
+    pub fn check(&self) -> Result<(), DiceError> {
         if self
             .cancel
             .as_ref()
             .is_some_and(|c| c.load(Ordering::Relaxed))
         {
-            return Err("interrupted".into());
+            return Err(DiceError::Interrupted);
         }
         if self.deadline.is_some_and(|d| Instant::now() >= d) {
-            return Err("time limit reached".into());
+            return Err(DiceError::TimeLimit);
         }
         Ok(())
     }
 }
 
-/// The values once they stand still, the sweeps made and the last change.
-pub(super) type Swept = (Vec<Val>, u32, f64);
-
-/// Value iteration from `values`: `step(old, new)` writes one sweep's values into `new`;
-/// repeated until no chance moves by more than `tolerance` (or [`MAX_SWEEPS`]), the
-/// stops polled before each sweep and `progress(sweeps, last change)` told after it.
-/// Two arrays of values are held, this sweep's and the last.
-pub(super) fn sweep_until(
-    mut values: Vec<Val>,
-    tolerance: f64,
-    stops: &Stops,
-    progress: &dyn Fn(u32, f64),
-    step: impl Fn(&[Val], &mut [Val]) -> Result<(), String>,
-) -> Result<Swept, String> {
-    let mut next = crate::memory::filled("the next sweep's values", values.len(), Val::NONE)?;
-    let mut sweeps = 0;
-    let mut residual = f64::INFINITY;
-    while residual > tolerance && sweeps < MAX_SWEEPS {
-        stops.check()?;
-        step(&values, &mut next)?;
-        residual = residual_of(&next, &values);
-        std::mem::swap(&mut values, &mut next);
-        sweeps += 1;
-        progress(sweeps, residual);
-    }
-    Ok((values, sweeps, residual))
+/// How a table is iterated (the methods can be switched off one by one to measure them).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Method {
+    /// Stop when the bounds are within this and no chance moved by more in the last
+    /// sweep.
+    pub tolerance: f64,
+    /// Gauss–Seidel order (off: Jacobi, every sweep from a copy of the last).
+    pub gauss_seidel: bool,
+    /// Pull in the bounds of parts of the table that can go on forever (off: the
+    /// bounds may stall wide, and the error bound says so).
+    pub deflate: bool,
+    /// Find the positions won with certainty on the graph first (`dice::certain`).
+    pub certain: bool,
 }
 
-impl Graph {
-    /// Lays the plans out flat (and lets them go).
-    pub(super) fn from_plans(plans: Vec<Plan>) -> Graph {
-        let mut g = Graph {
-            state: Vec::with_capacity(plans.len()),
-            fixed: vec![Val::NONE; plans.len()],
-            first_throw: Vec::with_capacity(plans.len() + 1),
-            prob: vec![],
-            first_child: vec![],
-            child: vec![],
-            consts: vec![],
-        };
-        for (i, p) in plans.into_iter().enumerate() {
-            g.first_throw.push(g.prob.len() as u32);
-            match p {
-                Plan::NoPosition => g.state.push(2),
-                Plan::Decided(v) => {
-                    g.state.push(1);
-                    g.fixed[i] = v;
-                }
-                Plan::Throws(throws) => {
-                    g.state.push(0);
-                    for (pr, children) in throws {
-                        g.prob.push(pr);
-                        g.first_child.push(g.child.len() as u32);
-                        for c in children {
-                            g.child.push(match c {
-                                Child::In(j) => j,
-                                Child::Const(v) => {
-                                    g.consts.push(v);
-                                    CONST | (g.consts.len() as u32 - 1)
-                                }
-                            });
-                        }
-                    }
-                }
+impl Default for Method {
+    fn default() -> Self {
+        Method {
+            tolerance: 1e-10,
+            gauss_seidel: true,
+            deflate: true,
+            certain: true,
+        }
+    }
+}
+
+/// A solved table's values and how it went.
+pub(super) struct Solved {
+    pub(super) values: Vec<Val>,
+    pub(super) sweeps: u32,
+    /// Largest change of a chance in the last sweep.
+    pub(super) residual: f64,
+    /// Largest gap between the bounds of a position's score: the certified error.
+    pub(super) error_bound: f64,
+    /// Times the bounds were deflated.
+    pub(super) deflations: u32,
+    /// Positions found won or lost with certainty before any sweep.
+    pub(super) certain: usize,
+}
+
+/// What one sweep saw: the largest change of a chance, of a bound, and the widest gap.
+#[derive(Clone, Copy, Default)]
+struct Seen {
+    chance: f64,
+    bound: f64,
+    gap: f64,
+}
+
+impl Seen {
+    fn max(self, o: Seen) -> Seen {
+        Seen {
+            chance: self.chance.max(o.chance),
+            bound: self.bound.max(o.bound),
+            gap: self.gap.max(o.gap),
+        }
+    }
+}
+
+/// Iterates `values` (the decided entries' values, the others [`Val::UNDECIDED`]) until
+/// the bounds are within the tolerance and the chances stand still, or the bounds stall
+/// (then deflated, if asked, and on), the stops polled for every chunk of entries and
+/// `progress(sweeps, widest gap)` told after every sweep.
+pub(super) fn solve(
+    turns: &impl Turns,
+    state: &mut [u8],
+    mut values: Vec<Val>,
+    method: &Method,
+    stops: &Stops,
+    progress: &dyn Fn(u32, f64),
+) -> Result<Solved, DiceError> {
+    let tol = method.tolerance;
+    let mut out = Solved {
+        values: vec![],
+        sweeps: 0,
+        residual: f64::INFINITY,
+        error_bound: f64::INFINITY,
+        deflations: 0,
+        certain: 0,
+    };
+    if method.certain {
+        out.certain = super::certain::certain(turns, state, &mut values, stops)?;
+    }
+    let state = &*state;
+    // The gap when the bounds were last deflated: a deflation that leaves it is the last.
+    let mut deflated_gap = f64::INFINITY;
+    while out.sweeps < MAX_SWEEPS {
+        stops.check()?;
+        let seen = sweep(turns, state, &mut values, method.gauss_seidel, stops)?;
+        out.sweeps += 1;
+        out.residual = seen.chance;
+        out.error_bound = seen.gap;
+        progress(out.sweeps, seen.gap);
+        if seen.chance <= tol && seen.gap <= tol {
+            break;
+        }
+        if seen.chance <= tol && seen.bound <= tol {
+            // The chances stand still and so do the bounds, still apart.
+            if !method.deflate || seen.gap >= deflated_gap {
+                break;
             }
+            deflated_gap = seen.gap;
+            super::deflate::deflate(turns, state, &mut values, stops)?;
+            out.deflations += 1;
         }
-        g.first_throw.push(g.prob.len() as u32);
-        g.first_child.push(g.child.len() as u32);
-        g
     }
+    out.values = values;
+    Ok(out)
+}
 
-    /// Memory held, bytes.
-    pub(super) fn bytes(&self) -> usize {
-        self.state.len()
-            + self.fixed.len() * std::mem::size_of::<Val>()
-            + (self.first_throw.len() + self.first_child.len() + self.child.len()) * 4
-            + self.prob.len() * 8
-            + self.consts.len() * std::mem::size_of::<Val>()
+/// One sweep over both halves: Gauss–Seidel (White's half from Black's, then Black's
+/// from the new White half) or Jacobi (both from a copy of the last sweep).
+fn sweep(
+    turns: &impl Turns,
+    state: &[u8],
+    values: &mut [Val],
+    gauss_seidel: bool,
+    stops: &Stops,
+) -> Result<Seen, DiceError> {
+    let half = values.len() / 2;
+    if gauss_seidel {
+        let (white, black) = values.split_at_mut(half);
+        let a = sweep_half(turns, state, white, 0, black, half, stops)?;
+        let b = sweep_half(turns, state, black, half, white, 0, stops)?;
+        return Ok(a.max(b));
     }
+    let what = "the last sweep's values (Jacobi)";
+    let mut old = crate::memory::reserved(what, values.len()).map_err(DiceError::memory)?;
+    old.extend_from_slice(values);
+    let (white, black) = values.split_at_mut(half);
+    let a = sweep_half(turns, state, white, 0, &old[half..], half, stops)?;
+    let b = sweep_half(turns, state, black, half, &old[..half], 0, stops)?;
+    Ok(a.max(b))
+}
 
-    /// Per entry: 0 thrown, 1 decided, 2 no position (the graph goes, the states stay).
-    pub(super) fn into_state(self) -> Vec<u8> {
-        self.state
-    }
-
-    /// Sweeps until no chance moves by more than `tolerance` (see [`sweep_until`]).
-    pub(super) fn iterate(
-        &self,
-        tolerance: f64,
-        stops: &Stops,
-        progress: &dyn Fn(u32, f64),
-    ) -> Result<Swept, String> {
-        sweep_until(
-            self.fixed.clone(),
-            tolerance,
-            stops,
-            progress,
-            |old, new| {
-                new.par_iter_mut()
-                    .enumerate()
-                    .for_each(|(i, v)| *v = self.sweep(i, old));
-                Ok(())
-            },
-        )
-    }
-
-    /// One turn of value iteration for entry `i`: the chances add up over the throws,
-    /// the tie-breaking score is discounted by one ply.
-    #[inline]
-    fn sweep(&self, i: usize, values: &[Val]) -> Val {
-        if self.state[i] != 0 {
-            return self.fixed[i];
-        }
-        let mut acc = Val::NONE;
-        for t in self.first_throw[i] as usize..self.first_throw[i + 1] as usize {
-            let mut best: Option<Val> = None;
-            for &c in &self.child[self.first_child[t] as usize..self.first_child[t + 1] as usize] {
-                pick(
-                    &mut best,
-                    if c & CONST != 0 {
-                        self.consts[(c & !CONST) as usize]
-                    } else {
-                        values[c as usize]
-                    },
-                );
+/// Updates the entries `mine` (entry `at` onwards) in place, their successors read in
+/// `other` (entry `other_at` onwards: the other side to move).
+fn sweep_half(
+    turns: &impl Turns,
+    state: &[u8],
+    mine: &mut [Val],
+    at: usize,
+    other: &[Val],
+    other_at: usize,
+    stops: &Stops,
+) -> Result<Seen, DiceError> {
+    mine.par_chunks_mut(CHUNK)
+        .enumerate()
+        .map(|(k, chunk)| {
+            stops.check()?;
+            let mut seen = Seen::default();
+            for (j, v) in chunk.iter_mut().enumerate() {
+                let i = at + k * CHUNK + j;
+                if state[i] != THROWN {
+                    continue;
+                }
+                let new = turn_value(turns, i, &|c| other[c - other_at])?;
+                seen.chance = seen
+                    .chance
+                    .max((new.c.w - v.c.w).abs().max((new.c.l - v.c.l).abs()));
+                seen.bound = seen
+                    .bound
+                    .max((new.lo - v.lo).abs().max((new.hi - v.hi).abs()));
+                seen.gap = seen.gap.max(new.hi - new.lo);
+                *v = new;
             }
-            add_throw(&mut acc, self.prob[t], best);
+            Ok(seen)
+        })
+        .try_reduce(Seen::default, |a, b| Ok(a.max(b)))
+}
+
+/// One turn of entry `i`: over the throws, the best successor of each (read by `read`),
+/// the chances and bounds adding up, the tie-breaking score discounted by one ply.
+#[inline]
+pub(super) fn turn_value(
+    turns: &impl Turns,
+    i: usize,
+    read: &(impl Fn(usize) -> Val + ?Sized),
+) -> Result<Val, DiceError> {
+    let mut acc = Val::ZERO;
+    turns.each_throw(i, &mut |p, children, consts| {
+        let mut best: Option<Val> = None;
+        for &c in children {
+            pick(
+                &mut best,
+                if c & CONST != 0 {
+                    consts[(c & !CONST) as usize]
+                } else {
+                    read(c as usize)
+                },
+            );
         }
-        acc
-    }
+        add_throw(&mut acc, p, best);
+    })?;
+    Ok(acc)
 }
 
 /// Keeps in `best` the better of it and a successor worth `child` to its side to move
-/// (the first of equals stays).
+/// (the first of equals stays); the bounds take the best of each.
 #[inline]
-pub(super) fn pick(best: &mut Option<Val>, child: Val) {
+fn pick(best: &mut Option<Val>, child: Val) {
     let v = child.flip();
-    if best.is_none_or(|b| v.better(b)) {
-        *best = Some(v);
+    match best {
+        None => *best = Some(v),
+        Some(b) => {
+            let (lo, hi) = (b.lo.max(v.lo), b.hi.max(v.hi));
+            if v.better(*b) {
+                *b = v;
+            }
+            b.lo = lo;
+            b.hi = hi;
+        }
     }
 }
 
-/// Adds a throw of chance `p` whose best successor is `best` (none: nothing decided) to
-/// the turn's value: the chances add up, the tie-breaking score is discounted by one ply.
+/// Adds a throw of chance `p` whose best successor is `best` to the turn's value.
 #[inline]
-pub(super) fn add_throw(acc: &mut Val, p: f64, best: Option<Val>) {
-    let b = best.unwrap_or(Val::NONE);
+fn add_throw(acc: &mut Val, p: f64, best: Option<Val>) {
+    let b = best.unwrap_or(Val::ZERO);
     acc.c.w += p * b.c.w;
     acc.c.l += p * b.c.l;
     acc.q += p * GAMMA * b.q;
-}
-
-/// The largest change of a chance between two sweeps.
-pub(super) fn residual_of(next: &[Val], values: &[Val]) -> f64 {
-    next.par_iter()
-        .zip(values.par_iter())
-        .map(|(a, b)| (a.c.w - b.c.w).abs().max((a.c.l - b.c.l).abs()))
-        .reduce(|| 0.0, f64::max)
+    acc.lo += p * b.lo;
+    acc.hi += p * b.hi;
 }

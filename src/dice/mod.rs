@@ -1,6 +1,6 @@
 //! Chess with dice (Alfonso X): the die as data, moves under a roll, and the chance
-//! analysis: exact expectimax within a number of turns, value iteration over retrograde
-//! tables for few men, and a seeded simulation that checks both.
+//! analysis: exact expectimax within a number of turns, interval iteration over
+//! retrograde tables for few men (with a certified error), and a seeded simulation that checks both.
 //!
 //! How a turn goes (our reading of the sources named in docs/dice.md):
 //! 1. A position decided by the preset (bare king, stalemate, kings alone) ends the game
@@ -14,9 +14,14 @@
 //!    the re-roll policy, the throw is repeated: the chances are those of the throws that
 //!    leave a move).
 
+mod certain;
 mod compact;
+mod deflate;
+pub mod error;
+pub mod estimate;
 pub(crate) mod expectimax;
 pub mod file;
+mod graph;
 mod index;
 mod iterate;
 pub mod problem;
@@ -25,6 +30,7 @@ pub mod table;
 pub mod turn;
 
 pub use crate::board::die::{Dice, NoMove, Roll};
+pub use error::DiceError;
 pub use expectimax::{Expectimax, Objective, Stop, TooBig};
 pub use simulate::{simulate, Simulated, SplitMix};
 pub use turn::{Choice, Start, Throw, Thrown, Wl};

@@ -9,7 +9,9 @@ use super::turn::Choice;
 use super::turn::{start, Start};
 use crate::board::bits::Bits;
 use crate::board::position::Position;
-use crate::solve::{Conditions, Goal, Limits, Solvable, SolveError, SolveReport, Stipulation};
+use crate::solve::{
+    Conditions, DiceRefusal, Goal, Limits, Solvable, SolveError, SolveReport, Stipulation,
+};
 
 /// Positions searched when the limits name none.
 const DEFAULT_NODES: u64 = 50_000_000;
@@ -24,17 +26,15 @@ pub fn solve<B: Bits>(
 ) -> Result<SolveReport, SolveError> {
     let rules = &pos.eng.rules;
     let Some(dice) = &rules.dice else {
-        return Err(SolveError::Dice("these rules have no dice".into()));
+        return Err(SolveError::Dice(DiceRefusal::NoDice));
     };
     if stip.goal != Goal::Win || stip.exact {
-        return Err(SolveError::Dice(format!(
-            "'{stip}': with dice there is no forced mate; write 'win N' (the chance of winning within N turns each)"
+        return Err(SolveError::Dice(DiceRefusal::MateStipulation(
+            stip.to_string(),
         )));
     }
     if !cond.is_plain() {
-        return Err(SolveError::Dice(
-            "conditions (mate_by, mate_on, ...) are not analysed under dice".into(),
-        ));
+        return Err(SolveError::Dice(DiceRefusal::Conditions));
     }
     let t0 = std::time::Instant::now();
     let plies = 2 * stip.moves;

@@ -37,7 +37,7 @@ pub(crate) use limits::remaining;
 pub use limits::{Limits, Method, ProblemNodes, DEFAULT_REFUTATIONS};
 pub(crate) use lines::MAX_VARIATIONS;
 pub use spec::{resolve_conditions, ConditionSpec, Conditions, MateBy};
-pub use stipulation::{Goal, SolveError, Stipulation};
+pub use stipulation::{DiceRefusal, Goal, SolveError, Stipulation};
 pub use verdict::{Solvable, SolveReport, Variation};
 
 #[cfg(test)]

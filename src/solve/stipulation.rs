@@ -49,7 +49,23 @@ pub enum SolveError {
     #[error("bad position: {0}")]
     Fen(#[from] FenError),
     #[error("dice: {0}")]
-    Dice(String),
+    Dice(DiceRefusal),
+}
+
+/// Why a problem cannot be put to the dice analysis.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum DiceRefusal {
+    /// The rules are played without dice.
+    #[error("these rules have no dice")]
+    NoDice,
+    /// A mate stipulation under dice.
+    #[error(
+        "'{0}': with dice there is no forced mate; write 'win N' (the chance of winning within N turns each)"
+    )]
+    MateStipulation(String),
+    /// Conditions (mate_by, mate_on, ...) under dice.
+    #[error("conditions (mate_by, mate_on, ...) are not analysed under dice")]
+    Conditions,
 }
 
 impl FromStr for Stipulation {

@@ -1,0 +1,78 @@
+//! Builds the chance tables of a material with the solving methods switched on or off
+//! one by one, and prints each table's sweeps, time, memory and certified error (the
+//! figures of docs/dice.md). Run under `/usr/bin/time -v` for the peak memory.
+//!
+//! Usage: dice_methods RULES MATERIAL [jacobi] [no-deflate] [no-certain] [stored|regenerated]
+//! [tolerance=T] [seconds=S] [gib=G]
+//! (RULES: a dice preset or a rules file; e.g. `dice_methods shatranj-dice KQKQ`).
+
+use mansuba::board::any::AnyEngine;
+use mansuba::board::rules::Rules;
+use mansuba::dice::estimate::Estimate;
+use mansuba::dice::table::{ChanceTables, Layout, Options, Progress, Stops};
+use mansuba::retro::Material;
+use std::time::{Duration, Instant};
+
+fn main() -> Result<(), String> {
+    let a: Vec<String> = std::env::args().skip(1).collect();
+    let [spec, mat, rest @ ..] = &a[..] else {
+        return Err("usage: dice_methods RULES MATERIAL [jacobi] [no-deflate] [no-certain] [stored|regenerated] [tolerance=T] [seconds=S] [gib=G]".into());
+    };
+    let rules = Rules::resolve(spec, None).map_err(|e| e.to_string())?;
+    let dice = rules.dice.clone().ok_or("rules without dice")?;
+    let mat = Material::parse(mat, &rules).map_err(|e| e.to_string())?;
+    let AnyEngine::W64(e) = AnyEngine::new(rules).map_err(|e| e.to_string())? else {
+        return Err("at most 64 squares".into());
+    };
+    let t0 = Instant::now();
+    let mut opt = Options::default();
+    for r in rest {
+        let num = |s: &str| s.parse::<f64>().map_err(|e| format!("'{s}': {e}"));
+        match r.split_once('=') {
+            Some(("tolerance", t)) => opt.tolerance = num(t)?,
+            Some(("seconds", s)) => {
+                opt.stops = Stops {
+                    deadline: Some(t0 + Duration::from_secs_f64(num(s)?)),
+                    cancel: None,
+                }
+            }
+            Some(("gib", g)) => mansuba::memory::set_limit_gib(num(g)?),
+            _ => match r.as_str() {
+                "jacobi" => opt.gauss_seidel = false,
+                "no-deflate" => opt.deflate = false,
+                "no-certain" => opt.certain = false,
+                "stored" => opt.layout = Some(Layout::Stored),
+                "regenerated" => opt.layout = Some(Layout::Regenerated),
+                _ => return Err(format!("unknown option '{r}'")),
+            },
+        }
+    }
+    eprintln!(
+        "estimate:\n{}",
+        Estimate::of(&e, &mat, opt.layout).describe()
+    );
+    let r = ChanceTables::build_with(&e, &dice, &mat, &opt, &|p| {
+        if let Progress::Table { material, .. } = p {
+            eprintln!("{:8.1} s  {material}", t0.elapsed().as_secs_f64());
+        }
+    })
+    .map_err(|e| e.to_string())?;
+    for f in r.figures() {
+        println!(
+            "{:<6} {:>10} positions {:>9} certain {:>6} sweeps {:>3} deflations  error {:.1e}  residual {:.1e}  {:>8.1} MiB  {:>8.2} s  mean White win {:.6} / {:.6}",
+            f.material,
+            f.positions,
+            f.certain,
+            f.iterations,
+            f.deflations,
+            f.error_bound,
+            f.residual,
+            f.bytes as f64 / (1u64 << 20) as f64,
+            f.seconds,
+            f.mean_white_win,
+            f.mean_white_win_black_to_move
+        );
+    }
+    println!("total {:.2} s", t0.elapsed().as_secs_f64());
+    Ok(())
+}

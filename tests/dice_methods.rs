@@ -1,0 +1,176 @@
+//! The ways a chance table is solved: Gauss–Seidel order and Jacobi give the same chances
+//! (within the tolerance), the bounds of interval iteration hold the chances and meet
+//! within the tolerance (deflated where the game can go on forever), and the command
+//! line shows the estimate first, carries the certified error, and refuses five men with
+//! the estimate's numbers.
+//!
+//! The boards and materials are composed for the test, not historical.
+
+use crate::common::mansuba;
+use mansuba::board::any::AnyEngine;
+use mansuba::board::engine::Engine;
+use mansuba::board::rules::Rules;
+use mansuba::dice::table::{ChanceTables, Options, TableFigures};
+use mansuba::retro::Material;
+use std::sync::Arc;
+
+use super::dice::dice_board::four_by_four;
+
+fn engine(rules: Rules) -> Arc<Engine<u64>> {
+    match AnyEngine::new(rules).unwrap() {
+        AnyEngine::W64(e) => e,
+        _ => unreachable!("at most 64 squares"),
+    }
+}
+
+/// The tables of `mat` on the 4x4 board without the bare-king win, solved as `opt` says.
+fn solved(mat: &str, opt: &Options) -> (Arc<Engine<u64>>, ChanceTables) {
+    let rules = four_by_four("dice-4x4");
+    let e = engine(rules.clone());
+    let m = Material::parse(mat, &rules).unwrap();
+    let t = ChanceTables::build_with(&e, rules.dice.as_ref().unwrap(), &m, opt, &|_| {}).unwrap();
+    (e, t)
+}
+
+fn target<'a>(t: &'a ChanceTables, e: &Engine<u64>, mat: &str) -> &'a TableFigures {
+    let m = Material::parse(mat, &e.rules).unwrap();
+    &t.table(&m).unwrap().figures
+}
+
+/// The largest difference of a chance between two builds of the table of `mat`.
+fn largest_difference(e: &Engine<u64>, a: &ChanceTables, b: &ChanceTables, mat: &str) -> f64 {
+    let m = Material::parse(mat, &e.rules).unwrap();
+    let (ta, tb) = (a.table(&m).unwrap(), b.table(&m).unwrap());
+    let mut worst: f64 = 0.0;
+    for i in 0..ta.figures.entries {
+        let (x, y) = (ta.chances_of_entry(i), tb.chances_of_entry(i));
+        worst = worst.max((x.w - y.w).abs()).max((x.l - y.l).abs());
+    }
+    worst
+}
+
+#[test]
+fn gauss_seidel_and_jacobi_give_the_same_chances_with_fewer_sweeps() {
+    // Without deflation the bounds of this table stall apart (the knight's side can keep
+    // the game going), so the builds stop when everything stands still: quick.
+    let tight = Options {
+        tolerance: 1e-12,
+        deflate: false,
+        ..Options::default()
+    };
+    let jacobi = Options {
+        gauss_seidel: false,
+        ..tight.clone()
+    };
+    let (e, a) = solved("KNK", &tight);
+    let (_, b) = solved("KNK", &jacobi);
+    let d = largest_difference(&e, &a, &b, "KNK");
+    assert!(d < 1e-10, "the chances differ by {d:e}");
+    let (fa, fb) = (target(&a, &e, "KNK"), target(&b, &e, "KNK"));
+    assert!(
+        fa.iterations < fb.iterations,
+        "{} against {}",
+        fa.iterations,
+        fb.iterations
+    );
+    assert!(fa.error_bound > 1e-12 && fb.error_bound > 1e-12);
+}
+
+#[test]
+fn the_certified_error_bounds_the_distance_to_a_tighter_solution() {
+    // Solved loosely, the table's error bound covers its distance to a tight solution;
+    // the knight must take the king, so the game can go on forever and the bounds are
+    // deflated on the way.
+    let loose = Options {
+        tolerance: 1e-4,
+        ..Options::default()
+    };
+    let tight = Options {
+        tolerance: 1e-12,
+        ..Options::default()
+    };
+    let (e, a) = solved("KNK", &loose);
+    let (_, b) = solved("KNK", &tight);
+    let f = target(&a, &e, "KNK");
+    assert!(f.error_bound <= 1e-4, "{}", f.error_bound);
+    assert!(target(&b, &e, "KNK").deflations > 0);
+    let d = largest_difference(&e, &a, &b, "KNK");
+    assert!(
+        d <= f.error_bound + 1e-12,
+        "{d:e} beyond the bound {:e}",
+        f.error_bound
+    );
+}
+
+#[test]
+fn the_command_line_shows_the_estimate_and_the_certified_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = dir.path().join("dice-4x4.toml");
+    std::fs::write(
+        &rules,
+        "preset = \"shatranj-dice\"\nname = \"dice-4x4\"\nwidth = 4\nheight = 4\nstart = \"rkqr/pppp/PPPP/RKQR w - - 0 1\"\nbare_king = \"off\"\n",
+    )
+    .unwrap();
+    let (r, d) = (rules.to_str().unwrap(), dir.path().to_str().unwrap());
+    let fen = "1k2/4/2R1/K3 w - - 0 1";
+    let (code, out, err) = mansuba(&["dice", fen, "--rules", r, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("(estimate)") && err.contains("KRK"), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let bound = v["error_bound"].as_f64().unwrap();
+    assert!(bound <= 1e-10, "{v}");
+    let (code, _, err) = mansuba(&["tablebase", "build", "--rules", r, "KRK", "--dir", d]);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, _) = mansuba(&[
+        "tablebase",
+        "stats",
+        "--rules",
+        r,
+        "KNK",
+        "--dir",
+        d,
+        "--json",
+    ]);
+    assert_eq!(code, 0);
+    let s: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(s["error_bound"].as_f64().unwrap() <= 1e-10, "{s}");
+    let (_, out, _) = mansuba(&["tablebase", "stats", "--rules", r, "KRK", "--dir", d]);
+    assert!(out.contains("certified within"), "{out}");
+}
+
+#[test]
+fn five_men_are_refused_with_the_estimate() {
+    let (code, _, err) = mansuba(&["dice", "7k/8/8/3p4/8/8/8/KQ1R4 w - - 0 1"]);
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("(estimate)") && err.contains("KQRKP") && err.contains("entries"),
+        "{err}"
+    );
+    assert!(err.contains("needs about"), "{err}");
+}
+
+#[test]
+fn positions_won_for_certain_are_found_first_without_changing_a_chance() {
+    // KRK without the bare-king win on 4x4: the rook takes the king in the end from
+    // most positions, which plain iteration only approaches.
+    let with = Options {
+        tolerance: 1e-11,
+        ..Options::default()
+    };
+    let without = Options {
+        certain: false,
+        ..with.clone()
+    };
+    let (e, a) = solved("KRK", &with);
+    let (_, b) = solved("KRK", &without);
+    let (fa, fb) = (target(&a, &e, "KRK"), target(&b, &e, "KRK"));
+    assert!(fa.certain > 0 && fb.certain == 0, "{}", fa.certain);
+    assert!(
+        fa.iterations < fb.iterations,
+        "{} against {}",
+        fa.iterations,
+        fb.iterations
+    );
+    let worst = largest_difference(&e, &a, &b, "KRK");
+    assert!(worst < 1e-10, "the chances differ by {worst:e}");
+}
