@@ -443,7 +443,6 @@ impl<'de> Deserialize<'de> for RawFile {
 }
 
 /// Parses problem-file text (`path` is used for messages and relative rules paths).
-#[allow(clippy::result_large_err)] // built once per bad table, as in entry.rs
 pub fn parse_str(text: &str, path: &Path) -> LoadedFile {
     let file = path.to_path_buf();
     let lines = Lines::new(text);
@@ -495,6 +494,7 @@ pub fn parse_str(text: &str, path: &Path) -> LoadedFile {
 
 /// One `[[problem]]` table starting at `line`: its problem, or why it cannot be read
 /// (an id already `seen` in the file among the reasons).
+#[allow(clippy::result_large_err)] // built once per bad table, as in entry.rs
 pub(crate) fn read_table(
     lines: &Lines,
     file: &Path,
