@@ -4,7 +4,7 @@
 //! member.
 
 use super::diff::{self, Difference};
-use super::shape::Entry;
+use super::entry::Entry;
 use super::symmetry::{point_transforms, shifts, Allowed, Transform};
 use rayon::prelude::*;
 use serde::Serialize;

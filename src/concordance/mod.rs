@@ -7,12 +7,13 @@
 //! hands the verdicts in.
 
 pub mod diff;
+pub mod entry;
 pub mod group;
 pub mod shape;
 pub mod symmetry;
 
+pub use entry::{Entry, Shapes};
 pub use group::{concord, Group, Member};
-pub use shape::{Entry, Shapes};
 
 use std::collections::HashMap;
 

@@ -1,15 +1,6 @@
 //! A problem's position as the concordance compares it: the board's size, the men by
 //! square (colour and piece letter, so that two rule sets with the same letters compare),
-//! the side to move; read under the problem's own rules.
-
-use super::symmetry::{allowed, Allowed};
-use crate::board::any::AnyEngine;
-use crate::board::bits::Bits;
-use crate::board::piece::Color;
-use crate::board::position::Position;
-use crate::problem::Problem;
-use crate::with_engine;
-use std::collections::HashMap;
+//! the side to move (read under the problem's own rules by [`super::entry`]).
 
 /// One man: its square (file, rank), colour (0 White, 1 Black) and lower-case letter
 /// (a stack: its letters in order, bottom first).
@@ -25,83 +16,4 @@ pub struct Shape {
     pub men: Vec<Man>,
     /// The side to move (0 White, 1 Black).
     pub side: u8,
-}
-
-/// A problem as the concordance knows it.
-#[derive(Clone, Debug)]
-pub struct Entry {
-    pub id: String,
-    pub file: String,
-    pub line: usize,
-    pub source: String,
-    pub rules: String,
-    pub stipulation: String,
-    pub fen: String,
-    /// The position.
-    pub shape: Shape,
-    /// The symmetries its rules and the problem allow, and why the others are not.
-    pub allowed: Allowed,
-    /// The piece names by letter, for the differences in words.
-    pub names: HashMap<char, String>,
-    /// The names of the sides (White's, Black's).
-    pub sides: [String; 2],
-}
-
-/// Compiled rule sets shared by the problems that name the same rules.
-#[derive(Default)]
-pub struct Shapes {
-    engines: HashMap<String, Result<AnyEngine, String>>,
-}
-
-impl Shapes {
-    /// The problem read into an entry, or why it cannot be.
-    pub fn entry(&mut self, p: &Problem) -> Result<Entry, String> {
-        let key = format!(
-            "{}\u{0}{}\u{0}{:?}",
-            p.base_dir().display(),
-            p.rules,
-            p.rules_set
-        );
-        let eng = self
-            .engines
-            .entry(key)
-            .or_insert_with(|| {
-                p.own_rules()
-                    .map_err(|e| e.to_string())
-                    .and_then(|r| AnyEngine::new(r).map_err(|e| e.to_string()))
-            })
-            .as_ref()
-            .map_err(|e| e.clone())?;
-        with_engine!(eng, e => {
-            let pos = Position::from_fen(e.clone(), &p.fen).map_err(|x| x.to_string())?;
-            let geo = e.geo;
-            let mut men = vec![];
-            for sq in 0..geo.squares() {
-                let on = pos.men_on(sq as u8);
-                if on.is_empty() {
-                    continue;
-                }
-                // A stack is one man of its top's colour, its letters in order.
-                let letters: String = on.iter().map(|&(_, k)| e.rules.pieces[k as usize].letter).collect();
-                let colour = on.last().map_or(0, |m| m.0 as u8);
-                men.push(((geo.file(sq as u8), geo.rank(sq as u8)), colour, letters));
-            }
-            men.sort();
-            let shape = Shape { width: geo.width, height: geo.height, men, side: pos.side as u8 };
-            let names = e.rules.pieces.iter().map(|d| (d.letter, d.name.to_lowercase())).collect();
-            Ok(Entry {
-                id: p.id.clone(),
-                file: p.file.display().to_string(),
-                line: p.line,
-                source: p.source.clone().unwrap_or_default(),
-                rules: p.rules.clone(),
-                stipulation: p.stipulation.to_string(),
-                fen: p.fen.clone(),
-                allowed: allowed(&e.rules, p, !pos.privileges.is_empty(), &shape),
-                shape,
-                names,
-                sides: [p.sides.lower(Color::White).to_string(), p.sides.lower(Color::Black).to_string()],
-            })
-        })
-    }
 }

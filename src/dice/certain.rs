@@ -14,7 +14,7 @@
 //! the tie-breaking score γ^rank: playing toward lower ranks wins with probability 1.
 
 use super::error::DiceError;
-use super::iterate::{Stops, Turns, Val, CHUNK, CONST, DECIDED, GAMMA, THROWN};
+use super::sweep::{Stops, Turns, Val, CHUNK, CONST, DECIDED, GAMMA, THROWN};
 use super::turn::Wl;
 use rayon::prelude::*;
 

@@ -6,7 +6,7 @@
 //! values bit for bit; this one is slower per sweep.
 
 use super::error::DiceError;
-use super::iterate::{ThrowVisitor, Turns, Val, CHUNK, CONST, DECIDED, NO_POSITION, THROWN};
+use super::sweep::{ThrowVisitor, Turns, Val, CHUNK, CONST, DECIDED, NO_POSITION, THROWN};
 use super::table::{ChanceTable, ChanceTables};
 use super::turn::{decided_value, pass, start, Start, Throw, Wl};
 use crate::board::bits::Bits;
@@ -14,6 +14,29 @@ use crate::board::engine::Engine;
 use crate::board::position::Position;
 use rayon::prelude::*;
 use std::sync::Arc;
+
+impl ChanceTables {
+    /// A table solved with its successors regenerated on demand: its entries' states, the
+    /// solved values and the bytes they took.
+    pub(super) fn solve_regenerated<B: Bits>(
+        &self,
+        eng: &Arc<Engine<B>>,
+        table: &ChanceTable,
+        method: &super::iterate::Method,
+        stops: &super::sweep::Stops,
+        progress: &dyn Fn(u32, f64),
+    ) -> Result<(Vec<u8>, super::iterate::Solved, usize), DiceError> {
+        let turns = Regenerated {
+            set: self,
+            eng,
+            table,
+        };
+        let (mut state, start) = turns.first_look(stops)?;
+        let solved = super::iterate::solve(&turns, &mut state, start, method, stops, progress)?;
+        let bytes = table.figures.entries * (std::mem::size_of::<Val>() + 1);
+        Ok((state, solved, bytes))
+    }
+}
 
 /// A table's successors, regenerated on demand.
 pub(super) struct Regenerated<'a, B: Bits> {
@@ -27,7 +50,7 @@ impl<B: Bits> Regenerated<'_, B> {
     /// stops polled for every chunk.
     pub(super) fn first_look(
         &self,
-        stops: &super::iterate::Stops,
+        stops: &super::sweep::Stops,
     ) -> Result<(Vec<u8>, Vec<Val>), DiceError> {
         let entries = self.table.figures.entries;
         let what = format!(

@@ -19,7 +19,7 @@
 //! move from above, `low` bounds it from below (the other side's upper bound, negated).
 
 use super::error::DiceError;
-use super::iterate::{Stops, Turns, Val, CHUNK, CONST, THROWN};
+use super::sweep::{Stops, Turns, Val, CHUNK, CONST, THROWN};
 use rayon::prelude::*;
 
 /// Sweeps of the easier game before it is given up as unsettled (its values only take

@@ -5,11 +5,14 @@
 
 use super::error::DiceError;
 use super::index::Index;
-use super::iterate::Val;
+use super::sweep::Val;
 use crate::board::bits::Bits;
 use crate::board::engine::Engine;
 use crate::retro::{build::closure, Material};
 use serde::Serialize;
+
+/// Most entries one table may have (four men on 8x8: 2 × 64 × 63 × 62 × 61, 30.5 million).
+pub const MAX_ENTRIES: usize = 40_000_000;
 
 /// Bytes a build with stored successor lists holds per entry and man, at its peak (the
 /// lists of every entry before they are laid out flat).
@@ -112,7 +115,7 @@ impl Estimate {
             seconds: seconds(entries, Layout::Regenerated, threads),
         };
         let too_big = men > crate::retro::material::MAX_MEN
-            || entries > super::table::MAX_ENTRIES as u64
+            || entries > MAX_ENTRIES as u64
             || crate::memory::check("", smallest).is_err();
         if too_big {
             est.refused = Some(refusal(&alone));
@@ -201,7 +204,7 @@ fn refusal(t: &TableEstimate) -> String {
         crate::memory::human(t.bytes),
         human_seconds(t.seconds),
         crate::memory::human(crate::memory::limit()),
-        super::table::MAX_ENTRIES,
+        MAX_ENTRIES,
     )
 }
 

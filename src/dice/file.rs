@@ -9,7 +9,7 @@
 
 use super::error::DiceError;
 use super::index::Index;
-use super::iterate::Val;
+use super::sweep::Val;
 use super::table::{ChanceTable, ChanceTables, Layout, TableFigures};
 use super::turn::Wl;
 use crate::board::bits::Bits;

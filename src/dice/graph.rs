@@ -2,7 +2,7 @@
 //! worked out once and read by every sweep: fast, and as large as the moves.
 
 use super::error::DiceError;
-use super::iterate::{ThrowVisitor, Turns, Val, CONST, DECIDED, NO_POSITION, THROWN};
+use super::sweep::{ThrowVisitor, Turns, Val, CONST, DECIDED, NO_POSITION, THROWN};
 
 /// A successor under one throw, as seen from the child's side to move.
 #[derive(Clone, Copy, Debug)]

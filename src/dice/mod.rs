@@ -26,6 +26,7 @@ mod index;
 mod iterate;
 pub mod problem;
 pub(crate) mod simulate;
+mod sweep;
 pub mod table;
 pub mod turn;
 

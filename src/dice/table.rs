@@ -8,13 +8,13 @@
 //! is what dice endgames need. A position whose side not to move stands in check is a real position here (its
 //! king was left in check by a forfeit).
 
-use super::compact::Regenerated;
 use super::error::DiceError;
 pub use super::estimate::{Estimate, Layout, TableEstimate};
 use super::graph::{Child, Graph, Plan};
 use super::index::Index;
-pub use super::iterate::Stops;
-use super::iterate::{Method, Solved, Val, NO_POSITION};
+use super::iterate::{Method, Solved};
+pub use super::sweep::Stops;
+use super::sweep::{Val, NO_POSITION};
 use super::turn::Choice;
 use super::turn::{decided_value, pass, start, Start, Throw, Wl};
 use crate::board::bits::Bits;
@@ -27,8 +27,7 @@ use serde::Serialize;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-/// Most entries one table may have (four men on 8x8: 2 × 64 × 63 × 62 × 61, 30.5 million).
-pub const MAX_ENTRIES: usize = 40_000_000;
+pub use super::estimate::MAX_ENTRIES;
 
 /// How a set of tables is built.
 #[derive(Clone, Debug)]
@@ -370,17 +369,7 @@ impl ChanceTables {
         let (state, solved, bytes) = match layout {
             Layout::Stored => self.solve_stored(eng, &table, &method, &opt.stops, progress)?,
             Layout::Regenerated => {
-                let turns = Regenerated {
-                    set: self,
-                    eng,
-                    table: &table,
-                };
-                let (mut state, start) = turns.first_look(&opt.stops)?;
-                let solved = super::iterate::solve(
-                    &turns, &mut state, start, &method, &opt.stops, progress,
-                )?;
-                let bytes = entries * (std::mem::size_of::<Val>() + 1);
-                (state, solved, bytes)
+                self.solve_regenerated(eng, &table, &method, &opt.stops, progress)?
             }
         };
         let half = entries / 2;

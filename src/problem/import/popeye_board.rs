@@ -278,6 +278,9 @@ mod tests {
         let mut b = one((0, 0));
         assert!(b.shift((0, 0), (2, 3)).is_ok());
         assert_eq!(where_is(&b), "c4");
-        assert!(b.shift((2, 3), (2, 0)).is_err());
+        assert!(
+            b.shift((0, 0), (0, 5)).is_err(),
+            "c4 shifted five ranks up leaves the board"
+        );
     }
 }
