@@ -126,7 +126,7 @@ fn the_command_line_shows_the_estimate_and_the_certified_error() {
         "stats",
         "--rules",
         r,
-        "KNK",
+        "KRK",
         "--dir",
         d,
         "--json",

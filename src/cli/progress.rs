@@ -28,13 +28,15 @@ pub fn bar(steps: u64, what: &str) -> Option<indicatif::ProgressBar> {
 /// The observer of the command line, or none when `wanted` is false.
 pub fn observer(wanted: bool) -> Progress {
     if wanted {
-        Progress::to(Arc::new(Shown))
+        Progress::to(Arc::new(Shown(Instant::now())))
     } else {
         Progress::none()
     }
 }
 
-struct Shown;
+/// The observer; its time counts from the start of the run, so that a stage begun late
+/// (the candidates after a long listing) prints its first line at once.
+struct Shown(Instant);
 
 impl Observer for Shown {
     fn begin(&self, what: &str, steps: u64) -> Box<dyn Task> {
@@ -42,7 +44,7 @@ impl Observer for Shown {
             Some(b) => Box::new(Bar(b)),
             None => Box::new(Lines {
                 what: what.to_string(),
-                t0: Instant::now(),
+                t0: self.0,
                 last: AtomicU64::new(0),
                 done: AtomicU64::new(0),
                 steps: AtomicU64::new(steps),

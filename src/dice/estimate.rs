@@ -97,7 +97,6 @@ impl Estimate {
     pub fn of<B: Bits>(eng: &Engine<B>, target: &Material, forced: Option<Layout>) -> Estimate {
         let threads = rayon::current_num_threads();
         let men = target.men();
-        let index = Index::new(target, eng);
         let mut est = Estimate {
             tables: vec![],
             peak_bytes: 0,
@@ -105,6 +104,17 @@ impl Estimate {
             refused: None,
             materials: vec![],
         };
+        if men > crate::retro::material::MAX_MEN {
+            // No index can even be laid out: refused on the count of men alone.
+            est.refused = Some(format!(
+                "{}: {men} men, at most {} in a chance table",
+                target.name(&eng.rules),
+                crate::retro::material::MAX_MEN
+            ));
+            est.materials.push(target.clone());
+            return est;
+        }
+        let index = Index::new(target, eng);
         let entries = index.entries();
         let smallest = bytes(entries, men, Layout::Regenerated);
         let alone = TableEstimate {
