@@ -165,6 +165,17 @@ fn shatranj_base(name: &str, summary: &str, source: &str) -> Rules {
     }
 }
 
+/// Pawns with a double step on every file, lapsing as `lapse` says.
+fn double_step(lapse: DoubleStepLapse, en_passant: bool) -> PawnRules {
+    PawnRules {
+        double_step: true,
+        double_step_files: vec![],
+        double_step_lapse: lapse,
+        lapse_files: vec![],
+        en_passant,
+    }
+}
+
 /// The `shatranj` preset.
 fn shatranj() -> Rules {
     shatranj_base(
@@ -206,13 +217,7 @@ fn alfonso() -> Rules {
         "Spanish assize of 1283: pawn double step until the first capture, queen's first leap, promotion only without a ferz",
         &medieval_variants("'Other variants of play', list 1 (Libro de los Juegos)"),
     );
-    r.pawns = PawnRules {
-        double_step: true,
-        double_step_files: vec![],
-        double_step_lapse: DoubleStepLapse::FirstCapture,
-        lapse_files: vec![],
-        en_passant: false,
-    };
+    r.pawns = double_step(DoubleStepLapse::FirstCapture, false);
     r.queen_leap_piece = Some('q');
     r.queen_leap = Some(alfonso_queen_leap());
     r.promotion.condition = PromotionCondition::NoneOnBoard;
@@ -244,13 +249,7 @@ fn long_assize() -> Rules {
             "'Other variants of play', list 2 (its heading is lost: attribution medium)",
         ),
     );
-    r.pawns = PawnRules {
-        double_step: true,
-        double_step_files: vec![],
-        double_step_lapse: DoubleStepLapse::Never,
-        lapse_files: vec![],
-        en_passant: true,
-    };
+    r.pawns = double_step(DoubleStepLapse::Never, true);
     r.king_leap = Some(spanish_king_leap());
     r.queen_leap_piece = Some('q');
     r.queen_leap = Some(FirstLeap {
@@ -271,13 +270,7 @@ fn lombard() -> Rules {
             "'Other variants of play', list 3 (Civis Bononiae); Ludii 'Lombard Chess'",
         ),
     );
-    r.pawns = PawnRules {
-        double_step: true,
-        double_step_files: vec![],
-        double_step_lapse: DoubleStepLapse::Never,
-        lapse_files: vec![],
-        en_passant: false,
-    };
+    r.pawns = double_step(DoubleStepLapse::Never, false);
     r.king_leap = Some(lombard_king_leap());
     r.queen_leap_piece = Some('q');
     r.queen_leap = Some(lombard_queen_leap());
@@ -316,13 +309,7 @@ fn nine_moves() -> Rules {
         "Assize with the nine-move mating limit: double step and en passant, king's leap, Lombard queen's leap; stalemate draws",
         &medieval_variants("'Other variants of play', list 5 (its heading is lost)"),
     );
-    r.pawns = PawnRules {
-        double_step: true,
-        double_step_files: vec![],
-        double_step_lapse: DoubleStepLapse::Never,
-        lapse_files: vec![],
-        en_passant: true,
-    };
+    r.pawns = double_step(DoubleStepLapse::Never, true);
     r.king_leap = Some(spanish_king_leap());
     r.queen_leap_piece = Some('q');
     r.queen_leap = Some(lombard_queen_leap());
