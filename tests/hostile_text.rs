@@ -237,7 +237,7 @@ fn every_error_of_a_file_is_said() {
         (
             "p.inp",
             popeye.as_str(),
-            &["p.inp:1:", "p.inp:4:", "p.inp:14:"][..],
+            &["p.inp:3:", "p.inp:7:", "p.inp:14:"][..],
         ),
         ("e.epd", epd, &["e.epd:1:", "e.epd:3:"][..]),
         ("b.txt", pieces, &["b.txt:2:", "b.txt:11:"][..]),

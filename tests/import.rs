@@ -103,35 +103,35 @@ fn popeye_input_errors_name_the_line() {
         "p.inp",
         &POPEYE.replace("#5\nCondition", "h#5\nCondition"),
         &[],
-        1,
+        6,
         "problem 'al-Adli rooks': not imported: stipulation h#5",
     );
     fails(
         "p.inp",
         &POPEYE.replace("#5\nCondition", "s#5\nCondition"),
         &[],
-        1,
+        6,
         "stipulation s#5",
     );
     fails(
         "p.inp",
         &POPEYE.replace("PromOnly fe", "Circe"),
         &[],
-        1,
+        7,
         "condition Circe",
     );
     fails(
         "p.inp",
         &POPEYE.replace("Option NoBoard", "Option Duplex"),
         &[],
-        1,
+        8,
         "option Duplex",
     );
     fails(
         "p.inp",
         &POPEYE.replace("kd5 qc6", "kd5 nc6"),
         &[],
-        9,
+        11,
         "problem 'Lucena': not imported: fairy piece nightrider (N)",
     );
     fails(

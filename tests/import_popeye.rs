@@ -274,7 +274,7 @@ fn one_problem_never_stops_the_others() {
         ["t-1", "t-4-b"]
     );
     assert!(
-        err.contains("t.inp:4: problem 2 ('t-2'): not imported: fairy piece grashopper (G)"),
+        err.contains("t.inp:5: problem 2 ('t-2'): not imported: fairy piece grashopper (G)"),
         "{err}"
     );
     assert!(
@@ -282,8 +282,18 @@ fn one_problem_never_stops_the_others() {
         "{err}"
     );
     assert!(
-        err.contains("t.inp:10: problem 4 ('t-4'): not imported: stipulation h#1"),
+        err.contains("t.inp:12: problem 4 ('t-4'): not imported: stipulation h#1"),
         "{err}"
+    );
+    // Each reason names the line of the word refused; the error, the first of them.
+    let (_, why, _) = import(
+        "t.inp",
+        "BeginProblem\nPieces White kb6 rh1\n  Black ka8 nh8\nCondition Circe\nStipulation #1\nEndProblem\n",
+        &[],
+    );
+    assert!(
+        why.contains("t.inp:3: problem 1 ('t-1'): not imported: fairy piece nightrider (N); condition Circe (line 4)"),
+        "{why}"
     );
     assert!(err.contains("2 problems imported, 3 not"), "{err}");
     let (code, _, p) = import("t.inp", text, &["--strict"]);

@@ -187,6 +187,6 @@ impl Outputs<'_> {
         });
         let first = own.first().map_or("shatranj", |r| r.rules.as_str());
         let editor = report::edition::editor::page(first);
-        report::html::write_edition(dir, &page, &editor)
+        Ok(report::html::write_edition(dir, &page, &editor)?)
     }
 }

@@ -17,7 +17,6 @@ use super::text::{format_tree, numbered_line, tree_heading};
 use super::{xml_escape as esc, Row, Verdict};
 use crate::notation::parse_line;
 use crate::solve::{ClaimStatus, Solvable};
-use anyhow::{bail, Context, Result};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -483,49 +482,68 @@ const EDITION_FILES: &[&str] = &[
     MARKER,
 ];
 
+/// Why an edition cannot be written into its folder.
+#[derive(Debug, thiserror::Error)]
+pub enum EditionError {
+    #[error("--html {}: not a folder name (give a new folder, e.g. --html edition)", .0.display())]
+    NotAFolderName(PathBuf),
+    #[error("--html {}: exists and is not a directory", .0.display())]
+    NotADirectory(PathBuf),
+    #[error("--html {}: the directory holds other files and no edition (no {MARKER}); give a new or empty directory", .0.display())]
+    NoEdition(PathBuf),
+    #[error("--html {}: {} was not written by mansuba; the edition replaces the whole directory, so move that file away or give another directory (nothing was written)", dir.display(), dir.join(file).display())]
+    Foreign { dir: PathBuf, file: String },
+    #[error("--html {}: directory {} does not exist", dir.display(), parent.display())]
+    NoParent { dir: PathBuf, parent: PathBuf },
+    #[error("--html {}: {what}: {err}", path.display())]
+    Io {
+        path: PathBuf,
+        what: &'static str,
+        err: std::io::Error,
+    },
+}
+
+/// An I/O error of the edition at `path`, while doing `what`.
+fn io(path: &Path, what: &'static str) -> impl FnOnce(std::io::Error) -> EditionError {
+    let path = path.to_path_buf();
+    move |err| EditionError::Io { path, what, err }
+}
+
 /// Checks before the work that DIR can take an edition: absent, empty, or an edition
 /// written before holding only the files its marker lists. Anything else is refused,
 /// naming the first file mansuba did not write, so that a rerun never deletes a file a
 /// user put there.
-pub fn check_target(dir: &Path) -> Result<()> {
+pub fn check_target(dir: &Path) -> Result<(), EditionError> {
     if dir.file_name().is_none() {
-        bail!(
-            "--html {}: not a folder name (give a new folder, e.g. --html edition)",
-            dir.display()
-        );
+        return Err(EditionError::NotAFolderName(dir.to_path_buf()));
     }
     let dir = &crate::files::target::resolved(dir);
     if dir.exists() {
         if !dir.is_dir() {
-            bail!("--html {}: exists and is not a directory", dir.display());
+            return Err(EditionError::NotADirectory(dir.to_path_buf()));
         }
         let mut names: Vec<String> = std::fs::read_dir(dir)
-            .with_context(|| format!("--html {}: cannot read it", dir.display()))?
+            .map_err(io(dir, "cannot read it"))?
             .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().to_string()))
             .collect();
         names.sort();
         if !names.is_empty() && !dir.join(MARKER).is_file() {
-            bail!(
-                "--html {}: the directory holds other files and no edition (no {MARKER}); give a new or empty directory",
-                dir.display()
-            );
+            return Err(EditionError::NoEdition(dir.to_path_buf()));
         }
         let ours = written_before(dir);
         if let Some(foreign) = names.iter().find(|n| !ours.contains(n)) {
-            bail!(
-                "--html {}: {} was not written by mansuba; the edition replaces the whole directory, so move that file away or give another directory (nothing was written)",
-                dir.display(),
-                dir.join(foreign).display()
-            );
+            return Err(EditionError::Foreign {
+                dir: dir.to_path_buf(),
+                file: foreign.clone(),
+            });
         }
     }
     if let Some(parent) = dir.parent().filter(|p| !p.as_os_str().is_empty()) {
         if !parent.is_dir() {
-            bail!(
-                "--html {}: directory {} does not exist",
-                dir.display(),
-                parent.display()
-            );
+            return Err(EditionError::NoParent {
+                dir: dir.to_path_buf(),
+                parent: parent.to_path_buf(),
+            });
         }
     }
     Ok(())
@@ -542,39 +560,44 @@ fn written_before(dir: &Path) -> Vec<String> {
 
 /// Writes the edition into `dir` atomically: the page `html`, its style sheet and script,
 /// and the position editor's page `editor`; returns the path of its index.
-pub fn write_edition(given: &Path, html: &str, editor: &str) -> Result<PathBuf> {
+pub fn write_edition(given: &Path, html: &str, editor: &str) -> Result<PathBuf, EditionError> {
     check_target(given)?;
     // A link to a folder: the folder it points to is written, the link stays.
     let dir = &crate::files::target::resolved(given);
-    dir.file_name()
-        .with_context(|| format!("--html {}: not a directory name", dir.display()))?;
+    if dir.file_name().is_none() {
+        return Err(EditionError::NotAFolderName(dir.to_path_buf()));
+    }
     let parent = match dir.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
     };
     let tmp = crate::files::temps::fresh_name(&parent);
     let old = crate::files::temps::fresh_name(&parent);
-    let fill = || -> Result<()> {
-        std::fs::create_dir(&tmp).with_context(|| format!("cannot create {}", tmp.display()))?;
+    let fill = || -> Result<(), EditionError> {
+        std::fs::create_dir(&tmp).map_err(io(&tmp, "cannot create it"))?;
         crate::files::temps::register(&tmp);
-        std::fs::write(tmp.join("index.html"), html)?;
-        std::fs::write(tmp.join("edition.css"), STYLE)?;
-        std::fs::write(tmp.join("edition.js"), SCRIPT)?;
-        std::fs::write(tmp.join("editor.html"), editor)?;
+        for (name, text) in [
+            ("index.html", html),
+            ("edition.css", STYLE),
+            ("edition.js", SCRIPT),
+            ("editor.html", editor),
+        ] {
+            let f = tmp.join(name);
+            std::fs::write(&f, text).map_err(io(&f, "cannot write it"))?;
+        }
         let mut marker = String::from(
             "written by mansuba verify --html; the next run replaces these files (and refuses a directory holding others):\n",
         );
         EDITION_FILES
             .iter()
             .for_each(|f| marker += &format!("{f}\n"));
-        std::fs::write(tmp.join(MARKER), marker)?;
+        let m = tmp.join(MARKER);
+        std::fs::write(&m, marker).map_err(io(&m, "cannot write it"))?;
         if dir.exists() {
-            std::fs::rename(dir, &old)
-                .with_context(|| format!("cannot move the old edition {} aside", dir.display()))?;
+            std::fs::rename(dir, &old).map_err(io(dir, "cannot move the old edition aside"))?;
             crate::files::temps::register(&old);
         }
-        std::fs::rename(&tmp, dir)
-            .with_context(|| format!("cannot rename {} to {}", tmp.display(), dir.display()))?;
+        std::fs::rename(&tmp, dir).map_err(io(dir, "cannot put the new edition in place"))?;
         Ok(())
     };
     let res = fill();

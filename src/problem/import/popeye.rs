@@ -301,7 +301,7 @@ impl Reader<'_> {
                     colour: *c,
                     flags: flags.clone(),
                 };
-                if let Some(taken) = self.hunter(w, board) {
+                if let Some(taken) = self.hunter(w, wn, board) {
                     taken.then_some(()).ok_or_else(|| {
                         self.err(
                             wn,
@@ -322,6 +322,7 @@ impl Reader<'_> {
                         )
                     })?;
                     sqs.into_iter().for_each(|s| board.put(s, man_of(walk)));
+                    board.given_on(walk, wn);
                     continue;
                 }
                 let alone = man(self.lang, w).filter(|_| w.len() <= 2);
@@ -330,6 +331,7 @@ impl Reader<'_> {
                     self.lex.next_word();
                     self.lex.next_word();
                     sqs.into_iter().for_each(|s| board.put(s, man_of(walk)));
+                    board.given_on(walk, wn);
                     continue;
                 }
             }
@@ -359,7 +361,7 @@ impl Reader<'_> {
     /// A hunter (`s/bb8`: moving away as one man, home as another), which mansuba has
     /// not: kept by name for the refusal. `None` when the word is no hunter; `Some(false)`
     /// when its squares are missing.
-    fn hunter(&mut self, w: &str, board: &mut Board) -> Option<bool> {
+    fn hunter(&mut self, w: &str, line: usize, board: &mut Board) -> Option<bool> {
         let slash = w.find('/').filter(|&i| (1..=2).contains(&i))?;
         let rest = &w[slash + 1..];
         let (home, joined) = match man_on_squares(self.lang, rest) {
@@ -375,7 +377,7 @@ impl Reader<'_> {
         }
         board
             .unknown_men
-            .push(format!("hunter {}/{home}", &w[..slash]));
+            .push((format!("hunter {}/{home}", &w[..slash]), line));
         Some(true)
     }
 
@@ -467,6 +469,7 @@ impl Reader<'_> {
                 colour: colour.unwrap_or(Colour::White),
                 flags: vec![],
             });
+            board.given_on(walk, n);
             sq = forsyth_skip(sq, 1);
         }
         Ok(())
@@ -496,7 +499,7 @@ impl Reader<'_> {
                             conds.prom_only = Some(v);
                         }
                         other => {
-                            conds.refused.push(other.to_string());
+                            conds.refused.push((other.to_string(), n));
                             refusing = true;
                         }
                     }
@@ -504,9 +507,10 @@ impl Reader<'_> {
                     if let Some((x, _)) = self.lex.peek() {
                         if let Found::One(k) = find(EXTRA_CONDITIONS, self.lang, x) {
                             self.lex.next_word();
-                            conds
-                                .refused
-                                .push(format!("{} {}", CONDITIONS[i][0], EXTRA_CONDITIONS[k][0]));
+                            conds.refused.push((
+                                format!("{} {}", CONDITIONS[i][0], EXTRA_CONDITIONS[k][0]),
+                                n,
+                            ));
                             refusing = true;
                         }
                     }
@@ -543,7 +547,7 @@ impl Reader<'_> {
             };
             self.lex.next_word();
             let name = OPTIONS[i][0];
-            let refuse = |why: &str| format!("option {name} ({why})");
+            let refuse = |why: &str| (format!("option {name} ({why})"), n);
             match name {
                 "Defence" | "StartMoveNumber" | "MaxSolutions" | "MaxTime" | "UpToMoveNumber" => {
                     self.number(name, n)?

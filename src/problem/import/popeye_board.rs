@@ -16,8 +16,8 @@ pub struct PopOptions {
     pub no_castling: Vec<usize>,
     /// `EnPassant`: the squares of the double step just played.
     pub en_passant: Option<Vec<(u8, u8)>>,
-    /// Options mansuba cannot honour, with the reason.
-    pub refused: Vec<String>,
+    /// Options mansuba cannot honour, with the reason and the line of the option.
+    pub refused: Vec<(String, usize)>,
 }
 
 /// One problem as written: its texts, options, diagram and twins.
@@ -78,8 +78,8 @@ pub struct Conds {
     pub white_must_capture: bool,
     /// `PromOnly`: rows of `MEN`.
     pub prom_only: Option<Vec<usize>>,
-    /// The conditions mansuba has no rules for (English names).
-    pub refused: Vec<String>,
+    /// The conditions mansuba has no rules for (English names), with their lines.
+    pub refused: Vec<(String, usize)>,
 }
 
 /// A position of a problem: the diagram, the zero position or a twin.
@@ -93,8 +93,11 @@ pub struct Board {
     pub conds: Conds,
     /// Total invisible men given (`TotalInvisible N`).
     pub invisible: u32,
-    /// Men of no walk of Popeye's table (hunters), by name.
-    pub unknown_men: Vec<String>,
+    /// Men of no walk of Popeye's table (hunters), by name, with their lines.
+    pub unknown_men: Vec<(String, usize)>,
+    /// For each walk given, the line where a man of it was first put: a refusal of a
+    /// fairy man names that line.
+    pub walk_lines: Vec<(usize, usize)>,
     /// What the twinning commands that made it said (`move e1 e2`), for the notes.
     pub made_by: Vec<String>,
 }
@@ -155,6 +158,21 @@ impl Board {
     /// Puts a man on a square (a man already there is replaced, as in Popeye).
     pub fn put(&mut self, sq: (u8, u8), man: Man) {
         self.men[at(sq)] = Some(man);
+    }
+
+    /// Notes that a man of `walk` was given on `line` (the first such line is kept).
+    pub fn given_on(&mut self, walk: usize, line: usize) {
+        if !self.walk_lines.iter().any(|&(w, _)| w == walk) {
+            self.walk_lines.push((walk, line));
+        }
+    }
+
+    /// The line where a man of `walk` was first given, if it was.
+    pub fn line_of(&self, walk: usize) -> Option<usize> {
+        self.walk_lines
+            .iter()
+            .find(|&&(w, _)| w == walk)
+            .map(|&(_, l)| l)
     }
 
     /// `move FROM TO`: the man on FROM goes to TO (taking what stands there).

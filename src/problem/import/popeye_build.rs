@@ -104,16 +104,16 @@ pub fn build(
     };
     if let Some(e) = &raw.error {
         // What was read before the error may already say why the problem cannot come in.
-        let why: Vec<String> = refusals(&raw.diagram, &raw.opts)
+        let why: Vec<(String, usize)> = refusals(&raw.diagram, &raw.opts, raw.line)
             .into_iter()
-            .filter(|w| !w.starts_with("no Stipulation"))
+            .filter(|(w, _)| !w.starts_with("no Stipulation"))
             .collect();
         let mut e = e.clone();
         e.message = match why.is_empty() {
             true => format!("{who}: {}", e.message),
             false => format!(
                 "{who}: not imported: {}; and then: {}",
-                why.join("; "),
+                said(&why, e.line.unwrap_or(raw.line)),
                 e.message
             ),
         };
@@ -140,6 +140,17 @@ pub fn build(
             } else {
                 format!(" twin {label})")
             };
+            let why = refusals(b, &raw.opts, line);
+            if !why.is_empty() {
+                // A diagram's refusal names the line of the first word refused; a twin's,
+                // the line of its twinning.
+                let at = match label.is_empty() {
+                    true => why[0].1,
+                    false => line,
+                };
+                let m = format!("{who}{twin}: not imported: {}", said(&why, at));
+                return Err(error_at(path, at, m));
+            }
             entry(path, &s, &raw.opts, b, &label, line, opts)
                 .map_err(|m| error_at(path, line, format!("{who}{twin}: not imported: {m}")))
         })
@@ -147,53 +158,84 @@ pub fn build(
 }
 
 /// Why a position is not one mansuba plays: its reasons, each beginning with what it is
-/// (`fairy piece`, `condition`, `stipulation`, `option`...).
-fn refusals(b: &Board, o: &PopOptions) -> Vec<String> {
+/// (`fairy piece`, `condition`, `stipulation`, `option`...), with the line of the word
+/// refused (`line`, the position's own, when no word is at fault).
+fn refusals(b: &Board, o: &PopOptions, line: usize) -> Vec<(String, usize)> {
     let mut why = vec![];
     match &b.stipulation {
-        None => why.push("no Stipulation: expected e.g. 'Stipulation #2'".to_string()),
-        Some((s, _)) if direct_mate(s).is_none() => why.push(format!(
-            "stipulation {s} (mansuba verifies direct mates #N)"
+        None => why.push((
+            "no Stipulation: expected e.g. 'Stipulation #2'".to_string(),
+            line,
+        )),
+        Some((s, l)) if direct_mate(s).is_none() => why.push((
+            format!("stipulation {s} (mansuba verifies direct mates #N)"),
+            *l,
         )),
         _ => {}
     }
-    why.extend(b.conds.refused.iter().map(|c| format!("condition {c}")));
+    why.extend(
+        b.conds
+            .refused
+            .iter()
+            .map(|(c, l)| (format!("condition {c}"), *l)),
+    );
     why.extend(o.refused.iter().cloned());
-    let mut push = |x: String| {
-        if !why.contains(&x) {
-            why.push(x);
+    let mut push = |x: String, l: usize| {
+        if !why.iter().any(|(w, _)| *w == x) {
+            why.push((x, l));
         }
     };
     for m in b.men.iter().flatten() {
+        let l = b.line_of(m.walk).unwrap_or(line);
         if ours(m.walk).is_none() {
-            push(format!(
-                "fairy piece {} ({})",
-                MEN[m.walk].1,
-                MEN[m.walk].0[0].to_uppercase()
-            ));
+            push(
+                format!(
+                    "fairy piece {} ({})",
+                    MEN[m.walk].1,
+                    MEN[m.walk].0[0].to_uppercase()
+                ),
+                l,
+            );
         }
         if m.colour == Colour::Neutral {
-            push("neutral men".into());
+            push("neutral men".into(), l);
         }
         for f in &m.flags {
-            push(format!("piece attribute {f}"));
+            push(format!("piece attribute {f}"), l);
         }
     }
-    for m in &b.unknown_men {
-        push(format!("fairy piece {m}"));
+    for (m, l) in &b.unknown_men {
+        push(format!("fairy piece {m}"), *l);
     }
     if b.invisible > 0 {
-        push("total invisible men".into());
+        push("total invisible men".into(), line);
     }
     if let Some(ep) = &o.en_passant {
         if ep.len() != 3 {
-            push(format!(
-                "option EnPassant with {} squares (mansuba's pawns step two at most)",
-                ep.len()
-            ));
+            push(
+                format!(
+                    "option EnPassant with {} squares (mansuba's pawns step two at most)",
+                    ep.len()
+                ),
+                line,
+            );
         }
     }
+    why.sort_by_key(|&(_, l)| l);
     why
+}
+
+/// The reasons as one text, each with its line when that is not `at`, the line the
+/// error names.
+fn said(why: &[(String, usize)], at: usize) -> String {
+    let each: Vec<String> = why
+        .iter()
+        .map(|(w, l)| match *l == at {
+            true => w.clone(),
+            false => format!("{w} (line {l})"),
+        })
+        .collect();
+    each.join("; ")
 }
 
 /// `#N` as mansuba writes it, when the stipulation is a direct mate.
@@ -225,7 +267,7 @@ fn implied_rules(b: &Board) -> (String, Option<String>) {
     }
 }
 
-/// One position's entry, or the reasons it is refused (joined by `; `).
+/// One position's entry (its refusals already ruled out), or why it cannot be set up.
 fn entry(
     path: &Path,
     s: &Shared,
@@ -235,10 +277,6 @@ fn entry(
     line: usize,
     opts: &Options,
 ) -> Result<Entry, String> {
-    let why = refusals(b, o);
-    if !why.is_empty() {
-        return Err(why.join("; "));
-    }
     let stip = b
         .stipulation
         .as_ref()
