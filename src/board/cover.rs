@@ -19,8 +19,8 @@ pub const COVER_MOVES: usize = 2;
 /// The flight-cover table (see the module text): per colour, kind, king square and man
 /// square, the counts for 0 to [`COVER_MOVES`] moves packed in one word, a byte each. The
 /// counts for a king square are worked out the first time that square is asked about: a
-/// short problem's king visits a few squares, and the whole table took 0.5 ms on 8×8
-/// (about 2 % of a 25 ms mate in five) and grows with the square of the board.
+/// short problem's king visits a few squares, while the whole table grows with the square
+/// of the board (its cost is in benches/NOTES.md, "Figures from the code's comments").
 #[derive(Debug)]
 pub struct FlightCover<B> {
     n: usize,

@@ -35,9 +35,9 @@ pub(super) const INF: u32 = 1 << 30;
 /// Remainders from this many attacker moves on are searched by proof numbers under
 /// [`Method::Auto`]; shorter ones by the exhaustive search. Where every first move must be
 /// refuted in a wide tree (Dilaram's Legacy, #8) the exhaustive search with its ordering
-/// is many times faster (9 s against more than 150 s of one core); proof numbers win
-/// where the play is narrow and long (the water wheel under continual check, #36, in
-/// 0.03 s against 0.17 s), and only they reach such depths at all.
+/// is many times faster; proof numbers win where the play is narrow and long (the water
+/// wheel under continual check, #36), and only they reach such depths at all (the
+/// figures: benches/NOTES.md).
 const AUTO_FROM: u32 = 9;
 /// Under [`Method::Auto`], nodes with at most this many attacker moves left (defender
 /// nodes: fewer) are settled by the exhaustive search inside a proof-number search: it

@@ -20,9 +20,8 @@ const AUTO_REACHED_FROM: usize = 6;
 /// table of four men or fewer is built whatever its size, as before).
 const AUTO_ENTRIES: u64 = 40_000_000;
 
-/// Entries built a second, about, on two cores (shatranj KRKQ with the tables it needs,
-/// 5.4 M entries, builds in 2–3 s: docs/tables.md); under a time limit the endings get
-/// at most a quarter of it.
+/// Entries built a second, about, on two cores (the build rate of docs/tables.md); under a
+/// time limit the endings get at most a quarter of it.
 const ENTRIES_PER_SECOND: u64 = 2_000_000;
 
 /// The materials of at most four men that captures and promotions lead to from `root`,

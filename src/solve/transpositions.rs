@@ -33,17 +33,15 @@ use std::sync::{Arc, Mutex};
 /// its bucket keep every bit of the key from [`SKIP`] up, so that no growth loses an
 /// entry (see [`Table::grow_into`]).
 ///
-/// Measured against the layout before (a 64 KiB first table on the heap whose entries
-/// were dropped when it grew to 4 MiB, the least that kept every bit there), on the 25
-/// `benches/popeye` rows, one thread, seven runs each: 3.7 % less time in all; 5–15 %
-/// less on the rows of 20–60 ms, which had filled the first table and lost what it held;
-/// 0.7–0.9 ms more on the two rows of 8–10 ms, which touch more fresh pages.
+/// Chosen over a smaller first table whose entries were dropped when it grew: problems
+/// that fill the first table keep what it held, at the price of more fresh pages for the
+/// shortest ones (the figures: benches/NOTES.md, "Figures from the code's comments").
 const FIRST_BITS: u32 = 14;
 /// The key's lowest bits, below the bucket index: not checked, so that the 48 bits an
 /// entry keeps and a table of 2^FIRST_BITS buckets hold every bit above them.
 const SKIP: u32 = 16 - FIRST_BITS;
-/// Largest table: 2^MAX_BITS buckets of 64 bytes (256 MiB at 2^22; larger tables measured
-/// slower on Dilaram's Legacy, the cost of a probe growing faster than the hits).
+/// Largest table: 2^MAX_BITS buckets of 64 bytes (256 MiB at 2^22); beyond it the cost of
+/// a probe grew faster than the hits on the long problems (benches/NOTES.md).
 const MAX_BITS: u32 = 22;
 /// Entries per bucket.
 const WAYS: usize = 8;
@@ -108,8 +106,8 @@ impl Buckets {
         // costs more than clearing a huge page: map 2 MiB more than needed, start at a
         // 2 MiB boundary, and ask for them (only a hint). Then have the pages written in
         // at once: touched one by one, each took two faults (a probe maps the zero page,
-        // the first store copies it). On `e1-11-n5` that is 850 faults down to 340 and
-        // 0.8 ms less of 27; a one-move problem pays 0.2 ms for the first table's 1 MiB.
+        // the first store copies it); the faults saved and the price paid by a one-move
+        // problem are in benches/NOTES.md.
         // (A system without it refuses the hint, and the faults come as before.)
         const HUGE: usize = 2 << 20;
         let bytes = len * std::mem::size_of::<Bucket>();
