@@ -51,7 +51,7 @@ fn main() {
                 };
                 put(c, k, &mut p, &mut next);
             }
-            p.hash = p.compute_hash();
+            p.rehash();
             p.validate().ok().map(|_| p.to_fen())
         });
         if let Some(fen) = fen {

@@ -40,8 +40,7 @@ fn main() {
                     p.add_man(Color::Black, k, bk);
                     p.add_man(Color::White, r, wr);
                     p.add_man(Color::Black, q, bq);
-                    p.side = Color::Black;
-                    p.hash = p.compute_hash();
+                    p.set_side(Color::Black);
                     let class = if adj {
                         3
                     } else if p.validate().is_err() {

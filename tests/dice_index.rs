@@ -59,21 +59,21 @@ fn each_position(e: &Arc<Engine<u64>>, mat: &Material, mut f: impl FnMut(&mut Po
             rest /= n;
         }
         let mut pos = Position::empty(Arc::clone(e));
-        pos.side = if idx < per_side {
+        pos.set_side(if idx < per_side {
             Color::White
         } else {
             Color::Black
-        };
+        });
         for (i, &(c, k)) in men.iter().enumerate() {
             let s = sq[i];
             let pawn_rank = Some(k) == e.pawn && (s / w == 0 || s / w == h - 1);
             let out_of_order = i > 0 && men[i - 1] == (c, k) && sq[i - 1] > s;
-            if pos.occ.has(s) || pawn_rank || out_of_order {
+            if pos.occupied().has(s) || pawn_rank || out_of_order {
                 continue 'entry;
             }
             pos.add_man(c, k, s);
         }
-        pos.hash = pos.compute_hash();
+        pos.rehash();
         f(&mut pos);
     }
 }

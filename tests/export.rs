@@ -90,13 +90,13 @@ fn replays(x: &Record) {
         }
         let mut l = MoveList::new();
         p.legal_moves(&mut l);
-        let loser = p.side;
+        let loser = p.side();
         match x["outcome"].as_str() {
             "mate" => assert!(l.is_empty() && p.in_check(), "no mate: {x:?}"),
             "bare king" => {
                 // The side to move has its king alone and the other side more.
-                assert_eq!(p.men[loser.idx()], 1, "not bare: {x:?}");
-                assert!(p.men[loser.flip().idx()] >= 2, "{x:?}");
+                assert_eq!(p.state().men[loser.idx()], 1, "not bare: {x:?}");
+                assert!(p.state().men[loser.flip().idx()] >= 2, "{x:?}");
             }
             "open" => assert!(!l.is_empty(), "play cannot go on: {x:?}"),
             o => panic!("unexpected outcome {o}: {x:?}"),

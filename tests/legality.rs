@@ -19,12 +19,17 @@ fn below(rng: &mut SplitMix, n: usize) -> usize {
 fn by_definition<B: Bits>(p: &mut Position<B>) -> Vec<Move> {
     let mut pseudo = MoveList::new();
     p.pseudo_moves(&mut pseudo);
-    let no_check = p.eng.rules.queen_leap.as_ref().is_some_and(|q| q.no_check);
+    let no_check = p
+        .compiled()
+        .rules
+        .queen_leap
+        .as_ref()
+        .is_some_and(|q| q.no_check);
     let mut out = vec![];
     for &m in pseudo.as_slice() {
-        let us = p.side;
+        let us = p.side();
         let u = p.make(m);
-        let mut ok = !p.attacked(p.king_sq(us), us.flip(), p.occ);
+        let mut ok = !p.attacked(p.king_sq(us), us.flip(), p.occupied());
         if no_check && (m.flag == flag::QUEEN_LEAP || m.flag == flag::JOINT) && p.in_check() {
             ok = false;
         }
@@ -50,7 +55,7 @@ fn playouts<B: Bits>(start: Position<B>, rng: &mut SplitMix, games: usize, plies
             let mut fast: Vec<Move> = legal.as_slice().to_vec();
             fast.sort_by_key(|m| (m.from, m.to, m.piece, m.promo, m.flag, m.from2, m.to2));
             assert_eq!(fast, by_definition(&mut p), "{}", p.to_fen());
-            if !p.eng.rules.stacks_may_form {
+            if !p.compiled().rules.stacks_may_form {
                 assert_eq!(p.count_legal(), fast.len(), "count: {}", p.to_fen());
             }
             assert_eq!(p.has_legal_move(), !fast.is_empty(), "any: {}", p.to_fen());
@@ -62,7 +67,7 @@ fn playouts<B: Bits>(start: Position<B>, rng: &mut SplitMix, games: usize, plies
             let caps: Vec<Move> = fast
                 .iter()
                 .copied()
-                .filter(|m| p.occ.has(m.to as usize))
+                .filter(|m| p.occupied().has(m.to as usize))
                 .collect();
             let m = if !caps.is_empty() && below(rng, 3) == 0 {
                 caps[below(rng, caps.len())]

@@ -91,7 +91,7 @@ fn damage(case: &Case, eng: &AnyEngine, rng: &mut Rng) -> Option<(String, String
         let pos = Position::from_fen(e.clone(), &case.fen).unwrap();
         let grid = Grid::from(&pos);
         let edits = single_edits(&grid, e);
-        (grid, edits, format!("{} {}", pos.halfmove, pos.fullmove))
+        (grid, edits, format!("{} {}", pos.state().halfmove, pos.state().fullmove))
     });
     for _ in 0..60 {
         let edit = edits[rng.below(edits.len())];

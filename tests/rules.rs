@@ -77,7 +77,7 @@ fn desc<B: Bits>(p: &Position<B>, m: &Move) -> String {
     // coord writes the Lombard joint move as `e1c3&d1d3`; castling is the king's move
     // only, so the rook's part is added here as `+h1f1`.
     if m.from2 != NO_SQ && !s.contains('&') {
-        let g = p.eng.geo;
+        let g = p.compiled().geo;
         s.push(if m.flag == mansuba::board::position::flag::JOINT {
             '&'
         } else {
@@ -104,7 +104,7 @@ impl P {
     /// Legal moves of the man (or men) on `sq`.
     fn moves_from(&mut self, sq: &str) -> Vec<String> {
         on!(self, p => {
-            let s = p.eng.geo.parse(sq).expect("square");
+            let s = p.compiled().geo.parse(sq).expect("square");
             legal_of(p).into_iter().filter(|x| x.0.from == s).map(|x| x.1).collect()
         })
     }
@@ -117,7 +117,7 @@ impl P {
                     l.iter().map(|x| x.1.clone()).collect::<Vec<_>>())
             });
             p.make(m.0);
-            assert_eq!(p.hash, p.compute_hash(), "hash after {mv}");
+            assert_eq!(p.hash(), p.compute_hash(), "hash after {mv}");
         })
     }
     fn fen(&self) -> String {
@@ -130,7 +130,7 @@ impl P {
         on!(self, p => p.in_check())
     }
     fn men(&self) -> [u16; 2] {
-        on!(self, p => p.men)
+        on!(self, p => p.state().men)
     }
     fn perft(&self, d: u32) -> u64 {
         on!(self, p => mansuba::board::perft::perft_parallel(p, d))
@@ -1145,18 +1145,7 @@ use common::Rng;
 
 /// Every field `unmake` must restore.
 fn snapshot<B: Bits>(p: &Position<B>) -> String {
-    format!(
-        "{} {:?} {:?} {:?} {:?} {:?} {:?} {} {}",
-        p.to_fen(),
-        p.pieces,
-        p.occ_c,
-        p.occ,
-        p.stacked,
-        p.men,
-        p.privileges,
-        p.ep,
-        p.hash
-    )
+    format!("{} {:?}", p.to_fen(), p.state())
 }
 
 /// Random playouts: after every make the incremental hash equals `compute_hash()`, the
@@ -1165,7 +1154,7 @@ fn snapshot<B: Bits>(p: &Position<B>) -> String {
 /// `gives_check` and `hash_after` agree with playing the move, and the fast checking-move
 /// list is the slow one.
 fn walk<B: Bits>(root: &Position<B>, rng: &mut Rng, games: usize, plies: usize) -> usize {
-    let castling = root.eng.rules.castling;
+    let castling = root.compiled().rules.castling;
     let mut checked = 0;
     for _ in 0..games {
         let mut p = root.clone();
@@ -1192,7 +1181,7 @@ fn walk<B: Bits>(root: &Position<B>, rng: &mut Rng, games: usize, plies: usize) 
             // Only some men let move: all but the first checking man (its privileged
             // moves aside).
             let first = slow.as_slice().first().map_or(0, |m| usize::from(m.from));
-            let movers = p.occ_c[p.side.idx()] & !B::bit(first);
+            let movers = p.state().occ_c[p.side().idx()] & !B::bit(first);
             let mut kept = MoveList::new();
             p.checking_moves_where(&mut kept, movers, keep);
             slow.retain(|m| (m.flag > flag::EP || movers.has(usize::from(m.from))) && keep(&p, m));
@@ -1214,23 +1203,33 @@ fn walk<B: Bits>(root: &Position<B>, rng: &mut Rng, games: usize, plies: usize) 
                 // The hash foreseen without playing the move (for prefetching) is the
                 // hash make gives, where one is foreseen.
                 if let Some(h) = foreseen {
-                    assert_eq!(h, p.hash, "{before}: hash_after of {m:?}");
+                    assert_eq!(h, p.hash(), "{before}: hash_after of {m:?}");
                 }
-                assert_eq!(p.hash, p.compute_hash(), "{before}: hash after {m:?}");
-                let q = Position::from_fen_unchecked(p.eng.clone(), &p.to_fen()).unwrap();
-                assert_eq!(q.pieces, p.pieces, "{before} {m:?}");
+                assert_eq!(p.hash(), p.compute_hash(), "{before}: hash after {m:?}");
+                let q = Position::from_fen_unchecked(p.compiled().clone(), &p.to_fen()).unwrap();
+                assert_eq!(q.state().pieces, p.state().pieces, "{before} {m:?}");
                 assert_eq!(
-                    (q.occ_c, q.occ, q.stacked, q.men),
-                    (p.occ_c, p.occ, p.stacked, p.men),
+                    (
+                        q.state().occ_c,
+                        q.occupied(),
+                        q.state().stacked,
+                        q.state().men
+                    ),
+                    (
+                        p.state().occ_c,
+                        p.occupied(),
+                        p.state().stacked,
+                        p.state().men
+                    ),
                     "{before} {m:?}"
                 );
-                if !castling && p.nine == 0 {
+                if !castling && p.state().nine == 0 {
                     // Under castling rules the FEN only keeps KQkq (a lone unmoved rook's
                     // privilege is not written), so privileges are compared only here; the
                     // nine-move count is not in the FEN either (it is in the hash).
                     assert_eq!(
-                        (q.privileges, q.ep, q.hash),
-                        (p.privileges, p.ep, p.hash),
+                        (q.state().privileges, q.state().ep, q.hash()),
+                        (p.state().privileges, p.state().ep, p.hash()),
                         "{before} {m:?}"
                     );
                 }
@@ -1528,7 +1527,7 @@ fn nine_move_limit() {
     let mut undo = vec![];
     for i in 0..18 {
         let (f, t) = shuffle[i % 4];
-        let g = p.eng.geo;
+        let g = p.compiled().geo;
         let (f, t) = (g.parse(f).unwrap(), g.parse(t).unwrap());
         let mut l = MoveList::new();
         p.legal_moves(&mut l);
@@ -1538,10 +1537,10 @@ fn nine_move_limit() {
             .find(|m| m.from == f && m.to == t)
             .unwrap();
         undo.push((m, p.make(m)));
-        assert_eq!(p.hash, p.compute_hash());
+        assert_eq!(p.hash(), p.compute_hash());
         let white_moves = (i / 2 + 1) as u8;
         if i % 2 == 0 {
-            assert_eq!(p.nine, white_moves);
+            assert_eq!(p.state().nine, white_moves);
             let o = p.outcome();
             if white_moves >= 9 {
                 assert_eq!(o, Outcome::Draw(DrawKind::NineMoves));
@@ -1553,9 +1552,9 @@ fn nine_move_limit() {
     while let Some((m, u)) = undo.pop() {
         p.unmake(m, u);
     }
-    assert_eq!(p.nine, 0);
+    assert_eq!(p.state().nine, 0);
     assert_eq!(p.to_fen(), start);
-    assert_eq!(p.hash, p.compute_hash());
+    assert_eq!(p.hash(), p.compute_hash());
     // Under the other presets no such limit.
     let any = mansuba::board::any::AnyEngine::new(Rules::preset("german").unwrap()).unwrap();
     let mansuba::board::any::AnyEngine::W64(e) = any else {
@@ -1566,7 +1565,7 @@ fn nine_move_limit() {
     q.legal_moves(&mut l);
     let m = l.as_slice()[0];
     q.make(m);
-    assert_eq!(q.nine, 0);
+    assert_eq!(q.state().nine, 0);
 }
 
 /// An en-passant square is only read when the pawn that passed stands behind it and the

@@ -62,7 +62,7 @@ fn allowed<B: Bits>(p: &mut Position<B>, m: mansuba::board::position::Move, chec
 /// Does the side to move (the attacker) force checkmate within `n` moves (on move `n`
 /// exactly, if `exact`)?
 fn forces_mate<B: Bits>(p: &mut Position<B>, n: u32, exact: bool, checks: bool) -> bool {
-    let attacker = p.side;
+    let attacker = p.side();
     let mut list = MoveList::new();
     p.legal_moves(&mut list);
     if p.outcome_with(&list) != Outcome::Ongoing {
@@ -76,7 +76,7 @@ fn forces_mate<B: Bits>(p: &mut Position<B>, n: u32, exact: bool, checks: bool) 
 /// Does the side to move (the attacker) force a win of any kind within `n` moves? A game
 /// already won (a bare king that could not bare back) counts at once.
 fn forces_win<B: Bits>(p: &mut Position<B>, n: u32) -> bool {
-    let attacker = p.side;
+    let attacker = p.side();
     let mut list = MoveList::new();
     p.legal_moves(&mut list);
     match p.outcome_with(&list) {
@@ -148,7 +148,7 @@ fn move_forces_mate<B: Bits>(
 
 /// The minimax's keys, in coordinates, sorted.
 fn brute_keys<B: Bits>(p: &mut Position<B>, n: u32, exact: bool, mode: Mode) -> Vec<String> {
-    let attacker = p.side;
+    let attacker = p.side();
     let mut list = MoveList::new();
     p.legal_moves(&mut list);
     let mut keys = vec![];

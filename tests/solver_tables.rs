@@ -125,9 +125,9 @@ fn random_positions_agree_with_the_table() {
             p.add_man(col, e.rules.kind_of(c).unwrap(), *s as usize);
         }
         if next() % 2 == 1 {
-            p.side = Color::Black;
+            p.set_side(Color::Black);
         }
-        p.hash = p.compute_hash();
+        p.rehash();
         if p.validate().is_err() {
             continue; // the side not to move is in check
         }

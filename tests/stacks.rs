@@ -29,19 +29,19 @@ fn perft_of(fen: &str, depth: u32) -> u64 {
 fn play(eng: &AnyEngine, fen: &str, moves: &[&str]) -> (String, [u16; 2]) {
     mansuba::with_engine!(eng, e => {
         let mut p = Position::from_fen(e.clone(), fen).unwrap();
-        let start = (p.to_fen(), p.hash, p.men);
+        let start = (p.to_fen(), p.hash(), p.state().men);
         let mut undo = vec![];
         for t in moves {
             let m = mansuba::notation::parse_move(&p, t).unwrap_or_else(|err| panic!("{t}: {err}"));
             assert_eq!(mansuba::notation::coord(&p, &m), *t);
             undo.push((m, p.make(m)));
-            assert_eq!(p.hash, p.compute_hash(), "after {t}");
+            assert_eq!(p.hash(), p.compute_hash(), "after {t}");
         }
-        let out = (p.to_fen(), p.men);
+        let out = (p.to_fen(), p.state().men);
         for (m, u) in undo.into_iter().rev() {
             p.unmake(m, u);
         }
-        assert_eq!((p.to_fen(), p.hash, p.men), start);
+        assert_eq!((p.to_fen(), p.hash(), p.state().men), start);
         out
     })
 }

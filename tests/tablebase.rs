@@ -49,7 +49,7 @@ fn wins_within<B: Bits>(p: &mut Position<B>, d: u32) -> bool {
     let mut l = MoveList::new();
     p.legal_moves(&mut l);
     match p.outcome_with(&l) {
-        Outcome::Win { winner, .. } => return winner == p.side,
+        Outcome::Win { winner, .. } => return winner == p.side(),
         Outcome::Draw(_) => return false,
         Outcome::Ongoing => {}
     }
@@ -72,7 +72,7 @@ fn loses_within<B: Bits>(p: &mut Position<B>, d: u32) -> bool {
     let mut l = MoveList::new();
     p.legal_moves(&mut l);
     match p.outcome_with(&l) {
-        Outcome::Win { winner, .. } => return winner != p.side,
+        Outcome::Win { winner, .. } => return winner != p.side(),
         Outcome::Draw(_) => return false,
         Outcome::Ongoing => {}
     }
@@ -118,7 +118,7 @@ fn cross_check(e: &Arc<Engine<u64>>, mat: &str, dir: &Path, samples: usize, dept
                 assert_eq!(d, 0, "{fen}");
                 assert_eq!(
                     v,
-                    if winner == p.side {
+                    if winner == p.side() {
                         Value::Win
                     } else {
                         Value::Loss
@@ -609,8 +609,8 @@ fn krkq_won_set_against_geometry() {
                     }) {
                         p.add_man(c, k, s as usize);
                     }
-                    p.side = mansuba::board::piece::Color::Black;
-                    p.hash = p.compute_hash();
+                    p.set_side(mansuba::board::piece::Color::Black);
+                    p.rehash();
                     let (v, _) = tables.probe(&p).expect("covered");
                     takeable += take as u64;
                     if v == Value::Loss {

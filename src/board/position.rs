@@ -129,7 +129,49 @@ impl Move {
 #[derive(Clone)]
 pub struct Position<B: Bits> {
     /// The compiled rules.
-    pub eng: Arc<Engine<B>>,
+    pub(crate) eng: Arc<Engine<B>>,
+    /// Men per colour and kind.
+    pub(crate) pieces: [[B; MAX_KINDS]; 2],
+    /// Squares holding men of each colour.
+    pub(crate) occ_c: [B; 2],
+    /// Squares holding anything.
+    pub(crate) occ: B,
+    /// Squares holding more than one man.
+    pub(crate) stacked: B,
+    /// The second and third men of a kind on one square (a stack like `[PP]`); empty on
+    /// almost every board, and then never looked at.
+    pub(crate) dups: Dups,
+    /// Number of men per colour (stacked men counted one by one).
+    pub(crate) men: [u16; 2],
+    /// Side to move.
+    pub(crate) side: Color,
+    /// Squares whose men keep their first-move privilege.
+    pub(crate) privileges: B,
+    /// En-passant target square or `NO_SQ`.
+    pub(crate) ep: u8,
+    /// Plies since the last capture or pawn move.
+    pub(crate) halfmove: u32,
+    /// Move number.
+    pub(crate) fullmove: u32,
+    /// Zobrist hash.
+    pub(crate) hash: u64,
+    /// Nine-move limit: moves made by the side with a rook's advantage (or more) since it
+    /// gained it (0 without the rule or the advantage; not part of the FEN: a problem
+    /// position starts the count).
+    pub(crate) nine: u8,
+}
+
+impl<B: Bits> std::fmt::Debug for Position<B> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position({})", self.to_fen())
+    }
+}
+
+/// A position's men, counters and hash as one value, for programs outside the crate
+/// (the fields of [`Position`] are the crate's): two states are equal when the positions
+/// are the same in every respect `unmake` restores.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionState<B: Bits> {
     /// Men per colour and kind.
     pub pieces: [[B; MAX_KINDS]; 2],
     /// Squares holding men of each colour.
@@ -138,32 +180,67 @@ pub struct Position<B: Bits> {
     pub occ: B,
     /// Squares holding more than one man.
     pub stacked: B,
-    /// The second and third men of a kind on one square (a stack like `[PP]`); empty on
-    /// almost every board, and then never looked at.
-    pub dups: Dups,
     /// Number of men per colour (stacked men counted one by one).
     pub men: [u16; 2],
     /// Side to move.
     pub side: Color,
     /// Squares whose men keep their first-move privilege.
     pub privileges: B,
-    /// En-passant target square or `NO_SQ`.
-    pub ep: u8,
+    /// The en-passant target square, if any.
+    pub ep: Option<u8>,
     /// Plies since the last capture or pawn move.
     pub halfmove: u32,
     /// Move number.
     pub fullmove: u32,
     /// Zobrist hash.
     pub hash: u64,
-    /// Nine-move limit: moves made by the side with a rook's advantage (or more) since it
-    /// gained it (0 without the rule or the advantage; not part of the FEN: a problem
-    /// position starts the count).
+    /// The nine-move count (0 without the rule).
     pub nine: u8,
 }
 
-impl<B: Bits> std::fmt::Debug for Position<B> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Position({})", self.to_fen())
+/// What a position holds, and the two changes a program outside the crate may make.
+impl<B: Bits> Position<B> {
+    /// The compiled rules it is played under.
+    pub fn compiled(&self) -> &Arc<Engine<B>> {
+        &self.eng
+    }
+    /// The side to move.
+    pub fn side(&self) -> Color {
+        self.side
+    }
+    /// Its Zobrist hash.
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+    /// The squares holding anything.
+    pub fn occupied(&self) -> B {
+        self.occ
+    }
+    /// Its men, counters and hash as one value.
+    pub fn state(&self) -> PositionState<B> {
+        PositionState {
+            pieces: self.pieces,
+            occ_c: self.occ_c,
+            occ: self.occ,
+            stacked: self.stacked,
+            men: self.men,
+            side: self.side,
+            privileges: self.privileges,
+            ep: (self.ep != NO_SQ).then_some(self.ep),
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            hash: self.hash,
+            nine: self.nine,
+        }
+    }
+    /// Gives the move to `side` (a position set up man by man), the hash made again.
+    pub fn set_side(&mut self, side: Color) {
+        self.side = side;
+        self.rehash();
+    }
+    /// The hash made again from the men, after men were set up by hand.
+    pub fn rehash(&mut self) {
+        self.hash = self.compute_hash();
     }
 }
 

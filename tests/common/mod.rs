@@ -61,7 +61,7 @@ pub fn random_position<B: Bits>(
         let s = (0..1000).map(|_| rng.below(n)).find(|&s| {
             near(s, king, d)
                 && !(apart && near(s, king, 1))
-                && !p.occ.has(s)
+                && !p.occupied().has(s)
                 && (!c.eq_ignore_ascii_case(&'p') || (2..h - 2).contains(&(s / w)))
         })?;
         let colour = if c.is_ascii_uppercase() {
@@ -71,7 +71,7 @@ pub fn random_position<B: Bits>(
         };
         p.add_man(colour, eng.rules.kind_of(c)?, s);
     }
-    p.hash = p.compute_hash();
+    p.rehash();
     let mut list = MoveList::new();
     p.legal_moves(&mut list);
     let playable = p.validate().is_ok() && p.outcome_with(&list) == Outcome::Ongoing;
