@@ -422,9 +422,21 @@ impl<B: Bits> Position<B> {
     /// by straight lines or leaps share no such square, so a double check leaves none;
     /// two bent riders' routes may cross, and a man on the crossing stops both.
     fn evasion_squares(&self, ksq: usize) -> B {
-        let e = &*self.eng;
         let them = self.side.flip();
-        let theirs = &self.pieces[them.idx()];
+        self.evasions_in(ksq, self.side, &self.pieces[them.idx()], self.occ)
+    }
+
+    /// [`Self::evasion_squares`] for the king of `defender` on `ksq`, the other side's
+    /// men being `theirs` and the occupancy `occ` (a position not on the board: after a
+    /// move judged before it is made).
+    pub(crate) fn evasions_in(
+        &self,
+        ksq: usize,
+        defender: Color,
+        theirs: &[B; MAX_KINDS],
+        occ: B,
+    ) -> B {
+        let e = &*self.eng;
         let n = e.n;
         let mut leapers = B::EMPTY;
         for &k in &e.leapers {
@@ -432,7 +444,7 @@ impl<B: Bits> Position<B> {
             leapers |= e.leap_flat[k * n + ksq] & theirs[k];
         }
         if let Some(pw) = e.pawn {
-            leapers |= e.pawn_cap[self.side.idx()][ksq] & theirs[pw as usize];
+            leapers |= e.pawn_cap[defender.idx()][ksq] & theirs[pw as usize];
         }
         let mut stop = match leapers.count() {
             0 => e.board,
@@ -447,7 +459,7 @@ impl<B: Bits> Position<B> {
             for &d in dirs {
                 let d = d as usize;
                 let ray = e.ray_flat[d * n + ksq];
-                let r = ray & self.occ;
+                let r = ray & occ;
                 if r.is_empty() {
                     continue;
                 }
@@ -462,7 +474,7 @@ impl<B: Bits> Position<B> {
             let k = k as usize;
             for s in (theirs[k] & e.bent.reach[k * n + ksq]).iter() {
                 if let Some(route) = e.bent_route(k, s, ksq) {
-                    if (route & self.occ).is_empty() {
+                    if (route & occ).is_empty() {
                         stop &= route | B::bit(s);
                     }
                 }

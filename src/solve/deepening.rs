@@ -27,7 +27,8 @@ impl<B: Bits> Searcher<'_, B> {
     /// Mate in one with the attacker to move and some legal move: only checks are tried,
     /// those the flight-square counts (`last`) do not set aside; and of those, where any
     /// is left, only the ones that the attack maps show leave no flight square (see
-    /// [`reach::MatingMoves`]) are played.
+    /// [`reach::MatingMoves`]) are kept, and those are judged from the maps before they
+    /// are played (see [`reach::mates`]).
     fn mate_in_one(
         &mut self,
         pos: &mut Position<B>,
@@ -56,8 +57,20 @@ impl<B: Bits> Searcher<'_, B> {
             let plain = |m: &Move| m.flag <= crate::board::position::flag::EP;
             list.retain(|m| (!plain(m) || mm.movers().has(m.from as usize)) && mm.may_mate(pos, m));
         }
+        // Each check left is judged from the attack maps where they can tell (see
+        // `reach::mates`): a check the defender escapes is not played, and a mate is
+        // taken as found where no condition asks more of it than a checkmate.
+        let judged = reach::mates_judged(pos);
+        let plain_mate = self.cond.mate_by.is_none()
+            && self.cond.mate_on.is_empty()
+            && self.cond.mate_from.is_empty();
         let mut result = Some(false);
         for &m in list.as_slice() {
+            match judged.then(|| reach::mates(pos, &m)).flatten() {
+                Some(false) => continue,
+                Some(true) if plain_mate => return Some(true),
+                _ => {}
+            }
             let nt = self.track(pos, &m, tracked);
             let u = pos.make(m);
             let r = self.id_defend(pos, 0, nt);

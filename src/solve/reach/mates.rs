@@ -208,19 +208,43 @@ mod tests {
     use crate::board::rules::Rules;
     use std::sync::Arc;
 
-    /// Checks every legal move of `pos` (White to move) against the filter: a move set
-    /// aside never mates. Returns (set aside, mates).
-    fn check_position<B: Bits>(pos: &mut Position<B>) -> (usize, usize) {
-        let Some(filter) = MatingMoves::new(pos, Color::White, pos.occ) else {
-            return (0, 0);
-        };
+    /// What one position's moves showed: moves set aside, mates, moves judged by the
+    /// static test ([`super::super::checkmate`]), mates it found.
+    #[derive(Clone, Copy, Debug, Default)]
+    struct Seen {
+        aside: usize,
+        mates: usize,
+        judged: usize,
+        judged_mates: usize,
+    }
+
+    impl std::ops::AddAssign for Seen {
+        fn add_assign(&mut self, o: Seen) {
+            self.aside += o.aside;
+            self.mates += o.mates;
+            self.judged += o.judged;
+            self.judged_mates += o.judged_mates;
+        }
+    }
+
+    /// Checks every legal move of `pos` (White to move) against the filter and the
+    /// static mate test, by playing it: a move set aside never mates, and the static
+    /// answer, where it gives one, is what the board says.
+    fn check_position<B: Bits>(pos: &mut Position<B>) -> Seen {
+        let filter = MatingMoves::new(pos, Color::White, pos.occ);
+        let judged = super::super::checkmate::applies(pos);
         let fen = pos.to_fen();
         let mut list = MoveList::new();
         pos.legal_moves(&mut list);
-        let (mut aside, mut mates) = (0, 0);
+        let mut seen = Seen::default();
         for &m in list.as_slice() {
             let plain = matches!(m.flag, flag::NORMAL | flag::DOUBLE);
-            let keep = (!plain || filter.movers().has(m.from as usize)) && filter.may_mate(pos, &m);
+            let keep = filter
+                .as_ref()
+                .is_none_or(|f| (!plain || f.movers().has(m.from as usize)) && f.may_mate(pos, &m));
+            let stated = judged
+                .then(|| super::super::checkmate::mates(pos, &m))
+                .flatten();
             let u = pos.make(m);
             let mut replies = MoveList::new();
             pos.legal_moves(&mut replies);
@@ -234,34 +258,37 @@ mod tests {
             pos.unmake(m, u);
             assert!(keep || !mate, "{fen}: {m:?} set aside but it mates");
             assert!(
-                filter.movers().any() || !plain || !mate,
+                filter.as_ref().is_none_or(|f| f.movers().any()) || !plain || !mate,
                 "{fen}: refuted but {m:?} mates"
             );
-            aside += !keep as usize;
-            mates += mate as usize;
+            if let Some(v) = stated {
+                assert_eq!(v, mate, "{fen}: {m:?} judged a mate: {v}");
+                seen.judged += 1;
+                seen.judged_mates += v as usize;
+            }
+            seen.aside += !keep as usize;
+            seen.mates += mate as usize;
         }
-        (aside, mates)
+        seen
     }
 
-    /// Random positions of `men` (White to move) under `preset`, each checked as above:
-    /// (set aside, mates) in all.
-    fn run<B: Bits>(preset: &str, men: &[&str], rng: &mut Rng) -> (usize, usize) {
+    /// Random positions of `men` (White to move) under `preset`, each checked as above.
+    fn run<B: Bits>(preset: &str, men: &[&str], rng: &mut Rng) -> Seen {
         let eng = Arc::new(Engine::<B>::new(Rules::preset(preset).unwrap()).unwrap());
-        let (mut aside, mut mates) = (0, 0);
+        let mut seen = Seen::default();
         for i in 0..3_000 {
             let mut pos = random_position(&eng, rng, men[i % men.len()], true);
             if pos.validate().is_err() {
                 continue;
             }
-            let (a, m) = check_position(&mut pos);
-            aside += a;
-            mates += m;
+            seen += check_position(&mut pos);
         }
-        (aside, mates)
+        seen
     }
 
     /// Every preset without dice: random positions with riders, leapers and pawns on both
-    /// sides; no mating move is ever set aside, and many moves are.
+    /// sides; no mating move is ever set aside, and many moves are; every move the static
+    /// mate test judges is judged as the board plays it.
     #[test]
     fn a_move_set_aside_never_mates_under_any_preset() {
         let mut rng = Rng(0x3a7e_0000_0000_0047);
@@ -286,23 +313,19 @@ mod tests {
             };
             seen.push((*preset, got));
         }
-        // Each preset must have set many moves aside (under forced capture the test
-        // stands aside), and the mates found must be common enough overall for the test
-        // to mean something.
-        let fair = |p: &str, aside: usize| {
+        // Each preset must have set many moves aside and judged many moves statically
+        // (under forced capture both tests stand aside), and the mates found must be
+        // common enough overall for the test to mean something.
+        let fair = |p: &str, s: &Seen| {
             if p == "forced" {
-                aside == 0
+                s.aside == 0 && s.judged == 0
             } else {
-                aside > 5_000
+                s.aside > 5_000 && s.judged > 20_000
             }
         };
-        assert!(
-            seen.iter().all(|&(p, (aside, _))| fair(p, aside)),
-            "{seen:?}"
-        );
-        assert!(
-            seen.iter().map(|(_, (_, m))| m).sum::<usize>() > 100,
-            "{seen:?}"
-        );
+        assert!(seen.iter().all(|(p, s)| fair(p, s)), "{seen:?}");
+        let mates: usize = seen.iter().map(|(_, s)| s.mates).sum();
+        let judged: usize = seen.iter().map(|(_, s)| s.judged_mates).sum();
+        assert!(mates > 100 && judged * 2 > mates, "{seen:?}");
     }
 }

@@ -15,14 +15,18 @@
 //!
 //! The quiet defences with two attacker moves left, which build on the same reaches, are
 //! in [`quiet`]; a bound from the king's flight squares, which holds against riders too,
-//! is in [`flights`].
+//! is in [`flights`]; the attacker's last moves set aside by the flight squares and the
+//! men guarding them in [`mates`], and whether a move mates, judged before it is made, in
+//! [`checkmate`].
 
+mod checkmate;
 mod flights;
 mod mates;
 mod quiet;
 #[cfg(test)]
 mod testkit;
 
+pub(crate) use checkmate::{applies as mates_judged, mates};
 pub(crate) use flights::{HeldReply, LastMoves};
 pub(crate) use mates::MatingMoves;
 pub(crate) use quiet::{quiet_defence, quiet_defence_after_any, FirstMoves};

@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""Two mansuba builds side by side on the rows of problems.csv (no Popeye).
+
+Each row is written as a one-problem file and solved by build A and build B in turn
+(`solve --threads 1 --json --refutations 0`), RUNS times each, alternating, so that both
+see the same load. Prints a markdown table of the median search times (the report's
+`search_millis`: the search alone, not the least win an unsound row then looks for) and
+the node counts, and the median ratio A/B; exits 1 if the two builds' key sets differ on
+a row.
+
+usage: ab.py A_BINARY B_BINARY [--runs 3] [--only ID,...] [--timeout SECONDS]
+Standard library only (Python 3.8+).
+"""
+import argparse
+import csv
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+
+from compare import HERE, mansuba_problem
+
+
+def solve(exe, toml, timeout):
+    """(search seconds, nodes, keys or None when not settled) of one run."""
+    cmd = [exe, "solve", toml, "--threads", "1", "--json", "--refutations", "0",
+           "--timeout", str(timeout)]
+    out = subprocess.run(cmd, capture_output=True, text=True)
+    report = json.loads(out.stdout.splitlines()[0])
+    keys = set(report["keys"]) if report.get("keys_complete") else None
+    return report["search_millis"] / 1000, report.get("nodes", 0), keys
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("a")
+    ap.add_argument("b")
+    ap.add_argument("--csv", default=os.path.join(HERE, "problems.csv"))
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--only", help="comma-separated ids")
+    ap.add_argument("--timeout", type=int, default=120)
+    args = ap.parse_args()
+    with open(args.csv, newline="") as f:
+        rows = [r for r in csv.DictReader(f) if not r["id"].startswith("#")]
+    if args.only:
+        rows = [r for r in rows if r["id"] in set(args.only.split(","))]
+    print("| id | stip | A s | B s | A/B | A nodes | B nodes |")
+    print("|---|---|---|---|---|---|---|")
+    ratios, differ = [], 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for r in rows:
+            toml = os.path.join(tmp, r["id"] + ".toml")
+            with open(toml, "w") as f:
+                f.write(mansuba_problem(r["id"], r["rules"], r["fen"], r["stipulation"]))
+            got = {"a": ([], 0, None), "b": ([], 0, None)}
+            for _ in range(args.runs):
+                for side in ("a", "b"):
+                    secs, nodes, keys = solve(getattr(args, side), toml, args.timeout)
+                    times, _, _ = got[side]
+                    times.append(secs)
+                    got[side] = (times, nodes, keys)
+            (ta, na, ka), (tb, nb, kb) = got["a"], got["b"]
+            if ka != kb:
+                differ += 1
+            sa, sb = statistics.median(ta), statistics.median(tb)
+            ratios.append(sa / sb)
+            flag = "" if ka == kb else " (keys differ)"
+            print(f"| {r['id']}{flag} | {r['stipulation']} | {sa:.3f} | {sb:.3f} | "
+                  f"{sa / sb:.2f} | {na} | {nb} |", flush=True)
+    if ratios:
+        print(f"\nmedian A/B {statistics.median(ratios):.2f}; "
+              f"{min(ratios):.2f}–{max(ratios):.2f}; {len(ratios)} rows, {args.runs} runs each")
+    sys.exit(1 if differ else 0)
+
+
+if __name__ == "__main__":
+    main()
