@@ -26,7 +26,7 @@ from compare import HERE, mansuba_problem
 def solve(exe, toml, timeout):
     """(search seconds, nodes, keys or None when not settled) of one run."""
     cmd = [exe, "solve", toml, "--threads", "1", "--json", "--refutations", "0",
-           "--timeout", str(timeout)]
+           "--least-win", "0", "--timeout", str(timeout)]
     out = subprocess.run(cmd, capture_output=True, text=True)
     report = json.loads(out.stdout.splitlines()[0])
     keys = set(report["keys"]) if report.get("keys_complete") else None

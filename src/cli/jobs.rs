@@ -64,6 +64,13 @@ pub struct RunArgs {
     #[arg(long, default_value_t = crate::solve::DEFAULT_REFUTATIONS as u16, value_name = "N",
           value_parser = parse_refutations)]
     pub refutations: u16,
+    /// For an unsound `#N` or `win N`: the same position is tried in N+1, N+2, ... up to
+    /// this many more moves, within what is left of the timeout, to fill the `least_win`
+    /// column (the least number of moves that does win). 0 tries none, and the row takes
+    /// no longer than its search.
+    #[arg(long, default_value_t = crate::verify::least::LONGER_BY, value_name = "N",
+          value_parser = clap::value_parser!(u32).range(0..=50))]
+    pub least_win: u32,
 }
 
 /// `--refutations`: 0, or 2 to 255 (one counted defence cannot tell a try refuted once
@@ -106,6 +113,7 @@ impl RunArgs {
             memory: None,
             method: self.method,
             refutations: Some(self.refutations.into()),
+            least_win: Some(self.least_win),
             problem_nodes: None,
         })
     }

@@ -35,6 +35,9 @@ pub struct Limits {
     /// Most defences counted against each try of a problem without a key (None: the
     /// default, [`DEFAULT_REFUTATIONS`]; 0: no try is counted, the verdict alone).
     pub refutations: Option<usize>,
+    /// For an unsound problem, how many moves beyond its own `verify` tries for the least
+    /// that wins (None: the default of `verify::least`, three; 0: none is tried).
+    pub least_win: Option<u32>,
 }
 
 /// Defences counted against each try unless asked otherwise: two tell a try refuted by a

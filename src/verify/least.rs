@@ -1,6 +1,6 @@
 //! The least number of moves that does win: for an unsound `#N` or `win N` (not exact,
 //! not under dice), the same position posed in N+1, N+2, … moves (up to
-//! [`LONGER_BY`] more), until one is solvable. The attempts share one time limit, the
+//! [`LONGER_BY`] more, or as many as [`Limits::least_win`] says), until one is solvable. The attempts share one time limit, the
 //! row's own timeout, and the problem's node limit; an attempt a limit cuts short leaves
 //! the answer unsettled (`None`), as does no win within the bound.
 
@@ -10,7 +10,7 @@ use crate::problem::Problem;
 use crate::solve::{ConditionSpec, Limits, Solvable, Stipulation};
 use std::time::Instant;
 
-/// How many moves beyond the problem's are tried.
+/// How many moves beyond the problem's are tried unless [`Limits::least_win`] says.
 pub const LONGER_BY: u32 = 3;
 
 /// The least N' > N within which the side to move forces the goal of `p` from `fen`
@@ -23,11 +23,12 @@ pub fn least_win(
     limits: &Limits,
 ) -> Option<u32> {
     let s = p.stipulation;
-    if s.exact || p.own_rules().ok()?.dice.is_some() {
+    let longer = limits.least_win.unwrap_or(LONGER_BY);
+    if s.exact || longer == 0 || p.own_rules().ok()?.dice.is_some() {
         return None;
     }
     let deadline = limits.timeout.and_then(|t| Instant::now().checked_add(t));
-    for moves in s.moves + 1..=(s.moves + LONGER_BY).min(200) {
+    for moves in s.moves + 1..=(s.moves + longer).min(200) {
         let mut l = limits.clone();
         l.progress = crate::batch::Progress::none();
         l.refutations = Some(0);
