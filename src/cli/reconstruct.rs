@@ -3,12 +3,12 @@
 //! [`crate::repair::reconstruct`]); text, `--json`, `--csv`.
 
 use super::common::set_threads;
+use super::merge_reconstruct::{show, write_manifest, ReconstructRow};
 use crate::batch::Shard;
 use crate::board::any::AnyEngine;
 use crate::problem::load_file;
 use crate::repair::reconstruct::{reconstruct, Asked};
 use crate::repair::Task;
-use crate::report::reconstruct as out;
 use anyhow::{bail, Result};
 use std::path::PathBuf;
 
@@ -75,8 +75,16 @@ pub fn cmd_reconstruct(a: ReconstructArgs) -> Result<i32> {
     if !a.file.is_file() {
         bail!("no such problem file: {}", a.file.display());
     }
-    let read = super::shard_inputs::read_by(std::slice::from_ref(&a.file), None);
+    // The problem file and the rules files it names are read: no output may replace them,
+    // and a shard digests them before its run.
+    let file = std::slice::from_ref(&a.file);
+    let read = super::shard_inputs::read_by(file, None);
     let csv = super::run::check_output("--csv", a.csv.as_deref(), &read)?;
+    super::manifest::check_beside(a.shard, a.csv.as_deref(), &crate::files::FileSet::of(&read))?;
+    let inputs = match a.shard {
+        Some(_) => Some(super::manifest::inputs_of(file, None)?),
+        None => None,
+    };
     let lf = load_file(&a.file);
     for w in &lf.warnings {
         eprintln!("warning: {}", crate::report::shown::shown(w));
@@ -106,20 +114,20 @@ pub fn cmd_reconstruct(a: ReconstructArgs) -> Result<i32> {
     };
     let r = reconstruct(&task, &asked(&a), &opt)
         .map_err(|e| anyhow::anyhow!("{}", p.error("id", e)))?;
-    if a.json {
-        println!("{}", out::json(&p.id, &r));
-    } else {
-        println!(
-            "{}",
-            out::text(&p.id, &format!("{}:{}", p.file.display(), p.line), &r)
-        );
-    }
-    if let Some(c) = &csv {
-        let records = out::csv_records(&p.id, &r);
-        crate::report::write_csv(c, out::RECONSTRUCT_COLUMNS, &records, false)?;
-    }
+    let at = format!("{}:{}", p.file.display(), p.line);
+    show((&p.id, &at), &r, a.json, (csv.as_ref(), false))?;
     if crate::cli::interrupt::interrupted() {
+        // A shard cut short writes no manifest: the merge counts it missing.
         return Ok(crate::cli::interrupt::INTERRUPTED);
+    }
+    if let (Some(shard), Some(csv), Some(inputs)) = (a.shard, &a.csv, inputs) {
+        let row = ReconstructRow {
+            id: p.id.clone(),
+            at,
+            kept: r.kept.clone(),
+            result: r,
+        };
+        write_manifest(&a, (shard, inputs), csv, lf.warnings.clone(), row)?;
     }
     Ok(0)
 }

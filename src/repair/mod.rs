@@ -17,6 +17,7 @@ pub mod judge;
 pub mod material;
 pub(crate) mod prefilter;
 pub mod reconstruct;
+pub mod reconstruct_join;
 pub(crate) mod watch;
 
 pub use crate::batch::Shard;

@@ -81,10 +81,15 @@ pub struct Reconstruction {
     pub open: Vec<Open>,
     /// The counts (`candidates`: the legal fillings) and the time.
     pub counts: Counts,
+    /// What a merge of shards needs to find the nearest misses of the whole run: for
+    /// each stage a miss can fail at, its nearest few, in listing order (see
+    /// [`super::reconstruct_join`]). Not part of the report.
+    #[serde(skip)]
+    pub kept: Vec<(u8, Miss)>,
 }
 
 /// How many of the nearest misses are shown.
-const NEAREST: usize = 5;
+pub(super) const NEAREST: usize = 5;
 
 /// Bytes a listed filling takes at most while the list is built (its edits and words).
 const BYTES_PER_FILLING: u64 = 256;
@@ -201,7 +206,7 @@ fn words<B: Bits>(
 
 /// The stages a filling passes, in order; a miss that got further is nearer.
 const ILLEGAL: u8 = 0;
-const MATERIAL: u8 = 1;
+pub(super) const MATERIAL: u8 = 1;
 const SOLUTION: u8 = 2;
 const SOLVED: u8 = 3;
 
@@ -286,6 +291,7 @@ fn run<B: Bits>(
             in_shard: range.len(),
             ..Counts::default()
         },
+        kept: vec![],
     };
     for (i, fate) in range.zip(fates) {
         sort_fate(task, (i, &spelt[i]), fate, &mut r, &mut misses);
@@ -296,6 +302,7 @@ fn run<B: Bits>(
     r.answers.sort_by_key(|a| (a.rank, a.added));
     r.counts.unknown = r.open.len();
     r.counts.repairs = r.answers.len();
+    r.kept = super::reconstruct_join::kept(&misses);
     if r.answers.is_empty() {
         r.nearest = nearest(misses);
     }
@@ -359,7 +366,7 @@ fn sort_fate(
 }
 
 /// The misses that got furthest, fewest men added first.
-fn nearest(mut misses: Vec<(u8, Miss)>) -> Vec<Miss> {
+pub(super) fn nearest(mut misses: Vec<(u8, Miss)>) -> Vec<Miss> {
     let best = misses.iter().map(|m| m.0).max().unwrap_or(0);
     misses.retain(|m| m.0 == best);
     misses.sort_by_key(|m| m.1.added);
