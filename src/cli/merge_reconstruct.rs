@@ -4,13 +4,11 @@
 //! what one unsharded `reconstruct` does (the time is the shards' total).
 
 use super::manifest::{self, Manifest, ShardRun};
-use super::reconstruct::ReconstructArgs;
 use crate::batch::Shard;
 use crate::repair::reconstruct::{Miss, Reconstruction};
 use crate::report::reconstruct as out;
 use anyhow::{bail, Result};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use std::path::{Path, PathBuf};
 
 /// The one line of a reconstruct shard's rows file.
@@ -26,23 +24,9 @@ pub struct ReconstructRow {
     pub kept: Vec<(u8, Miss)>,
 }
 
-/// The options of `reconstruct` that change a result: the file as given, the problem,
-/// the squares, kinds and men, the time limits; not `--threads` nor the output's shape.
-fn asked(a: &ReconstructArgs) -> serde_json::Value {
-    json!({
-        "file": a.file.display().to_string(),
-        "id": a.id,
-        "unknown": a.unknown,
-        "kinds": a.kinds,
-        "max_men": a.max_men,
-        "timeout": a.timeout,
-        "timeout_each": a.timeout_each,
-    })
-}
-
 /// Writes the shard's rows and manifest beside its CSV.
 pub fn write_manifest(
-    a: &ReconstructArgs,
+    asked: serde_json::Value,
     (shard, inputs): (Shard, manifest::Inputs),
     csv: &Path,
     warnings: Vec<String>,
@@ -53,7 +37,7 @@ pub fn write_manifest(
         ShardRun {
             command: "reconstruct",
             shard,
-            asked: asked(a),
+            asked,
             inputs,
             total: 1,
             warnings,

@@ -69,6 +69,20 @@ fn asked(a: &ReconstructArgs) -> Asked {
     }
 }
 
+/// The options of `reconstruct` that change a result: the file as given, the problem,
+/// the squares, kinds and men, the time limits; not `--threads` nor the output's shape.
+fn asked_json(a: &ReconstructArgs) -> serde_json::Value {
+    serde_json::json!({
+        "file": a.file.display().to_string(),
+        "id": a.id,
+        "unknown": a.unknown,
+        "kinds": a.kinds,
+        "max_men": a.max_men,
+        "timeout": a.timeout,
+        "timeout_each": a.timeout_each,
+    })
+}
+
 /// `mansuba reconstruct`.
 pub fn cmd_reconstruct(a: ReconstructArgs) -> Result<i32> {
     set_threads(a.threads)?;
@@ -127,7 +141,13 @@ pub fn cmd_reconstruct(a: ReconstructArgs) -> Result<i32> {
             kept: r.kept.clone(),
             result: r,
         };
-        write_manifest(&a, (shard, inputs), csv, lf.warnings.clone(), row)?;
+        write_manifest(
+            asked_json(&a),
+            (shard, inputs),
+            csv,
+            lf.warnings.clone(),
+            row,
+        )?;
     }
     Ok(0)
 }

@@ -134,6 +134,21 @@ pub struct Counts {
     pub stopped: String,
 }
 
+impl Counts {
+    /// Adds another shard's work (the time summed; the first reason to stop kept).
+    pub fn add_shard(&mut self, d: &Counts) {
+        self.in_shard += d.in_shard;
+        self.prefiltered += d.prefiltered;
+        self.claim_unreadable += d.claim_unreadable;
+        self.solved += d.solved;
+        self.millis += d.millis;
+        self.not_run += d.not_run;
+        if self.stopped.is_empty() {
+            self.stopped.clone_from(&d.stopped);
+        }
+    }
+}
+
 /// The answer: the original's fault, the repairs in rank order, the candidates left open.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RepairReport {

@@ -89,7 +89,7 @@ pub struct Reconstruction {
 }
 
 /// How many of the nearest misses are shown.
-pub(super) const NEAREST: usize = 5;
+const NEAREST: usize = 5;
 
 /// Bytes a listed filling takes at most while the list is built (its edits and words).
 const BYTES_PER_FILLING: u64 = 256;
@@ -299,14 +299,20 @@ fn run<B: Bits>(
     if r.counts.not_run > 0 {
         r.counts.stopped = watch.stopped().unwrap_or("stopped").to_string();
     }
+    finish(&mut r, misses);
+    Ok(r)
+}
+
+/// Ranks the answers, counts them and the open fillings, keeps the misses a merge needs
+/// and, when nothing fits, names the nearest (`misses`: in listing order).
+pub(super) fn finish(r: &mut Reconstruction, misses: Vec<(u8, Miss)>) {
     r.answers.sort_by_key(|a| (a.rank, a.added));
     r.counts.unknown = r.open.len();
     r.counts.repairs = r.answers.len();
-    r.kept = super::reconstruct_join::kept(&misses);
+    r.kept = kept(&misses);
     if r.answers.is_empty() {
         r.nearest = nearest(misses);
     }
-    Ok(r)
 }
 
 /// One legal filling's fate: an answer, an open filling or a miss.
@@ -365,8 +371,31 @@ fn sort_fate(
     }
 }
 
+/// The misses a merge needs: for each stage, the first few (as many
+/// as the report shows) by men added (then
+/// listing order), kept in listing order.
+fn kept(misses: &[(u8, Miss)]) -> Vec<(u8, Miss)> {
+    let mut chosen = vec![false; misses.len()];
+    let mut stages: Vec<u8> = misses.iter().map(|m| m.0).collect();
+    stages.sort_unstable();
+    stages.dedup();
+    for s in stages {
+        let mut at: Vec<usize> = (0..misses.len()).filter(|&i| misses[i].0 == s).collect();
+        at.sort_by_key(|&i| misses[i].1.added);
+        for &i in at.iter().take(NEAREST) {
+            chosen[i] = true;
+        }
+    }
+    misses
+        .iter()
+        .zip(chosen)
+        .filter(|(_, c)| *c)
+        .map(|(m, _)| m.clone())
+        .collect()
+}
+
 /// The misses that got furthest, fewest men added first.
-pub(super) fn nearest(mut misses: Vec<(u8, Miss)>) -> Vec<Miss> {
+fn nearest(mut misses: Vec<(u8, Miss)>) -> Vec<Miss> {
     let best = misses.iter().map(|m| m.0).max().unwrap_or(0);
     misses.retain(|m| m.0 == best);
     misses.sort_by_key(|m| m.1.added);

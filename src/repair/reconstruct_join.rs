@@ -7,31 +7,9 @@
 //! every miss the whole run's nearest could take from that shard. The refusals, the same
 //! in every shard, are taken from shard 0.
 
-use super::reconstruct::{nearest, Miss, Reconstruction, MATERIAL, NEAREST};
+use super::reconstruct::{finish, Miss, Reconstruction, MATERIAL};
 use super::Counts;
 use crate::batch::Shard;
-
-/// The misses a merge needs: for each stage, the first [`NEAREST`] by men added (then
-/// listing order), kept in listing order.
-pub fn kept(misses: &[(u8, Miss)]) -> Vec<(u8, Miss)> {
-    let mut chosen = vec![false; misses.len()];
-    let mut stages: Vec<u8> = misses.iter().map(|m| m.0).collect();
-    stages.sort_unstable();
-    stages.dedup();
-    for s in stages {
-        let mut at: Vec<usize> = (0..misses.len()).filter(|&i| misses[i].0 == s).collect();
-        at.sort_by_key(|&i| misses[i].1.added);
-        for &i in at.iter().take(NEAREST) {
-            chosen[i] = true;
-        }
-    }
-    misses
-        .iter()
-        .zip(chosen)
-        .filter(|(_, c)| *c)
-        .map(|(m, _)| m.clone())
-        .collect()
-}
 
 /// Checks that a shard belongs with shard 0 and holds only its own slice.
 fn check(first: &Reconstruction, shard: Shard, r: &Reconstruction) -> Result<(), String> {
@@ -87,23 +65,8 @@ pub fn join(parts: &[(Shard, Reconstruction)]) -> Result<Reconstruction, String>
         out.answers.extend(r.answers.iter().cloned());
         out.open.extend(r.open.iter().cloned());
         misses.extend(r.kept.iter().filter(|m| m.0 > MATERIAL).cloned());
-        let (c, d) = (&mut out.counts, &r.counts);
-        c.in_shard += d.in_shard;
-        c.prefiltered += d.prefiltered;
-        c.claim_unreadable += d.claim_unreadable;
-        c.solved += d.solved;
-        c.millis += d.millis;
-        c.not_run += d.not_run;
-        if c.stopped.is_empty() {
-            c.stopped.clone_from(&d.stopped);
-        }
+        out.counts.add_shard(&r.counts);
     }
-    out.answers.sort_by_key(|a| (a.rank, a.added));
-    out.counts.unknown = out.open.len();
-    out.counts.repairs = out.answers.len();
-    out.kept = kept(&misses);
-    if out.answers.is_empty() {
-        out.nearest = nearest(misses);
-    }
+    finish(&mut out, misses);
     Ok(out)
 }
