@@ -321,3 +321,98 @@ fn command_spells_the_differences() {
         "no link to dilaram-6"
     );
 }
+
+/// `e` with one man (not a king) taken off, moved to an empty square, or of the other
+/// colour: the near variants `variants` does not compose.
+fn edited(e: &Entry, rng: &mut Rng) -> Vec<Entry> {
+    let s = &e.shape;
+    let men: Vec<usize> = (0..s.men.len()).filter(|&i| s.men[i].2 != "k").collect();
+    let mut out = vec![];
+    if men.is_empty() {
+        return out;
+    }
+    let i = men[rng.below(men.len())];
+    let mut gone = s.clone();
+    gone.men.remove(i);
+    out.push(variant(e, "removed", gone));
+    let mut moved = s.clone();
+    let to = (
+        rng.below(s.width as usize) as u8,
+        rng.below(s.height as usize) as u8,
+    );
+    if moved.men.iter().all(|m| m.0 != to) {
+        moved.men[i].0 = to;
+        moved.men.sort();
+        out.push(variant(e, "moved", moved));
+    }
+    let mut turned = s.clone();
+    turned.men[i].1 ^= 1;
+    out.push(variant(e, "recoloured", turned));
+    out
+}
+
+/// The index finds exactly the groups (and spells exactly the differences) that comparing
+/// every pair does, on sets dense in near variants: generated problems with their
+/// mirrored, turned, shifted, changed, removed, moved and recoloured copies, and the
+/// collection; and the packed comparison answers as the pairwise distance on every pair.
+#[test]
+fn index_groups_as_every_pair_compared() {
+    use mansuba::concordance::concord_pairwise;
+    use mansuba::concordance::group::distance;
+    use mansuba::concordance::packed::{within, Packer};
+    let mut rng = Rng(0x4646_0002);
+    let mut shapes = Shapes::default();
+    let text = generated(50, 0x4601);
+    let file = parse_str(&text, Path::new("generated.toml"));
+    let base: Vec<Entry> = file
+        .problems
+        .iter()
+        .flatten()
+        .filter_map(|p| shapes.entry(p).ok())
+        .chain(collection())
+        .collect();
+    let mut entries = base.clone();
+    for e in &base {
+        let near = variants(e, &mut rng);
+        for v in near.iter().take(3) {
+            entries.extend(edited(v, &mut rng));
+        }
+        entries.extend(near);
+        entries.extend(edited(e, &mut rng));
+    }
+    let json = |g: &[mansuba::concordance::Group]| serde_json::to_string(g).unwrap();
+    for most in 0..=2 {
+        let fast = concord(&entries, most);
+        let slow = concord_pairwise(&entries, most);
+        assert!(fast.len() > 5, "{} groups at {most}", fast.len());
+        assert_eq!(json(&fast), json(&slow), "max-diff {most}");
+    }
+    let mut packer = Packer::default();
+    let packs: Vec<_> = entries.iter().map(|e| packer.pack(e)).collect();
+    let mut near = [0; 4];
+    for _ in 0..6_000 {
+        // Half the pairs among neighbours, where the copies of one problem lie.
+        let i = rng.below(entries.len());
+        let j = match rng.below(2) {
+            0 => rng.below(entries.len()),
+            _ => (i + 1 + rng.below(8)) % entries.len(),
+        };
+        if entries[i].shape.width != entries[j].shape.width
+            || entries[i].shape.height != entries[j].shape.height
+        {
+            continue;
+        }
+        for (most, n) in near.iter_mut().enumerate() {
+            let want = distance(&entries[i], &entries[j], most).is_some();
+            assert_eq!(
+                within(&packs[i], &packs[j], most),
+                want,
+                "{} and {} at {most}",
+                entries[i].id,
+                entries[j].id
+            );
+            *n += want as usize;
+        }
+    }
+    assert!(near.iter().all(|&n| n > 10), "few near pairs: {near:?}");
+}

@@ -31,6 +31,7 @@ mod notation;
 mod perft_reference;
 mod proof_trees;
 mod reconstruct;
+mod reconstruct_shards;
 mod repair;
 mod repair_shards;
 mod rough_edges;

@@ -1,8 +1,9 @@
-//! `mansuba merge`: the shards of a `verify --shard K/N` or a `repair --shard K/N` run put
-//! back together. It checks that they belong together (one command, the same version,
+//! `mansuba merge`: the shards of a `verify --shard K/N`, `repair --shard K/N` or
+//! `reconstruct --shard K/N` run put back together. It checks that they belong together (one command, the same version,
 //! the same question, the same inputs, every shard exactly once) and writes what one
 //! unsharded run would have written: verify's CSV, JSON and edition, or repair's text or
-//! JSON and CSV ([`super::merge_repair`]); the times and node counts are the shards' own.
+//! JSON and CSV ([`super::merge_repair`]), reconstruct's likewise
+//! ([`super::merge_reconstruct`]); the times and node counts are the shards' own.
 
 use super::manifest::{self, Manifest};
 use super::output::Outputs;
@@ -177,7 +178,7 @@ fn gather(ms: &[(PathBuf, Manifest)]) -> Result<Vec<Group>> {
 /// [`super::shard_inputs`]).
 fn check_inputs_now((path, m): &(PathBuf, Manifest)) -> Result<()> {
     let files = match m.command.as_str() {
-        "repair" => vec![PathBuf::from(
+        "repair" | "reconstruct" => vec![PathBuf::from(
             m.asked["file"]
                 .as_str()
                 .context("the manifest names no problem file")?,
@@ -214,8 +215,15 @@ pub fn cmd_merge(a: MergeArgs) -> Result<i32> {
             ms[0].0.display()
         ),
         "repair" => super::merge_repair::merge(&ms, a.csv.as_deref(), a.json, a.bom),
+        "reconstruct" if a.html.is_some() => bail!(
+            "--html: {} holds shards of reconstruct, which writes no edition (--html is for the shards of verify)",
+            ms[0].0.display()
+        ),
+        "reconstruct" => {
+            super::merge_reconstruct::merge(&ms, a.csv.as_deref(), a.json, a.bom)
+        }
         other => bail!(
-            "{}: shards of '{other}'; merge takes the shards of verify and of repair",
+            "{}: shards of '{other}'; merge takes the shards of verify, repair and reconstruct",
             ms[0].0.display()
         ),
     }

@@ -130,16 +130,7 @@ fn lay_end_to_end(id: &str, reports: &[(&Part, &RepairReport)]) -> Result<Repair
         }
         out.repairs.extend(r.repairs.iter().cloned());
         out.unknown.extend(r.unknown.iter().cloned());
-        let (c, d) = (&mut out.counts, &r.counts);
-        c.in_shard += d.in_shard;
-        c.prefiltered += d.prefiltered;
-        c.claim_unreadable += d.claim_unreadable;
-        c.solved += d.solved;
-        c.millis += d.millis;
-        c.not_run += d.not_run;
-        if c.stopped.is_empty() {
-            c.stopped.clone_from(&d.stopped);
-        }
+        out.counts.add_shard(&r.counts);
     }
     out.counts.unknown = out.unknown.len();
     out.counts.repairs = out.repairs.len();

@@ -19,6 +19,7 @@ pub mod interrupt;
 pub mod jobs;
 pub mod manifest;
 pub mod merge;
+pub mod merge_reconstruct;
 pub mod merge_repair;
 pub mod output;
 pub mod perft;

@@ -3,12 +3,12 @@
 //! [`crate::repair::reconstruct`]); text, `--json`, `--csv`.
 
 use super::common::set_threads;
+use super::merge_reconstruct::{show, write_manifest, ReconstructRow};
 use crate::batch::Shard;
 use crate::board::any::AnyEngine;
 use crate::problem::load_file;
 use crate::repair::reconstruct::{reconstruct, Asked};
 use crate::repair::Task;
-use crate::report::reconstruct as out;
 use anyhow::{bail, Result};
 use std::path::PathBuf;
 
@@ -69,14 +69,36 @@ fn asked(a: &ReconstructArgs) -> Asked {
     }
 }
 
+/// The options of `reconstruct` that change a result: the file as given, the problem,
+/// the squares, kinds and men, the time limits; not `--threads` nor the output's shape.
+fn asked_json(a: &ReconstructArgs) -> serde_json::Value {
+    serde_json::json!({
+        "file": a.file.display().to_string(),
+        "id": a.id,
+        "unknown": a.unknown,
+        "kinds": a.kinds,
+        "max_men": a.max_men,
+        "timeout": a.timeout,
+        "timeout_each": a.timeout_each,
+    })
+}
+
 /// `mansuba reconstruct`.
 pub fn cmd_reconstruct(a: ReconstructArgs) -> Result<i32> {
     set_threads(a.threads)?;
     if !a.file.is_file() {
         bail!("no such problem file: {}", a.file.display());
     }
-    let read = super::shard_inputs::read_by(std::slice::from_ref(&a.file), None);
+    // The problem file and the rules files it names are read: no output may replace them,
+    // and a shard digests them before its run.
+    let file = std::slice::from_ref(&a.file);
+    let read = super::shard_inputs::read_by(file, None);
     let csv = super::run::check_output("--csv", a.csv.as_deref(), &read)?;
+    super::manifest::check_beside(a.shard, a.csv.as_deref(), &crate::files::FileSet::of(&read))?;
+    let inputs = match a.shard {
+        Some(_) => Some(super::manifest::inputs_of(file, None)?),
+        None => None,
+    };
     let lf = load_file(&a.file);
     for w in &lf.warnings {
         eprintln!("warning: {}", crate::report::shown::shown(w));
@@ -106,20 +128,26 @@ pub fn cmd_reconstruct(a: ReconstructArgs) -> Result<i32> {
     };
     let r = reconstruct(&task, &asked(&a), &opt)
         .map_err(|e| anyhow::anyhow!("{}", p.error("id", e)))?;
-    if a.json {
-        println!("{}", out::json(&p.id, &r));
-    } else {
-        println!(
-            "{}",
-            out::text(&p.id, &format!("{}:{}", p.file.display(), p.line), &r)
-        );
-    }
-    if let Some(c) = &csv {
-        let records = out::csv_records(&p.id, &r);
-        crate::report::write_csv(c, out::RECONSTRUCT_COLUMNS, &records, false)?;
-    }
+    let at = format!("{}:{}", p.file.display(), p.line);
+    show((&p.id, &at), &r, a.json, (csv.as_ref(), false))?;
     if crate::cli::interrupt::interrupted() {
+        // A shard cut short writes no manifest: the merge counts it missing.
         return Ok(crate::cli::interrupt::INTERRUPTED);
+    }
+    if let (Some(shard), Some(csv), Some(inputs)) = (a.shard, &a.csv, inputs) {
+        let row = ReconstructRow {
+            id: p.id.clone(),
+            at,
+            kept: r.kept.clone(),
+            result: r,
+        };
+        write_manifest(
+            asked_json(&a),
+            (shard, inputs),
+            csv,
+            lf.warnings.clone(),
+            row,
+        )?;
     }
     Ok(0)
 }

@@ -1,10 +1,14 @@
 //! Grouping: every pair of problems on one board within `max_diff` differences under a
-//! symmetry both allow is joined (a quick count of the material first rules most pairs
-//! out); the groups are the joined sets of two or more, each spelled against its first
-//! member.
+//! symmetry both allow is joined; the groups are the joined sets of two or more, each
+//! spelled against its first member. The pairs are found by an index of the problems'
+//! canonical cores ([`super::index`]); [`concord_pairwise`] compares every pair instead
+//! (after a quick count of the material) and gives the same groups, slowly: the reference
+//! the index is tested and timed against.
 
 use super::diff::{self, Difference};
 use super::entry::Entry;
+use super::index;
+use super::packed::{Packed, Packer};
 use super::symmetry::{point_transforms, shifts, Allowed, Transform};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -79,8 +83,8 @@ fn find(parent: &mut [usize], mut i: usize) -> usize {
     i
 }
 
-/// The pairs within `max_diff` of each other.
-fn pairs(entries: &[Entry], max_diff: usize) -> Vec<(usize, usize)> {
+/// The pairs within `max_diff` of each other, every pair compared.
+fn pairwise(entries: &[Entry], max_diff: usize) -> Vec<(usize, usize)> {
     let mut order: Vec<usize> = (0..entries.len()).collect();
     let key = |i: usize| {
         let s = &entries[i].shape;
@@ -126,8 +130,20 @@ fn pairs(entries: &[Entry], max_diff: usize) -> Vec<(usize, usize)> {
 /// The groups of `entries` within `max_diff` differences, in the order of their first
 /// members, each member in entry order.
 pub fn concord(entries: &[Entry], max_diff: usize) -> Vec<Group> {
+    let mut packer = Packer::default();
+    let packs: Vec<Packed> = entries.iter().map(|e| packer.pack(e)).collect();
+    groups_of(entries, index::joining_pairs(&packs, max_diff))
+}
+
+/// The groups [`concord`] gives, found by comparing every pair of problems.
+pub fn concord_pairwise(entries: &[Entry], max_diff: usize) -> Vec<Group> {
+    groups_of(entries, pairwise(entries, max_diff))
+}
+
+/// The groups the joined pairs make.
+fn groups_of(entries: &[Entry], joined: Vec<(usize, usize)>) -> Vec<Group> {
     let mut parent: Vec<usize> = (0..entries.len()).collect();
-    for (i, j) in pairs(entries, max_diff) {
+    for (i, j) in joined {
         let (a, b) = (find(&mut parent, i), find(&mut parent, j));
         parent[a.max(b)] = a.min(b);
     }
@@ -146,7 +162,7 @@ pub fn concord(entries: &[Entry], max_diff: usize) -> Vec<Group> {
 fn group_of(entries: &[Entry], set: &[usize]) -> Group {
     let head = &entries[set[0]];
     let members = set
-        .iter()
+        .par_iter()
         .map(|&i| {
             let e = &entries[i];
             let (n, t) = distance(head, e, usize::MAX / 4).unwrap_or_default();

@@ -9,11 +9,13 @@
 pub mod diff;
 pub mod entry;
 pub mod group;
+pub mod index;
+pub mod packed;
 pub mod shape;
 pub mod symmetry;
 
 pub use entry::{Entry, Shapes};
-pub use group::{concord, Group, Member};
+pub use group::{concord, concord_pairwise, Group, Member};
 
 use std::collections::HashMap;
 

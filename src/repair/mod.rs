@@ -17,6 +17,7 @@ pub mod judge;
 pub mod material;
 pub(crate) mod prefilter;
 pub mod reconstruct;
+pub mod reconstruct_join;
 pub(crate) mod watch;
 
 pub use crate::batch::Shard;
@@ -131,6 +132,21 @@ pub struct Counts {
     /// What stopped the run before every candidate was started (empty: nothing did).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub stopped: String,
+}
+
+impl Counts {
+    /// Adds another shard's work (the time summed; the first reason to stop kept).
+    pub fn add_shard(&mut self, d: &Counts) {
+        self.in_shard += d.in_shard;
+        self.prefiltered += d.prefiltered;
+        self.claim_unreadable += d.claim_unreadable;
+        self.solved += d.solved;
+        self.millis += d.millis;
+        self.not_run += d.not_run;
+        if self.stopped.is_empty() {
+            self.stopped.clone_from(&d.stopped);
+        }
+    }
 }
 
 /// The answer: the original's fault, the repairs in rank order, the candidates left open.

@@ -81,6 +81,11 @@ pub struct Reconstruction {
     pub open: Vec<Open>,
     /// The counts (`candidates`: the legal fillings) and the time.
     pub counts: Counts,
+    /// What a merge of shards needs to find the nearest misses of the whole run: for
+    /// each stage a miss can fail at, its nearest few, in listing order (see
+    /// [`super::reconstruct_join`]). Not part of the report.
+    #[serde(skip)]
+    pub kept: Vec<(u8, Miss)>,
 }
 
 /// How many of the nearest misses are shown.
@@ -201,7 +206,7 @@ fn words<B: Bits>(
 
 /// The stages a filling passes, in order; a miss that got further is nearer.
 const ILLEGAL: u8 = 0;
-const MATERIAL: u8 = 1;
+pub(super) const MATERIAL: u8 = 1;
 const SOLUTION: u8 = 2;
 const SOLVED: u8 = 3;
 
@@ -286,6 +291,7 @@ fn run<B: Bits>(
             in_shard: range.len(),
             ..Counts::default()
         },
+        kept: vec![],
     };
     for (i, fate) in range.zip(fates) {
         sort_fate(task, (i, &spelt[i]), fate, &mut r, &mut misses);
@@ -293,13 +299,20 @@ fn run<B: Bits>(
     if r.counts.not_run > 0 {
         r.counts.stopped = watch.stopped().unwrap_or("stopped").to_string();
     }
+    finish(&mut r, misses);
+    Ok(r)
+}
+
+/// Ranks the answers, counts them and the open fillings, keeps the misses a merge needs
+/// and, when nothing fits, names the nearest (`misses`: in listing order).
+pub(super) fn finish(r: &mut Reconstruction, misses: Vec<(u8, Miss)>) {
     r.answers.sort_by_key(|a| (a.rank, a.added));
     r.counts.unknown = r.open.len();
     r.counts.repairs = r.answers.len();
+    r.kept = kept(&misses);
     if r.answers.is_empty() {
         r.nearest = nearest(misses);
     }
-    Ok(r)
 }
 
 /// One legal filling's fate: an answer, an open filling or a miss.
@@ -356,6 +369,29 @@ fn sort_fate(
             }
         }
     }
+}
+
+/// The misses a merge needs: for each stage, the first few (as many
+/// as the report shows) by men added (then
+/// listing order), kept in listing order.
+fn kept(misses: &[(u8, Miss)]) -> Vec<(u8, Miss)> {
+    let mut chosen = vec![false; misses.len()];
+    let mut stages: Vec<u8> = misses.iter().map(|m| m.0).collect();
+    stages.sort_unstable();
+    stages.dedup();
+    for s in stages {
+        let mut at: Vec<usize> = (0..misses.len()).filter(|&i| misses[i].0 == s).collect();
+        at.sort_by_key(|&i| misses[i].1.added);
+        for &i in at.iter().take(NEAREST) {
+            chosen[i] = true;
+        }
+    }
+    misses
+        .iter()
+        .zip(chosen)
+        .filter(|(_, c)| *c)
+        .map(|(m, _)| m.clone())
+        .collect()
 }
 
 /// The misses that got furthest, fewest men added first.
