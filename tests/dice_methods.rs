@@ -211,3 +211,29 @@ fn the_eight_board_symmetries_leave_every_chance_without_pawns() {
 fn with_a_pawn_only_the_mirror_is_used() {
     same_with_and_without_symmetry("KPK", 2);
 }
+
+/// The symmetries a table of `mat` under `rules` uses, solved loosely.
+fn symmetries(rules: mansuba::board::rules::Rules, mat: &str) -> usize {
+    let e = engine(rules.clone());
+    let m = Material::parse(mat, &rules).unwrap();
+    let opt = Options {
+        tolerance: 1e-3,
+        ..Options::default()
+    };
+    let t = ChanceTables::build_with(&e, rules.dice.as_ref().unwrap(), &m, &opt, &|_| {}).unwrap();
+    target(&t, &e, mat).symmetries
+}
+
+#[test]
+fn an_oblong_board_keeps_four_symmetries_and_promotion_by_file_may_lose_the_mirror() {
+    let mut oblong = four_by_four("dice-5x4");
+    oblong.width = 5;
+    oblong.start = "rkqrn/ppppp/PPPPP/RKQRN w - - 0 1".into();
+    assert_eq!(symmetries(oblong, "KRK"), 4);
+    let mut even = four_by_four("dice-4x4-by-file");
+    even.promotion.by_file = vec!['r', 'q', 'q', 'r'];
+    assert_eq!(symmetries(even.clone(), "KPK"), 2);
+    let mut uneven = even;
+    uneven.promotion.by_file = vec!['r', 'q', 'n', 'r'];
+    assert_eq!(symmetries(uneven, "KPK"), 1);
+}
