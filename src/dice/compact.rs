@@ -6,7 +6,9 @@
 //! values bit for bit; this one is slower per sweep.
 
 use super::error::DiceError;
-use super::sweep::{ThrowVisitor, Turns, Val, CHUNK, CONST, DECIDED, NO_POSITION, THROWN};
+use super::sweep::{
+    ThrowVisitor, Turns, Val, CHUNK, CONST, DECIDED, MIRRORED, NO_POSITION, THROWN,
+};
 use super::table::{ChanceTable, ChanceTables};
 use super::turn::{decided_value, pass, start, Start, Throw, Wl};
 use crate::board::bits::Bits;
@@ -22,6 +24,7 @@ impl ChanceTables {
         &self,
         eng: &Arc<Engine<B>>,
         table: &ChanceTable,
+        canon: &[u32],
         method: &super::iterate::Method,
         stops: &super::sweep::Stops,
         progress: &dyn Fn(u32, f64),
@@ -30,6 +33,7 @@ impl ChanceTables {
             set: self,
             eng,
             table,
+            canon,
         };
         let (mut state, start) = turns.first_look(stops)?;
         let solved = super::iterate::solve(&turns, &mut state, start, method, stops, progress)?;
@@ -43,6 +47,8 @@ pub(super) struct Regenerated<'a, B: Bits> {
     pub(super) set: &'a ChanceTables,
     pub(super) eng: &'a Arc<Engine<B>>,
     pub(super) table: &'a ChanceTable,
+    /// Per entry, its canonical entry under the board's symmetries (empty: none).
+    pub(super) canon: &'a [u32],
 }
 
 impl<B: Bits> Regenerated<'_, B> {
@@ -76,6 +82,9 @@ impl<B: Bits> Regenerated<'_, B> {
     }
 
     fn look(&self, idx: usize) -> (u8, Val) {
+        if self.canon.get(idx).is_some_and(|&c| c as usize != idx) {
+            return (MIRRORED, Val::ZERO);
+        }
         let Some(mut pos) = ChanceTables::setup(self.eng, self.table, idx) else {
             return (NO_POSITION, Val::ZERO);
         };
@@ -98,7 +107,7 @@ impl<B: Bits> Turns for Regenerated<'_, B> {
         let (mut children, mut consts) = (Vec::new(), Vec::new());
         let add = |p: &Position<B>, children: &mut Vec<u32>, consts: &mut Vec<Val>| {
             match self.table.index_of(p) {
-                Some(j) => children.push(j as u32),
+                Some(j) => children.push(self.canon.get(j).map_or(j as u32, |&c| c)),
                 None => {
                     consts.push(self.set.val(p)?);
                     children.push(CONST | (consts.len() as u32 - 1));

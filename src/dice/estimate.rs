@@ -6,10 +6,12 @@
 use super::error::DiceError;
 use super::index::Index;
 use super::sweep::Val;
+use super::symmetry::Symmetry;
 use crate::board::bits::Bits;
 use crate::board::engine::Engine;
 use crate::retro::{build::closure, Material};
 use serde::Serialize;
+use std::sync::Arc;
 
 /// Most entries one table may have (four men on 8x8: 2 × 64 × 63 × 62 × 61, 30.5 million).
 pub const MAX_ENTRIES: usize = 40_000_000;
@@ -40,22 +42,52 @@ pub enum Layout {
     Regenerated,
 }
 
-/// The peak memory of building a table of `entries` entries of `men` men, bytes.
-pub fn bytes(entries: u64, men: usize, layout: Layout) -> u64 {
-    match layout {
-        Layout::Stored => entries.saturating_mul(men as u64 * STORED_BYTES_PER_ENTRY_AND_MAN),
+/// Bytes per entry of the canonical entries of a table with board symmetries.
+const CANONICAL_BYTES_PER_ENTRY: u64 = 4;
+
+/// CPU time per entry to find its canonical entry, per symmetry, seconds.
+const CANONICAL_SECONDS: f64 = 5.0e-8;
+
+/// The peak memory of building a table of `entries` entries of `men` men, bytes, with
+/// `order` board symmetries (1: none; else only one entry in `order` is solved, every
+/// entry keeps its value and its canonical entry).
+pub fn bytes(entries: u64, men: usize, layout: Layout, order: usize) -> u64 {
+    let order = order.max(1) as u64;
+    let canonical = if order > 1 {
+        entries.saturating_mul(CANONICAL_BYTES_PER_ENTRY)
+    } else {
+        0
+    };
+    let solved = match layout {
+        Layout::Stored => {
+            let lists =
+                (entries / order).saturating_mul(men as u64 * STORED_BYTES_PER_ENTRY_AND_MAN);
+            if order > 1 {
+                lists.saturating_add(entries.saturating_mul(std::mem::size_of::<Val>() as u64))
+            } else {
+                lists
+            }
+        }
         Layout::Regenerated => entries.saturating_mul(REGENERATED_BYTES_PER_ENTRY),
-    }
+    };
+    solved.saturating_add(canonical)
 }
 
-/// The expected wall time of building a table, seconds, on `threads` threads.
-pub fn seconds(entries: u64, layout: Layout, threads: usize) -> f64 {
-    let e = entries as f64;
+/// The expected wall time of building a table, seconds, on `threads` threads, with
+/// `order` board symmetries.
+pub fn seconds(entries: u64, layout: Layout, threads: usize, order: usize) -> f64 {
+    let order = order.max(1) as f64;
+    let e = entries as f64 / order;
     let cpu = match layout {
         Layout::Stored => e * (PLAN_SECONDS + EXPECTED_SWEEPS * STORED_SWEEP_SECONDS),
         Layout::Regenerated => e * EXPECTED_SWEEPS * REGENERATED_SWEEP_SECONDS,
     };
-    cpu / threads.max(1) as f64
+    let canonical = if order > 1.0 {
+        entries as f64 * order * CANONICAL_SECONDS
+    } else {
+        0.0
+    };
+    (cpu + canonical) / threads.max(1) as f64
 }
 
 /// One table of an estimate.
@@ -94,7 +126,11 @@ impl Estimate {
     /// The estimate of the tables of `target` and every material it leads to; `forced`
     /// fixes every table's layout. The target alone is looked at first: listing what a
     /// position of many men leads to is itself exponential.
-    pub fn of<B: Bits>(eng: &Engine<B>, target: &Material, forced: Option<Layout>) -> Estimate {
+    pub fn of<B: Bits>(
+        eng: &Arc<Engine<B>>,
+        target: &Material,
+        forced: Option<Layout>,
+    ) -> Estimate {
         let threads = rayon::current_num_threads();
         let men = target.men();
         let mut est = Estimate {
@@ -116,13 +152,14 @@ impl Estimate {
         }
         let index = Index::new(target, eng);
         let entries = index.entries();
-        let smallest = bytes(entries, men, Layout::Regenerated);
+        let order = Symmetry::of(eng, index.men()).order();
+        let smallest = bytes(entries, men, Layout::Regenerated, order);
         let alone = TableEstimate {
             material: target.name(&eng.rules),
             entries,
             layout: Layout::Regenerated,
             bytes: smallest,
-            seconds: seconds(entries, Layout::Regenerated, threads),
+            seconds: seconds(entries, Layout::Regenerated, threads, order),
         };
         let too_big = men > crate::retro::material::MAX_MEN
             || entries > MAX_ENTRIES as u64
@@ -139,7 +176,8 @@ impl Estimate {
         for m in closure(eng, target) {
             let index = Index::new(&m, eng);
             let (men, entries) = (index.men().len(), index.entries());
-            let peak = |l| bytes(entries, men, l).saturating_add(kept);
+            let order = Symmetry::of(eng, index.men()).order();
+            let peak = |l| bytes(entries, men, l, order).saturating_add(kept);
             let layout =
                 forced.unwrap_or(if crate::memory::check("", peak(Layout::Stored)).is_ok() {
                     Layout::Stored
@@ -151,7 +189,7 @@ impl Estimate {
                 entries,
                 layout,
                 bytes: peak(layout),
-                seconds: seconds(entries, layout, threads),
+                seconds: seconds(entries, layout, threads, order),
             };
             if est.refused.is_none() && crate::memory::check("", t.bytes).is_err() {
                 est.refused = Some(refusal(&t));

@@ -171,6 +171,7 @@ pub fn read<B: Bits>(
             error_bound: h.error_bound,
             deflations: h.deflations,
             certain: 0,
+            symmetries: 1,
             seconds: h.seconds,
             bytes: 0,
             mean_white_win: 0.0,

@@ -2,7 +2,7 @@
 //! worked out once and read by every sweep: fast, and as large as the moves.
 
 use super::error::DiceError;
-use super::sweep::{ThrowVisitor, Turns, Val, CONST, DECIDED, NO_POSITION, THROWN};
+use super::sweep::{ThrowVisitor, Turns, Val, CONST, DECIDED, MIRRORED, NO_POSITION, THROWN};
 
 /// A successor under one throw, as seen from the child's side to move.
 #[derive(Clone, Copy, Debug)]
@@ -17,6 +17,8 @@ pub(super) enum Child {
 pub(super) enum Plan {
     /// Not a position (identical men out of order).
     NoPosition,
+    /// Solved at its canonical image under a board symmetry.
+    Mirrored,
     /// The preset has decided it.
     Decided(Val),
     /// Per throw: its chance and the successors it allows (one for a forfeit or a king
@@ -56,6 +58,7 @@ impl Graph {
             g.first_throw.push(g.prob.len() as u32);
             let (state, start) = match p {
                 Plan::NoPosition => (NO_POSITION, Val::ZERO),
+                Plan::Mirrored => (MIRRORED, Val::ZERO),
                 Plan::Decided(v) => (DECIDED, v),
                 Plan::Throws(throws) => {
                     for (pr, children) in throws {

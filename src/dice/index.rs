@@ -115,7 +115,24 @@ impl Index {
             }
             i += count;
         }
-        let mut idx = pos.side.idx();
+        self.number(pos.side, &sq)
+    }
+
+    /// The entry with `side` to move and the men on `sq` in index order, identical men
+    /// in any order (None: a man where it may not stand).
+    pub(super) fn of_squares(&self, side: Color, mut sq: [usize; MAX_MEN]) -> Option<usize> {
+        let mut i = 0;
+        for &(_, _, count) in &self.groups[..self.group_count] {
+            sq[i..i + count].sort_unstable();
+            i += count;
+        }
+        self.number(side, &sq)
+    }
+
+    /// The entry of `side` to move and the men on `sq`, identical men in rising order.
+    #[inline]
+    fn number(&self, side: Color, sq: &[usize; MAX_MEN]) -> Option<usize> {
+        let mut idx = side.idx();
         for i in 0..self.men.len() {
             let s = sq[i];
             if s < self.first[i] || s >= self.end[i] {

@@ -27,6 +27,7 @@ mod iterate;
 pub mod problem;
 pub(crate) mod simulate;
 mod sweep;
+mod symmetry;
 pub mod table;
 pub mod turn;
 

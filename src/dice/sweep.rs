@@ -19,6 +19,10 @@ pub(super) const DECIDED: u8 = 1;
 /// An entry that is no position (identical men out of order).
 pub(super) const NO_POSITION: u8 = 2;
 
+/// An entry solved at its image under a board symmetry (`dice::symmetry`): not swept,
+/// its value copied at the end.
+pub(super) const MIRRORED: u8 = 4;
+
 /// A successor that is a fixed value (index into the throw's constants), not an entry.
 pub(super) const CONST: u32 = 1 << 31;
 

@@ -8,6 +8,7 @@
 //! is what dice endgames need. A position whose side not to move stands in check is a real position here (its
 //! king was left in check by a forfeit).
 
+use super::certain::CERTAIN;
 use super::error::DiceError;
 pub use super::estimate::{Estimate, Layout, TableEstimate};
 use super::graph::{Child, Graph, Plan};
@@ -15,6 +16,7 @@ use super::index::Index;
 use super::iterate::{Method, Solved};
 pub use super::sweep::Stops;
 use super::sweep::{Val, NO_POSITION};
+use super::symmetry::Symmetry;
 use super::turn::Choice;
 use super::turn::{decided_value, pass, start, Start, Throw, Wl};
 use crate::board::bits::Bits;
@@ -46,6 +48,9 @@ pub struct Options {
     pub deflate: bool,
     /// Find the positions won with certainty on the move graph first, to measure it.
     pub certain: bool,
+    /// Solve one entry per class of the board's symmetries (`dice::symmetry`), to
+    /// measure it.
+    pub symmetry: bool,
 }
 
 impl Default for Options {
@@ -58,6 +63,7 @@ impl Default for Options {
             gauss_seidel: m.gauss_seidel,
             deflate: m.deflate,
             certain: m.certain,
+            symmetry: true,
         }
     }
 }
@@ -82,6 +88,8 @@ pub struct TableFigures {
     pub deflations: u32,
     /// Positions found won or lost with certainty on the move graph, before any sweep.
     pub certain: usize,
+    /// Board symmetries used (the identity included: 1 when none was).
+    pub symmetries: usize,
     /// Build time.
     pub seconds: f64,
     /// Memory of the successor lists and values, bytes.
@@ -354,6 +362,7 @@ impl ChanceTables {
                 error_bound: 0.0,
                 deflations: 0,
                 certain: 0,
+                symmetries: 1,
                 seconds: 0.0,
                 bytes: 0,
                 mean_white_win: 0.0,
@@ -366,12 +375,27 @@ impl ChanceTables {
             deflate: opt.deflate,
             certain: opt.certain,
         };
-        let (state, solved, bytes) = match layout {
-            Layout::Stored => self.solve_stored(eng, &table, &method, &opt.stops, progress)?,
+        let symmetry = if opt.symmetry {
+            Symmetry::of(eng, table.index.men())
+        } else {
+            Symmetry::none()
+        };
+        let canon = symmetry.canonical_entries(&table.index, &opt.stops)?;
+        let (mut state, mut solved, bytes) = match layout {
+            Layout::Stored => {
+                self.solve_stored(eng, &table, &canon, &method, &opt.stops, progress)?
+            }
             Layout::Regenerated => {
-                self.solve_regenerated(eng, &table, &method, &opt.stops, progress)?
+                self.solve_regenerated(eng, &table, &canon, &method, &opt.stops, progress)?
             }
         };
+        for (i, &c) in canon.iter().enumerate() {
+            let c = c as usize;
+            if c != i {
+                solved.values[i] = solved.values[c];
+                state[i] = state[c];
+            }
+        }
         let half = entries / 2;
         let values = &solved.values;
         // Summed in entry order, one side at a time.
@@ -395,8 +419,9 @@ impl ChanceTables {
         f.residual = solved.residual;
         f.error_bound = solved.error_bound;
         f.deflations = solved.deflations;
-        f.certain = solved.certain;
-        f.bytes = bytes;
+        f.certain = state.iter().filter(|&&s| s == CERTAIN).count();
+        f.symmetries = symmetry.order();
+        f.bytes = bytes + canon.len() * 4;
         f.mean_white_win = mean(0);
         f.mean_white_win_black_to_move = mean(1);
         f.seconds = t0.elapsed().as_secs_f64();
@@ -410,6 +435,7 @@ impl ChanceTables {
         &self,
         eng: &Arc<Engine<B>>,
         table: &ChanceTable,
+        canon: &[u32],
         method: &Method,
         stops: &Stops,
         progress: &dyn Fn(u32, f64),
@@ -423,7 +449,10 @@ impl ChanceTables {
                 if idx % 4096 == 0 {
                     stops.check()?;
                 }
-                self.plan(eng, table, idx)
+                if canon.get(idx).is_some_and(|&c| c as usize != idx) {
+                    return Ok(Plan::Mirrored);
+                }
+                self.plan(eng, table, canon, idx)
             })
             .collect::<Result<_, DiceError>>()?;
         // The plans go once laid out flat: the sweeps need only the graph.
@@ -457,6 +486,7 @@ impl ChanceTables {
         &self,
         eng: &Arc<Engine<B>>,
         table: &ChanceTable,
+        canon: &[u32],
         idx: usize,
     ) -> Result<Plan, DiceError> {
         let Some(mut pos) = Self::setup(eng, table, idx) else {
@@ -472,13 +502,13 @@ impl ChanceTables {
                         Throw::TakesKing => vec![Child::Const(Val::of(Wl::WIN).flip())],
                         Throw::Forfeit => {
                             let p = pass(pos);
-                            vec![self.child(&p, table)?]
+                            vec![self.child(&p, table, canon)?]
                         }
                         Throw::Moves(ms) => {
                             let mut v = Vec::with_capacity(ms.len());
                             for &m in ms {
                                 let u = pos.make(m);
-                                let c = self.child(pos, table);
+                                let c = self.child(pos, table, canon);
                                 pos.unmake(m, u);
                                 v.push(c?);
                             }
@@ -492,11 +522,17 @@ impl ChanceTables {
         })
     }
 
-    /// A successor: an entry of the table being built, or a smaller table's value.
-    fn child<B: Bits>(&self, pos: &Position<B>, table: &ChanceTable) -> Result<Child, DiceError> {
+    /// A successor: an entry of the table being built (its canonical one under `canon`),
+    /// or a smaller table's value.
+    fn child<B: Bits>(
+        &self,
+        pos: &Position<B>,
+        table: &ChanceTable,
+        canon: &[u32],
+    ) -> Result<Child, DiceError> {
         // Same men (no capture, no promotion): an entry of this table.
         if let Some(i) = table.index_of(pos) {
-            return Ok(Child::In(i as u32));
+            return Ok(Child::In(canon.get(i).map_or(i as u32, |&c| c)));
         }
         self.val(pos).map(Child::Const)
     }

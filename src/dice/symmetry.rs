@@ -1,0 +1,142 @@
+//! Board symmetries of a chance table: a position and its image under a symmetry of the
+//! board that the rules keep have the same chances, so only one entry of each class (the
+//! one of lowest index, its *canonical* entry) is solved; every successor is read at its
+//! canonical entry, and the other entries copy theirs at the end. The index is unchanged
+//! (the file keeps every entry), the sweeps and the successor lists shrink by the
+//! group's order: eight on a square board without pawns, four (the two mirrors and the
+//! half turn) on an oblong one, two with pawns (the left–right mirror: pawns move up the
+//! board, so nothing that turns the ranks over is a symmetry).
+//!
+//! Where the rules allow it: every man's move is the same in every direction by the
+//! rules' own definitions (leaps and rides "in every symmetry", the bent riders outward);
+//! only the pawn has a direction, and Grant Acedrex's promotion by file may be different
+//! on mirrored files. Table positions hold no privileges (no double step, castling or
+//! first leap). Each candidate is checked before it is used: every kind of the table
+//! must attack, from every square, the images of the squares it attacks from the
+//! image square, and a promotion by file must read the same from either side.
+
+use super::error::DiceError;
+use super::index::Index;
+use super::sweep::{Stops, CHUNK};
+use crate::board::bits::Bits;
+use crate::board::engine::Engine;
+use crate::board::piece::{Color, Kind};
+use crate::board::position::Position;
+use crate::retro::material::MAX_MEN;
+use rayon::prelude::*;
+use std::sync::Arc;
+
+/// The symmetries of a table's board that its rules keep, each a map of squares (the
+/// identity left out).
+pub(super) struct Symmetry {
+    maps: Vec<Vec<usize>>,
+}
+
+impl Symmetry {
+    /// No symmetry but the identity.
+    pub(super) fn none() -> Symmetry {
+        Symmetry { maps: vec![] }
+    }
+
+    /// The symmetries kept by the rules of `eng` for a table of the men `men`.
+    pub(super) fn of<B: Bits>(eng: &Arc<Engine<B>>, men: &[(Color, Kind)]) -> Symmetry {
+        let (w, h) = (eng.rules.width as usize, eng.rules.height as usize);
+        let pawns = men.iter().any(|&(_, k)| Some(k) == eng.pawn);
+        let mut maps = vec![];
+        // (swap file and rank, turn the files over, turn the ranks over)
+        for swap in [false, true] {
+            for flip_f in [false, true] {
+                for flip_r in [false, true] {
+                    let identity = !swap && !flip_f && !flip_r;
+                    if identity || (swap && w != h) || (pawns && (swap || flip_r)) {
+                        continue;
+                    }
+                    let map: Vec<usize> = (0..w * h)
+                        .map(|s| {
+                            let (f, r) = (s % w, s / w);
+                            let (f, r) = if swap { (r, f) } else { (f, r) };
+                            let f = if flip_f { w - 1 - f } else { f };
+                            let r = if flip_r { h - 1 - r } else { r };
+                            r * w + f
+                        })
+                        .collect();
+                    if kept(eng, men, &map, flip_f) {
+                        maps.push(map);
+                    }
+                }
+            }
+        }
+        Symmetry { maps }
+    }
+
+    /// The number of symmetries, the identity included.
+    pub(super) fn order(&self) -> usize {
+        self.maps.len() + 1
+    }
+
+    /// Per entry of `index`, its canonical entry (an entry that is no position is its
+    /// own); empty when there is no symmetry. The stops are polled for every chunk.
+    pub(super) fn canonical_entries(
+        &self,
+        index: &Index,
+        stops: &Stops,
+    ) -> Result<Vec<u32>, DiceError> {
+        if self.maps.is_empty() {
+            return Ok(vec![]);
+        }
+        let what = "the canonical entries of the board's symmetries";
+        let n = index.entries() as usize;
+        let mut canon = crate::memory::filled(what, n, 0u32).map_err(DiceError::memory)?;
+        canon
+            .par_chunks_mut(CHUNK)
+            .enumerate()
+            .try_for_each(|(c, chunk)| {
+                stops.check()?;
+                for (j, x) in chunk.iter_mut().enumerate() {
+                    *x = self.canonical(index, c * CHUNK + j) as u32;
+                }
+                Ok::<(), DiceError>(())
+            })?;
+        Ok(canon)
+    }
+
+    /// The lowest entry among the images of entry `i`.
+    fn canonical(&self, index: &Index, i: usize) -> usize {
+        let Some((side, sq)) = index.squares(i) else {
+            return i;
+        };
+        let men = index.men().len();
+        let mut best = i;
+        for map in &self.maps {
+            let mut image = [0usize; MAX_MEN];
+            for (to, &from) in image.iter_mut().zip(&sq[..men]) {
+                *to = map[from];
+            }
+            if let Some(j) = index.of_squares(side, image) {
+                best = best.min(j);
+            }
+        }
+        best
+    }
+}
+
+/// Whether the square map `map` keeps the moves of the men `men` (a mirror of the files,
+/// `flip_f`, must also keep a promotion by file).
+fn kept<B: Bits>(eng: &Arc<Engine<B>>, men: &[(Color, Kind)], map: &[usize], flip_f: bool) -> bool {
+    let by_file = &eng.promo_by_file;
+    if flip_f && by_file.iter().ne(by_file.iter().rev()) {
+        return false;
+    }
+    let n = map.len();
+    men.iter().all(|&(c, k)| {
+        (0..n).all(|s| {
+            let (mut a, mut b) = (
+                Position::empty(Arc::clone(eng)),
+                Position::empty(Arc::clone(eng)),
+            );
+            a.add_man(c, k, s);
+            b.add_man(c, k, map[s]);
+            (0..n).all(|t| a.attacked(t, c, a.occ) == b.attacked(map[t], c, b.occ))
+        })
+    })
+}
