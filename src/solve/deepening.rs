@@ -16,7 +16,7 @@
 //! answers every next move), without listing the defences.
 
 use super::order::{captures_first, promote};
-use super::searcher::{Searcher, PREFETCH_AHEAD, R};
+use super::searcher::{Searcher, Settled, PREFETCH_AHEAD};
 use super::{reach, Goal};
 use crate::board::bits::Bits;
 use crate::board::movegen::{Legality, MoveList};
@@ -34,7 +34,7 @@ impl<B: Bits> Searcher<'_, B> {
         pos: &mut Position<B>,
         tracked: u8,
         last: Option<&reach::LastMoves<B>>,
-    ) -> R {
+    ) -> Settled {
         // Checks after which a flight square must stay open are not played, nor asked
         // whether they are legal.
         let mut list = MoveList::new();
@@ -148,7 +148,7 @@ impl<B: Bits> Searcher<'_, B> {
     }
 
     /// Attacker to move: forced within `n` more attacker moves?
-    pub(super) fn id_attack(&mut self, pos: &mut Position<B>, n: u32, tracked: u8) -> R {
+    pub(super) fn id_attack(&mut self, pos: &mut Position<B>, n: u32, tracked: u8) -> Settled {
         if !self.tick() {
             return None;
         }
@@ -266,7 +266,7 @@ impl<B: Bits> Searcher<'_, B> {
 
     /// Defender to move (after an attacker move): does the attacker force the goal within
     /// `n` more of its moves against every defence?
-    pub(super) fn id_defend(&mut self, pos: &mut Position<B>, n: u32, tracked: u8) -> R {
+    pub(super) fn id_defend(&mut self, pos: &mut Position<B>, n: u32, tracked: u8) -> Settled {
         if !self.tick() {
             return None;
         }
@@ -329,7 +329,7 @@ impl<B: Bits> Searcher<'_, B> {
         key: u64,
         tracked: u8,
         failed: Option<Move>,
-    ) -> Option<R> {
+    ) -> Option<Settled> {
         if n == 0 || !self.killer_first {
             return None;
         }
@@ -391,7 +391,7 @@ impl<B: Bits> Searcher<'_, B> {
         n: u32,
         key: u64,
         tracked: u8,
-    ) -> Result<R, Option<Move>> {
+    ) -> Result<Settled, Option<Move>> {
         if n == 2
             && self.killer_first
             && self.mate_reach
@@ -449,7 +449,7 @@ impl<B: Bits> Searcher<'_, B> {
         n: u32,
         tracked: u8,
         legality: Option<&Legality<B>>,
-    ) -> R {
+    ) -> Settled {
         let mut result = Some(true);
         let last_held = self.killer_def[n.min(255) as usize];
         // With more than one attacker move left the most disruptive defence goes first.

@@ -23,7 +23,7 @@
 //! only time, never a wrong answer.
 
 use super::pn_numbers::PnTable;
-use super::searcher::{Searcher, R};
+use super::searcher::{Searcher, Settled};
 use super::{reach, Method};
 use crate::board::bits::Bits;
 use crate::board::movegen::MoveList;
@@ -70,7 +70,7 @@ pub(super) fn eased(x: u32) -> u32 {
 impl<B: Bits> Searcher<'_, B> {
     /// Attacker to move: forced within `n` more attacker moves? By the method the solve
     /// asked for (see [`Method`]).
-    pub fn attack(&mut self, pos: &mut Position<B>, n: u32, tracked: u8) -> R {
+    pub fn attack(&mut self, pos: &mut Position<B>, n: u32, tracked: u8) -> Settled {
         if self.proof_numbers_for(n) {
             self.prove(pos, n, tracked)
         } else {
@@ -80,7 +80,7 @@ impl<B: Bits> Searcher<'_, B> {
 
     /// Defender to move: does the attacker force the goal within `n` more moves against
     /// every defence? By the method the solve asked for.
-    pub fn defend(&mut self, pos: &mut Position<B>, n: u32, tracked: u8) -> R {
+    pub fn defend(&mut self, pos: &mut Position<B>, n: u32, tracked: u8) -> Settled {
         if self.proof_numbers_for(n) {
             self.prove(pos, n, tracked)
         } else {
@@ -111,7 +111,7 @@ impl<B: Bits> Searcher<'_, B> {
 
     /// Proves or disproves the node (attacker or defender to move, `n` attacker moves
     /// left) by df-pn from its root.
-    fn prove(&mut self, pos: &mut Position<B>, n: u32, tracked: u8) -> R {
+    fn prove(&mut self, pos: &mut Position<B>, n: u32, tracked: u8) -> Settled {
         if self.pn.is_none() {
             self.pn = Some(Box::new(PnTable::new()));
         }

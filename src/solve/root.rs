@@ -4,7 +4,7 @@
 
 use super::budget::Budget;
 use super::lines::{build_tree, main_line, refutation_line};
-use super::searcher::{Searcher, R};
+use super::searcher::{Searcher, Settled};
 use super::tables::Known;
 use super::verdict::{Solvable, SolveReport};
 use super::{Conditions, Limits, Stipulation};
@@ -51,7 +51,7 @@ impl<B: Bits> Searcher<'_, B> {
     /// numbers do not (the self-play #11), and taking turns costs at most about three
     /// times the better one. Both keep their proofs in the shared table, so a turn
     /// starts where the last left off, and the answer is the same either way.
-    pub(super) fn settle_open(&mut self, pos: &mut Position<B>, n: u32, tracked: u8) -> R {
+    pub(super) fn settle_open(&mut self, pos: &mut Position<B>, n: u32, tracked: u8) -> Settled {
         if !self.turns_for(n) {
             return self.defend(pos, n, tracked);
         }
@@ -306,7 +306,7 @@ impl<'a, B: Bits> Root<'a, B> {
                 ));
             }
             let shared: &[RootResult] = results;
-            let done: Vec<(usize, R)> = open
+            let done: Vec<(usize, Settled)> = open
                 .par_iter()
                 .map_init(
                     || self.worker(),

@@ -71,8 +71,9 @@ pub(crate) struct Searcher<'a, B: Bits> {
     pub(super) _b: std::marker::PhantomData<B>,
 }
 
-/// The result of a sub-search: proven yes, proven no, or stopped.
-pub(super) type R = Option<bool>;
+/// What a sub-search settled: `Some(true)` the goal is forced, `Some(false)` it is not,
+/// `None` a limit stopped the search first (so `?` passes a stop up the tree).
+pub(super) type Settled = Option<bool>;
 
 impl<'a, B: Bits> Searcher<'a, B> {
     pub fn new(
@@ -302,7 +303,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
     }
 
     #[inline]
-    pub(super) fn probe(&self, key: u64, n: u32) -> R {
+    pub(super) fn probe(&self, key: u64, n: u32) -> Settled {
         self.tt.probe(self.table_key(key, n), n)
     }
 

@@ -6,7 +6,7 @@ use crate::board::bits::Bits;
 use crate::board::movegen::MoveList;
 use crate::board::position::Move;
 use crate::notation::{self, Token};
-use crate::solve::searcher::R;
+use crate::solve::searcher::Settled;
 use rayon::prelude::*;
 
 /// Nodes one attempt at an uncovered defence may take before the bound is raised step by
@@ -196,7 +196,7 @@ impl<B: Bits> Walk<'_, B> {
     /// steps stop after a few caps' worth), and the whole question then gets what remains
     /// of the budget.
     fn fate(&mut self, q: &mut State<B>, left: u32) -> Fate {
-        let verdict = |r: R| match r {
+        let verdict = |r: Settled| match r {
             Some(true) => Some(Fate::Loses),
             Some(false) => Some(Fate::Holds),
             None => None,
@@ -224,7 +224,7 @@ impl<B: Bits> Walk<'_, B> {
     }
 
     /// The attacker's search within `k` moves, given up after [`UNCOVERED_CAP`] nodes.
-    fn capped(&mut self, q: &mut State<B>, k: u32) -> R {
+    fn capped(&mut self, q: &mut State<B>, k: u32) -> Settled {
         self.s.cap = self.s.local_nodes + UNCOVERED_CAP;
         let r = self.s.attack(&mut q.p, k, q.tracked);
         self.s.cap = u64::MAX;
@@ -247,7 +247,7 @@ impl<B: Bits> Walk<'_, B> {
             .chain(list.as_slice().iter().copied().filter(|&a| a != m))
             .collect();
         let (here, tracked, from, stip) = (&st.p, st.tracked, &self.duals_from, self.stip);
-        let found: Vec<R> = all
+        let found: Vec<Settled> = all
             .par_iter()
             .map_init(
                 || from.worker(stip),
@@ -290,7 +290,7 @@ impl<B: Bits> Walk<'_, B> {
         &self,
         st: &State<B>,
         san: &str,
-        own: R,
+        own: Settled,
         others: &[String],
         left: u32,
     ) -> String {
