@@ -18,6 +18,8 @@ It writes an edition with mansuba, opens it from file:// and:
 
 Needs: Debian's chromium and chromium-driver, and `pip install selenium`.
 Usage: scripts/edition_browser.py [--mansuba target/release/mansuba] [--screenshots docs]
+(--screenshots also prints the edition with `verify --pdf` and rasterises the page of
+Dilaram's Legacy from that PDF with poppler-utils' pdftoppm.)
 Exit 0 when every check passes; the time taken is printed at the end.
 """
 import argparse
@@ -291,6 +293,22 @@ def index_check(driver):
     box.send_keys(Keys.BACKSPACE)
 
 
+def print_page(book, pid, png):
+    """The page of the book (`verify --pdf`) that starts problem `pid`, rasterised with
+    poppler's pdftotext and pdftoppm (Debian: apt-get install poppler-utils)."""
+    for tool in ("pdftotext", "pdftoppm"):
+        check(shutil.which(tool), f"--screenshots needs {tool} (apt-get install poppler-utils)")
+    page = 1
+    while True:
+        r = subprocess.run(["pdftotext", "-f", str(page), "-l", str(page), book, "-"], capture_output=True, text=True)
+        check(r.returncode == 0, f"no page of {book} starts {pid}: {r.stderr}")
+        if re.search(r"^\s*\d+\s+" + re.escape(pid) + r"\s*$", r.stdout, re.M):
+            break
+        page += 1
+    stem = png[: -len(".png")]
+    subprocess.run(["pdftoppm", "-png", "-r", "72", "-singlefile", "-f", str(page), "-l", str(page), book, stem], check=True)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--mansuba", default=os.path.join(ROOT, "target/release/mansuba"))
@@ -308,7 +326,9 @@ def main():
             f.write("\n".join(map(toml_problem, chosen)))
         boards = os.path.join(ROOT, "tests/data/edition/boards.toml")
         ed = os.path.join(work, "edition")
-        code, out, err = run(mansuba, "verify", src, boards, "--timeout", "300", "--html", ed)
+        book = os.path.join(work, "book.pdf")
+        printed = ["--pdf", book] if a.screenshots else []
+        code, out, err = run(mansuba, "verify", src, boards, "--timeout", "300", "--html", ed, *printed)
         check(code == 0 or "dilaram " in out and code == 1, f"verify failed ({code}): {out}{err}")
         check("sound        dilarams-legacy" in out, f"Dilaram's Legacy proven sound: {out}")
         opts = Options()
@@ -357,12 +377,7 @@ def main():
                 tree = len(d["lines"]) - 1
                 play_line_by_keys(driver, mansuba, boards, pid, sec, d, tree, width, pid + " (tree)")
             if a.screenshots:
-                driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
-                driver.set_window_size(794, 1123)
-                driver.execute_script("document.getElementById(arguments[0]).scrollIntoView();", section)
-                driver.save_screenshot(os.path.join(a.screenshots, "edition-print.png"))
-                driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
-                driver.set_window_size(1300, 1000)
+                print_page(book, "dilarams-legacy", os.path.join(a.screenshots, "edition-print.png"))
             verdict = editor_check(driver, mansuba, os.path.join(ed, "editor.html"), work)
             if a.screenshots:
                 driver.save_screenshot(os.path.join(a.screenshots, "editor.png"))

@@ -568,10 +568,11 @@ impl<'a, B: Bits> Root<'a, B> {
         (lines.into_iter().flatten().collect(), nodes)
     }
 
-    /// One try's line (see [`Root::try_lines`]): the first defence, in the order the
-    /// moves are generated, that holds (so the line is the same whatever the threads and
-    /// whichever defences the count reached); the try alone when it leaves no reply;
-    /// `None` when the budget ran out first.
+    /// One try's line (see [`Root::try_lines`]): the first defence that holds, a mate
+    /// first, then in the defender's order (captures, checks, the strongest men; an order
+    /// of the position alone, so the line is the same whatever the threads and whichever
+    /// defences the count reached); the try alone when it leaves no reply; `None` when
+    /// the budget ran out first.
     fn try_line(&self, s: &mut Searcher<'_, B>, r: &RootResult) -> Option<String> {
         let n = self.stip.moves;
         let (mut p, nt) = s.after_root_move(self.pos, r.m);
@@ -581,7 +582,15 @@ impl<'a, B: Bits> Root<'a, B> {
         if list.is_empty() {
             return Some(text);
         }
-        let d = list.as_slice().iter().copied().find(|&d| {
+        s.order_defences(&mut p, &mut list, 0, Move::default());
+        let mut defences = list.as_slice().to_vec();
+        defences.sort_by_key(|&d| {
+            let u = p.make(d);
+            let mates = p.in_check() && p.count_legal() == 0;
+            p.unmake(d, u);
+            !mates
+        });
+        let d = defences.into_iter().find(|&d| {
             let nt2 = s.track(&p, &d, nt);
             let u = p.make(d);
             let r = s.attack(&mut p, n - 1, nt2);
