@@ -32,6 +32,8 @@
     el('stack').disabled = !rules.stacks;
     if (!rules.stacks) { el('stack').checked = false; }
     el('summary').textContent = rules.summary;
+    el('fenmsg').textContent = '';
+    el('fenmsg').className = '';
     if (tool !== null && tool >= rules.men.length) { tool = null; }
     tray();
     draw();
