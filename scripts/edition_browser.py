@@ -51,8 +51,8 @@ def check(ok, what):
         raise AssertionError(what)
 
 
-def run(mansuba, *args):
-    r = subprocess.run([mansuba, *args], capture_output=True, text=True, cwd=ROOT)
+def run(mansuba, *args, cwd=ROOT):
+    r = subprocess.run([mansuba, *args], capture_output=True, text=True, cwd=cwd)
     return r.returncode, r.stdout, r.stderr
 
 
@@ -328,7 +328,9 @@ def main():
         ed = os.path.join(work, "edition")
         book = os.path.join(work, "book.pdf")
         printed = ["--pdf", book] if a.screenshots else []
-        code, out, err = run(mansuba, "verify", src, boards, "--timeout", "300", "--html", ed, *printed)
+        # Run from the work folder, so that the page (and the screenshots) name the
+        # problems' file as mansubat.toml, not by a path of this machine.
+        code, out, err = run(mansuba, "verify", "mansubat.toml", boards, "--timeout", "300", "--html", ed, *printed, cwd=work)
         check(code == 0 or "dilaram " in out and code == 1, f"verify failed ({code}): {out}{err}")
         check("sound        dilarams-legacy" in out, f"Dilaram's Legacy proven sound: {out}")
         opts = Options()
