@@ -213,6 +213,8 @@ def editor_check(driver, mansuba, editor, work):
     fen_check(driver, mansuba, work)
     # A 12x12 board in the editor: the starting array of Grant Acedrex, as mansuba has it.
     Select(driver.find_element(By.ID, "rules")).select_by_value("grant-acedrex")
+    check(driver.find_element(By.ID, "fenmsg").text == "", "a new rules choice clears the FEN message")
+    driver.find_element(By.ID, "fenin").clear()
     driver.find_element(By.ID, "start").click()
     fen12 = driver.find_element(By.ID, "fen").get_attribute("value")
     code, out, err = run(mansuba, "rules", "grant-acedrex", "--json")
