@@ -9,12 +9,17 @@ It writes an edition with mansuba, opens it from file:// and:
   * does the same on a 12x8 (courier) and a 12x12 (Grant Acedrex) problem, and on the
     short assize's stacked square;
   * checks the Home, End and left-arrow keys, the index's search and filters;
+  * plays the refutation of the unsound `dilaram` and two of its other tries;
   * sets up a position in the editor by clicks (a stack included) and checks that the
     block it writes solves to the same verdict, from the same FEN, as the problem typed
-    by hand in examples/composed-problems.toml.
+    by hand in examples/composed-problems.toml; sets up a 12x8 position from its FEN
+    typed into the editor and checks the board and the block's verdict, and that bad
+    FENs are refused with the reason.
 
 Needs: Debian's chromium and chromium-driver, and `pip install selenium`.
 Usage: scripts/edition_browser.py [--mansuba target/release/mansuba] [--screenshots docs]
+(--screenshots also prints the edition with `verify --pdf` and rasterises the page of
+Dilaram's Legacy from that PDF with poppler-utils' pdftoppm.)
 Exit 0 when every check passes; the time taken is printed at the end.
 """
 import argparse
@@ -46,8 +51,8 @@ def check(ok, what):
         raise AssertionError(what)
 
 
-def run(mansuba, *args):
-    r = subprocess.run([mansuba, *args], capture_output=True, text=True, cwd=ROOT)
+def run(mansuba, *args, cwd=ROOT):
+    r = subprocess.run([mansuba, *args], capture_output=True, text=True, cwd=cwd)
     return r.returncode, r.stdout, r.stderr
 
 
@@ -205,8 +210,11 @@ def editor_check(driver, mansuba, editor, work):
     check(code == 0, f"the editor's block solves: {err}\n{block}")
     code2, out2, _ = run(mansuba, "solve", "examples/composed-problems.toml", "--id", "composed-stacked-short-assize")
     check(verdict(out) and verdict(out) == verdict(out2), f"same verdict: {verdict(out)} and {verdict(out2)}")
+    fen_check(driver, mansuba, work)
     # A 12x12 board in the editor: the starting array of Grant Acedrex, as mansuba has it.
     Select(driver.find_element(By.ID, "rules")).select_by_value("grant-acedrex")
+    check(driver.find_element(By.ID, "fenmsg").text == "", "a new rules choice clears the FEN message")
+    driver.find_element(By.ID, "fenin").clear()
     driver.find_element(By.ID, "start").click()
     fen12 = driver.find_element(By.ID, "fen").get_attribute("value")
     code, out, err = run(mansuba, "rules", "grant-acedrex", "--json")
@@ -214,6 +222,55 @@ def editor_check(driver, mansuba, editor, work):
     start = json.loads(out)["start"]
     check(fen12.split()[0] == start.split()[0], f"12x12 starting array {fen12} against {start}")
     return verdict(out2)
+
+
+def fen_check(driver, mansuba, work):
+    """Sets up courier-3a (12x8, runs of 10 and 12 empty squares) from its FEN typed into
+    the editor; its block against the problem as typed by hand. Then bad FENs: refused
+    with the reason, the board kept."""
+    boards = os.path.join(ROOT, "tests/data/edition/boards.toml")
+    typed = [p for p in tomllib.load(open(boards, "rb"))["problem"] if p["id"] == "courier-3a"][0]
+    Select(driver.find_element(By.ID, "rules")).select_by_value("courier")
+
+    def load(text):
+        box = driver.find_element(By.ID, "fenin")
+        box.clear()
+        box.send_keys(text)
+        driver.find_element(By.ID, "load").click()
+        msg = driver.find_element(By.ID, "fenmsg")
+        return msg.text, msg.get_attribute("class")
+
+    said, cls = load(typed["fen"])
+    check(cls != "bad" and "set up from the FEN" in said, f"the FEN loads: {said!r}")
+    fen = driver.find_element(By.ID, "fen").get_attribute("value")
+    check(fen == typed["fen"], f"the editor's FEN {fen} after loading {typed['fen']}")
+    check(placement(fen, 12) == placement(typed["fen"], 12), "the board set up square by square")
+    shown = len(driver.find_elements(By.CSS_SELECTOR, "#board g[transform]"))
+    check(shown == len(placement(typed["fen"], 12)), f"{shown} men drawn")
+    stip = driver.find_element(By.ID, "stip")
+    stip.clear()
+    stip.send_keys(typed["stipulation"])
+    block = driver.find_element(By.ID, "block").get_attribute("value")
+    path = os.path.join(work, "from-fen.toml")
+    with open(path, "w") as f:
+        f.write(block)
+    verdict = lambda out: [l for l in out.splitlines() if l.startswith(("verdict", "keys"))]
+    code, out, err = run(mansuba, "solve", path)
+    check(code == 0, f"the block from the FEN solves: {err}\n{block}")
+    code2, out2, _ = run(mansuba, "solve", boards, "--id", "courier-3a")
+    check(verdict(out) and verdict(out) == verdict(out2), f"same verdict and keys: {verdict(out)} and {verdict(out2)}")
+    bad = [
+        ("8KW1k/9m2/8p1p1/10p1/12/12/12/4R1B4 w - - 0 1", "rank 1 (4R1B4) has 11 squares, not 12"),
+        ("8KW1k/9m2/8p1p1/10p1/12/12/12/4R1Q5 w - - 0 1", "has no man written Q"),
+        ("12/12/12 w - - 0 1", "the FEN has 3 ranks, but courier has 8 (choose the rules first)"),
+        ("8/8/8/8/8/8/8/8 w - - 0 1", "rank 8 (8) has 8 squares, not 12"),
+        ("8KW1k/9m2/8p1p1/10p1/12/12/12/4R1B5 x - - 0 1", "the side to move is x"),
+    ]
+    for text, why in bad:
+        said, cls = load(text)
+        check(cls == "bad" and why in said, f"{text}: refused with the reason: {said!r}")
+        now = driver.find_element(By.ID, "fen").get_attribute("value")
+        check(now == typed["fen"], f"{text}: the board kept ({now})")
 
 
 def index_check(driver):
@@ -238,6 +295,22 @@ def index_check(driver):
     box.send_keys(Keys.BACKSPACE)
 
 
+def print_page(book, pid, png):
+    """The page of the book (`verify --pdf`) that starts problem `pid`, rasterised with
+    poppler's pdftotext and pdftoppm (Debian: apt-get install poppler-utils)."""
+    for tool in ("pdftotext", "pdftoppm"):
+        check(shutil.which(tool), f"--screenshots needs {tool} (apt-get install poppler-utils)")
+    page = 1
+    while True:
+        r = subprocess.run(["pdftotext", "-f", str(page), "-l", str(page), book, "-"], capture_output=True, text=True)
+        check(r.returncode == 0, f"no page of {book} starts {pid}: {r.stderr}")
+        if re.search(r"^\s*\d+\s+" + re.escape(pid) + r"\s*$", r.stdout, re.M):
+            break
+        page += 1
+    stem = png[: -len(".png")]
+    subprocess.run(["pdftoppm", "-png", "-r", "72", "-singlefile", "-f", str(page), "-l", str(page), book, stem], check=True)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--mansuba", default=os.path.join(ROOT, "target/release/mansuba"))
@@ -255,7 +328,11 @@ def main():
             f.write("\n".join(map(toml_problem, chosen)))
         boards = os.path.join(ROOT, "tests/data/edition/boards.toml")
         ed = os.path.join(work, "edition")
-        code, out, err = run(mansuba, "verify", src, boards, "--timeout", "300", "--html", ed)
+        book = os.path.join(work, "book.pdf")
+        printed = ["--pdf", book] if a.screenshots else []
+        # Run from the work folder, so that the page (and the screenshots) name the
+        # problems' file as mansubat.toml, not by a path of this machine.
+        code, out, err = run(mansuba, "verify", "mansubat.toml", boards, "--timeout", "300", "--html", ed, *printed, cwd=work)
         check(code == 0 or "dilaram " in out and code == 1, f"verify failed ({code}): {out}{err}")
         check("sound        dilarams-legacy" in out, f"Dilaram's Legacy proven sound: {out}")
         opts = Options()
@@ -289,6 +366,11 @@ def main():
                 "return Array.prototype.map.call(document.querySelectorAll('#' + arguments[0] + ' .play .line .label'), function (x) { return x.textContent; });",
                 secd)
             play_line_by_clicks(driver, mansuba, src, "dilaram", labels_d.index("refutation"), 8, "dilaram, the refutation")
+            # Every other try has its refutation to play: the first and the last of them.
+            tries = [i for i, l in enumerate(labels_d) if l == "try"]
+            check(len(tries) >= 10, f"dilaram's tries are played through: {labels_d}")
+            for t in (tries[0], tries[-1]):
+                play_line_by_clicks(driver, mansuba, src, "dilaram", t, 8, f"dilaram, try {t}")
             if a.screenshots:
                 link = driver.find_element(By.CSS_SELECTOR, f'#{section} a.mv[data-l="1"][data-k="4"]')
                 link.click()
@@ -299,12 +381,7 @@ def main():
                 tree = len(d["lines"]) - 1
                 play_line_by_keys(driver, mansuba, boards, pid, sec, d, tree, width, pid + " (tree)")
             if a.screenshots:
-                driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
-                driver.set_window_size(794, 1123)
-                driver.execute_script("document.getElementById(arguments[0]).scrollIntoView();", section)
-                driver.save_screenshot(os.path.join(a.screenshots, "edition-print.png"))
-                driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
-                driver.set_window_size(1300, 1000)
+                print_page(book, "dilarams-legacy", os.path.join(a.screenshots, "edition-print.png"))
             verdict = editor_check(driver, mansuba, os.path.join(ed, "editor.html"), work)
             if a.screenshots:
                 driver.save_screenshot(os.path.join(a.screenshots, "editor.png"))

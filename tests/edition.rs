@@ -356,3 +356,104 @@ fn an_edition_is_rewritten_only_where_mansuba_wrote_every_file() {
     assert_eq!(code, 2);
     assert!(stderr.contains("does not exist"), "{stderr}");
 }
+
+/// Dilaram's mate (`dilaram` of problems/mansubat.toml, unsound as #5) alone in a file.
+fn dilaram_file(dir: &Path) -> std::path::PathBuf {
+    let f = dir.join("dilaram.toml");
+    std::fs::write(
+        &f,
+        "# `dilaram` of problems/mansubat.toml (its source is named there)\n\
+         [[problem]]\nid = \"dilaram\"\nrules = \"shatranj\"\n\
+         fen = \"1r4k1/8/5PP1/8/K1n3NR/7B/1r6/7R w - - 0 1\"\nstipulation = \"#5\"\n\
+         solution = \"1.Rh8+ Kxh8 2.Bf5+ Kg8 3.Rh8+ Kxh8 4.g7+ Kg8 5.Nh6#\"\n",
+    )
+    .unwrap();
+    f
+}
+
+/// The play-through's data of the page's first section.
+fn play_data(html: &str) -> serde_json::Value {
+    let start = html.find(r#"class="play-data">"#).expect("play data") + 18;
+    let end = start + html[start..].find("</script>").unwrap();
+    serde_json::from_str(&html[start..end]).unwrap()
+}
+
+/// An unsound problem: the refutation numbered, every other try played through with its
+/// own refutation (each line replays to the FEN mansuba gives), every move in the letters
+/// chosen.
+#[test]
+fn every_try_is_played_through_in_the_letters_chosen() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = dilaram_file(tmp.path());
+    let file = file.to_str().unwrap();
+    let dir = tmp.path().join("edition");
+    let (code, stdout, stderr) = verify_html(&[file], &dir, &[]);
+    assert_eq!(code, 1, "the manuscript's line fails: {stdout}{stderr}");
+    let html = std::fs::read_to_string(dir.join("index.html")).unwrap();
+    assert!(
+        html.contains("<dt>refutation</dt><dd>1.Rh8+ Kxh8 2.Af5+ Rh2 3.Rxh2+ Kg8 4."),
+        "the refutation numbered, in the sources' letters"
+    );
+    assert!(html.contains("<dt>other tries</dt><dd>1.Nh6+, 1.f7+,"));
+    let data = play_data(&html);
+    let tries = html.matches(r#"<span class="label">try</span>"#).count();
+    // Dilaram's 21 legal first moves: the strongest is the refutation, the rest tries.
+    assert_eq!(tries, 20, "{html}");
+    let lines = data["lines"].as_array().unwrap();
+    let texts: Vec<&str> = data["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m[3].as_str().unwrap())
+        .collect();
+    assert!(texts.iter().any(|t| t.contains("Af5")), "{texts:?}");
+    assert!(
+        !texts.iter().any(|t| t.contains('B') || t.contains('Q')),
+        "the alfil and ferz are A and F in every move: {texts:?}"
+    );
+    // Each line's last position is the one mansuba gives after its moves.
+    for line in lines {
+        let moves: Vec<&str> = line
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| texts[m.as_u64().unwrap() as usize])
+            .collect();
+        let last = line.as_array().unwrap().last().unwrap().as_u64().unwrap() as usize;
+        let out = bin()
+            .args(["diagram", file, "--id", "dilaram", "--as-fen", "--after"])
+            .arg(moves.join(" "))
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{moves:?}");
+        let fen = String::from_utf8_lossy(&out.stdout).trim().to_string();
+        assert_eq!(
+            data["fen"][data["moves"][last][0].as_u64().unwrap() as usize],
+            fen
+        );
+    }
+    // A try refuted by a mate: 1.Af1 Ra2#.
+    assert!(html.contains(">1.Af1</a> <a"), "{html}");
+    // --letters modern writes the rules' FEN letters everywhere.
+    let modern = tmp.path().join("modern");
+    let (code, _, _) = verify_html(&[file], &modern, &["--letters", "modern"]);
+    assert_eq!(code, 1);
+    let html = std::fs::read_to_string(modern.join("index.html")).unwrap();
+    assert!(html.contains("<dt>refutation</dt><dd>1.Rh8+ Kxh8 2.Bf5+ Rh2"));
+    let texts = play_data(&html)["moves"].to_string();
+    assert!(
+        texts.contains("2.Bf5+") && !texts.contains("Af5"),
+        "{texts}"
+    );
+}
+
+/// The editor sets a board up from a FEN typed in (its page has the field and the
+/// reader that refuses a bad one with the reason; the browser check runs it).
+#[test]
+fn the_editor_reads_a_fen() {
+    let html = mansuba::report::edition::editor::page("shatranj");
+    assert!(html.contains(r#"<input id="fenin""#));
+    assert!(html.contains(r#"id="load""#));
+    assert!(html.contains("function readFen"));
+    assert!(html.contains(r#"<p id="fenmsg" role="status""#));
+}

@@ -195,3 +195,40 @@ fn missing_doubled_and_foreign_shards_are_refused() {
     assert_eq!(code, 2);
     assert!(err.contains("0 to 2"), "{err}");
 }
+
+/// The merge writes the shards' letters: without `--letters` it takes theirs (verify's
+/// default, historical), and a choice other than theirs is refused, naming both.
+#[test]
+fn merge_keeps_the_shards_letters() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    collection(d);
+    for k in 0..2 {
+        let (csv, shard) = (format!("m{k}.csv"), format!("{k}/2"));
+        let args = [
+            "verify",
+            "c/early-modern.toml",
+            "--shard",
+            &shard,
+            "--csv",
+            &csv,
+            "--letters",
+            "modern",
+        ];
+        let (code, _, err) = run(d, &args);
+        assert!(code <= 1, "{err}");
+    }
+    let (code, _, err) = run(
+        d,
+        &["merge", ".", "--html", "ed", "--letters", "historical"],
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("--letters historical") && err.contains("with --letters modern"),
+        "{err}"
+    );
+    assert!(!d.join("ed").exists());
+    let (code, _, err) = run(d, &["merge", ".", "--html", "ed", "--letters", "modern"]);
+    assert!(code <= 1, "{err}");
+    assert!(d.join("ed/index.html").is_file());
+}

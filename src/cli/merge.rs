@@ -30,6 +30,12 @@ pub struct MergeArgs {
     /// Begin the CSV with a UTF-8 byte-order mark.
     #[arg(long, requires = "csv")]
     pub bom: bool,
+    /// The men's letters of the edition's diagrams: `historical` (F and A, verify's
+    /// default) or `modern`. The shards wrote their lines in the letters they were run
+    /// with (`verify --letters`), and the merge keeps them: without this flag it uses the
+    /// shards' letters, and a choice other than theirs is refused.
+    #[arg(long, value_name = "CHOICE")]
+    pub letters: Option<crate::notation::Letters>,
 }
 
 /// The manifests the inputs name, each with its path.
@@ -200,6 +206,29 @@ fn asked_outputs(m: &Manifest) -> Result<(Vec<PathBuf>, bool)> {
     Ok((paths, m.asked["all_rules"].as_bool().unwrap_or(false)))
 }
 
+/// How the shards wrote their lines (`--notation`, `--letters`; verify's defaults where
+/// the manifest is silent), with the merge's `--letters`, which must be the shards'.
+fn asked_style(
+    m: &Manifest,
+    letters: Option<crate::notation::Letters>,
+) -> Result<crate::notation::Style> {
+    let read = |key: &str| m.asked[key].as_str().unwrap_or_default().to_string();
+    let notation = read("notation").parse().unwrap_or_default();
+    let theirs: crate::notation::Letters = read("letters").parse().unwrap_or_default();
+    if let Some(l) = letters.filter(|l| *l != theirs) {
+        bail!(
+            "--letters {}: the shards were verified with --letters {} and their lines are written in those letters; merge without --letters, or run the shards again with --letters {}",
+            l.name(),
+            theirs.name(),
+            l.name()
+        );
+    }
+    Ok(crate::notation::Style {
+        notation,
+        letters: theirs,
+    })
+}
+
 /// `mansuba merge`.
 pub fn cmd_merge(a: MergeArgs) -> Result<i32> {
     let ms = manifests(&a.inputs)?;
@@ -232,6 +261,7 @@ pub fn cmd_merge(a: MergeArgs) -> Result<i32> {
 /// Merges the shards of one `verify` run.
 fn merge_verify(a: &MergeArgs, ms: &[(PathBuf, Manifest)]) -> Result<i32> {
     let (paths, all_rules) = asked_outputs(&ms[0].1)?;
+    let style = asked_style(&ms[0].1, a.letters)?;
     let mut out = Outputs {
         csv: a.csv.as_deref(),
         json: a.json,
@@ -241,7 +271,7 @@ fn merge_verify(a: &MergeArgs, ms: &[(PathBuf, Manifest)]) -> Result<i32> {
         all_rules,
         paths: &paths,
         repair: None,
-        style: Default::default(),
+        style,
         csv_out: None,
         pdf_out: None,
     };

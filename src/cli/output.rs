@@ -148,7 +148,12 @@ impl Outputs<'_> {
             .enumerate()
             .map(|(i, (r, (eng, svg)))| report::html::Shown {
                 play: eng.as_ref().and_then(|e| {
-                    report::edition::play::row_play(e, r, &mut men, &report::html::anchor(i, r))
+                    let page = report::edition::play::Page {
+                        men: &mut men,
+                        anchor: &report::html::anchor(i, r),
+                        style: self.style,
+                    };
+                    report::edition::play::row_play(e, r, page)
                 }),
                 svg,
             })

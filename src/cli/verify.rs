@@ -117,6 +117,7 @@ fn asked(a: &VerifyArgs) -> serde_json::Value {
         "method": format!("{:?}", r.method),
         "refutations": r.refutations,
         "notation": r.notation,
+        "letters": r.letters,
     })
 }
 

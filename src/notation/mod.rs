@@ -32,7 +32,9 @@ mod tests;
 
 pub use letters::{letter, relabel, Letters};
 pub use san::parse_san;
-pub use styled::{line_text, line_text_in, write_lines, write_move, write_plies, Style};
+pub use styled::{
+    line_text, line_text_in, split_plies, write_lines, write_move, write_plies, Style,
+};
 pub use tokens::{parse_line, parse_solution, signs, unbalanced, Solution, Token, Variation};
 pub use write::{coord, lan, lan_in, san, san_in};
 

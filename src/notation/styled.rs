@@ -1,6 +1,7 @@
 //! Moves and lines in the notation and letters asked for ([`Style`]): the one place that
 //! sends a move to its writer (SAN and long algebraic in `write`, `murray`,
-//! `descriptive`), numbered lines, and lines of SAN plies rewritten for output.
+//! `descriptive`), numbered lines, lines of SAN plies rewritten for output, and such
+//! lines split into their plies again.
 
 use crate::board::bits::Bits;
 use crate::board::movegen::MoveList;
@@ -79,6 +80,23 @@ pub fn line_text_in<B: Bits>(pos: &Position<B>, moves: &[Move], style: impl Into
         }
         out += &write_move(&p, m, style);
         p.make(*m);
+    }
+    out
+}
+
+/// A line of plies as [`write_move`] writes them, joined by spaces, split into its plies
+/// again: the signs the older notations write after a space (descriptive `ch` and `mate`,
+/// Murray's `m.`) stay with their move.
+pub fn split_plies(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = vec![];
+    for w in text.split_whitespace() {
+        match out.last_mut() {
+            Some(last) if ["ch", "mate", "m."].contains(&w) => {
+                last.push(' ');
+                last.push_str(w);
+            }
+            _ => out.push(w.to_string()),
+        }
     }
     out
 }

@@ -13,7 +13,7 @@
 //! then renamed over it, so an interrupted run never leaves a half-written edition in the
 //! place of a good one.
 
-use super::text::{format_tree, numbered_line, tree_heading};
+use super::text::{format_tree, numbered_line, numbered_plies, numbered_refutation, tree_heading};
 use super::{xml_escape as esc, Row, Verdict};
 use crate::notation::parse_line;
 use crate::solve::{ClaimStatus, Solvable};
@@ -87,7 +87,10 @@ pub fn explain(r: &Row) -> String {
             "Unsound: no first move forces {stip}; the defence always holds{}.",
             rep.refutation
                 .as_ref()
-                .map(|x| format!(" (strongest try and its refutation: {x})"))
+                .map(|x| format!(
+                    " (strongest try and its refutation: {})",
+                    numbered_refutation(x, &a.fen)
+                ))
                 .unwrap_or_default()
         ),
         Verdict::ClaimWrong => format!(
@@ -148,17 +151,17 @@ fn claim_line_html(r: &Row) -> String {
         .as_deref()
         .map(|s| parse_line(s).iter().map(|t| destination(&t.text)).collect())
         .unwrap_or_default();
-    let labels = numbered_line(&a.claim.filled, &a.fen);
+    let labels = numbered_plies(&a.claim.filled, &a.fen);
     let mut next = 0;
     let mut out = vec![];
-    for (m, label) in a.claim.filled.iter().zip(labels.split(' ')) {
+    for (m, label) in a.claim.filled.iter().zip(labels) {
         if next < written.len() && written[next] == destination(m) {
             next += 1;
-            out.push(esc(label));
+            out.push(esc(&label));
         } else {
             out.push(format!(
                 r#"<span class="filled" title="filled in: not written in the manuscript">{}</span>"#,
-                esc(label)
+                esc(&label)
             ));
         }
     }
@@ -312,7 +315,26 @@ fn analysis_facts(s: &mut String, r: &Row, a: &crate::solve::Analysis) {
         "shortest",
         &rep.shortest.map(|n| n.to_string()).unwrap_or_default(),
     );
-    fact(s, "refutation", rep.refutation.as_deref().unwrap_or(""));
+    fact(
+        s,
+        "refutation",
+        &rep.refutation
+            .as_deref()
+            .map_or(String::new(), |x| numbered_refutation(x, &a.fen)),
+    );
+    if !rep.tries.is_empty() {
+        let firsts: Vec<String> = rep
+            .tries
+            .iter()
+            .filter_map(|t| crate::notation::split_plies(t).into_iter().next())
+            .map(|m| numbered_line(&[m], &a.fen))
+            .collect();
+        fact(
+            s,
+            "other tries",
+            &format!("{} (each played through below)", firsts.join(", ")),
+        );
+    }
     fact(s, "manuscript", &r.meta_of("solution"));
     let failed = !matches!(
         a.claim.status,

@@ -129,6 +129,12 @@ fn attacker_children(node: &Node, ply: usize, depth: usize, w: bool, s: &mut Str
 
 /// A line of play with move numbers ("1.Rh8+ Kxh8 2.Bf5+").
 pub fn numbered_line(moves: &[String], fen: &str) -> String {
+    numbered_plies(moves, fen).join(" ")
+}
+
+/// Each move of a line with its number where it needs one (`1.Rh8+`, `Kxh8`, `2.Bf5+`;
+/// `1...Kd8` when the second player starts).
+pub fn numbered_plies(moves: &[String], fen: &str) -> Vec<String> {
     let w = white_to_move(fen);
     let mut out = vec![];
     for (i, m) in moves.iter().enumerate() {
@@ -136,7 +142,7 @@ pub fn numbered_line(moves: &[String], fen: &str) -> String {
         let prev_white = i > 0 && (q - 1) & 1 == 0;
         out.push(label(i, m, w, prev_white));
     }
-    out.join(" ")
+    out
 }
 
 /// "solution tree (12 lines, cut short)": the tree's size and whether a limit cut it.
@@ -290,8 +296,10 @@ fn verdict_text(r: &Row, rep: &crate::solve::SolveReport) -> String {
 /// Kf8)`) with move numbers: `1.Rh8+ Kxh8 2.Bf5+ (1st move also held by Kf8)`.
 pub fn numbered_refutation(rf: &str, fen: &str) -> String {
     let (line, rest) = rf.find(" (").map_or((rf, ""), |i| rf.split_at(i));
-    let plies: Vec<String> = line.split_whitespace().map(String::from).collect();
-    format!("{}{rest}", numbered_line(&plies, fen))
+    format!(
+        "{}{rest}",
+        numbered_line(&crate::notation::split_plies(line), fen)
+    )
 }
 
 /// The keys line: the keys found, and whether the list is complete.

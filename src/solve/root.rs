@@ -38,6 +38,10 @@ pub(super) struct RootResult {
     holding_more: bool,
 }
 
+/// The fewest nodes the lines of an unsound problem's other tries may take (see
+/// [`Root::try_lines`]).
+const TRY_NODES: u64 = 1 << 20;
+
 /// The node allowance each method starts with when the two take turns on an open first
 /// move (see [`Searcher::settle_open`]).
 const TURN_FIRST: u64 = 1 << 16;
@@ -137,16 +141,22 @@ pub fn solve<B: Bits>(
     }
     drop(root.bar.take());
     let mut rep = root.verdict(&results);
+    let mut tree_nodes = 0;
     if rep.solvable == Solvable::No {
         rep.refutation = root.refutation(&results);
+        if root.holding_counted > 0 {
+            let skip = root.strongest(&results).map(|t| t.m);
+            let (tries, nodes) = root.try_lines(&results, skip, limits);
+            rep.tries = tries;
+            tree_nodes += nodes;
+        }
     }
     let fastest = results
         .iter()
         .filter(|r| r.wins_in.is_some())
         .min_by_key(|r| r.wins_in);
-    let mut tree_nodes = 0;
     if let Some(k) = fastest {
-        tree_nodes = root.lines(k, limits, &mut rep);
+        tree_nodes += root.lines(k, limits, &mut rep);
     }
     rep.nodes = budget.nodes.load(Ordering::Relaxed) + tree_nodes;
     rep.millis = budget.start.elapsed().as_millis() as u64;
@@ -471,18 +481,7 @@ impl<'a, B: Bits> Root<'a, B> {
     /// defences; ties go to the most forcing try: a check, then the fewest legal replies),
     /// the defence that holds, and the line on from there.
     fn refutation(&self, results: &[RootResult]) -> Option<String> {
-        // A try whose count a limit interrupted competes only if no try was counted to the
-        // end (its defences shown still hold; it may just not be the strongest).
-        let counted = |r: &&RootResult| !r.holding.is_empty() && !r.stopped;
-        let pool: Vec<&RootResult> = if results.iter().any(|r| counted(&r)) {
-            results.iter().filter(counted).collect()
-        } else {
-            results.iter().filter(|r| !r.holding.is_empty()).collect()
-        };
-        let Some(t) = pool
-            .into_iter()
-            .min_by_key(|r| (r.holding.len(), forcing(self.pos, &r.m)))
-        else {
+        let Some(t) = self.strongest(results) else {
             return results.is_empty().then(|| "no legal move".to_string());
         };
         let mut p = self.pos.clone();
@@ -510,6 +509,102 @@ impl<'a, B: Bits> Root<'a, B> {
             ));
         }
         s.flush();
+        Some(text)
+    }
+
+    /// The strongest try of a problem with no key (see [`Root::refutation`]). A try whose
+    /// count a limit interrupted competes only if no try was counted to the end (its
+    /// defences shown still hold; it may just not be the strongest).
+    fn strongest<'r>(&self, results: &'r [RootResult]) -> Option<&'r RootResult> {
+        let counted = |r: &&RootResult| !r.holding.is_empty() && !r.stopped;
+        let pool: Vec<&RootResult> = if results.iter().any(|r| counted(&r)) {
+            results.iter().filter(counted).collect()
+        } else {
+            results.iter().filter(|r| !r.holding.is_empty()).collect()
+        };
+        pool.into_iter()
+            .min_by_key(|r| (r.holding.len(), forcing(self.pos, &r.m)))
+    }
+
+    /// Every try of a problem with no key but `skip` (the strongest, whose line is the
+    /// refutation), the most forcing first, each as its refutation is written: the try, a
+    /// defence that holds and the line on from there, in coordinates. Under a budget of
+    /// their own: the time left, and at most as many nodes again as the search spent (at
+    /// least [`TRY_NODES`]), so that the lines never cost more than the verdict did; a try
+    /// the budget does not reach is left out. The nodes spent.
+    fn try_lines(
+        &self,
+        results: &[RootResult],
+        skip: Option<Move>,
+        limits: &Limits,
+    ) -> (Vec<String>, u64) {
+        let spent = self.budget.nodes.load(Ordering::Relaxed);
+        let mut l = super::remaining(limits, self.budget.start, 0);
+        let cap = spent.max(TRY_NODES);
+        l.max_nodes = Some(l.max_nodes.map_or(cap, |m| m.min(cap)));
+        l.problem_nodes = None;
+        let budget = Budget::after(self.budget, &l);
+        let mut tries: Vec<((bool, usize), &RootResult)> = results
+            .iter()
+            .filter(|r| r.wins_in.is_none() && Some(r.m) != skip)
+            .map(|r| (forcing(self.pos, &r.m), r))
+            .collect();
+        tries.sort_by_key(|t| t.0);
+        let lines: Vec<Option<String>> = tries
+            .par_iter()
+            .map_init(
+                || {
+                    Searcher::new(self.pos, *self.stip, self.cond, &budget)
+                        .with_tables(self.tables.clone())
+                },
+                |s, (_, r)| {
+                    let line = self.try_line(s, r);
+                    s.flush();
+                    line
+                },
+            )
+            .collect();
+        let nodes = budget.nodes.load(Ordering::Relaxed);
+        (lines.into_iter().flatten().collect(), nodes)
+    }
+
+    /// One try's line (see [`Root::try_lines`]): the first defence that holds, a mate
+    /// first, then in the defender's order (captures, checks, the strongest men; an order
+    /// of the position alone, so the line is the same whatever the threads and whichever
+    /// defences the count reached); the try alone when it leaves no reply; `None` when
+    /// the budget ran out first.
+    fn try_line(&self, s: &mut Searcher<'_, B>, r: &RootResult) -> Option<String> {
+        let n = self.stip.moves;
+        let (mut p, nt) = s.after_root_move(self.pos, r.m);
+        let mut text = notation::coord(self.pos, &r.m);
+        let mut list = MoveList::new();
+        s.moves(&mut p, &mut list);
+        if list.is_empty() {
+            return Some(text);
+        }
+        s.order_defences(&mut p, &mut list, 0, Move::default());
+        let mut defences = list.as_slice().to_vec();
+        defences.sort_by_key(|&d| {
+            let u = p.make(d);
+            let mates = p.in_check() && p.count_legal() == 0;
+            p.unmake(d, u);
+            !mates
+        });
+        let d = defences.into_iter().find(|&d| {
+            let nt2 = s.track(&p, &d, nt);
+            let u = p.make(d);
+            let r = s.attack(&mut p, n - 1, nt2);
+            p.unmake(d, u);
+            r == Some(false)
+        })?;
+        text.push(' ');
+        text.push_str(&notation::coord(&p, &d));
+        let nt2 = s.track(&p, &d, nt);
+        p.make(d);
+        for m in refutation_line(s, &mut p, n - 1, nt2) {
+            text.push(' ');
+            text.push_str(&m);
+        }
         Some(text)
     }
 

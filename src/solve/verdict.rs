@@ -53,6 +53,11 @@ pub struct SolveReport {
     /// For an unsound problem: the strongest try and the defence that holds, as a line
     /// in coordinates ("f5g7 e8d8").
     pub refutation: Option<String>,
+    /// For an unsound problem: every other try, each written as the refutation is (the
+    /// try, a defence that holds, the line on), the most forcing first; a try the lines'
+    /// budget did not reach is left out.
+    #[serde(default)]
+    pub tries: Vec<String>,
     /// The main line in SAN.
     pub main_line: Vec<String>,
     /// The main line in coordinates.

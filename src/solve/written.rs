@@ -1,5 +1,5 @@
 //! An analysis's lines rewritten in one notation for output: the keys' readable form, the
-//! refutation, the main line, the solution tree and the claim's completed line. The
+//! refutation and the other tries, the main line, the solution tree and the claim's completed line. The
 //! search hands out SAN and coordinates; a report prints every line in the one notation
 //! asked for (SAN by default) and with the men's letters asked for (the sources' F and A
 //! by default); the claim's remarks and detail keep SAN with those letters. The
@@ -48,6 +48,7 @@ fn rewrite_at<B: Bits>(pos: &Position<B>, a: &mut Analysis, n: Style) {
     if let Some(r) = &rep.refutation {
         rep.refutation = Some(refutation(pos, r, n));
     }
+    rep.tries = rep.tries.iter().map(|t| refutation(pos, t, n)).collect();
     if let Some(cc) = &mut a.continual_check {
         cc.refutation = cc.refutation.as_deref().map(|r| refutation(pos, r, n));
     }

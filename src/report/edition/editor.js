@@ -1,7 +1,8 @@
 // The position editor of mansuba: places men on the board of any preset and writes the
 // position as a FEN in the rules' letters and as a [[problem]] block. What it knows of the
 // rules (board size, men and letters, starting array, stacks) was written into the page
-// by mansuba; it checks nothing: `mansuba solve` reads the block and says what is wrong.
+// by mansuba. A FEN typed in is read against the rules' board and letters only (a bad
+// one is refused with the reason); `mansuba solve` reads the block and checks the rest.
 (function () {
   'use strict';
   var NS = 'http://www.w3.org/2000/svg';
@@ -31,6 +32,8 @@
     el('stack').disabled = !rules.stacks;
     if (!rules.stacks) { el('stack').checked = false; }
     el('summary').textContent = rules.summary;
+    el('fenmsg').textContent = '';
+    el('fenmsg').className = '';
     if (tool !== null && tool >= rules.men.length) { tool = null; }
     tray();
     draw();
@@ -133,6 +136,76 @@
     return ranks.join('/') + ' ' + side + ' - - 0 1';
   }
 
+  // The board of a FEN under the rules chosen: {board, side, dropped} or a thrown reason.
+  function readFen(text) {
+    var parts = text.trim().split(/\s+/), w = rules.width, h = rules.height;
+    if (!parts[0]) { throw 'the FEN is empty'; }
+    var ranks = parts[0].split('/');
+    if (ranks.length !== h) {
+      throw 'the FEN has ' + ranks.length + ' rank' + (ranks.length === 1 ? '' : 's') + ', but ' + rules.name +
+        ' has ' + h + ' (choose the rules first)';
+    }
+    var letters = {};
+    rules.men.forEach(function (m, i) { letters[m.letter] = i; });
+    var known = rules.men.map(function (m) { return m.letter; }).join(' ');
+    var man = function (c, rank) {
+      if (!(c in letters)) {
+        throw 'rank ' + rank + ': ' + rules.name + ' has no man written ' + c + ' (its letters: ' + known + ')';
+      }
+      return letters[c];
+    };
+    var out = [];
+    for (var sq = 0; sq < w * h; sq += 1) { out.push([]); }
+    ranks.forEach(function (text, i) {
+      var r = h - i, f = 0, toks = text.match(/\d+|\[[^\]]*\]?|./g) || [];
+      toks.forEach(function (t) {
+        if (/^\d+$/.test(t)) {
+          if (+t < 1) { throw 'rank ' + r + ': an empty run of ' + t + ' squares'; }
+          f += +t;
+          return;
+        }
+        var on;
+        if (t.charAt(0) === '[') {
+          if (t.charAt(t.length - 1) !== ']') { throw 'rank ' + r + ': the stack ' + t + ' is not closed with ]'; }
+          if (!rules.stacks) { throw 'rank ' + r + ': ' + rules.name + ' has no stacked squares, but the FEN has ' + t; }
+          on = t.slice(1, -1).split('').map(function (c) { return man(c, r); });
+          if (on.length < 2) { throw 'rank ' + r + ': the stack ' + t + ' holds fewer than two men'; }
+          if (on.some(function (m) { return rules.men[m].side !== rules.men[on[0]].side; })) {
+            throw 'rank ' + r + ': the stack ' + t + ' mixes the two sides';
+          }
+        } else {
+          on = [man(t, r)];
+        }
+        if (f >= w) { throw 'rank ' + r + ' (' + text + ') has more than ' + w + ' squares'; }
+        out[(r - 1) * w + f] = on;
+        f += 1;
+      });
+      if (f !== w) { throw 'rank ' + r + ' (' + text + ') has ' + f + ' square' + (f === 1 ? '' : 's') + ', not ' + w; }
+    });
+    var side = parts[1] || 'w';
+    if (side !== 'w' && side !== 'b') { throw 'the side to move is ' + side + ', not w or b'; }
+    var rest = parts.slice(2).join(' ');
+    return { board: out, side: side, dropped: rest !== '' && rest !== '- - 0 1' ? rest : '' };
+  }
+
+  function loadFen() {
+    var msg = el('fenmsg');
+    try {
+      var got = readFen(el('fenin').value);
+      board = got.board;
+      document.querySelector('input[name=side][value=' + got.side + ']').checked = true;
+      draw();
+      update();
+      msg.className = '';
+      msg.textContent = 'The board is set up from the FEN' + (got.dropped ?
+        ' (its other fields, ' + got.dropped + ', are not kept: the block writes - - 0 1).' : '.');
+    } catch (why) {
+      if (typeof why !== 'string') { throw why; }
+      msg.className = 'bad';
+      msg.textContent = 'Not set up: ' + why + '.';
+    }
+  }
+
   function quoted(s) {
     return '"' + s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/[\u0000-\u001f]/g, ' ') + '"';
   }
@@ -160,6 +233,10 @@
   el('start').addEventListener('click', function () { setRules(rules.name, true); });
   ['pid', 'stip', 'source', 'solution'].forEach(function (id) { el(id).addEventListener('input', update); });
   document.querySelectorAll('input[name=side]').forEach(function (r) { r.addEventListener('change', update); });
+  el('load').addEventListener('click', loadFen);
+  el('fenin').addEventListener('keydown', function (ev) {
+    if (ev.key === 'Enter') { ev.preventDefault(); loadFen(); }
+  });
   el('copy').addEventListener('click', function () {
     el('block').select();
     if (navigator.clipboard) { navigator.clipboard.writeText(el('block').value); } else { document.execCommand('copy'); }

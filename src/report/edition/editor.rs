@@ -6,7 +6,9 @@
 //! Everything the page knows of the rules comes from here: each preset's board size, its
 //! men with their FEN letters and figures (drawn as the diagrams draw them), its starting
 //! array square by square, and whether its squares may hold stacks. The script only
-//! places what the reader clicks and writes it down in the rules' letters.
+//! places what the reader clicks (or a FEN typed in: its board read square by square
+//! against the rules' size and letters, a bad one refused with the reason) and writes it
+//! down in the rules' letters; `mansuba solve` checks the block.
 
 use super::super::svg::{man_figure, Board, Man};
 use super::super::xml_escape as esc;
@@ -103,12 +105,14 @@ pub fn page(first: &str) -> String {
         r##"<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"/><meta name="generator" content="mansuba {version}"/><title>mansuba: position editor</title><style>{STYLE}</style></head><body>
 <h1>Position editor</h1>
-<p class="help">Choose the rules, then a man from the tray and click the squares to place it (click again with the same man to take it off; with “stack” ticked a click adds the man to the square's stack). The FEN and the <code>[[problem]]</code> block below follow every change: paste the block into a problem file and run <code>mansuba solve FILE</code>.</p>
+<p class="help">Choose the rules, then a man from the tray and click the squares to place it (click again with the same man to take it off; with “stack” ticked a click adds the man to the square's stack), or type a FEN and set the board up from it. The FEN and the <code>[[problem]]</code> block below follow every change: paste the block into a problem file and run <code>mansuba solve FILE</code>.</p>
 <div class="bar"><label>rules <select id="rules">{options}</select></label>
 <button type="button" id="empty">empty board</button> <button type="button" id="start">starting array</button>
 <label><input type="checkbox" id="stack"/> stack</label>
 <fieldset id="side"><legend>to move</legend><label><input type="radio" name="side" value="w" checked="checked"/> White</label> <label><input type="radio" name="side" value="b"/> Black</label></fieldset></div>
 <p id="summary" class="help"></p>
+<div class="load"><label>set up from a FEN <input id="fenin" spellcheck="false" placeholder="1r4k1/8/5PP1/8/K1n3NR/7B/1r6/7R w - - 0 1" aria-describedby="fenmsg"/></label> <button type="button" id="load">set up</button>
+<p id="fenmsg" role="status" aria-live="polite"></p></div>
 <div class="work"><div id="tray" role="toolbar" aria-label="men to place"></div>
 <svg id="board" xmlns="http://www.w3.org/2000/svg" role="grid" aria-label="the board: click a square to place the chosen man"></svg></div>
 <p id="said" aria-live="polite"></p>

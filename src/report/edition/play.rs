@@ -9,14 +9,15 @@ use super::super::xml_escape as esc;
 use crate::board::bits::Bits;
 use crate::board::piece::Color;
 use crate::board::position::{Move, Position};
-use crate::notation::{self, Notation};
+use crate::notation::{self, Style};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-/// A move's text in the page. The one place the edition writes a move, so that the
-/// notation and letters the reader chose reach every link.
-pub fn move_text<B: Bits>(pos: &Position<B>, m: &Move) -> String {
-    notation::write_move(pos, m, Notation::San)
+/// A move's text in the page, in the notation and letters chosen (`--notation`,
+/// `--letters`; SAN for `auto`). The one place the edition writes a move, so that the
+/// choice reaches every link.
+pub fn move_text<B: Bits>(pos: &Position<B>, m: &Move, style: Style) -> String {
+    notation::write_move(pos, m, style)
 }
 
 /// The men every diagram of a page uses, each drawn once (its figure, placed by the
@@ -164,15 +165,26 @@ struct Node {
     next: Vec<usize>,
 }
 
+/// Where a play-through goes: the page's men, the problem's section (the links'
+/// target) and how its moves are written.
+pub struct Page<'a> {
+    /// The men every diagram of the page uses.
+    pub men: &'a mut Men,
+    /// The problem's section.
+    pub anchor: &'a str,
+    /// The notation and letters of the moves.
+    pub style: Style,
+}
+
 /// Replays `lines` from `start`, plus the solution `tree` (lines sharing their first
-/// moves, shown nested); `anchor` is the problem's section, the links' target.
+/// moves, shown nested), each move written in `page.style`.
 pub fn play<B: Bits>(
     start: &Position<B>,
     lines: &[LineIn],
     tree: &[Vec<String>],
-    men: &mut Men,
-    anchor: &str,
+    page: Page,
 ) -> Play {
+    let Page { men, anchor, style } = page;
     let mut d = Data {
         pos: vec![],
         seen: HashMap::new(),
@@ -191,7 +203,7 @@ pub fn play<B: Bits>(
                 dropped += l.plies.len() - k;
                 break;
             };
-            let (full, shown) = numbered(&p, &move_text(&p, &m), k == 0);
+            let (full, shown) = numbered(&p, &move_text(&p, &m, style), k == 0);
             p.make(m);
             let at = d.position(&p, men);
             d.moves.push((at, m.from, m.to, full));
@@ -209,7 +221,7 @@ pub fn play<B: Bits>(
         }
     }
     if !tree.is_empty() {
-        let (nodes, roots, cut) = grow_tree(start, tree, &mut d, men);
+        let (nodes, roots, cut) = grow_tree(start, tree, &mut d, men, style);
         dropped += cut;
         if !roots.is_empty() {
             html.push_str(r#"<div class="tree"><span class="label">solution tree</span>"#);
@@ -233,11 +245,11 @@ pub fn play<B: Bits>(
 }
 
 /// The lines of a row to play through: the manuscript's line as checked, the main line,
-/// the refutation (and each other defence that holds against its first move), and the
-/// solution tree's lines.
+/// the refutation (and each other defence that holds against its first move), every
+/// other try with its refutation, and the solution tree's lines.
 pub fn row_lines(a: &crate::solve::Analysis) -> (Vec<LineIn>, Vec<Vec<String>>) {
     let rep = &a.report;
-    let words = |s: &str| s.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+    let words = notation::split_plies;
     let mut lines = vec![];
     if !a.claim.filled.is_empty() {
         lines.push(LineIn {
@@ -273,6 +285,12 @@ pub fn row_lines(a: &crate::solve::Analysis) -> (Vec<LineIn>, Vec<Vec<String>>) 
             });
         }
     }
+    for t in &rep.tries {
+        lines.push(LineIn {
+            label: "try".into(),
+            plies: words(t),
+        });
+    }
     let tree = rep
         .tree
         .iter()
@@ -292,14 +310,13 @@ pub fn row_lines(a: &crate::solve::Analysis) -> (Vec<LineIn>, Vec<Vec<String>>) 
 pub fn row_play(
     eng: &crate::board::any::AnyEngine,
     r: &super::super::Row,
-    men: &mut Men,
-    anchor: &str,
+    page: Page,
 ) -> Option<Play> {
     let a = r.analysis.as_ref()?;
     let (lines, tree) = row_lines(a);
     crate::with_engine!(eng, e => {
         let pos = Position::from_fen(e.clone(), &a.fen).ok()?;
-        Some(play(&pos, &lines, &tree, men, anchor))
+        Some(play(&pos, &lines, &tree, page))
     })
 }
 
@@ -318,6 +335,7 @@ fn grow_tree<B: Bits>(
     tree: &[Vec<String>],
     d: &mut Data,
     men: &mut Men,
+    style: Style,
 ) -> (Vec<Node>, Vec<usize>, usize) {
     let mut nodes: Vec<Node> = vec![];
     let mut roots: Vec<usize> = vec![];
@@ -340,7 +358,7 @@ fn grow_tree<B: Bits>(
             let n = match found {
                 Some(n) => n,
                 None => {
-                    let (full, bare) = numbered(&p, &move_text(&p, &m), false);
+                    let (full, bare) = numbered(&p, &move_text(&p, &m, style), false);
                     let mut q = p.clone();
                     q.make(m);
                     let at = d.position(&q, men);
@@ -410,7 +428,7 @@ mod tests {
     use crate::board::rules::Rules;
     use crate::with_engine;
 
-    fn dilaram() -> Play {
+    fn dilaram(style: Style) -> Play {
         let eng = AnyEngine::new(Rules::resolve("shatranj", None).unwrap()).unwrap();
         let fen = "1r4k1/8/5PP1/8/K1n3NR/7B/1r6/7R w - - 0 1";
         with_engine!(&eng, e => {
@@ -423,13 +441,18 @@ mod tests {
                 ["h4h8", "g8h8", "h3f5", "h8g8"].map(String::from).to_vec(),
                 ["h4h8", "g8h8", "h3f5", "b2h2"].map(String::from).to_vec(),
             ];
-            play(&pos, &lines, &tree, &mut Men::default(), "p1")
+            let page = Page {
+                men: &mut Men::default(),
+                anchor: "p1",
+                style,
+            };
+            play(&pos, &lines, &tree, page)
         })
     }
 
     #[test]
     fn lines_are_replayed_and_the_tree_shares_its_first_moves() {
-        let p = dilaram();
+        let p = dilaram(Style::from(crate::notation::Notation::San));
         let v: serde_json::Value = serde_json::from_str(&p.json).unwrap();
         // The move that does not read is counted, not guessed.
         assert_eq!(p.dropped, 1);
@@ -446,5 +469,28 @@ mod tests {
         assert!(p.html.contains("<ul><li>"), "{}", p.html);
         let fens = v["fen"].as_array().unwrap();
         assert_eq!(fens[0], "1r4k1/8/5PP1/8/K1n3NR/7B/1r6/7R w - - 0 1");
+    }
+
+    #[test]
+    fn moves_are_written_in_the_letters_and_notation_chosen() {
+        use crate::notation::{Letters, Notation};
+        let historical = Style {
+            notation: Notation::San,
+            letters: Letters::Historical,
+        };
+        let p = dilaram(historical);
+        let v: serde_json::Value = serde_json::from_str(&p.json).unwrap();
+        // The alfil is A in the line, the tree and the data, though read as B.
+        assert_eq!(v["moves"][2][3], "2.Af5+");
+        assert!(p.html.contains(">2.Af5+</a>"), "{}", p.html);
+        assert!(!p.html.contains("Bf5"), "{}", p.html);
+        let murray = Style {
+            notation: Notation::Murray,
+            letters: Letters::Historical,
+        };
+        let v: serde_json::Value = serde_json::from_str(&dilaram(murray).json).unwrap();
+        assert_eq!(v["moves"][0][3], "1.R-h8+");
+        assert_eq!(v["moves"][1][3], "1...K×h8");
+        assert_eq!(v["moves"][2][3], "2.A-f5+");
     }
 }
