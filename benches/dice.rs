@@ -5,7 +5,7 @@
 //! stronger side's mean chance) are printed once before it is timed.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use mansuba::board::any::AnyEngine;
+use mansuba::board::compiled::AnyEngine;
 use mansuba::board::engine::Engine;
 use mansuba::board::position::Position;
 use mansuba::board::rules::Rules;

@@ -6,7 +6,7 @@
 //! `cargo bench --bench perft` (about a minute and a half on two cores).
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use mansuba::board::any::AnyEngine;
+use mansuba::board::compiled::AnyEngine;
 use mansuba::board::perft::{perft, perft_parallel};
 use mansuba::board::position::Position;
 use mansuba::board::rules::Rules;

@@ -6,7 +6,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use mansuba::analyse::analyse;
-use mansuba::board::any::AnyEngine;
+use mansuba::board::compiled::AnyEngine;
 use mansuba::board::rules::Rules;
 use mansuba::solve::{ConditionSpec, Limits, Method, Stipulation};
 use std::time::Duration;

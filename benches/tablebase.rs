@@ -2,7 +2,7 @@
 //! with its sub-tables). Run with `cargo bench --bench tablebase`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use mansuba::board::any::AnyEngine;
+use mansuba::board::compiled::AnyEngine;
 use mansuba::board::rules::Rules;
 use mansuba::retro::{self, BuildOptions, Material};
 

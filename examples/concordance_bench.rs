@@ -7,7 +7,7 @@
 //! `cargo run --release --example concordance_bench -- [N] [pairwise] [MAX,MAX..]`
 //! (default 10000, max-diffs 0,1,2). Figures in benches/NOTES.md.
 
-use mansuba::board::any::AnyEngine;
+use mansuba::board::compiled::AnyEngine;
 use mansuba::board::piece::Color;
 use mansuba::board::position::Position;
 use mansuba::concordance::{concord, concord_pairwise, Entry, Group, Shapes};

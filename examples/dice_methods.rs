@@ -6,7 +6,7 @@
 //! [tolerance=T] [seconds=S] [gib=G]
 //! (RULES: a dice preset or a rules file; e.g. `dice_methods shatranj-dice KQKQ`).
 
-use mansuba::board::any::AnyEngine;
+use mansuba::board::compiled::AnyEngine;
 use mansuba::board::rules::Rules;
 use mansuba::dice::estimate::Estimate;
 use mansuba::dice::table::{ChanceTables, Layout, Options, Progress, Stops};

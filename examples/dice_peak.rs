@@ -9,7 +9,7 @@
 //! Usage: dice_peak PRESET MATERIAL BUDGET_GIB TOLERANCE SECONDS
 //! (e.g. `dice_peak shatranj-dice KRKP 2 0.2 600`).
 
-use mansuba::board::any::AnyEngine;
+use mansuba::board::compiled::AnyEngine;
 use mansuba::board::rules::Rules;
 use mansuba::dice::table::{ChanceTables, Options, Progress, Stops};
 use mansuba::retro::Material;

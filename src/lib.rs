@@ -69,7 +69,7 @@ pub mod verify;
 
 pub use analyse::analyse;
 pub use batch::{Observer, Progress, Task};
-pub use board::any::AnyEngine;
+pub use board::compiled::AnyEngine;
 pub use board::piece::Color;
 pub use board::position::{FenError, IllegalPosition, Position};
 pub use board::presets::PRESETS;

@@ -192,7 +192,7 @@ fn a_closed_pipe_ends_the_program_quietly() {
 /// `sq - width` overflow): now a clean error.
 #[test]
 fn fuzzed_fen_with_en_passant_on_the_first_rank_is_an_error() {
-    use mansuba::board::any::AnyEngine;
+    use mansuba::board::compiled::AnyEngine;
     use mansuba::board::rules::Rules;
     let bytes = std::fs::read(hostile().join("fuzz-fen-crash-0b54a3fa")).unwrap();
     let text = String::from_utf8_lossy(&bytes);
@@ -249,7 +249,7 @@ fn fuzzed_import_inputs_end_cleanly() {
 /// wrapped, too small count in the message without).
 #[test]
 fn a_huge_empty_count_saturates() {
-    use mansuba::board::any::AnyEngine;
+    use mansuba::board::compiled::AnyEngine;
     use mansuba::board::position::{FenError, Position};
     use mansuba::board::rules::Rules;
     let Ok(AnyEngine::W64(eng)) = AnyEngine::new(Rules::preset("shatranj").unwrap()) else {

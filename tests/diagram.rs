@@ -2,7 +2,7 @@
 //! as well-formed XML with one figure per man; the `diagram` command's options and errors.
 
 use assert_cmd::Command;
-use mansuba::board::any::AnyEngine;
+use mansuba::board::compiled::AnyEngine;
 use mansuba::board::position::Position;
 use mansuba::board::presets::PRESETS;
 use mansuba::board::rules::Rules;

@@ -4,7 +4,7 @@
 //! Every position here is composed for the test, not historical.
 
 use crate::common::mansuba;
-use mansuba::board::any::AnyEngine;
+use mansuba::board::compiled::AnyEngine;
 use mansuba::board::engine::Engine;
 use mansuba::board::movegen::MoveList;
 use mansuba::board::position::Position;

@@ -9,8 +9,8 @@
 //!
 //! The materials and boards are composed for the test, not historical.
 
-use mansuba::board::any::AnyEngine;
 use mansuba::board::bits::Bits;
+use mansuba::board::compiled::AnyEngine;
 use mansuba::board::engine::Engine;
 use mansuba::board::piece::{Color, Kind};
 use mansuba::board::position::Position;

@@ -4,7 +4,7 @@
 //!
 //! The materials and boards are composed for the test, not historical.
 
-use mansuba::board::any::AnyEngine;
+use mansuba::board::compiled::AnyEngine;
 use mansuba::board::engine::Engine;
 use mansuba::board::rules::Rules;
 use mansuba::dice::table::{ChanceTables, Layout, Options};

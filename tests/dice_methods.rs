@@ -7,7 +7,7 @@
 //! The boards and materials are composed for the test, not historical.
 
 use crate::common::mansuba;
-use mansuba::board::any::AnyEngine;
+use mansuba::board::compiled::AnyEngine;
 use mansuba::board::engine::Engine;
 use mansuba::board::rules::Rules;
 use mansuba::dice::table::{ChanceTables, Options, TableFigures};

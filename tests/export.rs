@@ -4,7 +4,7 @@
 //! replayed here move by move against the legal move list of its position.
 
 use assert_cmd::Command;
-use mansuba::board::any::AnyEngine;
+use mansuba::board::compiled::AnyEngine;
 use mansuba::board::movegen::MoveList;
 use mansuba::board::position::Position;
 use mansuba::board::rules::Rules;

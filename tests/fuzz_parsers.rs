@@ -1,7 +1,7 @@
 //! User input never panics: the problem-file parser, the FEN reader (several presets) and
 //! the move reader, fed random bytes, random strings and mutated good input.
 
-use mansuba::board::any::AnyEngine;
+use mansuba::board::compiled::AnyEngine;
 use mansuba::board::position::Position;
 use mansuba::board::rules::Rules;
 use mansuba::with_engine;

@@ -3,10 +3,10 @@
 //! the own king stands attacked. Random playouts under every preset whose legal moves are
 //! not narrowed further (forced capture, which keeps only captures, is left out).
 
-use mansuba::board::any::AnyEngine;
 use mansuba::board::bits::Bits;
+use mansuba::board::compiled::AnyEngine;
 use mansuba::board::movegen::MoveList;
-use mansuba::board::position::{flag, Move, Position};
+use mansuba::board::position::{Move, MoveKind, Position};
 use mansuba::board::presets::PRESETS;
 use mansuba::board::rules::Rules;
 use mansuba::dice::SplitMix;
@@ -30,7 +30,8 @@ fn by_definition<B: Bits>(p: &mut Position<B>) -> Vec<Move> {
         let us = p.side();
         let u = p.make(m);
         let mut ok = !p.attacked(p.king_sq(us), us.flip(), p.occupied());
-        if no_check && (m.flag == flag::QUEEN_LEAP || m.flag == flag::JOINT) && p.in_check() {
+        if no_check && (m.flag == MoveKind::QueenLeap || m.flag == MoveKind::Joint) && p.in_check()
+        {
             ok = false;
         }
         p.unmake(m, u);

@@ -3,7 +3,7 @@
 //! long to ask every defence for its own least N.
 
 use mansuba::analyse::analyse;
-use mansuba::board::any::AnyEngine;
+use mansuba::board::compiled::AnyEngine;
 use mansuba::board::outcome::Outcome;
 use mansuba::board::piece::Color;
 use mansuba::board::position::Position;

@@ -2,7 +2,7 @@
 //! notation read back to the same completed line with the same verdict; attacker-only
 //! lines are completed; wrong lines fail with the right word at the right move.
 
-use mansuba::board::any::AnyEngine;
+use mansuba::board::compiled::AnyEngine;
 use mansuba::board::engine::Engine;
 use mansuba::board::position::Position;
 use mansuba::board::rules::Rules;

@@ -9,7 +9,7 @@
 //!   (start position, Kiwipete, positions 3, 4 and 5).
 
 use crate::common::reference;
-use mansuba::board::any::AnyEngine;
+use mansuba::board::compiled::AnyEngine;
 use mansuba::board::perft::perft_parallel;
 use mansuba::board::position::Position;
 use mansuba::board::rules::Rules;

@@ -15,8 +15,8 @@ use crate::common;
 
 use common::{random_position, Rng};
 use mansuba::analyse::analyse;
-use mansuba::board::any::AnyEngine;
 use mansuba::board::bits::Bits;
+use mansuba::board::compiled::AnyEngine;
 use mansuba::board::movegen::MoveList;
 use mansuba::board::outcome::{Outcome, WinKind};
 use mansuba::board::position::{Move, Position};

@@ -4,7 +4,7 @@
 //! first or tied for first.
 
 use crate::common::Rng;
-use mansuba::board::any::AnyEngine;
+use mansuba::board::compiled::AnyEngine;
 use mansuba::board::position::Position;
 use mansuba::problem::{load_file, Problem};
 use mansuba::repair::reconstruct::{reconstruct, Asked, Reconstruction};

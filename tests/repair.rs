@@ -5,7 +5,7 @@
 use crate::common::reference::rows as reference;
 use crate::common::{random_position, Rng};
 use mansuba::analyse::analyse_in;
-use mansuba::board::any::AnyEngine;
+use mansuba::board::compiled::AnyEngine;
 use mansuba::board::position::Position;
 use mansuba::board::rules::Rules;
 use mansuba::board::sides::SideNames;

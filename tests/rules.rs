@@ -14,13 +14,13 @@
 
 use crate::common;
 
-use mansuba::board::any::AnyEngine;
 use mansuba::board::bits::{Bits, U256};
+use mansuba::board::compiled::AnyEngine;
 use mansuba::board::engine::NO_SQ;
 use mansuba::board::movegen::MoveList;
 use mansuba::board::outcome::{DrawKind, Outcome, WinKind};
 use mansuba::board::piece::Color;
-use mansuba::board::position::{flag, FenError, IllegalPosition, Move, Position};
+use mansuba::board::position::{FenError, IllegalPosition, Move, MoveKind, Position};
 use mansuba::board::presets::PRESETS;
 use mansuba::board::rules::Rules;
 use std::collections::BTreeSet;
@@ -78,7 +78,7 @@ fn desc<B: Bits>(p: &Position<B>, m: &Move) -> String {
     // only, so the rook's part is added here as `+h1f1`.
     if m.from2 != NO_SQ && !s.contains('&') {
         let g = p.compiled().geo;
-        s.push(if m.flag == mansuba::board::position::flag::JOINT {
+        s.push(if m.flag == mansuba::board::position::MoveKind::Joint {
             '&'
         } else {
             '+'
@@ -1184,7 +1184,9 @@ fn walk<B: Bits>(root: &Position<B>, rng: &mut Rng, games: usize, plies: usize) 
             let movers = p.state().occ_c[p.side().idx()] & !B::bit(first);
             let mut kept = MoveList::new();
             p.checking_moves_where(&mut kept, movers, keep);
-            slow.retain(|m| (m.flag > flag::EP || movers.has(usize::from(m.from))) && keep(&p, m));
+            slow.retain(|m| {
+                (m.flag > MoveKind::EnPassant || movers.has(usize::from(m.from))) && keep(&p, m)
+            });
             assert_eq!(
                 kept.as_slice(),
                 slow.as_slice(),
@@ -1516,8 +1518,9 @@ fn stacks_may_form_knob() {
 /// ninth without mate the game is drawn. (The count is not part of the FEN.)
 #[test]
 fn nine_move_limit() {
-    let any = mansuba::board::any::AnyEngine::new(Rules::preset("nine-moves").unwrap()).unwrap();
-    let mansuba::board::any::AnyEngine::W64(e) = any else {
+    let any =
+        mansuba::board::compiled::AnyEngine::new(Rules::preset("nine-moves").unwrap()).unwrap();
+    let mansuba::board::compiled::AnyEngine::W64(e) = any else {
         panic!("8x8 is u64")
     };
     // Two rooks against a knight: White is a rook (and more) ahead.
@@ -1556,8 +1559,8 @@ fn nine_move_limit() {
     assert_eq!(p.to_fen(), start);
     assert_eq!(p.hash(), p.compute_hash());
     // Under the other presets no such limit.
-    let any = mansuba::board::any::AnyEngine::new(Rules::preset("german").unwrap()).unwrap();
-    let mansuba::board::any::AnyEngine::W64(e) = any else {
+    let any = mansuba::board::compiled::AnyEngine::new(Rules::preset("german").unwrap()).unwrap();
+    let mansuba::board::compiled::AnyEngine::W64(e) = any else {
         panic!()
     };
     let mut q = Position::from_fen(e, "7k/8/8/8/8/8/8/K1RR3n w - - 0 1").unwrap();

@@ -2,7 +2,7 @@
 //! checked by hand; each comment gives the reasoning), and claim checks on manuscript lines.
 
 use mansuba::analyse::analyse;
-use mansuba::board::any::AnyEngine;
+use mansuba::board::compiled::AnyEngine;
 use mansuba::board::rules::Rules;
 use mansuba::solve::{Analysis, ClaimStatus, ConditionSpec, Limits, Method, Solvable, Stipulation};
 use std::time::Duration;

@@ -2,7 +2,7 @@
 
 use crate::common::reference::rows as reference;
 use mansuba::analyse::analyse;
-use mansuba::board::any::AnyEngine;
+use mansuba::board::compiled::AnyEngine;
 use mansuba::board::rules::Rules;
 use mansuba::solve::{ConditionSpec, Limits, Solvable, Stipulation};
 use std::time::Duration;

@@ -3,7 +3,7 @@
 
 use assert_cmd::Command;
 use mansuba::analyse::analyse;
-use mansuba::board::any::AnyEngine;
+use mansuba::board::compiled::AnyEngine;
 use mansuba::board::piece::Color;
 use mansuba::board::rules::Rules;
 use mansuba::solve::{ConditionSpec, Limits, Solvable};

@@ -4,7 +4,7 @@
 //! say so. Counts below are worked out by hand; each is explained where it is asserted.
 
 use mansuba::analyse::analyse;
-use mansuba::board::any::AnyEngine;
+use mansuba::board::compiled::AnyEngine;
 use mansuba::board::movegen::MoveList;
 use mansuba::board::perft::perft;
 use mansuba::board::position::Position;

@@ -5,8 +5,8 @@
 
 use crate::common;
 
-use mansuba::board::any::AnyEngine;
 use mansuba::board::bits::Bits;
+use mansuba::board::compiled::AnyEngine;
 use mansuba::board::engine::Engine;
 use mansuba::board::movegen::MoveList;
 use mansuba::board::outcome::Outcome;

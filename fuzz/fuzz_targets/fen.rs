@@ -1,7 +1,7 @@
 //! FEN reader: any bytes, under several presets, must give a position or an error.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use mansuba::board::any::AnyEngine;
+use mansuba::board::compiled::AnyEngine;
 use mansuba::board::position::Position;
 use mansuba::board::rules::Rules;
 use mansuba::with_engine;

@@ -2,7 +2,7 @@
 //! few positions must give a move or an error.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use mansuba::board::any::AnyEngine;
+use mansuba::board::compiled::AnyEngine;
 use mansuba::board::position::Position;
 use mansuba::board::rules::Rules;
 use mansuba::with_engine;

@@ -3,7 +3,7 @@
 //! and give its legal moves.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use mansuba::board::any::AnyEngine;
+use mansuba::board::compiled::AnyEngine;
 use mansuba::board::movegen::MoveList;
 use mansuba::board::position::Position;
 use mansuba::board::rules::Rules;

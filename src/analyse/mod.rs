@@ -5,8 +5,8 @@
 //!
 //! Uses the board, notation, solve and dice layers; nothing here knows files or terminals.
 
-use crate::board::any::AnyEngine;
 use crate::board::bits::Bits;
+use crate::board::compiled::AnyEngine;
 use crate::board::position::Position;
 use crate::notation::Notation;
 use crate::solve::{

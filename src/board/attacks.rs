@@ -4,7 +4,7 @@
 use crate::board::bits::Bits;
 use crate::board::engine::{MAX_KINDS, NO_SQ};
 use crate::board::piece::Color;
-use crate::board::position::{flag, Move, Position};
+use crate::board::position::{Move, MoveKind, Position};
 use crate::board::rules::BareKingRule;
 
 /// The squares of the men whose kinds are in `mask` (bit k: kind k), from one colour's
@@ -190,7 +190,8 @@ impl<B: Bits> Position<B> {
     pub fn gives_check_with(&mut self, m: Move, info: &CheckInfo<B>) -> bool {
         let e = self.engine();
         let us = self.side;
-        let plain = m.flag <= flag::DOUBLE && !self.stacked.any() && e.bent_kinds.is_empty();
+        let plain =
+            m.flag <= MoveKind::DoubleStep && !self.stacked.any() && e.bent_kinds.is_empty();
         if !plain {
             let u = self.make(m);
             let c = self.in_check();

@@ -180,8 +180,8 @@ impl<B: Bits> BentTables<B> {
 #[cfg(test)]
 mod tests {
     use super::shape;
-    use crate::board::any::AnyEngine;
     use crate::board::bits::{Bits, U256};
+    use crate::board::compiled::AnyEngine;
     use crate::board::rules::Rules;
 
     /// The tables against walking the shape square by square, on boards filled at random:

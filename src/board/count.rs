@@ -10,7 +10,7 @@
 use crate::board::bits::Bits;
 use crate::board::engine::NO_SQ;
 use crate::board::movegen::{Legality, MoveList};
-use crate::board::position::{flag, Move, Position};
+use crate::board::position::{Move, MoveKind, Position};
 
 impl<B: Bits> Position<B> {
     /// Number of legal moves: the same number as `legal_moves` gives.
@@ -49,7 +49,7 @@ impl<B: Bits> Position<B> {
                     }
                 } else if l.pinned.has(from) {
                     for to in (t & l.evasion).iter() {
-                        let m = Move::new(from, to, k as u8, flag::NORMAL);
+                        let m = Move::new(from, to, k as u8, MoveKind::Normal);
                         n += !self.exposes_king(m, l.ksq) as usize;
                     }
                 } else {
@@ -86,7 +86,7 @@ impl<B: Bits> Position<B> {
             // The pawns that take en passant stand where an enemy pawn on the square
             // would take.
             for from in (e.pawn_cap[us ^ 1][self.ep as usize] & bb).iter() {
-                tries.push(Move::new(from, self.ep as usize, pw, flag::EP));
+                tries.push(Move::new(from, self.ep as usize, pw, MoveKind::EnPassant));
             }
         }
         let mut n = 0;
@@ -102,7 +102,7 @@ impl<B: Bits> Position<B> {
             }
             let mut safe = B::EMPTY;
             for to in (targets & l.evasion).iter() {
-                if !self.exposes_king(Move::new(from, to, pw, flag::NORMAL), l.ksq) {
+                if !self.exposes_king(Move::new(from, to, pw, MoveKind::Normal), l.ksq) {
                     safe |= B::bit(to);
                 }
             }

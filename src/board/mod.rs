@@ -8,10 +8,10 @@
 //! make and unmake), `attacks`, [`movegen`] and `count` (legal moves), [`outcome`]
 //! (is the game over) and [`perft`].
 
-pub mod any;
 pub(crate) mod attacks;
 pub(crate) mod bent;
 pub mod bits;
+pub mod compiled;
 pub(crate) mod count;
 pub mod cover;
 pub mod die;

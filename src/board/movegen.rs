@@ -13,7 +13,7 @@ use crate::board::attacks::men_of;
 use crate::board::bits::Bits;
 use crate::board::engine::{MAX_KINDS, NO_SQ};
 use crate::board::piece::{Color, Kind};
-use crate::board::position::{flag, Move, Position, Undo};
+use crate::board::position::{Move, MoveKind, Position, Undo};
 use crate::board::rules::PromotionCondition;
 
 /// Facts about the side to move's king that every legality test uses.
@@ -116,7 +116,7 @@ impl MoveList {
 impl<B: Bits> Position<B> {
     /// Pushes a pawn move, with promotions as the rules allow.
     #[inline]
-    fn push_pawn(&self, list: &mut MoveList, from: usize, to: usize, pw: Kind, fl: u8) {
+    fn push_pawn(&self, list: &mut MoveList, from: usize, to: usize, pw: Kind, fl: MoveKind) {
         let e = &*self.eng;
         if !e.last_rank[self.side.idx()].has(to) {
             list.push(Move::new(from, to, pw, fl));
@@ -180,7 +180,7 @@ impl<B: Bits> Position<B> {
             for from in bb.iter() {
                 let t = self.man_targets(k, from) & mask;
                 for to in t.iter() {
-                    list.push(Move::new(from, to, k as u8, flag::NORMAL));
+                    list.push(Move::new(from, to, k as u8, MoveKind::Normal));
                 }
             }
         }
@@ -227,20 +227,20 @@ impl<B: Bits> Position<B> {
         for from in bb.iter() {
             let one = e.pawn_push[us][from];
             if one != NO_SQ && !self.occ.has(one as usize) {
-                self.push_pawn(list, from, one as usize, pw, flag::NORMAL);
+                self.push_pawn(list, from, one as usize, pw, MoveKind::Normal);
                 if self.privileges.has(from) && e.rules.pawns.double_step {
                     let two = e.pawn_push[us][one as usize];
                     if two != NO_SQ && !self.occ.has(two as usize) {
-                        self.push_pawn(list, from, two as usize, pw, flag::DOUBLE);
+                        self.push_pawn(list, from, two as usize, pw, MoveKind::DoubleStep);
                     }
                 }
             }
             let caps = e.pawn_cap[us][from] & enemy;
             for to in caps.iter() {
-                self.push_pawn(list, from, to, pw, flag::NORMAL);
+                self.push_pawn(list, from, to, pw, MoveKind::Normal);
             }
             if self.ep != NO_SQ && e.pawn_cap[us][from].has(self.ep as usize) {
-                list.push(Move::new(from, self.ep as usize, pw, flag::EP));
+                list.push(Move::new(from, self.ep as usize, pw, MoveKind::EnPassant));
             }
         }
     }
@@ -278,7 +278,7 @@ impl<B: Bits> Position<B> {
                             }
                         }
                         king_targets.push(to);
-                        list.push(Move::new(ksq, to, e.king, flag::KING_LEAP));
+                        list.push(Move::new(ksq, to, e.king, MoveKind::KingLeap));
                     }
                 }
             }
@@ -300,13 +300,13 @@ impl<B: Bits> Position<B> {
                 if !self.leap_route_ok(&lt.over, ql.over_enemy, ql.over_friend) {
                     continue;
                 }
-                list.push(Move::new(qs, to, q, flag::QUEEN_LEAP));
+                list.push(Move::new(qs, to, q, MoveKind::QueenLeap));
                 if e.rules.joint_first_move && king_priv {
                     for &kt in &king_targets {
                         if kt == to || kt == qs {
                             continue;
                         }
-                        let mut m = Move::new(ksq, kt, e.king, flag::JOINT);
+                        let mut m = Move::new(ksq, kt, e.king, MoveKind::Joint);
                         m.from2 = qs as u8;
                         m.to2 = to as u8;
                         list.push(m);
@@ -339,7 +339,7 @@ impl<B: Bits> Position<B> {
             if self.attacked(pass, us.flip(), self.occ) {
                 continue;
             }
-            let mut m = Move::new(ksq, kto, e.king, flag::CASTLE);
+            let mut m = Move::new(ksq, kto, e.king, MoveKind::Castle);
             m.from2 = rs as u8;
             m.to2 = pass as u8;
             list.push(m);
@@ -349,7 +349,7 @@ impl<B: Bits> Position<B> {
     /// True when the move is a capture.
     #[inline(always)]
     pub fn is_capture(&self, m: &Move) -> bool {
-        m.flag == flag::EP || self.occ_c[self.side.flip().idx()].has(m.to as usize)
+        m.flag == MoveKind::EnPassant || self.occ_c[self.side.flip().idx()].has(m.to as usize)
     }
 
     /// Tries a move on the board: does it leave the mover's king safe (and obey the
@@ -367,7 +367,7 @@ impl<B: Bits> Position<B> {
         let us = self.side;
         let u = self.make(m);
         let mut ok = !self.attacked(self.king_sq(us), us.flip(), self.occ);
-        if ok && (m.flag == flag::QUEEN_LEAP || m.flag == flag::JOINT) {
+        if ok && (m.flag == MoveKind::QueenLeap || m.flag == MoveKind::Joint) {
             let no_check = self
                 .eng
                 .rules
@@ -491,11 +491,11 @@ impl<B: Bits> Position<B> {
         // A king's step or first leap (which lands on an empty square and moves nothing
         // else) is judged by whether its square is attacked once the king has left.
         if m.piece == e.king
-            && (m.flag == flag::NORMAL || m.flag == flag::KING_LEAP)
+            && (m.flag == MoveKind::Normal || m.flag == MoveKind::KingLeap)
             && !l.king_stacked
         {
             !self.attacked(m.to as usize, them, self.occ ^ B::bit(l.ksq))
-        } else if m.flag <= flag::DOUBLE && m.piece != e.king {
+        } else if m.flag <= MoveKind::DoubleStep && m.piece != e.king {
             l.evasion.has(m.to as usize)
                 && (!l.pinned.has(m.from as usize)
                     || if l.plain {
@@ -531,7 +531,7 @@ impl<B: Bits> Position<B> {
             let any_capture = list.as_slice().iter().any(|m| self.is_capture(m));
             if any_capture {
                 let enemy = self.occ_c[self.side.flip().idx()];
-                list.retain(|m| m.flag == flag::EP || enemy.has(m.to as usize));
+                list.retain(|m| m.flag == MoveKind::EnPassant || enemy.has(m.to as usize));
             }
         }
     }
@@ -571,7 +571,7 @@ impl<B: Bits> Position<B> {
             return;
         }
         let info = self.check_info();
-        let plain = |m: &Move| m.flag <= flag::EP;
+        let plain = |m: &Move| m.flag <= MoveKind::EnPassant;
         let wanted = |p: &mut Self, m: &Move| {
             (!plain(m) || movers.has(m.from as usize))
                 && p.gives_check_with(*m, &info)
@@ -616,12 +616,12 @@ impl<B: Bits> Position<B> {
                 all.clear();
                 if let Some(checks_from) = from_king.filter(|_| !opens) {
                     for to in (t & checks_from).iter() {
-                        all.push(Move::new(from, to, k as u8, flag::NORMAL));
+                        all.push(Move::new(from, to, k as u8, MoveKind::Normal));
                     }
                     self.push_legal(&all, list, &mut l, |p: &mut Self, m: &Move| keep(p, m));
                 } else {
                     for to in t.iter() {
-                        all.push(Move::new(from, to, k as u8, flag::NORMAL));
+                        all.push(Move::new(from, to, k as u8, MoveKind::Normal));
                     }
                     self.push_legal(&all, list, &mut l, wanted);
                 }
@@ -700,7 +700,7 @@ impl<B: Bits> Position<B> {
     fn plain_move_possible(&self, m: Move) -> Option<bool> {
         let e = &*self.eng;
         let k = m.piece as usize;
-        if m.flag != flag::NORMAL
+        if m.flag != MoveKind::Normal
             || m.promo != NO_SQ
             || m.from2 != NO_SQ
             || k >= e.nk
@@ -770,7 +770,7 @@ impl<B: Bits> Position<B> {
             let mask = self.landing_mask(k, not_own) & l.evasion;
             for from in bb.iter() {
                 for to in (self.man_targets(k, from) & mask).iter() {
-                    if self.is_legal(Move::new(from, to, k as u8, flag::NORMAL), &l) {
+                    if self.is_legal(Move::new(from, to, k as u8, MoveKind::Normal), &l) {
                         return true;
                     }
                 }

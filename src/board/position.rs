@@ -78,22 +78,27 @@ pub struct Undo<B> {
     pub dups: Dups,
 }
 
-/// Move flags.
-pub mod flag {
+/// What kind of move a [`Move`] is, beyond a man going from one square to another. The
+/// order matters: the plain kinds (up to `EnPassant`) come first, and code asks
+/// `m.flag <= MoveKind::EnPassant` for a move of one man.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[repr(u8)]
+pub enum MoveKind {
     /// An ordinary move or capture (promotion included).
-    pub const NORMAL: u8 = 0;
+    #[default]
+    Normal = 0,
     /// A pawn's double step.
-    pub const DOUBLE: u8 = 1;
+    DoubleStep = 1,
     /// An en-passant capture.
-    pub const EP: u8 = 2;
+    EnPassant = 2,
     /// Castling: `from2`/`to2` move the rook.
-    pub const CASTLE: u8 = 3;
+    Castle = 3,
     /// The king's first leap.
-    pub const KING_LEAP: u8 = 4;
+    KingLeap = 4,
     /// The queen's first leap.
-    pub const QUEEN_LEAP: u8 = 5;
+    QueenLeap = 5,
     /// King and queen leap together (Lombard): `from2`/`to2` move the queen.
-    pub const JOINT: u8 = 6;
+    Joint = 6,
 }
 
 /// A move. `piece` is the kind that moves (needed when it leaves a stack); `promo` is the
@@ -104,7 +109,7 @@ pub struct Move {
     pub to: u8,
     pub piece: u8,
     pub promo: u8,
-    pub flag: u8,
+    pub flag: MoveKind,
     pub from2: u8,
     pub to2: u8,
 }
@@ -112,7 +117,7 @@ pub struct Move {
 impl Move {
     /// A plain move of `piece`.
     #[inline(always)]
-    pub fn new(from: usize, to: usize, piece: Kind, flag: u8) -> Move {
+    pub fn new(from: usize, to: usize, piece: Kind, flag: MoveKind) -> Move {
         Move {
             from: from as u8,
             to: to as u8,
@@ -519,7 +524,7 @@ impl<B: Bits> Position<B> {
         }
         let (from, to) = (m.from as usize, m.to as usize);
         let mut captured = false;
-        if m.flag == flag::EP {
+        if m.flag == MoveKind::EnPassant {
             let victim = if us == Color::White {
                 to - e.geo.width as usize
             } else {
@@ -537,7 +542,7 @@ impl<B: Bits> Position<B> {
         self.shift(us, m.piece, nk, from, to);
         let mut touched = B::bit(from) | B::bit(to);
         if m.from2 != NO_SQ {
-            let k2 = if m.flag == flag::CASTLE {
+            let k2 = if m.flag == MoveKind::Castle {
                 e.rook.unwrap_or(0)
             } else {
                 e.queen.unwrap_or(0)
@@ -568,7 +573,7 @@ impl<B: Bits> Position<B> {
         if newp != self.privileges {
             self.set_privileges(newp);
         }
-        if m.flag == flag::DOUBLE && e.rules.pawns.en_passant {
+        if m.flag == MoveKind::DoubleStep && e.rules.pawns.en_passant {
             let mid = (from + to) / 2;
             self.ep = mid as u8;
             self.hash ^= e.z_ep[mid];
@@ -605,7 +610,7 @@ impl<B: Bits> Position<B> {
     #[inline]
     pub fn hash_after(&self, m: &Move) -> Option<u64> {
         let e = &*self.eng;
-        if m.flag != flag::NORMAL
+        if m.flag != MoveKind::Normal
             || m.promo != NO_SQ
             || m.from2 != NO_SQ
             || self.stacked.any()
@@ -643,7 +648,7 @@ impl<B: Bits> Position<B> {
         }
         let e = self.engine();
         if m.from2 != NO_SQ {
-            let k2 = if m.flag == flag::CASTLE {
+            let k2 = if m.flag == MoveKind::Castle {
                 e.rook.unwrap_or(0)
             } else {
                 e.queen.unwrap_or(0)

@@ -3,7 +3,7 @@
 //! group verified (in parallel) to say whether their verdicts agree; text, `--json`,
 //! `--csv`, `--html DIR`.
 
-use super::common::{collect_files, set_threads};
+use super::workers::{collect_files, set_threads};
 use crate::concordance::{concord, Entry, Shapes};
 use crate::problem::load_file;
 use crate::report::concordance as out;
@@ -77,7 +77,7 @@ fn entries(files: &[PathBuf]) -> (Vec<Entry>, Vec<crate::problem::Problem>, i32)
 pub fn cmd_concordance(a: ConcordanceArgs) -> Result<i32> {
     set_threads(a.threads)?;
     let files = collect_files(&a.paths)?;
-    let csv = super::run::check_output("--csv", a.csv.as_deref(), &files)?;
+    let csv = super::parallel::check_output("--csv", a.csv.as_deref(), &files)?;
     let t0 = Instant::now();
     let (entries, problems, code) = entries(&files);
     let groups = concord(&entries, a.max_diff as usize);

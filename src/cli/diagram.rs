@@ -3,7 +3,7 @@
 //! Exit codes as the rest of the command line: 0 written; 2 bad usage or input (no such
 //! file or id, unknown rules, a FEN or move that does not read).
 
-use crate::board::any::AnyEngine;
+use crate::board::compiled::AnyEngine;
 use crate::board::position::Position;
 use crate::board::rules::Rules;
 use crate::notation::{parse_line, parse_move};
@@ -161,7 +161,7 @@ pub fn diagram_svg(
 pub fn cmd_diagram(a: DiagramArgs) -> Result<i32> {
     let files: Vec<PathBuf> = a.file.iter().cloned().collect();
     let inputs = super::shard_inputs::read_by(&files, a.rules.as_deref());
-    let out = super::run::check_output("-o", a.output.as_deref(), &inputs)?;
+    let out = super::parallel::check_output("-o", a.output.as_deref(), &inputs)?;
     let (rules, base, fen, view) = match (&a.file, &a.fen) {
         (Some(file), _) => {
             let p = pick_problem(file, a.id.as_deref())?;

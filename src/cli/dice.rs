@@ -2,8 +2,8 @@
 //! expectimax, or to the end by chance tables), the best move for each throw, and a
 //! seeded simulation that checks them.
 
-use crate::board::any::AnyEngine;
 use crate::board::bits::Bits;
+use crate::board::compiled::AnyEngine;
 use crate::board::position::Position;
 use crate::board::rules::Rules;
 use crate::dice::table::ChanceTables;

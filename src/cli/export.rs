@@ -1,6 +1,6 @@
 //! `mansuba export`: the solutions' lines of play as CSV (`--csv`), as PGN games with the
 //! tree as variations (`--pgn`), and the problems as Popeye input (`--popeye`).
-use super::run::*;
+use super::parallel::*;
 use crate::notation::Notation;
 use crate::report::shown::{shown, shown_id};
 use crate::report::{self, Verdict};
@@ -39,7 +39,7 @@ pub struct ExportArgs {
 /// `mansuba export`.
 pub fn cmd_export(a: ExportArgs) -> Result<i32> {
     // Every output is checked before any work: none may be one of the problem files.
-    let files = super::common::collect_files(&a.paths)?;
+    let files = super::workers::collect_files(&a.paths)?;
     let read = super::shard_inputs::read_by(&files, a.run.rules.as_deref());
     let csv = check_output("--csv", a.csv.as_deref(), &read)?;
     let pgn = check_output("--pgn", a.pgn.as_deref(), &read)?;
@@ -121,7 +121,7 @@ fn engine_of(
     r: &report::Row,
     run: &RunArgs,
     engines: &Engines,
-) -> Result<crate::board::any::AnyEngine, String> {
+) -> Result<crate::board::compiled::AnyEngine, String> {
     match (&run.rules, &r.problem) {
         (None, Some(p)) => engines.own(p),
         _ => engines.get(&r.rules, None),

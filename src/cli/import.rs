@@ -58,7 +58,7 @@ fn colour_map(s: &str) -> Result<Vec<(String, bool)>> {
 
 /// `mansuba import`.
 pub fn cmd_import(a: ImportArgs) -> Result<i32> {
-    let out = super::run::check_output("-o", a.output.as_deref(), &a.files)?;
+    let out = super::parallel::check_output("-o", a.output.as_deref(), &a.files)?;
     let opts = Options {
         format: a.format,
         rules: a.rules.clone(),

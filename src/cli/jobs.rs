@@ -2,7 +2,7 @@
 //! and the problem files loaded with their warnings printed; the jobs themselves are the
 //! library's [`crate::verify`].
 
-use crate::board::any::AnyEngine;
+use crate::board::compiled::AnyEngine;
 use crate::board::rules::Rules;
 use crate::problem::{load_file, Problem};
 use crate::report::Row;

@@ -189,7 +189,7 @@ fn check_inputs_now((path, m): &(PathBuf, Manifest)) -> Result<()> {
                 .as_str()
                 .context("the manifest names no problem file")?,
         )],
-        _ => super::common::collect_files(&asked_outputs(m)?.0)?,
+        _ => super::workers::collect_files(&asked_outputs(m)?.0)?,
     };
     let cli_rules = m.asked["rules"].as_str();
     super::shard_inputs::check_current(path, &m.inputs, &files, cli_rules)

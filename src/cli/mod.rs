@@ -6,7 +6,6 @@
 
 pub mod book;
 pub mod bounds;
-pub mod common;
 pub mod concordance;
 pub mod diagram;
 pub mod dice;
@@ -22,6 +21,7 @@ pub mod merge;
 pub mod merge_reconstruct;
 pub mod merge_repair;
 pub mod output;
+pub mod parallel;
 pub mod perft;
 pub mod progress;
 pub mod reconstruct;
@@ -29,13 +29,13 @@ pub mod repair;
 pub mod repair_args;
 pub mod repair_rows;
 pub mod rules;
-pub mod run;
 pub mod shard_inputs;
 pub mod solve;
 pub mod stream;
 pub mod tablebase;
 pub mod tablebase_plan;
 pub mod verify;
+pub mod workers;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};

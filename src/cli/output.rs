@@ -2,7 +2,7 @@
 //! the JSON lines, the CSV, the edition, the listing and the summary. One writer for
 //! both, so that a merge of shards writes exactly what one run would have.
 
-use super::run::{all_rows, tally_exit_code};
+use super::parallel::{all_rows, tally_exit_code};
 use super::stream::{Finished, Sink, SinkOptions};
 use crate::files::{FileSet, Output};
 use crate::report::grid::Group;

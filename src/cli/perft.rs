@@ -1,7 +1,7 @@
 //! `mansuba perft`: counting the leaves of the legal move tree.
 
-use super::common::set_threads;
-use crate::board::any::AnyEngine;
+use super::workers::set_threads;
+use crate::board::compiled::AnyEngine;
 use crate::board::position::Position;
 use crate::board::rules::Rules;
 use crate::with_engine;

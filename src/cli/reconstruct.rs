@@ -2,10 +2,10 @@
 //! allow, the fillings under which it is sound listed and ranked (see
 //! [`crate::repair::reconstruct`]); text, `--json`, `--csv`.
 
-use super::common::set_threads;
 use super::merge_reconstruct::{show, write_manifest, ReconstructRow};
+use super::workers::set_threads;
 use crate::batch::Shard;
-use crate::board::any::AnyEngine;
+use crate::board::compiled::AnyEngine;
 use crate::problem::load_file;
 use crate::repair::reconstruct::{reconstruct, Asked};
 use crate::repair::Task;
@@ -93,7 +93,7 @@ pub fn cmd_reconstruct(a: ReconstructArgs) -> Result<i32> {
     // and a shard digests them before its run.
     let file = std::slice::from_ref(&a.file);
     let read = super::shard_inputs::read_by(file, None);
-    let csv = super::run::check_output("--csv", a.csv.as_deref(), &read)?;
+    let csv = super::parallel::check_output("--csv", a.csv.as_deref(), &read)?;
     super::manifest::check_beside(a.shard, a.csv.as_deref(), &crate::files::FileSet::of(&read))?;
     let inputs = match a.shard {
         Some(_) => Some(super::manifest::inputs_of(file, None)?),

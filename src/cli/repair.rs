@@ -1,10 +1,10 @@
 //! `mansuba repair`: the smallest edits that make an unsound, cooked or wrongly claimed
 //! problem sound (see [`crate::repair`]); text, `--json`, `--csv`; with `--shard K/N`,
 //! the manifest and rows for `mansuba merge` (see [`super::repair_rows`]).
-use super::common::set_threads;
 pub use super::repair_args::RepairArgs;
 use super::repair_rows::{write_manifest, RepairRow, Shown};
-use crate::board::any::AnyEngine;
+use super::workers::set_threads;
+use crate::board::compiled::AnyEngine;
 use crate::board::rules::Rules;
 use crate::problem::{load_file, Problem};
 use crate::repair::{self, Kept, Options, RepairReport, Shard, Task};
@@ -78,7 +78,7 @@ pub fn cmd_repair(a: RepairArgs) -> Result<i32> {
     // and a shard digests them before its run.
     let file = std::slice::from_ref(&a.file);
     let read = super::shard_inputs::read_by(file, None);
-    let csv = super::run::check_output("--csv", a.csv.as_deref(), &read)?;
+    let csv = super::parallel::check_output("--csv", a.csv.as_deref(), &read)?;
     super::manifest::check_beside(a.shard, a.csv.as_deref(), &crate::files::FileSet::of(&read))?;
     let inputs = match a.shard {
         Some(_) => Some(super::manifest::inputs_of(file, None)?),

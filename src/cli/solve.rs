@@ -1,6 +1,6 @@
 //! `mansuba solve`: one problem file (or one problem of it), reported in full.
-use super::common::set_threads;
-use super::run::*;
+use super::parallel::*;
+use super::workers::set_threads;
 use crate::problem::{Problem, ProblemError};
 use crate::report::{self, Row};
 use anyhow::{bail, Result};

@@ -100,7 +100,7 @@ pub fn cmd_tablebase(a: TablebaseArgs) -> Result<i32> {
             threads,
             json,
         } => {
-            crate::cli::common::set_threads(threads)?;
+            crate::cli::workers::set_threads(threads)?;
             if Rules::resolve(&rules, None)?.dice.is_some() {
                 return crate::cli::dice::tablebase_build(&rules, &material, &dir, json);
             }

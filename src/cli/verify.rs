@@ -2,11 +2,11 @@
 //! with `--shard K/N`, what the shard leaves beside its CSV for `mansuba merge` (see
 //! [`super::manifest`]): what was asked, the digest of the inputs, the rows.
 
-use super::common::collect_files;
 use super::manifest::{self, PlacedGroup, ShardRun};
 use super::output::Outputs;
-use super::run::*;
+use super::parallel::*;
 use super::shard_inputs;
+use super::workers::collect_files;
 use crate::batch::Shard;
 use crate::files::FileSet;
 use crate::report::grid::Group;

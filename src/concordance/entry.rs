@@ -3,8 +3,8 @@
 
 use super::shape::Shape;
 use super::symmetry::{allowed, Allowed};
-use crate::board::any::AnyEngine;
 use crate::board::bits::Bits;
+use crate::board::compiled::AnyEngine;
 use crate::board::piece::Color;
 use crate::board::position::Position;
 use crate::problem::Problem;

@@ -12,7 +12,7 @@ use super::{san, NotationError};
 use crate::board::bits::Bits;
 use crate::board::movegen::MoveList;
 use crate::board::piece::{Color, Kind};
-use crate::board::position::{flag, Move, Position};
+use crate::board::position::{Move, MoveKind, Position};
 
 /// One name of the descriptive vocabulary: a side of the board or a man.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -335,12 +335,12 @@ impl Wanted {
             return false;
         }
         if self.castles {
-            return mv.flag == flag::CASTLE;
+            return mv.flag == MoveKind::Castle;
         }
         let g = &pos.eng.geo;
         let (f, r) = (g.file(mv.from), g.rank(mv.from));
         let (tf, tr) = (g.file(mv.to), g.rank(mv.to));
-        mv.flag != flag::JOINT
+        mv.flag != MoveKind::Joint
             && mv.piece == self.kind
             && self.mover_files.as_ref().is_none_or(|fs| fs.contains(&f))
             && self.from.as_ref().is_none_or(|s| s.contains(&(f, r)))
@@ -348,7 +348,7 @@ impl Wanted {
             && self.to.as_ref().is_none_or(|s| s.contains(&(tf, tr)))
             && self.taken.as_ref().is_none_or(|(tk, tfiles)| {
                 let them = pos.side.flip();
-                let at = if mv.flag == flag::EP {
+                let at = if mv.flag == MoveKind::EnPassant {
                     pos.kind_at(them, g.square(tf, g.rank(mv.from)) as usize)
                 } else {
                     pos.kind_at(them, mv.to as usize)
@@ -475,7 +475,7 @@ fn kind_name<B: Bits>(pos: &Position<B>, k: Kind) -> String {
 /// reads back to the same move; SAN on boards other than 8x8.
 pub fn write<B: Bits>(pos: &Position<B>, m: &Move) -> String {
     let g = &pos.eng.geo;
-    if g.width != 8 || g.height != 8 || m.flag == flag::JOINT {
+    if g.width != 8 || g.height != 8 || m.flag == MoveKind::Joint {
         return san(pos, m);
     }
     let side = pos.side;
@@ -489,13 +489,13 @@ pub fn write<B: Bits>(pos: &Position<B>, m: &Move) -> String {
             ""
         }
     };
-    if m.flag == flag::CASTLE {
+    if m.flag == MoveKind::Castle {
         return format!("Castles{sign}");
     }
     let who = kind_name(pos, m.piece);
     let from = square_name(g.file(m.from), g.rank(m.from), side);
     let to = square_name(g.file(m.to), g.rank(m.to), side);
-    let taken = if m.flag == flag::EP {
+    let taken = if m.flag == MoveKind::EnPassant {
         Some("P".to_string())
     } else {
         pos.kind_at(side.flip(), m.to as usize)

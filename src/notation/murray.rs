@@ -16,7 +16,7 @@ use super::write::san_in;
 use crate::board::bits::Bits;
 use crate::board::engine::NO_SQ;
 use crate::board::piece::Color;
-use crate::board::position::{flag, Move, Position};
+use crate::board::position::{Move, MoveKind, Position};
 use crate::board::rules::Rules;
 use std::fmt::Write as _;
 
@@ -70,7 +70,7 @@ pub fn write<B: Bits>(pos: &Position<B>, m: &Move, letters: Letters) -> String {
     };
     // Castling and the joint move stay as SAN writes them.
     let sans = s.trim_end_matches(['+', '#']);
-    if m.flag == flag::CASTLE || m.flag == flag::JOINT {
+    if m.flag == MoveKind::Castle || m.flag == MoveKind::Joint {
         return s;
     }
     let capture = pos.is_capture(m);

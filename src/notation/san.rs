@@ -7,7 +7,7 @@ use crate::board::movegen::MoveList;
 
 use super::{letters, san, sq_name, upper, NotationError};
 use crate::board::piece::Kind;
-use crate::board::position::{flag, Move, Position};
+use crate::board::position::{Move, MoveKind, Position};
 use crate::board::rules::Rules;
 use std::fmt::Write;
 
@@ -47,7 +47,7 @@ impl Pattern {
 
     /// True when an ordinary (not joint) move fits, promotion included.
     fn fits_move(&self, rules: &Rules, g: &Geometry, m: &Move) -> bool {
-        m.flag != flag::JOINT
+        m.flag != MoveKind::Joint
             && self.fits(rules, g, m.piece, m.from, m.to)
             && self.promo.is_none_or(|p| p == m.promo)
     }
@@ -243,7 +243,8 @@ pub fn parse_san<B: Bits>(pos: &Position<B>, text: &str) -> Result<Move, Notatio
         .collect();
     if shape == "OO" || shape == "OOO" {
         let short = shape.len() == 2;
-        let fits = |m: &Move| m.flag == flag::CASTLE && (g.file(m.to) > g.file(m.from)) == short;
+        let fits =
+            |m: &Move| m.flag == MoveKind::Castle && (g.file(m.to) > g.file(m.from)) == short;
         return select(&mut p, text, &legal, &pseudo, &[&fits], |_| {
             "castling is not possible here (the king or that rook has moved or is missing, \
              a square between them is occupied, or the king is in check or would pass an \
@@ -261,7 +262,7 @@ pub fn parse_san<B: Bits>(pos: &Position<B>, text: &str) -> Result<Move, Notatio
                 .any(|pat| pat.promo.is_none() && pat.fits(rules, g, piece, from, to))
         };
         let fits = |m: &Move| {
-            m.flag == flag::JOINT
+            m.flag == MoveKind::Joint
                 && ((any_fits(&ra, m.piece, m.from, m.to) && any_fits(&rb, q, m.from2, m.to2))
                     || (any_fits(&rb, m.piece, m.from, m.to) && any_fits(&ra, q, m.from2, m.to2)))
         };
@@ -351,7 +352,8 @@ fn why_illegal<B: Bits>(p: &mut Position<B>, m: Move, legal: &MoveList) -> Strin
         };
     }
     let leap_no_check = e.rules.queen_leap.as_ref().is_some_and(|q| q.no_check);
-    if (m.flag == flag::QUEEN_LEAP || m.flag == flag::JOINT) && leap_no_check && gives_check {
+    if (m.flag == MoveKind::QueenLeap || m.flag == MoveKind::Joint) && leap_no_check && gives_check
+    {
         let name = e
             .queen
             .and_then(|q| e.rules.pieces.get(q as usize))
@@ -379,7 +381,8 @@ fn explain<B: Bits>(p: &Position<B>, pat: &Pattern, all: &[Pattern], pseudo: &Mo
             .as_slice()
             .iter()
             .filter(|m| {
-                m.flag != flag::JOINT && all.iter().any(|q| q.fits(rules, g, m.piece, m.from, m.to))
+                m.flag != MoveKind::Joint
+                    && all.iter().any(|q| q.fits(rules, g, m.piece, m.from, m.to))
             })
             .collect();
         if !reached.is_empty() {

@@ -2,7 +2,7 @@ use super::*;
 use crate::board::bits::U256;
 use crate::board::engine::Engine;
 use crate::board::movegen::MoveList;
-use crate::board::position::flag;
+use crate::board::position::MoveKind;
 use std::sync::Arc;
 
 fn pos<B: Bits>(preset: &str, fen: &str) -> Position<B> {
@@ -136,7 +136,7 @@ fn promotion_with_and_without_letter() {
 fn castling_and_en_passant_in_english_1650() {
     let p = en("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     let m = round(&p, "O-O", "O-O");
-    assert_eq!(m.flag, flag::CASTLE);
+    assert_eq!(m.flag, MoveKind::Castle);
     assert_eq!(coord(&p, &m), "e1g1");
     assert_eq!(parse_move(&p, "0-0").unwrap(), m);
     assert_eq!(parse_move(&p, "Kg1").unwrap(), m);
@@ -157,7 +157,7 @@ fn castling_and_en_passant_in_english_1650() {
 
     let ep = en("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
     let m = round(&ep, "exd6", "exd6");
-    assert_eq!(m.flag, flag::EP);
+    assert_eq!(m.flag, MoveKind::EnPassant);
     assert_eq!(parse_move(&ep, "exd6 e.p.").unwrap(), m);
     assert_eq!(parse_move(&ep, "e5xd6ep").unwrap(), m);
     assert_eq!(parse_move(&ep, "e5d6").unwrap(), m);
@@ -288,7 +288,7 @@ fn stacks_and_joint_moves() {
     let joint = *list
         .as_slice()
         .iter()
-        .find(|m| m.flag == flag::JOINT)
+        .find(|m| m.flag == MoveKind::Joint)
         .expect("a joint move");
     let s = san(&l, &joint);
     let c = coord(&l, &joint);
@@ -309,7 +309,7 @@ fn long_algebraic_and_odd_input_never_panic() {
     ))
     .unwrap();
     let m = round(&p, "e2e4", "e4");
-    assert_eq!(m.flag, flag::DOUBLE);
+    assert_eq!(m.flag, MoveKind::DoubleStep);
     assert_eq!(parse_move(&p, "e2-e4!").unwrap(), m);
     assert_eq!(parse_move(&p, "P e2 - e4").unwrap(), m);
     round(&p, "Ng1-f3", "Nf3");
@@ -353,7 +353,7 @@ fn long_algebraic_and_odd_input_never_panic() {
         to: 250,
         piece: 99,
         promo: 77,
-        flag: 9,
+        flag: MoveKind::Joint,
         from2: 255,
         to2: 3,
     };

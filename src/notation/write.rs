@@ -5,7 +5,7 @@ use crate::board::engine::NO_SQ;
 use crate::board::geometry::{Geometry, Square};
 use crate::board::movegen::MoveList;
 use crate::board::outcome::{Outcome, WinKind};
-use crate::board::position::{flag, Move, Position};
+use crate::board::position::{Move, MoveKind, Position};
 
 use super::letters::{letter, Letters};
 use super::sq_name;
@@ -26,7 +26,7 @@ pub fn coord<B: Bits>(pos: &Position<B>, m: &Move) -> String {
                 .map_or('?', |p| p.letter),
         );
     }
-    if m.flag == flag::JOINT {
+    if m.flag == MoveKind::Joint {
         let _ = write!(s, "&{}{}", sq_name(g, m.from2), sq_name(g, m.to2));
     }
     s
@@ -54,7 +54,7 @@ fn san_body<B: Bits>(pos: &Position<B>, m: &Move, legal: &MoveList, letters: Let
     let Some(def) = e.rules.pieces.get(m.piece as usize) else {
         return coord(pos, m);
     };
-    if m.flag == flag::CASTLE {
+    if m.flag == MoveKind::Castle {
         return if g.file(m.to) > g.file(m.from) {
             "O-O"
         } else {
@@ -62,12 +62,12 @@ fn san_body<B: Bits>(pos: &Position<B>, m: &Move, legal: &MoveList, letters: Let
         }
         .into();
     }
-    if m.flag == flag::JOINT {
+    if m.flag == MoveKind::Joint {
         let others: Vec<Square> = legal
             .as_slice()
             .iter()
             .filter(|o| {
-                o.flag == flag::JOINT && o.to == m.to && o.to2 == m.to2 && o.from2 != m.from2
+                o.flag == MoveKind::Joint && o.to == m.to && o.to2 == m.to2 && o.from2 != m.from2
             })
             .map(|o| o.from2)
             .collect();
@@ -87,8 +87,8 @@ fn san_body<B: Bits>(pos: &Position<B>, m: &Move, legal: &MoveList, letters: Let
             o.piece == m.piece
                 && o.to == m.to
                 && o.from != m.from
-                && o.flag != flag::JOINT
-                && o.flag != flag::CASTLE
+                && o.flag != MoveKind::Joint
+                && o.flag != MoveKind::Castle
         })
         .map(|o| o.from)
         .collect();
@@ -170,7 +170,7 @@ pub fn lan<B: Bits>(pos: &Position<B>, m: &Move) -> String {
 /// Long algebraic as [`lan`] writes it, the men written with `letters`.
 pub fn lan_in<B: Bits>(pos: &Position<B>, m: &Move, letters: Letters) -> String {
     let s = san_in(pos, m, letters);
-    if m.flag == flag::CASTLE || m.flag == flag::JOINT || s == coord(pos, m) {
+    if m.flag == MoveKind::Castle || m.flag == MoveKind::Joint || s == coord(pos, m) {
         return s;
     }
     let e = &*pos.eng;

@@ -157,7 +157,7 @@ fn spread(e: &Edit, width: u8) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::any::AnyEngine;
+    use crate::board::compiled::AnyEngine;
     use crate::board::position::Position;
     use crate::board::rules::Rules;
     use crate::board::sides::SideNames;

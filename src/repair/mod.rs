@@ -25,8 +25,8 @@ pub use judge::{Fault, Judgement};
 pub use prefilter::Kept;
 
 use crate::analyse::analyse_in;
-use crate::board::any::AnyEngine;
 use crate::board::bits::Bits;
+use crate::board::compiled::AnyEngine;
 use crate::board::engine::Engine;
 use crate::board::position::Position;
 use crate::board::sides::SideNames;

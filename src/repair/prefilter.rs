@@ -13,8 +13,8 @@
 //!
 //! Only definite answers discard: a check a limit cut short lets the candidate through.
 
-use crate::board::any::AnyEngine;
 use crate::board::bits::Bits;
+use crate::board::compiled::AnyEngine;
 use crate::board::position::Position;
 use crate::notation::Notation;
 use crate::solve::{check_claim, ClaimStatus, ConditionSpec, Limits, Stipulation};

@@ -5,8 +5,8 @@
 //! for; the search's outcome text is not trusted for that.
 
 use super::Row;
-use crate::board::any::AnyEngine;
 use crate::board::bits::Bits;
+use crate::board::compiled::AnyEngine;
 use crate::board::outcome::{DrawKind, Outcome, WinKind};
 use crate::board::piece::Color;
 use crate::board::position::Position;

@@ -19,14 +19,14 @@ pub mod pgn;
 pub mod popeye;
 pub mod reconstruct;
 pub mod repair;
+pub(crate) mod rows;
 pub mod shown;
 pub mod svg;
-pub(crate) mod table;
 pub mod tally;
 pub(crate) mod text;
 
 pub use export::{export_records, EXPORT_COLUMNS};
-pub use table::{csv_record, json_row, write_csv, CsvWriteError, CSV_COLUMNS};
+pub use rows::{csv_record, json_row, write_csv, CsvWriteError, CSV_COLUMNS};
 pub use text::{brief, format_tree, numbered_line, summary, text_report};
 
 use crate::board::sides::SideNames;

@@ -23,8 +23,8 @@
 //! show it under other rules), and `Rules`, `Stipulation`, `Verdict`, `Source`, `Id`.
 
 use super::{export_records, Row};
-use crate::board::any::AnyEngine;
 use crate::board::bits::Bits;
+use crate::board::compiled::AnyEngine;
 use crate::board::piece::Color;
 use crate::board::position::Position;
 use crate::notation::{self, Notation};

@@ -46,8 +46,8 @@ pub use layout::Layout;
 pub use material::Material;
 pub use stats::{stats, Stats};
 
-use crate::board::any::AnyEngine;
 use crate::board::bits::Bits;
+use crate::board::compiled::AnyEngine;
 use crate::board::engine::{Engine, NO_SQ};
 use crate::board::movegen::MoveList;
 use crate::board::outcome::Outcome;

@@ -1,12 +1,12 @@
 //! One position's whole answer: the claim checked, every key searched, the lines and the
 //! second look under continual check gathered into an [`Analysis`].
 
-use super::tables::{tables_for, Known};
+use super::endgames::{tables_for, Known};
 use super::{claim, continual, lines, remaining, root};
 use super::{resolve_conditions, Solvable, SolveError, SolveReport, Stipulation};
 use super::{ClaimCheck, ClaimStatus, ConditionSpec, Conditions, ContinualCheck, Goal, Limits};
-use crate::board::any::AnyEngine;
 use crate::board::bits::Bits;
+use crate::board::compiled::AnyEngine;
 use crate::board::position::Position;
 use crate::with_engine;
 use serde::{Deserialize, Serialize};

@@ -65,7 +65,8 @@ impl<B: Bits> Searcher<'_, B> {
             if self.cond.attacker_no_capture {
                 let enemy = pos.occ_c[self.attacker.flip().idx()];
                 list.retain(|m| {
-                    m.flag != crate::board::position::flag::EP && !enemy.has(m.to as usize)
+                    m.flag != crate::board::position::MoveKind::EnPassant
+                        && !enemy.has(m.to as usize)
                 });
             }
             if self.cond.checks {
@@ -74,8 +75,9 @@ impl<B: Bits> Searcher<'_, B> {
             }
         } else if self.cond.covetous {
             let enemy = pos.occ_c[self.attacker.idx()];
-            let caps =
-                |m: &Move| m.flag == crate::board::position::flag::EP || enemy.has(m.to as usize);
+            let caps = |m: &Move| {
+                m.flag == crate::board::position::MoveKind::EnPassant || enemy.has(m.to as usize)
+            };
             if list.as_slice().iter().any(caps) {
                 list.retain(caps);
             }
@@ -88,7 +90,7 @@ impl<B: Bits> Searcher<'_, B> {
                 // Castling moves the rook, the Lombard joint move the queen, too.
                 let second = if m.from2 == NO_SQ {
                     None
-                } else if m.flag == crate::board::position::flag::CASTLE {
+                } else if m.flag == crate::board::position::MoveKind::Castle {
                     e.rook.map(|k| (k, m.from2))
                 } else {
                     e.queen.map(|k| (k, m.from2))
@@ -142,7 +144,8 @@ impl<B: Bits> Searcher<'_, B> {
             }
             tracked
         } else if m.to == tracked
-            || (m.flag == crate::board::position::flag::EP && captured_ep_square(pos, m) == tracked)
+            || (m.flag == crate::board::position::MoveKind::EnPassant
+                && captured_ep_square(pos, m) == tracked)
         {
             NO_SQ
         } else {

@@ -54,7 +54,7 @@ pub(super) fn second_look<B: Bits>(
         stip,
         &checks,
         limits,
-        &super::tables::Known::fresh(None, limits),
+        &super::endgames::Known::fresh(None, limits),
     );
     Some(ContinualCheck {
         solvable: r.solvable,

@@ -54,7 +54,7 @@ impl<B: Bits> Searcher<'_, B> {
             .iter()
             .fold(B::EMPTY, |b, m| b | B::bit(m.from as usize));
         if let Some(mm) = reach::MatingMoves::new(pos, self.attacker, movers) {
-            let plain = |m: &Move| m.flag <= crate::board::position::flag::EP;
+            let plain = |m: &Move| m.flag <= crate::board::position::MoveKind::EnPassant;
             list.retain(|m| (!plain(m) || mm.movers().has(m.from as usize)) && mm.may_mate(pos, m));
         }
         // Each check left is judged from the attack maps where they can tell (see

@@ -26,7 +26,7 @@ pub(crate) fn tree_for_key<B: Bits>(
     limits: &Limits,
     key: Move,
     k: u32,
-    known: &super::tables::Known,
+    known: &super::endgames::Known,
 ) -> (Vec<Variation>, bool) {
     let budget = Budget::sharing(limits, &known.table);
     let mut s = Searcher::new(pos, *stip, cond, &budget).with_tables(known.tables.clone());

@@ -3,9 +3,9 @@
 //! N, the refutation of an unsound problem, and the main line and tree of the fastest key.
 
 use super::budget::Budget;
+use super::endgames::Known;
 use super::lines::{build_tree, main_line, refutation_line};
 use super::searcher::{Searcher, Settled};
-use super::tables::Known;
 use super::verdict::{Solvable, SolveReport};
 use super::{Conditions, Limits, Stipulation};
 use crate::board::bits::Bits;

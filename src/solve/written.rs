@@ -6,8 +6,8 @@
 //! contract's coordinate `keys` stay as they are.
 
 use super::Analysis;
-use crate::board::any::AnyEngine;
 use crate::board::bits::Bits;
+use crate::board::compiled::AnyEngine;
 use crate::board::position::Position;
 use crate::notation::{self, Letters, Notation, Style};
 use crate::with_engine;

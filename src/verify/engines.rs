@@ -1,7 +1,7 @@
 //! Compiled rules, shared by every problem of a run that names the same rule set (the
 //! engine's tables are built once per rule set, not once per problem).
 
-use crate::board::any::AnyEngine;
+use crate::board::compiled::AnyEngine;
 use crate::board::presets::PRESETS;
 use crate::board::rules::Rules;
 use crate::problem::{OwnRulesError, Problem};

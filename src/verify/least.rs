@@ -5,7 +5,7 @@
 //! the answer unsettled (`None`), as does no win within the bound.
 
 use crate::analyse::analyse_in;
-use crate::board::any::AnyEngine;
+use crate::board::compiled::AnyEngine;
 use crate::problem::Problem;
 use crate::solve::{ConditionSpec, Limits, Solvable, Stipulation};
 use std::time::Instant;

@@ -3,7 +3,7 @@
 //! problem position under them).
 
 use super::Entry;
-use crate::board::any::AnyEngine;
+use crate::board::compiled::AnyEngine;
 use crate::board::position::Position;
 use crate::board::rules::Rules;
 use crate::with_engine;

@@ -13,7 +13,7 @@
 use super::super::svg::{man_figure, Board, Man};
 use super::super::xml_escape as esc;
 use super::play::{script_json, stack_layouts};
-use crate::board::any::AnyEngine;
+use crate::board::compiled::AnyEngine;
 use crate::board::piece::Color;
 use crate::board::position::Position;
 use crate::board::presets::PRESETS;

@@ -308,7 +308,7 @@ pub fn row_lines(a: &crate::solve::Analysis) -> (Vec<LineIn>, Vec<Vec<String>>) 
 /// The play-through of a row under its compiled rules (none for a row not analysed or a
 /// position that does not read).
 pub fn row_play(
-    eng: &crate::board::any::AnyEngine,
+    eng: &crate::board::compiled::AnyEngine,
     r: &super::super::Row,
     page: Page,
 ) -> Option<Play> {
@@ -424,7 +424,7 @@ fn tree_html(s: &mut String, nodes: &[Node], from: &[usize], anchor: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::any::AnyEngine;
+    use crate::board::compiled::AnyEngine;
     use crate::board::rules::Rules;
     use crate::with_engine;
 

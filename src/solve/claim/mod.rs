@@ -18,8 +18,8 @@ mod defences;
 mod walk;
 
 use super::budget::Budget;
+use super::endgames::Known;
 use super::searcher::Searcher;
-use super::tables::Known;
 use super::{Conditions, Limits, Stipulation};
 use crate::board::bits::Bits;
 use crate::board::piece::Color;

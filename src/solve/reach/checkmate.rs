@@ -31,7 +31,7 @@
 use crate::board::bits::Bits;
 use crate::board::engine::{MAX_KINDS, NO_SQ};
 use crate::board::piece::Color;
-use crate::board::position::{flag, Move, Position};
+use crate::board::position::{Move, MoveKind, Position};
 use crate::board::rules::BareKingRule;
 
 /// May [`mates`] answer in this position at all (fixed for every move of the node)?
@@ -74,7 +74,7 @@ impl<B: Bits> After<'_, B> {
 /// (see the module text; [`applies`] must hold).
 pub(crate) fn mates<B: Bits>(pos: &Position<B>, m: &Move) -> Option<bool> {
     let e = &*pos.eng;
-    if m.flag != flag::NORMAL || m.from2 != NO_SQ {
+    if m.flag != MoveKind::Normal || m.from2 != NO_SQ {
         return None;
     }
     let (a, d) = (pos.side, pos.side.flip());

@@ -172,8 +172,11 @@ impl<B: Bits> LastMoves<B> {
     /// May `m` (a legal move of the attacker's) leave every flight square attacked?
     #[inline]
     pub(crate) fn may_mate(&self, pos: &Position<B>, m: &Move) -> bool {
-        use crate::board::position::flag;
-        if !matches!(m.flag, flag::NORMAL | flag::DOUBLE | flag::EP) {
+        use crate::board::position::MoveKind;
+        if !matches!(
+            m.flag,
+            MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant
+        ) {
             return true;
         }
         let cover = crate::board::flights::flight_cover(&pos.eng);
@@ -227,11 +230,11 @@ impl HeldReply {
         d: Move,
         men: u16,
     ) -> Option<Move> {
-        use crate::board::position::flag;
+        use crate::board::position::MoveKind;
         let def = attacker.flip().idx();
         let (king, ksq) = (pos.eng.king, pos.king_sq(attacker.flip()));
         let steps = pos.eng.kinds[king as usize].leap[ksq] & !pos.occ_c[def];
-        let step = |s| Move::new(ksq, s, king, flag::NORMAL);
+        let step = |s| Move::new(ksq, s, king, MoveKind::Normal);
         std::iter::once(d).chain(steps.iter().map(step)).find(|&c| {
             if pos.plain_move_legal(c) != Some(true) {
                 return false;
@@ -442,7 +445,7 @@ mod tests {
             for &m in list.as_slice() {
                 let keep = last.may_mate(&pos, &m);
                 // A man left out of the movers has no plain move the filter keeps.
-                let plain = m.flag <= crate::board::position::flag::EP;
+                let plain = m.flag <= crate::board::position::MoveKind::EnPassant;
                 let mover = last.movers().has(m.from as usize);
                 assert!(
                     mover || !plain || !keep,

@@ -26,7 +26,7 @@
 
 use crate::board::bits::Bits;
 use crate::board::piece::Color;
-use crate::board::position::{flag, Move, Position};
+use crate::board::position::{Move, MoveKind, Position};
 use crate::board::rules::BareKingRule;
 
 /// Most flight squares counted (a king's step set; more and the test stands aside).
@@ -169,7 +169,7 @@ impl<B: Bits> MatingMoves<B> {
     /// square after it (a free one, or the checker's, unguarded next to it).
     #[inline]
     pub(crate) fn may_mate(&self, pos: &Position<B>, m: &Move) -> bool {
-        if !matches!(m.flag, flag::NORMAL | flag::DOUBLE) {
+        if !matches!(m.flag, MoveKind::Normal | MoveKind::DoubleStep) {
             return true;
         }
         let (from, to) = (m.from as usize, m.to as usize);
@@ -238,7 +238,7 @@ mod tests {
         pos.legal_moves(&mut list);
         let mut seen = Seen::default();
         for &m in list.as_slice() {
-            let plain = matches!(m.flag, flag::NORMAL | flag::DOUBLE);
+            let plain = matches!(m.flag, MoveKind::Normal | MoveKind::DoubleStep);
             let keep = filter
                 .as_ref()
                 .is_none_or(|f| (!plain || f.movers().has(m.from as usize)) && f.may_mate(pos, &m));

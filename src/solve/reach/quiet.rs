@@ -9,7 +9,7 @@ use crate::board::bits::Bits;
 use crate::board::engine::{NO_SQ, REACH};
 use crate::board::movegen::MoveList;
 use crate::board::piece::Color;
-use crate::board::position::{flag, Move, Position};
+use crate::board::position::{Move, MoveKind, Position};
 
 /// With the defender to move (`attacker` the other side): true when the defender has a
 /// legal move after which no man of `attacker`'s can give check with its next move, so
@@ -54,7 +54,7 @@ pub(crate) fn quiet_defence<B: Bits>(pos: &mut Position<B>, attacker: Color) -> 
                         return true;
                     }
                     for to in targets.iter() {
-                        cands.push(Move::new(from, to, k as u8, flag::NORMAL));
+                        cands.push(Move::new(from, to, k as u8, MoveKind::Normal));
                     }
                 }
             }
@@ -64,7 +64,7 @@ pub(crate) fn quiet_defence<B: Bits>(pos: &mut Position<B>, attacker: Color) -> 
             // A man the step takes checks no more (asked again only then).
             let gone = B::bit(s) & pos.occ_c[a];
             if !threats1.has(s) || (gone.any() && no_check_on(pos, attacker, 1, gone, gone)) {
-                cands.push(Move::new(ksq, s, king, flag::NORMAL));
+                cands.push(Move::new(ksq, s, king, MoveKind::Normal));
             }
         }
     }
@@ -184,7 +184,7 @@ impl<B: Bits> FirstMoves<B> {
     pub(crate) fn refuted(&self, pos: &Position<B>, m: Move) -> bool {
         let e = &*pos.eng;
         let k = m.piece as usize;
-        if m.flag != flag::NORMAL || m.promo != NO_SQ || m.from2 != NO_SQ {
+        if m.flag != MoveKind::Normal || m.promo != NO_SQ || m.from2 != NO_SQ {
             return false;
         }
         let (to, ksq) = (m.to as usize, pos.king_sq(pos.side.flip()));

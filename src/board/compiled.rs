@@ -47,9 +47,9 @@ impl AnyEngine {
 macro_rules! with_engine {
     ($any:expr, $e:ident => $body:expr) => {
         match $any {
-            $crate::board::any::AnyEngine::W64($e) => $body,
-            $crate::board::any::AnyEngine::W128($e) => $body,
-            $crate::board::any::AnyEngine::W256($e) => $body,
+            $crate::board::compiled::AnyEngine::W64($e) => $body,
+            $crate::board::compiled::AnyEngine::W128($e) => $body,
+            $crate::board::compiled::AnyEngine::W256($e) => $body,
         }
     };
 }

@@ -6,9 +6,9 @@
 //! problem could not be analysed (an `error` row); 2 for usage errors (bad flags, an
 //! unknown `--rules`, a path that does not exist, an unwritable `--csv`).
 
-use super::common::{collect_files, set_threads};
 use super::feed::{Fed, Feed};
 pub(super) use super::jobs::{load_all, RunArgs};
+use super::workers::{collect_files, set_threads};
 use crate::batch::Shard;
 use crate::notation::Style;
 use crate::report::grid::{Group, Skip};
