@@ -2,7 +2,7 @@
 //! pinned, and whether a bare king has already decided the game.
 
 use crate::board::bits::Bits;
-use crate::board::engine::{MAX_KINDS, NO_SQ};
+use crate::board::engine::MAX_KINDS;
 use crate::board::piece::Color;
 use crate::board::position::{Move, MoveKind, Position};
 use crate::board::rules::BareKingRule;
@@ -200,7 +200,7 @@ impl<B: Bits> Position<B> {
         }
         let ksq = self.king_sq(us.flip());
         // A promotion checks as the man it becomes, from the square it lands on.
-        let k = if m.promo == NO_SQ { m.piece } else { m.promo };
+        let k = m.promo.unwrap_or(m.piece);
         let (from, to, k) = (m.from as usize, m.to as usize, k as usize);
         let occ = (self.occ & !B::bit(from)) | B::bit(to);
         let kt = &e.kinds[k];
@@ -213,7 +213,7 @@ impl<B: Bits> Position<B> {
                 return true;
             }
             // (The lines from the king are worked out only for the kinds on the board.)
-            if k < MAX_KINDS && e.sym_rider[k] && m.promo == NO_SQ {
+            if k < MAX_KINDS && e.sym_rider[k] && m.promo.is_none() {
                 if info.ride[k].has(to) {
                     return true;
                 }

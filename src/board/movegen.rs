@@ -124,7 +124,7 @@ impl<B: Bits> Position<B> {
         }
         if !e.promo_by_file.is_empty() {
             let mut m = Move::new(from, to, pw, fl);
-            m.promo = e.promo_by_file[e.geo.file(to as u8) as usize];
+            m.promo = Some(e.promo_by_file[e.geo.file(to as u8) as usize]);
             list.push(m);
             return;
         }
@@ -132,7 +132,7 @@ impl<B: Bits> Position<B> {
         if allowed {
             for &k in &e.promo_kinds {
                 let mut m = Move::new(from, to, pw, fl);
-                m.promo = k;
+                m.promo = Some(k);
                 list.push(m);
             }
         } else if e.rules.promotion.stay_when_barred {
@@ -701,7 +701,7 @@ impl<B: Bits> Position<B> {
         let e = &*self.eng;
         let k = m.piece as usize;
         if m.flag != MoveKind::Normal
-            || m.promo != NO_SQ
+            || m.promo.is_some()
             || m.from2 != NO_SQ
             || k >= e.nk
             || e.kinds[k].pawn

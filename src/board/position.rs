@@ -102,13 +102,14 @@ pub enum MoveKind {
 }
 
 /// A move. `piece` is the kind that moves (needed when it leaves a stack); `promo` is the
-/// kind it becomes, or `NO_SQ` (255) for none.
+/// kind a promoting pawn becomes (None: no promotion); `from2`/`to2` the second man of a
+/// castling or joint leap (`NO_SQ`: none).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Move {
     pub from: u8,
     pub to: u8,
     pub piece: u8,
-    pub promo: u8,
+    pub promo: Option<Kind>,
     pub flag: MoveKind,
     pub from2: u8,
     pub to2: u8,
@@ -122,7 +123,7 @@ impl Move {
             from: from as u8,
             to: to as u8,
             piece,
-            promo: NO_SQ,
+            promo: None,
             flag,
             from2: NO_SQ,
             to2: NO_SQ,
@@ -538,7 +539,7 @@ impl<B: Bits> Position<B> {
             undo.cap_sq = to as u8;
             captured = true;
         }
-        let nk = if m.promo != NO_SQ { m.promo } else { m.piece };
+        let nk = m.promo.unwrap_or(m.piece);
         self.shift(us, m.piece, nk, from, to);
         let mut touched = B::bit(from) | B::bit(to);
         if m.from2 != NO_SQ {
@@ -561,8 +562,8 @@ impl<B: Bits> Position<B> {
                 newp &= !(pawns & e.lapse_mask);
             }
         }
-        if m.promo != NO_SQ
-            && Some(m.promo) == e.queen
+        if m.promo.is_some()
+            && m.promo == e.queen
             && e.rules
                 .queen_leap
                 .as_ref()
@@ -611,7 +612,7 @@ impl<B: Bits> Position<B> {
     pub fn hash_after(&self, m: &Move) -> Option<u64> {
         let e = &*self.eng;
         if m.flag != MoveKind::Normal
-            || m.promo != NO_SQ
+            || m.promo.is_some()
             || m.from2 != NO_SQ
             || self.stacked.any()
             || e.rules.stacks_may_form
@@ -656,7 +657,7 @@ impl<B: Bits> Position<B> {
             self.pieces[us.idx()][k2 as usize] ^= B::bit(m.to2 as usize) | B::bit(m.from2 as usize);
             self.occ_c[us.idx()] ^= B::bit(m.to2 as usize) | B::bit(m.from2 as usize);
         }
-        let nk = if m.promo != NO_SQ { m.promo } else { m.piece };
+        let nk = m.promo.unwrap_or(m.piece);
         let (from, to) = (m.from as usize, m.to as usize);
         // A man that joined one of its own kind left that man's bit in place.
         let joined = !(self.dups.is_empty() && u.dups.is_empty())

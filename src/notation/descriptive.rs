@@ -331,7 +331,7 @@ fn wanted<B: Bits>(
 impl Wanted {
     /// True when the legal move `mv` is the one asked for.
     fn fits<B: Bits>(&self, pos: &Position<B>, mv: &Move) -> bool {
-        if self.promo.is_some_and(|k| k != mv.promo) {
+        if self.promo.is_some_and(|k| Some(k) != mv.promo) {
             return false;
         }
         if self.castles {
@@ -513,8 +513,8 @@ pub fn write<B: Bits>(pos: &Position<B>, m: &Move) -> String {
             tries.push(format!("{who}({from})-{to}"));
         }
     }
-    let promo = if m.promo != crate::board::engine::NO_SQ {
-        format!("={}", kind_name(pos, m.promo))
+    let promo = if let Some(k) = m.promo {
+        format!("={}", kind_name(pos, k))
     } else {
         String::new()
     };

@@ -14,7 +14,6 @@
 use super::letters::{letter, Letters};
 use super::write::san_in;
 use crate::board::bits::Bits;
-use crate::board::engine::NO_SQ;
 use crate::board::piece::Color;
 use crate::board::position::{Move, MoveKind, Position};
 use crate::board::rules::Rules;
@@ -91,8 +90,8 @@ pub fn write<B: Bits>(pos: &Position<B>, m: &Move, letters: Letters) -> String {
         out.push(if capture { '×' } else { '-' });
     }
     out += &g.name(m.to);
-    if m.promo != NO_SQ {
-        let _ = write!(out, "={}", letter(&e.rules, m.promo, letters));
+    if let Some(k) = m.promo {
+        let _ = write!(out, "={}", letter(&e.rules, k, letters));
     }
     if s.ends_with('#') {
         out += " m.";

@@ -49,7 +49,7 @@ impl Pattern {
     fn fits_move(&self, rules: &Rules, g: &Geometry, m: &Move) -> bool {
         m.flag != MoveKind::Joint
             && self.fits(rules, g, m.piece, m.from, m.to)
-            && self.promo.is_none_or(|p| p == m.promo)
+            && self.promo.is_none_or(|p| Some(p) == m.promo)
     }
 }
 
@@ -388,8 +388,8 @@ fn explain<B: Bits>(p: &Position<B>, pat: &Pattern, all: &[Pattern], pseudo: &Mo
         if !reached.is_empty() {
             let mut choices: Vec<String> = reached
                 .iter()
-                .filter(|m| m.promo != NO_SQ)
-                .map(|m| upper(rules, m.promo).to_string())
+                .filter_map(|m| m.promo)
+                .map(|k| upper(rules, k).to_string())
                 .collect();
             choices.dedup();
             return if choices.is_empty() {

@@ -352,7 +352,7 @@ fn long_algebraic_and_odd_input_never_panic() {
         from: 200,
         to: 250,
         piece: 99,
-        promo: 77,
+        promo: Some(77),
         flag: MoveKind::Joint,
         from2: 255,
         to2: 3,

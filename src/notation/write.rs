@@ -17,12 +17,12 @@ use std::fmt::Write;
 pub fn coord<B: Bits>(pos: &Position<B>, m: &Move) -> String {
     let g = &pos.eng.geo;
     let mut s = format!("{}{}", sq_name(g, m.from), sq_name(g, m.to));
-    if m.promo != NO_SQ {
+    if let Some(k) = m.promo {
         s.push(
             pos.eng
                 .rules
                 .pieces
-                .get(m.promo as usize)
+                .get(k as usize)
                 .map_or('?', |p| p.letter),
         );
     }
@@ -113,9 +113,9 @@ fn san_body<B: Bits>(pos: &Position<B>, m: &Move, legal: &MoveList, letters: Let
         s.push('x');
     }
     s += &sq_name(g, m.to);
-    if m.promo != NO_SQ {
+    if let Some(k) = m.promo {
         s.push('=');
-        s.push(letter(&e.rules, m.promo, letters));
+        s.push(letter(&e.rules, k, letters));
     }
     s
 }
@@ -186,9 +186,9 @@ pub fn lan_in<B: Bits>(pos: &Position<B>, m: &Move, letters: Letters) -> String 
     out += &sq_name(g, m.from);
     out.push(if pos.is_capture(m) { 'x' } else { '-' });
     out += &sq_name(g, m.to);
-    if m.promo != NO_SQ {
+    if let Some(k) = m.promo {
         out.push('=');
-        out.push(letter(&e.rules, m.promo, letters));
+        out.push(letter(&e.rules, k, letters));
     }
     if let Some(c) = s.chars().last().filter(|c| *c == '+' || *c == '#') {
         out.push(c);

@@ -349,12 +349,12 @@ impl<'a, B: Bits> Gen<'a, B> {
         }
         let mut t = *sq;
         t[mover] = m.to;
-        if cap == mm && m.promo == NO_SQ {
+        if cap == mm && m.promo.is_none() {
             let i = lay.index(side.flip(), &mut t);
             return self.data[i as usize].load(Ordering::Relaxed);
         }
-        let (pm, pk) = if m.promo != NO_SQ {
-            (mover, m.promo as usize)
+        let (pm, pk) = if let Some(k) = m.promo {
+            (mover, k as usize)
         } else {
             (mm, MAX_KINDS)
         };
@@ -393,7 +393,7 @@ impl<'a, B: Bits> Gen<'a, B> {
                 let mut max_win = None;
                 let mut all_win = true;
                 for m in s.list.as_slice() {
-                    let external = m.promo != NO_SQ || s.pos.is_capture(m);
+                    let external = m.promo.is_some() || s.pos.is_capture(m);
                     if !external {
                         continue;
                     }

@@ -79,7 +79,7 @@ pub(crate) fn mates<B: Bits>(pos: &Position<B>, m: &Move) -> Option<bool> {
     }
     let (a, d) = (pos.side, pos.side.flip());
     let (from, to) = (m.from as usize, m.to as usize);
-    let becomes = usize::from(if m.promo == NO_SQ { m.piece } else { m.promo });
+    let becomes = usize::from(m.promo.unwrap_or(m.piece));
     let captured = pos.occ_c[d.idx()].has(to);
     let bare = !matches!(e.rules.bare_king, BareKingRule::Off | BareKingRule::NotAWin);
     if becomes >= MAX_KINDS

@@ -19,7 +19,6 @@
 
 use crate::board::bits::Bits;
 use crate::board::cover::COVER_MOVES;
-use crate::board::engine::NO_SQ;
 use crate::board::piece::Color;
 use crate::board::position::{Move, Position};
 
@@ -181,7 +180,7 @@ impl<B: Bits> LastMoves<B> {
         }
         let cover = crate::board::flights::flight_cover(&pos.eng);
         let a = self.attacker;
-        let becomes = if m.promo == NO_SQ { m.piece } else { m.promo };
+        let becomes = m.promo.unwrap_or(m.piece);
         let before = (cover.attacks(a, m.piece as usize, m.from as usize) & self.open).count();
         let after = (cover.attacks(a, becomes as usize, m.to as usize) & self.open).count();
         self.stay - before as i32 + after as i32 >= self.need

@@ -184,11 +184,7 @@ impl<B: Bits> MatingMoves<B> {
         };
         let gone = B::bit(from);
         let occ = (self.occ_k & !gone) | B::bit(to);
-        let becomes = if m.promo == crate::board::engine::NO_SQ {
-            m.piece
-        } else {
-            m.promo
-        };
+        let becomes = m.promo.unwrap_or(m.piece);
         let reach = pos.man_attacks_with(self.attacker, becomes as usize, to, occ);
         if (need & !B::bit(to) & !reach).any() {
             return false;

@@ -184,7 +184,7 @@ impl<B: Bits> FirstMoves<B> {
     pub(crate) fn refuted(&self, pos: &Position<B>, m: Move) -> bool {
         let e = &*pos.eng;
         let k = m.piece as usize;
-        if m.flag != MoveKind::Normal || m.promo != NO_SQ || m.from2 != NO_SQ {
+        if m.flag != MoveKind::Normal || m.promo.is_some() || m.from2 != NO_SQ {
             return false;
         }
         let (to, ksq) = (m.to as usize, pos.king_sq(pos.side.flip()));
