@@ -16,7 +16,7 @@ use mansuba::board::piece::{Color, Kind};
 use mansuba::board::position::Position;
 use mansuba::board::rules::Rules;
 use mansuba::dice::table::{ChanceTables, Layout, Options};
-use mansuba::dice::turn::start;
+use mansuba::dice::turn::{start, Choice};
 use mansuba::dice::Start;
 use mansuba::retro::Material;
 use std::sync::Arc;
@@ -78,6 +78,25 @@ fn each_position(e: &Arc<Engine<u64>>, mat: &Material, mut f: impl FnMut(&mut Po
     }
 }
 
+/// A choice spelled field by field, with numbers (255: no square, no promotion), as the
+/// digests were first pinned: the digest does not follow how `Debug` spells a move.
+fn choice_text(c: &Choice) -> String {
+    match c {
+        Choice::TakeKing => "TakeKing".into(),
+        Choice::Forfeit => "Forfeit".into(),
+        Choice::Play(m) => format!(
+            "Play(Move {{ from: {}, to: {}, piece: {}, promo: {}, flag: {}, from2: {}, to2: {} }})",
+            m.from,
+            m.to,
+            m.piece,
+            m.promo.unwrap_or(255),
+            m.flag as u8,
+            m.from2,
+            m.to2
+        ),
+    }
+}
+
 /// Per table of the closure of `mat`: its name, its positions and the digest of their
 /// values (and, with `choices`, of the best choice under every throw).
 fn digests(rules: Rules, mat: &str, tolerance: f64, choices: bool) -> Vec<String> {
@@ -105,7 +124,7 @@ fn digests(rules: Rules, mat: &str, tolerance: f64, choices: bool) -> Vec<String
             if let Start::Throws(throws) = start(pos, t.rolls(), t.no_move()) {
                 for th in &throws {
                     let (c, _) = t.choose(pos, &th.throw).unwrap();
-                    d.add(format!("{c:?}").as_bytes());
+                    d.add(choice_text(&c).as_bytes());
                 }
             }
         });

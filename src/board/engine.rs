@@ -37,7 +37,9 @@ pub struct KindTables<B> {
     pub no_capture_same_kind: bool,
 }
 
-/// Compiled rules for boards of bitboard type `B`.
+/// Compiled rules for boards of bitboard type `B`. What a program outside the crate
+/// reads is public (the rules, the board's geometry and size, the number of kinds, the
+/// king's and the pawn's kind); the move tables built from them are the crate's.
 #[derive(Debug)]
 pub struct Engine<B: Bits> {
     /// The rules this was compiled from.
@@ -51,85 +53,84 @@ pub struct Engine<B: Bits> {
     /// The pawn kind, if the game has one.
     pub pawn: Option<Kind>,
     /// Per-kind tables.
-    pub kinds: Vec<KindTables<B>>,
+    pub(crate) kinds: Vec<KindTables<B>>,
     /// Kinds with leap tables (pawns excluded).
-    pub leapers: Vec<Kind>,
+    pub(crate) leapers: Vec<Kind>,
     /// Kinds with bent rides.
-    pub bent_kinds: Vec<Kind>,
+    pub(crate) bent_kinds: Vec<Kind>,
     /// Ride directions used by any kind (and, when a bent rider exists, all eight).
-    pub dirs: Vec<(i8, i8)>,
+    pub(crate) dirs: Vec<(i8, i8)>,
     /// The index in `dirs` of the one-step direction (dx, dy) at `(dy + 1) * 3 + dx + 1`,
     /// for the bent riders' second legs (`u8::MAX` when absent).
-    pub step_dir: [u8; 9],
+    pub(crate) step_dir: [u8; 9],
     /// Bent riders' first legs, routes and reach (`crate::board::bent`).
-    pub bent: BentTables<B>,
+    pub(crate) bent: BentTables<B>,
     /// True when a direction's squares have rising indices.
-    pub dir_up: Vec<bool>,
-    /// Ray squares per direction and square, nearest first by index order.
-    pub rays: Vec<Vec<B>>,
+    pub(crate) dir_up: Vec<bool>,
     /// Squares on the board.
     pub n: usize,
     /// `kinds[k].leap[sq]` flattened at `k * n + sq` (one indirection less in hot loops).
-    pub leap_flat: Vec<B>,
+    pub(crate) leap_flat: Vec<B>,
     /// Per kind: a leaper without rides whose leaps are symmetric (it attacks `b` from
     /// `a` exactly when it would attack `a` from `b`), so the squares from which it
     /// checks a king are its own leap targets from the king's square.
-    pub sym_leaper: Vec<bool>,
+    pub(crate) sym_leaper: Vec<bool>,
     /// Per kind: its ride directions come in opposite pairs, so the squares from which it
     /// rides to a king are its own ride targets from the king's square.
-    pub sym_rider: Vec<bool>,
+    pub(crate) sym_rider: Vec<bool>,
     /// Per kind: such a rider that neither leaps nor bends, so the squares from which it
     /// checks are exactly its rides from the king's square.
-    pub pure_rider: Vec<bool>,
-    /// `rays[d][sq]` flattened at `d * n + sq`.
-    pub ray_flat: Vec<B>,
+    pub(crate) pure_rider: Vec<bool>,
+    /// Ray squares per direction and square (nearest first by index order), the ray of
+    /// direction `d` from `sq` at `d * n + sq`.
+    pub(crate) ray_flat: Vec<B>,
     /// For a symmetric leaper of kind `k` on `s`: the squares it attacks after making
     /// from 1 to `j` moves on an empty board, at `(k * REACH + j - 1) * n + s` for `j` in
     /// `1..=REACH` (empty for other kinds). Used as a lower bound on the moves a check
     /// needs.
-    pub attack_within: Vec<B>,
+    pub(crate) attack_within: Vec<B>,
     /// The squares a king reaches from `s` in at most `j` steps on an empty board, at
     /// `j * n + s` for `j` in `0..=REACH`.
-    pub king_ball: Vec<B>,
+    pub(crate) king_ball: Vec<B>,
     /// Per square: the union of every leaper kind's targets (a quick "no leaper near").
-    pub leap_union: Vec<B>,
+    pub(crate) leap_union: Vec<B>,
     /// Groups of directions ridden by the same set of kinds: (kind mask, directions).
-    pub dir_groups: Vec<(u16, Vec<u8>)>,
+    pub(crate) dir_groups: Vec<(u16, Vec<u8>)>,
     /// Pawn single-step target per colour and square.
-    pub pawn_push: [Vec<u8>; 2],
+    pub(crate) pawn_push: [Vec<u8>; 2],
     /// Pawn capture targets per colour and square.
-    pub pawn_cap: [Vec<B>; 2],
+    pub(crate) pawn_cap: [Vec<B>; 2],
     /// The rank where each colour's pawns promote.
-    pub last_rank: [B; 2],
+    pub(crate) last_rank: [B; 2],
     /// Every square of the board.
-    pub board: B,
+    pub(crate) board: B,
     /// Squares per file.
-    pub files: Vec<B>,
+    pub(crate) files: Vec<B>,
     /// Pawn squares whose double-step privilege lapses at the first capture.
-    pub lapse_mask: B,
+    pub(crate) lapse_mask: B,
     /// Kinds a pawn may promote to (by choice).
-    pub promo_kinds: Vec<Kind>,
+    pub(crate) promo_kinds: Vec<Kind>,
     /// Promotion kind per file (Grant Acedrex), if any.
-    pub promo_by_file: Vec<Kind>,
+    pub(crate) promo_by_file: Vec<Kind>,
     /// The kind with the queen's first leap.
-    pub queen: Option<Kind>,
+    pub(crate) queen: Option<Kind>,
     /// King's first leap per colour and square.
-    pub king_leaps: [Vec<Vec<LeapTarget<B>>>; 2],
+    pub(crate) king_leaps: [Vec<Vec<LeapTarget<B>>>; 2],
     /// Queen's first leap per colour and square.
-    pub queen_leaps: [Vec<Vec<LeapTarget<B>>>; 2],
+    pub(crate) queen_leaps: [Vec<Vec<LeapTarget<B>>>; 2],
     /// The rook kind (for castling).
-    pub rook: Option<Kind>,
+    pub(crate) rook: Option<Kind>,
     /// Zobrist keys per colour, kind and square.
-    pub z_piece: Vec<u64>,
+    pub(crate) z_piece: Vec<u64>,
     /// Zobrist key for Black to move.
-    pub z_side: u64,
+    pub(crate) z_side: u64,
     /// Zobrist keys of first-move privileges per square.
-    pub z_priv: Vec<u64>,
+    pub(crate) z_priv: Vec<u64>,
     /// Zobrist keys of the en-passant square.
-    pub z_ep: Vec<u64>,
+    pub(crate) z_ep: Vec<u64>,
     /// How many of a king's neighbour squares a man can attack after a few moves
     /// ([`crate::board::cover`]); built on first use by [`crate::board::flights`].
-    pub flight_cover: std::sync::OnceLock<crate::board::cover::FlightCover<B>>,
+    pub(crate) flight_cover: std::sync::OnceLock<crate::board::cover::FlightCover<B>>,
 }
 
 /// Moves ahead that [`Engine::attack_within`] and [`Engine::king_ball`] cover.
@@ -492,7 +493,6 @@ impl<B: Bits> Engine<B> {
             dirs,
             step_dir,
             dir_up,
-            rays,
             dir_groups,
             pawn_push,
             pawn_cap,

@@ -353,7 +353,7 @@ fn long_algebraic_and_odd_input_never_panic() {
         to: 250,
         piece: 99,
         promo: Some(77),
-        flag: MoveKind::Joint,
+        flag: MoveKind::Normal,
         from2: 255,
         to2: 3,
     };

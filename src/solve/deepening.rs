@@ -102,10 +102,8 @@ impl<B: Bits> Searcher<'_, B> {
     /// No goal with the attacker's next move, by the defending king's flight squares alone
     /// (see [`reach::LastMoves::refutes`]); where a bare king wins, only while the
     /// defender has more than one man besides the king. Asked only there: with more moves
-    /// left it seldom answers and costs more than it saves (`sp-s72-85b`, #6: it settles
-    /// 41 % of the attacker's last moves, 7 % with two moves left, 16 % of the defender's
-    /// last moves, none earlier; asked at all four, the search took longer than asked at
-    /// the first alone).
+    /// left it seldom answers and costs more than it saves (the counts: benches/NOTES.md,
+    /// "Figures from the code's comments").
     #[inline]
     fn flights_refute(&self, pos: &Position<B>, last: &reach::LastMoves<B>) -> bool {
         (self.mate_only || pos.men[self.attacker.flip().idx()] > 2) && last.refutes()
@@ -140,9 +138,8 @@ impl<B: Bits> Searcher<'_, B> {
         checks_only: bool,
     ) -> bool {
         // Where the last move's checks are filtered by the flight squares, whether any
-        // man can check at all is not asked first: it answers seldom (at 4 % of these
-        // nodes on Dilaram's Legacy, 2.5 % or fewer on the `benches/popeye` rows), and
-        // where it would, the checks are few or filtered out.
+        // man can check at all is not asked first: it answers seldom (benches/NOTES.md),
+        // and where it would, the checks are few or filtered out.
         (!(checks_only && last.is_some()) && self.board_refutes(pos, n))
             || last.is_some_and(|l| self.flights_refute(pos, l))
     }
@@ -316,8 +313,8 @@ impl<B: Bits> Searcher<'_, B> {
     }
 
     /// The defences tried without listing the legal ones first: each is asked whether it
-    /// is legal only when its turn comes, and one usually holds at once (on `e1-80-y5`,
-    /// with one attacker move left, the first tried holds at 96 % of these nodes). Only where nothing but the moves
+    /// is legal only when its turn comes, and one usually holds at once (benches/NOTES.md
+    /// counts how often the first holds). Only where nothing but the moves
     /// decides the game (the outcome with some legal move would be play on) and the
     /// defender chooses freely; `None` elsewhere, for the full list.
     ///
