@@ -25,6 +25,7 @@ mod graph;
 mod index;
 mod iterate;
 pub mod problem;
+mod scc;
 pub(crate) mod simulate;
 mod sweep;
 mod symmetry;
