@@ -143,7 +143,7 @@ pub(super) fn components(
                 }
                 let w = t.edges[next] as usize;
                 if t.index[w] == 0 {
-                    if t.counter % 4096 == 0 {
+                    if t.counter.is_multiple_of(4096) {
                         stops.check()?;
                     }
                     t.enter(turns, state, w)?;
