@@ -31,9 +31,14 @@ pub(super) struct Components {
     pub(super) order: Vec<u32>,
     /// Component k is `order[start[k]..start[k + 1]]`.
     pub(super) start: Vec<u32>,
+    /// Per entry, a bit: one of its moves comes back to it.
+    looped: Vec<u64>,
 }
 
 impl Components {
+    fn loops(&self, i: usize) -> bool {
+        self.looped[i / 64] >> (i % 64) & 1 != 0
+    }
     /// How many.
     pub(super) fn count(&self) -> usize {
         self.start.len() - 1
@@ -129,6 +134,7 @@ pub(super) fn components(
     t.low.resize(n, 0);
     let mut order = reserve(n)?;
     let mut start = vec![0u32];
+    let mut looped = vec![0u64; n.div_ceil(64)];
     for root in 0..n {
         if state[root] != THROWN || t.index[root] != 0 {
             continue;
@@ -142,6 +148,9 @@ pub(super) fn components(
                     top.2 += 1;
                 }
                 let w = t.edges[next] as usize;
+                if w == v {
+                    looped[v / 64] |= 1 << (v % 64);
+                }
                 if t.index[w] == 0 {
                     if t.counter.is_multiple_of(4096) {
                         stops.check()?;
@@ -170,7 +179,11 @@ pub(super) fn components(
             }
         }
     }
-    Ok(Components { order, start })
+    Ok(Components {
+        order,
+        start,
+        looped,
+    })
 }
 
 /// Solves the thrown entries of `values` component by component, bottom-up, into `out`
@@ -194,7 +207,6 @@ pub(super) fn solve(
         state[i as usize] = PENDING;
     }
     let (mut updates, mut told) = (0usize, 0usize);
-    let mut scratch = vec![];
     for k in 0..comps.count() {
         let members = &comps.order[comps.start[k] as usize..comps.start[k + 1] as usize];
         for &i in members {
@@ -206,16 +218,14 @@ pub(super) fn solve(
             out.deflations += part.deflations;
             (part.sweeps, Seen::default().with_chance(part.residual))
         } else {
-            one(
-                turns,
-                state,
-                values,
-                members,
-                method,
-                stops,
-                &mut scratch,
-                out,
-            )?
+            match members {
+                &[v] if !comps.loops(v as usize) => {
+                    let v = v as usize;
+                    values[v] = super::iterate::turn_value(turns, v, &|c| values[c])?;
+                    (1, Seen::default())
+                }
+                _ => one(turns, state, values, members, method, stops, out)?,
+            }
         };
         out.residual = out.residual.max(seen.chance);
         updates += sweeps as usize * members.len();
@@ -241,10 +251,9 @@ pub(super) fn solve(
     Ok(())
 }
 
-/// Solves one component (not the largest kind) entry after entry in Gauss–Seidel order:
-/// a single entry without a move back to itself in one update, others until their
+/// Solves one component (not of the largest kind, nor a single entry without a move back
+/// to itself, which one update settles) entry after entry in Gauss–Seidel order, until its
 /// bounds meet (deflated where they stall); the sweeps made and what the last saw.
-#[allow(clippy::too_many_arguments)]
 fn one(
     turns: &impl Turns,
     state: &[u8],
@@ -252,18 +261,8 @@ fn one(
     members: &[u32],
     method: &Method,
     stops: &Stops,
-    scratch: &mut Vec<u32>,
     out: &mut Solved,
 ) -> Result<(u32, Seen), DiceError> {
-    if let [v] = members {
-        let v = *v as usize;
-        scratch.clear();
-        successors(turns, state, v, scratch)?;
-        if scratch.binary_search(&(v as u32)).is_err() {
-            values[v] = super::iterate::turn_value(turns, v, &|c| values[c])?;
-            return Ok((1, Seen::default()));
-        }
-    }
     let mut deflated_gap = f64::INFINITY;
     let mut sweeps = 0;
     let mut sorted = vec![];
