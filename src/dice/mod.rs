@@ -27,6 +27,7 @@ mod iterate;
 pub mod problem;
 mod scc;
 pub(crate) mod simulate;
+mod solve;
 mod sweep;
 mod symmetry;
 pub mod table;

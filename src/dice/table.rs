@@ -474,7 +474,7 @@ impl ChanceTables {
         let bytes = graph.bytes() + entries * std::mem::size_of::<Val>();
         let start = std::mem::take(&mut graph.start);
         let mut state = std::mem::take(&mut graph.state);
-        let solved = super::iterate::solve(&graph, &mut state, start, method, stops, progress)?;
+        let solved = super::solve::solve(&graph, &mut state, start, method, stops, progress)?;
         crate::memory::give_back();
         Ok((state, solved, bytes))
     }
