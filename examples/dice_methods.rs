@@ -2,7 +2,7 @@
 //! one by one, and prints each table's sweeps, time, memory and certified error (the
 //! figures of docs/dice.md). Run under `/usr/bin/time -v` for the peak memory.
 //!
-//! Usage: dice_methods RULES MATERIAL [jacobi] [no-deflate] [no-certain] [no-symmetry] [stored|regenerated]
+//! Usage: dice_methods RULES MATERIAL [jacobi] [no-deflate] [no-certain] [no-symmetry] [no-scc] [stored|regenerated]
 //! [tolerance=T] [seconds=S] [gib=G]
 //! (RULES: a dice preset or a rules file; e.g. `dice_methods shatranj-dice KQKQ`).
 
@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 fn main() -> Result<(), String> {
     let a: Vec<String> = std::env::args().skip(1).collect();
     let [spec, mat, rest @ ..] = &a[..] else {
-        return Err("usage: dice_methods RULES MATERIAL [jacobi] [no-deflate] [no-certain] [no-symmetry] [stored|regenerated] [tolerance=T] [seconds=S] [gib=G]".into());
+        return Err("usage: dice_methods RULES MATERIAL [jacobi] [no-deflate] [no-certain] [no-symmetry] [no-scc] [stored|regenerated] [tolerance=T] [seconds=S] [gib=G]".into());
     };
     let rules = Rules::resolve(spec, None).map_err(|e| e.to_string())?;
     let dice = rules.dice.clone().ok_or("rules without dice")?;
@@ -42,6 +42,7 @@ fn main() -> Result<(), String> {
                 "no-deflate" => opt.deflate = false,
                 "no-certain" => opt.certain = false,
                 "no-symmetry" => opt.symmetry = false,
+                "no-scc" => opt.scc = false,
                 "stored" => opt.layout = Some(Layout::Stored),
                 "regenerated" => opt.layout = Some(Layout::Regenerated),
                 _ => return Err(format!("unknown option '{r}'")),
@@ -60,11 +61,13 @@ fn main() -> Result<(), String> {
     .map_err(|e| e.to_string())?;
     for f in r.figures() {
         println!(
-            "{:<6} {:>10} positions {} symmetries {:>9} certain {:>6} sweeps {:>3} deflations  error {:.1e}  residual {:.1e}  {:>8.1} MiB  {:>8.2} s  mean White win {:.6} / {:.6}",
+            "{:<6} {:>10} positions {} symmetries {:>9} certain {:>8} components (largest {:>8}) {:>6} sweeps {:>3} deflations  error {:.1e}  residual {:.1e}  {:>8.1} MiB  {:>8.2} s  mean White win {:.6} / {:.6}",
             f.material,
             f.positions,
             f.symmetries,
             f.certain,
+            f.components,
+            f.largest_component,
             f.iterations,
             f.deflations,
             f.error_bound,

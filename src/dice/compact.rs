@@ -36,7 +36,7 @@ impl ChanceTables {
             canon,
         };
         let (mut state, start) = turns.first_look(stops)?;
-        let solved = super::iterate::solve(&turns, &mut state, start, method, stops, progress)?;
+        let solved = super::solve::solve(&turns, &mut state, start, method, stops, progress)?;
         let bytes = table.figures.entries * (std::mem::size_of::<Val>() + 1);
         Ok((state, solved, bytes))
     }

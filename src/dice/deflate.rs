@@ -146,3 +146,58 @@ fn easier_turn(
     })?;
     Ok((up, low))
 }
+
+/// [`deflate`] for one component of the table (`members`, sorted; its entries the only
+/// thrown ones among them and their successors), one entry after another: the other
+/// successors pay their current bounds. Whether any bound moved.
+pub(super) fn deflate_members(
+    turns: &impl Turns,
+    state: &[u8],
+    values: &mut [Val],
+    members: &[u32],
+    stops: &Stops,
+) -> Result<bool, DiceError> {
+    let slot = |c: usize| members.binary_search(&(c as u32)).ok();
+    let mut up: Vec<f64> = members
+        .iter()
+        .map(|&i| values[i as usize].hi.min(0.0))
+        .collect();
+    let mut low: Vec<f64> = members
+        .iter()
+        .map(|&i| values[i as usize].lo.max(0.0))
+        .collect();
+    let mut settled = false;
+    for _ in 0..MAX_SWEEPS {
+        stops.check()?;
+        let mut changed = false;
+        for (k, &i) in members.iter().enumerate() {
+            let i = i as usize;
+            let (nu, nl) = easier_turn(turns, i, values, |c| match slot(c) {
+                Some(s) if state[c] == THROWN => (up[s], low[s]),
+                _ => (values[c].hi, values[c].lo),
+            })?;
+            let (nu, nl) = (nu.min(values[i].hi), nl.max(values[i].lo));
+            if nu != up[k] || nl != low[k] {
+                changed = true;
+                (up[k], low[k]) = (nu, nl);
+            }
+        }
+        if !changed {
+            settled = true;
+            break;
+        }
+    }
+    if !settled {
+        return Ok(false);
+    }
+    let mut moved = false;
+    for (k, &i) in members.iter().enumerate() {
+        let v = &mut values[i as usize];
+        if up[k] < v.hi || low[k] > v.lo {
+            v.hi = v.hi.min(up[k]);
+            v.lo = v.lo.max(low[k]);
+            moved = true;
+        }
+    }
+    Ok(moved)
+}

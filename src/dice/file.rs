@@ -172,6 +172,8 @@ pub fn read<B: Bits>(
             deflations: h.deflations,
             certain: 0,
             symmetries: 1,
+            components: 0,
+            largest_component: 0,
             seconds: h.seconds,
             bytes: 0,
             mean_white_win: 0.0,

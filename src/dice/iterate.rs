@@ -34,6 +34,9 @@ pub struct Method {
     pub deflate: bool,
     /// Find the positions won with certainty on the graph first (`dice::certain`).
     pub certain: bool,
+    /// Solve the strongly connected components of the move graph bottom-up
+    /// (`dice::scc`; with Gauss–Seidel order only).
+    pub scc: bool,
 }
 
 impl Default for Method {
@@ -43,11 +46,13 @@ impl Default for Method {
             gauss_seidel: true,
             deflate: true,
             certain: true,
+            scc: true,
         }
     }
 }
 
 /// A solved table's values and how it went.
+#[derive(Default)]
 pub(super) struct Solved {
     pub(super) values: Vec<Val>,
     pub(super) sweeps: u32,
@@ -59,17 +64,62 @@ pub(super) struct Solved {
     pub(super) deflations: u32,
     /// Positions found won or lost with certainty before any sweep.
     pub(super) certain: usize,
+    /// Strongly connected components solved one by one (0: the table as a whole).
+    pub(super) components: usize,
+    /// Entries of the largest.
+    pub(super) largest_component: usize,
 }
 
 /// What one sweep saw: the largest change of a chance, of a bound, and the widest gap.
 #[derive(Clone, Copy, Default)]
-struct Seen {
-    chance: f64,
+pub(super) struct Seen {
+    pub(super) chance: f64,
     bound: f64,
-    gap: f64,
+    pub(super) gap: f64,
+}
+
+/// What comes after a sweep.
+pub(super) enum Next {
+    Go,
+    Stop,
+    Deflate,
 }
 
 impl Seen {
+    /// Only a chance's change.
+    pub(super) fn with_chance(self, chance: f64) -> Seen {
+        Seen { chance, ..self }
+    }
+    /// Notes an entry's update from `old` to `new`.
+    #[inline]
+    pub(super) fn note(&mut self, old: &Val, new: &Val) {
+        self.chance = self
+            .chance
+            .max((new.c.w - old.c.w).abs().max((new.c.l - old.c.l).abs()));
+        self.bound = self
+            .bound
+            .max((new.lo - old.lo).abs().max((new.hi - old.hi).abs()));
+        self.gap = self.gap.max(new.hi - new.lo);
+    }
+    /// After the sweep number `sweeps` saw this: go on, stop (the bounds met and the
+    /// chances stand still, or everything stands still and a deflation has done all it
+    /// can, or too many sweeps), or deflate the stalled bounds (`deflated_gap`: the gap
+    /// at the last deflation).
+    pub(super) fn next(self, method: &Method, deflated_gap: &mut f64, sweeps: u32) -> Next {
+        let tol = method.tolerance;
+        if sweeps >= MAX_SWEEPS || (self.chance <= tol && self.gap <= tol) {
+            return Next::Stop;
+        }
+        if self.chance <= tol && self.bound <= tol {
+            if !method.deflate || self.gap >= *deflated_gap {
+                return Next::Stop;
+            }
+            *deflated_gap = self.gap;
+            return Next::Deflate;
+        }
+        Next::Go
+    }
+
     fn max(self, o: Seen) -> Seen {
         Seen {
             chance: self.chance.max(o.chance),
@@ -79,55 +129,37 @@ impl Seen {
     }
 }
 
-/// Iterates `values` (the decided entries' values, the others [`Val::UNDECIDED`]) until
-/// the bounds are within the tolerance and the chances stand still, or the bounds stall
-/// (then deflated, if asked, and on), the stops polled for every chunk of entries and
-/// `progress(sweeps, widest gap)` told after every sweep.
-pub(super) fn solve(
+/// Sweeps every thrown entry of `values` until the bounds meet and the chances stand
+/// still, or the bounds stall (then deflated, if asked, and on), into `out`.
+pub(super) fn iterate(
     turns: &impl Turns,
-    state: &mut [u8],
-    mut values: Vec<Val>,
+    state: &[u8],
+    values: &mut [Val],
     method: &Method,
     stops: &Stops,
     progress: &dyn Fn(u32, f64),
-) -> Result<Solved, DiceError> {
-    let tol = method.tolerance;
-    let mut out = Solved {
-        values: vec![],
-        sweeps: 0,
-        residual: f64::INFINITY,
-        error_bound: f64::INFINITY,
-        deflations: 0,
-        certain: 0,
-    };
-    if method.certain {
-        out.certain = super::certain::certain(turns, state, &mut values, stops)?;
-    }
-    let state = &*state;
+    out: &mut Solved,
+) -> Result<(), DiceError> {
+    out.residual = f64::INFINITY;
+    out.error_bound = f64::INFINITY;
     // The gap when the bounds were last deflated: a deflation that leaves it is the last.
     let mut deflated_gap = f64::INFINITY;
-    while out.sweeps < MAX_SWEEPS {
+    loop {
         stops.check()?;
-        let seen = sweep(turns, state, &mut values, method.gauss_seidel, stops)?;
+        let seen = sweep(turns, state, values, method.gauss_seidel, stops)?;
         out.sweeps += 1;
         out.residual = seen.chance;
         out.error_bound = seen.gap;
         progress(out.sweeps, seen.gap);
-        if seen.chance <= tol && seen.gap <= tol {
-            break;
-        }
-        if seen.chance <= tol && seen.bound <= tol {
-            // The chances stand still and so do the bounds, still apart.
-            if !method.deflate || seen.gap >= deflated_gap {
-                break;
+        match seen.next(method, &mut deflated_gap, out.sweeps) {
+            Next::Go => {}
+            Next::Stop => return Ok(()),
+            Next::Deflate => {
+                super::deflate::deflate(turns, state, values, stops)?;
+                out.deflations += 1;
             }
-            deflated_gap = seen.gap;
-            super::deflate::deflate(turns, state, &mut values, stops)?;
-            out.deflations += 1;
         }
     }
-    out.values = values;
-    Ok(out)
 }
 
 /// One sweep over both halves: Gauss–Seidel (White's half from Black's, then Black's
@@ -177,13 +209,7 @@ fn sweep_half(
                     continue;
                 }
                 let new = turn_value(turns, i, &|c| other[c - other_at])?;
-                seen.chance = seen
-                    .chance
-                    .max((new.c.w - v.c.w).abs().max((new.c.l - v.c.l).abs()));
-                seen.bound = seen
-                    .bound
-                    .max((new.lo - v.lo).abs().max((new.hi - v.hi).abs()));
-                seen.gap = seen.gap.max(new.hi - new.lo);
+                seen.note(v, &new);
                 *v = new;
             }
             Ok(seen)

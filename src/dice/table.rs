@@ -51,6 +51,9 @@ pub struct Options {
     /// Solve one entry per class of the board's symmetries (`dice::symmetry`), to
     /// measure it.
     pub symmetry: bool,
+    /// Solve the strongly connected components of the move graph bottom-up
+    /// (`dice::scc`), to measure it.
+    pub scc: bool,
 }
 
 impl Default for Options {
@@ -64,6 +67,7 @@ impl Default for Options {
             deflate: m.deflate,
             certain: m.certain,
             symmetry: true,
+            scc: m.scc,
         }
     }
 }
@@ -90,6 +94,11 @@ pub struct TableFigures {
     pub certain: usize,
     /// Board symmetries used (the identity included: 1 when none was).
     pub symmetries: usize,
+    /// Strongly connected components of the move graph solved one by one (0: the
+    /// table was swept as a whole).
+    pub components: usize,
+    /// Entries of the largest component.
+    pub largest_component: usize,
     /// Build time.
     pub seconds: f64,
     /// Memory of the successor lists and values, bytes.
@@ -363,6 +372,8 @@ impl ChanceTables {
                 deflations: 0,
                 certain: 0,
                 symmetries: 1,
+                components: 0,
+                largest_component: 0,
                 seconds: 0.0,
                 bytes: 0,
                 mean_white_win: 0.0,
@@ -374,6 +385,7 @@ impl ChanceTables {
             gauss_seidel: opt.gauss_seidel,
             deflate: opt.deflate,
             certain: opt.certain,
+            scc: opt.scc,
         };
         let symmetry = if opt.symmetry {
             Symmetry::of(eng, table.index.men())
@@ -421,6 +433,8 @@ impl ChanceTables {
         f.deflations = solved.deflations;
         f.certain = state.iter().filter(|&&s| s == CERTAIN).count();
         f.symmetries = symmetry.order();
+        f.components = solved.components;
+        f.largest_component = solved.largest_component;
         f.bytes = bytes + canon.len() * 4;
         f.mean_white_win = mean(0);
         f.mean_white_win_black_to_move = mean(1);
@@ -460,7 +474,7 @@ impl ChanceTables {
         let bytes = graph.bytes() + entries * std::mem::size_of::<Val>();
         let start = std::mem::take(&mut graph.start);
         let mut state = std::mem::take(&mut graph.state);
-        let solved = super::iterate::solve(&graph, &mut state, start, method, stops, progress)?;
+        let solved = super::solve::solve(&graph, &mut state, start, method, stops, progress)?;
         crate::memory::give_back();
         Ok((state, solved, bytes))
     }

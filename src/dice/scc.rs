@@ -1,0 +1,292 @@
+//! Topological decomposition of a chance table: the strongly connected components of its
+//! move graph (within the table: captures lead into smaller tables, solved before),
+//! found by Tarjan's algorithm run without recursion (a table has millions of entries),
+//! then solved bottom-up, successors' components first, each only until its own bounds
+//! meet: a position none of whose moves comes back to it is settled by one update.
+//!
+//! The certified error stays sound: every update is the same turn as a whole-table
+//! sweep's (`iterate::turn_value`), read from successors whose lower and upper bounds
+//! are sound, so the bounds of every entry stay sound; a component's remaining gap
+//! passes into the components above it through those bounds (a turn's gap is at most
+//! the widest gap among its successors), and the table's error is the widest gap left
+//! over all its entries, measured at the end.
+
+use super::error::DiceError;
+use super::iterate::{Method, Seen, Solved};
+use super::sweep::{Stops, Turns, Val, CONST, THROWN};
+
+/// A thrown entry whose component is not solved yet: not swept.
+const PENDING: u8 = 5;
+/// A thrown entry whose component is solved: not swept again.
+const SOLVED: u8 = 6;
+
+/// Components of at least this share of the table are swept over the whole table in
+/// parallel (`iterate::sweep_all`), smaller ones one entry after another.
+const LARGE_SHARE: usize = 16;
+
+/// A table's components in the order they are solved (every component after all those
+/// its moves lead to).
+pub(super) struct Components {
+    /// The thrown entries, component by component.
+    pub(super) order: Vec<u32>,
+    /// Component k is `order[start[k]..start[k + 1]]`.
+    pub(super) start: Vec<u32>,
+    /// Per entry, a bit: one of its moves comes back to it.
+    looped: Vec<u64>,
+}
+
+impl Components {
+    fn loops(&self, i: usize) -> bool {
+        self.looped[i / 64] >> (i % 64) & 1 != 0
+    }
+    /// How many.
+    pub(super) fn count(&self) -> usize {
+        self.start.len() - 1
+    }
+    /// Entries in the largest.
+    pub(super) fn largest(&self) -> usize {
+        self.start
+            .windows(2)
+            .map(|w| (w[1] - w[0]) as usize)
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+/// The successors of thrown entry `v` that are thrown entries of the table, sorted and
+/// without repeats, appended to `out`.
+fn successors(
+    turns: &impl Turns,
+    state: &[u8],
+    v: usize,
+    out: &mut Vec<u32>,
+) -> Result<(), DiceError> {
+    let begin = out.len();
+    turns.each_throw(v, &mut |_, children, _| {
+        for &c in children {
+            if c & CONST == 0 && state[c as usize] == THROWN {
+                out.push(c);
+            }
+        }
+    })?;
+    out[begin..].sort_unstable();
+    let mut keep = begin;
+    for k in begin..out.len() {
+        if k == begin || out[k] != out[keep - 1] {
+            out[keep] = out[k];
+            keep += 1;
+        }
+    }
+    out.truncate(keep);
+    Ok(())
+}
+
+/// Tarjan's bookkeeping.
+struct Tarjan {
+    /// Visit number from 1 (0: not visited; [`DONE`]: in a component).
+    index: Vec<u32>,
+    /// The lowest visit number reachable on the stack.
+    low: Vec<u32>,
+    stack: Vec<u32>,
+    /// The successors of the entries on the path, one run each.
+    edges: Vec<u32>,
+    /// Per entry on the path: (entry, its successors' start in `edges`, the next one).
+    path: Vec<(u32, usize, usize)>,
+    counter: u32,
+}
+
+/// Assigned to a component (no longer on Tarjan's stack).
+const DONE: u32 = u32::MAX;
+
+impl Tarjan {
+    /// Visits entry `w`: numbers it and puts it and its successors on the path.
+    fn enter(&mut self, turns: &impl Turns, state: &[u8], w: usize) -> Result<(), DiceError> {
+        self.index[w] = self.counter;
+        self.low[w] = self.counter;
+        self.counter += 1;
+        self.stack.push(w as u32);
+        let begin = self.edges.len();
+        successors(turns, state, w, &mut self.edges)?;
+        self.path.push((w as u32, begin, begin));
+        Ok(())
+    }
+}
+
+/// The strongly connected components of the thrown entries (Tarjan, with an explicit
+/// stack for the path instead of recursion).
+pub(super) fn components(
+    turns: &impl Turns,
+    state: &[u8],
+    stops: &Stops,
+) -> Result<Components, DiceError> {
+    let n = state.len();
+    let what = "the strongly connected components";
+    let reserve = |len: usize| crate::memory::reserved::<u32>(what, len).map_err(DiceError::memory);
+    let mut t = Tarjan {
+        index: reserve(n)?,
+        low: reserve(n)?,
+        stack: vec![],
+        edges: vec![],
+        path: vec![],
+        counter: 1,
+    };
+    t.index.resize(n, 0);
+    t.low.resize(n, 0);
+    let mut order = reserve(n)?;
+    let mut start = vec![0u32];
+    let mut looped = vec![0u64; n.div_ceil(64)];
+    for root in 0..n {
+        if state[root] != THROWN || t.index[root] != 0 {
+            continue;
+        }
+        stops.check()?;
+        t.enter(turns, state, root)?;
+        while let Some(&(v, begin, next)) = t.path.last() {
+            let v = v as usize;
+            if next < t.edges.len() {
+                if let Some(top) = t.path.last_mut() {
+                    top.2 += 1;
+                }
+                let w = t.edges[next] as usize;
+                if w == v {
+                    looped[v / 64] |= 1 << (v % 64);
+                }
+                if t.index[w] == 0 {
+                    if t.counter.is_multiple_of(4096) {
+                        stops.check()?;
+                    }
+                    t.enter(turns, state, w)?;
+                } else if t.index[w] != DONE {
+                    t.low[v] = t.low[v].min(t.index[w]);
+                }
+                continue;
+            }
+            t.path.pop();
+            t.edges.truncate(begin);
+            if t.low[v] == t.index[v] {
+                while let Some(x) = t.stack.pop() {
+                    t.index[x as usize] = DONE;
+                    order.push(x);
+                    if x as usize == v {
+                        break;
+                    }
+                }
+                start.push(order.len() as u32);
+            }
+            if let Some(&(u, ..)) = t.path.last() {
+                let u = u as usize;
+                t.low[u] = t.low[u].min(t.low[v]);
+            }
+        }
+    }
+    Ok(Components {
+        order,
+        start,
+        looped,
+    })
+}
+
+/// Solves the thrown entries of `values` component by component, bottom-up, into `out`
+/// (its sweeps: entry updates over thrown entries, rounded up, comparable with the
+/// whole-table sweeps).
+pub(super) fn solve(
+    turns: &impl Turns,
+    state: &mut [u8],
+    values: &mut [Val],
+    method: &Method,
+    stops: &Stops,
+    progress: &dyn Fn(u32, f64),
+    out: &mut Solved,
+) -> Result<(), DiceError> {
+    let comps = components(turns, state, stops)?;
+    out.components = comps.count();
+    out.largest_component = comps.largest();
+    let thrown = comps.order.len().max(1);
+    let large = (state.len() / LARGE_SHARE).max(2 * super::sweep::CHUNK);
+    for &i in &comps.order {
+        state[i as usize] = PENDING;
+    }
+    let (mut updates, mut told) = (0usize, 0usize);
+    for k in 0..comps.count() {
+        let members = &comps.order[comps.start[k] as usize..comps.start[k + 1] as usize];
+        for &i in members {
+            state[i as usize] = THROWN;
+        }
+        let (sweeps, seen) = if members.len() >= large {
+            let mut part = Solved::default();
+            super::iterate::iterate(turns, state, values, method, stops, progress, &mut part)?;
+            out.deflations += part.deflations;
+            (part.sweeps, Seen::default().with_chance(part.residual))
+        } else {
+            match members {
+                &[v] if !comps.loops(v as usize) => {
+                    let v = v as usize;
+                    values[v] = super::iterate::turn_value(turns, v, &|c| values[c])?;
+                    (1, Seen::default())
+                }
+                _ => one(turns, state, values, members, method, stops, out)?,
+            }
+        };
+        out.residual = out.residual.max(seen.chance);
+        updates += sweeps as usize * members.len();
+        for &i in members {
+            state[i as usize] = SOLVED;
+        }
+        if updates - told >= thrown {
+            told = updates;
+            progress(updates.div_ceil(thrown) as u32, seen.gap);
+        }
+    }
+    for s in state.iter_mut() {
+        if *s == SOLVED {
+            *s = THROWN;
+        }
+    }
+    out.sweeps = updates.div_ceil(thrown) as u32;
+    out.error_bound = comps
+        .order
+        .iter()
+        .map(|&i| values[i as usize].hi - values[i as usize].lo)
+        .fold(0.0, f64::max);
+    Ok(())
+}
+
+/// Solves one component (not of the largest kind, nor a single entry without a move back
+/// to itself, which one update settles) entry after entry in Gauss–Seidel order, until its
+/// bounds meet (deflated where they stall); the sweeps made and what the last saw.
+fn one(
+    turns: &impl Turns,
+    state: &[u8],
+    values: &mut [Val],
+    members: &[u32],
+    method: &Method,
+    stops: &Stops,
+    out: &mut Solved,
+) -> Result<(u32, Seen), DiceError> {
+    let mut deflated_gap = f64::INFINITY;
+    let mut sweeps = 0;
+    let mut sorted = vec![];
+    loop {
+        stops.check()?;
+        let mut seen = Seen::default();
+        for &i in members {
+            let i = i as usize;
+            let new = super::iterate::turn_value(turns, i, &|c| values[c])?;
+            seen.note(&values[i], &new);
+            values[i] = new;
+        }
+        sweeps += 1;
+        match seen.next(method, &mut deflated_gap, sweeps) {
+            super::iterate::Next::Go => {}
+            super::iterate::Next::Stop => return Ok((sweeps, seen)),
+            super::iterate::Next::Deflate => {
+                if sorted.is_empty() {
+                    sorted.extend_from_slice(members);
+                    sorted.sort_unstable();
+                }
+                super::deflate::deflate_members(turns, state, values, &sorted, stops)?;
+                out.deflations += 1;
+            }
+        }
+    }
+}
