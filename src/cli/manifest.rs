@@ -255,3 +255,23 @@ pub fn read_rows(manifest_path: &Path, m: &Manifest) -> Result<Vec<PlacedGroup>>
     }
     Ok(rows)
 }
+
+/// For a command on one problem file (`repair`, `reconstruct`): the `--csv` output checked
+/// against what is read (the file and the rules files it names: no output may replace
+/// them), the manifest's place beside it checked, and, for a shard, the inputs digested
+/// before its run.
+pub(super) fn one_file_outputs(
+    file: &Path,
+    shard: Option<Shard>,
+    csv: Option<&Path>,
+) -> Result<(Option<crate::files::Output>, Option<Inputs>)> {
+    let file = [file.to_path_buf()];
+    let read = super::shard_inputs::read_by(&file, None);
+    let out = super::parallel::check_output("--csv", csv, &read)?;
+    check_beside(shard, csv, &FileSet::of(&read))?;
+    let inputs = match shard {
+        Some(_) => Some(inputs_of(&file, None)?),
+        None => None,
+    };
+    Ok((out, inputs))
+}

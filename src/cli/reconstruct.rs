@@ -89,16 +89,7 @@ pub fn cmd_reconstruct(a: ReconstructArgs) -> Result<i32> {
     if !a.file.is_file() {
         bail!("no such problem file: {}", a.file.display());
     }
-    // The problem file and the rules files it names are read: no output may replace them,
-    // and a shard digests them before its run.
-    let file = std::slice::from_ref(&a.file);
-    let read = super::shard_inputs::read_by(file, None);
-    let csv = super::parallel::check_output("--csv", a.csv.as_deref(), &read)?;
-    super::manifest::check_beside(a.shard, a.csv.as_deref(), &crate::files::FileSet::of(&read))?;
-    let inputs = match a.shard {
-        Some(_) => Some(super::manifest::inputs_of(file, None)?),
-        None => None,
-    };
+    let (csv, inputs) = super::manifest::one_file_outputs(&a.file, a.shard, a.csv.as_deref())?;
     let lf = load_file(&a.file);
     for w in &lf.warnings {
         eprintln!("warning: {}", crate::report::shown::shown(w));
