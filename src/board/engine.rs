@@ -133,7 +133,7 @@ pub struct Engine<B: Bits> {
     pub(crate) flight_cover: std::sync::OnceLock<crate::board::cover::FlightCover<B>>,
 }
 
-/// Moves ahead that [`Engine::attack_within`] and [`Engine::king_ball`] cover.
+/// Moves ahead that the engine's `attack_within` and `king_ball` tables cover.
 pub const REACH: usize = 6;
 
 /// The squares reachable from any square of `from` with one leap of `leap`.

@@ -3,7 +3,7 @@
 //!
 //! Bottom up: [`geometry`] and [`bits`] (board sizes, squares, bitboards generic over
 //! width), [`squareset`] (named square sets), [`piece`], [`die`], [`rules`] and [`presets`] (a game as
-//! data), [`engine`], `bent` and [`any`] (rules compiled into per-square tables, and the
+//! data), [`engine`], `bent` and [`compiled`] (rules compiled into per-square tables, and the
 //! choice of bitboard width), [`cover`] and [`flights`] (what one man can attack around a king), [`position`], `stack`, [`sides`] and `fen` (the board,
 //! make and unmake), `attacks`, [`movegen`] and `count` (legal moves), [`outcome`]
 //! (is the game over) and [`perft`].
