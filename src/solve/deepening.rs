@@ -217,19 +217,6 @@ impl<B: Bits> Searcher<'_, B> {
                 h
             })
             .flatten();
-        // With two moves left, where the held reply is not there, the flight counts after
-        // the defence that held last one move deeper, worked out once: a first move after
-        // which they leave no mate in one is answered by that defence without a table
-        // lookup or a move of its made (see `reach::HeldFlights`). Under `win` the
-        // defender keeps men enough not to be bared by two captures.
-        let def_men = pos.men[self.attacker.flip().idx()];
-        let counted = (n == 2
-            && held.is_none()
-            && self.flight_reach
-            && self.killer_first
-            && (self.mate_only || def_men > 3))
-            .then(|| reach::HeldFlights::new(pos, self.attacker, self.killer_def[1]))
-            .flatten();
         let mut fetched = 0;
         let info = last_mate.then(|| pos.check_info());
         for i in 0..list.len() {
@@ -243,7 +230,6 @@ impl<B: Bits> Searcher<'_, B> {
             if first.as_ref().is_some_and(|f| f.refuted(pos, m)) {
                 continue;
             }
-            let refutes = counted.as_ref().is_some_and(|c| c.counts_refute(pos, &m));
             let nt = self.track(pos, &m, tracked);
             let u = pos.make(m);
             // A first move the held reply answers is a node made and looked at: counted.
@@ -251,7 +237,6 @@ impl<B: Bits> Searcher<'_, B> {
                 || held
                     .as_ref()
                     .is_some_and(|h| self.tick() && h.answers(pos, &m))
-                || refutes && self.counted_answers(pos, counted.as_ref())
             {
                 Some(false)
             } else {
@@ -274,20 +259,6 @@ impl<B: Bits> Searcher<'_, B> {
             self.store(key, n, v);
         }
         result
-    }
-
-    /// After a first move the flight counts settle (made, the defender to move): may the
-    /// defence they were counted after be played, the game going on? A node looked at:
-    /// counted.
-    #[inline]
-    fn counted_answers(
-        &mut self,
-        pos: &mut Position<B>,
-        counted: Option<&reach::HeldFlights<B>>,
-    ) -> bool {
-        self.tick()
-            && counted.is_some_and(|c| c.legal_after(pos))
-            && Self::outcome_with_a_move(pos) == Outcome::Ongoing
     }
 
     /// Defender to move (after an attacker move): does the attacker force the goal within

@@ -21,7 +21,6 @@
 
 mod checkmate;
 mod flights;
-mod held_flights;
 mod mates;
 mod quiet;
 #[cfg(test)]
@@ -29,7 +28,6 @@ mod testkit;
 
 pub(crate) use checkmate::{applies as mates_judged, mates};
 pub(crate) use flights::{HeldReply, LastMoves};
-pub(crate) use held_flights::HeldFlights;
 pub(crate) use mates::MatingMoves;
 pub(crate) use quiet::{quiet_defence, quiet_defence_after_any, FirstMoves};
 
