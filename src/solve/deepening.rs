@@ -190,6 +190,19 @@ impl<B: Bits> Searcher<'_, B> {
         if n == 1 && !last_mate {
             self.keep_last_winners(pos, &mut list, last.as_ref());
         }
+        // With two moves left, a defence after which no man can check at all is looked
+        // for on the board after each first move, before any table lookup: on Dilaram's
+        // Legacy it settles nine in ten of them.
+        let quiet = n == 2 && self.mate_reach && self.free_defence;
+        // Most of them are refuted so without being played (see `reach::FirstMoves`):
+        // dropped before the others are ordered, which asks each whether it checks
+        // (Dilaram's Legacy: 3.9 % fewer instructions, the same nodes; benches/NOTES.md).
+        let first = quiet
+            .then(|| reach::FirstMoves::new(pos, self.attacker))
+            .flatten();
+        if let Some(f) = &first {
+            list.retain(|m| !f.refuted(pos, *m));
+        }
         if !last_mate {
             self.order(pos, &mut list, 0);
         }
@@ -197,14 +210,6 @@ impl<B: Bits> Searcher<'_, B> {
         let mut result = Some(false);
         // The children probe the table at n - 1 (a defender with no move left does not).
         let ahead = if n >= 2 { PREFETCH_AHEAD } else { 0 };
-        // With two moves left, a defence after which no man can check at all is looked
-        // for on the board after each first move, before any table lookup: on Dilaram's
-        // Legacy it settles nine in ten of them.
-        let quiet = n == 2 && self.mate_reach && self.free_defence;
-        // Most of them are refuted so without being played (see `reach::FirstMoves`).
-        let first = quiet
-            .then(|| reach::FirstMoves::new(pos, self.attacker))
-            .flatten();
         // With two moves left, the defence that held last one move deeper, if it leaves
         // too few flight squares coverable, answers most first moves after they are made,
         // before any table lookup (see `reach::HeldReply`). Under `win` the defender
@@ -225,9 +230,6 @@ impl<B: Bits> Searcher<'_, B> {
                 self.prefetch_children(pos, &list, &mut fetched, i + 1 + ahead, tracked, n - 1);
             }
             if info.as_ref().is_some_and(|i| !pos.gives_check_with(m, i)) {
-                continue;
-            }
-            if first.as_ref().is_some_and(|f| f.refuted(pos, m)) {
                 continue;
             }
             let nt = self.track(pos, &m, tracked);
