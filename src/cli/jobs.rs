@@ -60,9 +60,9 @@ pub struct RunArgs {
     /// strongest one (held by the fewest) and show what refutes it. Two tell a try
     /// refuted by a single defence from the rest, as Popeye's `Option Try` does; more
     /// list more of each refutation and take longer. Every try (every first move that
-    /// fails, of any problem) also gets a line, a defence that holds and the line on, on
-    /// a budget of its own (`try_lines` in CSV and JSON). 0 counts none and prints the
-    /// verdict without a refutation or tries' lines.
+    /// fails, of any problem) also gets the defence that refutes it, and without a key
+    /// the line on, on a budget of its own (`try_lines` in CSV and JSON). 0 counts none
+    /// and prints the verdict without a refutation or tries' lines.
     #[arg(long, default_value_t = crate::solve::DEFAULT_REFUTATIONS as u16, value_name = "N",
           value_parser = parse_refutations)]
     pub refutations: u16,

@@ -201,10 +201,10 @@ fn report_body(r: &Row) -> String {
         s.push_str(&format_tree(&rep.tree, &a.fen));
     }
     if !rep.tries.is_empty() {
-        let other = if rep.refutation.is_some() {
-            "other "
+        let (other, what) = if rep.refutation.is_some() {
+            ("other ", "a defence that holds and the line on")
         } else {
-            ""
+            ("", "the defence that refutes it")
         };
         let out = match rep.tries_left_out {
             0 => String::new(),
@@ -212,7 +212,7 @@ fn report_body(r: &Row) -> String {
         };
         let _ = writeln!(
             s,
-            "{other}tries ({}{out}), each with a defence that holds and the line on:",
+            "{other}tries ({}{out}), each with {what}:",
             rep.tries.len()
         );
         for t in &rep.tries {

@@ -151,7 +151,7 @@ pub fn solve<B: Bits>(
         if root.holding_counted > 0 {
             let skip = root.strongest(&results).map(|t| t.m);
             let cap = budget.nodes.load(Ordering::Relaxed).max(TRY_NODES);
-            root.try_lines(&results, skip, limits, cap, &mut rep);
+            root.try_lines(&results, skip, limits, cap, true, &mut rep);
         }
     }
     let fastest = results
@@ -161,11 +161,12 @@ pub fn solve<B: Bits>(
     if let Some(k) = fastest {
         tree_nodes += root.lines(k, limits, &mut rep);
     }
-    // A sound or cooked problem's tries (every first move proven to fail), after its lines
-    // and on a budget of their own: the verdict is settled before they start.
+    // A sound or cooked problem's tries (every first move proven to fail) and the defence
+    // that refutes each, after its lines and on a budget of their own: the verdict is
+    // settled before they start.
     if rep.solvable == Solvable::Yes && root.holding_counted > 0 && !budget.stopped() {
         let cap = (budget.nodes.load(Ordering::Relaxed) / 2).max(SOUND_TRY_NODES);
-        root.try_lines(&results, None, limits, cap, &mut rep);
+        root.try_lines(&results, None, limits, cap, false, &mut rep);
     }
     rep.nodes = budget.nodes.load(Ordering::Relaxed) + tree_nodes + rep.try_nodes;
     rep.millis = budget.start.elapsed().as_millis() as u64;
@@ -537,14 +538,17 @@ impl<'a, B: Bits> Root<'a, B> {
 
     /// Every try but `skip` (of a problem with no key, the strongest, whose line is the
     /// refutation), the most forcing first, each as a refutation is written: the try, a
-    /// defence that holds and the line on from there, in coordinates. A try is a first
-    /// move proven not to force the goal within N: every first move of a problem with no
-    /// key, every move but the keys of a sound or cooked one. Under a budget of their own,
-    /// so that they cannot change the verdict and never cost much more than it did: the
-    /// time left and at most `cap` nodes (an unsound problem's tries as many nodes again
-    /// as the search spent, at least [`TRY_NODES`]; a sound or cooked problem's half as
-    /// many, at least [`SOUND_TRY_NODES`]); a try the budget does not reach is left out.
-    /// The lines go to `rep.tries`, their nodes and time to `rep.try_nodes` and
+    /// defence that holds and, when `further`, the line on from there, in coordinates. A
+    /// try is a first move proven not to force the goal within N: every first move of a
+    /// problem with no key, every move but the keys of a sound or cooked one. Under a
+    /// budget of their own, so that they cannot change the verdict and never cost much
+    /// more than it did: the time left and at most `cap` nodes (an unsound problem's tries
+    /// as many nodes again as the search spent, at least [`TRY_NODES`]; a sound or cooked
+    /// problem's half as many, at least [`SOUND_TRY_NODES`]); a try the budget does not
+    /// reach is left out. A sound or cooked problem's tries stop at the refuting defence
+    /// (`further` false): a line on would end wherever the shared budget ran out, which
+    /// depends on the threads, and on half the search's nodes most did (issue 45). The
+    /// lines go to `rep.tries`, their nodes and time to `rep.try_nodes` and
     /// `rep.try_millis`.
     fn try_lines(
         &self,
@@ -552,6 +556,7 @@ impl<'a, B: Bits> Root<'a, B> {
         skip: Option<Move>,
         limits: &Limits,
         cap: u64,
+        further: bool,
         rep: &mut SolveReport,
     ) {
         let t0 = std::time::Instant::now();
@@ -571,6 +576,7 @@ impl<'a, B: Bits> Root<'a, B> {
         // Every try's refuting defence first (cheap: the verdict's search proved one holds,
         // and its table has the proof), then the lines on as far as the budget goes, so
         // that a budget too small for every line still gives every try its refutation.
+        // Without `further`, the try and its defence are the line.
         let refuted: Vec<Option<Refuted>> = tries
             .par_iter()
             .map_init(worker, |s, (_, r)| {
@@ -582,7 +588,7 @@ impl<'a, B: Bits> Root<'a, B> {
         let lines: Vec<Option<String>> = refuted
             .into_par_iter()
             .map_init(worker, |s, d| {
-                let line = d.map(|d| self.line_on(s, d));
+                let line = d.map(|d| self.line_on(s, d, further));
                 s.flush();
                 line
             })
@@ -624,10 +630,10 @@ impl<'a, B: Bits> Root<'a, B> {
         Some(Refuted { m: r.m, d: Some(d) })
     }
 
-    /// A try's line in coordinates: the try, its refuting defence and the line on from
-    /// there (the attacker's most forcing move and a defence that holds, as far as the
-    /// budget goes).
-    fn line_on(&self, s: &mut Searcher<'_, B>, t: Refuted) -> String {
+    /// A try's line in coordinates: the try, its refuting defence and, when `further`, the
+    /// line on from there (the attacker's most forcing move and a defence that holds, as
+    /// far as the budget goes).
+    fn line_on(&self, s: &mut Searcher<'_, B>, t: Refuted, further: bool) -> String {
         let (mut p, nt) = s.after_root_move(self.pos, t.m);
         let mut text = notation::coord(self.pos, &t.m);
         let Some(d) = t.d else {
@@ -635,6 +641,9 @@ impl<'a, B: Bits> Root<'a, B> {
         };
         text.push(' ');
         text.push_str(&notation::coord(&p, &d));
+        if !further {
+            return text;
+        }
         let nt2 = s.track(&p, &d, nt);
         p.make(d);
         for m in refutation_line(s, &mut p, self.stip.moves - 1, nt2) {
