@@ -42,6 +42,10 @@ pub(super) struct RootResult {
 /// [`Root::try_lines`]).
 const TRY_NODES: u64 = 1 << 20;
 
+/// The fewest nodes one try may take to find the defence that refutes it (each try gets
+/// an equal share of the tries' budget, at least this).
+const TRY_SHARE: u64 = 1 << 12;
+
 /// The fewest nodes the lines of a sound or cooked problem's tries may take: they get at
 /// most half the nodes its search spent, and at least this many (see [`Root::try_lines`]).
 const SOUND_TRY_NODES: u64 = 1 << 16;
@@ -577,10 +581,15 @@ impl<'a, B: Bits> Root<'a, B> {
         // and its table has the proof), then the lines on as far as the budget goes, so
         // that a budget too small for every line still gives every try its refutation.
         // Without `further`, the try and its defence are the line.
+        // Each try has a share of the nodes of its own, so that one costly try does not
+        // spend the budget of every try after it.
+        let share = (cap / tries.len().max(1) as u64).max(TRY_SHARE);
         let refuted: Vec<Option<Refuted>> = tries
             .par_iter()
             .map_init(worker, |s, (_, r)| {
+                s.cap = s.local_nodes.saturating_add(share);
                 let d = self.try_defence(s, r);
+                s.cap = u64::MAX;
                 s.flush();
                 d
             })
