@@ -792,8 +792,8 @@ fn the_search_from_the_root_reuses_what_the_claim_check_proved() {
 }
 
 /// A sound or cooked problem's tries get their lines (issue 45): every first move but the
-/// keys, proven to fail, with a defence after which the goal no longer comes in the moves
-/// left and the line on; found after the verdict, on a budget of their own, and none with
+/// keys, proven to fail, with the defence after which the goal no longer comes in the
+/// moves left; found after the verdict, on a budget of their own, and none with
 /// `--refutations 0`. The position is `dilarams-legacy-after-6` of problems/mansubat.toml
 /// (Dilaram's Legacy after 6...Ka4; two keys, as Popeye 4.104 finds).
 #[test]
@@ -819,7 +819,8 @@ fn a_cooked_problems_tries_get_lines_whose_defence_holds() {
         assert_eq!(rep.tries.len() + rep.keys.len(), pos.clone().count_legal());
         for t in &rep.tries {
             let plies: Vec<&str> = t.split_whitespace().collect();
-            assert!(plies.len() >= 2 && plies.len() % 2 == 0, "{t}");
+            // A cooked problem's try is shown with its refutation alone.
+            assert_eq!(plies.len(), 2, "{t}");
             assert!(!rep.keys.contains(&plies[0].to_string()), "{t}");
             let mut p = pos.clone();
             for ply in &plies {
