@@ -9,7 +9,8 @@ It writes an edition with mansuba, opens it from file:// and:
   * does the same on a 12x8 (courier) and a 12x12 (Grant Acedrex) problem, and on the
     short assize's stacked square;
   * checks the Home, End and left-arrow keys, the index's search and filters;
-  * plays the refutation of the unsound `dilaram` and two of its other tries;
+  * plays the refutation of the unsound `dilaram` and two of its other tries, and two
+    tries of the sound `dilaram-6`;
   * sets up a position in the editor by clicks (a stack included) and checks that the
     block it writes solves to the same verdict, from the same FEN, as the problem typed
     by hand in examples/composed-problems.toml; sets up a 12x8 position from its FEN
@@ -361,6 +362,15 @@ def main():
             branch = len(d6["lines"]) - 1
             check(d6["lines"][branch][:3] == d6["lines"][branch - 1][:3], "dilaram-6's variations share 1.Rh8+ Kxh8 2.Bf5+")
             play_line_by_keys(driver, mansuba, src, "dilaram-6", sec6, d6, branch, 8, "dilaram-6, the 2...Rh2 variation")
+            # A sound problem's tries (its first moves that fail) are played through as
+            # an unsound one's: the first and the last of dilaram-6's.
+            labels6 = driver.execute_script(
+                "return Array.prototype.map.call(document.querySelectorAll('#' + arguments[0] + ' .play .line .label'), function (x) { return x.textContent; });",
+                sec6)
+            tries6 = [i for i, l in enumerate(labels6) if l == "try"]
+            check(len(tries6) >= 10, f"dilaram-6's tries are played through: {labels6}")
+            for t in (tries6[0], tries6[-1]):
+                play_line_by_clicks(driver, mansuba, src, "dilaram-6", t, 8, f"dilaram-6 (sound), try {t}")
             secd = section_of(driver, "dilaram")
             labels_d = driver.execute_script(
                 "return Array.prototype.map.call(document.querySelectorAll('#' + arguments[0] + ' .play .line .label'), function (x) { return x.textContent; });",

@@ -458,3 +458,121 @@ fn composed_examples_meet_expectations() {
         "{s}"
     );
 }
+
+/// Two problems of problems/mansubat.toml (`dilaram` and `dilarams-legacy-after-5`, whose
+/// sources are named there), in a file of their own: both take a fraction of a second.
+fn two_of_the_collection(dir: &Path) -> std::path::PathBuf {
+    let f = dir.join("two.toml");
+    std::fs::write(
+        &f,
+        "[[problem]]\nid = \"dilaram\"\nrules = \"shatranj\"\n\
+         fen = \"1r4k1/8/5PP1/8/K1n3NR/7B/1r6/7R w - - 0 1\"\nstipulation = \"#5\"\n\
+         solution = \"1.Rh8+ Kxh8 2.Bf5+ Kg8 3.Rh8+ Kxh8 4.g7+ Kg8 5.Nh6#\"\n\n\
+         [[problem]]\nid = \"dilarams-legacy-after-5\"\nrules = \"shatranj\"\n\
+         fen = \"rnbN1bnr/p1Npp2p/1pp5/k7/2Q5/2K1B3/8/8 w - - 0 1\"\nstipulation = \"#3\"\n\
+         solution = \"1.Nb7+ Ka4 2.Qb3+ Ka3 3.Bc1#\"\n",
+    )
+    .unwrap();
+    f
+}
+
+/// The claim's remarks and detail name their moves in the notation and letters asked for
+/// (issue 45): SAN with the sources' F and A by default, the rules' letters under
+/// `--letters modern`, Murray's notation under `--notation murray`; in the text, the CSV
+/// and the JSON alike.
+#[test]
+fn the_claims_remarks_are_written_in_the_notation_asked_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = two_of_the_collection(dir.path());
+    let file = file.to_str().unwrap();
+    let cases = [
+        (
+            vec![],
+            "dual at 2.Fb3+ (White): also Ac1",
+            "refuted by 2...Rh2 after 1.Rh8+ Kxh8 2.Af5+",
+        ),
+        (
+            vec!["--letters", "modern"],
+            "dual at 2.Qb3+ (White): also Bc1",
+            "refuted by 2...Rh2 after 1.Rh8+ Kxh8 2.Bf5+",
+        ),
+        (
+            vec!["--notation", "murray"],
+            "dual at 2.F-b3+ (White): also A-c1",
+            "refuted by 2...R-h2 after 1.R-h8+ K×h8 2.A-f5+",
+        ),
+    ];
+    for (args, dual, refuted) in cases {
+        let (_, _, rows, stdout) = verify_csv(&[&[file][..], &args].concat());
+        let legacy = row(&rows, "two.toml", "dilarams-legacy-after-5");
+        assert_eq!(legacy["claim_remarks"], dual, "{args:?}");
+        let dilaram = row(&rows, "two.toml", "dilaram");
+        assert_eq!(dilaram["solution_check"], format!("{refuted}"), "{args:?}");
+        assert!(stdout.contains(refuted), "{args:?}: {stdout}");
+        let out = bin()
+            .args(["solve", file, "--id", "dilarams-legacy-after-5"])
+            .args(&args)
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains(&format!("remark      {dual}")), "{text}");
+        let out = bin()
+            .args(["solve", file, "--id", "dilaram", "--json"])
+            .args(&args)
+            .output()
+            .unwrap();
+        let o: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(o["solution_check"], format!("{refuted}"), "{args:?}");
+        let remark = o["claim"]["remarks"][0].as_str().unwrap();
+        let holds = &refuted["refuted by ".len()..refuted.find(" after").unwrap()];
+        assert!(
+            remark.contains(&format!("the defence {holds} (Black) holds")),
+            "{remark}"
+        );
+    }
+}
+
+/// Every try gets its line in the CSV's last column, `try_lines`, and in the JSON's
+/// `try_lines` (issue 45): numbered, `; `-separated in the CSV, in the notation asked for;
+/// a cooked problem's tries (its first moves that fail) as an unsound one's; none under
+/// `--refutations 0`.
+#[test]
+fn the_tries_lines_are_in_the_csv_and_the_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = two_of_the_collection(dir.path());
+    let file = file.to_str().unwrap();
+    let (_, header, rows, _) = verify_csv(&[file, "--notation", "murray"]);
+    assert_eq!(header.last().map(String::as_str), Some("try_lines"));
+    assert_eq!(header[header.len() - 2], "least_win");
+    // Dilaram: 21 first moves, the strongest is the refutation, the 20 others tries.
+    let tries: Vec<&str> = row(&rows, "two.toml", "dilaram")["try_lines"]
+        .split("; ")
+        .collect();
+    assert_eq!(tries.len(), 20, "{tries:?}");
+    assert!(tries.contains(&"1.A-f1 R-a2 m."), "{tries:?}");
+    // The cooked #3: every first move but its two keys.
+    let cooked = &row(&rows, "two.toml", "dilarams-legacy-after-5")["try_lines"];
+    let tries: Vec<&str> = cooked.split("; ").collect();
+    assert!(tries.len() >= 20, "{cooked}");
+    assert!(tries.iter().all(|t| t.starts_with("1.")), "{cooked}");
+    assert!(
+        !tries.iter().any(|t| t.starts_with("1.Kt-b7+ ")),
+        "a key: {cooked}"
+    );
+    let (_, _, rows, _) = verify_csv(&[file, "--refutations", "0"]);
+    assert!(rows.iter().all(|r| r["try_lines"].is_empty()), "{rows:#?}");
+    let out = bin().args(["verify", file, "--json"]).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let o: serde_json::Value = text
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .find(|o| o["id"] == "dilarams-legacy-after-5")
+        .unwrap();
+    let lines = o["try_lines"].as_array().unwrap();
+    assert_eq!(lines.len(), tries.len(), "{o}");
+    assert!(
+        lines.iter().all(|l| l.as_str().unwrap().starts_with("1.")),
+        "{o}"
+    );
+    assert!(o["try_nodes"].as_u64().unwrap() > 0, "{o}");
+}

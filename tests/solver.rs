@@ -790,3 +790,61 @@ fn the_search_from_the_root_reuses_what_the_claim_check_proved() {
         without.report.nodes
     );
 }
+
+/// A sound or cooked problem's tries get their lines (issue 45): every first move but the
+/// keys, proven to fail, with the defence after which the goal no longer comes in the
+/// moves left; found after the verdict, on a budget of their own, and none with
+/// `--refutations 0`. The position is `dilarams-legacy-after-6` of problems/mansubat.toml
+/// (Dilaram's Legacy after 6...Ka4; two keys, as Popeye 4.104 finds).
+#[test]
+fn a_cooked_problems_tries_get_lines_whose_defence_holds() {
+    use mansuba::board::position::Position;
+    use mansuba::notation::parse_move;
+    let fen = "rnb2bnr/pNNpp2p/1pp5/8/k1Q5/2K1B3/8/8 w - - 0 1";
+    let a = run("shatranj", fen, "#2", false, plain(), None);
+    assert_eq!(keys(&a), ["c4b3", "e3c1"]);
+    let rep = &a.report;
+    assert_eq!(
+        rep.tries_left_out, 0,
+        "a #2 of 23 first moves fits the budget"
+    );
+    let any = AnyEngine::new(Rules::preset("shatranj").unwrap()).unwrap();
+    let one: Stipulation = "#1".parse().unwrap();
+    let limits = Limits {
+        timeout: Some(Duration::from_secs(60)),
+        ..Default::default()
+    };
+    mansuba::with_engine!(&any, e => {
+        let pos = Position::from_fen(e.clone(), fen).unwrap();
+        assert_eq!(rep.tries.len() + rep.keys.len(), pos.clone().count_legal());
+        for t in &rep.tries {
+            let plies: Vec<&str> = t.split_whitespace().collect();
+            // A cooked problem's try is shown with its refutation alone.
+            assert_eq!(plies.len(), 2, "{t}");
+            assert!(!rep.keys.contains(&plies[0].to_string()), "{t}");
+            let mut p = pos.clone();
+            for ply in &plies {
+                let m = parse_move(&p, ply).unwrap_or_else(|e| panic!("{t}: {e}"));
+                p.make(m);
+            }
+            // After the try and its defence, no mate in the one move left.
+            let mut q = pos.clone();
+            for ply in &plies[..2] {
+                let m = parse_move(&q, ply).unwrap();
+                q.make(m);
+            }
+            let b = analyse(&any, &q.to_fen(), &one, &plain(), None, &limits).unwrap();
+            assert_eq!(b.report.solvable, Solvable::No, "{t}: {}", q.to_fen());
+        }
+    });
+    assert!(rep.try_nodes > 0 && rep.try_nodes <= rep.nodes);
+    // `--refutations 0`: the verdict alone.
+    let st: Stipulation = "#2".parse().unwrap();
+    let none = Limits {
+        refutations: Some(0),
+        ..limits
+    };
+    let b = analyse(&any, fen, &st, &plain(), None, &none).unwrap();
+    assert!(b.report.tries.is_empty() && b.report.try_nodes == 0);
+    assert_eq!(b.report.keys.len(), 2);
+}

@@ -43,10 +43,10 @@ pub struct RunArgs {
     /// differs.
     #[arg(long, default_value = "auto", value_name = "METHOD")]
     pub method: crate::solve::Method,
-    /// The notation every printed line is written in: san, lan, coord, murray (Murray's
-    /// A History of Chess: `Kt-f5`, `R×h8`, `m.` for mate) or descriptive (8x8 boards;
-    /// it keeps the old English Q and B for ferz and alfil). The CSV's and JSON's
-    /// coordinate columns (`keys`) stay in coordinates.
+    /// The notation every printed line is written in (and the moves the claim's remarks
+    /// name): san, lan, coord, murray (Murray's A History of Chess: `Kt-f5`, `R×h8`, `m.`
+    /// for mate) or descriptive (8x8 boards; it keeps the old English Q and B for ferz and
+    /// alfil). The CSV's and JSON's coordinate columns (`keys`) stay in coordinates.
     #[arg(long, default_value = "san", value_name = "NAME", value_parser = crate::notation::Notation::for_writing)]
     pub notation: crate::notation::Notation,
     /// The men's letters in SAN, long algebraic, Murray's notation and the diagrams:
@@ -59,8 +59,10 @@ pub struct RunArgs {
     /// On a problem without a key: most defences counted against each try to pick the
     /// strongest one (held by the fewest) and show what refutes it. Two tell a try
     /// refuted by a single defence from the rest, as Popeye's `Option Try` does; more
-    /// list more of each refutation and take longer; 0 counts none and prints the
-    /// verdict without a refutation.
+    /// list more of each refutation and take longer. Every try (every first move that
+    /// fails, of any problem) also gets the defence that refutes it, and without a key
+    /// the line on, on a budget of its own (`try_lines` in CSV and JSON). 0 counts none
+    /// and prints the verdict without a refutation or tries' lines.
     #[arg(long, default_value_t = crate::solve::DEFAULT_REFUTATIONS as u16, value_name = "N",
           value_parser = parse_refutations)]
     pub refutations: u16,
@@ -115,6 +117,7 @@ impl RunArgs {
             refutations: Some(self.refutations.into()),
             least_win: Some(self.least_win),
             problem_nodes: None,
+            written: Some(self.style()),
         })
     }
 

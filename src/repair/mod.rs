@@ -204,7 +204,10 @@ pub fn repair(task: &Task, opt: &Options) -> Result<RepairReport, String> {
         k.spec,
         k.claim,
         k.notation,
-        &watch.limits_for(&opt.limits),
+        &Limits {
+            written: Some(opt.style),
+            ..watch.limits_for(&opt.limits)
+        },
     )
     .map_err(|e| e.to_string())?;
     let fault = judge::fault(&a).map_err(|limit| {
@@ -350,6 +353,7 @@ fn fate<B: Bits>(
     }
     let mut l = limits;
     l.progress = crate::batch::Progress::none();
+    l.written = Some(opt.style);
     match analyse_in(eng, &fen, k.stip, k.spec, k.claim, k.notation, &l) {
         Ok(mut a) => {
             let j = judge::judge(&a, k.claim);

@@ -329,10 +329,22 @@ fn analysis_facts(s: &mut String, r: &Row, a: &crate::solve::Analysis) {
             .filter_map(|t| crate::notation::split_plies(t).into_iter().next())
             .map(|m| numbered_line(&[m], &a.fen))
             .collect();
+        let label = if rep.refutation.is_some() {
+            "other tries"
+        } else {
+            "tries"
+        };
         fact(
             s,
-            "other tries",
-            &format!("{} (each played through below)", firsts.join(", ")),
+            label,
+            &format!(
+                "{} (each played through below){}",
+                firsts.join(", "),
+                match rep.tries_left_out {
+                    0 => String::new(),
+                    n => format!("; {n} more left out, the lines' budget spent"),
+                }
+            ),
         );
     }
     fact(s, "manuscript", &r.meta_of("solution"));

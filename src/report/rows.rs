@@ -36,6 +36,7 @@ pub const CSV_COLUMNS: &[&str] = &[
     "skipped_reason",
     "win_probability",
     "least_win",
+    "try_lines",
 ];
 
 /// "; no other first move wins within k" for a search cut by a limit (nothing for k = 0).
@@ -94,7 +95,16 @@ pub fn csv_record(r: &Row) -> Vec<String> {
             .map(|p| format!("{p:.6}"))
             .unwrap_or_default(),
         r.least_win.map(|n| n.to_string()).unwrap_or_default(),
+        a.map(|a| try_lines(a).join("; ")).unwrap_or_default(),
     ]
+}
+
+/// The tries' lines of an analysis ([`crate::solve::SolveReport::tries`]) numbered from its
+/// position (`1.Af1 Ra2#`), in the notation the analysis was written in.
+pub fn try_lines(a: &crate::solve::Analysis) -> Vec<String> {
+    (a.report.tries.iter())
+        .map(|t| super::text::numbered_refutation(t, &a.fen))
+        .collect()
 }
 
 /// Why a CSV could not be written.
@@ -174,6 +184,10 @@ pub fn json_row(r: &Row, tree: bool) -> serde_json::Value {
         o["keys_complete"] = json!(rep.keys_complete);
         o["others_fail_within"] = json!(rep.others_fail_within);
         o["refutation"] = json!(rep.refutation);
+        o["try_lines"] = json!(try_lines(a));
+        o["tries_left_out"] = json!(rep.tries_left_out);
+        o["try_nodes"] = json!(rep.try_nodes);
+        o["try_millis"] = json!(rep.try_millis);
         o["main_line"] = json!(rep.main_line);
         o["main_line_coord"] = json!(rep.main_line_coord);
         o["solution_check"] = json!(a.claim.csv_text());

@@ -200,6 +200,25 @@ fn report_body(r: &Row) -> String {
         let _ = writeln!(s, "{}:", tree_heading(rep));
         s.push_str(&format_tree(&rep.tree, &a.fen));
     }
+    if !rep.tries.is_empty() {
+        let (other, what) = if rep.refutation.is_some() {
+            ("other ", "a defence that holds and the line on")
+        } else {
+            ("", "the defence that refutes it")
+        };
+        let out = match rep.tries_left_out {
+            0 => String::new(),
+            n => format!("; {n} more left out, the lines' budget spent"),
+        };
+        let _ = writeln!(
+            s,
+            "{other}tries ({}{out}), each with {what}:",
+            rep.tries.len()
+        );
+        for t in &rep.tries {
+            let _ = writeln!(s, "  {}", numbered_refutation(t, &a.fen));
+        }
+    }
     if let Some(l) = &rep.limit_hit {
         let _ = writeln!(s, "limit       {l}");
     }

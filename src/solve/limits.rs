@@ -38,6 +38,10 @@ pub struct Limits {
     /// For an unsound problem, how many moves beyond its own `verify` tries for the least
     /// that wins (None: the default of `verify::least`, three; 0: none is tried).
     pub least_win: Option<u32>,
+    /// The notation and letters the claim check writes the moves of its remarks and
+    /// detail in (`--notation`, `--letters`; None: SAN with the rules' own letters, as the
+    /// search writes its lines, which [`crate::solve::written::rewrite`] then relabels).
+    pub written: Option<crate::notation::Style>,
 }
 
 /// Defences counted against each try unless asked otherwise: two tell a try refuted by a

@@ -38,9 +38,17 @@ pub(super) struct RootResult {
     holding_more: bool,
 }
 
-/// The fewest nodes the lines of an unsound problem's other tries may take (see
+/// The fewest nodes the lines of an unsound problem's tries may take (see
 /// [`Root::try_lines`]).
 const TRY_NODES: u64 = 1 << 20;
+
+/// The fewest nodes one try may take to find the defence that refutes it (each try gets
+/// an equal share of the tries' budget, at least this).
+const TRY_SHARE: u64 = 1 << 12;
+
+/// The fewest nodes the lines of a sound or cooked problem's tries may take: they get at
+/// most half the nodes its search spent, and at least this many (see [`Root::try_lines`]).
+const SOUND_TRY_NODES: u64 = 1 << 16;
 
 /// The node allowance each method starts with when the two take turns on an open first
 /// move (see [`Searcher::settle_open`]).
@@ -146,9 +154,8 @@ pub fn solve<B: Bits>(
         rep.refutation = root.refutation(&results);
         if root.holding_counted > 0 {
             let skip = root.strongest(&results).map(|t| t.m);
-            let (tries, nodes) = root.try_lines(&results, skip, limits);
-            rep.tries = tries;
-            tree_nodes += nodes;
+            let cap = budget.nodes.load(Ordering::Relaxed).max(TRY_NODES);
+            root.try_lines(&results, skip, limits, cap, true, &mut rep);
         }
     }
     let fastest = results
@@ -158,7 +165,14 @@ pub fn solve<B: Bits>(
     if let Some(k) = fastest {
         tree_nodes += root.lines(k, limits, &mut rep);
     }
-    rep.nodes = budget.nodes.load(Ordering::Relaxed) + tree_nodes;
+    // A sound or cooked problem's tries (every first move proven to fail) and the defence
+    // that refutes each, after its lines and on a budget of their own: the verdict is
+    // settled before they start.
+    if rep.solvable == Solvable::Yes && root.holding_counted > 0 && !budget.stopped() {
+        let cap = (budget.nodes.load(Ordering::Relaxed) / 2).max(SOUND_TRY_NODES);
+        root.try_lines(&results, None, limits, cap, false, &mut rep);
+    }
+    rep.nodes = budget.nodes.load(Ordering::Relaxed) + tree_nodes + rep.try_nodes;
     rep.millis = budget.start.elapsed().as_millis() as u64;
     rep.limit_hit = budget.reason();
     rep
@@ -526,61 +540,86 @@ impl<'a, B: Bits> Root<'a, B> {
             .min_by_key(|r| (r.holding.len(), forcing(self.pos, &r.m)))
     }
 
-    /// Every try of a problem with no key but `skip` (the strongest, whose line is the
-    /// refutation), the most forcing first, each as its refutation is written: the try, a
-    /// defence that holds and the line on from there, in coordinates. Under a budget of
-    /// their own: the time left, and at most as many nodes again as the search spent (at
-    /// least [`TRY_NODES`]), so that the lines never cost more than the verdict did; a try
-    /// the budget does not reach is left out. The nodes spent.
+    /// Every try but `skip` (of a problem with no key, the strongest, whose line is the
+    /// refutation), the most forcing first, each as a refutation is written: the try, a
+    /// defence that holds and, when `further`, the line on from there, in coordinates. A
+    /// try is a first move proven not to force the goal within N: every first move of a
+    /// problem with no key, every move but the keys of a sound or cooked one. Under a
+    /// budget of their own, so that they cannot change the verdict and never cost much
+    /// more than it did: the time left and at most `cap` nodes (an unsound problem's tries
+    /// as many nodes again as the search spent, at least [`TRY_NODES`]; a sound or cooked
+    /// problem's half as many, at least [`SOUND_TRY_NODES`]); a try the budget does not
+    /// reach is left out. A sound or cooked problem's tries stop at the refuting defence
+    /// (`further` false): a line on would end wherever the shared budget ran out, which
+    /// depends on the threads, and on half the search's nodes most did (issue 45). The
+    /// lines go to `rep.tries`, their nodes and time to `rep.try_nodes` and
+    /// `rep.try_millis`.
     fn try_lines(
         &self,
         results: &[RootResult],
         skip: Option<Move>,
         limits: &Limits,
-    ) -> (Vec<String>, u64) {
-        let spent = self.budget.nodes.load(Ordering::Relaxed);
+        cap: u64,
+        further: bool,
+        rep: &mut SolveReport,
+    ) {
+        let t0 = std::time::Instant::now();
         let mut l = super::remaining(limits, self.budget.start, 0);
-        let cap = spent.max(TRY_NODES);
         l.max_nodes = Some(l.max_nodes.map_or(cap, |m| m.min(cap)));
         l.problem_nodes = None;
         let budget = Budget::after(self.budget, &l);
         let mut tries: Vec<((bool, usize), &RootResult)> = results
             .iter()
-            .filter(|r| r.wins_in.is_none() && Some(r.m) != skip)
+            .filter(|r| r.wins_in.is_none() && r.fails_upto >= self.stip.moves && Some(r.m) != skip)
             .map(|r| (forcing(self.pos, &r.m), r))
             .collect();
         tries.sort_by_key(|t| t.0);
-        let lines: Vec<Option<String>> = tries
+        let worker = || {
+            Searcher::new(self.pos, *self.stip, self.cond, &budget).with_tables(self.tables.clone())
+        };
+        // Every try's refuting defence first (cheap: the verdict's search proved one holds,
+        // and its table has the proof), then the lines on as far as the budget goes, so
+        // that a budget too small for every line still gives every try its refutation.
+        // Without `further`, the try and its defence are the line.
+        // Each try has a share of the nodes of its own, so that one costly try does not
+        // spend the budget of every try after it.
+        let share = (cap / tries.len().max(1) as u64).max(TRY_SHARE);
+        let refuted: Vec<Option<Refuted>> = tries
             .par_iter()
-            .map_init(
-                || {
-                    Searcher::new(self.pos, *self.stip, self.cond, &budget)
-                        .with_tables(self.tables.clone())
-                },
-                |s, (_, r)| {
-                    let line = self.try_line(s, r);
-                    s.flush();
-                    line
-                },
-            )
+            .map_init(worker, |s, (_, r)| {
+                s.cap = s.local_nodes.saturating_add(share);
+                let d = self.try_defence(s, r);
+                s.cap = u64::MAX;
+                s.flush();
+                d
+            })
             .collect();
-        let nodes = budget.nodes.load(Ordering::Relaxed);
-        (lines.into_iter().flatten().collect(), nodes)
+        let lines: Vec<Option<String>> = refuted
+            .into_par_iter()
+            .map_init(worker, |s, d| {
+                let line = d.map(|d| self.line_on(s, d, further));
+                s.flush();
+                line
+            })
+            .collect();
+        rep.tries_left_out = lines.iter().filter(|l| l.is_none()).count();
+        rep.tries = lines.into_iter().flatten().collect();
+        rep.try_nodes = budget.nodes.load(Ordering::Relaxed);
+        rep.try_millis = t0.elapsed().as_millis() as u64;
     }
 
-    /// One try's line (see [`Root::try_lines`]): the first defence that holds, a mate
+    /// One try's refutation (see [`Root::try_lines`]): the first defence that holds, a mate
     /// first, then in the defender's order (captures, checks, the strongest men; an order
     /// of the position alone, so the line is the same whatever the threads and whichever
-    /// defences the count reached); the try alone when it leaves no reply; `None` when
+    /// defences the count reached); no defence when the try leaves no reply; `None` when
     /// the budget ran out first.
-    fn try_line(&self, s: &mut Searcher<'_, B>, r: &RootResult) -> Option<String> {
+    fn try_defence(&self, s: &mut Searcher<'_, B>, r: &RootResult) -> Option<Refuted> {
         let n = self.stip.moves;
         let (mut p, nt) = s.after_root_move(self.pos, r.m);
-        let mut text = notation::coord(self.pos, &r.m);
         let mut list = MoveList::new();
         s.moves(&mut p, &mut list);
         if list.is_empty() {
-            return Some(text);
+            return Some(Refuted { m: r.m, d: None });
         }
         s.order_defences(&mut p, &mut list, 0, Move::default());
         let mut defences = list.as_slice().to_vec();
@@ -597,15 +636,30 @@ impl<'a, B: Bits> Root<'a, B> {
             p.unmake(d, u);
             r == Some(false)
         })?;
+        Some(Refuted { m: r.m, d: Some(d) })
+    }
+
+    /// A try's line in coordinates: the try, its refuting defence and, when `further`, the
+    /// line on from there (the attacker's most forcing move and a defence that holds, as
+    /// far as the budget goes).
+    fn line_on(&self, s: &mut Searcher<'_, B>, t: Refuted, further: bool) -> String {
+        let (mut p, nt) = s.after_root_move(self.pos, t.m);
+        let mut text = notation::coord(self.pos, &t.m);
+        let Some(d) = t.d else {
+            return text;
+        };
         text.push(' ');
         text.push_str(&notation::coord(&p, &d));
+        if !further {
+            return text;
+        }
         let nt2 = s.track(&p, &d, nt);
         p.make(d);
-        for m in refutation_line(s, &mut p, n - 1, nt2) {
+        for m in refutation_line(s, &mut p, self.stip.moves - 1, nt2) {
             text.push(' ');
             text.push_str(&m);
         }
-        Some(text)
+        text
     }
 
     /// The main line and the solution tree of the fastest key `k`, under a budget of their
@@ -670,6 +724,13 @@ fn least_win<B: Bits>(s: &mut Searcher<'_, B>, p: &mut Position<B>, nt: u8, r: &
             }
         }
     }
+}
+
+/// A try and the defence that refutes it (none when the try leaves no reply).
+#[derive(Clone, Copy)]
+struct Refuted {
+    m: Move,
+    d: Option<Move>,
 }
 
 /// The defences counted against one try.

@@ -53,11 +53,23 @@ pub struct SolveReport {
     /// For an unsound problem: the strongest try and the defence that holds, as a line
     /// in coordinates ("f5g7 e8d8").
     pub refutation: Option<String>,
-    /// For an unsound problem: every other try, each written as the refutation is (the
-    /// try, a defence that holds, the line on), the most forcing first; a try the lines'
-    /// budget did not reach is left out.
+    /// The tries, each written as the refutation is (the try, a defence that holds, the
+    /// line on), the most forcing first: for an unsound problem every first move but the
+    /// strongest try (whose line is the refutation), for a sound or cooked one every first
+    /// move but the keys that is proven not to force the goal within N. Found after the
+    /// verdict on a budget of their own; a try that budget did not reach is left out, and
+    /// `--refutations 0` asks for none.
     #[serde(default)]
     pub tries: Vec<String>,
+    /// Tries the lines' budget did not reach (left out of `tries`).
+    #[serde(default)]
+    pub tries_left_out: usize,
+    /// Positions searched for the tries' lines (counted in `nodes` too).
+    #[serde(default)]
+    pub try_nodes: u64,
+    /// Wall time of the tries' lines, in milliseconds (counted in `millis` too).
+    #[serde(default)]
+    pub try_millis: u64,
     /// The main line in SAN.
     pub main_line: Vec<String>,
     /// The main line in coordinates.

@@ -1,9 +1,11 @@
 //! An analysis's lines rewritten in one notation for output: the keys' readable form, the
-//! refutation and the other tries, the main line, the solution tree and the claim's completed line. The
-//! search hands out SAN and coordinates; a report prints every line in the one notation
-//! asked for (SAN by default) and with the men's letters asked for (the sources' F and A
-//! by default); the claim's remarks and detail keep SAN with those letters. The
-//! contract's coordinate `keys` stay as they are.
+//! refutation and the tries, the main line, the solution tree and the claim's completed
+//! line. The search hands out SAN and coordinates; a report prints every line in the one
+//! notation asked for (SAN by default) and with the men's letters asked for (the sources'
+//! F and A by default). The claim's remarks and detail are prose: the check writes their
+//! moves in the style asked for when it is given one ([`crate::solve::Limits::written`]);
+//! otherwise they keep SAN and only their letters are changed here. The contract's
+//! coordinate `keys` stay as they are.
 
 use super::Analysis;
 use crate::board::bits::Bits;
@@ -56,10 +58,12 @@ fn rewrite_at<B: Bits>(pos: &Position<B>, a: &mut Analysis, n: Style) {
     let plies = notation::write_plies(pos, &c.filled, n);
     c.completed = relabel(&c.completed, &plies);
     c.filled = plies;
-    let rules = &pos.eng.rules;
-    c.detail = notation::relabel(rules, &c.detail, n.letters);
-    for r in &mut c.remarks {
-        *r = notation::relabel(rules, r, n.letters);
+    if c.written_in.is_none() {
+        let rules = &pos.eng.rules;
+        c.detail = notation::relabel(rules, &c.detail, n.letters);
+        for r in &mut c.remarks {
+            *r = notation::relabel(rules, r, n.letters);
+        }
     }
 }
 

@@ -75,6 +75,12 @@ pub fn run_job(job: &Job, engines: &Engines, limits: &Limits, out: Style) -> Row
         r.millis = t0.elapsed().as_millis() as u64;
         return r;
     }
+    // The claim check writes its remarks' moves in `out` itself (they are prose: they
+    // cannot be rewritten afterwards).
+    let written = Limits {
+        written: Some(out),
+        ..limits.clone()
+    };
     let res = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         analyse_in(
             &eng,
@@ -83,7 +89,7 @@ pub fn run_job(job: &Job, engines: &Engines, limits: &Limits, out: Style) -> Row
             conditions,
             p.solution.as_deref(),
             p.notation,
-            limits,
+            &written,
         )
         .map(|mut a| {
             crate::solve::written::rewrite(&eng, &mut a, out);

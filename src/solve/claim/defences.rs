@@ -26,7 +26,7 @@ enum Fate {
 impl<B: Bits> Walk<'_, B> {
     /// Fills in the defender's only legal reply, with a remark.
     pub(super) fn fill_forced(&self, st: &mut State<B>, m: Move) {
-        let san = notation::san(&st.p, &m);
+        let san = self.text(&st.p, &m);
         st.remarks.push(format!(
             "forced reply {} filled in",
             self.label(st.ply, st.p.side, &san, None)
@@ -69,7 +69,7 @@ impl<B: Bits> Walk<'_, B> {
             let tried: Vec<String> = list
                 .as_slice()
                 .iter()
-                .map(|m| notation::san(&st.p, m))
+                .map(|m| self.text(&st.p, m))
                 .collect();
             let shown = written_side(next).unwrap_or(side.flip());
             return Err(ended(
@@ -82,7 +82,7 @@ impl<B: Bits> Walk<'_, B> {
                 ),
             ));
         };
-        let san = notation::san(&st.p, &d);
+        let san = self.text(&st.p, &d);
         st.remarks.push(format!(
             "omitted reply {} filled in: the one the manuscript's {} answers",
             self.label(st.ply, side, &san, None),
@@ -110,7 +110,7 @@ impl<B: Bits> Walk<'_, B> {
             if Some(d) == followed {
                 continue;
             }
-            let san = self.label(st.ply, side, &notation::san(&st.p, &d), None);
+            let san = self.label(st.ply, side, &self.text(&st.p, &d), None);
             let mut q = st.clone();
             self.play(&mut q, d, true);
             // Whether the manuscript's next move answers it too, asked with a node cap: a
@@ -135,13 +135,13 @@ impl<B: Bits> Walk<'_, B> {
                     let ctx = if st.filled.is_empty() {
                         String::new()
                     } else {
-                        format!(" after {}", numbered(&st.filled))
+                        format!(" after {}", numbered(&st.shown))
                     };
                     st.remarks.push(format!(
                         "the defence {san} holds: no {} within the {left} move(s) left",
                         self.stip
                     ));
-                    let by = self.numbered_move(st.ply, side, &notation::san(&st.p, &d));
+                    let by = self.numbered_move(st.ply, side, &self.text(&st.p, &d));
                     return Err(ended(ClaimStatus::Refuted, format!("by {by}{ctx}")));
                 }
                 Fate::Open { no_goal_within } => {
@@ -268,9 +268,9 @@ impl<B: Bits> Walk<'_, B> {
             .iter()
             .zip(&found[1..])
             .filter(|(_, r)| **r == Some(true))
-            .map(|(a, _)| notation::san(here, a))
+            .map(|(a, _)| self.text(here, a))
             .collect();
-        let san = notation::san(&st.p, &m);
+        let san = self.text(&st.p, &m);
         if !duals.is_empty() {
             st.remarks
                 .push(self.dual_remark(st, &san, found[0], &duals, left));

@@ -24,7 +24,7 @@ use super::{Conditions, Limits, Stipulation};
 use crate::board::bits::Bits;
 use crate::board::piece::Color;
 use crate::board::position::Position;
-use crate::notation::{self, Notation, Token};
+use crate::notation::{self, Notation, Style, Token};
 use serde::{Deserialize, Serialize};
 
 /// The first word of `solution_check`.
@@ -78,6 +78,10 @@ pub struct ClaimCheck {
     /// The manuscript's line completed: numbered SAN, the moves it leaves out in brackets
     /// (`1.Rg6+ [Kh8] 2.Rf8+`).
     pub completed: String,
+    /// The notation and letters the remarks and the detail write their moves in, when the
+    /// check was asked for one ([`Limits::written`]); `None`: SAN with the rules' letters.
+    #[serde(skip)]
+    pub written_in: Option<Style>,
 }
 
 impl ClaimCheck {
@@ -91,6 +95,7 @@ impl ClaimCheck {
             remarks: vec![],
             proves_solvable: false,
             completed: String::new(),
+            written_in: None,
         }
     }
     /// `word detail` as the CSV writes it.
@@ -115,6 +120,8 @@ struct State<B: Bits> {
     ply: usize,
     tracked: u8,
     filled: Vec<String>,
+    /// The same plies as `filled`, written in the remarks' style.
+    shown: Vec<String>,
     inserted: Vec<bool>,
     remarks: Vec<String>,
 }
@@ -129,7 +136,10 @@ struct Walk<'a, B: Bits> {
     dual_budget_left: bool,
     stip: Stipulation,
     attacker: Color,
+    /// The notation the manuscript is read in.
     notation: Notation,
+    /// The style the remarks write moves in.
+    style: Style,
     /// The manuscript's number of the problem's first move.
     base: u32,
     /// True when the problem's first move is Black's (numbers change after Black moves).
@@ -205,7 +215,14 @@ fn dual_limits(limits: &Limits) -> Limits {
     }
 }
 
-/// Checks a claim written in `notation` against the position and stipulation.
+/// The style a check writes its remarks' moves in: [`Limits::written`], or SAN with the
+/// rules' letters.
+fn written_style(limits: &Limits) -> Style {
+    limits.written.unwrap_or(Style::from(Notation::San))
+}
+
+/// Checks a claim written in `notation` against the position and stipulation; the moves
+/// its remarks and detail name are written as [`Limits::written`] asks.
 pub fn check_in<B: Bits>(
     pos: &Position<B>,
     stip: &Stipulation,
@@ -256,6 +273,7 @@ pub fn check_in<B: Bits>(
         stip: *stip,
         attacker: pos.side,
         notation,
+        style: written_style(limits),
         base: first
             .move_number
             .filter(|_| first.numbered)
@@ -268,6 +286,7 @@ pub fn check_in<B: Bits>(
         ply: 0,
         tracked,
         filled: vec![],
+        shown: vec![],
         inserted: vec![],
         remarks: vec![],
     };
@@ -281,6 +300,9 @@ pub fn check_in<B: Bits>(
         remarks: st.remarks,
         proves_solvable: end.proves,
         completed: String::new(),
+        written_in: limits
+            .written
+            .filter(|&s| s != written_style(&Limits::default())),
     };
     c.completed = completed_line(&c.filled, &c.inserted, w.base, black_first);
     // Side variations: each is checked like the main line from where it branches off.

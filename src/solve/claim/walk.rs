@@ -6,7 +6,7 @@ use crate::board::bits::Bits;
 use crate::board::movegen::MoveList;
 use crate::board::outcome::Outcome;
 use crate::board::piece::Color;
-use crate::board::position::Move;
+use crate::board::position::{Move, Position};
 use crate::notation::{self, NotationError, Token};
 
 impl<B: Bits> Walk<'_, B> {
@@ -23,6 +23,12 @@ impl<B: Bits> Walk<'_, B> {
             .unwrap_or_else(|| self.number(ply));
         let dots = if side == Color::White { "." } else { "..." };
         format!("{n}{dots}{text} ({})", side.name())
+    }
+
+    /// A move as the remarks write it: in the notation and letters asked for
+    /// ([`crate::solve::Limits::written`]).
+    pub(super) fn text(&self, p: &Position<B>, m: &Move) -> String {
+        notation::write_move(p, m, self.style)
     }
 
     /// The move at `ply` with its number, as a line writes it: `6.Nh6#`, `2...Rh2`.
@@ -77,14 +83,21 @@ impl<B: Bits> Walk<'_, B> {
                         good = wins;
                     }
                 }
+                let readings: Vec<String> = candidates
+                    .iter()
+                    .map(|c| match notation::parse_san(&st.p, c) {
+                        Ok(m) => self.text(&st.p, &m),
+                        Err(_) => c.clone(),
+                    })
+                    .collect();
                 match good.first() {
                     Some(&m) => {
                         let side = st.p.side;
                         st.remarks.push(format!(
                             "{} is ambiguous ({}): read as {}, {}",
                             self.label(st.ply, side, text, Some(tok)),
-                            candidates.join(", "),
-                            notation::san(&st.p, &m),
+                            readings.join(", "),
+                            self.text(&st.p, &m),
                             if good.len() == 1 {
                                 "the only reading that keeps the line legal and winning"
                             } else {
@@ -96,7 +109,7 @@ impl<B: Bits> Walk<'_, B> {
                     None => Err(format!(
                         "'{text}' is ambiguous and no reading keeps the line legal and \
                          winning (readings tried: {})",
-                        candidates.join(", ")
+                        readings.join(", ")
                     )),
                 }
             }
@@ -171,6 +184,7 @@ impl<B: Bits> Walk<'_, B> {
     /// Plays a move onto the line.
     pub(super) fn play(&self, st: &mut State<B>, m: Move, inserted: bool) {
         st.filled.push(notation::san(&st.p, &m));
+        st.shown.push(self.text(&st.p, &m));
         st.inserted.push(inserted);
         st.tracked = self.s.track_pub(&st.p, &m, st.tracked);
         st.p.make(m);
@@ -182,7 +196,7 @@ impl<B: Bits> Walk<'_, B> {
         let side = st.p.side;
         let n = self.number(st.ply);
         let san = notation::san(&st.p, m);
-        let here = self.label(st.ply, side, &san, None);
+        let here = self.label(st.ply, side, &self.text(&st.p, m), None);
         if tok.numbered && tok.move_number.is_some_and(|w| w != n) {
             st.remarks.push(format!(
                 "move number: the manuscript numbers {here} as {}",
@@ -344,7 +358,7 @@ impl<B: Bits> Walk<'_, B> {
                 let legal: Vec<String> = list
                     .as_slice()
                     .iter()
-                    .map(|m| notation::san(&st.p, m))
+                    .map(|m| self.text(&st.p, m))
                     .collect();
                 return Step::Done(ended(
                     ClaimStatus::Illegal,
