@@ -87,7 +87,11 @@ impl Symmetry {
         let what = "the canonical entries of the board's symmetries";
         let n = index.entries() as usize;
         let mut canon = crate::memory::filled(what, n, 0u32).map_err(DiceError::memory)?;
-        canon
+        // The symmetries move the men alone, so Black's half (entries from `half`) is
+        // White's shifted.
+        let half = n / 2;
+        let (white, black) = canon.split_at_mut(half);
+        white
             .par_chunks_mut(CHUNK)
             .enumerate()
             .try_for_each(|(c, chunk)| {
@@ -97,6 +101,14 @@ impl Symmetry {
                 }
                 Ok::<(), DiceError>(())
             })?;
+        black
+            .par_chunks_mut(CHUNK)
+            .zip(white.par_chunks(CHUNK))
+            .for_each(|(b, w)| {
+                for (x, &c) in b.iter_mut().zip(w) {
+                    *x = c + half as u32;
+                }
+            });
         Ok(canon)
     }
 
