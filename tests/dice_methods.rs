@@ -293,9 +293,9 @@ fn one_turn_agrees(mat: &str, t: &ChanceTables, e: &Arc<Engine<u64>>, within: f6
     let man = mat.chars().nth(1).unwrap();
     let mut checked = 0;
     for (a, b, c) in triples(16) {
-        let mut board = ['1'; 16];
+        let mut board = ['.'; 16];
         (board[a], board[b], board[c]) = ('K', man, 'k');
-        let rows: Vec<String> = board.chunks(4).map(rank).collect();
+        let rows: Vec<String> = board.chunks(4).map(crate::common::fen_rank).collect();
         for side in ["w", "b"] {
             let fen = format!("{} {side} - - 0 1", rows.join("/"));
             // A side left in check with the other to move: not written as a FEN.
@@ -319,27 +319,6 @@ fn one_turn_agrees(mat: &str, t: &ChanceTables, e: &Arc<Engine<u64>>, within: f6
         }
     }
     checked
-}
-
-/// A rank of a FEN: runs of empty squares ('1') counted.
-fn rank(squares: &[char]) -> String {
-    let mut out = String::new();
-    let mut empty = 0;
-    for &c in squares {
-        if c == '1' {
-            empty += 1;
-            continue;
-        }
-        if empty > 0 {
-            out.push_str(&empty.to_string());
-            empty = 0;
-        }
-        out.push(c);
-    }
-    if empty > 0 {
-        out.push_str(&empty.to_string());
-    }
-    out
 }
 
 /// Three distinct squares of `n`, every order.

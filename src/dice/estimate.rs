@@ -9,6 +9,7 @@ use super::sweep::Val;
 use super::symmetry::Symmetry;
 use crate::board::bits::Bits;
 use crate::board::engine::Engine;
+use crate::board::piece::Color;
 use crate::retro::{build::closure, Material};
 use serde::Serialize;
 use std::sync::Arc;
@@ -45,11 +46,22 @@ const REGENERATED_SWEEP_SECONDS: f64 = 1.6e-6;
 /// worked out, the other's copied), seconds.
 const CANONICAL_SECONDS: f64 = 5.0e-8;
 
-/// Sweeps a table is expected to take, by its men (measured on the tables of
-/// docs/dice.md: three men up to about 150; four men far more, the men wander long
-/// before a capture).
-fn expected_sweeps(men: usize) -> f64 {
-    if men <= 3 {
+/// Sweeps a table of `mat` is expected to take (measured on the tables of
+/// docs/dice.md): one or two where the rules' bare-king win decides it at once (a side
+/// has its king alone); three men up to about 150; four men far more (the men wander
+/// long before a capture).
+pub fn expected_sweeps<B: Bits>(eng: &Engine<B>, mat: &Material) -> f64 {
+    use crate::board::rules::BareKingRule;
+    let bare_wins = !matches!(
+        eng.rules.bare_king,
+        BareKingRule::Off | BareKingRule::NotAWin
+    );
+    let bare = [Color::White, Color::Black]
+        .iter()
+        .any(|&c| mat.side(c).is_empty());
+    if bare_wins && bare {
+        2.0
+    } else if mat.men() <= 3 {
         150.0
     } else {
         FOUR_MEN_SWEEPS
@@ -57,7 +69,7 @@ fn expected_sweeps(men: usize) -> f64 {
 }
 
 /// Sweeps of a four-man table (KQKQ of shatranj-dice, docs/dice.md).
-const FOUR_MEN_SWEEPS: f64 = 3000.0;
+const FOUR_MEN_SWEEPS: f64 = 4000.0;
 
 /// How a table's successors are held while it is solved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -103,11 +115,10 @@ fn kept_bytes(entries: u64, order: usize) -> u64 {
         .saturating_add(slot_map(entries, order))
 }
 
-/// The expected wall time of building a table of `men` men, seconds, on `threads`
-/// threads, with `order` board symmetries.
-pub fn seconds(entries: u64, men: usize, layout: Layout, threads: usize, order: usize) -> f64 {
+/// The expected wall time of building a table that takes `sweeps` sweeps, seconds, on
+/// `threads` threads, with `order` board symmetries.
+pub fn seconds(entries: u64, sweeps: f64, layout: Layout, threads: usize, order: usize) -> f64 {
     let s = slots(entries, order) as f64;
-    let sweeps = expected_sweeps(men);
     let cpu = match layout {
         Layout::Stored => s * (PLAN_SECONDS + sweeps * STORED_SWEEP_SECONDS),
         Layout::Regenerated => s * sweeps * REGENERATED_SWEEP_SECONDS,
@@ -189,7 +200,13 @@ impl Estimate {
             entries,
             layout: Layout::Regenerated,
             bytes: smallest,
-            seconds: seconds(entries, men, Layout::Regenerated, threads, order),
+            seconds: seconds(
+                entries,
+                expected_sweeps(eng, target),
+                Layout::Regenerated,
+                threads,
+                order,
+            ),
         };
         let too_big = men > crate::retro::material::MAX_MEN
             || entries > MAX_ENTRIES as u64
@@ -219,7 +236,7 @@ impl Estimate {
                 entries,
                 layout,
                 bytes: peak(layout),
-                seconds: seconds(entries, men, layout, threads, order),
+                seconds: seconds(entries, expected_sweeps(eng, &m), layout, threads, order),
             };
             if est.refused.is_none() && crate::memory::check("", t.bytes).is_err() {
                 est.refused = Some(refusal(&t));
