@@ -35,16 +35,17 @@ const KEPT_BYTES_PER_SLOT: u64 = std::mem::size_of::<Val>() as u64;
 const SLOT_MAP_BYTES_PER_ENTRY: u64 = 4;
 
 /// CPU time per slot to work out its successors once (stored layout), seconds
-/// (measured: 5.8 µs on KRK, 7.2 µs on KQKQ, on a loaded machine).
-const PLAN_SECONDS: f64 = 5.0e-6;
+/// (measured: 2.1–4.2 µs on the three-man tables at load 2, 7 µs on KQKQ at load 6–9).
+const PLAN_SECONDS: f64 = 3.0e-6;
 /// CPU time per slot and sweep over stored successors, deflations included, seconds
-/// (measured: 0.23 µs on KRK without the bare-king win, 0.1 µs on KQKQ).
-const STORED_SWEEP_SECONDS: f64 = 1.5e-7;
+/// (measured: 0.22 µs on KRK without the bare-king win, 0.1 µs on KQKQ, whose giant
+/// component is under half its slots).
+const STORED_SWEEP_SECONDS: f64 = 2.0e-7;
 /// CPU time per slot and sweep regenerating successors, seconds.
 const REGENERATED_SWEEP_SECONDS: f64 = 1.6e-6;
 /// CPU time per entry and image to find its canonical entry (one side's entries are
-/// worked out, the other's copied), seconds.
-const CANONICAL_SECONDS: f64 = 5.0e-8;
+/// worked out, the other's copied), seconds (measured 3.4e-8 on KRK).
+const CANONICAL_SECONDS: f64 = 3.5e-8;
 
 /// Sweeps a table of `mat` is expected to take (measured on the tables of
 /// docs/dice.md): one or two where the rules' bare-king win decides it at once (a side
@@ -68,8 +69,9 @@ pub fn expected_sweeps<B: Bits>(eng: &Engine<B>, mat: &Material) -> f64 {
     }
 }
 
-/// Sweeps of a four-man table (KQKQ of shatranj-dice, docs/dice.md).
-const FOUR_MEN_SWEEPS: f64 = 4000.0;
+/// Sweeps of a four-man table (KQKQ of shatranj-dice, docs/dice.md: 3,430 sweeps and
+/// not certified to 1e-10 yet).
+const FOUR_MEN_SWEEPS: f64 = 3000.0;
 
 /// How a table's successors are held while it is solved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
