@@ -53,10 +53,19 @@ fn main() -> Result<(), String> {
         "estimate:\n{}",
         Estimate::of(&e, &mat, opt.layout).describe()
     );
-    let r = ChanceTables::build_with(&e, &dice, &mat, &opt, &|p| {
-        if let Progress::Table { material, .. } = p {
-            eprintln!("{:8.1} s  {material}", t0.elapsed().as_secs_f64());
+    let r = ChanceTables::build_with(&e, &dice, &mat, &opt, &|p| match p {
+        Progress::Table { material, .. } => {
+            eprintln!("{:8.1} s  {material}", t0.elapsed().as_secs_f64())
         }
+        Progress::Sweep {
+            material,
+            sweeps,
+            bound,
+        } if sweeps % 10 == 0 => eprintln!(
+            "{:8.1} s  {material} sweep {sweeps}, bound {bound:.1e}",
+            t0.elapsed().as_secs_f64()
+        ),
+        Progress::Sweep { .. } => {}
     })
     .map_err(|e| e.to_string())?;
     for f in r.figures() {
@@ -76,6 +85,11 @@ fn main() -> Result<(), String> {
             f.seconds,
             f.mean_white_win,
             f.mean_white_win_black_to_move
+        );
+        let p = f.phases;
+        println!(
+            "       canonical {:.2} s, graph {:.2} s, certain {:.2} s, components {:.2} s, sweeps {:.2} s",
+            p.canonical, p.graph, p.certain, p.components, p.sweeps
         );
     }
     println!("total {:.2} s", t0.elapsed().as_secs_f64());

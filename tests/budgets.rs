@@ -70,29 +70,31 @@ fn every_hostile_command_ends_cleanly_under_a_memory_limit() {
 
 #[test]
 fn four_men_without_turns_are_refused_up_front_with_the_estimate() {
-    // Four men need 2 × 64 × 63 × 62 × 61 = 30,498,048 entries of 49 bytes (1.41 GiB
-    // with the smaller tables): within 2 GiB, not 1.
+    // Four men: 2 × 64 × 63 × 62 × 61 = 30,498,048 entries, solved in 3.8 million slots
+    // (eight symmetries) of 74 bytes beside a map of 4 bytes an entry and slot: about
+    // 0.4 GiB regenerated, within 2 GiB, not 0.3.
     let args = [
         "dice",
         "8/8/8/3k4/8/1KQ5/8/q7 w - - 0 1",
         "--max-memory-gib",
-        "1",
+        "0.3",
     ];
     let (status, _, err) = limited(&args.map(String::from));
     assert_eq!(status.code(), Some(2), "{err}");
     assert!(
         err.contains("KQKQ (30498048 entries)")
-            && err.contains("GiB")
+            && err.contains("MiB")
             && err.contains("--max-memory-gib"),
         "{err}"
     );
-    // KRKP (2 × 48 × 63 × 62 × 61 entries, no pawn on the first or last rank) beside the
-    // KRKQ it promotes into, kept: 1.76 GiB. Under 1.7 GiB KRKQ alone fits, KRKP does not.
+    // KRKP (2 × 48 × 63 × 62 × 61 entries, no pawn on the first or last rank; the mirror
+    // alone, so 11.4 million slots) beside the KRKQ it promotes into, kept: about 1.2
+    // GiB regenerated. Under 1 GiB KRKQ alone fits, KRKP does not.
     let args = [
         "dice",
         "7k/8/8/3p4/8/8/8/K2R4 w - - 0 1",
         "--max-memory-gib",
-        "1.7",
+        "1",
     ];
     let (status, _, err) = limited(&args.map(String::from));
     assert_eq!(status.code(), Some(2), "{err}");

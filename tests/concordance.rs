@@ -196,25 +196,7 @@ fn generated(n: usize, seed: u64) -> String {
         let fen: Vec<String> = board
             .iter()
             .rev()
-            .map(|row| {
-                let mut out = String::new();
-                let mut gap = 0;
-                for &c in row {
-                    if c == '.' {
-                        gap += 1;
-                    } else {
-                        if gap > 0 {
-                            out.push_str(&gap.to_string());
-                            gap = 0;
-                        }
-                        out.push(c);
-                    }
-                }
-                if gap > 0 {
-                    out.push_str(&gap.to_string());
-                }
-                out
-            })
+            .map(|row| crate::common::fen_rank(row))
             .collect();
         s.push_str(&format!(
             "[[problem]]\nid = \"g{i}\"\nrules = \"shatranj\"\nfen = \"{} w - - 0 1\"\nstipulation = \"#2\"\n\n",

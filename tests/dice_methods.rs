@@ -282,3 +282,71 @@ fn solving_component_by_component_leaves_every_chance() {
     same_with_and_without_components("KRK");
     same_with_and_without_components("KPK");
 }
+
+/// Every position of `mat` on the 4x4 board (White's king, White's man, Black's king, on
+/// any free squares, either side to move) not decided before the throw: the chances the
+/// table gives it and those worked out from the move generator, one throw after another,
+/// each throw's best move read from the table; they agree within `within`.
+fn one_turn_agrees(mat: &str, t: &ChanceTables, e: &Arc<Engine<u64>>, within: f64) -> usize {
+    use mansuba::board::position::Position;
+    use mansuba::dice::turn::{start, Start};
+    let man = mat.chars().nth(1).unwrap();
+    let mut checked = 0;
+    for (a, b, c) in triples(16) {
+        let mut board = ['.'; 16];
+        (board[a], board[b], board[c]) = ('K', man, 'k');
+        let rows: Vec<String> = board.chunks(4).map(crate::common::fen_rank).collect();
+        for side in ["w", "b"] {
+            let fen = format!("{} {side} - - 0 1", rows.join("/"));
+            // A side left in check with the other to move: not written as a FEN.
+            let Ok(mut pos) = Position::from_fen(Arc::clone(e), &fen) else {
+                continue;
+            };
+            let Start::Throws(throws) = start(&mut pos, t.rolls(), t.no_move()) else {
+                continue;
+            };
+            let (mut w, mut l) = (0.0, 0.0);
+            for th in &throws {
+                let (_, c) = t.choose(&mut pos, &th.throw).unwrap();
+                (w, l) = (w + th.prob * c.w, l + th.prob * c.l);
+            }
+            let v = t.value(&pos).unwrap();
+            assert!(
+                (v.w - w).abs() < within && (v.l - l).abs() < within,
+                "{fen}: the table says {v:?}, one turn {w} {l}"
+            );
+            checked += 1;
+        }
+    }
+    checked
+}
+
+/// Three distinct squares of `n`, every order.
+fn triples(n: usize) -> Vec<(usize, usize, usize)> {
+    let mut v = vec![];
+    for a in 0..n {
+        for b in (0..n).filter(|&b| b != a) {
+            for c in (0..n).filter(|&c| c != a && c != b) {
+                v.push((a, b, c));
+            }
+        }
+    }
+    v
+}
+
+#[test]
+fn the_compact_stored_graph_reads_what_the_move_generator_gives() {
+    // The table is solved over slots (one per class of the eight symmetries) with its
+    // successors laid out compact; one turn worked out from the move generator and the
+    // table's own chances must give back every position's chances.
+    for mat in ["KRK", "KNK"] {
+        let opt = Options {
+            tolerance: 1e-11,
+            ..Options::default()
+        };
+        let (e, t) = solved(mat, &opt);
+        assert_eq!(target(&t, &e, mat).symmetries, 8);
+        let checked = one_turn_agrees(mat, &t, &e, 1e-9);
+        assert!(checked > 3000, "{mat}: {checked} positions");
+    }
+}

@@ -455,28 +455,7 @@ fn bare_king_invariants_of_the_one_man_tables() {
                     for (sq, c) in [(wk, 'K'), (bk, 'k'), (man, letter)] {
                         board[7 - g.rank(sq) as usize][g.file(sq) as usize] = c;
                     }
-                    let rows: Vec<String> = board
-                        .iter()
-                        .map(|r| {
-                            let mut s = String::new();
-                            let mut n = 0;
-                            for &c in r {
-                                if c == '.' {
-                                    n += 1;
-                                } else {
-                                    if n > 0 {
-                                        s.push_str(&n.to_string());
-                                        n = 0;
-                                    }
-                                    s.push(c);
-                                }
-                            }
-                            if n > 0 {
-                                s.push_str(&n.to_string());
-                            }
-                            s
-                        })
-                        .collect();
+                    let rows: Vec<String> = board.iter().map(|r| common::fen_rank(r)).collect();
                     for side in ["w", "b"] {
                         let fen = format!("{} {side} - - 0 1", rows.join("/"));
                         let Ok(p) = Position::from_fen(e.clone(), &fen) else {

@@ -1,14 +1,12 @@
-//! Chance tables too large for their successor lists (four men on 8x8: 30.5 million
-//! entries): only the values are held, one flat array and a state byte per entry, 41
-//! bytes an entry; every sweep sets each position up again from its index and
+//! Chance tables too large for their successor lists: only the values are held, one
+//! flat array and a state byte per slot (`dice::symmetry::Slots`), 41 bytes a slot;
+//! every sweep sets each position up again from its index and
 //! regenerates its throws and successors with the move generator. The successors come
 //! out in the order of the stored graph (`graph.rs`), so both layouts give the same
 //! values bit for bit; this one is slower per sweep.
 
 use super::error::DiceError;
-use super::sweep::{
-    ThrowVisitor, Turns, Val, CHUNK, CONST, DECIDED, MIRRORED, NO_POSITION, THROWN,
-};
+use super::sweep::{Turns, Val, CHUNK, CONST, DECIDED, NO_POSITION, THROWN};
 use super::table::{ChanceTable, ChanceTables};
 use super::turn::{decided_value, pass, start, Start, Throw, Wl};
 use crate::board::bits::Bits;
@@ -24,7 +22,6 @@ impl ChanceTables {
         &self,
         eng: &Arc<Engine<B>>,
         table: &ChanceTable,
-        canon: &[u32],
         method: &super::iterate::Method,
         stops: &super::sweep::Stops,
         progress: &dyn Fn(u32, f64),
@@ -33,11 +30,13 @@ impl ChanceTables {
             set: self,
             eng,
             table,
-            canon,
         };
+        let t0 = std::time::Instant::now();
         let (mut state, start) = turns.first_look(stops)?;
-        let solved = super::solve::solve(&turns, &mut state, start, method, stops, progress)?;
-        let bytes = table.figures.entries * (std::mem::size_of::<Val>() + 1);
+        let graph_seconds = t0.elapsed().as_secs_f64();
+        let mut solved = super::solve::solve(&turns, &mut state, start, method, stops, progress)?;
+        solved.phases.graph = graph_seconds;
+        let bytes = table.slots.len() * (std::mem::size_of::<Val>() + 1);
         Ok((state, solved, bytes))
     }
 }
@@ -47,8 +46,6 @@ pub(super) struct Regenerated<'a, B: Bits> {
     pub(super) set: &'a ChanceTables,
     pub(super) eng: &'a Arc<Engine<B>>,
     pub(super) table: &'a ChanceTable,
-    /// Per entry, its canonical entry under the board's symmetries (empty: none).
-    pub(super) canon: &'a [u32],
 }
 
 impl<B: Bits> Regenerated<'_, B> {
@@ -58,7 +55,7 @@ impl<B: Bits> Regenerated<'_, B> {
         &self,
         stops: &super::sweep::Stops,
     ) -> Result<(Vec<u8>, Vec<Val>), DiceError> {
-        let entries = self.table.figures.entries;
+        let entries = self.table.slots.len();
         let what = format!(
             "the values of the chance table {}",
             self.table.figures.material
@@ -81,10 +78,8 @@ impl<B: Bits> Regenerated<'_, B> {
         Ok((state, values))
     }
 
-    fn look(&self, idx: usize) -> (u8, Val) {
-        if self.canon.get(idx).is_some_and(|&c| c as usize != idx) {
-            return (MIRRORED, Val::ZERO);
-        }
+    fn look(&self, k: usize) -> (u8, Val) {
+        let idx = self.table.slots.entry(k);
         let Some(mut pos) = ChanceTables::setup(self.eng, self.table, idx) else {
             return (NO_POSITION, Val::ZERO);
         };
@@ -96,8 +91,12 @@ impl<B: Bits> Regenerated<'_, B> {
 }
 
 impl<B: Bits> Turns for Regenerated<'_, B> {
-    fn each_throw(&self, i: usize, throw: &mut ThrowVisitor<'_>) -> Result<(), DiceError> {
-        let mut pos = ChanceTables::setup(self.eng, self.table, i)
+    fn each_throw<F: FnMut(f64, &[u32], &[Val])>(
+        &self,
+        i: usize,
+        throw: &mut F,
+    ) -> Result<(), DiceError> {
+        let mut pos = ChanceTables::setup(self.eng, self.table, self.table.slots.entry(i))
             .ok_or(DiceError::Internal("a thrown entry is a position"))?;
         let Start::Throws(throws) = start(&mut pos, &self.set.rolls, self.set.no_move) else {
             return Err(DiceError::Internal(
@@ -107,7 +106,7 @@ impl<B: Bits> Turns for Regenerated<'_, B> {
         let (mut children, mut consts) = (Vec::new(), Vec::new());
         let add = |p: &Position<B>, children: &mut Vec<u32>, consts: &mut Vec<Val>| {
             match self.table.index_of(p) {
-                Some(j) => children.push(self.canon.get(j).map_or(j as u32, |&c| c)),
+                Some(j) => children.push(self.table.slots.of(j) as u32),
                 None => {
                     consts.push(self.set.val(p)?);
                     children.push(CONST | (consts.len() as u32 - 1));

@@ -61,7 +61,7 @@ pub fn write(dir: &Path, rules: &Rules, t: &ChanceTable) -> Result<PathBuf, Dice
     std::fs::create_dir_all(dir).map_err(|e| fail(&e))?;
     // Written as it is read: three numbers an entry, never the whole file in memory.
     let each_entry = |f: &mut dyn FnMut(&[u8])| {
-        for v in &t.values {
+        for v in (0..t.figures.entries).map(|i| t.at(i)) {
             let mut b = [0u8; 24];
             for (k, x) in [v.c.w, v.c.l, v.q].into_iter().enumerate() {
                 b[8 * k..8 * k + 8].copy_from_slice(&x.to_le_bytes());
@@ -76,7 +76,7 @@ pub fn write(dir: &Path, rules: &Rules, t: &ChanceTable) -> Result<PathBuf, Dice
         rules: rules.name.clone(),
         rules_fingerprint: fingerprint(rules),
         material: name,
-        entries: t.values.len(),
+        entries: t.figures.entries,
         checksum: format!("{:016x}", sum.finish()),
         positions: t.figures.positions,
         sweeps: t.figures.iterations,
@@ -162,6 +162,7 @@ pub fn read<B: Bits>(
         material: mat.clone(),
         index,
         values,
+        slots: super::symmetry::Slots::new(vec![], entries)?,
         figures: TableFigures {
             material: name,
             entries,
@@ -178,6 +179,7 @@ pub fn read<B: Bits>(
             bytes: 0,
             mean_white_win: 0.0,
             mean_white_win_black_to_move: 0.0,
+            phases: Default::default(),
         },
     })
 }

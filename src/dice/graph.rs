@@ -1,13 +1,20 @@
-//! A chance table's successors laid out flat (one array of throws, one of successors),
-//! worked out once and read by every sweep: fast, and as large as the moves.
+//! A chance table's successors laid out flat and compact, worked out once and read by
+//! every sweep. Per slot (`dice::symmetry::Slots`): its first throw and its first
+//! successor (u32 each); per throw one u32, the index of its chance among the table's
+//! distinct chances and how many successors it has; per successor one u32, a slot or (top
+//! bit set) an index into the constants (a smaller table's value, deduplicated within
+//! each chunk of slots). The graph is built chunk by chunk on every core and appended a
+//! batch at a time, so the lists are never held twice.
 
 use super::error::DiceError;
-use super::sweep::{ThrowVisitor, Turns, Val, CONST, DECIDED, MIRRORED, NO_POSITION, THROWN};
+use super::sweep::{Stops, Turns, Val, CHUNK, CONST, DECIDED, NO_POSITION, THROWN};
+use rayon::prelude::*;
+use std::collections::HashMap;
 
 /// A successor under one throw, as seen from the child's side to move.
 #[derive(Clone, Copy, Debug)]
 pub(super) enum Child {
-    /// A position of the same table.
+    /// A slot of the same table.
     In(u32),
     /// A fixed value (a smaller table's, or a king taken).
     Const(Val),
@@ -17,8 +24,6 @@ pub(super) enum Child {
 pub(super) enum Plan {
     /// Not a position (identical men out of order).
     NoPosition,
-    /// Solved at its canonical image under a board symmetry.
-    Mirrored,
     /// The preset has decided it.
     Decided(Val),
     /// Per throw: its chance and the successors it allows (one for a forfeit or a king
@@ -26,82 +31,200 @@ pub(super) enum Plan {
     Throws(Vec<(f64, Vec<Child>)>),
 }
 
+/// Bits of a throw's word that hold its chance's index (the rest: its successors).
+const PROB_BITS: u32 = 16;
+
+/// Chunks of slots laid out between two appends: the part of the lists held twice.
+const BATCH_CHUNKS: usize = 32;
+
 /// The successor graph of one table, flat.
+#[derive(Default)]
 pub(super) struct Graph {
-    /// Per entry: thrown, decided or no position (`iterate::THROWN`, ...).
+    /// Per slot: thrown, decided or no position (`sweep::THROWN`, ...).
     pub(super) state: Vec<u8>,
-    /// The value each entry starts from.
+    /// The value each slot starts from.
     pub(super) start: Vec<Val>,
-    /// Throws of entry i: `first_throw[i]..first_throw[i + 1]`.
+    /// Throws of slot i: `first_throw[i]..first_throw[i + 1]`.
     first_throw: Vec<u32>,
-    prob: Vec<f64>,
-    /// Successors of throw t: `first_child[t]..first_child[t + 1]`.
+    /// Successors of slot i start at `first_child[i]`, a throw's after the throw before's.
     first_child: Vec<u32>,
-    /// A successor: an entry, or (top bit set) an index into `consts`.
+    /// Per throw: its chance's index in `probs` (low bits) and its successors' count.
+    throw: Vec<u32>,
+    /// The distinct chances of a throw.
+    probs: Vec<f64>,
+    /// A successor: a slot, or (top bit set) an index into `consts`.
     child: Vec<u32>,
     consts: Vec<Val>,
 }
 
-impl Graph {
-    /// Lays the plans out flat (and lets them go).
-    pub(super) fn from_plans(plans: Vec<Plan>) -> Graph {
-        let mut g = Graph {
-            state: Vec::with_capacity(plans.len()),
-            start: Vec::with_capacity(plans.len()),
-            first_throw: Vec::with_capacity(plans.len() + 1),
-            prob: vec![],
-            first_child: vec![],
-            child: vec![],
-            consts: vec![],
-        };
-        for p in plans {
-            g.first_throw.push(g.prob.len() as u32);
-            let (state, start) = match p {
+/// The graph of one chunk of slots, before it is appended.
+#[derive(Default)]
+struct Part {
+    state: Vec<u8>,
+    start: Vec<Val>,
+    /// Per slot: its throws' count and its successors' count.
+    counts: Vec<(u32, u32)>,
+    /// Per throw: its chance, its successors' count.
+    throw: Vec<(f64, u32)>,
+    child: Vec<u32>,
+    consts: Vec<Val>,
+}
+
+impl Part {
+    /// The plans of the slots `range`, laid out flat (constants deduplicated).
+    fn of(
+        range: std::ops::Range<usize>,
+        plan: &(impl Fn(usize) -> Result<Plan, DiceError> + Sync),
+    ) -> Result<Part, DiceError> {
+        let mut p = Part::default();
+        let mut seen: HashMap<[u64; 5], u32> = HashMap::new();
+        for k in range {
+            let (state, start) = match plan(k)? {
                 Plan::NoPosition => (NO_POSITION, Val::ZERO),
-                Plan::Mirrored => (MIRRORED, Val::ZERO),
                 Plan::Decided(v) => (DECIDED, v),
                 Plan::Throws(throws) => {
+                    let (t0, c0) = (p.throw.len(), p.child.len());
                     for (pr, children) in throws {
-                        g.prob.push(pr);
-                        g.first_child.push(g.child.len() as u32);
+                        p.throw.push((pr, children.len() as u32));
                         for c in children {
-                            g.child.push(match c {
+                            p.child.push(match c {
                                 Child::In(j) => j,
                                 Child::Const(v) => {
-                                    g.consts.push(v);
-                                    CONST | (g.consts.len() as u32 - 1)
+                                    let key = [v.c.w, v.c.l, v.q, v.lo, v.hi].map(f64::to_bits);
+                                    let n = p.consts.len() as u32;
+                                    let at = *seen.entry(key).or_insert(n);
+                                    if at == n {
+                                        p.consts.push(v);
+                                    }
+                                    CONST | at
                                 }
                             });
                         }
                     }
-                    (THROWN, Val::UNDECIDED)
+                    let counts = ((p.throw.len() - t0) as u32, (p.child.len() - c0) as u32);
+                    p.counts.push(counts);
+                    p.state.push(THROWN);
+                    p.start.push(Val::UNDECIDED);
+                    continue;
                 }
             };
-            g.state.push(state);
-            g.start.push(start);
+            p.counts.push((0, 0));
+            p.state.push(state);
+            p.start.push(start);
         }
-        g.first_throw.push(g.prob.len() as u32);
+        Ok(p)
+    }
+}
+
+impl Graph {
+    /// The graph of `n` slots, slot k's plan made by `plan(k)`, in parallel by chunks;
+    /// the stops polled for every chunk.
+    pub(super) fn build(
+        n: usize,
+        stops: &Stops,
+        plan: &(impl Fn(usize) -> Result<Plan, DiceError> + Sync),
+    ) -> Result<Graph, DiceError> {
+        let what = "the successors of a chance table";
+        let mut g = Graph {
+            state: crate::memory::reserved(what, n).map_err(DiceError::memory)?,
+            start: crate::memory::reserved(what, n).map_err(DiceError::memory)?,
+            first_throw: crate::memory::reserved(what, n + 1).map_err(DiceError::memory)?,
+            first_child: crate::memory::reserved(what, n + 1).map_err(DiceError::memory)?,
+            ..Graph::default()
+        };
+        let mut probs: HashMap<u64, u32> = HashMap::new();
+        let batch = CHUNK * BATCH_CHUNKS;
+        for from in (0..n).step_by(batch) {
+            let to = (from + batch).min(n);
+            let parts = (from..to)
+                .step_by(CHUNK)
+                .collect::<Vec<_>>()
+                .into_par_iter()
+                .map(|c| {
+                    stops.check()?;
+                    Part::of(c..(c + CHUNK).min(to), plan)
+                })
+                .collect::<Result<Vec<Part>, DiceError>>()?;
+            for p in parts {
+                g.append(p, &mut probs)?;
+            }
+        }
+        g.first_throw.push(g.throw.len() as u32);
         g.first_child.push(g.child.len() as u32);
-        g
+        g.throw.shrink_to_fit();
+        g.child.shrink_to_fit();
+        g.consts.shrink_to_fit();
+        Ok(g)
+    }
+
+    /// Appends one chunk's graph.
+    fn append(&mut self, p: Part, probs: &mut HashMap<u64, u32>) -> Result<(), DiceError> {
+        let too_many = DiceError::Internal("a chance table's successors overflow their index");
+        let base = u32::try_from(self.consts.len()).map_err(|_| too_many.clone())?;
+        if u32::try_from(self.child.len() + p.child.len()).is_err()
+            || u32::try_from(self.throw.len() + p.throw.len()).is_err()
+            || (base as usize + p.consts.len()) as u32 & CONST != 0
+        {
+            return Err(too_many);
+        }
+        let (mut t, mut c) = (self.throw.len() as u32, self.child.len() as u32);
+        for &(throws, children) in &p.counts {
+            self.first_throw.push(t);
+            self.first_child.push(c);
+            t += throws;
+            c += children;
+        }
+        self.state.extend_from_slice(&p.state);
+        self.start.extend_from_slice(&p.start);
+        for &(pr, count) in &p.throw {
+            let next = self.probs.len() as u32;
+            let at = *probs.entry(pr.to_bits()).or_insert(next);
+            if at == next {
+                self.probs.push(pr);
+            }
+            if at >= 1 << PROB_BITS || count >= 1 << (32 - PROB_BITS) {
+                return Err(DiceError::Internal(
+                    "a chance table has too many distinct throws",
+                ));
+            }
+            self.throw.push(at | count << PROB_BITS);
+        }
+        self.child.extend(
+            p.child
+                .iter()
+                .map(|&c| if c & CONST != 0 { c + base } else { c }),
+        );
+        self.consts.extend_from_slice(&p.consts);
+        Ok(())
     }
 
     /// Memory held, bytes.
     pub(super) fn bytes(&self) -> usize {
         self.state.len()
             + self.start.len() * std::mem::size_of::<Val>()
-            + (self.first_throw.len() + self.first_child.len() + self.child.len()) * 4
-            + self.prob.len() * 8
+            + (self.first_throw.len() + self.first_child.len() + self.throw.len()) * 4
+            + self.child.len() * 4
+            + self.probs.len() * 8
             + self.consts.len() * std::mem::size_of::<Val>()
     }
 }
 
 impl Turns for Graph {
     #[inline]
-    fn each_throw(&self, i: usize, throw: &mut ThrowVisitor<'_>) -> Result<(), DiceError> {
-        for t in self.first_throw[i] as usize..self.first_throw[i + 1] as usize {
-            let children =
-                &self.child[self.first_child[t] as usize..self.first_child[t + 1] as usize];
-            throw(self.prob[t], children, &self.consts);
+    fn each_throw<F: FnMut(f64, &[u32], &[Val])>(
+        &self,
+        i: usize,
+        throw: &mut F,
+    ) -> Result<(), DiceError> {
+        let mut c = self.first_child[i] as usize;
+        for &w in &self.throw[self.first_throw[i] as usize..self.first_throw[i + 1] as usize] {
+            let k = (w >> PROB_BITS) as usize;
+            throw(
+                self.probs[(w & ((1 << PROB_BITS) - 1)) as usize],
+                &self.child[c..c + k],
+                &self.consts,
+            );
+            c += k;
         }
         Ok(())
     }

@@ -68,6 +68,24 @@ pub(super) struct Solved {
     pub(super) components: usize,
     /// Entries of the largest.
     pub(super) largest_component: usize,
+    /// Where the time went.
+    pub(super) phases: Phases,
+}
+
+/// Where a table build's time went, seconds (wall).
+#[derive(Clone, Copy, Debug, Default, serde::Serialize)]
+pub struct Phases {
+    /// Finding every entry's canonical entry under the board's symmetries.
+    pub canonical: f64,
+    /// Working out the successors and laying them out (stored layout), or the first look
+    /// at every entry (regenerated).
+    pub graph: f64,
+    /// The positions won for certain (`dice::certain`).
+    pub certain: f64,
+    /// The strongly connected components (`dice::scc`).
+    pub components: f64,
+    /// The sweeps, deflations included.
+    pub sweeps: f64,
 }
 
 /// What one sweep saw: the largest change of a chance, of a bound, and the widest gap.

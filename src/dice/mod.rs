@@ -28,6 +28,7 @@ pub mod problem;
 mod scc;
 pub(crate) mod simulate;
 mod solve;
+mod stored;
 mod sweep;
 mod symmetry;
 pub mod table;

@@ -198,7 +198,9 @@ pub(super) fn solve(
     progress: &dyn Fn(u32, f64),
     out: &mut Solved,
 ) -> Result<(), DiceError> {
+    let t0 = std::time::Instant::now();
     let comps = components(turns, state, stops)?;
+    out.phases.components = t0.elapsed().as_secs_f64();
     out.components = comps.count();
     out.largest_component = comps.largest();
     let thrown = comps.order.len().max(1);

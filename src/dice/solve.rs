@@ -19,14 +19,17 @@ pub(super) fn solve(
     progress: &dyn Fn(u32, f64),
 ) -> Result<Solved, DiceError> {
     let mut out = Solved::default();
+    let t0 = std::time::Instant::now();
     if method.certain {
         out.certain = super::certain::certain(turns, state, &mut values, stops)?;
     }
+    out.phases.certain = t0.elapsed().as_secs_f64();
     if method.scc && method.gauss_seidel {
         super::scc::solve(turns, state, &mut values, method, stops, progress, &mut out)?;
     } else {
         iterate(turns, state, &mut values, method, stops, progress, &mut out)?;
     }
+    out.phases.sweeps = t0.elapsed().as_secs_f64() - out.phases.certain - out.phases.components;
     out.values = values;
     Ok(out)
 }

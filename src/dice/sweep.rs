@@ -19,10 +19,6 @@ pub(super) const DECIDED: u8 = 1;
 /// An entry that is no position (identical men out of order).
 pub(super) const NO_POSITION: u8 = 2;
 
-/// An entry solved at its image under a board symmetry (`dice::symmetry`): not swept,
-/// its value copied at the end.
-pub(super) const MIRRORED: u8 = 4;
-
 /// A successor that is a fixed value (index into the throw's constants), not an entry.
 pub(super) const CONST: u32 = 1 << 31;
 
@@ -69,6 +65,7 @@ impl Val {
             hi: (s + error).min(1.0),
         }
     }
+    #[inline]
     pub(super) fn flip(self) -> Val {
         Val {
             c: self.c.flip(),
@@ -83,14 +80,12 @@ impl Val {
         self.c.w - self.c.l
     }
     /// Better for the side that chooses: higher expected score, then sooner.
+    #[inline]
     pub(super) fn better(self, than: Val) -> bool {
         let (a, b) = (self.score(), than.score());
         a > b + 1e-9 || (a >= b - 1e-9 && self.q > than.q + 1e-12)
     }
 }
-
-/// Told each throw of an entry: its chance, its successors and their constants.
-pub(super) type ThrowVisitor<'a> = dyn FnMut(f64, &[u32], &[Val]) + 'a;
 
 /// Where the successors of a table's entries come from: a stored graph, or the move
 /// generator run again.
@@ -98,7 +93,11 @@ pub(super) trait Turns: Sync {
     /// Calls `throw(chance, successors, constants)` for every throw of the thrown entry
     /// `i`, in the die's order: a successor is an entry of the table, or (with
     /// [`CONST`] set) an index into `constants`.
-    fn each_throw(&self, i: usize, throw: &mut ThrowVisitor<'_>) -> Result<(), DiceError>;
+    fn each_throw<F: FnMut(f64, &[u32], &[Val])>(
+        &self,
+        i: usize,
+        throw: &mut F,
+    ) -> Result<(), DiceError>;
 }
 
 /// When a table build gives up before its values stand still: a deadline, Ctrl-C.

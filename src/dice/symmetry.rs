@@ -87,7 +87,11 @@ impl Symmetry {
         let what = "the canonical entries of the board's symmetries";
         let n = index.entries() as usize;
         let mut canon = crate::memory::filled(what, n, 0u32).map_err(DiceError::memory)?;
-        canon
+        // The symmetries move the men alone, so Black's half (entries from `half`) is
+        // White's shifted.
+        let half = n / 2;
+        let (white, black) = canon.split_at_mut(half);
+        white
             .par_chunks_mut(CHUNK)
             .enumerate()
             .try_for_each(|(c, chunk)| {
@@ -97,6 +101,14 @@ impl Symmetry {
                 }
                 Ok::<(), DiceError>(())
             })?;
+        black
+            .par_chunks_mut(CHUNK)
+            .zip(white.par_chunks(CHUNK))
+            .for_each(|(b, w)| {
+                for (x, &c) in b.iter_mut().zip(w) {
+                    *x = c + half as u32;
+                }
+            });
         Ok(canon)
     }
 
@@ -139,4 +151,79 @@ fn kept<B: Bits>(eng: &Arc<Engine<B>>, men: &[(Color, Kind)], map: &[usize], fli
             (0..n).all(|t| a.attacked(t, c, a.occ) == b.attacked(map[t], c, b.occ))
         })
     })
+}
+
+/// The entries a table solves, numbered densely: one slot per canonical entry (an entry
+/// that is no position is its own), in entry order, so the entries with White to move come
+/// first and both sides have as many slots. The sweeps, the successor lists and the values
+/// are over slots: a table with eight symmetries holds an eighth of its values.
+pub(super) struct Slots {
+    /// Per entry, its canonical entry's slot (empty: no symmetry, every entry its own).
+    slot: Vec<u32>,
+    /// Per slot, its entry (empty: no symmetry).
+    entry: Vec<u32>,
+    entries: usize,
+}
+
+impl Slots {
+    /// The slots of a table of `entries` entries whose canonical entries are `canon`
+    /// (empty: none but the identity), made in place of `canon`.
+    pub(super) fn new(mut canon: Vec<u32>, entries: usize) -> Result<Slots, DiceError> {
+        if canon.is_empty() {
+            return Ok(Slots {
+                slot: canon,
+                entry: vec![],
+                entries,
+            });
+        }
+        let canonical = canon
+            .iter()
+            .enumerate()
+            .filter(|&(i, &c)| c as usize == i)
+            .count();
+        let what = "the entries of a table solved by symmetry";
+        let mut entry = crate::memory::reserved(what, canonical).map_err(DiceError::memory)?;
+        // A canonical entry is the lowest of its class, so its slot is set before any
+        // entry of its class reads it.
+        for i in 0..canon.len() {
+            let c = canon[i] as usize;
+            canon[i] = if c == i {
+                entry.push(i as u32);
+                entry.len() as u32 - 1
+            } else {
+                canon[c]
+            };
+        }
+        Ok(Slots {
+            slot: canon,
+            entry,
+            entries,
+        })
+    }
+
+    /// How many slots.
+    pub(super) fn len(&self) -> usize {
+        if self.slot.is_empty() {
+            self.entries
+        } else {
+            self.entry.len()
+        }
+    }
+
+    /// The slot of entry `i`.
+    #[inline]
+    pub(super) fn of(&self, i: usize) -> usize {
+        self.slot.get(i).map_or(i, |&s| s as usize)
+    }
+
+    /// The entry solved in slot `k`.
+    #[inline]
+    pub(super) fn entry(&self, k: usize) -> usize {
+        self.entry.get(k).map_or(k, |&e| e as usize)
+    }
+
+    /// Memory held, bytes.
+    pub(super) fn bytes(&self) -> usize {
+        (self.slot.len() + self.entry.len()) * 4
+    }
 }

@@ -11,20 +11,19 @@
 use super::certain::CERTAIN;
 use super::error::DiceError;
 pub use super::estimate::{Estimate, Layout, TableEstimate};
-use super::graph::{Child, Graph, Plan};
 use super::index::Index;
-use super::iterate::{Method, Solved};
+use super::iterate::Method;
+pub use super::iterate::Phases;
 pub use super::sweep::Stops;
 use super::sweep::{Val, NO_POSITION};
-use super::symmetry::Symmetry;
+use super::symmetry::{Slots, Symmetry};
 use super::turn::Choice;
-use super::turn::{decided_value, pass, start, Start, Throw, Wl};
+use super::turn::{pass, Throw, Wl};
 use crate::board::bits::Bits;
 use crate::board::die::{Dice, NoMove, Roll};
 use crate::board::engine::Engine;
 use crate::board::position::{Move, Position};
 use crate::retro::{material_of, Material};
-use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -107,6 +106,9 @@ pub struct TableFigures {
     pub mean_white_win: f64,
     /// Mean chance that White wins with Black to move.
     pub mean_white_win_black_to_move: f64,
+    /// Where the build's time went.
+    #[serde(skip)]
+    pub phases: Phases,
 }
 
 /// One solved table.
@@ -114,7 +116,11 @@ pub struct ChanceTable {
     /// The material.
     pub material: Material,
     pub(super) index: Index,
+    /// The values, one per slot.
     pub(super) values: Vec<Val>,
+    /// Each entry's slot: entries that are images of each other under a board symmetry
+    /// share one.
+    pub(super) slots: Slots,
     /// How it was built.
     pub figures: TableFigures,
 }
@@ -128,12 +134,18 @@ impl ChanceTable {
 
     /// The chances stored for entry `i` (none for an entry that is no position).
     pub fn chances_of_entry(&self, i: usize) -> Wl {
-        self.values[i].c
+        self.at(i).c
+    }
+
+    /// The value of entry `i`.
+    #[inline]
+    pub(super) fn at(&self, i: usize) -> Val {
+        self.values[self.slots.of(i)]
     }
 
     /// The chances of the side to move in `pos` (None: not this table's material).
     pub fn value<B: Bits>(&self, pos: &Position<B>) -> Option<Wl> {
-        self.index_of(pos).map(|i| self.values[i].c)
+        self.index_of(pos).map(|i| self.at(i).c)
     }
 }
 
@@ -265,7 +277,7 @@ impl ChanceTables {
             .get(&m)
             .ok_or_else(|| DiceError::NoTable(m.name(&pos.eng.rules)))?;
         t.index_of(pos)
-            .map(|i| t.values[i])
+            .map(|i| t.at(i))
             .ok_or(DiceError::Internal("a position outside its own table"))
     }
 
@@ -362,6 +374,7 @@ impl ChanceTables {
             material: mat.clone(),
             index,
             values: vec![],
+            slots: Slots::new(vec![], entries)?,
             figures: TableFigures {
                 material: mat.name(rules),
                 entries,
@@ -378,6 +391,7 @@ impl ChanceTables {
                 bytes: 0,
                 mean_white_win: 0.0,
                 mean_white_win_black_to_move: 0.0,
+                phases: Phases::default(),
             },
         };
         let method = Method {
@@ -393,161 +407,55 @@ impl ChanceTables {
             Symmetry::none()
         };
         let canon = symmetry.canonical_entries(&table.index, &opt.stops)?;
-        let (mut state, mut solved, bytes) = match layout {
-            Layout::Stored => {
-                self.solve_stored(eng, &table, &canon, &method, &opt.stops, progress)?
-            }
+        let canonical_seconds = t0.elapsed().as_secs_f64();
+        table.slots = Slots::new(canon, entries)?;
+        let (state, solved, bytes) = match layout {
+            Layout::Stored => self.solve_stored(eng, &table, &method, &opt.stops, progress)?,
             Layout::Regenerated => {
-                self.solve_regenerated(eng, &table, &canon, &method, &opt.stops, progress)?
+                self.solve_regenerated(eng, &table, &method, &opt.stops, progress)?
             }
         };
-        for (i, &c) in canon.iter().enumerate() {
-            let c = c as usize;
-            if c != i {
-                solved.values[i] = solved.values[c];
-                state[i] = state[c];
-            }
-        }
         let half = entries / 2;
-        let values = &solved.values;
+        let (values, slots) = (&solved.values, &table.slots);
         // Summed in entry order, one side at a time.
         let mean = |side: usize| {
             let (mut sum, mut count) = (0.0, 0usize);
             for i in side * half..(side + 1) * half {
-                if state[i] != NO_POSITION {
+                let k = slots.of(i);
+                if state[k] != NO_POSITION {
                     sum += if side == 0 {
-                        values[i].c.w
+                        values[k].c.w
                     } else {
-                        values[i].c.l
+                        values[k].c.l
                     };
                     count += 1;
                 }
             }
             sum / count.max(1) as f64
         };
+        let counted =
+            |what: &dyn Fn(u8) -> bool| (0..entries).filter(|&i| what(state[slots.of(i)])).count();
+        let (positions, certain) = (counted(&|s| s != NO_POSITION), counted(&|s| s == CERTAIN));
+        let (white, black) = (mean(0), mean(1));
         let f = &mut table.figures;
-        f.positions = state.iter().filter(|&&s| s != NO_POSITION).count();
+        f.positions = positions;
         f.iterations = solved.sweeps;
         f.residual = solved.residual;
         f.error_bound = solved.error_bound;
         f.deflations = solved.deflations;
-        f.certain = state.iter().filter(|&&s| s == CERTAIN).count();
+        f.certain = certain;
         f.symmetries = symmetry.order();
         f.components = solved.components;
         f.largest_component = solved.largest_component;
-        f.bytes = bytes + canon.len() * 4;
-        f.mean_white_win = mean(0);
-        f.mean_white_win_black_to_move = mean(1);
+        f.bytes = bytes + table.slots.bytes();
+        f.mean_white_win = white;
+        f.mean_white_win_black_to_move = black;
         f.seconds = t0.elapsed().as_secs_f64();
+        f.phases = Phases {
+            canonical: canonical_seconds,
+            ..solved.phases
+        };
         table.values = solved.values;
         Ok(table)
-    }
-
-    /// Solves a table whose successor lists are worked out once and laid out flat: the
-    /// entries' states, the solution and the memory held.
-    fn solve_stored<B: Bits>(
-        &self,
-        eng: &Arc<Engine<B>>,
-        table: &ChanceTable,
-        canon: &[u32],
-        method: &Method,
-        stops: &Stops,
-        progress: &dyn Fn(u32, f64),
-    ) -> Result<(Vec<u8>, Solved, usize), DiceError> {
-        let entries = table.figures.entries;
-        let plans: Vec<Plan> = (0..entries)
-            .into_par_iter()
-            .map(|idx| {
-                // The stops are polled while the plans are made too (a large table's take
-                // a while).
-                if idx % 4096 == 0 {
-                    stops.check()?;
-                }
-                if canon.get(idx).is_some_and(|&c| c as usize != idx) {
-                    return Ok(Plan::Mirrored);
-                }
-                self.plan(eng, table, canon, idx)
-            })
-            .collect::<Result<_, DiceError>>()?;
-        // The plans go once laid out flat: the sweeps need only the graph.
-        let mut graph = Graph::from_plans(plans);
-        let bytes = graph.bytes() + entries * std::mem::size_of::<Val>();
-        let start = std::mem::take(&mut graph.start);
-        let mut state = std::mem::take(&mut graph.state);
-        let solved = super::solve::solve(&graph, &mut state, start, method, stops, progress)?;
-        crate::memory::give_back();
-        Ok((state, solved, bytes))
-    }
-
-    /// The position of entry `idx` (None: identical men out of order).
-    pub(super) fn setup<B: Bits>(
-        eng: &Arc<Engine<B>>,
-        table: &ChanceTable,
-        idx: usize,
-    ) -> Option<Position<B>> {
-        let (side, sq) = table.index.squares(idx)?;
-        let mut pos = Position::empty(Arc::clone(eng));
-        pos.side = side;
-        for (&(c, k), &s) in table.index.men().iter().zip(&sq) {
-            pos.add_man(c, k, s);
-        }
-        pos.hash = pos.compute_hash();
-        Some(pos)
-    }
-
-    /// Sets up entry `idx` and works out its successors.
-    fn plan<B: Bits>(
-        &self,
-        eng: &Arc<Engine<B>>,
-        table: &ChanceTable,
-        canon: &[u32],
-        idx: usize,
-    ) -> Result<Plan, DiceError> {
-        let Some(mut pos) = Self::setup(eng, table, idx) else {
-            return Ok(Plan::NoPosition);
-        };
-        let pos = &mut pos;
-        Ok(match start(pos, &self.rolls, self.no_move) {
-            Start::Decided(out) => Plan::Decided(Val::of(decided_value(&out, pos.side))),
-            Start::Throws(throws) => {
-                let mut out = Vec::with_capacity(throws.len());
-                for t in throws {
-                    let children = match &t.throw {
-                        Throw::TakesKing => vec![Child::Const(Val::of(Wl::WIN).flip())],
-                        Throw::Forfeit => {
-                            let p = pass(pos);
-                            vec![self.child(&p, table, canon)?]
-                        }
-                        Throw::Moves(ms) => {
-                            let mut v = Vec::with_capacity(ms.len());
-                            for &m in ms {
-                                let u = pos.make(m);
-                                let c = self.child(pos, table, canon);
-                                pos.unmake(m, u);
-                                v.push(c?);
-                            }
-                            v
-                        }
-                    };
-                    out.push((t.prob, children));
-                }
-                Plan::Throws(out)
-            }
-        })
-    }
-
-    /// A successor: an entry of the table being built (its canonical one under `canon`),
-    /// or a smaller table's value.
-    fn child<B: Bits>(
-        &self,
-        pos: &Position<B>,
-        table: &ChanceTable,
-        canon: &[u32],
-    ) -> Result<Child, DiceError> {
-        // Same men (no capture, no promotion): an entry of this table.
-        if let Some(i) = table.index_of(pos) {
-            return Ok(Child::In(canon.get(i).map_or(i as u32, |&c| c)));
-        }
-        self.val(pos).map(Child::Const)
     }
 }

@@ -11,6 +11,28 @@ use mansuba::board::piece::Color;
 use mansuba::board::position::Position;
 use std::sync::Arc;
 
+/// One rank of a FEN from its squares, '.' for an empty one (the runs of empty squares
+/// counted).
+pub fn fen_rank(squares: &[char]) -> String {
+    let mut out = String::new();
+    let mut gap = 0;
+    for &c in squares {
+        if c == '.' {
+            gap += 1;
+            continue;
+        }
+        if gap > 0 {
+            out.push_str(&gap.to_string());
+            gap = 0;
+        }
+        out.push(c);
+    }
+    if gap > 0 {
+        out.push_str(&gap.to_string());
+    }
+    out
+}
+
 /// A small deterministic random generator (xorshift64): the same seed gives the same
 /// test positions on every machine.
 pub struct Rng(pub u64);
