@@ -6,12 +6,12 @@
 //! values bit for bit; this one is slower per sweep.
 
 use super::error::DiceError;
+use super::graph::{Child, Plan};
 use super::sweep::{Turns, Val, CHUNK, CONST, DECIDED, NO_POSITION, THROWN};
 use super::table::{ChanceTable, ChanceTables};
-use super::turn::{decided_value, pass, start, Start, Throw, Wl};
+use super::turn::{decided_value, start, Start};
 use crate::board::bits::Bits;
 use crate::board::engine::Engine;
-use crate::board::position::Position;
 use rayon::prelude::*;
 use std::sync::Arc;
 
@@ -91,48 +91,37 @@ impl<B: Bits> Regenerated<'_, B> {
 }
 
 impl<B: Bits> Turns for Regenerated<'_, B> {
+    /// Slot i's throws, worked out again as the stored graph works them out
+    /// (`ChanceTables::plan`), so both layouts visit the same successors in the same order.
     fn each_throw<F: FnMut(f64, &[u32], &[Val])>(
         &self,
         i: usize,
         throw: &mut F,
     ) -> Result<(), DiceError> {
-        let mut pos = ChanceTables::setup(self.eng, self.table, self.table.slots.entry(i))
-            .ok_or(DiceError::Internal("a thrown entry is a position"))?;
-        let Start::Throws(throws) = start(&mut pos, &self.set.rolls, self.set.no_move) else {
-            return Err(DiceError::Internal(
-                "a thrown entry is decided on a second look",
-            ));
+        let slots = &self.table.slots;
+        let throws = match self.set.plan(self.eng, self.table, slots, slots.entry(i))? {
+            Plan::Throws(throws) => throws,
+            Plan::NoPosition => return Err(DiceError::Internal("a thrown entry is a position")),
+            Plan::Decided(_) => {
+                return Err(DiceError::Internal(
+                    "a thrown entry is decided on a second look",
+                ))
+            }
         };
         let (mut children, mut consts) = (Vec::new(), Vec::new());
-        let add = |p: &Position<B>, children: &mut Vec<u32>, consts: &mut Vec<Val>| {
-            match self.table.index_of(p) {
-                Some(j) => children.push(self.table.slots.of(j) as u32),
-                None => {
-                    consts.push(self.set.val(p)?);
-                    children.push(CONST | (consts.len() as u32 - 1));
-                }
-            }
-            Ok::<(), DiceError>(())
-        };
-        for t in &throws {
+        for (prob, kids) in throws {
             children.clear();
             consts.clear();
-            match &t.throw {
-                Throw::TakesKing => {
-                    consts.push(Val::of(Wl::WIN).flip());
-                    children.push(CONST);
-                }
-                Throw::Forfeit => add(&pass(&pos), &mut children, &mut consts)?,
-                Throw::Moves(ms) => {
-                    for &m in ms {
-                        let u = pos.make(m);
-                        let r = add(&pos, &mut children, &mut consts);
-                        pos.unmake(m, u);
-                        r?;
+            for c in kids {
+                children.push(match c {
+                    Child::In(j) => j,
+                    Child::Const(v) => {
+                        consts.push(v);
+                        CONST | (consts.len() as u32 - 1)
                     }
-                }
+                });
             }
-            throw(t.prob, &children, &consts);
+            throw(prob, &children, &consts);
         }
         Ok(())
     }

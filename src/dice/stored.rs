@@ -58,8 +58,9 @@ impl ChanceTables {
         Some(pos)
     }
 
-    /// Sets up entry `idx` and works out its successors.
-    fn plan<B: Bits>(
+    /// Sets up entry `idx` and works out its successors (read by both layouts: the stored
+    /// graph once, `dice::compact` on every sweep).
+    pub(super) fn plan<B: Bits>(
         &self,
         eng: &Arc<Engine<B>>,
         table: &ChanceTable,
