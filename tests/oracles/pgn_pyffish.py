@@ -19,6 +19,7 @@ One line per game and a tally; exits 1 on any disagreement, 2 if pyffish is miss
 3 if the file holds no game of those variants.
 """
 import os
+import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -37,6 +38,18 @@ def strip(san):
     return san.rstrip("+#!?")
 
 
+def san_square(san):
+    """The square a SAN moves to (its last square), None when it names none."""
+    squares = re.findall(r"[a-l][0-9]+", strip(san))
+    return squares[-1] if squares else None
+
+
+def to_square(uci):
+    """The square a UCI move of pyffish's goes to."""
+    squares = re.findall(r"[a-l][0-9]+", uci)
+    return squares[1] if len(squares) > 1 else None
+
+
 def replay(variant, fen, sans, cache):
     """The FEN after each SAN of a line, or (None, why) at the first move pyffish does
     not have. Positions are reached from the FEN before them (pyffish re-reads a FEN
@@ -47,7 +60,10 @@ def replay(variant, fen, sans, cache):
         if key not in cache:
             cur = fens[-1]
             legal = sf.legal_moves(variant, cur, [])
-            found = [m for m in legal if strip(sf.get_san(variant, cur, m)) == strip(san)]
+            # Every pyffish call costs milliseconds: only the moves to the SAN's square
+            # are written out and compared (a SAN whose square is not read compares all).
+            near = [m for m in legal if to_square(m) == san_square(san)] or legal
+            found = [m for m in near if strip(sf.get_san(variant, cur, m)) == strip(san)]
             if len(found) != 1:
                 theirs = sorted(sf.get_san(variant, cur, m) for m in legal)
                 return None, f"ply {i + 1} '{san}' in {cur}: {len(found)} legal moves match (pyffish's: {' '.join(theirs)})"
@@ -63,8 +79,10 @@ def bared_without_reply(variant, fen, moves):
     side = cur.split()[1]
     men = [c for c in cur.split()[0] if c.isalpha() and c.lower() != "k"]
     own = [c for c in men if c.islower() == (side == "b")]
+    if own:
+        return False
     replies = sf.legal_moves(variant, fen, moves)
-    if own or not replies:
+    if not replies:
         return False
     for r in replies:
         end, value = sf.is_immediate_game_end(variant, fen, moves + [r])
@@ -75,6 +93,8 @@ def bared_without_reply(variant, fen, moves):
 
 def ending(variant, fen, moves, said):
     """How pyffish sees the end of a line; None when it agrees with `said`."""
+    if said == "open":
+        return None
     legal = sf.legal_moves(variant, fen, moves)
     check = sf.gives_check(variant, fen, moves)
     end, value = sf.is_immediate_game_end(variant, fen, moves)
@@ -88,8 +108,6 @@ def ending(variant, fen, moves, said):
         seen = "stalemate win" if value < 0 else "stalemate loss"
     elif over or bared_without_reply(variant, fen, moves):
         seen = "bare king"
-    if said == "open":
-        return None
     if said == seen and (seen != "mate" or value < 0):
         return None
     return f"comment says '{said}', pyffish: {seen} (result {value} for the side to move)"
