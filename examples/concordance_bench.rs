@@ -4,7 +4,7 @@
 //! `problems/`. With `pairwise`, the same by comparing every pair (`concord_pairwise`, the
 //! method before the index; slow: minutes at 10,000), checked to give the same groups.
 //!
-//! `cargo run --release --example concordance_bench -- [N] [pairwise] [MAX,MAX..]`
+//! `cargo run --release --features tools --example concordance_bench -- [N] [pairwise] [MAX,MAX..]`
 //! (default 10000, max-diffs 0,1,2). Figures in benches/NOTES.md.
 
 use mansuba::board::compiled::AnyEngine;

@@ -2,7 +2,7 @@
 //! (`mansuba::load_file`, `mansuba::verify_problem`, ...), as another program would:
 //! one line per problem with its verdict, and the refutation of an unsound one.
 //!
-//! Usage: `cargo run --release --example verify_file -- problems/mansubat.toml [SECONDS]`
+//! Usage: `cargo run --release --features tools --example verify_file -- problems/mansubat.toml [SECONDS]`
 
 use std::time::Duration;
 

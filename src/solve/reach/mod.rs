@@ -175,6 +175,7 @@ mod tests {
     use crate::board::engine::Engine;
     use crate::board::outcome::WinKind;
     use crate::board::rules::Rules;
+    use rayon::prelude::*;
     use std::sync::Arc;
 
     /// The bound recomputed the slow way: a breadth-first search over each man's leaps
@@ -263,8 +264,6 @@ mod tests {
     fn where_the_bound_fires_not_even_a_helpmate_exists() {
         let eng = Arc::new(Engine::<u64>::new(Rules::preset("shatranj").unwrap()).unwrap());
         let mut rng = Rng(0x0ddb_a11c_afe0_0001);
-        // [n][fired, helpmate found]
-        let mut seen = [[0; 2]; 3];
         let sets = [
             ("NNQ", "ppr"),
             ("Q", "pp"),
@@ -276,22 +275,34 @@ mod tests {
             ("PPP", "rn"),
             ("PPQ", "nr"),
         ];
-        for mut pos in mating_positions(&eng, &mut rng, &sets, [2, 3, 5, 7], 16_000) {
-            let fen = pos.to_fen();
-            // White holds the leapers; with Black to move, White attacks after Black's reply.
-            let attacker = Color::White;
-            for n in 1..=2u32 {
-                let steps = if pos.side == attacker { n - 1 } else { n };
-                let fires = no_check_within(&pos, attacker, n, steps);
-                let mate = helpmate(&mut pos, attacker, n, &[WinKind::Checkmate]);
-                assert!(
-                    !(fires && mate),
-                    "{fen}: a mate within {n} for {attacker:?}"
-                );
-                seen[n as usize][0] += fires as usize;
-                seen[n as usize][1] += mate as usize;
-            }
-        }
+        let positions: Vec<_> =
+            mating_positions(&eng, &mut rng, &sets, [2, 3, 5, 7], 16_000).collect();
+        // Per position, [n][fired, helpmate found]; the positions checked on every core.
+        let seen = positions
+            .into_par_iter()
+            .map(|mut pos| {
+                let fen = pos.to_fen();
+                // White holds the leapers; with Black to move, White attacks after
+                // Black's reply.
+                let attacker = Color::White;
+                let mut seen = [[0usize; 2]; 3];
+                for n in 1..=2u32 {
+                    let steps = if pos.side == attacker { n - 1 } else { n };
+                    let fires = no_check_within(&pos, attacker, n, steps);
+                    let mate = helpmate(&mut pos, attacker, n, &[WinKind::Checkmate]);
+                    assert!(
+                        !(fires && mate),
+                        "{fen}: a mate within {n} for {attacker:?}"
+                    );
+                    seen[n as usize][0] += fires as usize;
+                    seen[n as usize][1] += mate as usize;
+                }
+                seen
+            })
+            .reduce(
+                || [[0; 2]; 3],
+                |a, b| std::array::from_fn(|n| [a[n][0] + b[n][0], a[n][1] + b[n][1]]),
+            );
         // Both answers must be common, or the test proves little.
         assert!(
             seen[1][0] > 1000 && seen[1][1] > 40 && seen[2][0] > 80 && seen[2][1] > 200,
