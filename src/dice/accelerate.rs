@@ -6,11 +6,11 @@
 //!
 //! Interval iteration closes the gap of a component where games are long by a constant
 //! factor a sweep (KQKQ's giant component: 0.9947, about 4,000 sweeps to 1e-10). Here:
-//! 1. the guess: a few Gauss–Seidel sweeps fix both sides' choices (the best move of each
-//!    throw by the current chances, as a sweep picks it), the chances of that pair of
-//!    strategies are solved exactly (`dice::krylov`: the win-minus-loss score, the
-//!    decisive chance win-plus-loss, and the tie-breaking score), and a sweep improves the
-//!    choices; repeated until the chances stand still (policy iteration);
+//! 1. the guess: a few Gauss–Seidel sweeps, then both sides' choices fixed (the best move
+//!    of each throw by the current chances, as a sweep picks it), the scores of that pair
+//!    of strategies solved exactly (`dice::krylov`: the win-minus-loss score and the
+//!    tie-breaking score; at the end the decisive chance win-plus-loss too), every choice
+//!    improved against them, and again until no choice changes (policy iteration);
 //! 2. the certificate (`dice::certify`): the guess widened by a little is checked to be
 //!    a pair of bounds that one more turn cannot widen, with no end component (a part of
 //!    the game both sides can stay in forever, a draw) below the upper bound's draw;
@@ -29,8 +29,8 @@ use rayon::prelude::*;
 
 /// Gauss–Seidel sweeps before the first choices are fixed.
 const WARM_SWEEPS: u32 = 20;
-/// Most rounds of policy iteration (fix the choices, solve, improve by a sweep).
-const MAX_ROUNDS: u32 = 12;
+/// Most rounds of policy iteration (fix the choices, solve their scores, improve them).
+const MAX_ROUNDS: u32 = 30;
 /// Most BiCGSTAB iterations for one solve.
 const MAX_KRYLOV: u32 = 3_000;
 /// Most one-turn steps of the certificate before the guess is given up.
@@ -95,18 +95,9 @@ pub(super) fn solve(
     for _ in 0..WARM_SWEEPS {
         sweep(values, out)?;
     }
-    for _ in 0..MAX_ROUNDS {
-        let fixed = Fixed::of(turns, values, &members, stops)?;
-        out.krylov += fixed.evaluate(values, &members, stops)?;
-        let ch = sweep(values, out)?;
-        eprintln!(
-            "DBG round: krylov total {} chance residual {ch:e} gap {:e}",
-            out.krylov, out.error_bound
-        );
-        if ch <= method.tolerance / 100.0 {
-            break;
-        }
-    }
+    let fixed = strategies(turns, values, &members, stops, out)?;
+    out.krylov += fixed.evaluate(values, &members, true, stops)?;
+    sweep(values, out)?;
     let guess: Vec<f64> = members
         .slots
         .iter()
@@ -127,6 +118,31 @@ pub(super) fn solve(
     Ok(out.error_bound <= method.tolerance && out.residual <= method.tolerance)
 }
 
+/// Policy iteration: both sides' choices fixed, their scores solved, then every choice
+/// improved against them, until none changes; a choice changes only for a strictly better
+/// move (`Val::better`), so equal moves do not make the choices go round in circles. The
+/// last choices, whose scores are in `values`. (Improving one side until it stands still
+/// before the other, after Hoffman and Karp, took twice the Krylov iterations on KRK.)
+fn strategies(
+    turns: &impl Turns,
+    values: &mut [Val],
+    members: &Members,
+    stops: &Stops,
+    out: &mut Solved,
+) -> Result<Fixed, DiceError> {
+    let mut fixed = Fixed::of(turns, values, members, &[], stops)?;
+    out.krylov += fixed.evaluate(values, members, false, stops)?;
+    for _ in 1..MAX_ROUNDS {
+        let next = Fixed::of(turns, values, members, &fixed.choice, stops)?;
+        if next.switched == 0 {
+            break;
+        }
+        fixed = next;
+        out.krylov += fixed.evaluate(values, members, false, stops)?;
+    }
+    Ok(fixed)
+}
+
 /// Both sides' choices fixed (per throw the best successor by the current chances): the
 /// chances of the component's rows as a linear system.
 struct Fixed {
@@ -137,7 +153,15 @@ struct Fixed {
     score: Vec<f64>,
     decisive: Vec<f64>,
     tie: Vec<f64>,
+    /// Per throw of every row in turn, the chosen successor's place among the throw's
+    /// ([`NO_CHOICE`]: none).
+    choice: Vec<u16>,
+    /// Choices changed from the last ones.
+    switched: usize,
 }
+
+/// A throw without successors.
+const NO_CHOICE: u16 = u16::MAX;
 
 /// One chunk of rows of [`Fixed`].
 #[derive(Default)]
@@ -147,40 +171,78 @@ struct Part {
     p: Vec<f64>,
     out: Vec<[f64; 3]>,
     exits: Vec<bool>,
+    choice: Vec<u16>,
+    switched: usize,
 }
 
 impl Fixed {
-    /// The choices the current chances make, as a sweep picks them (`iterate::pick`).
+    /// The choices the current chances make, as a sweep picks them (`iterate::pick`); a
+    /// throw keeps its choice in `last` (if any) unless the new one is strictly better.
     fn of(
         turns: &impl Turns,
         values: &[Val],
         members: &Members,
+        last: &[u16],
         stops: &Stops,
     ) -> Result<Fixed, DiceError> {
+        // Where each chunk's throws start among the last choices.
+        let mut at = vec![0usize];
+        if !last.is_empty() {
+            let counts = members
+                .slots
+                .par_chunks(CHUNK)
+                .map(|chunk| {
+                    let mut n = 0;
+                    for &i in chunk {
+                        turns.each_throw(i as usize, &mut |_, _, _| n += 1)?;
+                    }
+                    Ok(n)
+                })
+                .collect::<Result<Vec<usize>, DiceError>>()?;
+            for n in counts {
+                at.push(at[at.len() - 1] + n);
+            }
+        }
         let parts = members
             .slots
             .par_chunks(CHUNK)
-            .map(|chunk| {
+            .enumerate()
+            .map(|(k, chunk)| {
                 stops.check()?;
                 let mut part = Part::default();
+                let mut t = at.get(k).copied().unwrap_or(0);
                 for &i in chunk {
                     let (before, mut add, mut exits) = (part.col.len(), [0.0; 3], false);
                     turns.each_throw(i as usize, &mut |p, children, consts| {
-                        let mut best: Option<(Val, u32)> = None;
-                        for &c in children {
-                            let v = if c & CONST != 0 {
+                        let val = |c: u32| {
+                            if c & CONST != 0 {
                                 consts[(c & !CONST) as usize]
                             } else {
                                 values[c as usize]
                             }
-                            .flip();
+                            .flip()
+                        };
+                        let kept = last.get(t).copied().unwrap_or(NO_CHOICE);
+                        t += 1;
+                        let mut best: Option<(Val, usize)> = None;
+                        for (j, &c) in children.iter().enumerate() {
+                            let v = val(c);
                             if best.is_none_or(|(b, _)| v.better(b)) {
-                                best = Some((v, c));
+                                best = Some((v, j));
                             }
                         }
+                        if let Some(&c) = children.get(kept as usize) {
+                            let v = val(c);
+                            if best.is_none_or(|(b, _)| !b.better(v)) {
+                                best = Some((v, kept as usize));
+                            } else {
+                                part.switched += 1;
+                            }
+                        }
+                        part.choice.push(best.map_or(NO_CHOICE, |(_, j)| j as u16));
                         match best {
-                            Some((_, c)) if members.row_of(c).is_some() => {
-                                part.col.push(members.row[c as usize]);
+                            Some((_, j)) if members.row_of(children[j]).is_some() => {
+                                part.col.push(members.row[children[j] as usize]);
                                 part.p.push(p);
                             }
                             Some((v, _)) => {
@@ -204,6 +266,8 @@ impl Fixed {
             score: vec![],
             decisive: vec![],
             tie: vec![],
+            choice: vec![],
+            switched: 0,
         };
         let mut exits = vec![];
         f.inside.start.push(0);
@@ -220,6 +284,8 @@ impl Fixed {
                 f.tie.push(q);
             }
             exits.extend_from_slice(&part.exits);
+            f.choice.extend_from_slice(&part.choice);
+            f.switched += part.switched;
         }
         f.close_loops(&exits);
         Ok(f)
@@ -275,12 +341,14 @@ impl Fixed {
         self.inside = b;
     }
 
-    /// Solves the chances of the fixed choices and writes them into `values` (the bounds
-    /// stay); the Krylov iterations spent.
+    /// Solves the scores of the fixed choices and writes them into `values` (the bounds
+    /// stay), and with `chances` the decisive chance too (without it the chances written
+    /// are only the score's sign: a win or a loss of its size); the Krylov iterations.
     fn evaluate(
         &self,
         values: &mut [Val],
         members: &Members,
+        chances: bool,
         stops: &Stops,
     ) -> Result<u32, DiceError> {
         let read = |f: fn(&Val) -> f64| -> Vec<f64> {
@@ -291,16 +359,19 @@ impl Fixed {
                 .collect()
         };
         let mut s = read(|v| v.c.w - v.c.l);
-        let mut d = read(|v| v.c.w + v.c.l);
         let mut q = read(|v| v.q);
         let a = &self.inside;
-        let (i1, r1) =
-            super::krylov::solve(a, -1.0, &self.score, &mut s, 1e-15, MAX_KRYLOV, stops)?;
-        let (i2, r2) =
-            super::krylov::solve(a, 1.0, &self.decisive, &mut d, 1e-15, MAX_KRYLOV, stops)?;
-        let (i3, r3) =
-            super::krylov::solve(a, -GAMMA, &self.tie, &mut q, 1e-12, MAX_KRYLOV, stops)?;
-        eprintln!("DBG krylov {i1} {i2} {i3} (res {r1:e} {r2:e} {r3:e})");
+        let solve = |alpha, b: &[f64], x: &mut [f64], tol| {
+            super::krylov::solve(a, alpha, b, x, tol, MAX_KRYLOV, stops)
+        };
+        let (i1, _) = solve(-1.0, &self.score, &mut s, 1e-15)?;
+        let (i3, _) = solve(-GAMMA, &self.tie, &mut q, 1e-12)?;
+        let mut d: Vec<f64> = s.iter().map(|s| s.abs()).collect();
+        let mut i2 = 0;
+        if chances {
+            d = read(|v| v.c.w + v.c.l);
+            i2 = solve(1.0, &self.decisive, &mut d, 1e-15)?.0;
+        }
         for (r, &i) in members.slots.iter().enumerate() {
             let v = &mut values[i as usize];
             let (w, l) = ((d[r] + s[r]) / 2.0, (d[r] - s[r]) / 2.0);

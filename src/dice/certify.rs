@@ -73,30 +73,10 @@ pub(super) fn certify(
         stops.check()?;
         let (nlo, nhi, holds) = one_turn(turns, values, members, &lo, &hi, stops)?;
         steps += 1;
-        let bad = (0..lo.len())
-            .filter(|&r| !(nhi[r] <= hi[r] && nlo[r] >= lo[r]))
-            .count();
-        let edge = (0..lo.len())
-            .filter(|&r| hi[r] >= 1.0 || lo[r] <= -1.0)
-            .count();
-        let eq = (0..lo.len())
-            .filter(|&r| nhi[r] == hi[r] || nlo[r] == lo[r])
-            .count();
-        if steps % 10 == 1 {
-            eprintln!("DBG edge {edge} equal {eq}");
-        }
-        let worst = (0..lo.len())
-            .map(|r| (nhi[r] - hi[r]).max(lo[r] - nlo[r]))
-            .fold(f64::NEG_INFINITY, f64::max);
-        let width = (0..lo.len()).map(|r| hi[r] - lo[r]).fold(0.0, f64::max);
-        if steps % 10 == 1 || holds {
-            eprintln!("DBG check {steps}: {bad} rows fail, worst {worst:e}, width {width:e}");
-        }
         if holds {
             let half = values.len() / 2;
             let closed = super::ends::draws_covered(turns, values, members, &lo, &hi, half, true)?
                 && super::ends::draws_covered(turns, values, members, &lo, &hi, half, false)?;
-            eprintln!("DBG ends closed: {closed}");
             if !closed {
                 return Ok(Checks {
                     steps,
@@ -183,4 +163,93 @@ fn one_turn(
         holds &= ok;
     }
     Ok((nlo, nhi, holds))
+}
+
+#[cfg(test)]
+pub(super) mod tests {
+    use super::*;
+    use crate::dice::accelerate::Members;
+    use crate::dice::sweep::{Turns, THROWN};
+    use crate::dice::turn::Wl;
+
+    /// A game given by its throws: per slot, (chance, successors); successors with
+    /// [`CONST`] set name `consts`. Slots below the half have White to move.
+    pub(in crate::dice) struct Toy {
+        pub(in crate::dice) throws: Vec<Vec<(f64, Vec<u32>)>>,
+        pub(in crate::dice) consts: Vec<Val>,
+    }
+
+    impl Turns for Toy {
+        fn each_throw<F: FnMut(f64, &[u32], &[Val])>(
+            &self,
+            i: usize,
+            throw: &mut F,
+        ) -> Result<(), DiceError> {
+            for (p, c) in &self.throws[i] {
+                throw(*p, c, &self.consts);
+            }
+            Ok(())
+        }
+    }
+
+    /// The side to move has lost (seen by it).
+    pub(in crate::dice) fn lost() -> Val {
+        Val::of(Wl::WIN.flip())
+    }
+
+    /// Slot 0 (White) and slot 1 (Black) move to each other, and on half the throws may
+    /// instead win at once: each side's score is 1/3 (v = 1/2 + 1/2·(−v)).
+    fn race() -> Toy {
+        let win = CONST;
+        Toy {
+            throws: vec![
+                vec![(0.5, vec![1, win]), (0.5, vec![1])],
+                vec![(0.5, vec![0, win]), (0.5, vec![0])],
+            ],
+            consts: vec![lost()],
+        }
+    }
+
+    fn run(guess: f64, steps: u32) -> (Checks, Vec<Val>) {
+        let toy = race();
+        let mut values = vec![Val::UNDECIDED; 2];
+        let members = Members::of(&[THROWN; 2]);
+        let stops = Stops::default();
+        let c = certify(
+            &toy,
+            &mut values,
+            &members,
+            &[guess; 2],
+            1e-6,
+            steps,
+            &stops,
+        );
+        (c.unwrap(), values)
+    }
+
+    #[test]
+    fn a_right_guess_is_certified_and_its_bounds_hold_the_value() {
+        let (c, values) = run(1.0 / 3.0, 50);
+        assert!(c.certified);
+        for v in values {
+            assert!(v.lo <= 1.0 / 3.0 && 1.0 / 3.0 <= v.hi, "{v:?}");
+            assert!(v.hi - v.lo <= 2e-6, "{v:?}");
+        }
+    }
+
+    #[test]
+    fn a_wrong_guess_is_refused_and_leaves_the_bounds() {
+        for guess in [0.3, 0.37] {
+            let (c, values) = run(guess, 1);
+            assert!(!c.certified, "{guess}");
+            assert!(values.iter().all(|v| *v == Val::UNDECIDED));
+        }
+        // Stepped on, a guess too low can only be certified once it is above the value.
+        let (c, values) = run(0.3, 200);
+        if c.certified {
+            assert!(values
+                .iter()
+                .all(|v| v.lo <= 1.0 / 3.0 && 1.0 / 3.0 <= v.hi));
+        }
+    }
 }

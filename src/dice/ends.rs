@@ -194,3 +194,35 @@ fn tarjan(g: &Allowed, alive: &[bool]) -> Vec<u32> {
     }
     comp
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::certify::tests::{lost, Toy};
+    use crate::dice::sweep::THROWN;
+
+    /// White (slot 0) may stay in a cycle with Black (slot 1) or give up (constant 0);
+    /// Black may stay or leave into `black_out` (constant 1, seen by White).
+    fn covered(black_out: Val, lo: [f64; 2], hi: [f64; 2]) -> bool {
+        let toy = Toy {
+            throws: vec![vec![(1.0, vec![1, CONST])], vec![(1.0, vec![0, CONST | 1])]],
+            consts: vec![lost().flip(), black_out],
+        };
+        let values = vec![Val::UNDECIDED; 2];
+        let members = Members::of(&[THROWN; 2]);
+        draws_covered(&toy, &values, &members, &lo, &hi, 1, true).unwrap()
+    }
+
+    #[test]
+    fn a_bound_below_a_draw_on_a_cycle_the_other_side_keeps_is_refused() {
+        // Black's way out loses for it, so its move of least White bound stays in the
+        // cycle, where White can stay forever (a draw): a White upper bound of −0.4 there
+        // is refused.
+        let white_wins = lost().flip();
+        assert!(!covered(white_wins, [-0.6, 0.4], [-0.4, 0.6]));
+        // At a draw or above, nothing to refuse.
+        assert!(covered(white_wins, [-0.1, -0.1], [0.1, 0.1]));
+        // Black's way out wins for it: its chosen move leaves, no end component.
+        assert!(covered(lost(), [-0.6, 0.4], [-0.4, 0.6]));
+    }
+}
