@@ -23,7 +23,8 @@
 use super::error::DiceError;
 use super::iterate::{Method, Solved};
 use super::krylov::Sparse;
-use super::sweep::{Stops, Turns, Val, CHUNK, CONST, GAMMA, THROWN};
+use super::members::Members;
+use super::sweep::{Stops, Turns, Val, CHUNK, CONST, GAMMA};
 use super::turn::Wl;
 use rayon::prelude::*;
 
@@ -37,39 +38,6 @@ const MAX_KRYLOV: u32 = 3_000;
 const MAX_CHECKS: u32 = 200;
 /// The certificate's widening of the guess, as a share of the tolerance.
 const WIDEN: f64 = 0.4;
-
-/// Not a member of the component.
-pub(super) const NONE: u32 = u32::MAX;
-
-/// The component being solved: its slots (the thrown ones) and, per slot of the table,
-/// its row among them ([`NONE`] outside).
-pub(super) struct Members {
-    pub(super) slots: Vec<u32>,
-    pub(super) row: Vec<u32>,
-}
-
-impl Members {
-    /// The thrown slots of `state`.
-    pub(super) fn of(state: &[u8]) -> Members {
-        let slots: Vec<u32> = (0..state.len() as u32)
-            .filter(|&i| state[i as usize] == THROWN)
-            .collect();
-        let mut row = vec![NONE; state.len()];
-        for (r, &i) in slots.iter().enumerate() {
-            row[i as usize] = r as u32;
-        }
-        Members { slots, row }
-    }
-    /// The member row of successor `c` (a slot or a constant), if it is one.
-    #[inline]
-    pub(super) fn row_of(&self, c: u32) -> Option<usize> {
-        if c & CONST != 0 {
-            return None;
-        }
-        let r = self.row[c as usize];
-        (r != NONE).then_some(r as usize)
-    }
-}
 
 /// Solves the thrown entries of `values` (one component) by a guess and its certificate;
 /// whether they are certified within the tolerance with their chances standing still (if

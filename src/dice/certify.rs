@@ -35,8 +35,8 @@
 //! every entry, which makes each step strictly tighter, while the guess's own error dies
 //! faster (Hartmanns and Kaminski, "Optimistic value iteration", CAV 2020).
 
-use super::accelerate::Members;
 use super::error::DiceError;
+use super::members::Members;
 use super::sweep::{Stops, Turns, Val, CHUNK, CONST};
 use rayon::prelude::*;
 
@@ -166,36 +166,11 @@ fn one_turn(
 }
 
 #[cfg(test)]
-pub(super) mod tests {
+mod tests {
     use super::*;
-    use crate::dice::accelerate::Members;
-    use crate::dice::sweep::{Turns, THROWN};
-    use crate::dice::turn::Wl;
-
-    /// A game given by its throws: per slot, (chance, successors); successors with
-    /// [`CONST`] set name `consts`. Slots below the half have White to move.
-    pub(in crate::dice) struct Toy {
-        pub(in crate::dice) throws: Vec<Vec<(f64, Vec<u32>)>>,
-        pub(in crate::dice) consts: Vec<Val>,
-    }
-
-    impl Turns for Toy {
-        fn each_throw<F: FnMut(f64, &[u32], &[Val])>(
-            &self,
-            i: usize,
-            throw: &mut F,
-        ) -> Result<(), DiceError> {
-            for (p, c) in &self.throws[i] {
-                throw(*p, c, &self.consts);
-            }
-            Ok(())
-        }
-    }
-
-    /// The side to move has lost (seen by it).
-    pub(in crate::dice) fn lost() -> Val {
-        Val::of(Wl::WIN.flip())
-    }
+    use crate::dice::members::Members;
+    use crate::dice::sweep::THROWN;
+    use crate::dice::toy::{lost, Toy};
 
     /// Slot 0 (White) and slot 1 (Black) move to each other, and on half the throws may
     /// instead win at once: each side's score is 1/3 (v = 1/2 + 1/2·(−v)).

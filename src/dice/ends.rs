@@ -10,8 +10,8 @@
 //! its one chosen move per throw), then every entry with a throw that has no allowed move
 //! staying in its own component drops out; repeated until nothing drops.
 
-use super::accelerate::Members;
 use super::error::DiceError;
+use super::members::Members;
 use super::sweep::{Turns, Val, CONST};
 
 /// Not visited by Tarjan's search.
@@ -198,8 +198,8 @@ fn tarjan(g: &Allowed, alive: &[bool]) -> Vec<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dice::certify::tests::{lost, Toy};
     use crate::dice::sweep::THROWN;
+    use crate::dice::toy::{lost, Toy};
 
     /// White (slot 0) may stay in a cycle with Black (slot 1) or give up (constant 0);
     /// Black may stay or leave into `black_out` (constant 1, seen by White).

@@ -137,7 +137,7 @@ mod tests {
     #[test]
     fn a_chain_of_fair_coins_is_solved_to_the_rounding() {
         // Row r goes to r + 1 with 1/2 and to r − 1 with 1/2 (the ends pay 1 and 0 by b):
-        // the chance to reach the top end, r / (n + 1) for rows 1..=n.
+        // the chance to reach the top end, (r + 1) / (n + 1) for row r of 0..n.
         let n = 200;
         let mut a = Sparse::default();
         let mut b = vec![0.0; n];
@@ -150,11 +150,10 @@ mod tests {
             if r + 1 < n {
                 a.col.push(r as u32 + 1);
                 a.p.push(0.5);
-            } else {
-                b[r] = 0.5;
             }
             a.start.push(a.col.len() as u32);
         }
+        b[n - 1] = 0.5;
         let mut x = vec![0.0; n];
         let (it, res) = solve(&a, 1.0, &b, &mut x, 1e-13, 5000, &Stops::default()).unwrap();
         assert!(res <= 1e-13, "{it} iterations, residual {res:e}");

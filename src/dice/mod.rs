@@ -28,6 +28,7 @@ mod graph;
 mod index;
 mod iterate;
 mod krylov;
+mod members;
 pub mod problem;
 mod scc;
 pub(crate) mod simulate;
@@ -36,6 +37,8 @@ mod stored;
 mod sweep;
 mod symmetry;
 pub mod table;
+#[cfg(test)]
+mod toy;
 pub mod turn;
 
 pub use crate::board::die::{Dice, NoMove, Roll};
