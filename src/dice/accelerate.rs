@@ -24,9 +24,8 @@ use super::error::DiceError;
 use super::iterate::{Method, Solved};
 use super::krylov::Sparse;
 use super::members::Members;
-use super::sweep::{Stops, Turns, Val, CHUNK, CONST, GAMMA};
+use super::sweep::{Stops, Turns, Val, CONST, GAMMA};
 use super::turn::Wl;
-use rayon::prelude::*;
 
 /// Gauss–Seidel sweeps before the first choices are fixed.
 const WARM_SWEEPS: u32 = 20;
@@ -156,79 +155,69 @@ impl Fixed {
         // Where each chunk's throws start among the last choices.
         let mut at = vec![0usize];
         if !last.is_empty() {
-            let counts = members
-                .slots
-                .par_chunks(CHUNK)
-                .map(|chunk| {
-                    let mut n = 0;
-                    for &i in chunk {
-                        turns.each_throw(i as usize, &mut |_, _, _| n += 1)?;
-                    }
-                    Ok(n)
-                })
-                .collect::<Result<Vec<usize>, DiceError>>()?;
+            let counts = members.per_chunk(stops, |_, chunk| {
+                let mut n = 0;
+                for &i in chunk {
+                    turns.each_throw(i as usize, &mut |_, _, _| n += 1)?;
+                }
+                Ok(n)
+            })?;
             for n in counts {
                 at.push(at[at.len() - 1] + n);
             }
         }
-        let parts = members
-            .slots
-            .par_chunks(CHUNK)
-            .enumerate()
-            .map(|(k, chunk)| {
-                stops.check()?;
-                let mut part = Part::default();
-                let mut t = at.get(k).copied().unwrap_or(0);
-                for &i in chunk {
-                    let (before, mut add, mut exits) = (part.col.len(), [0.0; 3], false);
-                    turns.each_throw(i as usize, &mut |p, children, consts| {
-                        let val = |c: u32| {
-                            if c & CONST != 0 {
-                                consts[(c & !CONST) as usize]
-                            } else {
-                                values[c as usize]
-                            }
-                            .flip()
-                        };
-                        let kept = last.get(t).copied().unwrap_or(NO_CHOICE);
-                        t += 1;
-                        let mut best: Option<(Val, usize)> = None;
-                        for (j, &c) in children.iter().enumerate() {
-                            let v = val(c);
-                            if best.is_none_or(|(b, _)| v.better(b)) {
-                                best = Some((v, j));
-                            }
+        let parts = members.per_chunk(stops, |k, chunk| {
+            let mut part = Part::default();
+            let mut t = at.get(k).copied().unwrap_or(0);
+            for &i in chunk {
+                let (before, mut add, mut exits) = (part.col.len(), [0.0; 3], false);
+                turns.each_throw(i as usize, &mut |p, children, consts| {
+                    let val = |c: u32| {
+                        if c & CONST != 0 {
+                            consts[(c & !CONST) as usize]
+                        } else {
+                            values[c as usize]
                         }
-                        if let Some(&c) = children.get(kept as usize) {
-                            let v = val(c);
-                            if best.is_none_or(|(b, _)| !b.better(v)) {
-                                best = Some((v, kept as usize));
-                            } else {
-                                part.switched += 1;
-                            }
+                        .flip()
+                    };
+                    let kept = last.get(t).copied().unwrap_or(NO_CHOICE);
+                    t += 1;
+                    let mut best: Option<(Val, usize)> = None;
+                    for (j, &c) in children.iter().enumerate() {
+                        let v = val(c);
+                        if best.is_none_or(|(b, _)| v.better(b)) {
+                            best = Some((v, j));
                         }
-                        part.choice.push(best.map_or(NO_CHOICE, |(_, j)| j as u16));
-                        match best {
-                            Some((_, j)) if members.row_of(children[j]).is_some() => {
-                                part.col.push(members.row[children[j] as usize]);
-                                part.p.push(p);
-                            }
-                            Some((v, _)) => {
-                                exits = true;
-                                add[0] += p * v.score();
-                                add[1] += p * (v.c.w + v.c.l);
-                                add[2] += p * GAMMA * v.q;
-                            }
-                            None => exits = true,
+                    }
+                    if let Some(&c) = children.get(kept as usize) {
+                        let v = val(c);
+                        if best.is_none_or(|(b, _)| !b.better(v)) {
+                            best = Some((v, kept as usize));
+                        } else {
+                            part.switched += 1;
                         }
-                    })?;
-                    part.len.push((part.col.len() - before) as u32);
-                    part.out.push(add);
-                    part.exits.push(exits);
-                }
-                Ok(part)
-            })
-            .collect::<Result<Vec<Part>, DiceError>>()?;
+                    }
+                    part.choice.push(best.map_or(NO_CHOICE, |(_, j)| j as u16));
+                    match best {
+                        Some((_, j)) if members.row_of(children[j]).is_some() => {
+                            part.col.push(members.row[children[j] as usize]);
+                            part.p.push(p);
+                        }
+                        Some((v, _)) => {
+                            exits = true;
+                            add[0] += p * v.score();
+                            add[1] += p * (v.c.w + v.c.l);
+                            add[2] += p * GAMMA * v.q;
+                        }
+                        None => exits = true,
+                    }
+                })?;
+                part.len.push((part.col.len() - before) as u32);
+                part.out.push(add);
+                part.exits.push(exits);
+            }
+            Ok(part)
+        })?;
         let mut f = Fixed {
             inside: Sparse::default(),
             score: vec![],

@@ -38,7 +38,6 @@
 use super::error::DiceError;
 use super::members::Members;
 use super::sweep::{Stops, Turns, Val, CHUNK, CONST};
-use rayon::prelude::*;
 
 /// The margin the computed turn must leave below a candidate upper bound (above a
 /// lower): more than the rounding of a sum of at most [`MAX_THROWS`] terms.
@@ -114,48 +113,42 @@ fn one_turn(
     hi: &[f64],
     stops: &Stops,
 ) -> Result<(Vec<f64>, Vec<f64>, bool), DiceError> {
-    let parts = members
-        .slots
-        .par_chunks(CHUNK)
-        .enumerate()
-        .map(|(k, chunk)| {
-            stops.check()?;
-            let (mut nlo, mut nhi, mut holds) = (vec![], vec![], true);
-            for (j, &i) in chunk.iter().enumerate() {
-                let r = k * CHUNK + j;
-                let (mut l, mut h, mut throws) = (0.0, 0.0, 0);
-                turns.each_throw(i as usize, &mut |p, children, consts| {
-                    throws += 1;
-                    let (mut bl, mut bh) = (f64::NEG_INFINITY, f64::NEG_INFINITY);
-                    for &c in children {
-                        let (cl, ch) = if c & CONST != 0 {
-                            let v = consts[(c & !CONST) as usize];
-                            (v.lo, v.hi)
-                        } else if let Some(q) = members.row_of(c) {
-                            (lo[q], hi[q])
-                        } else {
-                            let v = values[c as usize];
-                            (v.lo, v.hi)
-                        };
-                        bl = bl.max(-ch);
-                        bh = bh.max(-cl);
-                    }
-                    if !children.is_empty() {
-                        l += p * bl;
-                        h += p * bh;
-                    }
-                })?;
-                // Rounded outward: above (below) the exact sum's turn; a bound past a
-                // win (a loss) is cut to it, which one turn of candidates within [−1, 1]
-                // never leaves (the exact chances add up to 1).
-                let (l, h) = ((l - MARGIN).max(-1.0), (h + MARGIN).min(1.0));
-                holds &= throws <= MAX_THROWS && h <= hi[r] && l >= lo[r];
-                nlo.push(l);
-                nhi.push(h);
-            }
-            Ok((nlo, nhi, holds))
-        })
-        .collect::<Result<Vec<_>, DiceError>>()?;
+    let parts = members.per_chunk(stops, |k, chunk| {
+        let (mut nlo, mut nhi, mut holds) = (vec![], vec![], true);
+        for (j, &i) in chunk.iter().enumerate() {
+            let r = k * CHUNK + j;
+            let (mut l, mut h, mut throws) = (0.0, 0.0, 0);
+            turns.each_throw(i as usize, &mut |p, children, consts| {
+                throws += 1;
+                let (mut bl, mut bh) = (f64::NEG_INFINITY, f64::NEG_INFINITY);
+                for &c in children {
+                    let (cl, ch) = if c & CONST != 0 {
+                        let v = consts[(c & !CONST) as usize];
+                        (v.lo, v.hi)
+                    } else if let Some(q) = members.row_of(c) {
+                        (lo[q], hi[q])
+                    } else {
+                        let v = values[c as usize];
+                        (v.lo, v.hi)
+                    };
+                    bl = bl.max(-ch);
+                    bh = bh.max(-cl);
+                }
+                if !children.is_empty() {
+                    l += p * bl;
+                    h += p * bh;
+                }
+            })?;
+            // Rounded outward: above (below) the exact sum's turn; a bound past a
+            // win (a loss) is cut to it, which one turn of candidates within [−1, 1]
+            // never leaves (the exact chances add up to 1).
+            let (l, h) = ((l - MARGIN).max(-1.0), (h + MARGIN).min(1.0));
+            holds &= throws <= MAX_THROWS && h <= hi[r] && l >= lo[r];
+            nlo.push(l);
+            nhi.push(h);
+        }
+        Ok((nlo, nhi, holds))
+    })?;
     let (mut nlo, mut nhi, mut holds) = (vec![], vec![], true);
     for (l, h, ok) in parts {
         nlo.extend(l);

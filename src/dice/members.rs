@@ -1,7 +1,9 @@
 //! The entries of one strongly connected component of a chance table being solved (the
 //! thrown ones), numbered as rows, as the accelerated solve and its certificate read them.
 
-use super::sweep::{CONST, THROWN};
+use super::error::DiceError;
+use super::sweep::{Stops, CHUNK, CONST, THROWN};
+use rayon::prelude::*;
 
 /// Not a member of the component.
 pub(super) const NONE: u32 = u32::MAX;
@@ -33,5 +35,22 @@ impl Members {
         }
         let r = self.row[c as usize];
         (r != NONE).then_some(r as usize)
+    }
+
+    /// `work(k, slots)` for every chunk of rows (chunk k: rows from `k * CHUNK`) on every
+    /// core, the stops polled for each; the results in the rows' order.
+    pub(super) fn per_chunk<T: Send>(
+        &self,
+        stops: &Stops,
+        work: impl Fn(usize, &[u32]) -> Result<T, DiceError> + Sync,
+    ) -> Result<Vec<T>, DiceError> {
+        self.slots
+            .par_chunks(CHUNK)
+            .enumerate()
+            .map(|(k, chunk)| {
+                stops.check()?;
+                work(k, chunk)
+            })
+            .collect()
     }
 }
