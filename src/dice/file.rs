@@ -180,6 +180,8 @@ pub fn read<B: Bits>(
             mean_white_win: 0.0,
             mean_white_win_black_to_move: 0.0,
             phases: Default::default(),
+            krylov: 0,
+            certified: false,
         },
     })
 }

@@ -37,6 +37,10 @@ pub struct Method {
     /// Solve the strongly connected components of the move graph bottom-up
     /// (`dice::scc`; with Gauss–Seidel order only).
     pub scc: bool,
+    /// Solve a large component by a guess (policy iteration, each pair of strategies
+    /// solved by a Krylov method) whose bounds are certified before they are written
+    /// (`dice::accelerate`); where the certificate fails, interval iteration goes on.
+    pub accelerate: bool,
 }
 
 impl Default for Method {
@@ -47,6 +51,7 @@ impl Default for Method {
             deflate: true,
             certain: true,
             scc: true,
+            accelerate: false,
         }
     }
 }
@@ -68,6 +73,10 @@ pub(super) struct Solved {
     pub(super) components: usize,
     /// Entries of the largest.
     pub(super) largest_component: usize,
+    /// Krylov iterations of the accelerated solve (`dice::accelerate`).
+    pub(super) krylov: u32,
+    /// Whether a large component's bounds were certified by the accelerated solve.
+    pub(super) certified: bool,
     /// Where the time went.
     pub(super) phases: Phases,
 }
@@ -182,7 +191,7 @@ pub(super) fn iterate(
 
 /// One sweep over both halves: Gauss–Seidel (White's half from Black's, then Black's
 /// from the new White half) or Jacobi (both from a copy of the last sweep).
-fn sweep(
+pub(super) fn sweep(
     turns: &impl Turns,
     state: &[u8],
     values: &mut [Val],

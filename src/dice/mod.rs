@@ -14,9 +14,12 @@
 //!    the re-roll policy, the throw is repeated: the chances are those of the throws that
 //!    leave a move).
 
+mod accelerate;
 mod certain;
+mod certify;
 mod compact;
 mod deflate;
+mod ends;
 pub mod error;
 pub mod estimate;
 pub(crate) mod expectimax;
@@ -24,6 +27,8 @@ pub mod file;
 mod graph;
 mod index;
 mod iterate;
+mod krylov;
+mod members;
 pub mod problem;
 mod scc;
 pub(crate) mod simulate;
@@ -32,6 +37,8 @@ mod stored;
 mod sweep;
 mod symmetry;
 pub mod table;
+#[cfg(test)]
+mod toy;
 pub mod turn;
 
 pub use crate::board::die::{Dice, NoMove, Roll};

@@ -216,8 +216,16 @@ pub(super) fn solve(
         }
         let (sweeps, seen) = if members.len() >= large {
             let mut part = Solved::default();
-            super::iterate::iterate(turns, state, values, method, stops, progress, &mut part)?;
+            let done = method.accelerate
+                && super::accelerate::solve(
+                    turns, state, values, method, stops, progress, &mut part,
+                )?;
+            if !done {
+                super::iterate::iterate(turns, state, values, method, stops, progress, &mut part)?;
+            }
             out.deflations += part.deflations;
+            out.krylov += part.krylov;
+            out.certified |= part.certified;
             (part.sweeps, Seen::default().with_chance(part.residual))
         } else {
             match members {

@@ -53,6 +53,8 @@ pub struct Options {
     /// Solve the strongly connected components of the move graph bottom-up
     /// (`dice::scc`), to measure it.
     pub scc: bool,
+    /// Solve a large component by a certified guess (`dice::accelerate`), to measure it.
+    pub accelerate: bool,
 }
 
 impl Default for Options {
@@ -67,6 +69,7 @@ impl Default for Options {
             certain: m.certain,
             symmetry: true,
             scc: m.scc,
+            accelerate: m.accelerate,
         }
     }
 }
@@ -109,6 +112,13 @@ pub struct TableFigures {
     /// Where the build's time went.
     #[serde(skip)]
     pub phases: Phases,
+    /// Krylov iterations of the accelerated solve (`Options::accelerate`).
+    #[serde(skip)]
+    pub krylov: u32,
+    /// Whether the accelerated solve's certificate held (a large component's bounds
+    /// proved from its guess).
+    #[serde(skip)]
+    pub certified: bool,
 }
 
 /// One solved table.
@@ -392,6 +402,8 @@ impl ChanceTables {
                 mean_white_win: 0.0,
                 mean_white_win_black_to_move: 0.0,
                 phases: Phases::default(),
+                krylov: 0,
+                certified: false,
             },
         };
         let method = Method {
@@ -400,6 +412,7 @@ impl ChanceTables {
             deflate: opt.deflate,
             certain: opt.certain,
             scc: opt.scc,
+            accelerate: opt.accelerate,
         };
         let symmetry = if opt.symmetry {
             Symmetry::of(eng, table.index.men())
@@ -443,6 +456,8 @@ impl ChanceTables {
         f.residual = solved.residual;
         f.error_bound = solved.error_bound;
         f.deflations = solved.deflations;
+        f.krylov = solved.krylov;
+        f.certified = solved.certified;
         f.certain = certain;
         f.symmetries = symmetry.order();
         f.components = solved.components;

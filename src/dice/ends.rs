@@ -1,0 +1,228 @@
+//! End components of one component of a chance table under a fixed choice of one side:
+//! the parts of the game the other side can keep it in forever (a draw) whatever the
+//! die throws. Condition (B) of the certificate (`dice::certify`) asks that a candidate
+//! upper bound of the free side not promise less than a draw on any of them.
+//!
+//! The maximal end components are found the standard way (de Alfaro, "Formal
+//! verification of probabilistic systems", thesis, Stanford 1997; Chatterjee and
+//! Henzinger's refinement loop): over a candidate set, the strongly connected components
+//! of the allowed moves (the free side: every move that stays in the set; the fixed side:
+//! its one chosen move per throw), then every entry with a throw that has no allowed move
+//! staying in its own component drops out; repeated until nothing drops.
+
+use super::error::DiceError;
+use super::members::Members;
+use super::sweep::{Turns, Val, CONST};
+
+/// Not visited by Tarjan's search.
+const UNSEEN: u32 = 0;
+/// Not yet in a finished component (so, once visited, on Tarjan's stack).
+const OPEN: u32 = u32::MAX;
+
+/// The allowed moves inside the component, per row and throw.
+struct Allowed {
+    /// Throws of row r: `row[r]..row[r + 1]`.
+    row: Vec<u32>,
+    /// Successors (rows) of throw t: `throw[t]..throw[t + 1]`.
+    throw: Vec<u32>,
+    to: Vec<u32>,
+}
+
+impl Allowed {
+    fn successors(&self, r: usize) -> &[u32] {
+        let (a, b) = (self.row[r] as usize, self.row[r + 1] as usize);
+        &self.to[self.throw[a] as usize..self.throw[b] as usize]
+    }
+}
+
+/// Whether the candidate upper bound of the side `free_white` names (White's: `hi` where
+/// White moves, `−lo` where Black does; Black's the other way round) is at least a draw
+/// on every end component where the other side plays, per throw, its move of least such
+/// bound. `lo`, `hi`: the candidates per member row; `half`: the first slot with Black to
+/// move.
+pub(super) fn draws_covered(
+    turns: &impl Turns,
+    values: &[Val],
+    members: &Members,
+    lo: &[f64],
+    hi: &[f64],
+    half: usize,
+    free_white: bool,
+) -> Result<bool, DiceError> {
+    let free = |i: u32| ((i as usize) < half) == free_white;
+    // Below a draw: the free side's upper bound under 0.
+    let below = |r: usize| {
+        if free(members.slots[r]) {
+            hi[r] < 0.0
+        } else {
+            lo[r] > 0.0
+        }
+    };
+    if !(0..members.slots.len()).any(below) {
+        return Ok(true);
+    }
+    let g = allowed(turns, values, members, hi, &free)?;
+    let n = members.slots.len();
+    let mut alive = vec![true; n];
+    loop {
+        let comp = tarjan(&g, &alive);
+        let mut dropped = false;
+        for r in 0..n {
+            if !alive[r] {
+                continue;
+            }
+            let (a, b) = (g.row[r] as usize, g.row[r + 1] as usize);
+            let stays = (a..b).all(|t| {
+                g.to[g.throw[t] as usize..g.throw[t + 1] as usize]
+                    .iter()
+                    .any(|&c| alive[c as usize] && comp[c as usize] == comp[r])
+            });
+            if !stays {
+                alive[r] = false;
+                dropped = true;
+            }
+        }
+        if !dropped {
+            return Ok(!(0..n).any(|r| alive[r] && below(r)));
+        }
+    }
+}
+
+/// The allowed moves: the free side's every move to a member, the fixed side's one move
+/// per throw of greatest `−hi` (the least upper bound of the free side), kept only if it is
+/// a member (a throw whose chosen move leaves keeps no successor).
+fn allowed(
+    turns: &impl Turns,
+    values: &[Val],
+    members: &Members,
+    hi: &[f64],
+    free: &impl Fn(u32) -> bool,
+) -> Result<Allowed, DiceError> {
+    let mut g = Allowed {
+        row: vec![0],
+        throw: vec![0],
+        to: vec![],
+    };
+    for &i in &members.slots {
+        let is_free = free(i);
+        turns.each_throw(i as usize, &mut |_, children, consts| {
+            if is_free {
+                g.to.extend(
+                    children
+                        .iter()
+                        .filter_map(|&c| members.row_of(c))
+                        .map(|r| r as u32),
+                );
+            } else {
+                let mut best: Option<(f64, u32)> = None;
+                for &c in children {
+                    let h = if c & CONST != 0 {
+                        consts[(c & !CONST) as usize].hi
+                    } else if let Some(q) = members.row_of(c) {
+                        hi[q]
+                    } else {
+                        values[c as usize].hi
+                    };
+                    if best.is_none_or(|(b, _)| -h > b) {
+                        best = Some((-h, c));
+                    }
+                }
+                if let Some(q) = best.and_then(|(_, c)| members.row_of(c)) {
+                    g.to.push(q as u32);
+                }
+            }
+            g.throw.push(g.to.len() as u32);
+        })?;
+        g.row.push(g.throw.len() as u32 - 1);
+    }
+    Ok(g)
+}
+
+/// The strongly connected components of the alive rows over the allowed moves (Tarjan's
+/// algorithm with an explicit stack): a component number per row.
+fn tarjan(g: &Allowed, alive: &[bool]) -> Vec<u32> {
+    let n = alive.len();
+    let mut index = vec![UNSEEN; n];
+    let mut low = vec![0u32; n];
+    let mut comp = vec![OPEN; n];
+    let (mut stack, mut path) = (vec![], vec![]);
+    let (mut counter, mut comps) = (1u32, 0u32);
+    for root in 0..n {
+        if !alive[root] || index[root] != UNSEEN {
+            continue;
+        }
+        index[root] = counter;
+        low[root] = counter;
+        counter += 1;
+        stack.push(root as u32);
+        path.push((root as u32, 0usize));
+        while let Some(&mut (v, ref mut next)) = path.last_mut() {
+            let v = v as usize;
+            let succ = g.successors(v);
+            if *next < succ.len() {
+                let w = succ[*next] as usize;
+                *next += 1;
+                if !alive[w] {
+                    continue;
+                }
+                if index[w] == UNSEEN {
+                    index[w] = counter;
+                    low[w] = counter;
+                    counter += 1;
+                    stack.push(w as u32);
+                    path.push((w as u32, 0));
+                } else if comp[w] == OPEN {
+                    low[v] = low[v].min(index[w]);
+                }
+                continue;
+            }
+            path.pop();
+            if low[v] == index[v] {
+                while let Some(x) = stack.pop() {
+                    comp[x as usize] = comps;
+                    if x as usize == v {
+                        break;
+                    }
+                }
+                comps += 1;
+            }
+            if let Some(&(u, _)) = path.last() {
+                let u = u as usize;
+                low[u] = low[u].min(low[v]);
+            }
+        }
+    }
+    comp
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::sweep::THROWN;
+    use crate::dice::toy::{lost, Toy};
+
+    /// White (slot 0) may stay in a cycle with Black (slot 1) or give up (constant 0);
+    /// Black may stay or leave into `black_out` (constant 1, seen by White).
+    fn covered(black_out: Val, lo: [f64; 2], hi: [f64; 2]) -> bool {
+        let toy = Toy {
+            throws: vec![vec![(1.0, vec![1, CONST])], vec![(1.0, vec![0, CONST | 1])]],
+            consts: vec![lost().flip(), black_out],
+        };
+        let values = vec![Val::UNDECIDED; 2];
+        let members = Members::of(&[THROWN; 2]);
+        draws_covered(&toy, &values, &members, &lo, &hi, 1, true).unwrap()
+    }
+
+    #[test]
+    fn a_bound_below_a_draw_on_a_cycle_the_other_side_keeps_is_refused() {
+        // Black's way out loses for it, so its move of least White bound stays in the
+        // cycle, where White can stay forever (a draw): a White upper bound of −0.4 there
+        // is refused.
+        let white_wins = lost().flip();
+        assert!(!covered(white_wins, [-0.6, 0.4], [-0.4, 0.6]));
+        // At a draw or above, nothing to refuse.
+        assert!(covered(white_wins, [-0.1, -0.1], [0.1, 0.1]));
+        // Black's way out wins for it: its chosen move leaves, no end component.
+        assert!(covered(lost(), [-0.6, 0.4], [-0.4, 0.6]));
+    }
+}
