@@ -74,8 +74,17 @@ pub(super) fn certify(
         steps += 1;
         if holds {
             let half = values.len() / 2;
-            let closed = super::ends::draws_covered(turns, values, members, &lo, &hi, half, true)?
-                && super::ends::draws_covered(turns, values, members, &lo, &hi, half, false)?;
+            let closed =
+                super::ends::draws_covered(turns, values, members, (&lo, &hi), half, true, stops)?
+                    && super::ends::draws_covered(
+                        turns,
+                        values,
+                        members,
+                        (&lo, &hi),
+                        half,
+                        false,
+                        stops,
+                    )?;
             if !closed {
                 return Ok(Checks {
                     steps,

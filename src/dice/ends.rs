@@ -12,7 +12,7 @@
 
 use super::error::DiceError;
 use super::members::Members;
-use super::sweep::{Turns, Val, CONST};
+use super::sweep::{Stops, Turns, Val, CONST};
 
 /// Not visited by Tarjan's search.
 const UNSEEN: u32 = 0;
@@ -44,10 +44,10 @@ pub(super) fn draws_covered(
     turns: &impl Turns,
     values: &[Val],
     members: &Members,
-    lo: &[f64],
-    hi: &[f64],
+    (lo, hi): (&[f64], &[f64]),
     half: usize,
     free_white: bool,
+    stops: &Stops,
 ) -> Result<bool, DiceError> {
     let free = |i: u32| ((i as usize) < half) == free_white;
     // Below a draw: the free side's upper bound under 0.
@@ -65,6 +65,7 @@ pub(super) fn draws_covered(
     let n = members.slots.len();
     let mut alive = vec![true; n];
     loop {
+        stops.check()?;
         let comp = tarjan(&g, &alive);
         let mut dropped = false;
         for r in 0..n {
@@ -210,7 +211,16 @@ mod tests {
         };
         let values = vec![Val::UNDECIDED; 2];
         let members = Members::of(&[THROWN; 2]);
-        draws_covered(&toy, &values, &members, &lo, &hi, 1, true).unwrap()
+        draws_covered(
+            &toy,
+            &values,
+            &members,
+            (&lo, &hi),
+            1,
+            true,
+            &Stops::default(),
+        )
+        .unwrap()
     }
 
     #[test]

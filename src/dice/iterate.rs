@@ -40,6 +40,7 @@ pub struct Method {
     /// Solve a large component by a guess (policy iteration, each pair of strategies
     /// solved by a Krylov method) whose bounds are certified before they are written
     /// (`dice::accelerate`); where the certificate fails, interval iteration goes on.
+    /// Components of at least `accelerate::FROM_MEMBERS` slots are solved so anyway.
     pub accelerate: bool,
 }
 

@@ -216,7 +216,8 @@ pub(super) fn solve(
         }
         let (sweeps, seen) = if members.len() >= large {
             let mut part = Solved::default();
-            let done = method.accelerate
+            let big = members.len() >= super::accelerate::FROM_MEMBERS;
+            let done = (method.accelerate || big)
                 && super::accelerate::solve(
                     turns, state, values, method, stops, progress, &mut part,
                 )?;
