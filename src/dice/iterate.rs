@@ -361,6 +361,47 @@ fn add_throw(acc: &mut Val, p: f64, best: Option<Val>) {
 mod tests {
     use super::*;
 
+    /// Two entries, each with one throw and one move, to the other: a game that never
+    /// ends (a draw), whose bounds stand still at a loss and a win until deflated.
+    struct Cycle;
+
+    impl Turns for Cycle {
+        fn each_throw<F: FnMut(f64, &[u32], &[Val])>(
+            &self,
+            i: usize,
+            throw: &mut F,
+        ) -> Result<(), DiceError> {
+            throw(1.0, &[1 - i as u32], &[]);
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_game_that_never_ends_is_deflated_to_a_draw() {
+        let state = vec![THROWN; 2];
+        let mut values = vec![Val::UNDECIDED; 2];
+        let mut out = Solved::default();
+        let (method, stops) = (Method::default(), Stops::default());
+        iterate(
+            &Cycle,
+            &state,
+            &mut values,
+            &method,
+            &stops,
+            &|_, _| {},
+            &mut out,
+        )
+        .unwrap();
+        assert!(
+            out.deflations >= 1 && out.error_bound == 0.0,
+            "{}",
+            out.error_bound
+        );
+        for v in values {
+            assert_eq!((v.lo, v.hi, v.score()), (0.0, 0.0, 0.0));
+        }
+    }
+
     /// What `next` says over a run of sweeps whose widest gap is `gap(k)` (every chance
     /// standing still, every bound moving by `bound`), a deflation taking `cut` off the
     /// gap; the sweeps made and the deflations.
