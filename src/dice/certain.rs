@@ -186,6 +186,47 @@ impl Reversed {
     }
 }
 
+/// Whether entry `i` is decided won for the side (White if `white`).
+fn won(state: &[u8], values: &[Val], white: bool, i: usize) -> bool {
+    let mover_is_side = (i < values.len() / 2) == white;
+    state[i] == DECIDED
+        && if mover_is_side {
+            values[i].lo >= 1.0
+        } else {
+            values[i].hi <= -1.0
+        }
+}
+
+/// Whether a fixed value (seen from its side to move, the other side's if the side
+/// moves into it) is won for the side for sure.
+fn sure(v: Val, side_moves: bool) -> bool {
+    if side_moves {
+        v.hi <= -1.0
+    } else {
+        v.lo >= 1.0
+    }
+}
+
+/// The inside to start from: every thrown entry, and those won for the side (White if
+/// `white`).
+fn start_inside(state: &[u8], values: &[Val], white: bool) -> Result<Vec<bool>, DiceError> {
+    let mut inside: Vec<bool> = reserve(values.len())?;
+    inside.extend((0..values.len()).map(|i| state[i] == THROWN || won(state, values, white, i)));
+    Ok(inside)
+}
+
+/// Takes the entries that did not join out of the inside; whether any left.
+fn leave(inside: &mut [bool], rank: &[u32]) -> bool {
+    let mut shrank = false;
+    for (y, &r) in inside.iter_mut().zip(rank) {
+        if *y && r == OUT {
+            *y = false;
+            shrank = true;
+        }
+    }
+    shrank
+}
+
 /// Per entry, the rank at which the side (White if `white`) wins it with probability 1,
 /// [`OUT`] where it does not.
 fn attractor(
@@ -196,23 +237,11 @@ fn attractor(
     white: bool,
     stops: &Stops,
 ) -> Result<Vec<u32>, DiceError> {
-    let n = values.len();
-    let half = n / 2;
-    // Won by the side: decided so, for the side to move of entry i.
-    let won = |i: usize| {
-        let mover_is_side = (i < half) == white;
-        state[i] == DECIDED
-            && if mover_is_side {
-                values[i].lo >= 1.0
-            } else {
-                values[i].hi <= -1.0
-            }
-    };
-    let mut inside: Vec<bool> = reserve(n)?;
-    inside.extend((0..n).map(|i| state[i] == THROWN || won(i)));
+    let (n, half) = (values.len(), values.len() / 2);
+    let won = |i: usize| won(state, values, white, i);
+    let mut inside = start_inside(state, values, white)?;
     let mut need: Vec<AtomicU32> = reserve(*reversed.throw_start.last().unwrap_or(&0) as usize)?;
     need.resize_with(need.capacity(), || AtomicU32::new(0));
-    let mut queue: Vec<u32> = vec![];
     loop {
         let mut rank: Vec<u32> = reserve(n)?;
         rank.resize(n, OUT);
@@ -227,28 +256,31 @@ fn attractor(
             half,
         };
         ctx.first(&mut rank, stops)?;
-        queue.clear();
-        queue.extend((0..n as u32).filter(|&i| rank[i as usize] == 1));
-        let mut next = 0;
-        while let Some(&x) = queue.get(next) {
-            next += 1;
-            if next % CHUNK == 0 {
-                stops.check()?;
-            }
-            let r = rank[x as usize];
-            for &t in reversed.into(x as usize) {
-                let y = reversed.owner(t);
-                if rank[y] != OUT || !inside[y] {
-                    continue;
-                }
-                let side_moves = (y < half) == white;
-                // The other side's throw progresses when its last successor joins.
-                if side_moves || need[t as usize].fetch_sub(1, Relaxed) == 1 {
-                    rank[y] = r + 1;
-                    queue.push(y as u32);
-                }
-            }
+        let rank: Vec<AtomicU32> = rank.into_iter().map(AtomicU32::new).collect();
+        let mut level: Vec<u32> = (0..n as u32)
+            .filter(|&i| rank[i as usize].load(Relaxed) == 1)
+            .collect();
+        // Level by level on every core: the entries of rank r + 1 are those one of whose
+        // throws the level of rank r completes, whatever the order within the level.
+        let mut r = 1;
+        while !level.is_empty() {
+            level = level
+                .par_chunks(CHUNK)
+                .map(|xs| {
+                    stops.check()?;
+                    let mut joined = vec![];
+                    for &x in xs {
+                        ctx.join_into(x as usize, r, &rank, &mut joined);
+                    }
+                    Ok(joined)
+                })
+                .try_reduce(Vec::new, |mut a, b| {
+                    a.extend(b);
+                    Ok::<_, DiceError>(a)
+                })?;
+            r += 1;
         }
+        let mut rank: Vec<u32> = rank.into_iter().map(AtomicU32::into_inner).collect();
         for (i, r) in rank.iter_mut().enumerate() {
             if won(i) {
                 *r = 0;
@@ -256,14 +288,7 @@ fn attractor(
                 *r = OUT;
             }
         }
-        let mut shrank = false;
-        for (i, r) in rank.iter().enumerate() {
-            if inside[i] && *r == OUT {
-                inside[i] = false;
-                shrank = true;
-            }
-        }
-        if !shrank {
+        if !leave(&mut inside, &rank) {
             return Ok(rank);
         }
     }
@@ -283,6 +308,26 @@ struct Round<'a, T: Turns, W: Fn(usize) -> bool + Sync> {
 }
 
 impl<T: Turns, W: Fn(usize) -> bool + Sync> Round<'_, T, W> {
+    /// Entry `x` joined at rank `r`: every entry inside one of whose throws it
+    /// completes (the side's: any successor; the other side's: the last one) joins at
+    /// rank r + 1, into `joined`.
+    fn join_into(&self, x: usize, r: u32, rank: &[AtomicU32], joined: &mut Vec<u32>) {
+        for &t in self.reversed.into(x) {
+            let y = self.reversed.owner(t);
+            if !self.inside[y] || rank[y].load(Relaxed) != OUT {
+                continue;
+            }
+            let side_moves = (y < self.half) == self.white;
+            if (side_moves || self.need[t as usize].fetch_sub(1, Relaxed) == 1)
+                && rank[y]
+                    .compare_exchange(OUT, r + 1, Relaxed, Relaxed)
+                    .is_ok()
+            {
+                joined.push(y as u32);
+            }
+        }
+    }
+
     /// Per thrown entry inside: whether every throw can stay inside (if not, it can
     /// never join: `inside` is not changed, the rank stays [`OUT`] and the entry leaves
     /// at the end of the round), each throw's successors still to join, and rank 1 where
@@ -313,12 +358,7 @@ impl<T: Turns, W: Fn(usize) -> bool + Sync> Round<'_, T, W> {
             let of = |c: u32| {
                 if c & CONST != 0 {
                     // A fixed value: the side wins it for sure, or it is outside.
-                    let v = consts[(c & !CONST) as usize];
-                    let sure = if side_moves {
-                        v.hi <= -1.0
-                    } else {
-                        v.lo >= 1.0
-                    };
+                    let sure = sure(consts[(c & !CONST) as usize], side_moves);
                     (sure, sure)
                 } else {
                     let e = c as usize;
@@ -362,23 +402,11 @@ fn by_sweeps(
     white: bool,
     stops: &Stops,
 ) -> Result<Vec<u32>, DiceError> {
-    let n = values.len();
-    let half = n / 2;
-    // Won by the side: decided so, for the side to move of entry i.
-    let won = |i: usize| {
-        let mover_is_side = (i < half) == white;
-        state[i] == DECIDED
-            && if mover_is_side {
-                values[i].lo >= 1.0
-            } else {
-                values[i].hi <= -1.0
-            }
-    };
-    let what = "the ranks of the certain positions";
-    let mut inside: Vec<bool> = crate::memory::reserved(what, n).map_err(DiceError::memory)?;
-    inside.extend((0..n).map(|i| state[i] == THROWN || won(i)));
+    let (n, half) = (values.len(), values.len() / 2);
+    let won = |i: usize| won(state, values, white, i);
+    let mut inside = start_inside(state, values, white)?;
     loop {
-        let mut rank: Vec<u32> = crate::memory::reserved(what, n).map_err(DiceError::memory)?;
+        let mut rank: Vec<u32> = reserve(n)?;
         rank.extend((0..n).map(|i| if won(i) { 0 } else { OUT }));
         loop {
             stops.check()?;
@@ -389,14 +417,7 @@ fn by_sweeps(
                 break;
             }
         }
-        let mut shrank = false;
-        for (i, r) in rank.iter().enumerate() {
-            if inside[i] && *r == OUT {
-                inside[i] = false;
-                shrank = true;
-            }
-        }
-        if !shrank {
+        if !leave(&mut inside, &rank) {
             return Ok(rank);
         }
     }
@@ -433,12 +454,7 @@ fn join_half(
                     let of = |c: u32| {
                         if c & CONST != 0 {
                             // A fixed value: the side wins it for sure, or it is outside.
-                            let v = consts[(c & !CONST) as usize];
-                            let sure = if side_moves {
-                                v.hi <= -1.0
-                            } else {
-                                v.lo >= 1.0
-                            };
+                            let sure = sure(consts[(c & !CONST) as usize], side_moves);
                             (sure, if sure { 0 } else { OUT })
                         } else {
                             let e = c as usize;
