@@ -402,12 +402,12 @@ fn by_sweeps(
     white: bool,
     stops: &Stops,
 ) -> Result<Vec<u32>, DiceError> {
-    let (n, half) = (values.len(), values.len() / 2);
-    let won = |i: usize| won(state, values, white, i);
     let mut inside = start_inside(state, values, white)?;
+    let half = values.len() / 2;
     loop {
-        let mut rank: Vec<u32> = reserve(n)?;
-        rank.extend((0..n).map(|i| if won(i) { 0 } else { OUT }));
+        let mut rank: Vec<u32> = reserve(values.len())?;
+        let rank_0 = |i| if won(state, values, white, i) { 0 } else { OUT };
+        rank.extend((0..values.len()).map(rank_0));
         loop {
             stops.check()?;
             let (rw, rb) = rank.split_at_mut(half);
