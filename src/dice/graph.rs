@@ -210,8 +210,6 @@ impl Graph {
 }
 
 impl Turns for Graph {
-    const STORED: bool = true;
-
     #[inline]
     fn each_throw<F: FnMut(f64, &[u32], &[Val])>(
         &self,

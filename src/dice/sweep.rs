@@ -90,11 +90,6 @@ impl Val {
 /// Where the successors of a table's entries come from: a stored graph, or the move
 /// generator run again.
 pub(super) trait Turns: Sync {
-    /// Whether the successors are held in memory (a stored graph): then reversing them
-    /// once costs memory of their order, and the certain positions are found in linear
-    /// time (`dice::certain`); regenerated, they are found by sweeps that hold nothing
-    /// more.
-    const STORED: bool = false;
     /// Calls `throw(chance, successors, constants)` for every throw of the thrown entry
     /// `i`, in the die's order: a successor is an entry of the table, or (with
     /// [`CONST`] set) an index into `constants`.
