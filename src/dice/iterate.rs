@@ -457,6 +457,9 @@ mod tests {
         let (sweeps, deflations, how) = run(|k| 1e-6 * 0.9995f64.powi(k as i32), 1e-12, 0.0);
         assert_eq!(how, Next::Stop);
         assert!(sweeps > 9_000, "{sweeps}");
-        assert!(deflations <= 15, "{deflations} deflations in {sweeps} sweeps");
+        assert!(
+            deflations <= 15,
+            "{deflations} deflations in {sweeps} sweeps"
+        );
     }
 }
