@@ -141,7 +141,11 @@ fn digests(rules: Rules, mat: &str, tolerance: f64, choices: bool) -> Vec<String
 /// where the stopping rule changed (not compared entry by entry). The 4x4 digests were
 /// pinned again when the tables came to be solved component by component (`dice::scc`):
 /// each component stops at the loose tolerance on its own; solved to 1e-11 the chances
-/// agree with the whole-table build within 1e-9 (`dice_methods`).
+/// agree with the whole-table build within 1e-9 (`dice_methods`). They were pinned again
+/// when a stall came to be judged by the widest gap's progress (issue 48): the small
+/// components no longer deflate at every sweep whose bounds move by less than the
+/// tolerance, so a table solved to 1e-3 stops after other sweeps (the three-man 8x8
+/// digests, solved to 1e-10, did not move).
 fn same_as_the_plain_index(mut got: Vec<String>, want: &[&str]) {
     let mut want = want.to_vec();
     got.sort();
@@ -166,9 +170,9 @@ fn a_pawn_that_promotes_keeps_its_values() {
         &[
             "KK 480 282e145144b17b25",
             "KKN 6720 64c15408fd2ce85e",
-            "KPK 3360 8b6874d3e34e6ee6",
+            "KPK 3360 3cfc9bfce8b74dac",
             "KQK 6720 5d415cd0c7dad8e2",
-            "KPKN 43680 336014da4d23d64e",
+            "KPKN 43680 e024a0f17ca1e7ba",
             "KQKN 87360 a2f6fd7336d5f120",
         ],
     );
@@ -181,11 +185,11 @@ fn two_identical_pawns_keep_their_values() {
         got,
         &[
             "KK 480 282e145144b17b25",
-            "KPK 3360 8b6874d3e34e6ee6",
+            "KPK 3360 3cfc9bfce8b74dac",
             "KQK 6720 5d415cd0c7dad8e2",
-            "KPPK 10192 3714a4762b41ff82",
-            "KQPK 43680 44045d8f22fb32c4",
-            "KQQK 43680 1f624dc523ae5a6a",
+            "KPPK 10192 3e195faa0d87fdda",
+            "KQPK 43680 e8edae32f87f4efe",
+            "KQQK 43680 b69eba0e90623e94",
         ],
     );
 }

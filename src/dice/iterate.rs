@@ -107,10 +107,52 @@ pub(super) struct Seen {
 }
 
 /// What comes after a sweep.
+#[derive(Debug, PartialEq)]
 pub(super) enum Next {
     Go,
     Stop,
     Deflate,
+}
+
+/// A sweep that takes less than this share off the widest gap has stalled: the bounds
+/// creep toward a wrong limit (a cycle only a draw leaves), and a deflation may help.
+/// Slow genuine progress (KQKQ closes its gap by about 0.5 % a sweep for thousands of
+/// sweeps, every bound moving by less than the tolerance) is not a stall.
+const STALL_SHARE: f64 = 1e-3;
+
+/// Most sweeps between two deflations once deflating has stopped paying.
+const MAX_WAIT: u32 = 1 << 16;
+
+/// When to deflate and when to stop: the widest gap's progress, sweep by sweep, and
+/// what the last deflation gained. Only the timing depends on it; every bound stays
+/// certified whatever it decides.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Stall {
+    /// The widest gap after the sweep before.
+    gap: f64,
+    /// The widest gap at the last deflation: a stall that finds it no narrower, with
+    /// every bound standing still, ends the table.
+    deflated_gap: f64,
+    /// The sweep after which the bounds were last deflated.
+    deflated_at: u32,
+    /// Sweeps to wait after a deflation before the next: doubled each time one does not
+    /// pay, back to 1 when one does.
+    wait: u32,
+    /// The share of the gap the sweep before the last deflation took off, while the
+    /// deflation waits to be judged by the sweep after it.
+    judging: Option<f64>,
+}
+
+impl Default for Stall {
+    fn default() -> Self {
+        Stall {
+            gap: f64::INFINITY,
+            deflated_gap: f64::INFINITY,
+            deflated_at: 0,
+            wait: 1,
+            judging: None,
+        }
+    }
 }
 
 impl Seen {
@@ -130,22 +172,48 @@ impl Seen {
         self.gap = self.gap.max(new.hi - new.lo);
     }
     /// After the sweep number `sweeps` saw this: go on, stop (the bounds met and the
-    /// chances stand still, or everything stands still and a deflation has done all it
-    /// can, or too many sweeps), or deflate the stalled bounds (`deflated_gap`: the gap
-    /// at the last deflation).
-    pub(super) fn next(self, method: &Method, deflated_gap: &mut f64, sweeps: u32) -> Next {
+    /// chances stand still; or the gap stalled, every bound stands still and a deflation
+    /// at this gap has done all it can; or too many sweeps), or deflate the stalled
+    /// bounds. Without deflation the table stops when every chance and bound stands still.
+    pub(super) fn next(self, method: &Method, stall: &mut Stall, sweeps: u32) -> Next {
         let tol = method.tolerance;
+        let shrink = if stall.gap.is_finite() && stall.gap > 0.0 {
+            (stall.gap - self.gap) / stall.gap
+        } else {
+            1.0
+        };
+        stall.gap = self.gap;
+        if let Some(before) = stall.judging.take() {
+            // The deflation and this sweep against what a sweep took off before it.
+            stall.wait = if shrink >= 2.0 * before + STALL_SHARE {
+                1
+            } else {
+                stall.wait.saturating_mul(2).min(MAX_WAIT)
+            };
+        }
         if sweeps >= MAX_SWEEPS || (self.chance <= tol && self.gap <= tol) {
             return Next::Stop;
         }
-        if self.chance <= tol && self.bound <= tol {
-            if !method.deflate || self.gap >= *deflated_gap {
-                return Next::Stop;
-            }
-            *deflated_gap = self.gap;
-            return Next::Deflate;
+        if self.chance > tol {
+            return Next::Go;
         }
-        Next::Go
+        let still = self.bound <= tol;
+        if !method.deflate {
+            return if still { Next::Stop } else { Next::Go };
+        }
+        if shrink >= STALL_SHARE {
+            return Next::Go;
+        }
+        if self.gap >= stall.deflated_gap {
+            return if still { Next::Stop } else { Next::Go };
+        }
+        if sweeps - stall.deflated_at < stall.wait {
+            return Next::Go;
+        }
+        stall.deflated_gap = self.gap;
+        stall.deflated_at = sweeps;
+        stall.judging = Some(shrink.max(0.0));
+        Next::Deflate
     }
 
     fn max(self, o: Seen) -> Seen {
@@ -170,8 +238,7 @@ pub(super) fn iterate(
 ) -> Result<(), DiceError> {
     out.residual = f64::INFINITY;
     out.error_bound = f64::INFINITY;
-    // The gap when the bounds were last deflated: a deflation that leaves it is the last.
-    let mut deflated_gap = f64::INFINITY;
+    let mut stall = Stall::default();
     loop {
         stops.check()?;
         let seen = sweep(turns, state, values, method.gauss_seidel, stops)?;
@@ -179,7 +246,7 @@ pub(super) fn iterate(
         out.residual = seen.chance;
         out.error_bound = seen.gap;
         progress(out.sweeps, seen.gap);
-        match seen.next(method, &mut deflated_gap, out.sweeps) {
+        match seen.next(method, &mut stall, out.sweeps) {
             Next::Go => {}
             Next::Stop => return Ok(()),
             Next::Deflate => {
@@ -298,4 +365,111 @@ fn add_throw(acc: &mut Val, p: f64, best: Option<Val>) {
     acc.q += p * GAMMA * b.q;
     acc.lo += p * b.lo;
     acc.hi += p * b.hi;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two entries, each with one throw and one move, to the other: a game that never
+    /// ends (a draw), whose bounds stand still at a loss and a win until deflated.
+    struct Cycle;
+
+    impl Turns for Cycle {
+        fn each_throw<F: FnMut(f64, &[u32], &[Val])>(
+            &self,
+            i: usize,
+            throw: &mut F,
+        ) -> Result<(), DiceError> {
+            throw(1.0, &[1 - i as u32], &[]);
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_game_that_never_ends_is_deflated_to_a_draw() {
+        let state = vec![THROWN; 2];
+        let mut values = vec![Val::UNDECIDED; 2];
+        let mut out = Solved::default();
+        let (method, stops) = (Method::default(), Stops::default());
+        iterate(
+            &Cycle,
+            &state,
+            &mut values,
+            &method,
+            &stops,
+            &|_, _| {},
+            &mut out,
+        )
+        .unwrap();
+        assert!(
+            out.deflations >= 1 && out.error_bound == 0.0,
+            "{}",
+            out.error_bound
+        );
+        for v in values {
+            assert_eq!((v.lo, v.hi, v.score()), (0.0, 0.0, 0.0));
+        }
+    }
+
+    /// What `next` says over a run of sweeps whose widest gap is `gap(k)` (every chance
+    /// standing still, every bound moving by `bound`), a deflation taking `cut` off the
+    /// gap; the sweeps made and the deflations.
+    fn run(gap: impl Fn(u32) -> f64, bound: f64, cut: f64) -> (u32, u32, Next) {
+        let method = Method::default();
+        let mut stall = Stall::default();
+        let (mut deflations, mut off) = (0, 1.0);
+        for k in 1..=20_000 {
+            let seen = Seen {
+                chance: 0.0,
+                bound,
+                gap: gap(k) * off,
+            };
+            match seen.next(&method, &mut stall, k) {
+                Next::Go => {}
+                Next::Deflate => {
+                    deflations += 1;
+                    off *= 1.0 - cut;
+                }
+                Next::Stop => return (k, deflations, Next::Stop),
+            }
+        }
+        (20_000, deflations, Next::Go)
+    }
+
+    #[test]
+    fn slow_genuine_progress_is_not_a_stall() {
+        // The gap closes by 0.5 % a sweep, every bound moving by less than the tolerance
+        // (KQKQ's last thousand sweeps): no deflation, and the sweeps go on to the end.
+        let (sweeps, deflations, how) = run(|k| 2e-8 * 0.995f64.powi(k as i32), 1e-11, 0.0);
+        assert_eq!(how, Next::Stop);
+        assert_eq!(deflations, 0);
+        assert!(1e-8 * 0.995f64.powi(sweeps as i32) <= 1e-10, "{sweeps}");
+    }
+
+    #[test]
+    fn a_stall_is_deflated_and_stops_when_nothing_moves_after() {
+        // The gap stands still: one deflation, and when it leaves the gap as it was,
+        // the table stops (everything stands still).
+        let (sweeps, deflations, how) = run(|_| 1e-3, 0.0, 0.0);
+        assert_eq!((deflations, how), (1, Next::Stop));
+        assert!(sweeps <= 3, "{sweeps}");
+        // A deflation that pays is repeated at the next stall at once.
+        let (_, deflations, how) = run(|_| 1e-3, 0.0, 0.5);
+        assert_eq!(how, Next::Stop);
+        assert!(deflations >= 20, "{deflations}");
+    }
+
+    #[test]
+    fn a_deflation_that_does_not_pay_is_not_repeated_every_sweep() {
+        // The gap creeps (0.05 % a sweep, a stall) and deflating does not help: the
+        // deflations back off, a few over thousands of sweeps instead of one a sweep.
+        let (sweeps, deflations, how) = run(|k| 1e-6 * 0.9995f64.powi(k as i32), 1e-12, 0.0);
+        assert_eq!(how, Next::Stop);
+        assert!(sweeps > 9_000, "{sweeps}");
+        assert!(
+            deflations <= 15,
+            "{deflations} deflations in {sweeps} sweeps"
+        );
+    }
 }

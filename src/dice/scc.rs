@@ -12,7 +12,7 @@
 //! over all its entries, measured at the end.
 
 use super::error::DiceError;
-use super::iterate::{Method, Seen, Solved};
+use super::iterate::{Method, Seen, Solved, Stall};
 use super::sweep::{Stops, Turns, Val, CONST, THROWN};
 
 /// A thrown entry whose component is not solved yet: not swept.
@@ -274,7 +274,7 @@ fn one(
     stops: &Stops,
     out: &mut Solved,
 ) -> Result<(u32, Seen), DiceError> {
-    let mut deflated_gap = f64::INFINITY;
+    let mut stall = Stall::default();
     let mut sweeps = 0;
     let mut sorted = vec![];
     loop {
@@ -287,7 +287,7 @@ fn one(
             values[i] = new;
         }
         sweeps += 1;
-        match seen.next(method, &mut deflated_gap, sweeps) {
+        match seen.next(method, &mut stall, sweeps) {
             super::iterate::Next::Go => {}
             super::iterate::Next::Stop => return Ok((sweeps, seen)),
             super::iterate::Next::Deflate => {
