@@ -76,8 +76,11 @@ pub(super) fn solve(
     for _ in 0..WARM_SWEEPS {
         sweep(values, out)?;
     }
-    let fixed = strategies(turns, values, &members, stops, out)?;
-    out.krylov += fixed.evaluate(values, &members, true, stops)?;
+    // A progress line now and then while the Krylov solves run (no sweep is made then).
+    let (sweeps, gap) = (out.sweeps, out.error_bound);
+    let tick = || progress(sweeps, gap);
+    let fixed = strategies(turns, values, &members, (stops, &tick), out)?;
+    out.krylov += fixed.evaluate(values, &members, true, (stops, &tick))?;
     sweep(values, out)?;
     let guess: Vec<f64> = members
         .slots
@@ -108,18 +111,18 @@ fn strategies(
     turns: &impl Turns,
     values: &mut [Val],
     members: &Members,
-    stops: &Stops,
+    (stops, tick): (&Stops, &dyn Fn()),
     out: &mut Solved,
 ) -> Result<Fixed, DiceError> {
     let mut fixed = Fixed::of(turns, values, members, &[], stops)?;
-    out.krylov += fixed.evaluate(values, members, false, stops)?;
+    out.krylov += fixed.evaluate(values, members, false, (stops, tick))?;
     for _ in 1..MAX_ROUNDS {
         let next = Fixed::of(turns, values, members, &fixed.choice, stops)?;
         if next.switched == 0 {
             break;
         }
         fixed = next;
-        out.krylov += fixed.evaluate(values, members, false, stops)?;
+        out.krylov += fixed.evaluate(values, members, false, (stops, tick))?;
     }
     Ok(fixed)
 }
@@ -320,7 +323,7 @@ impl Fixed {
         values: &mut [Val],
         members: &Members,
         chances: bool,
-        stops: &Stops,
+        watch: (&Stops, &dyn Fn()),
     ) -> Result<u32, DiceError> {
         let read = |f: fn(&Val) -> f64| -> Vec<f64> {
             members
@@ -333,7 +336,7 @@ impl Fixed {
         let mut q = read(|v| v.q);
         let a = &self.inside;
         let solve = |alpha, b: &[f64], x: &mut [f64], tol| {
-            super::krylov::solve(a, alpha, b, x, tol, MAX_KRYLOV, stops)
+            super::krylov::solve(a, alpha, b, x, tol, MAX_KRYLOV, watch)
         };
         let (i1, _) = solve(-1.0, &self.score, &mut s, 1e-15)?;
         let (i3, _) = solve(-GAMMA, &self.tie, &mut q, 1e-12)?;

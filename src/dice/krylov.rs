@@ -61,7 +61,7 @@ fn axpy(y: &mut [f64], k: f64, x: &[f64]) {
 
 /// Solves `x − α·P·x = b` from the start `x` until the true residual's largest entry is at
 /// most `tol` or `max_iter` iterations are spent; the iterations (each two products with
-/// `P`) and the last true residual.
+/// `P`) and the last true residual. `tick` is called at every iteration (a progress line).
 pub(super) fn solve(
     a: &Sparse,
     alpha: f64,
@@ -69,7 +69,7 @@ pub(super) fn solve(
     x: &mut [f64],
     tol: f64,
     max_iter: u32,
-    stops: &Stops,
+    (stops, tick): (&Stops, &dyn Fn()),
 ) -> Result<(u32, f64), DiceError> {
     let n = a.rows();
     let (mut r, mut t) = (vec![0.0; n], vec![0.0; n]);
@@ -90,6 +90,7 @@ pub(super) fn solve(
         let (mut v, mut p, mut s) = (vec![0.0; n], vec![0.0; n], vec![0.0; n]);
         while iterations < max_iter {
             stops.check()?;
+            tick();
             iterations += 1;
             let rho_new = dot(&shadow, &r);
             if rho_new == 0.0 || om == 0.0 {
@@ -155,7 +156,16 @@ mod tests {
         }
         b[n - 1] = 0.5;
         let mut x = vec![0.0; n];
-        let (it, res) = solve(&a, 1.0, &b, &mut x, 1e-13, 5000, &Stops::default()).unwrap();
+        let (it, res) = solve(
+            &a,
+            1.0,
+            &b,
+            &mut x,
+            1e-13,
+            5000,
+            (&Stops::default(), &|| {}),
+        )
+        .unwrap();
         assert!(res <= 1e-13, "{it} iterations, residual {res:e}");
         for (r, x) in x.iter().enumerate() {
             let exact = (r + 1) as f64 / (n + 1) as f64;
