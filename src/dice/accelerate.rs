@@ -27,11 +27,6 @@ use super::members::Members;
 use super::sweep::{Stops, Turns, Val, CONST, GAMMA};
 use super::turn::Wl;
 
-/// Components of at least this many slots are solved this way even when
-/// `Method::accelerate` is off: on KQKQ (giant component 1.73 million slots) interval
-/// iteration needs about 4,000 sweeps, this 9 rounds of policy iteration; on KRK without
-/// the bare-king win (47,764 slots, 151 sweeps) it was the slower.
-pub(super) const FROM_MEMBERS: usize = 1 << 19;
 /// Gauss–Seidel sweeps before the first choices are fixed.
 const WARM_SWEEPS: u32 = 20;
 /// Most rounds of policy iteration (fix the choices, solve their scores, improve them).

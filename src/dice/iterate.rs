@@ -40,7 +40,8 @@ pub struct Method {
     /// Solve a large component by a guess (policy iteration, each pair of strategies
     /// solved by a Krylov method) whose bounds are certified before they are written
     /// (`dice::accelerate`); where the certificate fails, interval iteration goes on.
-    /// Components of at least `accelerate::FROM_MEMBERS` slots are solved so anyway.
+    /// Without it, a large component goes to it when interval iteration's bounds close
+    /// too slowly (judged after 40 sweeps).
     pub accelerate: bool,
 }
 
@@ -78,6 +79,11 @@ pub(super) struct Solved {
     pub(super) krylov: u32,
     /// Whether a large component's bounds were certified by the accelerated solve.
     pub(super) certified: bool,
+    /// Asked of `iterate`: judge the rate after [`PROBE_SWEEPS`] sweeps and stop there
+    /// if it is slow ([`Solved::long`]).
+    pub(super) probe: bool,
+    /// Told by `iterate`: stopped after the probe, the bounds closing too slowly.
+    pub(super) long: bool,
     /// Where the time went.
     pub(super) phases: Phases,
 }
@@ -225,8 +231,30 @@ impl Seen {
     }
 }
 
+/// Sweeps after which a probing `iterate` judges how fast the bounds close.
+const PROBE_SWEEPS: u32 = 40;
+/// Sweeps still needed, at the probe's rate, above which the part is handed to the
+/// accelerated solve: KRK without the bare-king win (151 sweeps in all) is judged at
+/// sweep 40 to need about 100 more and stays; KQK without it (5,609) and KQKQ (about
+/// 4,000) have hardly closed their gap by then.
+const LONG_SWEEPS: f64 = 400.0;
+
+/// Whether a gap that went from `before` to `now` over the probe's second half needs more
+/// than [`LONG_SWEEPS`] further sweeps to reach `tolerance` at that rate.
+fn slow(before: f64, now: f64, tolerance: f64) -> bool {
+    if now <= tolerance {
+        return false;
+    }
+    if now >= before {
+        return true;
+    }
+    let rate = (now / before).powf(1.0 / f64::from(PROBE_SWEEPS / 2));
+    (now / tolerance).ln() / -rate.ln() > LONG_SWEEPS
+}
+
 /// Sweeps every thrown entry of `values` until the bounds meet and the chances stand
-/// still, or the bounds stall (then deflated, if asked, and on), into `out`.
+/// still, or the bounds stall (then deflated, if asked, and on), into `out`; with
+/// `out.probe`, stops after [`PROBE_SWEEPS`] if the bounds close too slowly (`out.long`).
 pub(super) fn iterate(
     turns: &impl Turns,
     state: &[u8],
@@ -239,6 +267,7 @@ pub(super) fn iterate(
     out.residual = f64::INFINITY;
     out.error_bound = f64::INFINITY;
     let mut stall = Stall::default();
+    let (start, mut half_gap) = (out.sweeps, f64::INFINITY);
     loop {
         stops.check()?;
         let seen = sweep(turns, state, values, method.gauss_seidel, stops)?;
@@ -246,6 +275,16 @@ pub(super) fn iterate(
         out.residual = seen.chance;
         out.error_bound = seen.gap;
         progress(out.sweeps, seen.gap);
+        if out.probe && out.sweeps - start == PROBE_SWEEPS / 2 {
+            half_gap = seen.gap;
+        }
+        if out.probe
+            && out.sweeps - start == PROBE_SWEEPS
+            && slow(half_gap, seen.gap, method.tolerance)
+        {
+            out.long = true;
+            return Ok(());
+        }
         match seen.next(method, &mut stall, out.sweeps) {
             Next::Go => {}
             Next::Stop => return Ok(()),

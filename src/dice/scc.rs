@@ -215,14 +215,26 @@ pub(super) fn solve(
             state[i as usize] = THROWN;
         }
         let (sweeps, seen) = if members.len() >= large {
-            let mut part = Solved::default();
-            let big = members.len() >= super::accelerate::FROM_MEMBERS;
-            let done = (method.accelerate || big)
-                && super::accelerate::solve(
+            // Interval iteration first; where its bounds close too slowly (or when asked
+            // for), the accelerated solve, and if its certificate fails, interval
+            // iteration again from the sound bounds left.
+            let mut part = Solved {
+                probe: !method.accelerate,
+                ..Solved::default()
+            };
+            if !method.accelerate {
+                super::iterate::iterate(turns, state, values, method, stops, progress, &mut part)?;
+            }
+            if method.accelerate || part.long {
+                part.probe = false;
+                let done = super::accelerate::solve(
                     turns, state, values, method, stops, progress, &mut part,
                 )?;
-            if !done {
-                super::iterate::iterate(turns, state, values, method, stops, progress, &mut part)?;
+                if !done {
+                    super::iterate::iterate(
+                        turns, state, values, method, stops, progress, &mut part,
+                    )?;
+                }
             }
             out.deflations += part.deflations;
             out.krylov += part.krylov;
