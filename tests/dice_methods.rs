@@ -353,16 +353,22 @@ fn the_compact_stored_graph_reads_what_the_move_generator_gives() {
     }
 }
 
+/// Shatranj with dice on 8x8 without the bare-king win, and its engine.
+fn without_bare_king() -> (Rules, Arc<Engine<u64>>) {
+    let mut rules = Rules::preset("shatranj-dice").unwrap();
+    rules.bare_king = mansuba::board::rules::BareKingRule::Off;
+    rules.name.push_str("-no-bare-king");
+    let e = engine(rules.clone());
+    (rules, e)
+}
+
 /// KRK on 8x8 without the bare-king win (one component of most of the table: the
 /// accelerated solve's case) solved by interval iteration and by the accelerated solve
 /// (policy iteration, certified): the certificate holds, the chances agree within 1e-9,
 /// and each build's certified error covers the distance between the two scores.
 #[test]
 fn the_accelerated_solve_is_certified_and_agrees_with_interval_iteration() {
-    let mut rules = Rules::preset("shatranj-dice").unwrap();
-    rules.bare_king = mansuba::board::rules::BareKingRule::Off;
-    rules.name.push_str("-no-bare-king");
-    let e = engine(rules.clone());
+    let (rules, e) = without_bare_king();
     let m = Material::parse("KRK", &rules).unwrap();
     let build = |accelerate| {
         let opt = Options {
@@ -396,10 +402,7 @@ fn the_accelerated_solve_is_certified_and_agrees_with_interval_iteration() {
 /// accelerated solve without being asked, and the certificate holds to the tolerance.
 #[test]
 fn a_slowly_closing_table_goes_to_the_accelerated_solve_by_itself() {
-    let mut rules = Rules::preset("shatranj-dice").unwrap();
-    rules.bare_king = mansuba::board::rules::BareKingRule::Off;
-    rules.name.push_str("-no-bare-king");
-    let e = engine(rules.clone());
+    let (rules, e) = without_bare_king();
     let m = Material::parse("KQK", &rules).unwrap();
     let dice = rules.dice.as_ref().unwrap();
     let t = ChanceTables::build_with(&e, dice, &m, &Options::default(), &|_| {}).unwrap();

@@ -234,10 +234,12 @@ impl Seen {
 /// Sweeps after which a probing `iterate` judges how fast the bounds close.
 const PROBE_SWEEPS: u32 = 40;
 /// Sweeps still needed, at the probe's rate, above which the part is handed to the
-/// accelerated solve: KRK without the bare-king win (151 sweeps in all) is judged at
-/// sweep 40 to need about 100 more and stays; KQK without it (5,609) and KQKQ (about
-/// 4,000) have hardly closed their gap by then.
-const LONG_SWEEPS: f64 = 400.0;
+/// accelerated solve (whose policy iteration costs some 150 to 250 sweeps' worth): KRK
+/// without the bare-king win (151 sweeps in all) is judged at sweep 40 to need about 100
+/// more and stays; KRKQ (459 sweeps by interval iteration, 391 s, against 75 and 233 s
+/// accelerated) goes, and so do KQK without it (5,609) and KQKQ (about 4,000), which
+/// have hardly closed their gap by then.
+const LONG_SWEEPS: f64 = 200.0;
 
 /// Whether a gap that went from `before` to `now` over the probe's second half needs more
 /// than [`LONG_SWEEPS`] further sweeps to reach `tolerance` at that rate.
