@@ -412,29 +412,20 @@ fn add_throw(acc: &mut Val, p: f64, best: Option<Val>) {
 mod tests {
     use super::*;
 
-    /// Two entries, each with one throw and one move, to the other: a game that never
-    /// ends (a draw), whose bounds stand still at a loss and a win until deflated.
-    struct Cycle;
-
-    impl Turns for Cycle {
-        fn each_throw<F: FnMut(f64, &[u32], &[Val])>(
-            &self,
-            i: usize,
-            throw: &mut F,
-        ) -> Result<(), DiceError> {
-            throw(1.0, &[1 - i as u32], &[]);
-            Ok(())
-        }
-    }
-
     #[test]
     fn a_game_that_never_ends_is_deflated_to_a_draw() {
         let state = vec![THROWN; 2];
         let mut values = vec![Val::UNDECIDED; 2];
         let mut out = Solved::default();
         let (method, stops) = (Method::default(), Stops::default());
+        // Two entries, each with one throw and one move, to the other: a game that never
+        // ends (a draw), whose bounds stand still at a loss and a win until deflated.
+        let cycle = super::super::toy::Toy {
+            throws: vec![vec![(1.0, vec![1])], vec![(1.0, vec![0])]],
+            consts: vec![],
+        };
         iterate(
-            &Cycle,
+            &cycle,
             &state,
             &mut values,
             &method,
