@@ -22,7 +22,7 @@
 
 use super::error::DiceError;
 use super::iterate::{Method, Solved};
-use super::krylov::Sparse;
+use super::krylov::{Sparse, System};
 use super::members::Members;
 use super::sweep::{Stops, Turns, Val, CONST, GAMMA};
 use super::turn::Wl;
@@ -68,14 +68,15 @@ pub(super) fn solve(
         progress(out.sweeps, seen.gap);
         Ok(seen.chance)
     };
-    for _ in 0..WARM_SWEEPS {
+    // (A component sent here by the probe of interval iteration has had its sweeps.)
+    while out.sweeps < WARM_SWEEPS {
         sweep(values, out)?;
     }
     // A progress line now and then while the Krylov solves run (no sweep is made then).
     let (sweeps, gap) = (out.sweeps, out.error_bound);
     let tick = || progress(sweeps, gap);
-    let fixed = strategies(turns, values, &members, (stops, &tick), out)?;
-    out.krylov += fixed.evaluate(values, &members, true, (stops, &tick))?;
+    let fixed = strategies(turns, values, &members, method, (stops, &tick), out)?;
+    out.krylov += fixed.evaluate(values, &members, Solve::Chances, (stops, &tick))?;
     sweep(values, out)?;
     let guess: Vec<f64> = members
         .slots
@@ -106,27 +107,56 @@ fn strategies(
     turns: &impl Turns,
     values: &mut [Val],
     members: &Members,
+    method: &Method,
     (stops, tick): (&Stops, &dyn Fn()),
     out: &mut Solved,
 ) -> Result<Fixed, DiceError> {
-    let mut fixed = Fixed::of(turns, values, members, &[], stops)?;
-    out.krylov += fixed.evaluate(values, members, false, (stops, tick))?;
+    // The first rounds solve the score alone, loosely: their choices change anyway. Once
+    // they stand still, the same choices are solved exactly and improved again.
+    let mut solve = if method.loose_rounds {
+        Solve::Loose
+    } else {
+        Solve::Exact
+    };
+    let halves = method.halves;
+    let mut fixed = Fixed::of(turns, values, members, &[], halves, stops)?;
+    out.krylov += fixed.evaluate(values, members, solve, (stops, tick))?;
     for _ in 1..MAX_ROUNDS {
-        let next = Fixed::of(turns, values, members, &fixed.choice, stops)?;
+        let next = Fixed::of(turns, values, members, &fixed.choice, halves, stops)?;
         if next.switched == 0 {
-            break;
+            if solve == Solve::Exact {
+                break;
+            }
+            solve = Solve::Exact;
+            out.krylov += fixed.evaluate(values, members, solve, (stops, tick))?;
+            continue;
         }
         fixed = next;
-        out.krylov += fixed.evaluate(values, members, false, (stops, tick))?;
+        out.krylov += fixed.evaluate(values, members, solve, (stops, tick))?;
     }
     Ok(fixed)
 }
 
+/// How closely a round of policy iteration solves its choices' scores.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Solve {
+    /// The score alone, to [`LOOSE`] (inexact policy iteration).
+    Loose,
+    /// The score and the tie-breaking score to the rounding.
+    Exact,
+    /// Those and the decisive chance: the last solve, whose chances are kept.
+    Chances,
+}
+
+/// The residual to which a loose round solves the score.
+const LOOSE: f64 = 1e-6;
+
 /// Both sides' choices fixed (per throw the best successor by the current chances): the
 /// chances of the component's rows as a linear system.
 struct Fixed {
-    /// The successors inside the component, with the chance of the throw.
-    inside: Sparse,
+    /// The successors inside the component, with the chance of the throw, as a system to
+    /// solve.
+    inside: System,
     /// Per row, what the throws leading out of the component add: to the score, to the
     /// decisive chance, to the tie-breaking score.
     score: Vec<f64>,
@@ -162,6 +192,7 @@ impl Fixed {
         values: &[Val],
         members: &Members,
         last: &[u16],
+        halves: bool,
         stops: &Stops,
     ) -> Result<Fixed, DiceError> {
         // Where each chunk's throws start among the last choices.
@@ -230,8 +261,9 @@ impl Fixed {
             }
             Ok(part)
         })?;
+        let mut inside = Sparse::default();
         let mut f = Fixed {
-            inside: Sparse::default(),
+            inside: System::Whole(Sparse::default()),
             score: vec![],
             decisive: vec![],
             tie: vec![],
@@ -239,14 +271,14 @@ impl Fixed {
             switched: 0,
         };
         let mut exits = vec![];
-        f.inside.start.push(0);
+        inside.start.push(0);
         for part in parts {
             for &len in &part.len {
-                let last = *f.inside.start.last().unwrap_or(&0);
-                f.inside.start.push(last + len);
+                let last = *inside.start.last().unwrap_or(&0);
+                inside.start.push(last + len);
             }
-            f.inside.col.extend_from_slice(&part.col);
-            f.inside.p.extend_from_slice(&part.p);
+            inside.col.extend_from_slice(&part.col);
+            inside.p.extend_from_slice(&part.p);
             for [s, d, q] in part.out {
                 f.score.push(s);
                 f.decisive.push(d);
@@ -256,68 +288,26 @@ impl Fixed {
             f.choice.extend_from_slice(&part.choice);
             f.switched += part.switched;
         }
-        f.close_loops(&exits);
+        // The slots of the first half of the table have White to move (as in `certify`).
+        let white = |r: usize| (members.slots[r] as usize) < values.len() / 2;
+        let inside = close_loops(inside, &exits);
+        f.inside = if halves {
+            System::of(inside, white)
+        } else {
+            System::Whole(inside)
+        };
         Ok(f)
     }
 
-    /// Rows from which the fixed choices never leave the component (the game goes on
-    /// forever: a draw, every chance 0) drop their successors, so the system has one
-    /// solution.
-    fn close_loops(&mut self, exits: &[bool]) {
-        let n = self.score.len();
-        let a = &self.inside;
-        // The rows leading to each row, then a search back from the rows that exit.
-        let mut into = vec![0u32; n + 1];
-        for &c in &a.col {
-            into[c as usize + 1] += 1;
-        }
-        for r in 0..n {
-            into[r + 1] += into[r];
-        }
-        let mut fill = into.clone();
-        let mut from = vec![0u32; a.col.len()];
-        for r in 0..n {
-            for e in a.start[r] as usize..a.start[r + 1] as usize {
-                let c = a.col[e] as usize;
-                from[fill[c] as usize] = r as u32;
-                fill[c] += 1;
-            }
-        }
-        let mut reach = exits.to_vec();
-        let mut todo: Vec<u32> = (0..n as u32).filter(|&r| exits[r as usize]).collect();
-        while let Some(r) = todo.pop() {
-            for &q in &from[into[r as usize] as usize..into[r as usize + 1] as usize] {
-                if !reach[q as usize] {
-                    reach[q as usize] = true;
-                    todo.push(q);
-                }
-            }
-        }
-        if reach.iter().all(|&x| x) {
-            return;
-        }
-        let mut b = Sparse::default();
-        b.start.push(0);
-        for (r, &reaches) in reach.iter().enumerate() {
-            if reaches {
-                for e in a.start[r] as usize..a.start[r + 1] as usize {
-                    b.col.push(a.col[e]);
-                    b.p.push(a.p[e]);
-                }
-            }
-            b.start.push(b.col.len() as u32);
-        }
-        self.inside = b;
-    }
-
-    /// Solves the scores of the fixed choices and writes them into `values` (the bounds
-    /// stay), and with `chances` the decisive chance too (without it the chances written
-    /// are only the score's sign: a win or a loss of its size); the Krylov iterations.
+    /// Solves the scores of the fixed choices as `how` says and writes them into `values`
+    /// (the bounds stay): with [`Solve::Chances`] the decisive chance too (without it the
+    /// chances written are only the score's sign: a win or a loss of its size); the
+    /// Krylov iterations.
     fn evaluate(
         &self,
         values: &mut [Val],
         members: &Members,
-        chances: bool,
+        how: Solve,
         watch: (&Stops, &dyn Fn()),
     ) -> Result<u32, DiceError> {
         let read = |f: fn(&Val) -> f64| -> Vec<f64> {
@@ -329,15 +319,18 @@ impl Fixed {
         };
         let mut s = read(|v| v.c.w - v.c.l);
         let mut q = read(|v| v.q);
-        let a = &self.inside;
         let solve = |alpha, b: &[f64], x: &mut [f64], tol| {
-            super::krylov::solve(a, alpha, b, x, tol, MAX_KRYLOV, watch)
+            self.inside.solve(alpha, b, x, tol, MAX_KRYLOV, watch)
         };
-        let (i1, _) = solve(-1.0, &self.score, &mut s, 1e-15)?;
-        let (i3, _) = solve(-GAMMA, &self.tie, &mut q, 1e-12)?;
+        let tol = if how == Solve::Loose { LOOSE } else { 1e-15 };
+        let (i1, _) = solve(-1.0, &self.score, &mut s, tol)?;
+        let mut i3 = 0;
+        if how != Solve::Loose {
+            i3 = solve(-GAMMA, &self.tie, &mut q, 1e-12)?.0;
+        }
         let mut d: Vec<f64> = s.iter().map(|s| s.abs()).collect();
         let mut i2 = 0;
-        if chances {
+        if how == Solve::Chances {
             d = read(|v| v.c.w + v.c.l);
             i2 = solve(1.0, &self.decisive, &mut d, 1e-15)?.0;
         }
@@ -352,4 +345,38 @@ impl Fixed {
         }
         Ok(i1 + i2 + i3)
     }
+}
+
+/// `a` with the rows from which the fixed choices never leave the component (the game
+/// goes on forever: a draw, every chance 0) stripped of their successors, so the system
+/// has one solution; `exits[r]`: row r has a throw leading out.
+fn close_loops(a: Sparse, exits: &[bool]) -> Sparse {
+    let n = a.rows();
+    // A search back from the rows that exit.
+    let (into, from) = a.reversed();
+    let mut reach = exits.to_vec();
+    let mut todo: Vec<u32> = (0..n as u32).filter(|&r| exits[r as usize]).collect();
+    while let Some(r) = todo.pop() {
+        for &q in &from[into[r as usize] as usize..into[r as usize + 1] as usize] {
+            if !reach[q as usize] {
+                reach[q as usize] = true;
+                todo.push(q);
+            }
+        }
+    }
+    if reach.iter().all(|&x| x) {
+        return a;
+    }
+    let mut b = Sparse::default();
+    b.start.push(0);
+    for (r, &reaches) in reach.iter().enumerate() {
+        if reaches {
+            for e in a.start[r] as usize..a.start[r + 1] as usize {
+                b.col.push(a.col[e]);
+                b.p.push(a.p[e]);
+            }
+        }
+        b.start.push(b.col.len() as u32);
+    }
+    b
 }

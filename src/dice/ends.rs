@@ -63,28 +63,101 @@ pub(super) fn draws_covered(
     }
     let g = allowed(turns, values, members, hi, &free)?;
     let n = members.slots.len();
-    let mut alive = vec![true; n];
+    let (mut alive, mut dropped) = Alive::of(&g);
     loop {
         stops.check()?;
-        let comp = tarjan(&g, &alive);
-        let mut dropped = false;
+        alive.drop_all(&mut dropped);
+        let comp = tarjan(&g, &alive.row);
         for r in 0..n {
-            if !alive[r] {
+            if !alive.row[r] {
                 continue;
             }
             let (a, b) = (g.row[r] as usize, g.row[r + 1] as usize);
             let stays = (a..b).all(|t| {
                 g.to[g.throw[t] as usize..g.throw[t + 1] as usize]
                     .iter()
-                    .any(|&c| alive[c as usize] && comp[c as usize] == comp[r])
+                    .any(|&c| alive.row[c as usize] && comp[c as usize] == comp[r])
             });
             if !stays {
-                alive[r] = false;
-                dropped = true;
+                dropped.push(r as u32);
             }
         }
-        if !dropped {
-            return Ok(!(0..n).any(|r| alive[r] && below(r)));
+        if dropped.is_empty() {
+            return Ok(!(0..n).any(|r| alive.row[r] && below(r)));
+        }
+    }
+}
+
+/// The rows still in the running for an end component, with per throw the allowed moves
+/// that lead to them, so that a dropped row's fall is carried on to every row it leaves
+/// without a move (an attractor, linear in the moves) before the next search for
+/// components: the rounds of searches then only split components.
+struct Alive {
+    row: Vec<bool>,
+    /// Per throw: its moves to rows alive.
+    left: Vec<u32>,
+    /// The row of each throw.
+    owner: Vec<u32>,
+    /// The throws with a move to row c: `into[c]..into[c + 1]` of `from`.
+    into: Vec<u32>,
+    from: Vec<u32>,
+}
+
+impl Alive {
+    /// Every row alive, and the rows to drop first: those with a throw that allows no move
+    /// (it leaves the component or has none).
+    fn of(g: &Allowed) -> (Alive, Vec<u32>) {
+        let (n, throws) = (g.row.len() - 1, g.throw.len() - 1);
+        let mut owner = vec![0u32; throws];
+        for r in 0..n {
+            owner[g.row[r] as usize..g.row[r + 1] as usize].fill(r as u32);
+        }
+        let left: Vec<u32> = (0..throws).map(|t| g.throw[t + 1] - g.throw[t]).collect();
+        let mut into = vec![0u32; n + 1];
+        for &c in &g.to {
+            into[c as usize + 1] += 1;
+        }
+        for c in 0..n {
+            into[c + 1] += into[c];
+        }
+        let mut fill = into.clone();
+        let mut from = vec![0u32; g.to.len()];
+        for t in 0..throws {
+            for &c in &g.to[g.throw[t] as usize..g.throw[t + 1] as usize] {
+                from[fill[c as usize] as usize] = t as u32;
+                fill[c as usize] += 1;
+            }
+        }
+        let first = (0..throws)
+            .filter(|&t| left[t] == 0)
+            .map(|t| owner[t])
+            .collect();
+        let alive = Alive {
+            row: vec![true; n],
+            left,
+            owner,
+            into,
+            from,
+        };
+        (alive, first)
+    }
+
+    /// Drops the rows of `todo` (emptied) and every row one of whose throws is left
+    /// without a move to a row alive.
+    fn drop_all(&mut self, todo: &mut Vec<u32>) {
+        while let Some(r) = todo.pop() {
+            let r = r as usize;
+            if !self.row[r] {
+                continue;
+            }
+            self.row[r] = false;
+            for &t in &self.from[self.into[r] as usize..self.into[r + 1] as usize] {
+                let t = t as usize;
+                self.left[t] -= 1;
+                if self.left[t] == 0 && self.row[self.owner[t] as usize] {
+                    todo.push(self.owner[t]);
+                }
+            }
         }
     }
 }

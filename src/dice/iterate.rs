@@ -43,6 +43,12 @@ pub struct Method {
     /// Without it, a large component goes to it when interval iteration's bounds close
     /// too slowly (judged after 40 sweeps).
     pub accelerate: bool,
+    /// In the accelerated solve, each system solved on the half of its rows with White
+    /// to move (`dice::halves`; off: on all of them).
+    pub halves: bool,
+    /// In the accelerated solve, the rounds of policy iteration solved loosely until the
+    /// choices stand still (off: every round to the rounding).
+    pub loose_rounds: bool,
 }
 
 impl Default for Method {
@@ -54,6 +60,8 @@ impl Default for Method {
             certain: true,
             scc: true,
             accelerate: false,
+            halves: true,
+            loose_rounds: true,
         }
     }
 }
@@ -222,7 +230,7 @@ impl Seen {
         Next::Deflate
     }
 
-    fn max(self, o: Seen) -> Seen {
+    pub(super) fn max(self, o: Seen) -> Seen {
         Seen {
             chance: self.chance.max(o.chance),
             bound: self.bound.max(o.bound),

@@ -7,6 +7,7 @@
 //! result is the same on any number of threads.
 
 use super::error::DiceError;
+use super::halves::Halves;
 use super::sweep::{Stops, CHUNK};
 use rayon::prelude::*;
 
@@ -24,16 +25,99 @@ impl Sparse {
         self.start.len().saturating_sub(1)
     }
 
-    /// `y = x − α·P·x`.
-    fn apply(&self, alpha: f64, x: &[f64], y: &mut [f64]) {
+    /// The entries turned round: rows `into[c]..into[c + 1]` of `from` are the rows with
+    /// an entry in column c.
+    pub(super) fn reversed(&self) -> (Vec<u32>, Vec<u32>) {
+        let n = self.rows();
+        let mut into = vec![0u32; n + 1];
+        for &c in &self.col {
+            into[c as usize + 1] += 1;
+        }
+        for r in 0..n {
+            into[r + 1] += into[r];
+        }
+        let mut fill = into.clone();
+        let mut from = vec![0u32; self.col.len()];
+        for r in 0..n {
+            for e in self.start[r] as usize..self.start[r + 1] as usize {
+                let c = self.col[e] as usize;
+                from[fill[c] as usize] = r as u32;
+                fill[c] += 1;
+            }
+        }
+        (into, from)
+    }
+
+    /// `y[r] = f(r, (P·x)[r])` for every row, on every core.
+    pub(super) fn each_row(&self, x: &[f64], y: &mut [f64], f: impl Fn(usize, f64) -> f64 + Sync) {
         y.par_chunks_mut(CHUNK).enumerate().for_each(|(k, ys)| {
             for (j, y) in ys.iter_mut().enumerate() {
                 let r = k * CHUNK + j;
                 let (a, b) = (self.start[r] as usize, self.start[r + 1] as usize);
                 let s: f64 = (a..b).map(|e| self.p[e] * x[self.col[e] as usize]).sum();
-                *y = x[r] - alpha * s;
+                *y = f(r, s);
             }
         });
+    }
+}
+
+/// A square system `A·x = b` as BiCGSTAB reads it: its rows, and `y = A·x` with a scratch
+/// vector of its own length.
+pub(super) trait Operator: Sync {
+    fn rows(&self) -> usize;
+    fn scratch(&self) -> usize;
+    fn apply(&self, x: &[f64], y: &mut [f64], scratch: &mut [f64]);
+}
+
+/// `A = I − α·P`.
+pub(super) struct Plain<'a> {
+    pub(super) p: &'a Sparse,
+    pub(super) alpha: f64,
+}
+
+impl Operator for Plain<'_> {
+    fn rows(&self) -> usize {
+        self.p.rows()
+    }
+    fn scratch(&self) -> usize {
+        0
+    }
+    fn apply(&self, x: &[f64], y: &mut [f64], _: &mut [f64]) {
+        self.p.each_row(x, y, |r, s| x[r] - self.alpha * s);
+    }
+}
+
+/// A system `x − α·P·x = b` made ready to solve: by the two halves of its rows where `P`
+/// only leads from one to the other (`dice::halves`: a turn always hands the move over, so
+/// every fixed-strategy system of a chance table splits so), else as it stands.
+pub(super) enum System {
+    Whole(Sparse),
+    Halves(Halves),
+}
+
+impl System {
+    /// `P`, split into the rows `first` names and the rest where it can be.
+    pub(super) fn of(p: Sparse, first: impl Fn(usize) -> bool) -> System {
+        match Halves::of(&p, first) {
+            Some(h) => System::Halves(h),
+            None => System::Whole(p),
+        }
+    }
+
+    /// Solves `x − α·P·x = b` from the start `x` to the residual `tol` (see [`bicgstab`]).
+    pub(super) fn solve(
+        &self,
+        alpha: f64,
+        b: &[f64],
+        x: &mut [f64],
+        tol: f64,
+        max_iter: u32,
+        watch: (&Stops, &dyn Fn()),
+    ) -> Result<(u32, f64), DiceError> {
+        match self {
+            System::Halves(h) => h.solve(alpha, b, x, tol, max_iter, watch),
+            System::Whole(p) => bicgstab(&Plain { p, alpha }, b, x, tol, max_iter, watch),
+        }
     }
 }
 
@@ -59,12 +143,11 @@ fn axpy(y: &mut [f64], k: f64, x: &[f64]) {
         .for_each(|(y, x)| *y += k * x);
 }
 
-/// Solves `x − α·P·x = b` from the start `x` until the true residual's largest entry is at
-/// most `tol` or `max_iter` iterations are spent; the iterations (each two products with
-/// `P`) and the last true residual. `tick` is called at every iteration (a progress line).
-pub(super) fn solve(
-    a: &Sparse,
-    alpha: f64,
+/// Solves `A·x = b` from the start `x` until the true residual's largest entry is at most
+/// `tol` or `max_iter` iterations are spent; the iterations (each two products with `A`)
+/// and the last true residual. `tick` is called at every iteration (a progress line).
+pub(super) fn bicgstab(
+    a: &impl Operator,
     b: &[f64],
     x: &mut [f64],
     tol: f64,
@@ -73,10 +156,11 @@ pub(super) fn solve(
 ) -> Result<(u32, f64), DiceError> {
     let n = a.rows();
     let (mut r, mut t) = (vec![0.0; n], vec![0.0; n]);
+    let mut scratch = vec![0.0; a.scratch()];
     let mut iterations = 0;
     loop {
         // The true residual, and a restart from it.
-        a.apply(alpha, x, &mut t);
+        a.apply(x, &mut t, &mut scratch);
         r.par_iter_mut()
             .zip(b.par_iter().zip(t.par_iter()))
             .for_each(|(r, (b, t))| *r = b - t);
@@ -101,7 +185,7 @@ pub(super) fn solve(
             p.par_iter_mut()
                 .zip(r.par_iter().zip(v.par_iter()))
                 .for_each(|(p, (r, v))| *p = r + beta * (*p - om * v));
-            a.apply(alpha, &p, &mut v);
+            a.apply(&p, &mut v, &mut scratch);
             let sv = dot(&shadow, &v);
             if sv == 0.0 {
                 break;
@@ -114,7 +198,7 @@ pub(super) fn solve(
             if max_abs(&s) <= tol / 4.0 {
                 break;
             }
-            a.apply(alpha, &s, &mut t);
+            a.apply(&s, &mut t, &mut scratch);
             let tt = dot(&t, &t);
             om = if tt == 0.0 { 0.0 } else { dot(&t, &s) / tt };
             axpy(x, om, &s);
@@ -156,16 +240,9 @@ mod tests {
         }
         b[n - 1] = 0.5;
         let mut x = vec![0.0; n];
-        let (it, res) = solve(
-            &a,
-            1.0,
-            &b,
-            &mut x,
-            1e-13,
-            5000,
-            (&Stops::default(), &|| {}),
-        )
-        .unwrap();
+        let (it, res) = System::of(a, |r| r.is_multiple_of(2))
+            .solve(1.0, &b, &mut x, 1e-13, 5000, (&Stops::default(), &|| {}))
+            .unwrap();
         assert!(res <= 1e-13, "{it} iterations, residual {res:e}");
         for (r, x) in x.iter().enumerate() {
             let exact = (r + 1) as f64 / (n + 1) as f64;

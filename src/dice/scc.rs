@@ -12,8 +12,10 @@
 //! over all its entries, measured at the end.
 
 use super::error::DiceError;
-use super::iterate::{Method, Seen, Solved, Stall};
+use super::iterate::{Method, Seen, Solved};
 use super::sweep::{Stops, Turns, Val, CONST, THROWN};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::RecvTimeoutError;
 
 /// A thrown entry whose component is not solved yet: not swept.
 const PENDING: u8 = 5;
@@ -36,8 +38,12 @@ pub(super) struct Components {
 }
 
 impl Components {
-    fn loops(&self, i: usize) -> bool {
+    pub(super) fn loops(&self, i: usize) -> bool {
         self.looped[i / 64] >> (i % 64) & 1 != 0
+    }
+    /// Component k's entries.
+    pub(super) fn members(&self, k: usize) -> &[u32] {
+        &self.order[self.start[k] as usize..self.start[k + 1] as usize]
     }
     /// How many.
     pub(super) fn count(&self) -> usize {
@@ -171,6 +177,10 @@ pub(super) fn components(
                         break;
                     }
                 }
+                // In the table's order: a component's sweeps then read its entries' moves
+                // (and much of their successors) from memory in one direction.
+                let from = *start.last().unwrap_or(&0) as usize;
+                order[from..].sort_unstable();
                 start.push(order.len() as u32);
             }
             if let Some(&(u, ..)) = t.path.last() {
@@ -188,7 +198,8 @@ pub(super) fn components(
 
 /// Solves the thrown entries of `values` component by component, bottom-up, into `out`
 /// (its sweeps: entry updates over thrown entries, rounded up, comparable with the
-/// whole-table sweeps).
+/// whole-table sweeps): a large component alone, swept on every core; the runs of small
+/// components between them on every core at once (`dice::dag`).
 pub(super) fn solve(
     turns: &impl Turns,
     state: &mut [u8],
@@ -209,52 +220,47 @@ pub(super) fn solve(
         state[i as usize] = PENDING;
     }
     let (mut updates, mut told) = (0usize, 0usize);
-    for k in 0..comps.count() {
-        let members = &comps.order[comps.start[k] as usize..comps.start[k + 1] as usize];
-        for &i in members {
-            state[i as usize] = THROWN;
-        }
-        let (sweeps, seen) = if members.len() >= large {
-            // Interval iteration first; where its bounds close too slowly (or when asked
-            // for), the accelerated solve, and if its certificate fails, interval
-            // iteration again from the sound bounds left.
-            let mut part = Solved {
-                probe: !method.accelerate,
-                ..Solved::default()
-            };
-            if !method.accelerate {
-                super::iterate::iterate(turns, state, values, method, stops, progress, &mut part)?;
-            }
-            if method.accelerate || part.long {
-                part.probe = false;
-                let done = super::accelerate::solve(
-                    turns, state, values, method, stops, progress, &mut part,
-                )?;
-                if !done {
-                    super::iterate::iterate(
-                        turns, state, values, method, stops, progress, &mut part,
-                    )?;
-                }
-            }
-            out.deflations += part.deflations;
-            out.krylov += part.krylov;
-            out.certified |= part.certified;
-            (part.sweeps, Seen::default().with_chance(part.residual))
+    let mut k = 0;
+    while k < comps.count() {
+        let (made, seen) = if comps.members(k).len() >= large {
+            let (sweeps, seen) = solve_large(
+                turns,
+                state,
+                values,
+                comps.members(k),
+                method,
+                stops,
+                progress,
+                out,
+            )?;
+            k += 1;
+            (sweeps as usize * comps.members(k - 1).len(), seen)
         } else {
-            match members {
-                &[v] if !comps.loops(v as usize) => {
-                    let v = v as usize;
-                    values[v] = super::iterate::turn_value(turns, v, &|c| values[c])?;
-                    (1, Seen::default())
-                }
-                _ => one(turns, state, values, members, method, stops, out)?,
+            let from = k;
+            while k < comps.count() && comps.members(k).len() < large {
+                k += 1;
             }
+            let counter = AtomicUsize::new(updates);
+            let made = with_progress(&counter, (thrown, &mut told), progress, || {
+                super::dag::solve_run(
+                    turns,
+                    state,
+                    values,
+                    &comps,
+                    from..k,
+                    method,
+                    stops,
+                    out,
+                    &counter,
+                )
+            })?;
+            for &i in &comps.order[comps.start[from] as usize..comps.start[k] as usize] {
+                state[i as usize] = SOLVED;
+            }
+            made
         };
         out.residual = out.residual.max(seen.chance);
-        updates += sweeps as usize * members.len();
-        for &i in members {
-            state[i as usize] = SOLVED;
-        }
+        updates += made;
         if updates - told >= thrown {
             told = updates;
             progress(updates.div_ceil(thrown) as u32, seen.gap);
@@ -274,42 +280,73 @@ pub(super) fn solve(
     Ok(())
 }
 
-/// Solves one component (not of the largest kind, nor a single entry without a move back
-/// to itself, which one update settles) entry after entry in Gauss–Seidel order, until its
-/// bounds meet (deflated where they stall); the sweeps made and what the last saw.
-fn one(
+/// Runs `work` on a thread of its own while this one writes the progress line every half
+/// second from `counter` (entry updates; a line per `thrown` of them, `told` the last).
+fn with_progress<T: Send>(
+    counter: &AtomicUsize,
+    (thrown, told): (usize, &mut usize),
+    progress: &dyn Fn(u32, f64),
+    work: impl FnOnce() -> Result<T, DiceError> + Send,
+) -> Result<T, DiceError> {
+    std::thread::scope(|scope| {
+        let (tx, rx) = std::sync::mpsc::channel();
+        scope.spawn(move || tx.send(work()));
+        loop {
+            match rx.recv_timeout(std::time::Duration::from_millis(500)) {
+                Ok(done) => return done,
+                Err(RecvTimeoutError::Timeout) => {
+                    let now = counter.load(Ordering::Relaxed);
+                    if now - *told >= thrown {
+                        *told = now;
+                        // The table's widest gap: entries still open span a loss to a win.
+                        progress(now.div_ceil(thrown) as u32, 2.0);
+                    }
+                }
+                // Only if the worker panicked: the scope passes its panic on.
+                Err(RecvTimeoutError::Disconnected) => return Err(DiceError::Interrupted),
+            }
+        }
+    })
+}
+
+/// Solves a component of at least a sixteenth of the table by whole-table sweeps on every
+/// core: interval iteration first; where its bounds close too slowly (or when asked for),
+/// the accelerated solve, and if its certificate fails, interval iteration again from the
+/// sound bounds left. The sweeps made and what the last saw.
+#[allow(clippy::too_many_arguments)]
+fn solve_large(
     turns: &impl Turns,
-    state: &[u8],
+    state: &mut [u8],
     values: &mut [Val],
     members: &[u32],
     method: &Method,
     stops: &Stops,
+    progress: &dyn Fn(u32, f64),
     out: &mut Solved,
 ) -> Result<(u32, Seen), DiceError> {
-    let mut stall = Stall::default();
-    let mut sweeps = 0;
-    let mut sorted = vec![];
-    loop {
-        stops.check()?;
-        let mut seen = Seen::default();
-        for &i in members {
-            let i = i as usize;
-            let new = super::iterate::turn_value(turns, i, &|c| values[c])?;
-            seen.note(&values[i], &new);
-            values[i] = new;
-        }
-        sweeps += 1;
-        match seen.next(method, &mut stall, sweeps) {
-            super::iterate::Next::Go => {}
-            super::iterate::Next::Stop => return Ok((sweeps, seen)),
-            super::iterate::Next::Deflate => {
-                if sorted.is_empty() {
-                    sorted.extend_from_slice(members);
-                    sorted.sort_unstable();
-                }
-                super::deflate::deflate_members(turns, state, values, &sorted, stops)?;
-                out.deflations += 1;
-            }
+    for &i in members {
+        state[i as usize] = THROWN;
+    }
+    let mut part = Solved {
+        probe: !method.accelerate,
+        ..Solved::default()
+    };
+    if !method.accelerate {
+        super::iterate::iterate(turns, state, values, method, stops, progress, &mut part)?;
+    }
+    if method.accelerate || part.long {
+        part.probe = false;
+        let done =
+            super::accelerate::solve(turns, state, values, method, stops, progress, &mut part)?;
+        if !done {
+            super::iterate::iterate(turns, state, values, method, stops, progress, &mut part)?;
         }
     }
+    out.deflations += part.deflations;
+    out.krylov += part.krylov;
+    out.certified |= part.certified;
+    for &i in members {
+        state[i as usize] = SOLVED;
+    }
+    Ok((part.sweeps, Seen::default().with_chance(part.residual)))
 }

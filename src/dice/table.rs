@@ -57,6 +57,12 @@ pub struct Options {
     /// it; without it, a large component goes to it when interval iteration's bounds
     /// close too slowly (judged after 40 sweeps).
     pub accelerate: bool,
+    /// Solve the accelerated solve's systems on the half of their rows with White to move
+    /// (`dice::halves`), to measure it.
+    pub halves: bool,
+    /// Solve the accelerated solve's rounds of policy iteration loosely until the choices
+    /// stand still, to measure it.
+    pub loose_rounds: bool,
 }
 
 impl Default for Options {
@@ -72,6 +78,8 @@ impl Default for Options {
             symmetry: true,
             scc: m.scc,
             accelerate: m.accelerate,
+            halves: m.halves,
+            loose_rounds: m.loose_rounds,
         }
     }
 }
@@ -415,6 +423,8 @@ impl ChanceTables {
             certain: opt.certain,
             scc: opt.scc,
             accelerate: opt.accelerate,
+            halves: opt.halves,
+            loose_rounds: opt.loose_rounds,
         };
         let symmetry = if opt.symmetry {
             Symmetry::of(eng, table.index.men())
