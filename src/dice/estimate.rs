@@ -69,10 +69,12 @@ pub fn expected_sweeps<B: Bits>(eng: &Engine<B>, mat: &Material) -> f64 {
     }
 }
 
-/// Sweeps of a four-man table (shatranj-dice, docs/dice.md: KQKQ certified to 1e-10 in
-/// 2,935, entry updates over the thrown entries, its giant component alone 4,296; KRKQ in
-/// 463).
-const FOUR_MEN_SWEEPS: f64 = 3000.0;
+/// Sweeps' worth of work of a four-man table (shatranj-dice, docs/dice.md, 27 Nov 2026,
+/// a quiet machine): the giant components of KQKQ and KRKQ go to the accelerated solve,
+/// whose policy iteration and certificate cost about 160 whole-table sweeps of theirs
+/// (KQKQ 63 s, KRKQ 62 s for the phase on two cores); KRKP's small components, solved on
+/// both cores at once, about 80 (90 s). Interval iteration alone took KQKQ 2,935.
+const FOUR_MEN_SWEEPS: f64 = 200.0;
 
 /// How a table's successors are held while it is solved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -16,49 +16,30 @@
 use super::error::DiceError;
 use super::krylov::{bicgstab, Operator, Sparse};
 use super::sweep::Stops;
+use rayon::prelude::*;
 
-/// `P` cut into its two halves' blocks.
+/// `P` whose rows `0..w` lead only to rows `w..` and back: `P_wk` is rows `0..w` (columns
+/// from `w`), `P_kw` rows `w..` (columns below `w`).
 pub(super) struct Halves {
-    /// The rows of each half, in order.
-    w: Vec<u32>,
-    k: Vec<u32>,
-    /// `P_wk` (the `W` rows, columns numbered among `K`) and `P_kw`.
-    wk: Sparse,
-    kw: Sparse,
+    p: Sparse,
+    w: usize,
 }
 
 impl Halves {
-    /// `p`'s rows cut into those `first` names and the rest, if every entry of `p` leads
-    /// from one half to the other; `None` where one does not, or where a half is empty.
-    pub(super) fn of(p: &Sparse, first: impl Fn(usize) -> bool) -> Option<Halves> {
-        let (mut w, mut k) = (vec![], vec![]);
-        let mut at = vec![0u32; p.rows()];
-        for (r, at) in at.iter_mut().enumerate() {
-            let half = if first(r) { &mut w } else { &mut k };
-            *at = half.len() as u32;
-            half.push(r as u32);
-        }
-        let crosses = (0..p.rows()).all(|r| {
+    /// `p` as two halves, the rows `first` names before the rest, if every entry leads
+    /// from one half to the other; else `p` back (also where a half is empty).
+    pub(super) fn of(p: Sparse, first: impl Fn(usize) -> bool + Sync) -> Result<Halves, Sparse> {
+        let n = p.rows();
+        let w = (0..n).take_while(|&r| first(r)).count();
+        let split = (w..n).all(|r| !first(r));
+        let crosses = |r: usize| {
             let (a, b) = (p.start[r] as usize, p.start[r + 1] as usize);
-            p.col[a..b].iter().all(|&c| first(c as usize) != first(r))
-        });
-        if w.is_empty() || k.is_empty() || !crosses {
-            return None;
-        }
-        let block = |rows: &[u32]| {
-            let mut b = Sparse::default();
-            b.start.push(0);
-            for &r in rows {
-                for e in p.start[r as usize] as usize..p.start[r as usize + 1] as usize {
-                    b.col.push(at[p.col[e] as usize]);
-                    b.p.push(p.p[e]);
-                }
-                b.start.push(b.col.len() as u32);
-            }
-            b
+            p.col[a..b].iter().all(|&c| ((c as usize) < w) != (r < w))
         };
-        let (wk, kw) = (block(&w), block(&k));
-        Some(Halves { w, k, wk, kw })
+        if w == 0 || w == n || !split || !(0..n).into_par_iter().all(crosses) {
+            return Err(p);
+        }
+        Ok(Halves { p, w })
     }
 
     /// Solves `x − α·P·x = b` from the start `x` by the reduced system (see the module);
@@ -72,41 +53,22 @@ impl Halves {
         max_iter: u32,
         watch: (&Stops, &dyn Fn()),
     ) -> Result<(u32, f64), DiceError> {
-        let gather =
-            |v: &[f64], rows: &[u32]| -> Vec<f64> { rows.iter().map(|&r| v[r as usize]).collect() };
-        let (bw, bk) = (gather(b, &self.w), gather(b, &self.k));
-        let mut rhs = vec![0.0; self.w.len()];
-        self.wk.each_row(&bk, &mut rhs, |r, s| bw[r] + alpha * s);
-        let mut xw = gather(x, &self.w);
+        let (n, w) = (self.p.rows(), self.w);
+        let (bw, bk) = b.split_at(w);
+        let mut rhs = vec![0.0; w];
+        self.p
+            .each_row_in(0..w, bk, w, &mut rhs, |r, s| bw[r] + alpha * s);
         let reduced = Reduced {
             h: self,
             a2: alpha * alpha,
         };
-        let (iterations, _) = bicgstab(&reduced, &rhs, &mut xw, tol, max_iter, watch)?;
-        let mut xk = vec![0.0; self.k.len()];
-        self.kw.each_row(&xw, &mut xk, |r, s| bk[r] + alpha * s);
-        for (&r, &v) in self.w.iter().zip(&xw) {
-            x[r as usize] = v;
-        }
-        for (&r, &v) in self.k.iter().zip(&xk) {
-            x[r as usize] = v;
-        }
-        Ok((iterations, self.residual(alpha, b, x)))
-    }
-
-    /// The largest entry of `b − (x − α·P·x)` over both halves.
-    fn residual(&self, alpha: f64, b: &[f64], x: &[f64]) -> f64 {
-        let mut worst = 0.0f64;
-        for (rows, block, other) in [(&self.w, &self.wk, &self.k), (&self.k, &self.kw, &self.w)] {
-            let xo: Vec<f64> = other.iter().map(|&r| x[r as usize]).collect();
-            let mut t = vec![0.0; rows.len()];
-            block.each_row(&xo, &mut t, |i, s| {
-                let r = rows[i] as usize;
-                b[r] - (x[r] - alpha * s)
-            });
-            worst = t.iter().fold(worst, |m, v| m.max(v.abs()));
-        }
-        worst
+        let (xw, xk) = x.split_at_mut(w);
+        let (iterations, _) = bicgstab(&reduced, &rhs, xw, tol, max_iter, watch)?;
+        self.p
+            .each_row_in(w..n, xw, 0, xk, |r, s| bk[r] + alpha * s);
+        let mut t = vec![0.0; n];
+        self.p.each_row(x, &mut t, |r, s| b[r] - (x[r] - alpha * s));
+        Ok((iterations, t.iter().fold(0.0, |m, v| m.max(v.abs()))))
     }
 }
 
@@ -118,14 +80,15 @@ struct Reduced<'a> {
 
 impl Operator for Reduced<'_> {
     fn rows(&self) -> usize {
-        self.h.w.len()
+        self.h.w
     }
     fn scratch(&self) -> usize {
-        self.h.k.len()
+        self.h.p.rows() - self.h.w
     }
     fn apply(&self, x: &[f64], y: &mut [f64], scratch: &mut [f64]) {
-        self.h.kw.each_row(x, scratch, |_, s| s);
-        self.h.wk.each_row(scratch, y, |r, s| x[r] - self.a2 * s);
+        let (p, w) = (&self.h.p, self.h.w);
+        p.each_row_in(w..p.rows(), x, 0, scratch, |_, s| s);
+        p.each_row_in(0..w, scratch, w, y, |r, s| x[r] - self.a2 * s);
     }
 }
 
@@ -157,14 +120,36 @@ mod tests {
         a
     }
 
+    /// [`walk`] renumbered so that its even places come first: place q is row q / 2 if q
+    /// is even, else row n / 2 + 1 + q / 2 (n odd).
+    fn zigzag(n: usize, step: f64, stay: f64) -> Sparse {
+        let row = |q: usize| if q.is_multiple_of(2) { q / 2 } else { n / 2 + 1 + q / 2 };
+        let a = walk(n, step, stay);
+        let mut place = vec![0; n];
+        for q in 0..n {
+            place[row(q)] = q;
+        }
+        let mut z = Sparse::default();
+        z.start.push(0);
+        for &q in &place {
+            for e in a.start[q] as usize..a.start[q + 1] as usize {
+                z.col.push(row(a.col[e] as usize) as u32);
+                z.p.push(a.p[e]);
+            }
+            z.start.push(z.col.len() as u32);
+        }
+        z
+    }
+
     #[test]
-    fn a_walk_splits_by_parity_and_not_where_it_may_stay_or_by_another_cut() {
-        let even = |r: usize| r.is_multiple_of(2);
-        let h = Halves::of(&walk(7, 0.5, 0.0), even).expect("even and odd rows");
-        assert_eq!(h.w, vec![0, 2, 4, 6]);
-        assert_eq!(h.k, vec![1, 3, 5]);
-        assert!(Halves::of(&walk(7, 0.25, 0.5), even).is_none());
-        assert!(Halves::of(&walk(7, 0.5, 0.0), |r| r < 4).is_none());
+    fn a_walk_renumbered_splits_in_two_and_not_where_it_may_stay_or_at_another_row() {
+        let h = Halves::of(zigzag(7, 0.5, 0.0), |r| r < 4)
+            .ok()
+            .expect("two halves");
+        assert_eq!(h.w, 4);
+        assert!(Halves::of(zigzag(7, 0.25, 0.5), |r| r < 4).is_err());
+        assert!(Halves::of(zigzag(7, 0.5, 0.0), |r| r < 3).is_err());
+        assert!(Halves::of(walk(7, 0.5, 0.0), |r| r < 4).is_err());
     }
 
     #[test]
@@ -172,8 +157,8 @@ mod tests {
         // A walk with both signs of α (a score flips at every turn): the halves' answer
         // against BiCGSTAB on the whole system, both to the rounding.
         let n = 301;
-        let a = walk(n, 0.49, 0.0);
-        let system = System::of(walk(n, 0.49, 0.0), |r| r.is_multiple_of(2));
+        let a = zigzag(n, 0.49, 0.0);
+        let system = System::of(zigzag(n, 0.49, 0.0), |r| r <= n / 2);
         assert!(matches!(system, System::Halves(_)));
         let mut b = vec![0.0; n];
         b[0] = -0.3;

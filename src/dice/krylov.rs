@@ -48,6 +48,28 @@ impl Sparse {
         (into, from)
     }
 
+    /// `y[r − rows.start] = f(r − rows.start, Σ p·x[col − x_at])` for the rows `rows`, on
+    /// every core.
+    pub(super) fn each_row_in(
+        &self,
+        rows: std::ops::Range<usize>,
+        x: &[f64],
+        x_at: usize,
+        y: &mut [f64],
+        f: impl Fn(usize, f64) -> f64 + Sync,
+    ) {
+        y.par_chunks_mut(CHUNK).enumerate().for_each(|(k, ys)| {
+            for (j, y) in ys.iter_mut().enumerate() {
+                let r = rows.start + k * CHUNK + j;
+                let (a, b) = (self.start[r] as usize, self.start[r + 1] as usize);
+                let s: f64 = (a..b)
+                    .map(|e| self.p[e] * x[self.col[e] as usize - x_at])
+                    .sum();
+                *y = f(k * CHUNK + j, s);
+            }
+        });
+    }
+
     /// `y[r] = f(r, (P·x)[r])` for every row, on every core.
     pub(super) fn each_row(&self, x: &[f64], y: &mut [f64], f: impl Fn(usize, f64) -> f64 + Sync) {
         y.par_chunks_mut(CHUNK).enumerate().for_each(|(k, ys)| {
@@ -97,10 +119,10 @@ pub(super) enum System {
 
 impl System {
     /// `P`, split into the rows `first` names and the rest where it can be.
-    pub(super) fn of(p: Sparse, first: impl Fn(usize) -> bool) -> System {
-        match Halves::of(&p, first) {
-            Some(h) => System::Halves(h),
-            None => System::Whole(p),
+    pub(super) fn of(p: Sparse, first: impl Fn(usize) -> bool + Sync) -> System {
+        match Halves::of(p, first) {
+            Ok(h) => System::Halves(h),
+            Err(p) => System::Whole(p),
         }
     }
 
@@ -240,7 +262,7 @@ mod tests {
         }
         b[n - 1] = 0.5;
         let mut x = vec![0.0; n];
-        let (it, res) = System::of(a, |r| r.is_multiple_of(2))
+        let (it, res) = System::of(a, |r| r < n / 2)
             .solve(1.0, &b, &mut x, 1e-13, 5000, (&Stops::default(), &|| {}))
             .unwrap();
         assert!(res <= 1e-13, "{it} iterations, residual {res:e}");

@@ -348,5 +348,7 @@ fn solve_large(
     for &i in members {
         state[i as usize] = SOLVED;
     }
-    Ok((part.sweeps, Seen::default().with_chance(part.residual)))
+    let mut seen = Seen::default().with_chance(part.residual);
+    seen.gap = part.error_bound;
+    Ok((part.sweeps, seen))
 }
