@@ -22,9 +22,10 @@
 
 use super::error::DiceError;
 use super::iterate::{Method, Solved};
-use super::krylov::{Sparse, System};
+use super::krylov::Sparse;
 use super::members::Members;
 use super::sweep::{Stops, Turns, Val, CONST, GAMMA};
+use super::system::System;
 use super::turn::Wl;
 
 /// Gauss–Seidel sweeps before the first choices are fixed.

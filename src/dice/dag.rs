@@ -11,10 +11,10 @@
 //! reads its own entries from its own copy and every other thrown entry only from
 //! components already finished. No entry is written while another worker can read it.
 
+use super::components::Components;
 use super::error::DiceError;
 use super::iterate::{Method, Seen, Solved, Stall};
 use super::members::NONE;
-use super::scc::Components;
 use super::sweep::{Stops, Turns, Val, CONST};
 use rayon::prelude::*;
 use std::ops::Range;

@@ -113,21 +113,9 @@ impl Alive {
             owner[g.row[r] as usize..g.row[r + 1] as usize].fill(r as u32);
         }
         let left: Vec<u32> = (0..throws).map(|t| g.throw[t + 1] - g.throw[t]).collect();
-        let mut into = vec![0u32; n + 1];
-        for &c in &g.to {
-            into[c as usize + 1] += 1;
-        }
-        for c in 0..n {
-            into[c + 1] += into[c];
-        }
-        let mut fill = into.clone();
-        let mut from = vec![0u32; g.to.len()];
-        for t in 0..throws {
-            for &c in &g.to[g.throw[t] as usize..g.throw[t + 1] as usize] {
-                from[fill[c as usize] as usize] = t as u32;
-                fill[c as usize] += 1;
-            }
-        }
+        let (into, from) = super::krylov::turned_round(n, throws, |t| {
+            &g.to[g.throw[t] as usize..g.throw[t + 1] as usize]
+        });
         let first = (0..throws)
             .filter(|&t| left[t] == 0)
             .map(|t| owner[t])

@@ -95,7 +95,8 @@ impl Operator for Reduced<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dice::krylov::{Plain, System};
+    use crate::dice::krylov::Plain;
+    use crate::dice::system::System;
 
     /// Rows 0..n of a walk: to r ± 1 with `step` each, and with `stay` to r itself.
     fn walk(n: usize, step: f64, stay: f64) -> Sparse {
@@ -123,7 +124,13 @@ mod tests {
     /// [`walk`] renumbered so that its even places come first: place q is row q / 2 if q
     /// is even, else row n / 2 + 1 + q / 2 (n odd).
     fn zigzag(n: usize, step: f64, stay: f64) -> Sparse {
-        let row = |q: usize| if q.is_multiple_of(2) { q / 2 } else { n / 2 + 1 + q / 2 };
+        let row = |q: usize| {
+            if q.is_multiple_of(2) {
+                q / 2
+            } else {
+                n / 2 + 1 + q / 2
+            }
+        };
         let a = walk(n, step, stay);
         let mut place = vec![0; n];
         for q in 0..n {

@@ -7,7 +7,6 @@
 //! result is the same on any number of threads.
 
 use super::error::DiceError;
-use super::halves::Halves;
 use super::sweep::{Stops, CHUNK};
 use rayon::prelude::*;
 
@@ -28,24 +27,9 @@ impl Sparse {
     /// The entries turned round: rows `into[c]..into[c + 1]` of `from` are the rows with
     /// an entry in column c.
     pub(super) fn reversed(&self) -> (Vec<u32>, Vec<u32>) {
-        let n = self.rows();
-        let mut into = vec![0u32; n + 1];
-        for &c in &self.col {
-            into[c as usize + 1] += 1;
-        }
-        for r in 0..n {
-            into[r + 1] += into[r];
-        }
-        let mut fill = into.clone();
-        let mut from = vec![0u32; self.col.len()];
-        for r in 0..n {
-            for e in self.start[r] as usize..self.start[r + 1] as usize {
-                let c = self.col[e] as usize;
-                from[fill[c] as usize] = r as u32;
-                fill[c] += 1;
-            }
-        }
-        (into, from)
+        turned_round(self.rows(), self.rows(), |r| {
+            &self.col[self.start[r] as usize..self.start[r + 1] as usize]
+        })
     }
 
     /// `y[r − rows.start] = f(r − rows.start, Σ p·x[col − x_at])` for the rows `rows`, on
@@ -83,6 +67,33 @@ impl Sparse {
     }
 }
 
+/// Lists `0..lists` of targets below `n` (`list(k)`), turned round: the lists naming
+/// target c are `from[into[c]..into[c + 1]]`, in order.
+pub(super) fn turned_round<'a>(
+    n: usize,
+    lists: usize,
+    list: impl Fn(usize) -> &'a [u32],
+) -> (Vec<u32>, Vec<u32>) {
+    let mut into = vec![0u32; n + 1];
+    for k in 0..lists {
+        for &c in list(k) {
+            into[c as usize + 1] += 1;
+        }
+    }
+    for c in 0..n {
+        into[c + 1] += into[c];
+    }
+    let mut fill = into.clone();
+    let mut from = vec![0u32; into[n] as usize];
+    for k in 0..lists {
+        for &c in list(k) {
+            from[fill[c as usize] as usize] = k as u32;
+            fill[c as usize] += 1;
+        }
+    }
+    (into, from)
+}
+
 /// A square system `A·x = b` as BiCGSTAB reads it: its rows, and `y = A·x` with a scratch
 /// vector of its own length.
 pub(super) trait Operator: Sync {
@@ -106,40 +117,6 @@ impl Operator for Plain<'_> {
     }
     fn apply(&self, x: &[f64], y: &mut [f64], _: &mut [f64]) {
         self.p.each_row(x, y, |r, s| x[r] - self.alpha * s);
-    }
-}
-
-/// A system `x − α·P·x = b` made ready to solve: by the two halves of its rows where `P`
-/// only leads from one to the other (`dice::halves`: a turn always hands the move over, so
-/// every fixed-strategy system of a chance table splits so), else as it stands.
-pub(super) enum System {
-    Whole(Sparse),
-    Halves(Halves),
-}
-
-impl System {
-    /// `P`, split into the rows `first` names and the rest where it can be.
-    pub(super) fn of(p: Sparse, first: impl Fn(usize) -> bool + Sync) -> System {
-        match Halves::of(p, first) {
-            Ok(h) => System::Halves(h),
-            Err(p) => System::Whole(p),
-        }
-    }
-
-    /// Solves `x − α·P·x = b` from the start `x` to the residual `tol` (see [`bicgstab`]).
-    pub(super) fn solve(
-        &self,
-        alpha: f64,
-        b: &[f64],
-        x: &mut [f64],
-        tol: f64,
-        max_iter: u32,
-        watch: (&Stops, &dyn Fn()),
-    ) -> Result<(u32, f64), DiceError> {
-        match self {
-            System::Halves(h) => h.solve(alpha, b, x, tol, max_iter, watch),
-            System::Whole(p) => bicgstab(&Plain { p, alpha }, b, x, tol, max_iter, watch),
-        }
     }
 }
 
@@ -262,9 +239,9 @@ mod tests {
         }
         b[n - 1] = 0.5;
         let mut x = vec![0.0; n];
-        let (it, res) = System::of(a, |r| r < n / 2)
-            .solve(1.0, &b, &mut x, 1e-13, 5000, (&Stops::default(), &|| {}))
-            .unwrap();
+        let whole = Plain { p: &a, alpha: 1.0 };
+        let watch = (&Stops::default(), &(|| {}) as &dyn Fn());
+        let (it, res) = bicgstab(&whole, &b, &mut x, 1e-13, 5000, watch).unwrap();
         assert!(res <= 1e-13, "{it} iterations, residual {res:e}");
         for (r, x) in x.iter().enumerate() {
             let exact = (r + 1) as f64 / (n + 1) as f64;

@@ -18,6 +18,7 @@ mod accelerate;
 mod certain;
 mod certify;
 mod compact;
+mod components;
 mod dag;
 mod deflate;
 mod ends;
@@ -38,6 +39,7 @@ mod solve;
 mod stored;
 mod sweep;
 mod symmetry;
+mod system;
 pub mod table;
 #[cfg(test)]
 mod toy;
