@@ -30,6 +30,14 @@ use std::sync::Arc;
 
 pub use super::estimate::MAX_ENTRIES;
 
+/// The most men of a table whose positions won with certainty are searched for first
+/// (`dice::certain`). Measured on a quiet machine (docs/dice.md): it makes KRK without the
+/// bare-king win 0.64–0.74 s instead of 3.9 s (151 sweeps instead of 818), but costs
+/// KQKQ 13 s of 90 for 64 positions (75.7 s without, the same chances and certificate)
+/// and KRKP 19–21 s (112.4 s without, against 119.8–133.3 s), where the accelerated solve
+/// and the components leave it nothing to gain.
+const CERTAIN_MEN: usize = 3;
+
 /// How a set of tables is built.
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -45,7 +53,8 @@ pub struct Options {
     pub gauss_seidel: bool,
     /// Deflate stalled bounds (false: report them as they stall), to measure it.
     pub deflate: bool,
-    /// Find the positions won with certainty on the move graph first, to measure it.
+    /// Find the positions won with certainty on the move graph first (on tables of at
+    /// most three men: see `CERTAIN_MEN`), to measure it.
     pub certain: bool,
     /// Solve one entry per class of the board's symmetries (`dice::symmetry`), to
     /// measure it.
@@ -420,7 +429,7 @@ impl ChanceTables {
             tolerance: opt.tolerance,
             gauss_seidel: opt.gauss_seidel,
             deflate: opt.deflate,
-            certain: opt.certain,
+            certain: opt.certain && table.index.men().len() <= CERTAIN_MEN,
             scc: opt.scc,
             accelerate: opt.accelerate,
             halves: opt.halves,
