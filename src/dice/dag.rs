@@ -48,9 +48,10 @@ impl Shared {
 
 /// The components of the run, each with the run's components waiting for it.
 struct Deps {
-    /// Per component of the run (from `run.start`): components it still waits for.
+    /// Per component of the run (numbered from `run.start`): components it still waits
+    /// for.
     open: Vec<AtomicU32>,
-    /// Components waiting for component `run.start + j`: `waiting[first[j]..first[j + 1]]`.
+    /// Components waiting for component j of the run: `waiting[first[j]..first[j + 1]]`.
     first: Vec<u32>,
     waiting: Vec<u32>,
 }
@@ -87,7 +88,7 @@ impl Deps {
                             if c & CONST == 0 {
                                 let j = comp[c as usize];
                                 if j != NONE && j != k as u32 {
-                                    to.push(j);
+                                    to.push(j - run.start as u32);
                                 }
                             }
                         }
@@ -99,25 +100,7 @@ impl Deps {
             })
             .collect::<Result<_, DiceError>>()?;
         drop(comp);
-        let m = run.len();
-        let mut first = vec![0u32; m + 1];
-        for to in &below {
-            for &j in to {
-                first[j as usize - run.start + 1] += 1;
-            }
-        }
-        for j in 0..m {
-            first[j + 1] += first[j];
-        }
-        let mut fill = first.clone();
-        let mut waiting = vec![0u32; first[m] as usize];
-        for (k, to) in below.iter().enumerate() {
-            for &j in to {
-                let j = j as usize - run.start;
-                waiting[fill[j] as usize] = (run.start + k) as u32;
-                fill[j] += 1;
-            }
-        }
+        let (first, waiting) = super::krylov::turned_round(run.len(), run.len(), |k| &below[k]);
         let open = below
             .iter()
             .map(|to| AtomicU32::new(to.len() as u32))
@@ -127,6 +110,18 @@ impl Deps {
             first,
             waiting,
         })
+    }
+
+    /// Component `k` of `run` is solved: the components of the run left waiting for
+    /// nothing else (each waiting count is taken down as the iterator passes it, so it
+    /// must be run to the end).
+    fn finished<'a>(&'a self, k: usize, run: &'a Range<usize>) -> impl Iterator<Item = usize> + 'a {
+        let j = k - run.start;
+        self.waiting[self.first[j] as usize..self.first[j + 1] as usize]
+            .iter()
+            .map(|&p| p as usize)
+            .filter(|&p| self.open[p].fetch_sub(1, Ordering::AcqRel) == 1)
+            .map(move |p| run.start + p)
     }
 }
 
@@ -196,21 +191,10 @@ pub(super) fn solve_run(
             let (more, last) = one(turns, state, values, comps, k, method, stops, out)?;
             updates += more as usize * comps.members(k).len();
             seen = seen.max(last);
-            for &p in deps.waiting_for(k, &run) {
-                if deps.open[p as usize - run.start].fetch_sub(1, Ordering::AcqRel) == 1 {
-                    ready.push(p as usize);
-                }
-            }
+            ready.extend(deps.finished(k, &run));
         }
     }
     Ok((updates, seen))
-}
-
-impl Deps {
-    fn waiting_for(&self, k: usize, run: &Range<usize>) -> &[u32] {
-        let j = k - run.start;
-        &self.waiting[self.first[j] as usize..self.first[j + 1] as usize]
-    }
 }
 
 /// What every worker of a run reads.
@@ -262,10 +246,8 @@ impl<T: Turns> Work<'_, T> {
                 return;
             }
         }
-        for &p in self.deps.waiting_for(k, self.run) {
-            if self.deps.open[p as usize - self.run.start].fetch_sub(1, Ordering::AcqRel) == 1 {
-                s.spawn(move |s| self.solve(s, p as usize));
-            }
+        for p in self.deps.finished(k, self.run) {
+            s.spawn(move |s| self.solve(s, p));
         }
     }
 }

@@ -54,18 +54,11 @@ pub(super) fn solve(
     let mut k = 0;
     while k < comps.count() {
         let (made, seen) = if comps.members(k).len() >= large {
-            let (sweeps, seen) = solve_large(
-                turns,
-                state,
-                values,
-                comps.members(k),
-                method,
-                stops,
-                progress,
-                out,
-            )?;
+            let members = comps.members(k);
+            let (sweeps, seen) =
+                solve_large(turns, state, values, members, method, stops, progress, out)?;
             k += 1;
-            (sweeps as usize * comps.members(k - 1).len(), seen)
+            (sweeps as usize * members.len(), seen)
         } else {
             let from = k;
             while k < comps.count() && comps.members(k).len() < large {
