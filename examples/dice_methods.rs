@@ -2,7 +2,7 @@
 //! one by one, and prints each table's sweeps, time, memory and certified error (the
 //! figures of docs/dice.md). Run under `/usr/bin/time -v` for the peak memory.
 //!
-//! Usage: dice_methods RULES MATERIAL [jacobi] [no-deflate] [no-certain] [no-symmetry] [no-scc] [accelerate] [no-halves] [exact-rounds] [stored|regenerated]
+//! Usage: dice_methods RULES MATERIAL [jacobi] [no-deflate] [no-certain] [no-symmetry] [no-scc] [accelerate] [no-halves] [exact-rounds] [no-pairs] [stored|regenerated]
 //! [tolerance=T] [seconds=S] [gib=G]
 //! (RULES: a dice preset or a rules file; e.g. `dice_methods shatranj-dice KQKQ`).
 
@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 fn main() -> Result<(), String> {
     let a: Vec<String> = std::env::args().skip(1).collect();
     let [spec, mat, rest @ ..] = &a[..] else {
-        return Err("usage: dice_methods RULES MATERIAL [jacobi] [no-deflate] [no-certain] [no-symmetry] [no-scc] [accelerate] [no-halves] [exact-rounds] [stored|regenerated] [tolerance=T] [seconds=S] [gib=G]".into());
+        return Err("usage: dice_methods RULES MATERIAL [jacobi] [no-deflate] [no-certain] [no-symmetry] [no-scc] [accelerate] [no-halves] [exact-rounds] [no-pairs] [stored|regenerated] [tolerance=T] [seconds=S] [gib=G]".into());
     };
     let rules = Rules::resolve(spec, None).map_err(|e| e.to_string())?;
     let dice = rules.dice.clone().ok_or("rules without dice")?;
@@ -46,6 +46,7 @@ fn main() -> Result<(), String> {
                 "accelerate" => opt.accelerate = true,
                 "no-halves" => opt.halves = false,
                 "exact-rounds" => opt.loose_rounds = false,
+                "no-pairs" => opt.pairs = false,
                 "stored" => opt.layout = Some(Layout::Stored),
                 "regenerated" => opt.layout = Some(Layout::Regenerated),
                 _ => return Err(format!("unknown option '{r}'")),

@@ -253,7 +253,8 @@ impl<T: Turns> Work<'_, T> {
 }
 
 /// Sweeps one component's entries (`members`) in `values` in Gauss–Seidel order until its
-/// bounds meet or stall: the sweeps made, what the last saw, and whether it stopped at a
+/// bounds meet or stall, two members that hand the turn to each other together
+/// (`dice::pair`, as `method` says): the sweeps made, what the last saw, and whether it stopped at a
 /// stall to be deflated. Its entry updates are counted in `updates`.
 fn settle(
     turns: &impl Turns,
@@ -262,15 +263,40 @@ fn settle(
     stall: &mut Stall,
     (method, stops, updates): (&Method, &Stops, &AtomicUsize),
 ) -> Result<(u32, Seen, bool), DiceError> {
+    let how = if method.pairs {
+        super::pair::plan(turns, members)?
+    } else {
+        vec![super::pair::ALONE; members.len()]
+    };
+    let read = |c| values.read(c);
+    let alone = |i: usize, seen: &mut Seen| -> Result<(), DiceError> {
+        let new = super::iterate::turn_value(turns, i, &read)?;
+        seen.note(&values.read(i), &new);
+        values.write(i, new);
+        Ok(())
+    };
     let mut sweeps = 0;
     loop {
         stops.check()?;
         let mut seen = Seen::default();
-        for &i in members {
+        for (&i, &with) in members.iter().zip(&how) {
             let i = i as usize;
-            let new = super::iterate::turn_value(turns, i, &|c| values.read(c))?;
-            seen.note(&values.read(i), &new);
-            values.write(i, new);
+            match with {
+                super::pair::TAKEN => {}
+                super::pair::ALONE => alone(i, &mut seen)?,
+                j => match super::pair::pair_value(turns, i, j as usize, &read)? {
+                    Some((vi, vj)) => {
+                        seen.note(&values.read(i), &vi);
+                        seen.note(&values.read(j as usize), &vj);
+                        values.write(i, vi);
+                        values.write(j as usize, vj);
+                    }
+                    None => {
+                        alone(i, &mut seen)?;
+                        alone(j as usize, &mut seen)?;
+                    }
+                },
+            }
         }
         sweeps += 1;
         updates.fetch_add(members.len(), Ordering::Relaxed);

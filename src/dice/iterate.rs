@@ -49,6 +49,9 @@ pub struct Method {
     /// In the accelerated solve, the rounds of policy iteration solved loosely until the
     /// choices stand still (off: every round to the rounding).
     pub loose_rounds: bool,
+    /// Two entries that hand the turn to each other (a forfeit and back) updated
+    /// together, their loop closed exactly (`dice::pair`; off: one after the other).
+    pub pairs: bool,
 }
 
 impl Default for Method {
@@ -62,6 +65,7 @@ impl Default for Method {
             accelerate: false,
             halves: true,
             loose_rounds: true,
+            pairs: true,
         }
     }
 }
@@ -278,9 +282,16 @@ pub(super) fn iterate(
     out.error_bound = f64::INFINITY;
     let mut stall = Stall::default();
     let (start, mut half_gap) = (out.sweeps, f64::INFINITY);
+    let mut pairs = match method.pairs && method.gauss_seidel {
+        true => Some(super::pair_sweep::Partners::of(turns, state, stops)?),
+        false => None,
+    };
     loop {
         stops.check()?;
-        let seen = sweep(turns, state, values, method.gauss_seidel, stops)?;
+        let seen = match &mut pairs {
+            Some(p) => p.sweep(turns, state, values, stops)?,
+            None => sweep(turns, state, values, method.gauss_seidel, stops)?,
+        };
         out.sweeps += 1;
         out.residual = seen.chance;
         out.error_bound = seen.gap;
@@ -361,6 +372,10 @@ fn sweep_half(
         .try_reduce(Seen::default, |a, b| Ok(a.max(b)))
 }
 
+/// No successor at all (the constants' indices stop below it): [`turn_without`] leaves
+/// out no throw.
+pub(super) const NO_SKIP: u32 = u32::MAX;
+
 /// One turn of entry `i`: over the throws, the best successor of each (read by `read`),
 /// the chances and bounds adding up, the tie-breaking score discounted by one ply.
 #[inline]
@@ -369,8 +384,25 @@ pub(super) fn turn_value(
     i: usize,
     read: &(impl Fn(usize) -> Val + ?Sized),
 ) -> Result<Val, DiceError> {
-    let mut acc = Val::ZERO;
+    Ok(turn_without(turns, i, NO_SKIP, read)?.0)
+}
+
+/// [`turn_value`] without the throws whose only successor is the entry `skip`: what the
+/// other throws add, and the chance of those left out (`dice::pair`). [`NO_SKIP`] leaves
+/// out none.
+#[inline]
+pub(super) fn turn_without(
+    turns: &impl Turns,
+    i: usize,
+    skip: u32,
+    read: &(impl Fn(usize) -> Val + ?Sized),
+) -> Result<(Val, f64), DiceError> {
+    let (mut acc, mut left) = (Val::ZERO, 0.0);
     turns.each_throw(i, &mut |p, children, consts| {
+        if children == [skip] {
+            left += p;
+            return;
+        }
         let mut best: Option<Val> = None;
         for &c in children {
             pick(
@@ -384,7 +416,7 @@ pub(super) fn turn_value(
         }
         add_throw(&mut acc, p, best);
     })?;
-    Ok(acc)
+    Ok((acc, left))
 }
 
 /// Keeps in `best` the better of it and a successor worth `child` to its side to move

@@ -32,6 +32,8 @@ mod index;
 mod iterate;
 mod krylov;
 mod members;
+mod pair;
+mod pair_sweep;
 pub mod problem;
 mod scc;
 pub(crate) mod simulate;

@@ -72,6 +72,9 @@ pub struct Options {
     /// Solve the accelerated solve's rounds of policy iteration loosely until the choices
     /// stand still, to measure it.
     pub loose_rounds: bool,
+    /// Update two entries that hand the turn to each other together (`dice::pair`), to
+    /// measure it.
+    pub pairs: bool,
 }
 
 impl Default for Options {
@@ -89,6 +92,7 @@ impl Default for Options {
             accelerate: m.accelerate,
             halves: m.halves,
             loose_rounds: m.loose_rounds,
+            pairs: m.pairs,
         }
     }
 }
@@ -434,6 +438,7 @@ impl ChanceTables {
             accelerate: opt.accelerate,
             halves: opt.halves,
             loose_rounds: opt.loose_rounds,
+            pairs: opt.pairs,
         };
         let symmetry = if opt.symmetry {
             Symmetry::of(eng, table.index.men())
