@@ -244,8 +244,15 @@ impl Fixed {
                     part.choice.push(best.map_or(NO_CHOICE, |(_, j)| j as u16));
                     match best {
                         Some((_, j)) if members.row_of(children[j]).is_some() => {
-                            part.col.push(members.row[children[j] as usize]);
-                            part.p.push(p);
+                            // Throws that lead to the same row (the forfeits) as one entry.
+                            let col = members.row[children[j] as usize];
+                            match part.col[before..].iter().position(|&c| c == col) {
+                                Some(e) => part.p[before + e] += p,
+                                None => {
+                                    part.col.push(col);
+                                    part.p.push(p);
+                                }
+                            }
                         }
                         Some((v, _)) => {
                             exits = true;
