@@ -49,8 +49,9 @@ const CANONICAL_SECONDS: f64 = 3.5e-8;
 
 /// Sweeps a table of `mat` is expected to take (measured on the tables of
 /// docs/dice.md): one or two where the rules' bare-king win decides it at once (a side
-/// has its king alone); three men up to about 150; four men far more (the men wander
-/// long before a capture).
+/// has its king alone); three men up to about 150; four men more (the men wander long
+/// before a capture), fewer with a pawn, whose moves cut the table into small
+/// components.
 pub fn expected_sweeps<B: Bits>(eng: &Engine<B>, mat: &Material) -> f64 {
     use crate::board::rules::BareKingRule;
     let bare_wins = !matches!(
@@ -64,17 +65,22 @@ pub fn expected_sweeps<B: Bits>(eng: &Engine<B>, mat: &Material) -> f64 {
         2.0
     } else if mat.men() <= 3 {
         150.0
+    } else if mat.has_pawns(eng.pawn) {
+        FOUR_MEN_PAWN_SWEEPS
     } else {
         FOUR_MEN_SWEEPS
     }
 }
 
-/// Sweeps' worth of work of a four-man table (shatranj-dice, docs/dice.md, 27 Nov 2026,
-/// a quiet machine): the giant components of KQKQ and KRKQ go to the accelerated solve,
-/// whose policy iteration and certificate cost about 160 whole-table sweeps of theirs
-/// (KQKQ 63 s, KRKQ 62 s for the phase on two cores); KRKP's small components, solved on
-/// both cores at once, about 80 (90 s). Interval iteration alone took KQKQ 2,935.
-const FOUR_MEN_SWEEPS: f64 = 200.0;
+/// Sweeps' worth of work of a four-man table without a pawn (shatranj-dice,
+/// docs/dice.md, 27 Nov 2026, a quiet machine): the giant components of KQKQ and KRKQ go
+/// to the accelerated solve, whose policy iteration and certificate cost about 150
+/// whole-table sweeps of theirs (KQKQ 57 s, KRKQ 63 s for the table on two cores).
+/// Interval iteration alone took KQKQ 2,935.
+const FOUR_MEN_SWEEPS: f64 = 150.0;
+/// The same with a pawn: KRKP's small components, solved on both cores at once with the
+/// forfeits' pairs closed (`dice::pair`), about 35 (the table 55 s).
+const FOUR_MEN_PAWN_SWEEPS: f64 = 35.0;
 
 /// How a table's successors are held while it is solved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
