@@ -745,8 +745,11 @@ impl<B: Bits> Position<B> {
                 }
             }
         }
-        let mut repeated: Vec<(usize, Kind, usize)> =
-            self.dups.all().map(|(c, k, s)| (c.idx(), k, s)).collect();
+        // Stacked men are rare: no list made where there are none.
+        let mut repeated: Vec<(usize, Kind, usize)> = match self.dups.all().next() {
+            None => vec![],
+            Some(_) => self.dups.all().map(|(c, k, s)| (c.idx(), k, s)).collect(),
+        };
         repeated.sort_unstable();
         repeated.dedup();
         for (ci, k, s) in repeated {

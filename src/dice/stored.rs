@@ -75,12 +75,16 @@ impl ChanceTables {
             Start::Decided(out) => Plan::Decided(Val::of(decided_value(&out, pos.side))),
             Start::Throws(throws) => {
                 let mut out = Vec::with_capacity(throws.len());
+                // The forfeited turn, worked out once for every throw that forfeits.
+                let mut passed = None;
                 for t in throws {
                     let children = match &t.throw {
                         Throw::TakesKing => vec![Child::Const(Val::of(Wl::WIN).flip())],
                         Throw::Forfeit => {
-                            let p = pass(pos);
-                            vec![self.child(&p, table, slots)?]
+                            if passed.is_none() {
+                                passed = Some(self.child(&pass(pos), table, slots)?);
+                            }
+                            passed.into_iter().collect()
                         }
                         Throw::Moves(ms) => {
                             let mut v = Vec::with_capacity(ms.len());
