@@ -186,7 +186,7 @@ struct Part {
 }
 
 impl Fixed {
-    /// The choices the current chances make, as a sweep picks them (`iterate::pick`); a
+    /// The choices the current chances make, as a sweep picks them (`update::pick`); a
     /// throw keeps its choice in `last` (if any) unless the new one is strictly better.
     fn of(
         turns: &impl Turns,

@@ -13,9 +13,10 @@
 
 use super::components::Components;
 use super::error::DiceError;
-use super::iterate::{Method, Seen, Solved, Stall};
+use super::iterate::{Method, Solved, Stall};
 use super::members::NONE;
 use super::sweep::{Stops, Turns, Val, CONST};
+use super::update::Seen;
 use rayon::prelude::*;
 use std::ops::Range;
 use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
@@ -221,7 +222,7 @@ impl<T: Turns> Work<'_, T> {
         let done = if members.len() == 1 && !self.comps.loops(members[0] as usize) {
             // A single entry none of whose moves comes back: one update settles it.
             let i = members[0] as usize;
-            super::iterate::turn_value(self.turns, i, &|c| self.shared.read(c)).map(|v| {
+            super::update::turn_value(self.turns, i, &|c| self.shared.read(c)).map(|v| {
                 self.shared.write(i, v);
                 (1, Seen::default(), false)
             })
@@ -270,7 +271,7 @@ fn settle(
     };
     let read = |c| values.read(c);
     let alone = |i: usize, seen: &mut Seen| -> Result<(), DiceError> {
-        let new = super::iterate::turn_value(turns, i, &read)?;
+        let new = super::update::turn_value(turns, i, &read)?;
         seen.note(&values.read(i), &new);
         values.write(i, new);
         Ok(())

@@ -46,6 +46,7 @@ pub mod table;
 #[cfg(test)]
 mod toy;
 pub mod turn;
+mod update;
 
 pub use crate::board::die::{Dice, NoMove, Roll};
 pub use error::DiceError;

@@ -19,9 +19,9 @@
 //! it.
 
 use super::error::DiceError;
-use super::iterate::turn_without;
 use super::sweep::{Turns, Val, CONST, GAMMA};
 use super::turn::Wl;
+use super::update::turn_without;
 
 /// A pair whose loop keeps the game at least this likely is left to the sweeps (and to
 /// the deflation): solving it would divide by almost nothing.

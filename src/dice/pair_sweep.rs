@@ -11,9 +11,9 @@
 //! No step writes the half it reads.
 
 use super::error::DiceError;
-use super::iterate::{turn_value, turn_without, Seen};
 use super::pair::{partner, with_turned, ALONE};
 use super::sweep::{Stops, Turns, Val, CHUNK, THROWN};
+use super::update::{turn_value, turn_without, Seen};
 use rayon::prelude::*;
 
 /// The thrown entries' partners (each the other's), and room for step 1's parts.

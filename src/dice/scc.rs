@@ -5,7 +5,7 @@
 //! meet: a position none of whose moves comes back to it is settled by one update.
 //!
 //! The certified error stays sound: every update is the same turn as a whole-table
-//! sweep's (`iterate::turn_value`), read from successors whose lower and upper bounds
+//! sweep's (`update::turn_value`), read from successors whose lower and upper bounds
 //! are sound, so the bounds of every entry stay sound; a component's remaining gap
 //! passes into the components above it through those bounds (a turn's gap is at most
 //! the widest gap among its successors), and the table's error is the widest gap left
@@ -13,8 +13,9 @@
 
 use super::components::components;
 use super::error::DiceError;
-use super::iterate::{Method, Seen, Solved};
+use super::iterate::{Method, Solved};
 use super::sweep::{Stops, Turns, Val, THROWN};
+use super::update::Seen;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::RecvTimeoutError;
 
