@@ -15,9 +15,8 @@
 //! on any number of threads.
 
 use super::error::DiceError;
-use super::sweep::{Stops, Turns, Val, CHUNK, THROWN};
+use super::sweep::{Stops, Turns, Val, THROWN};
 use super::update::{turn_value, Seen};
-use rayon::prelude::*;
 
 /// Most sweeps a table build makes.
 const MAX_SWEEPS: u32 = 100_000;
@@ -323,23 +322,13 @@ fn sweep_half(
     other_at: usize,
     stops: &Stops,
 ) -> Result<Seen, DiceError> {
-    mine.par_chunks_mut(CHUNK)
-        .enumerate()
-        .map(|(k, chunk)| {
-            stops.check()?;
-            let mut seen = Seen::default();
-            for (j, v) in chunk.iter_mut().enumerate() {
-                let i = at + k * CHUNK + j;
-                if state[i] != THROWN {
-                    continue;
-                }
-                let new = turn_value(turns, i, &|c| other[c - other_at])?;
-                seen.note(v, &new);
-                *v = new;
-            }
-            Ok(seen)
-        })
-        .try_reduce(Seen::default, |a, b| Ok(a.max(b)))
+    super::update::each_chunk(mine, stops, |k| {
+        let i = at + k;
+        if state[i] != THROWN {
+            return Ok(None);
+        }
+        turn_value(turns, i, &|c| other[c - other_at]).map(Some)
+    })
 }
 
 #[cfg(test)]

@@ -13,7 +13,7 @@
 use super::error::DiceError;
 use super::pair::{partner, with_turned, ALONE};
 use super::sweep::{Stops, Turns, Val, CHUNK, THROWN};
-use super::update::{turn_value, turn_without, Seen};
+use super::update::{each_chunk, turn_value, turn_without, Seen};
 use rayon::prelude::*;
 
 /// The thrown entries' partners (each the other's), and room for step 1's parts.
@@ -126,27 +126,4 @@ impl Partners {
         })?;
         Ok(a.max(b))
     }
-}
-
-/// Updates every entry of `half` (entry `k` of it by `new(k)`: `None` leaves it) in
-/// parallel chunks; what the updates saw.
-fn each_chunk(
-    half: &mut [Val],
-    stops: &Stops,
-    new: impl Fn(usize) -> Result<Option<Val>, DiceError> + Sync,
-) -> Result<Seen, DiceError> {
-    half.par_chunks_mut(CHUNK)
-        .enumerate()
-        .map(|(k, chunk)| {
-            stops.check()?;
-            let mut seen = Seen::default();
-            for (m, v) in chunk.iter_mut().enumerate() {
-                if let Some(n) = new(k * CHUNK + m)? {
-                    seen.note(v, &n);
-                    *v = n;
-                }
-            }
-            Ok(seen)
-        })
-        .try_reduce(Seen::default, |a, b| Ok(a.max(b)))
 }

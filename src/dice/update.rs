@@ -3,7 +3,8 @@
 //! adding up), and what a sweep of such updates saw.
 
 use super::error::DiceError;
-use super::sweep::{Turns, Val, CONST, GAMMA};
+use super::sweep::{Stops, Turns, Val, CHUNK, CONST, GAMMA};
+use rayon::prelude::*;
 
 /// What one sweep saw: the largest change of a chance, of a bound, and the widest gap.
 #[derive(Clone, Copy, Default)]
@@ -112,4 +113,27 @@ fn add_throw(acc: &mut Val, p: f64, best: Option<Val>) {
     acc.q += p * GAMMA * b.q;
     acc.lo += p * b.lo;
     acc.hi += p * b.hi;
+}
+
+/// Updates every entry of `half` (entry `k` of it by `new(k)`: `None` leaves it) in
+/// parallel chunks; what the updates saw.
+pub(super) fn each_chunk(
+    half: &mut [Val],
+    stops: &Stops,
+    new: impl Fn(usize) -> Result<Option<Val>, DiceError> + Sync,
+) -> Result<Seen, DiceError> {
+    half.par_chunks_mut(CHUNK)
+        .enumerate()
+        .map(|(k, chunk)| {
+            stops.check()?;
+            let mut seen = Seen::default();
+            for (m, v) in chunk.iter_mut().enumerate() {
+                if let Some(n) = new(k * CHUNK + m)? {
+                    seen.note(v, &n);
+                    *v = n;
+                }
+            }
+            Ok(seen)
+        })
+        .try_reduce(Seen::default, |a, b| Ok(a.max(b)))
 }
