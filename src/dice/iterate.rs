@@ -251,8 +251,14 @@ pub(super) fn iterate(
     out.error_bound = f64::INFINITY;
     let mut stall = Stall::default();
     let (start, mut half_gap) = (out.sweeps, f64::INFINITY);
+    // The pairs' sweep holds a list beside the table; where the budget has no room for
+    // it, the sweeps go one entry after another.
     let mut pairs = match method.pairs && method.gauss_seidel {
-        true => Some(super::pair_sweep::Partners::of(turns, state, stops)?),
+        true => match super::pair_sweep::Partners::of(turns, state, stops) {
+            Ok(p) => Some(p),
+            Err(DiceError::TooBig(_)) => None,
+            Err(e) => return Err(e),
+        },
         false => None,
     };
     loop {
