@@ -745,11 +745,8 @@ impl<B: Bits> Position<B> {
                 }
             }
         }
-        // Stacked men are rare: no list made where there are none.
-        let mut repeated: Vec<(usize, Kind, usize)> = match self.dups.all().next() {
-            None => vec![],
-            Some(_) => self.dups.all().map(|(c, k, s)| (c.idx(), k, s)).collect(),
-        };
+        let mut repeated: Vec<(usize, Kind, usize)> =
+            self.dups.all().map(|(c, k, s)| (c.idx(), k, s)).collect();
         repeated.sort_unstable();
         repeated.dedup();
         for (ci, k, s) in repeated {
