@@ -85,7 +85,10 @@ pub(super) fn solve(
         .map(|&i| values[i as usize].score())
         .collect();
     let eps = WIDEN * method.tolerance;
-    let checks = super::certify::certify(turns, values, &members, &guess, eps, MAX_CHECKS, stops)?;
+    let (widen, iterations) = fixed.widening(eps, (stops, &tick))?;
+    out.krylov += iterations;
+    let checks =
+        super::certify::certify(turns, values, &members, (&guess, &widen), MAX_CHECKS, stops)?;
     out.sweeps += checks.steps;
     if !checks.certified {
         return Ok(false);
@@ -352,6 +355,26 @@ impl Fixed {
             v.q = q[r];
         }
         Ok(i1 + i2 + i3)
+    }
+
+    /// How far the certificate widens each row's guess: `eps·t/T`, with t the turns the
+    /// fixed choices take on average to leave the component from the row (`t = 1 + P·t`,
+    /// solved loosely) and T the largest. Widened so, one turn of the fixed choices takes
+    /// about `eps/T` off every row's widening, where a widening alike on every row loses
+    /// nothing on the rows that cannot leave in one turn (and needs as many steps as the
+    /// longest way out before every row has lost something).
+    /// The widening, and the Krylov iterations spent.
+    fn widening(&self, eps: f64, watch: (&Stops, &dyn Fn())) -> Result<(Vec<f64>, u32), DiceError> {
+        let n = self.score.len();
+        let ones = vec![1.0; n];
+        let mut t = ones.clone();
+        // A residual of at most 0.1 keeps `t − P·t` within 0.9..1.1 of 1 on every row.
+        let (iterations, _) = self
+            .inside
+            .solve(1.0, &ones, &mut t, 0.1, MAX_KRYLOV, watch)?;
+        let top = t.iter().fold(1.0, |m: f64, &t| m.max(t));
+        let widen = t.iter().map(|&t| eps * t.max(1.0) / top).collect();
+        Ok((widen, iterations))
     }
 }
 

@@ -30,10 +30,15 @@
 //! and is exact.
 //!
 //! A guess exactly right is not yet a candidate (one turn reproduces it, so the check
-//! holds only up to rounding). The candidate is the guess widened by ε, then stepped by
-//! B until (A) holds: the widening decays at the rate of the slowest mode, positive on
-//! every entry, which makes each step strictly tighter, while the guess's own error dies
-//! faster (Hartmanns and Kaminski, "Optimistic value iteration", CAV 2020).
+//! holds only up to rounding). The candidate is the guess widened, then stepped by B
+//! until (A) holds (Hartmanns and Kaminski, "Optimistic value iteration", CAV 2020). A
+//! widening ε alike on every entry loses nothing in one turn on the entries that cannot
+//! leave the component in one turn, so (A) waits as many steps as the longest way out
+//! (KQKQ: 37–38). The caller widens each entry in proportion to the turns the guessed
+//! strategies take to leave from it (t = 1 + P·t): one turn then takes ε/max t off every
+//! entry at once, and (A) holds at the first step unless a free choice between moves of
+//! equal guesses picks a longer way out; the steps then go on as before. Soundness does
+//! not rest on the shape: any candidate for which (A) and (B) hold is a bound.
 
 use super::error::DiceError;
 use super::members::Members;
@@ -53,20 +58,27 @@ pub(super) struct Checks {
     pub(super) certified: bool,
 }
 
-/// Tries to prove `guess ± eps` (per member row: the score of its side to move), stepped
-/// by one turn at most `max_steps` times, a pair of bounds; if it is proved, narrows the
-/// members' bounds in `values` to it.
+/// Tries to prove `guess ± widen` (per member row: the score of its side to move, and how
+/// far it is widened), stepped by one turn at most `max_steps` times, a pair of bounds; if
+/// it is proved, narrows the members' bounds in `values` to it.
 pub(super) fn certify(
     turns: &impl Turns,
     values: &mut [Val],
     members: &Members,
-    guess: &[f64],
-    eps: f64,
+    (guess, widen): (&[f64], &[f64]),
     max_steps: u32,
     stops: &Stops,
 ) -> Result<Checks, DiceError> {
-    let mut lo: Vec<f64> = guess.iter().map(|g| (g - eps).max(-1.0)).collect();
-    let mut hi: Vec<f64> = guess.iter().map(|g| (g + eps).min(1.0)).collect();
+    let mut lo: Vec<f64> = guess
+        .iter()
+        .zip(widen)
+        .map(|(g, e)| (g - e).max(-1.0))
+        .collect();
+    let mut hi: Vec<f64> = guess
+        .iter()
+        .zip(widen)
+        .map(|(g, e)| (g + e).min(1.0))
+        .collect();
     let mut steps = 0;
     loop {
         stops.check()?;
@@ -196,8 +208,7 @@ mod tests {
             &toy,
             &mut values,
             &members,
-            &[guess; 2],
-            1e-6,
+            (&[guess; 2], &[1e-6; 2]),
             steps,
             &stops,
         );
