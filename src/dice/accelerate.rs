@@ -136,6 +136,11 @@ fn strategies(
             continue;
         }
         fixed = next;
+        // Few choices left to change: the rounds to come solve exactly, so the last loose
+        // round is not followed by an exact solve of the same choices and a round more.
+        if fixed.switched * FEW_SWITCHED <= fixed.score.len() {
+            solve = Solve::Exact;
+        }
         out.krylov += fixed.evaluate(values, members, solve, (stops, tick))?;
     }
     Ok(fixed)
@@ -154,6 +159,8 @@ enum Solve {
 
 /// The residual to which a loose round solves the score.
 const LOOSE: f64 = 1e-6;
+/// A round changing at most one choice in this many rows is solved exactly.
+const FEW_SWITCHED: usize = 1_000;
 
 /// Both sides' choices fixed (per throw the best successor by the current chances): the
 /// chances of the component's rows as a linear system.
