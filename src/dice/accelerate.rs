@@ -21,19 +21,15 @@
 //! (sound), and the interval iteration goes on from there.
 
 use super::error::DiceError;
+use super::fixed::{Fixed, Solve};
 use super::iterate::{Method, Solved};
-use super::krylov::Sparse;
 use super::members::Members;
-use super::sweep::{Stops, Turns, Val, CONST, GAMMA};
-use super::system::System;
-use super::turn::Wl;
+use super::sweep::{Stops, Turns, Val};
 
 /// Gauss–Seidel sweeps before the first choices are fixed.
 const WARM_SWEEPS: u32 = 20;
 /// Most rounds of policy iteration (fix the choices, solve their scores, improve them).
 const MAX_ROUNDS: u32 = 30;
-/// Most BiCGSTAB iterations for one solve.
-const MAX_KRYLOV: u32 = 3_000;
 /// Most one-turn steps of the certificate before the guess is given up.
 const MAX_CHECKS: u32 = 200;
 /// The certificate's widening of the guess, as a share of the tolerance.
@@ -123,10 +119,10 @@ fn strategies(
         Solve::Exact
     };
     let halves = method.halves;
-    let mut fixed = Fixed::of(turns, values, members, &[], halves, stops)?;
+    let mut fixed = Fixed::of(turns, values, members, None, halves, stops)?;
     out.krylov += fixed.evaluate(values, members, solve, (stops, tick))?;
     for _ in 1..MAX_ROUNDS {
-        let next = Fixed::of(turns, values, members, &fixed.choice, halves, stops)?;
+        let next = Fixed::of(turns, values, members, Some(&fixed), halves, stops)?;
         if next.switched == 0 {
             if solve == Solve::Exact {
                 break;
@@ -138,7 +134,7 @@ fn strategies(
         fixed = next;
         // Few choices left to change: the rounds to come solve exactly, so the last loose
         // round is not followed by an exact solve of the same choices and a round more.
-        if fixed.switched * FEW_SWITCHED <= fixed.score.len() {
+        if fixed.switched * FEW_SWITCHED <= fixed.rows() {
             solve = Solve::Exact;
         }
         out.krylov += fixed.evaluate(values, members, solve, (stops, tick))?;
@@ -146,275 +142,5 @@ fn strategies(
     Ok(fixed)
 }
 
-/// How closely a round of policy iteration solves its choices' scores.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Solve {
-    /// The score alone, to [`LOOSE`] (inexact policy iteration).
-    Loose,
-    /// The score and the tie-breaking score to the rounding.
-    Exact,
-    /// Those and the decisive chance: the last solve, whose chances are kept.
-    Chances,
-}
-
-/// The residual to which a loose round solves the score.
-const LOOSE: f64 = 1e-6;
 /// A round changing at most one choice in this many rows is solved exactly.
 const FEW_SWITCHED: usize = 1_000;
-
-/// Both sides' choices fixed (per throw the best successor by the current chances): the
-/// chances of the component's rows as a linear system.
-struct Fixed {
-    /// The successors inside the component, with the chance of the throw, as a system to
-    /// solve.
-    inside: System,
-    /// Per row, what the throws leading out of the component add: to the score, to the
-    /// decisive chance, to the tie-breaking score.
-    score: Vec<f64>,
-    decisive: Vec<f64>,
-    tie: Vec<f64>,
-    /// Per throw of every row in turn, the chosen successor's place among the throw's
-    /// ([`NO_CHOICE`]: none).
-    choice: Vec<u16>,
-    /// Choices changed from the last ones.
-    switched: usize,
-}
-
-/// A throw without successors.
-const NO_CHOICE: u16 = u16::MAX;
-
-/// One chunk of rows of [`Fixed`].
-#[derive(Default)]
-struct Part {
-    len: Vec<u32>,
-    col: Vec<u32>,
-    p: Vec<f64>,
-    out: Vec<[f64; 3]>,
-    exits: Vec<bool>,
-    choice: Vec<u16>,
-    switched: usize,
-}
-
-impl Fixed {
-    /// The choices the current chances make, as a sweep picks them (`update::pick`); a
-    /// throw keeps its choice in `last` (if any) unless the new one is strictly better.
-    fn of(
-        turns: &impl Turns,
-        values: &[Val],
-        members: &Members,
-        last: &[u16],
-        halves: bool,
-        stops: &Stops,
-    ) -> Result<Fixed, DiceError> {
-        // Where each chunk's throws start among the last choices.
-        let mut at = vec![0usize];
-        if !last.is_empty() {
-            let counts = members.per_chunk(stops, |_, chunk| {
-                let mut n = 0;
-                for &i in chunk {
-                    turns.each_throw(i as usize, &mut |_, _, _| n += 1)?;
-                }
-                Ok(n)
-            })?;
-            for n in counts {
-                at.push(at[at.len() - 1] + n);
-            }
-        }
-        let parts = members.per_chunk(stops, |k, chunk| {
-            let mut part = Part::default();
-            let mut t = at.get(k).copied().unwrap_or(0);
-            for &i in chunk {
-                let (before, mut add, mut exits) = (part.col.len(), [0.0; 3], false);
-                turns.each_throw(i as usize, &mut |p, children, consts| {
-                    let val = |c: u32| {
-                        if c & CONST != 0 {
-                            consts[(c & !CONST) as usize]
-                        } else {
-                            values[c as usize]
-                        }
-                        .flip()
-                    };
-                    let kept = last.get(t).copied().unwrap_or(NO_CHOICE);
-                    t += 1;
-                    let mut best: Option<(Val, usize)> = None;
-                    for (j, &c) in children.iter().enumerate() {
-                        let v = val(c);
-                        if best.is_none_or(|(b, _)| v.better(b)) {
-                            best = Some((v, j));
-                        }
-                    }
-                    if let Some(&c) = children.get(kept as usize) {
-                        let v = val(c);
-                        if best.is_none_or(|(b, _)| !b.better(v)) {
-                            best = Some((v, kept as usize));
-                        } else {
-                            part.switched += 1;
-                        }
-                    }
-                    part.choice.push(best.map_or(NO_CHOICE, |(_, j)| j as u16));
-                    match best {
-                        Some((_, j)) if members.row_of(children[j]).is_some() => {
-                            // Throws that lead to the same row (the forfeits) as one entry.
-                            let col = members.row[children[j] as usize];
-                            match part.col[before..].iter().position(|&c| c == col) {
-                                Some(e) => part.p[before + e] += p,
-                                None => {
-                                    part.col.push(col);
-                                    part.p.push(p);
-                                }
-                            }
-                        }
-                        Some((v, _)) => {
-                            exits = true;
-                            add[0] += p * v.score();
-                            add[1] += p * (v.c.w + v.c.l);
-                            add[2] += p * GAMMA * v.q;
-                        }
-                        None => exits = true,
-                    }
-                })?;
-                part.len.push((part.col.len() - before) as u32);
-                part.out.push(add);
-                part.exits.push(exits);
-            }
-            Ok(part)
-        })?;
-        let mut inside = Sparse::default();
-        let mut f = Fixed {
-            inside: System::Whole(Sparse::default()),
-            score: vec![],
-            decisive: vec![],
-            tie: vec![],
-            choice: vec![],
-            switched: 0,
-        };
-        let mut exits = vec![];
-        inside.start.push(0);
-        for part in parts {
-            for &len in &part.len {
-                let last = *inside.start.last().unwrap_or(&0);
-                inside.start.push(last + len);
-            }
-            inside.col.extend_from_slice(&part.col);
-            inside.p.extend_from_slice(&part.p);
-            for [s, d, q] in part.out {
-                f.score.push(s);
-                f.decisive.push(d);
-                f.tie.push(q);
-            }
-            exits.extend_from_slice(&part.exits);
-            f.choice.extend_from_slice(&part.choice);
-            f.switched += part.switched;
-        }
-        // The slots of the first half of the table have White to move (as in `certify`).
-        let white = |r: usize| (members.slots[r] as usize) < values.len() / 2;
-        let inside = close_loops(inside, &exits);
-        f.inside = if halves {
-            System::of(inside, white)
-        } else {
-            System::Whole(inside)
-        };
-        Ok(f)
-    }
-
-    /// Solves the scores of the fixed choices as `how` says and writes them into `values`
-    /// (the bounds stay): with [`Solve::Chances`] the decisive chance too (without it the
-    /// chances written are only the score's sign: a win or a loss of its size); the
-    /// Krylov iterations.
-    fn evaluate(
-        &self,
-        values: &mut [Val],
-        members: &Members,
-        how: Solve,
-        watch: (&Stops, &dyn Fn()),
-    ) -> Result<u32, DiceError> {
-        let read = |f: fn(&Val) -> f64| -> Vec<f64> {
-            members
-                .slots
-                .iter()
-                .map(|&i| f(&values[i as usize]))
-                .collect()
-        };
-        let mut s = read(|v| v.c.w - v.c.l);
-        let mut q = read(|v| v.q);
-        let solve = |alpha, b: &[f64], x: &mut [f64], tol| {
-            self.inside.solve(alpha, b, x, tol, MAX_KRYLOV, watch)
-        };
-        let tol = if how == Solve::Loose { LOOSE } else { 1e-15 };
-        let (i1, _) = solve(-1.0, &self.score, &mut s, tol)?;
-        let mut i3 = 0;
-        if how != Solve::Loose {
-            i3 = solve(-GAMMA, &self.tie, &mut q, 1e-12)?.0;
-        }
-        let mut d: Vec<f64> = s.iter().map(|s| s.abs()).collect();
-        let mut i2 = 0;
-        if how == Solve::Chances {
-            d = read(|v| v.c.w + v.c.l);
-            i2 = solve(1.0, &self.decisive, &mut d, 1e-15)?.0;
-        }
-        for (r, &i) in members.slots.iter().enumerate() {
-            let v = &mut values[i as usize];
-            let (w, l) = ((d[r] + s[r]) / 2.0, (d[r] - s[r]) / 2.0);
-            v.c = Wl {
-                w: w.clamp(0.0, 1.0),
-                l: l.clamp(0.0, 1.0),
-            };
-            v.q = q[r];
-        }
-        Ok(i1 + i2 + i3)
-    }
-
-    /// How far the certificate widens each row's guess: `eps·t/T`, with t the turns the
-    /// fixed choices take on average to leave the component from the row (`t = 1 + P·t`,
-    /// solved loosely) and T the largest. Widened so, one turn of the fixed choices takes
-    /// about `eps/T` off every row's widening, where a widening alike on every row loses
-    /// nothing on the rows that cannot leave in one turn (and needs as many steps as the
-    /// longest way out before every row has lost something).
-    /// The widening, and the Krylov iterations spent.
-    fn widening(&self, eps: f64, watch: (&Stops, &dyn Fn())) -> Result<(Vec<f64>, u32), DiceError> {
-        let n = self.score.len();
-        let ones = vec![1.0; n];
-        let mut t = ones.clone();
-        // A residual of at most 0.1 keeps `t − P·t` within 0.9..1.1 of 1 on every row.
-        let (iterations, _) = self
-            .inside
-            .solve(1.0, &ones, &mut t, 0.1, MAX_KRYLOV, watch)?;
-        let top = t.iter().fold(1.0, |m: f64, &t| m.max(t));
-        let widen = t.iter().map(|&t| eps * t.max(1.0) / top).collect();
-        Ok((widen, iterations))
-    }
-}
-
-/// `a` with the rows from which the fixed choices never leave the component (the game
-/// goes on forever: a draw, every chance 0) stripped of their successors, so the system
-/// has one solution; `exits[r]`: row r has a throw leading out.
-fn close_loops(a: Sparse, exits: &[bool]) -> Sparse {
-    let n = a.rows();
-    // A search back from the rows that exit.
-    let (into, from) = a.reversed();
-    let mut reach = exits.to_vec();
-    let mut todo: Vec<u32> = (0..n as u32).filter(|&r| exits[r as usize]).collect();
-    while let Some(r) = todo.pop() {
-        for &q in &from[into[r as usize] as usize..into[r as usize + 1] as usize] {
-            if !reach[q as usize] {
-                reach[q as usize] = true;
-                todo.push(q);
-            }
-        }
-    }
-    if reach.iter().all(|&x| x) {
-        return a;
-    }
-    let mut b = Sparse::default();
-    b.start.push(0);
-    for (r, &reaches) in reach.iter().enumerate() {
-        if reaches {
-            for e in a.start[r] as usize..a.start[r + 1] as usize {
-                b.col.push(a.col[e]);
-                b.p.push(a.p[e]);
-            }
-        }
-        b.start.push(b.col.len() as u32);
-    }
-    b
-}
