@@ -11,8 +11,9 @@
 //! staying in its own component drops out; repeated until nothing drops.
 
 use super::error::DiceError;
-use super::members::Members;
-use super::sweep::{Stops, Turns, Val, CONST};
+use super::members::{concat, Members};
+use super::sweep::{Stops, Turns, Val, CHUNK, CONST};
+use rayon::prelude::*;
 
 /// Not visited by Tarjan's search.
 const UNSEEN: u32 = 0;
@@ -61,7 +62,10 @@ pub(super) fn draws_covered(
     if !(0..members.slots.len()).any(below) {
         return Ok(true);
     }
-    let g = allowed(turns, values, members, hi, &free)?;
+    let g = allowed(turns, values, members, hi, &free, stops)?;
+    if trapped(&g, stops)? == 0 {
+        return Ok(true);
+    }
     let n = members.slots.len();
     let (mut alive, mut dropped) = Alive::of(&g);
     loop {
@@ -84,6 +88,43 @@ pub(super) fn draws_covered(
         }
         if dropped.is_empty() {
             return Ok(!(0..n).any(|r| alive.row[r] && below(r)));
+        }
+    }
+}
+
+/// How many rows the free side can keep inside whatever the die throws: the greatest set
+/// of rows each of whose throws allows a move into it, reached by passes over every row
+/// on every core that drop a row with a throw allowing none (a drop only ever leads to
+/// drops, so the set reached is the same in any order, and so on any number of threads).
+/// Every end component lies within it; in the large components of four-man tables it is
+/// empty, and then the search for components is not needed.
+fn trapped(g: &Allowed, stops: &Stops) -> Result<usize, DiceError> {
+    use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+    let n = g.row.len() - 1;
+    let alive: Vec<AtomicBool> = (0..n).map(|_| AtomicBool::new(true)).collect();
+    loop {
+        stops.check()?;
+        let dropped: usize = (0..n)
+            .into_par_iter()
+            .with_min_len(CHUNK)
+            .filter(|&r| {
+                if !alive[r].load(Relaxed) {
+                    return false;
+                }
+                let (a, b) = (g.row[r] as usize, g.row[r + 1] as usize);
+                let kept = (a..b).all(|t| {
+                    g.to[g.throw[t] as usize..g.throw[t + 1] as usize]
+                        .iter()
+                        .any(|&c| alive[c as usize].load(Relaxed))
+                });
+                if !kept {
+                    alive[r].store(false, Relaxed);
+                }
+                !kept
+            })
+            .count();
+        if dropped == 0 {
+            return Ok(alive.iter().filter(|a| a.load(Relaxed)).count());
         }
     }
 }
@@ -152,52 +193,78 @@ impl Alive {
 
 /// The allowed moves: the free side's every move to a member, the fixed side's one move
 /// per throw of greatest `−hi` (the least upper bound of the free side), kept only if it is
-/// a member (a throw whose chosen move leaves keeps no successor).
+/// a member (a throw whose chosen move leaves keeps no successor). Made in chunks on every
+/// core.
 fn allowed(
     turns: &impl Turns,
     values: &[Val],
     members: &Members,
     hi: &[f64],
-    free: &impl Fn(u32) -> bool,
+    free: &(impl Fn(u32) -> bool + Sync),
+    stops: &Stops,
 ) -> Result<Allowed, DiceError> {
-    let mut g = Allowed {
-        row: vec![0],
-        throw: vec![0],
-        to: vec![],
+    // Per chunk: the throws of each row, the moves of each throw, the moves.
+    let parts = members.per_chunk(stops, |_, chunk| {
+        let (mut throws, mut moves, mut to) = (vec![], vec![], vec![]);
+        for &i in chunk {
+            let is_free = free(i);
+            let mut n = 0u32;
+            turns.each_throw(i as usize, &mut |_, children, consts| {
+                n += 1;
+                let before = to.len();
+                if is_free {
+                    to.extend(
+                        children
+                            .iter()
+                            .filter_map(|&c| members.row_of(c))
+                            .map(|r| r as u32),
+                    );
+                } else if let Some(q) = fixed_move(members, values, hi, children, consts) {
+                    to.push(q as u32);
+                }
+                moves.push((to.len() - before) as u32);
+            })?;
+            throws.push(n);
+        }
+        Ok((throws, moves, to))
+    })?;
+    let starts = |lens: Vec<&[u32]>| {
+        let mut start = vec![0u32];
+        for l in lens.into_iter().flatten() {
+            start.push(start[start.len() - 1] + l);
+        }
+        start
     };
-    for &i in &members.slots {
-        let is_free = free(i);
-        turns.each_throw(i as usize, &mut |_, children, consts| {
-            if is_free {
-                g.to.extend(
-                    children
-                        .iter()
-                        .filter_map(|&c| members.row_of(c))
-                        .map(|r| r as u32),
-                );
-            } else {
-                let mut best: Option<(f64, u32)> = None;
-                for &c in children {
-                    let h = if c & CONST != 0 {
-                        consts[(c & !CONST) as usize].hi
-                    } else if let Some(q) = members.row_of(c) {
-                        hi[q]
-                    } else {
-                        values[c as usize].hi
-                    };
-                    if best.is_none_or(|(b, _)| -h > b) {
-                        best = Some((-h, c));
-                    }
-                }
-                if let Some(q) = best.and_then(|(_, c)| members.row_of(c)) {
-                    g.to.push(q as u32);
-                }
-            }
-            g.throw.push(g.to.len() as u32);
-        })?;
-        g.row.push(g.throw.len() as u32 - 1);
+    Ok(Allowed {
+        row: starts(parts.iter().map(|p| &p.0[..]).collect()),
+        throw: starts(parts.iter().map(|p| &p.1[..]).collect()),
+        to: concat(parts.iter().map(|p| &p.2[..]).collect()),
+    })
+}
+
+/// The fixed side's move of a throw (of successors `children`): the one of least upper
+/// bound of the free side, as a member row (none if it leaves the component).
+fn fixed_move(
+    members: &Members,
+    values: &[Val],
+    hi: &[f64],
+    children: &[u32],
+    consts: &[Val],
+) -> Option<usize> {
+    let mut best: Option<(f64, u32)> = None;
+    for &c in children {
+        let h = if c & CONST != 0 {
+            consts[(c & !CONST) as usize].hi
+        } else if let Some(q) = members.row_of(c) {
+            hi[q]
+        } else {
+            values[c as usize].hi
+        };
+        if best.is_none_or(|(b, _)| -h > b) {
+            best = Some((-h, c));
+        }
     }
-    Ok(g)
+    best.and_then(|(_, c)| members.row_of(c))
 }
 
 /// The strongly connected components of the alive rows over the allowed moves (Tarjan's
@@ -282,6 +349,34 @@ mod tests {
             &Stops::default(),
         )
         .unwrap()
+    }
+
+    #[test]
+    fn the_passes_keep_the_rows_the_worklist_keeps() {
+        // Random graphs of rows with throws and moves: the rows the passes keep are the
+        // rows left alive by the worklist over the moves turned round.
+        let mut rng = crate::dice::SplitMix::new(7);
+        for _ in 0..200 {
+            let n = 1 + rng.next_u64() as usize % 40;
+            let mut g = Allowed {
+                row: vec![0],
+                throw: vec![0],
+                to: vec![],
+            };
+            for _ in 0..n {
+                for _ in 0..1 + rng.next_u64() % 3 {
+                    for _ in 0..rng.next_u64() % 3 {
+                        g.to.push((rng.next_u64() % n as u64) as u32);
+                    }
+                    g.throw.push(g.to.len() as u32);
+                }
+                g.row.push(g.throw.len() as u32 - 1);
+            }
+            let (mut alive, mut first) = Alive::of(&g);
+            alive.drop_all(&mut first);
+            let kept = alive.row.iter().filter(|&&a| a).count();
+            assert_eq!(trapped(&g, &Stops::default()).unwrap(), kept);
+        }
     }
 
     #[test]

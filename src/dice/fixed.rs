@@ -4,11 +4,10 @@
 
 use super::error::DiceError;
 use super::krylov::Sparse;
-use super::members::Members;
+use super::members::{concat, Members};
 use super::sweep::{Stops, Turns, Val, CHUNK, CONST, GAMMA};
 use super::system::System;
 use super::turn::Wl;
-use rayon::prelude::*;
 
 /// Most BiCGSTAB iterations for one solve.
 const MAX_KRYLOV: u32 = 3_000;
@@ -287,21 +286,4 @@ fn assemble(parts: Vec<Part>) -> (Sparse, Vec<bool>, Fixed) {
     };
     let exits = concat(parts.iter().map(|p| &p.exits[..]).collect());
     (inside, exits, f)
-}
-
-/// The lists one after another, copied on every core.
-fn concat<T: Copy + Default + Send + Sync>(lists: Vec<&[T]>) -> Vec<T> {
-    let mut all = vec![T::default(); lists.iter().map(|l| l.len()).sum()];
-    let mut pieces = Vec::with_capacity(lists.len());
-    let mut rest = &mut all[..];
-    for l in &lists {
-        let (piece, tail) = rest.split_at_mut(l.len());
-        pieces.push(piece);
-        rest = tail;
-    }
-    pieces
-        .into_par_iter()
-        .zip(lists)
-        .for_each(|(piece, l)| piece.copy_from_slice(l));
-    all
 }

@@ -54,3 +54,20 @@ impl Members {
             .collect()
     }
 }
+
+/// The lists one after another, copied on every core.
+pub(super) fn concat<T: Copy + Default + Send + Sync>(lists: Vec<&[T]>) -> Vec<T> {
+    let mut all = vec![T::default(); lists.iter().map(|l| l.len()).sum()];
+    let mut pieces = Vec::with_capacity(lists.len());
+    let mut rest = &mut all[..];
+    for l in &lists {
+        let (piece, tail) = rest.split_at_mut(l.len());
+        pieces.push(piece);
+        rest = tail;
+    }
+    pieces
+        .into_par_iter()
+        .zip(lists)
+        .for_each(|(piece, l)| piece.copy_from_slice(l));
+    all
+}
