@@ -258,11 +258,12 @@ fn part(
 
 /// The parts one after another (copied on every core): the matrix before its loops are
 /// closed, the rows that exit, and the rest of the system.
-fn assemble(parts: Vec<Part>) -> (Sparse, Vec<bool>, Fixed) {
+fn assemble(mut parts: Vec<Part>) -> (Sparse, Vec<bool>, Fixed) {
     let mut inside = Sparse {
         start: Vec::with_capacity(parts.iter().map(|p| p.len.len()).sum::<usize>() + 1),
-        col: concat(parts.iter().map(|p| &p.col[..]).collect()),
-        p: concat(parts.iter().map(|p| &p.p[..]).collect()),
+        // The matrix's parts freed as soon as they are copied (the build's peak).
+        col: joined(&mut parts, |p| &mut p.col),
+        p: joined(&mut parts, |p| &mut p.p),
     };
     inside.start.push(0);
     let mut chunk_at = vec![0];
@@ -275,15 +276,24 @@ fn assemble(parts: Vec<Part>) -> (Sparse, Vec<bool>, Fixed) {
     }
     let f = Fixed {
         inside: System::Whole(Sparse::default()),
-        score: concat(parts.iter().map(|p| &p.score[..]).collect()),
-        decisive: concat(parts.iter().map(|p| &p.decisive[..]).collect()),
-        tie: concat(parts.iter().map(|p| &p.tie[..]).collect()),
-        choice: concat(parts.iter().map(|p| &p.choice[..]).collect()),
+        score: joined(&mut parts, |p| &mut p.score),
+        decisive: joined(&mut parts, |p| &mut p.decisive),
+        tie: joined(&mut parts, |p| &mut p.tie),
+        choice: joined(&mut parts, |p| &mut p.choice),
         chunk_at,
         switched: parts.iter().map(|p| p.switched).sum(),
-        changed: concat(parts.iter().map(|p| &p.changed[..]).collect()),
+        changed: joined(&mut parts, |p| &mut p.changed),
         all_leave: false,
     };
-    let exits = concat(parts.iter().map(|p| &p.exits[..]).collect());
+    let exits = joined(&mut parts, |p| &mut p.exits);
     (inside, exits, f)
+}
+
+/// One list of every part, joined in the parts' order and taken from them.
+fn joined<T: Copy + Default + Send + Sync>(
+    parts: &mut [Part],
+    list: impl Fn(&mut Part) -> &mut Vec<T>,
+) -> Vec<T> {
+    let lists: Vec<Vec<T>> = parts.iter_mut().map(|p| std::mem::take(list(p))).collect();
+    concat(lists.iter().map(|l| &l[..]).collect())
 }
