@@ -73,14 +73,14 @@ pub fn expected_sweeps<B: Bits>(eng: &Engine<B>, mat: &Material) -> f64 {
 }
 
 /// Sweeps' worth of work of a four-man table without a pawn (shatranj-dice,
-/// docs/dice.md, 27 Nov 2026, a quiet machine): the giant components of KQKQ and KRKQ go
-/// to the accelerated solve, whose policy iteration and certificate cost about 150
-/// whole-table sweeps of theirs (KQKQ 57 s, KRKQ 63 s for the table on two cores).
-/// Interval iteration alone took KQKQ 2,935.
-const FOUR_MEN_SWEEPS: f64 = 150.0;
+/// docs/dice.md, 27 Nov 2026, twelfth session): the giant components of KQKQ and KRKQ go
+/// to the accelerated solve, whose policy iteration and certificate cost about 100
+/// whole-table sweeps of theirs (KRKQ 36 s for the table on two cores in the shipped
+/// build, KQKQ 47 s without LTO). Interval iteration alone took KQKQ 2,935.
+const FOUR_MEN_SWEEPS: f64 = 100.0;
 /// The same with a pawn: KRKP's small components, solved on both cores at once with the
-/// forfeits' pairs closed (`dice::pair`), about 35 (the table 55 s).
-const FOUR_MEN_PAWN_SWEEPS: f64 = 35.0;
+/// forfeits' pairs closed (`dice::pair`), about 30 (the table 47 s in the shipped build).
+const FOUR_MEN_PAWN_SWEEPS: f64 = 30.0;
 
 /// How a table's successors are held while it is solved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -177,6 +177,11 @@ impl Fixed {
             .inside
             .solve(1.0, &ones, &mut t, 0.1, MAX_KRYLOV, watch)?;
         let top = t.iter().fold(1.0, |m: f64, &t| m.max(t));
+        if !top.is_finite() {
+            // A solve gone astray: the widening alike on every row (the steps then do it).
+            return Ok((vec![eps; n], iterations));
+        }
+        // (`max` passes over a NaN: such a row is widened as one that leaves at once.)
         let widen = t.iter().map(|&t| eps * t.max(1.0) / top).collect();
         Ok((widen, iterations))
     }
