@@ -96,8 +96,8 @@ pub(super) fn draws_covered(
 /// of rows each of whose throws allows a move into it, reached by passes over every row
 /// on every core that drop a row with a throw allowing none (a drop only ever leads to
 /// drops, so the set reached is the same in any order, and so on any number of threads).
-/// Every end component lies within it; in the large components of four-man tables it is
-/// empty, and then the search for components is not needed.
+/// Every end component lies within it; in KRKQ's giant component and in KQK's without the
+/// bare-king win it is empty, and then the search for components is not needed.
 fn trapped(g: &Allowed, stops: &Stops) -> Result<usize, DiceError> {
     use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
     let n = g.row.len() - 1;
