@@ -63,11 +63,13 @@ pub(super) fn draws_covered(
         return Ok(true);
     }
     let g = allowed(turns, values, members, hi, &free, stops)?;
-    if trapped(&g, stops)? == 0 {
+    let kept = trapped(&g, stops)?;
+    if !kept.contains(&true) {
         return Ok(true);
     }
     let n = members.slots.len();
-    let (mut alive, mut dropped) = Alive::of(&g);
+    // The search goes on from the rows the passes kept (nothing left to drop at first).
+    let (mut alive, mut dropped) = Alive::of(&g, kept);
     loop {
         stops.check()?;
         alive.drop_all(&mut dropped);
@@ -92,13 +94,13 @@ pub(super) fn draws_covered(
     }
 }
 
-/// How many rows the free side can keep inside whatever the die throws: the greatest set
+/// The rows the free side can keep inside whatever the die throws: the greatest set
 /// of rows each of whose throws allows a move into it, reached by passes over every row
 /// on every core that drop a row with a throw allowing none (a drop only ever leads to
 /// drops, so the set reached is the same in any order, and so on any number of threads).
 /// Every end component lies within it; in KRKQ's giant component and in KQK's without the
 /// bare-king win it is empty, and then the search for components is not needed.
-fn trapped(g: &Allowed, stops: &Stops) -> Result<usize, DiceError> {
+fn trapped(g: &Allowed, stops: &Stops) -> Result<Vec<bool>, DiceError> {
     use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
     let n = g.row.len() - 1;
     let alive: Vec<AtomicBool> = (0..n).map(|_| AtomicBool::new(true)).collect();
@@ -124,7 +126,7 @@ fn trapped(g: &Allowed, stops: &Stops) -> Result<usize, DiceError> {
             })
             .count();
         if dropped == 0 {
-            return Ok(alive.iter().filter(|a| a.load(Relaxed)).count());
+            return Ok(alive.into_iter().map(AtomicBool::into_inner).collect());
         }
     }
 }
@@ -145,24 +147,29 @@ struct Alive {
 }
 
 impl Alive {
-    /// Every row alive, and the rows to drop first: those with a throw that allows no move
-    /// (it leaves the component or has none).
-    fn of(g: &Allowed) -> (Alive, Vec<u32>) {
+    /// The rows `row` names alive, and the rows to drop first: those alive with a throw
+    /// that allows no move to a row alive (it leaves the component or has none).
+    fn of(g: &Allowed, row: Vec<bool>) -> (Alive, Vec<u32>) {
         let (n, throws) = (g.row.len() - 1, g.throw.len() - 1);
         let mut owner = vec![0u32; throws];
         for r in 0..n {
             owner[g.row[r] as usize..g.row[r + 1] as usize].fill(r as u32);
         }
-        let left: Vec<u32> = (0..throws).map(|t| g.throw[t + 1] - g.throw[t]).collect();
+        let left: Vec<u32> = (0..throws)
+            .map(|t| {
+                let to = &g.to[g.throw[t] as usize..g.throw[t + 1] as usize];
+                to.iter().filter(|&&c| row[c as usize]).count() as u32
+            })
+            .collect();
         let (into, from) = super::krylov::turned_round(n, throws, |t| {
             &g.to[g.throw[t] as usize..g.throw[t + 1] as usize]
         });
         let first = (0..throws)
-            .filter(|&t| left[t] == 0)
+            .filter(|&t| left[t] == 0 && row[owner[t] as usize])
             .map(|t| owner[t])
             .collect();
         let alive = Alive {
-            row: vec![true; n],
+            row,
             left,
             owner,
             into,
@@ -372,10 +379,9 @@ mod tests {
                 }
                 g.row.push(g.throw.len() as u32 - 1);
             }
-            let (mut alive, mut first) = Alive::of(&g);
+            let (mut alive, mut first) = Alive::of(&g, vec![true; n]);
             alive.drop_all(&mut first);
-            let kept = alive.row.iter().filter(|&&a| a).count();
-            assert_eq!(trapped(&g, &Stops::default()).unwrap(), kept);
+            assert_eq!(trapped(&g, &Stops::default()).unwrap(), alive.row);
         }
     }
 
