@@ -271,6 +271,23 @@ impl<B: Bits> Position<B> {
         }
     }
 
+    /// Takes every man off and resets the counters, as [`Position::empty`] makes it but
+    /// without a new handle on the rules (the side to move is kept).
+    pub(crate) fn clear_men(&mut self) {
+        self.pieces = [[B::EMPTY; MAX_KINDS]; 2];
+        self.occ_c = [B::EMPTY; 2];
+        self.occ = B::EMPTY;
+        self.stacked = B::EMPTY;
+        self.dups = Dups::default();
+        self.men = [0; 2];
+        self.privileges = B::EMPTY;
+        self.ep = NO_SQ;
+        self.halfmove = 0;
+        self.fullmove = 1;
+        self.hash = 0;
+        self.nine = 0;
+    }
+
     /// The rules' starting array with every unmoved man's privileges.
     pub fn start(eng: Arc<Engine<B>>) -> Result<Self, FenError> {
         let fen = eng.rules.start.clone();

@@ -6,10 +6,10 @@
 //! values bit for bit; this one is slower per sweep.
 
 use super::error::DiceError;
-use super::graph::{Child, Plan};
+use super::graph::Child;
+use super::planner::{Head, Planner, Sink};
 use super::sweep::{Turns, Val, CHUNK, CONST, DECIDED, NO_POSITION, THROWN};
 use super::table::{ChanceTable, ChanceTables};
-use super::turn::{decided_value, start, Start};
 use crate::board::bits::Bits;
 use crate::board::engine::Engine;
 use rayon::prelude::*;
@@ -70,59 +70,72 @@ impl<B: Bits> Regenerated<'_, B> {
             .enumerate()
             .try_for_each(|(c, (st, vs))| {
                 stops.check()?;
+                let mut planner = Planner::new(self.set, self.eng, self.table);
                 for (j, (s, v)) in st.iter_mut().zip(vs.iter_mut()).enumerate() {
-                    (*s, *v) = self.look(c * CHUNK + j);
+                    let idx = self.table.slots.entry(c * CHUNK + j);
+                    (*s, *v) = match planner.head(idx) {
+                        Head::NoPosition => (NO_POSITION, Val::ZERO),
+                        Head::Decided(v) => (DECIDED, v),
+                        Head::Thrown => (THROWN, Val::UNDECIDED),
+                    };
                 }
                 Ok::<(), DiceError>(())
             })?;
         Ok((state, values))
     }
-
-    fn look(&self, k: usize) -> (u8, Val) {
-        let idx = self.table.slots.entry(k);
-        let Some(mut pos) = ChanceTables::setup(self.eng, self.table, idx) else {
-            return (NO_POSITION, Val::ZERO);
-        };
-        match start(&mut pos, &self.set.rolls, self.set.no_move) {
-            Start::Decided(out) => (DECIDED, Val::of(decided_value(&out, pos.side))),
-            Start::Throws(_) => (THROWN, Val::UNDECIDED),
-        }
-    }
 }
 
 impl<B: Bits> Turns for Regenerated<'_, B> {
     /// Slot i's throws, worked out again as the stored graph works them out
-    /// (`ChanceTables::plan`), so both layouts visit the same successors in the same order.
+    /// (`dice::planner`), so both layouts visit the same successors in the same order.
     fn each_throw<F: FnMut(f64, &[u32], &[Val])>(
         &self,
         i: usize,
         throw: &mut F,
     ) -> Result<(), DiceError> {
-        let slots = &self.table.slots;
-        let throws = match self.set.plan(self.eng, self.table, slots, slots.entry(i))? {
-            Plan::Throws(throws) => throws,
-            Plan::NoPosition => return Err(DiceError::Internal("a thrown entry is a position")),
-            Plan::Decided(_) => {
+        let mut sink = Collected::default();
+        match Planner::new(self.set, self.eng, self.table).plan(i, &mut sink)? {
+            Head::Thrown => {}
+            Head::NoPosition => return Err(DiceError::Internal("a thrown entry is a position")),
+            Head::Decided(_) => {
                 return Err(DiceError::Internal(
                     "a thrown entry is decided on a second look",
                 ))
             }
-        };
-        let (mut children, mut consts) = (Vec::new(), Vec::new());
-        for (prob, kids) in throws {
-            children.clear();
-            consts.clear();
-            for c in kids {
-                children.push(match c {
-                    Child::In(j) => j,
-                    Child::Const(v) => {
-                        consts.push(v);
-                        CONST | (consts.len() as u32 - 1)
-                    }
-                });
-            }
-            throw(prob, &children, &consts);
+        }
+        let mut c = 0;
+        for (t, &(prob, count, first)) in sink.throws.iter().enumerate() {
+            let end = sink.throws.get(t + 1).map_or(sink.consts.len(), |n| n.2);
+            throw(prob, &sink.children[c..c + count], &sink.consts[first..end]);
+            c += count;
         }
         Ok(())
+    }
+}
+
+/// One slot's throws as the planner gives them, each throw's constants numbered from 0.
+#[derive(Default)]
+struct Collected {
+    /// Per throw: its chance, its successors' count and its first constant.
+    throws: Vec<(f64, usize, usize)>,
+    children: Vec<u32>,
+    consts: Vec<Val>,
+}
+
+impl Sink for Collected {
+    fn throw(&mut self, prob: f64) {
+        self.throws.push((prob, 0, self.consts.len()));
+    }
+
+    fn child(&mut self, c: Child) {
+        let t = self.throws.last_mut().expect("a throw was started");
+        t.1 += 1;
+        self.children.push(match c {
+            Child::In(j) => j,
+            Child::Const(v) => {
+                self.consts.push(v);
+                CONST | (self.consts.len() - 1 - t.2) as u32
+            }
+        });
     }
 }

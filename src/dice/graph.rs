@@ -7,9 +7,12 @@
 //! batch at a time, so the lists are never held twice.
 
 use super::error::DiceError;
+use super::planner::{Head, Planner, Sink};
 use super::sweep::{Stops, Turns, Val, CHUNK, CONST, DECIDED, NO_POSITION, THROWN};
 use rayon::prelude::*;
+use crate::board::bits::Bits;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// A successor under one throw, as seen from the child's side to move.
 #[derive(Clone, Copy, Debug)]
@@ -18,17 +21,6 @@ pub(super) enum Child {
     In(u32),
     /// A fixed value (a smaller table's, or a king taken).
     Const(Val),
-}
-
-/// What one position does.
-pub(super) enum Plan {
-    /// Not a position (identical men out of order).
-    NoPosition,
-    /// The preset has decided it.
-    Decided(Val),
-    /// Per throw: its chance and the successors it allows (one for a forfeit or a king
-    /// taken).
-    Throws(Vec<(f64, Vec<Child>)>),
 }
 
 /// Bits of a throw's word that hold its chance's index (the rest: its successors).
@@ -68,47 +60,49 @@ struct Part {
     throw: Vec<(f64, u32)>,
     child: Vec<u32>,
     consts: Vec<Val>,
+    /// Where each constant already stands in `consts`, by its bits.
+    seen: HashMap<[u64; 5], u32, BuildHasherDefault<FoldHasher>>,
+}
+
+impl Sink for Part {
+    fn throw(&mut self, prob: f64) {
+        self.throw.push((prob, 0));
+    }
+
+    fn child(&mut self, c: Child) {
+        self.throw.last_mut().expect("a throw was started").1 += 1;
+        self.child.push(match c {
+            Child::In(j) => j,
+            Child::Const(v) => {
+                let key = [v.c.w, v.c.l, v.q, v.lo, v.hi].map(f64::to_bits);
+                let n = self.consts.len() as u32;
+                let at = *self.seen.entry(key).or_insert(n);
+                if at == n {
+                    self.consts.push(v);
+                }
+                CONST | at
+            }
+        });
+    }
 }
 
 impl Part {
-    /// The plans of the slots `range`, laid out flat (constants deduplicated).
-    fn of(
+    /// The slots `range`, worked out by `planner` and laid out flat (constants
+    /// deduplicated).
+    fn of<B: Bits>(
         range: std::ops::Range<usize>,
-        plan: &(impl Fn(usize) -> Result<Plan, DiceError> + Sync),
+        planner: &mut Planner<'_, B>,
     ) -> Result<Part, DiceError> {
         let mut p = Part::default();
-        let mut seen: HashMap<[u64; 5], u32> = HashMap::new();
         for k in range {
-            let (state, start) = match plan(k)? {
-                Plan::NoPosition => (NO_POSITION, Val::ZERO),
-                Plan::Decided(v) => (DECIDED, v),
-                Plan::Throws(throws) => {
-                    let (t0, c0) = (p.throw.len(), p.child.len());
-                    for (pr, children) in throws {
-                        p.throw.push((pr, children.len() as u32));
-                        for c in children {
-                            p.child.push(match c {
-                                Child::In(j) => j,
-                                Child::Const(v) => {
-                                    let key = [v.c.w, v.c.l, v.q, v.lo, v.hi].map(f64::to_bits);
-                                    let n = p.consts.len() as u32;
-                                    let at = *seen.entry(key).or_insert(n);
-                                    if at == n {
-                                        p.consts.push(v);
-                                    }
-                                    CONST | at
-                                }
-                            });
-                        }
-                    }
-                    let counts = ((p.throw.len() - t0) as u32, (p.child.len() - c0) as u32);
-                    p.counts.push(counts);
-                    p.state.push(THROWN);
-                    p.start.push(Val::UNDECIDED);
-                    continue;
-                }
+            let (t0, c0) = (p.throw.len(), p.child.len());
+            let (state, start) = match planner.plan(k, &mut p)? {
+                Head::NoPosition => (NO_POSITION, Val::ZERO),
+                Head::Decided(v) => (DECIDED, v),
+                Head::Thrown => (THROWN, Val::UNDECIDED),
             };
-            p.counts.push((0, 0));
+            let counts = ((p.throw.len() - t0) as u32, (p.child.len() - c0) as u32);
+            p.counts.push(counts);
             p.state.push(state);
             p.start.push(start);
         }
@@ -119,10 +113,10 @@ impl Part {
 impl Graph {
     /// The graph of `n` slots, slot k's plan made by `plan(k)`, in parallel by chunks;
     /// the stops polled for every chunk.
-    pub(super) fn build(
+    pub(super) fn build<'a, B: Bits>(
         n: usize,
         stops: &Stops,
-        plan: &(impl Fn(usize) -> Result<Plan, DiceError> + Sync),
+        planner: &(impl Fn() -> Planner<'a, B> + Sync),
     ) -> Result<Graph, DiceError> {
         let what = "the successors of a chance table";
         let mut g = Graph {
@@ -132,7 +126,7 @@ impl Graph {
             first_child: crate::memory::reserved(what, n + 1).map_err(DiceError::memory)?,
             ..Graph::default()
         };
-        let mut probs: HashMap<u64, u32> = HashMap::new();
+        let mut probs: HashMap<u64, u32, BuildHasherDefault<FoldHasher>> = HashMap::default();
         let batch = CHUNK * BATCH_CHUNKS;
         for from in (0..n).step_by(batch) {
             let to = (from + batch).min(n);
@@ -142,7 +136,7 @@ impl Graph {
                 .into_par_iter()
                 .map(|c| {
                     stops.check()?;
-                    Part::of(c..(c + CHUNK).min(to), plan)
+                    Part::of(c..(c + CHUNK).min(to), &mut planner())
                 })
                 .collect::<Result<Vec<Part>, DiceError>>()?;
             for p in parts {
@@ -158,7 +152,11 @@ impl Graph {
     }
 
     /// Appends one chunk's graph.
-    fn append(&mut self, p: Part, probs: &mut HashMap<u64, u32>) -> Result<(), DiceError> {
+    fn append(
+        &mut self,
+        p: Part,
+        probs: &mut HashMap<u64, u32, BuildHasherDefault<FoldHasher>>,
+    ) -> Result<(), DiceError> {
         let too_many = DiceError::Internal("a chance table's successors overflow their index");
         let base = u32::try_from(self.consts.len()).map_err(|_| too_many.clone())?;
         if u32::try_from(self.child.len() + p.child.len()).is_err()
@@ -227,5 +225,31 @@ impl Turns for Graph {
             c += k;
         }
         Ok(())
+    }
+}
+
+/// A hasher for keys made of whole 64-bit words (a chance's bits), far cheaper than the
+/// default: each word is folded in with a multiply. Not proof against chosen keys, which
+/// a table's own values are not.
+#[derive(Default)]
+struct FoldHasher(u64);
+
+impl Hasher for FoldHasher {
+    fn finish(&self) -> u64 {
+        self.0 ^ self.0 >> 29
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64);
+    }
+
+    fn write_u64(&mut self, w: u64) {
+        self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
     }
 }

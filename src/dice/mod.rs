@@ -36,6 +36,7 @@ mod loops;
 mod members;
 mod pair;
 mod pair_sweep;
+mod planner;
 pub mod problem;
 mod scc;
 pub(crate) mod simulate;

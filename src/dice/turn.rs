@@ -132,11 +132,22 @@ pub fn moves_under(legal: &MoveList, kinds: u16) -> Vec<Move> {
         .collect()
 }
 
-/// How the turn starts in `pos` for the throws `rolls` under policy `no_move`.
-pub fn start<B: Bits>(pos: &mut Position<B>, rolls: &[Roll], no_move: NoMove) -> Start {
-    let mut legal = MoveList::new();
-    pos.legal_moves(&mut legal);
-    let out = pos.outcome_with(&legal);
+/// What a throw leads to, before its moves are listed.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Face {
+    /// The opponent's king is taken.
+    TakesKing,
+    /// No man of the thrown kinds can move.
+    Forfeit,
+    /// The legal moves of men of these kinds (bit k: kind k; at least one).
+    Moves(u16),
+}
+
+/// The legal moves of the side to move, into `legal`, and the preset's decision before
+/// any throw (checkmate is none under dice: the mated king forfeits its turns).
+pub(super) fn decided<B: Bits>(pos: &mut Position<B>, legal: &mut MoveList) -> Option<Outcome> {
+    pos.legal_moves(legal);
+    let out = pos.outcome_with(legal);
     let mated = matches!(
         out,
         Outcome::Win {
@@ -144,43 +155,65 @@ pub fn start<B: Bits>(pos: &mut Position<B>, rolls: &[Roll], no_move: NoMove) ->
             ..
         }
     );
-    if out != Outcome::Ongoing && !mated {
-        return Start::Decided(out);
-    }
-    let takers = king_takers(pos);
-    let mut throws: Vec<Thrown> = rolls
+    (out != Outcome::Ongoing && !mated).then_some(out)
+}
+
+/// The throws of a position whose legal moves are `legal` and whose kinds `takers`
+/// attack the opponent's king (see [`king_takers`]): per roll, its index, its chance
+/// and its face, under the policy `no_move` (re-rolls applied), into `out`.
+pub(super) fn faces(
+    legal: &MoveList,
+    takers: u16,
+    rolls: &[Roll],
+    no_move: NoMove,
+    out: &mut Vec<(usize, f64, Face)>,
+) {
+    out.clear();
+    let movable = legal
+        .as_slice()
         .iter()
-        .enumerate()
-        .map(|(i, r)| {
-            let t = if r.kinds & takers != 0 {
-                Throw::TakesKing
-            } else {
-                let ms = moves_under(&legal, r.kinds);
-                if ms.is_empty() {
-                    Throw::Forfeit
-                } else {
-                    Throw::Moves(ms)
-                }
-            };
-            Thrown {
-                roll: i,
-                prob: r.prob,
-                throw: t,
-            }
-        })
-        .collect();
+        .fold(0u16, |a, m| a | 1 << m.piece);
+    for (i, r) in rolls.iter().enumerate() {
+        let face = if r.kinds & takers != 0 {
+            Face::TakesKing
+        } else if r.kinds & movable == 0 {
+            Face::Forfeit
+        } else {
+            Face::Moves(r.kinds)
+        };
+        out.push((i, r.prob, face));
+    }
     if no_move == NoMove::Reroll {
-        let live: f64 = throws
-            .iter()
-            .filter(|t| !matches!(t.throw, Throw::Forfeit))
-            .map(|t| t.prob)
-            .sum();
-        if live > 0.0 {
-            throws.retain(|t| !matches!(t.throw, Throw::Forfeit));
-            for t in &mut throws {
-                t.prob /= live;
+        let live = |t: &(usize, f64, Face)| !matches!(t.2, Face::Forfeit);
+        let sum: f64 = out.iter().filter(|t| live(t)).map(|t| t.1).sum();
+        if sum > 0.0 {
+            out.retain(live);
+            for t in out.iter_mut() {
+                t.1 /= sum;
             }
         }
     }
+}
+
+/// How the turn starts in `pos` for the throws `rolls` under policy `no_move`.
+pub fn start<B: Bits>(pos: &mut Position<B>, rolls: &[Roll], no_move: NoMove) -> Start {
+    let mut legal = MoveList::new();
+    if let Some(out) = decided(pos, &mut legal) {
+        return Start::Decided(out);
+    }
+    let mut f = Vec::with_capacity(rolls.len());
+    faces(&legal, king_takers(pos), rolls, no_move, &mut f);
+    let throws = f
+        .into_iter()
+        .map(|(roll, prob, face)| Thrown {
+            roll,
+            prob,
+            throw: match face {
+                Face::TakesKing => Throw::TakesKing,
+                Face::Forfeit => Throw::Forfeit,
+                Face::Moves(kinds) => Throw::Moves(moves_under(&legal, kinds)),
+            },
+        })
+        .collect();
     Start::Throws(throws)
 }
