@@ -152,7 +152,11 @@ fn digests(rules: Rules, mat: &str, tolerance: f64, choices: bool) -> Vec<String
 /// tables of at most three men only (`dice::table`, `CERTAIN_MEN`). And the 4x4 ones
 /// again when two entries that hand the turn to each other came to be solved together
 /// (`dice::pair`): with that switched off the digests before it came back unchanged, and
-/// solved to 1e-11 the chances agree within 1e-9 either way (`dice_methods`).
+/// solved to 1e-11 the chances agree within 1e-9 either way (`dice_methods`). And the
+/// 4x4 ones with a pawn again when the throws that forfeit came to be one throw of their
+/// summed chance (`dice::planner`): built to 1e-10 with `tablebase build` before and
+/// after, every table of these two tests takes the same sweeps to the same error bound,
+/// and no chance moved by more than 2.3e-16 (the three-man 8x8 digests did not move).
 fn same_as_the_plain_index(mut got: Vec<String>, want: &[&str]) {
     let mut want = want.to_vec();
     got.sort();
@@ -176,10 +180,10 @@ fn a_pawn_that_promotes_keeps_its_values() {
         got,
         &[
             "KK 480 282e145144b17b25",
-            "KKN 6720 13cb8e560f5b967a",
-            "KPK 3360 b0ae1ad0d16396e1",
+            "KKN 6720 82802e111c3ea884",
+            "KPK 3360 e8ad20cd78c23565",
             "KQK 6720 d6f2d532b709f078",
-            "KPKN 43680 2c618de924b62c46",
+            "KPKN 43680 5518ca8a8917ec90",
             "KQKN 87360 d4267e8f55729cea",
         ],
     );
@@ -192,10 +196,10 @@ fn two_identical_pawns_keep_their_values() {
         got,
         &[
             "KK 480 282e145144b17b25",
-            "KPK 3360 b0ae1ad0d16396e1",
+            "KPK 3360 e8ad20cd78c23565",
             "KQK 6720 d6f2d532b709f078",
-            "KPPK 10192 8e1a7b832dbcf566",
-            "KQPK 43680 4f042e6678ed18fa",
+            "KPPK 10192 ff71872d6a2f3a50",
+            "KQPK 43680 1251cd412cabe15e",
             "KQQK 43680 d6301063743c95a9",
         ],
     );

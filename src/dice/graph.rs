@@ -9,8 +9,8 @@
 use super::error::DiceError;
 use super::planner::{Head, Planner, Sink};
 use super::sweep::{Stops, Turns, Val, CHUNK, CONST, DECIDED, NO_POSITION, THROWN};
-use rayon::prelude::*;
 use crate::board::bits::Bits;
+use rayon::prelude::*;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 

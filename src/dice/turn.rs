@@ -169,10 +169,7 @@ pub(super) fn faces(
     out: &mut Vec<(usize, f64, Face)>,
 ) {
     out.clear();
-    let movable = legal
-        .as_slice()
-        .iter()
-        .fold(0u16, |a, m| a | 1 << m.piece);
+    let movable = legal.as_slice().iter().fold(0u16, |a, m| a | 1 << m.piece);
     for (i, r) in rolls.iter().enumerate() {
         let face = if r.kinds & takers != 0 {
             Face::TakesKing
