@@ -79,8 +79,7 @@ impl<'a, B: Bits> Planner<'a, B> {
         true
     }
 
-    /// Entry `idx`'s decision before any throw, or its position as set up (for a caller
-    /// that wants no successors).
+    /// Sets up entry `idx` and says how it starts, before any successor is worked out.
     pub(super) fn head(&mut self, idx: usize) -> Head {
         if !self.set_up(idx) {
             return Head::NoPosition;
@@ -233,4 +232,64 @@ fn counts<B: Bits>(pos: &Position<B>) -> u128 {
         }
     }
     key
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::compiled::AnyEngine;
+    use crate::board::rules::{BareKingRule, Rules};
+    use crate::retro::Material;
+
+    /// On every slot of KRKP on a 4x4 board and of the tables it leads to, the successor
+    /// of each quiet move read from the squares is the one the board gives after the move
+    /// is played, and the other moves are left to the board.
+    #[test]
+    fn a_quiet_move_read_from_the_squares_lands_where_playing_it_does() {
+        let mut rules = Rules::preset("shatranj-dice").unwrap();
+        rules.width = 4;
+        rules.height = 4;
+        rules.start = "rkqr/pppp/PPPP/RKQR w - - 0 1".into();
+        rules.bare_king = BareKingRule::Off;
+        let AnyEngine::W64(eng) = AnyEngine::new(rules.clone()).unwrap() else {
+            unreachable!("16 squares")
+        };
+        let dice = rules.dice.clone().unwrap();
+        let mat = Material::parse("KRKP", &rules).unwrap();
+        let set = ChanceTables::build(&eng, &dice, &mat, 1e-3, &|_| {}).unwrap();
+        let (mut read, mut played) = (0, 0);
+        for table in set.tables.values() {
+            let mut planner = Planner::new(&set, &eng, table);
+            for k in 0..table.slots.len() {
+                if !matches!(planner.head(table.slots.entry(k)), Head::Thrown) {
+                    continue;
+                }
+                // A man that can take the king left in check takes it: its moves are
+                // never listed.
+                let takers = king_takers(&planner.pos);
+                for i in 0..planner.legal.len() {
+                    let m = planner.legal.as_slice()[i];
+                    if takers & (1 << m.piece) != 0 {
+                        continue;
+                    }
+                    let quiet = planner.quiet_child(&m);
+                    let u = planner.pos.make(m);
+                    let board = planner.child().unwrap();
+                    planner.pos.unmake(m, u);
+                    match (quiet, board) {
+                        (Some(Child::In(a)), Child::In(b)) => {
+                            assert_eq!(a, b, "{m:?} in slot {k} of {}", table.figures.material);
+                            read += 1;
+                        }
+                        (Some(_), _) => panic!("{m:?} read as quiet, played as not"),
+                        (None, _) => played += 1,
+                    }
+                }
+            }
+        }
+        assert!(
+            read > 10_000 && played > 1_000,
+            "{read} read, {played} played"
+        );
+    }
 }
