@@ -6,8 +6,7 @@
 //! values bit for bit; this one is slower per sweep.
 
 use super::error::DiceError;
-use super::graph::Child;
-use super::planner::{Head, Planner, Sink};
+use super::planner::{Child, Head, Planner, Sink};
 use super::sweep::{Turns, Val, CHUNK, CONST, DECIDED, NO_POSITION, THROWN};
 use super::table::{ChanceTable, ChanceTables};
 use crate::board::bits::Bits;

@@ -7,21 +7,12 @@
 //! batch at a time, so the lists are never held twice.
 
 use super::error::DiceError;
-use super::planner::{Head, Planner, Sink};
+use super::planner::{Child, Head, Planner, Sink};
 use super::sweep::{Stops, Turns, Val, CHUNK, CONST, DECIDED, NO_POSITION, THROWN};
 use crate::board::bits::Bits;
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
-
-/// A successor under one throw, as seen from the child's side to move.
-#[derive(Clone, Copy, Debug)]
-pub(super) enum Child {
-    /// A slot of the same table.
-    In(u32),
-    /// A fixed value (a smaller table's, or a king taken).
-    Const(Val),
-}
 
 /// Bits of a throw's word that hold its chance's index (the rest: its successors).
 const PROB_BITS: u32 = 16;

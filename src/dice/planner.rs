@@ -7,7 +7,6 @@
 //! take the king.
 
 use super::error::DiceError;
-use super::graph::Child;
 use super::sweep::Val;
 use super::table::{ChanceTable, ChanceTables};
 use super::turn::{decided, decided_value, faces, king_takers, Face, Wl};
@@ -18,6 +17,15 @@ use crate::board::piece::MAX_KINDS;
 use crate::board::position::{Move, MoveKind, Position};
 use crate::retro::material::MAX_MEN;
 use std::sync::Arc;
+
+/// A successor under one throw, as seen from the child's side to move.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Child {
+    /// A slot of the same table.
+    In(u32),
+    /// A fixed value (a smaller table's, or a king taken).
+    Const(Val),
+}
 
 /// How a slot starts.
 #[derive(Clone, Copy, Debug)]

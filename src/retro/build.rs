@@ -309,16 +309,7 @@ impl<'a, B: Bits> Gen<'a, B> {
     /// Sets up the position of `sq` (layout order); false if it cannot arise.
     #[inline]
     fn fill(&self, pos: &mut Position<B>, side: Color, sq: &[u8]) -> bool {
-        pos.pieces = [[B::EMPTY; MAX_KINDS]; 2];
-        pos.occ_c = [B::EMPTY; 2];
-        pos.occ = B::EMPTY;
-        pos.stacked = B::EMPTY;
-        pos.dups = Default::default();
-        pos.men = [0; 2];
-        pos.privileges = B::EMPTY;
-        pos.ep = NO_SQ;
-        pos.hash = 0;
-        pos.halfmove = 0;
+        pos.clear_men();
         pos.side = side;
         let pawn = pos.eng.pawn;
         let mut ok = true;
