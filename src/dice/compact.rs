@@ -7,7 +7,7 @@
 
 use super::error::DiceError;
 use super::planner::{Child, Head, Planner, Sink};
-use super::sweep::{Turns, Val, CHUNK, CONST, DECIDED, NO_POSITION, THROWN};
+use super::sweep::{Turns, Val, CHUNK, CONST, NO_POSITION};
 use super::table::{ChanceTable, ChanceTables};
 use crate::board::bits::Bits;
 use crate::board::engine::Engine;
@@ -72,11 +72,7 @@ impl<B: Bits> Regenerated<'_, B> {
                 let mut planner = Planner::new(self.set, self.eng, self.table);
                 for (j, (s, v)) in st.iter_mut().zip(vs.iter_mut()).enumerate() {
                     let idx = self.table.slots.entry(c * CHUNK + j);
-                    (*s, *v) = match planner.head(idx) {
-                        Head::NoPosition => (NO_POSITION, Val::ZERO),
-                        Head::Decided(v) => (DECIDED, v),
-                        Head::Thrown => (THROWN, Val::UNDECIDED),
-                    };
+                    (*s, *v) = planner.head(idx).state();
                 }
                 Ok::<(), DiceError>(())
             })?;

@@ -7,8 +7,8 @@
 //! batch at a time, so the lists are never held twice.
 
 use super::error::DiceError;
-use super::planner::{Child, Head, Planner, Sink};
-use super::sweep::{Stops, Turns, Val, CHUNK, CONST, DECIDED, NO_POSITION, THROWN};
+use super::planner::{Child, Planner, Sink};
+use super::sweep::{Stops, Turns, Val, CHUNK, CONST};
 use crate::board::bits::Bits;
 use rayon::prelude::*;
 use std::collections::HashMap;
@@ -87,11 +87,7 @@ impl Part {
         let mut p = Part::default();
         for k in range {
             let (t0, c0) = (p.throw.len(), p.child.len());
-            let (state, start) = match planner.plan(k, &mut p)? {
-                Head::NoPosition => (NO_POSITION, Val::ZERO),
-                Head::Decided(v) => (DECIDED, v),
-                Head::Thrown => (THROWN, Val::UNDECIDED),
-            };
+            let (state, start) = planner.plan(k, &mut p)?.state();
             let counts = ((p.throw.len() - t0) as u32, (p.child.len() - c0) as u32);
             p.counts.push(counts);
             p.state.push(state);
@@ -102,8 +98,8 @@ impl Part {
 }
 
 impl Graph {
-    /// The graph of `n` slots, slot k's plan made by `plan(k)`, in parallel by chunks;
-    /// the stops polled for every chunk.
+    /// The graph of `n` slots, worked out in parallel by chunks, each chunk by a planner
+    /// of its own from `planner()`; the stops polled for every chunk.
     pub(super) fn build<'a, B: Bits>(
         n: usize,
         stops: &Stops,
@@ -230,8 +226,15 @@ impl Hasher for FoldHasher {
         self.0 ^ self.0 >> 29
     }
 
+    /// Whole words at a time (an array of words is handed over as its bytes), the
+    /// bytes left over one by one.
     fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
+        let words = bytes.chunks_exact(8);
+        let rest = words.remainder();
+        for w in words {
+            self.write_u64(u64::from_le_bytes(w.try_into().expect("eight bytes")));
+        }
+        for &b in rest {
             self.write_u64(b as u64);
         }
     }

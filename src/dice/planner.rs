@@ -7,7 +7,7 @@
 //! take the king.
 
 use super::error::DiceError;
-use super::sweep::Val;
+use super::sweep::{Val, DECIDED, NO_POSITION, THROWN};
 use super::table::{ChanceTable, ChanceTables};
 use super::turn::{decided, decided_value, faces, king_takers, Face, Wl};
 use crate::board::bits::Bits;
@@ -36,6 +36,17 @@ pub(super) enum Head {
     Decided(Val),
     /// Thrown: its throws went to the sink.
     Thrown,
+}
+
+impl Head {
+    /// The slot's state byte and the value it starts from.
+    pub(super) fn state(self) -> (u8, Val) {
+        match self {
+            Head::NoPosition => (NO_POSITION, Val::ZERO),
+            Head::Decided(v) => (DECIDED, v),
+            Head::Thrown => (THROWN, Val::UNDECIDED),
+        }
+    }
 }
 
 /// Where a slot's throws go, one throw after another.
