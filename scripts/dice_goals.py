@@ -15,6 +15,7 @@ import argparse
 import json
 import os
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -26,6 +27,8 @@ FIVE_MEN_FEN = "k7/8/8/3p4/8/8/PP6/K2R4 w - - 0 1"
 EIGHT_BY_EIGHT = ["KQK", "KRK", "KNK", "KBK", "KPK"]
 # Grant Acedrex's men in its dice letters (a pawn's table needs every other one).
 GRANT_ACEDREX = "KPK"
+# Builds of each three-man table, of which the median counts.
+RUNS = 3
 
 # One line of `dice_methods` per table: material, positions, ..., error, ..., seconds.
 TABLE_LINE = re.compile(
@@ -110,33 +113,38 @@ class Goals:
         )
 
     def three_men(self, rules_list, folder):
-        worst = (0.0, "")
+        """The slowest three-man table, each table's time the median of `RUNS` builds (one
+        run of a two-core machine now and then takes twice its time)."""
+        times = {}
         for rules in rules_list:
             name = os.path.basename(rules).removesuffix(".toml")
             for material in EIGHT_BY_EIGHT:
-                text, _, _, code, _ = run([self.methods, rules, material])
-                if code != 0:
-                    worst = (float("inf"), f"{name} {material} failed")
-                    continue
-                for table, (seconds, _) in tables(text).items():
-                    if len(table) == 3 and seconds > worst[0]:
-                        worst = (seconds, f"{name} {table}")
-        out = os.path.join(folder, "grant-acedrex")
-        text, _, _, code, _ = run(
-            [self.mansuba, "tablebase", "build", "--rules", "grant-acedrex-dice",
-             "--dir", out, "--json", GRANT_ACEDREX]
-        )
-        if code != 0:
-            worst = (float("inf"), "grant-acedrex-dice failed")
-        else:
+                for _ in range(RUNS):
+                    text, _, _, code, _ = run([self.methods, rules, material])
+                    if code != 0:
+                        times.setdefault(f"{name} {material} failed", []).append(float("inf"))
+                    for table, (seconds, _) in tables(text).items():
+                        if len(table) == 3:
+                            times.setdefault(f"{name} {table}", []).append(seconds)
+        for _ in range(RUNS):
+            text, _, _, code, _ = run(
+                [self.mansuba, "tablebase", "build", "--rules", "grant-acedrex-dice", "--force",
+                 "--dir", os.path.join(folder, "grant-acedrex"), "--json", GRANT_ACEDREX]
+            )
+            if code != 0:
+                times.setdefault("grant-acedrex-dice failed", []).append(float("inf"))
+                continue
             for t in json.loads(text[text.index("{"):])["tables"]:
-                if len(t["material"]) == 3 and t["seconds"] > worst[0]:
-                    worst = (t["seconds"], f"grant-acedrex-dice {t['material']}")
+                if len(t["material"]) == 3:
+                    key = f"grant-acedrex-dice {t['material']}"
+                    times.setdefault(key, []).append(t["seconds"])
+        medians = {k: statistics.median(v) for k, v in times.items()}
+        slowest = max(medians, key=medians.get)
         self.note(
             "every three-man table <= 0.5 s (shatranj-dice, alfonso-dice with and without "
-            "the bare-king win, grant-acedrex-dice)",
-            f"slowest {worst[1]} {worst[0]:.2f} s",
-            worst[0] <= 0.5,
+            f"the bare-king win, grant-acedrex-dice; the median of {RUNS} builds each)",
+            f"{len(medians)} tables, the slowest {slowest} {medians[slowest]:.2f} s",
+            medians[slowest] <= 0.5,
         )
 
     def five_men(self):
