@@ -238,34 +238,77 @@ pub(super) fn bicgstab(
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_chain_of_fair_coins_is_solved_to_the_rounding() {
-        // Row r goes to r + 1 with 1/2 and to r − 1 with 1/2 (the ends pay 1 and 0 by b):
-        // the chance to reach the top end, (r + 1) / (n + 1) for row r of 0..n.
-        let n = 200;
+    /// `copies` chains of `n` fair coins side by side: row r of a chain goes to r + 1 with
+    /// 1/2 and to r − 1 with 1/2 (its ends pay 1 and 0 by b), so the chance to reach the
+    /// top end is (r + 1) / (n + 1).
+    fn chains(n: usize, copies: usize) -> (Sparse, Vec<f64>) {
         let mut a = Sparse::default();
-        let mut b = vec![0.0; n];
+        let mut b = vec![0.0; n * copies];
         a.start.push(0);
-        for r in 0..n {
-            if r > 0 {
-                a.col.push(r as u32 - 1);
-                a.p.push(0.5);
+        for k in 0..copies {
+            let at = k * n;
+            for r in 0..n {
+                if r > 0 {
+                    a.col.push((at + r - 1) as u32);
+                    a.p.push(0.5);
+                }
+                if r + 1 < n {
+                    a.col.push((at + r + 1) as u32);
+                    a.p.push(0.5);
+                }
+                a.start.push(a.col.len() as u32);
             }
-            if r + 1 < n {
-                a.col.push(r as u32 + 1);
-                a.p.push(0.5);
-            }
-            a.start.push(a.col.len() as u32);
+            b[at + n - 1] = 0.5;
         }
-        b[n - 1] = 0.5;
-        let mut x = vec![0.0; n];
+        (a, b)
+    }
+
+    fn solved_to_the_rounding(n: usize, copies: usize) {
+        let (a, b) = chains(n, copies);
+        let mut x = vec![0.0; n * copies];
         let whole = Plain { p: &a, alpha: 1.0 };
         let watch = (&Stops::default(), &(|| {}) as &dyn Fn());
         let (it, res) = bicgstab(&whole, &b, &mut x, 1e-13, 5000, watch).unwrap();
         assert!(res <= 1e-13, "{it} iterations, residual {res:e}");
-        for (r, x) in x.iter().enumerate() {
-            let exact = (r + 1) as f64 / (n + 1) as f64;
-            assert!((x - exact).abs() < 1e-9, "row {r}: {x} against {exact}");
+        for (i, x) in x.iter().enumerate() {
+            let exact = (i % n + 1) as f64 / (n + 1) as f64;
+            assert!((x - exact).abs() < 1e-9, "row {i}: {x} against {exact}");
         }
+    }
+
+    #[test]
+    fn a_chain_of_fair_coins_is_solved_to_the_rounding() {
+        // Short vectors: every pass on this thread.
+        solved_to_the_rounding(200, 1);
+    }
+
+    #[test]
+    fn many_chains_are_solved_on_every_core_to_the_rounding() {
+        // 700 chains of 200 rows: the vectors long enough to be worked on every core.
+        assert!(200 * 700 >= ALONE_BELOW);
+        solved_to_the_rounding(200, 700);
+    }
+
+    #[test]
+    fn a_long_sum_is_the_same_on_every_core_as_chunk_after_chunk() {
+        let n = ALONE_BELOW + 12_345;
+        let a: Vec<f64> = (0..n)
+            .map(|i| ((i * 7_919) % 1_000) as f64 / 999.0)
+            .collect();
+        let b: Vec<f64> = (0..n)
+            .map(|i| ((i * 104_729) % 997) as f64 / 31.0)
+            .collect();
+        let by_chunks: f64 = a
+            .chunks(CHUNK)
+            .zip(b.chunks(CHUNK))
+            .map(|(x, y)| x.iter().zip(y).map(|(u, v)| u * v).sum::<f64>())
+            .sum();
+        assert_eq!(dot(&a, &b).to_bits(), by_chunks.to_bits());
+        let short = &a[..ALONE_BELOW - 1];
+        let short_by_chunks: f64 = short
+            .chunks(CHUNK)
+            .map(|x| x.iter().map(|u| u * u).sum::<f64>())
+            .sum();
+        assert_eq!(dot(short, short).to_bits(), short_by_chunks.to_bits());
     }
 }
