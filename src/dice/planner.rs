@@ -9,7 +9,7 @@
 use super::error::DiceError;
 use super::sweep::{Val, DECIDED, NO_POSITION, THROWN};
 use super::table::{ChanceTable, ChanceTables};
-use super::turn::{decided, decided_value, faces, king_takers, Face, Wl};
+use super::turn::{decided, decided_value, faces, hand_over, king_takers, take_back, Face, Wl};
 use crate::board::bits::Bits;
 use crate::board::engine::{Engine, NO_SQ};
 use crate::board::movegen::MoveList;
@@ -200,12 +200,9 @@ impl<'a, B: Bits> Planner<'a, B> {
 
     /// The successor after a forfeited turn: the same men, the other side to move.
     fn passed(&mut self) -> Result<Child, DiceError> {
-        let (side, ep) = (self.pos.side, self.pos.ep);
-        self.pos.side = side.flip();
-        self.pos.ep = NO_SQ;
+        let ep = hand_over(&mut self.pos);
         let c = self.child();
-        self.pos.side = side;
-        self.pos.ep = ep;
+        take_back(&mut self.pos, ep);
         c
     }
 

@@ -116,10 +116,22 @@ pub fn king_takers<B: Bits>(pos: &Position<B>) -> u16 {
 /// The position after a forfeited turn: the same men, the other side to move.
 pub fn pass<B: Bits>(pos: &Position<B>) -> Position<B> {
     let mut p = pos.clone();
-    p.side = p.side.flip();
-    p.ep = NO_SQ;
+    hand_over(&mut p);
     p.hash = p.compute_hash();
     p
+}
+
+/// Makes a forfeited turn in place, the hash left as it was: the other side to move, no
+/// en passant. The square it cleared, for [`take_back`].
+pub(super) fn hand_over<B: Bits>(pos: &mut Position<B>) -> u8 {
+    pos.side = pos.side.flip();
+    std::mem::replace(&mut pos.ep, NO_SQ)
+}
+
+/// Undoes [`hand_over`], given the square it cleared.
+pub(super) fn take_back<B: Bits>(pos: &mut Position<B>, ep: u8) {
+    pos.side = pos.side.flip();
+    pos.ep = ep;
 }
 
 /// The legal moves of men whose kinds are in `kinds`.
