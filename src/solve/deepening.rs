@@ -209,6 +209,9 @@ impl<B: Bits> Searcher<'_, B> {
         promote(&mut list, self.killer_att[n.min(255) as usize]);
         let mut result = Some(false);
         // The children probe the table at n - 1 (a defender with no move left does not).
+        // Fetched ahead even where most first moves are answered on the board before
+        // their child is searched (the quiet defence, the held reply): the ones that are
+        // not then find their entry in the cache (Dilaram's Legacy 4.6 % less time).
         let ahead = if n >= 2 { PREFETCH_AHEAD } else { 0 };
         // With two moves left, the defence that held last one move deeper, if it leaves
         // too few flight squares coverable, answers most first moves after they are made,
@@ -226,7 +229,7 @@ impl<B: Bits> Searcher<'_, B> {
         let info = last_mate.then(|| pos.check_info());
         for i in 0..list.len() {
             let m = list.as_slice()[i];
-            if ahead > 0 && first.is_none() && held.is_none() {
+            if ahead > 0 {
                 self.prefetch_children(pos, &list, &mut fetched, i + 1 + ahead, tracked, n - 1);
             }
             if info.as_ref().is_some_and(|i| !pos.gives_check_with(m, i)) {

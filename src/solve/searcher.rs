@@ -350,8 +350,9 @@ fn flight_reach<B: Bits>(root: &Position<B>, stip: Stipulation, cond: &Condition
 }
 
 /// How many moves ahead of the one being searched the children's table entries are
-/// prefetched.
-pub(super) const PREFETCH_AHEAD: usize = 4;
+/// prefetched (8 against 4: 4-5 % less time on Dilaram's Legacy and the Popeye rows;
+/// 12 and 16 no better; benches/NOTES.md, fifteenth session).
+pub(super) const PREFETCH_AHEAD: usize = 8;
 
 /// The table key of a position with hash `hash` whose tracked man stands on `tracked`:
 /// under `mate_by` a man, the same board with the man elsewhere is another problem.
