@@ -350,8 +350,9 @@ fn flight_reach<B: Bits>(root: &Position<B>, stip: Stipulation, cond: &Condition
 }
 
 /// How many moves ahead of the one being searched the children's table entries are
-/// prefetched (8 against 4: 4-5 % less time on Dilaram's Legacy and the Popeye rows;
-/// 12 and 16 no better; benches/NOTES.md, fifteenth session).
+/// prefetched (8 against 4: about 5 % less time on Dilaram's Legacy and the Popeye rows
+/// in a build without LTO, Dilaram's Legacy 3-7 % in the shipped build, the Popeye rows
+/// unchanged there; 12 and 16 no better; benches/NOTES.md, fifteenth session).
 pub(super) const PREFETCH_AHEAD: usize = 8;
 
 /// The table key of a position with hash `hash` whose tracked man stands on `tracked`:
