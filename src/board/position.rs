@@ -623,8 +623,11 @@ impl<B: Bits> Position<B> {
     }
 
     /// The hash after a plain move (no flag, promotion or second man; no stacks, none
-    /// that may form, privileges or nine-move count in play), without playing it; `None`
-    /// for any other move. For prefetching: a caller must not rely on it for anything else.
+    /// that may form, no nine-move count in play), without playing it; `None` for any
+    /// other move, and where privileges are about and the move may change more of them
+    /// than its own two squares' (a capture that ends the pawns' double steps, a king
+    /// that loses its leap when checked). For prefetching: a caller must not rely on it
+    /// for anything else.
     #[inline]
     pub fn hash_after(&self, m: &Move) -> Option<u64> {
         let e = &*self.eng;
@@ -633,7 +636,6 @@ impl<B: Bits> Position<B> {
             || m.from2 != NO_SQ
             || self.stacked.any()
             || e.rules.stacks_may_form
-            || self.privileges.any()
             || e.rules.nine_move_limit
         {
             return None;
@@ -641,14 +643,33 @@ impl<B: Bits> Position<B> {
         let us = self.side;
         let them = us.flip();
         let (from, to) = (m.from as usize, m.to as usize);
+        let captures = self.occ_c[them.idx()].has(to);
         let mut h = self.hash
             ^ e.z_side
             ^ e.zp(us, m.piece, from as Square)
             ^ e.zp(us, m.piece, to as Square);
+        if self.privileges.any() {
+            let lapse = captures
+                && e.rules.pawns.double_step_lapse
+                    == crate::board::rules::DoubleStepLapse::FirstCapture;
+            let king_loses = e
+                .rules
+                .king_leap
+                .as_ref()
+                .is_some_and(|k| k.lost_when_checked);
+            if lapse || king_loses {
+                return None;
+            }
+            // The men on the two squares lose theirs, as `make` has it.
+            let lost = self.privileges & (B::bit(from) | B::bit(to));
+            for s in lost.iter() {
+                h ^= e.z_priv[s];
+            }
+        }
         if self.ep != NO_SQ {
             h ^= e.z_ep[self.ep as usize];
         }
-        if self.occ_c[them.idx()].has(to) {
+        if captures {
             if let Some(k) = self.kind_at(them, to) {
                 h ^= e.zp(them, k, to as Square);
             }
