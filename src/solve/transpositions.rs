@@ -21,22 +21,25 @@
 //! Exact stipulations (the goal on move N, not before) have no such monotony: the search
 //! mixes `n` into the key, so that an entry only ever speaks of one `n`.
 //!
-//! The table starts at 1 MiB of mapped address space, touched only where written, and
-//! doubles while it fills. The worker that grows it copies the entries over and publishes
-//! the new table, which the others pick up within a few hundred nodes (their writes to
-//! the old one meanwhile are lost, which costs only time).
+//! The table starts at 2 MiB of mapped address space (one huge page where the system
+//! gives them), and doubles while it fills. The worker that grows it copies the entries
+//! over and publishes the new table, which the others pick up within a few hundred nodes
+//! (their writes to the old one meanwhile are lost, which costs only time).
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 
-/// Buckets of a fresh table: 2^FIRST_BITS (1 MiB), the least with which the entry and
-/// its bucket keep every bit of the key from [`SKIP`] up, so that no growth loses an
-/// entry (see [`Table::grow_into`]).
+/// Buckets of a fresh table: 2^FIRST_BITS (2 MiB), so that the entry and its bucket keep
+/// every bit of the key from [`SKIP`] up and no growth loses an entry (see
+/// [`Table::grow_into`]).
 ///
 /// Chosen over a smaller first table whose entries were dropped when it grew: problems
 /// that fill the first table keep what it held, at the price of more fresh pages for the
 /// shortest ones (the figures: benches/NOTES.md, "Figures from the code's comments").
-const FIRST_BITS: u32 = 14;
+/// 2 MiB rather than the 1 MiB that would do: exactly one huge page, which the system
+/// clears in one fault, where 1 MiB took 256 small ones (0.2-0.7 ms of every solve,
+/// benches/NOTES.md, sixteenth session).
+const FIRST_BITS: u32 = 15;
 /// The key's lowest bits, below the bucket index: not checked, so that the 48 bits an
 /// entry keeps and a table of 2^FIRST_BITS buckets hold every bit above them.
 const SKIP: u32 = 16 - FIRST_BITS;
