@@ -153,8 +153,11 @@ impl<B: Bits> Searcher<'_, B> {
         }
     }
 
-    /// The root position after the first move `m`, and where the tracked man stands.
-    pub(super) fn after_root_move(&self, root: &Position<B>, m: Move) -> (Position<B>, u8) {
+    /// The root position after the first move `m`, and where the tracked man stands, for
+    /// a search of that move from its start: the killers are forgotten (see
+    /// [`Searcher::forget_killers`]).
+    pub(super) fn after_root_move(&mut self, root: &Position<B>, m: Move) -> (Position<B>, u8) {
+        self.forget_killers();
         let mut p = root.clone();
         let nt = self.track(&p, &m, self.initial_track());
         p.make(m);
