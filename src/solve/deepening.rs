@@ -15,6 +15,7 @@
 //! tried on the board alone first (no man can then check in time, or a quiet defence
 //! answers every next move), without listing the defences.
 
+use super::counters::{self, Count};
 use super::order::{captures_first, promote};
 use super::searcher::{Searcher, Settled, PREFETCH_AHEAD};
 use super::{reach, Goal};
@@ -44,6 +45,7 @@ impl<B: Bits> Searcher<'_, B> {
             }
             None => pos.checking_moves(&mut list),
         }
+        counters::add(Count::Attack1ChecksListed, list.len());
         if list.is_empty() {
             return Some(false);
         }
@@ -60,6 +62,7 @@ impl<B: Bits> Searcher<'_, B> {
         // Each check left is judged from the attack maps where they can tell (see
         // `reach::mates`): a check the defender escapes is not played, and a mate is
         // taken as found where no condition asks more of it than a checkmate.
+        counters::add(Count::Attack1ChecksAfterMaps, list.len());
         let judged = reach::mates_judged(pos);
         let plain_mate = self.cond.mate_by.is_none()
             && self.cond.mate_on.is_empty()
@@ -67,10 +70,17 @@ impl<B: Bits> Searcher<'_, B> {
         let mut result = Some(false);
         for &m in list.as_slice() {
             match judged.then(|| reach::mates(pos, &m)).flatten() {
-                Some(false) => continue,
-                Some(true) if plain_mate => return Some(true),
+                Some(false) => {
+                    counters::one(Count::Attack1JudgedEscape);
+                    continue;
+                }
+                Some(true) if plain_mate => {
+                    counters::one(Count::Attack1JudgedMate);
+                    return Some(true);
+                }
                 _ => {}
             }
+            counters::one(Count::Attack1ChecksPlayed);
             let nt = self.track(pos, &m, tracked);
             let u = pos.make(m);
             let r = self.id_defend(pos, 0, nt);
@@ -144,6 +154,41 @@ impl<B: Bits> Searcher<'_, B> {
             || last.is_some_and(|l| self.flights_refute(pos, l))
     }
 
+    /// With two attacker moves left, the held reply where it is worth looking for (see
+    /// [`reach::HeldReply`] and [`Self::held_wanted`]). Under `win` the defender keeps
+    /// men enough not to be bared.
+    #[inline]
+    fn held_reply(&mut self, pos: &mut Position<B>) -> Option<reach::HeldReply> {
+        if !(self.flight_reach && self.free_defence && self.held_wanted()) {
+            return None;
+        }
+        let men = if self.mate_only { 0 } else { 4 };
+        let h = reach::HeldReply::new(pos, self.attacker, self.killer_def[1], men);
+        self.held_found(h.is_some());
+        h
+    }
+
+    /// After first move `m` with two attacker moves left (`quiet`: the quiet defence may
+    /// be looked for), is the first move refuted on the board, by a quiet defence or by the
+    /// held reply? A first move the held reply answers is a node made and looked at:
+    /// counted.
+    #[inline]
+    fn answered_on_board(
+        &mut self,
+        pos: &mut Position<B>,
+        m: &Move,
+        quiet: bool,
+        held: Option<&reach::HeldReply>,
+    ) -> bool {
+        if quiet && reach::quiet_defence(pos, self.attacker) {
+            counters::one(Count::Attack2QuietAnswers);
+            return true;
+        }
+        let answered = held.is_some_and(|h| self.tick() && h.answers(pos, m));
+        counters::add(Count::Attack2HeldAnswers, answered as usize);
+        answered
+    }
+
     /// Attacker to move: forced within `n` more attacker moves?
     pub(super) fn id_attack(&mut self, pos: &mut Position<B>, n: u32, tracked: u8) -> Settled {
         if !self.tick() {
@@ -156,7 +201,9 @@ impl<B: Bits> Searcher<'_, B> {
             .flatten();
         let last_mate = n == 1 && self.stip.goal == Goal::Mate;
         let checks_only = last_mate && self.checks_only_ok(pos);
+        counters::one([Count::Attack1Nodes, Count::Attack2Nodes][(n == 2) as usize]);
         if self.refuted_before_moves(pos, n, last.as_ref(), checks_only) {
+            counters::add(Count::Attack1Refuted, (n == 1) as usize);
             return Some(false);
         }
         if checks_only {
@@ -170,11 +217,16 @@ impl<B: Bits> Searcher<'_, B> {
         let key = self.key(pos, tracked);
         if n > 0 {
             if let Some(v) = self.probe(key, n) {
+                counters::add(Count::Attack2TableAnswers, (n == 2) as usize);
                 return Some(v);
             }
         }
         let mut list = MoveList::new();
         let legal = self.moves(pos, &mut list);
+        counters::add(
+            Count::Attack2MovesListed,
+            if n == 2 { list.len() } else { 0 },
+        );
         let out = self.state(pos, &list, legal);
         if out != Outcome::Ongoing {
             // Decided after the defender's move (bare king after the reply, the attacker
@@ -217,14 +269,7 @@ impl<B: Bits> Searcher<'_, B> {
         // too few flight squares coverable, answers most first moves after they are made,
         // before any table lookup (see `reach::HeldReply`). Under `win` the defender
         // keeps men enough not to be bared.
-        let held = (n == 2 && self.flight_reach && self.free_defence && self.held_wanted())
-            .then(|| {
-                let men = if self.mate_only { 0 } else { 4 };
-                let h = reach::HeldReply::new(pos, self.attacker, self.killer_def[1], men);
-                self.held_found(h.is_some());
-                h
-            })
-            .flatten();
+        let held = if n == 2 { self.held_reply(pos) } else { None };
         let mut fetched = 0;
         let info = last_mate.then(|| pos.check_info());
         for i in 0..list.len() {
@@ -235,14 +280,10 @@ impl<B: Bits> Searcher<'_, B> {
             if info.as_ref().is_some_and(|i| !pos.gives_check_with(m, i)) {
                 continue;
             }
+            counters::add(Count::Attack2MovesMade, (n == 2) as usize);
             let nt = self.track(pos, &m, tracked);
             let u = pos.make(m);
-            // A first move the held reply answers is a node made and looked at: counted.
-            let r = if quiet && reach::quiet_defence(pos, self.attacker)
-                || held
-                    .as_ref()
-                    .is_some_and(|h| self.tick() && h.answers(pos, &m))
-            {
+            let r = if self.answered_on_board(pos, &m, quiet, held.as_ref()) {
                 Some(false)
             } else {
                 self.id_defend(pos, n - 1, nt)
@@ -272,12 +313,14 @@ impl<B: Bits> Searcher<'_, B> {
         if !self.tick() {
             return None;
         }
+        counters::add(Count::Defend1Nodes, (n == 1) as usize);
         if self.defence_cannot_lose(pos, n) {
             return Some(false);
         }
         let key = self.key(pos, tracked);
         if n > 0 {
             if let Some(v) = self.probe(key, n) {
+                counters::add(Count::Defend1TableAnswers, (n == 1) as usize);
                 return Some(v);
             }
         }
@@ -288,6 +331,7 @@ impl<B: Bits> Searcher<'_, B> {
             Ok(r) => return r,
             Err(failed) => failed,
         };
+        counters::add(Count::Defend1Listed, (n == 1) as usize);
         if let Some(r) = self.lazy_defences(pos, n, key, tracked, failed) {
             return r;
         }
@@ -430,10 +474,14 @@ impl<B: Bits> Searcher<'_, B> {
                 pos.unmake(km, u);
                 match r {
                     Some(false) => {
+                        counters::one(Count::Defend1LastHeldHolds);
                         self.store(key, n, false);
                         return Ok(Some(false));
                     }
-                    Some(true) => return Err(Some(km)),
+                    Some(true) => {
+                        counters::one(Count::Defend1LastHeldFails);
+                        return Err(Some(km));
+                    }
                     None => return Ok(None),
                 }
             }
@@ -491,6 +539,7 @@ impl<B: Bits> Searcher<'_, B> {
             if legality.is_some_and(|l| !pos.is_legal(m, l)) {
                 continue;
             }
+            counters::add(Count::Defend1DefencesTried, (n == 1) as usize);
             let nt = self.track(pos, &m, tracked);
             let u = pos.make(m);
             let r = self.id_attack(pos, n, nt);
