@@ -74,8 +74,8 @@ pub(crate) fn one(c: Count) {
     add(c, 1);
 }
 
-/// Every count so far with its name, in the order of [`Count`]; empty without the
-/// `counters` feature.
+/// Every count so far with its name, in the order the counts are defined in this file;
+/// empty without the `counters` feature.
 pub fn counts() -> Vec<(&'static str, u64)> {
     #[cfg(feature = "counters")]
     {
