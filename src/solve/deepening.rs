@@ -201,7 +201,11 @@ impl<B: Bits> Searcher<'_, B> {
             .flatten();
         let last_mate = n == 1 && self.stip.goal == Goal::Mate;
         let checks_only = last_mate && self.checks_only_ok(pos);
-        counters::one([Count::Attack1Nodes, Count::Attack2Nodes][(n == 2) as usize]);
+        match n {
+            1 => counters::one(Count::Attack1Nodes),
+            2 => counters::one(Count::Attack2Nodes),
+            _ => {}
+        }
         if self.refuted_before_moves(pos, n, last.as_ref(), checks_only) {
             counters::add(Count::Attack1Refuted, (n == 1) as usize);
             return Some(false);
@@ -267,8 +271,7 @@ impl<B: Bits> Searcher<'_, B> {
         let ahead = if n >= 2 { PREFETCH_AHEAD } else { 0 };
         // With two moves left, the defence that held last one move deeper, if it leaves
         // too few flight squares coverable, answers most first moves after they are made,
-        // before any table lookup (see `reach::HeldReply`). Under `win` the defender
-        // keeps men enough not to be bared.
+        // before any table lookup (see `reach::HeldReply` and `Self::held_reply`).
         let held = if n == 2 { self.held_reply(pos) } else { None };
         let mut fetched = 0;
         let info = last_mate.then(|| pos.check_info());
