@@ -1,7 +1,8 @@
 //! The fast legality tests (pins, evasions, a move's effect on the king read from the
 //! occupancy) against the plain definition: play the pseudo-legal move and ask whether
 //! the own king stands attacked. Random playouts under every preset whose legal moves are
-//! not narrowed further (forced capture, which keeps only captures, is left out).
+//! not narrowed further (forced capture, which keeps only captures, is left out), and the
+//! listing that asks a caller's filter before legality against the legal moves filtered.
 
 use mansuba::board::bits::Bits;
 use mansuba::board::compiled::AnyEngine;
@@ -43,6 +44,22 @@ fn by_definition<B: Bits>(p: &mut Position<B>) -> Vec<Move> {
     out
 }
 
+/// `legal_moves_where` keeps the legal moves its filter accepts (asked before legality),
+/// and tells whether any move is legal even where the filter turns every one down.
+fn where_agrees<B: Bits>(p: &mut Position<B>, legal: &[Move]) {
+    let thirds = |m: &Move| m.to % 3 != 0;
+    let mut kept = MoveList::new();
+    let any = p.legal_moves_where(&mut kept, |_, m| thirds(&m));
+    let mut got: Vec<Move> = kept.as_slice().to_vec();
+    got.sort_by_key(|m| (m.from, m.to, m.piece, m.promo, m.flag, m.from2, m.to2));
+    let want: Vec<Move> = legal.iter().copied().filter(thirds).collect();
+    assert_eq!(got, want, "where: {}", p.to_fen());
+    assert_eq!(any, !legal.is_empty(), "where, any: {}", p.to_fen());
+    let any = p.legal_moves_where(&mut kept, |_, _| false);
+    assert!(kept.is_empty());
+    assert_eq!(any, !legal.is_empty(), "none kept, any: {}", p.to_fen());
+}
+
 fn playouts<B: Bits>(start: Position<B>, rng: &mut SplitMix, games: usize, plies: usize) -> usize {
     let mut checked = 0;
     for _ in 0..games {
@@ -60,6 +77,7 @@ fn playouts<B: Bits>(start: Position<B>, rng: &mut SplitMix, games: usize, plies
                 assert_eq!(p.count_legal(), fast.len(), "count: {}", p.to_fen());
             }
             assert_eq!(p.has_legal_move(), !fast.is_empty(), "any: {}", p.to_fen());
+            where_agrees(&mut p, &fast);
             checked += 1;
             if fast.is_empty() {
                 break;

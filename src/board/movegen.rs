@@ -536,6 +536,42 @@ impl<B: Bits> Position<B> {
         }
     }
 
+    /// The legal moves that `keep` accepts, `keep` asked before a move's legality (so the
+    /// moves a caller turns down cost no legality test); returns whether the side to move
+    /// has any legal move at all, kept or not. Under forced capture which moves are legal
+    /// depends on all of them: every one is tested first, and `keep` asked after.
+    pub fn legal_moves_where<F: Fn(&Self, Move) -> bool>(
+        &mut self,
+        list: &mut MoveList,
+        keep: F,
+    ) -> bool {
+        if self.engine().rules.forced_capture {
+            self.legal_moves(list);
+            let any = !list.is_empty();
+            list.retain(|m| keep(self, *m));
+            return any;
+        }
+        list.clear();
+        if self.bare_king_decided().is_some() {
+            return false;
+        }
+        self.pseudo_moves(list);
+        let l = self.legality();
+        let (mut j, n) = (0, list.len);
+        for i in 0..n {
+            let m = list.as_slice()[i];
+            if keep(self, m) && self.is_legal(m, &l) {
+                list.as_mut_slice()[j] = m;
+                j += 1;
+            }
+        }
+        // With none kept, none was written over: the list still holds every move, and one
+        // legal move among them is enough.
+        let any = j > 0 || (0..n).any(|i| self.is_legal(list.as_slice()[i], &l));
+        list.len = j;
+        any
+    }
+
     /// The legal moves that give check (every one of them, in generation order).
     ///
     /// A man of a symmetric leaping kind checks only by moving to one of its own leap

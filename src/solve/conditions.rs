@@ -61,6 +61,29 @@ impl<B: Bits> Searcher<'_, B> {
     pub fn moves(&self, pos: &mut Position<B>, list: &mut MoveList) -> usize {
         pos.legal_moves(list);
         let legal = list.len();
+        self.conditioned(pos, list);
+        legal
+    }
+
+    /// The attacker's moves as [`Self::moves`] lists them, less those `keep` turns down,
+    /// asked before their legality (see [`Position::legal_moves_where`]): the attacker's
+    /// conditions each judge one move alone, so the order does not matter. Returns
+    /// whether the attacker has any legal move, kept or not.
+    pub(super) fn attacker_moves_where<F: Fn(&Position<B>, Move) -> bool>(
+        &self,
+        pos: &mut Position<B>,
+        list: &mut MoveList,
+        keep: F,
+    ) -> bool {
+        debug_assert_eq!(pos.side, self.attacker);
+        let any = pos.legal_moves_where(list, keep);
+        self.conditioned(pos, list);
+        any
+    }
+
+    /// Drops from `list` (the legal moves of the side to move) those the problem's
+    /// conditions bar.
+    fn conditioned(&self, pos: &mut Position<B>, list: &mut MoveList) {
         if pos.side == self.attacker {
             if self.cond.attacker_no_capture {
                 let enemy = pos.occ_c[self.attacker.flip().idx()];
@@ -100,7 +123,6 @@ impl<B: Bits> Searcher<'_, B> {
                 })
             });
         }
-        legal
     }
 
     /// The outcome, given the conditioned list and the legal count: a side whose every
