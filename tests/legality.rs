@@ -44,19 +44,28 @@ fn by_definition<B: Bits>(p: &mut Position<B>) -> Vec<Move> {
     out
 }
 
-/// `legal_moves_where` keeps the legal moves its filter accepts (asked before legality),
-/// and tells whether any move is legal even where the filter turns every one down.
+/// `legal_moves_where` keeps the legal moves whose targets its filter leaves (asked
+/// before any move is listed; pawns' and privileged moves always kept), and tells whether
+/// any move is legal even where the filter turns every target down.
 fn where_agrees<B: Bits>(p: &mut Position<B>, legal: &[Move]) {
-    let thirds = |m: &Move| m.to % 3 != 0;
+    let e = p.compiled().clone();
+    let thirds = (0..e.n)
+        .filter(|s| s % 3 != 0)
+        .fold(B::EMPTY, |b, s| b | B::bit(s));
+    let ordinary = |m: &Move| m.flag == MoveKind::Normal && Some(m.piece) != e.pawn;
     let mut kept = MoveList::new();
-    let any = p.legal_moves_where(&mut kept, |_, m| thirds(&m));
+    let any = p.legal_moves_where(&mut kept, |_, _, _, t| t & thirds);
     let mut got: Vec<Move> = kept.as_slice().to_vec();
     got.sort_by_key(|m| (m.from, m.to, m.piece, m.promo, m.flag, m.from2, m.to2));
-    let want: Vec<Move> = legal.iter().copied().filter(thirds).collect();
+    let want: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|m| !ordinary(m) || thirds.has(m.to as usize))
+        .collect();
     assert_eq!(got, want, "where: {}", p.to_fen());
     assert_eq!(any, !legal.is_empty(), "where, any: {}", p.to_fen());
-    let any = p.legal_moves_where(&mut kept, |_, _| false);
-    assert!(kept.is_empty());
+    let any = p.legal_moves_where(&mut kept, |_, _, _, _| B::EMPTY);
+    assert!(kept.as_slice().iter().all(|m| !ordinary(m)));
     assert_eq!(any, !legal.is_empty(), "none kept, any: {}", p.to_fen());
 }
 

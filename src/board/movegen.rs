@@ -155,6 +155,13 @@ impl<B: Bits> Position<B> {
 
     /// Generates every pseudo-legal move (king safety not yet checked).
     pub fn pseudo_moves(&self, list: &mut MoveList) {
+        self.pseudo_moves_kept(list, |_, _, _, t| t);
+    }
+
+    /// The pseudo-legal moves, the ordinary moves of the men other than pawns only to the
+    /// squares `kept(self, kind, from, targets)` leaves of their targets.
+    #[inline(always)]
+    fn pseudo_moves_kept<F: Fn(&Self, usize, usize, B) -> B>(&self, list: &mut MoveList, kept: F) {
         let e = &*self.eng;
         let us = self.side;
         let own = self.occ_c[us.idx()];
@@ -178,7 +185,7 @@ impl<B: Bits> Position<B> {
                 }
             }
             for from in bb.iter() {
-                let t = self.man_targets(k, from) & mask;
+                let t = kept(self, k, from, self.man_targets(k, from) & mask);
                 for to in t.iter() {
                     list.push(Move::new(from, to, k as u8, MoveKind::Normal));
                 }
@@ -536,40 +543,45 @@ impl<B: Bits> Position<B> {
         }
     }
 
-    /// The legal moves that `keep` accepts, `keep` asked before a move's legality (so the
-    /// moves a caller turns down cost no legality test); returns whether the side to move
-    /// has any legal move at all, kept or not. Under forced capture which moves are legal
-    /// depends on all of them: every one is tested first, and `keep` asked after.
-    pub fn legal_moves_where<F: Fn(&Self, Move) -> bool>(
+    /// The legal moves, the ordinary moves of the men other than pawns only to the squares
+    /// `kept(self, kind, from, targets)` leaves of their targets, asked before any move is
+    /// listed (the moves a caller turns down cost neither a place in the list nor a
+    /// legality test); returns whether the side to move has any legal move at all, kept
+    /// or not. Under forced capture which moves are legal depends on all of them: every
+    /// one is listed and tested first, and `kept` asked after.
+    pub fn legal_moves_where<F: Fn(&Self, usize, usize, B) -> B>(
         &mut self,
         list: &mut MoveList,
-        keep: F,
+        kept: F,
     ) -> bool {
         if self.engine().rules.forced_capture {
             self.legal_moves(list);
             let any = !list.is_empty();
-            list.retain(|m| keep(self, *m));
+            let e = self.engine();
+            list.retain(|m| {
+                let k = m.piece as usize;
+                m.flag != MoveKind::Normal
+                    || e.kinds[k].pawn
+                    || kept(self, k, m.from as usize, B::bit(m.to as usize)).any()
+            });
             return any;
         }
         list.clear();
         if self.bare_king_decided().is_some() {
             return false;
         }
-        self.pseudo_moves(list);
+        self.pseudo_moves_kept(list, kept);
         let l = self.legality();
         let (mut j, n) = (0, list.len);
         for i in 0..n {
             let m = list.as_slice()[i];
-            if keep(self, m) && self.is_legal(m, &l) {
+            if self.is_legal(m, &l) {
                 list.as_mut_slice()[j] = m;
                 j += 1;
             }
         }
-        // With none kept, none was written over: the list still holds every move, and one
-        // legal move among them is enough.
-        let any = j > 0 || (0..n).any(|i| self.is_legal(list.as_slice()[i], &l));
         list.len = j;
-        any
+        j > 0 || self.has_legal_move()
     }
 
     /// The legal moves that give check (every one of them, in generation order).

@@ -65,18 +65,18 @@ impl<B: Bits> Searcher<'_, B> {
         legal
     }
 
-    /// The attacker's moves as [`Self::moves`] lists them, less those `keep` turns down,
-    /// asked before their legality (see [`Position::legal_moves_where`]): the attacker's
+    /// The attacker's moves as [`Self::moves`] lists them, the men's ordinary moves only
+    /// to the squares `kept` leaves (see [`Position::legal_moves_where`]): the attacker's
     /// conditions each judge one move alone, so the order does not matter. Returns
     /// whether the attacker has any legal move, kept or not.
-    pub(super) fn attacker_moves_where<F: Fn(&Position<B>, Move) -> bool>(
+    pub(super) fn attacker_moves_where<F: Fn(&Position<B>, usize, usize, B) -> B>(
         &self,
         pos: &mut Position<B>,
         list: &mut MoveList,
-        keep: F,
+        kept: F,
     ) -> bool {
         debug_assert_eq!(pos.side, self.attacker);
-        let any = pos.legal_moves_where(list, keep);
+        let any = pos.legal_moves_where(list, kept);
         self.conditioned(pos, list);
         any
     }

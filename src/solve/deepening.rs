@@ -230,15 +230,16 @@ impl<B: Bits> Searcher<'_, B> {
         // Legacy it settles nine in ten of them.
         let quiet = n == 2 && self.mate_reach && self.free_defence;
         // Most first moves are refuted so without being played (see `reach::FirstMoves`):
-        // turned down as they are listed, before their legality is asked (Dilaram's
-        // Legacy: four in five of them; benches/NOTES.md).
+        // not even listed, nor asked whether they are legal (Dilaram's Legacy: four in
+        // five of them; benches/NOTES.md).
         let first = quiet
             .then(|| reach::FirstMoves::new(pos, self.attacker))
             .flatten();
         let mut list = MoveList::new();
         let legal = match &first {
             Some(f) => {
-                usize::from(self.attacker_moves_where(pos, &mut list, |p, m| !f.refuted(p, m)))
+                let kept = |p: &Position<B>, k, from, t| f.kept(p, k, from, t);
+                usize::from(self.attacker_moves_where(pos, &mut list, kept))
             }
             None => self.moves(pos, &mut list),
         };

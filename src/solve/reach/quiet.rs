@@ -6,7 +6,7 @@
 
 use super::{no_check_on, pawn_threats, threats};
 use crate::board::bits::Bits;
-use crate::board::engine::{NO_SQ, REACH};
+use crate::board::engine::REACH;
 use crate::board::movegen::MoveList;
 use crate::board::piece::Color;
 use crate::board::position::{Move, MoveKind, Position};
@@ -180,37 +180,67 @@ impl<B: Bits> FirstMoves<B> {
     }
 
     /// Is the attacker's legal first move `m` refuted so (true), or must it be played to
-    /// be judged (false)?
+    /// be judged (false)? (The search asks [`Self::kept`] of each man's targets at once.)
+    #[cfg(test)]
     pub(crate) fn refuted(&self, pos: &Position<B>, m: Move) -> bool {
+        m.flag == MoveKind::Normal
+            && m.promo.is_none()
+            && m.from2 == crate::board::engine::NO_SQ
+            && self
+                .kept(
+                    pos,
+                    m.piece as usize,
+                    m.from as usize,
+                    B::bit(m.to as usize),
+                )
+                .is_empty()
+    }
+
+    /// Of `targets`, the squares an ordinary move (no promotion) of the attacker's man of
+    /// kind `k` on `from` must be played to be judged: all of them for a man this
+    /// shortcut does not judge; for the king and a symmetric leaper, those a move to
+    /// which is not refuted so. The other men's reach is gathered once for all the
+    /// targets.
+    pub(crate) fn kept(&self, pos: &Position<B>, k: usize, from: usize, targets: B) -> B {
         let e = &*pos.eng;
-        let k = m.piece as usize;
-        if m.flag != MoveKind::Normal || m.promo.is_some() || m.from2 != NO_SQ {
-            return false;
-        }
-        let (to, ksq) = (m.to as usize, pos.king_sq(pos.side.flip()));
         let king = e.king as usize;
-        let (mut reach, mut now) = (B::EMPTY, B::EMPTY);
-        let mut their_king = pos.king_sq(pos.side);
-        if k == king {
-            their_king = to;
-        } else {
-            if !e.sym_leaper[k] || e.leap_flat[k * e.n + to].has(ksq) {
-                return false;
-            }
-            reach = e.attack_within[k * REACH * e.n + to];
-            now = e.leap_flat[k * e.n + to];
+        if k != king && !e.sym_leaper[k] {
+            return targets;
         }
+        let (mut others, mut others_now) = (B::EMPTY, B::EMPTY);
         for &(s, t, a) in &self.men[..self.count] {
-            if s != m.from {
-                reach |= t;
-                now |= a;
+            if usize::from(s) != from {
+                others |= t;
+                others_now |= a;
             }
         }
-        if self.spare && !reach.has(ksq) {
-            return true;
+        let ksq = pos.king_sq(pos.side.flip());
+        let own_king = pos.king_sq(pos.side);
+        let mut kept = B::EMPTY;
+        for to in targets.iter() {
+            let (reach, now, their_king) = if k == king {
+                (others, others_now, to)
+            } else {
+                let now = e.leap_flat[k * e.n + to];
+                if now.has(ksq) {
+                    kept |= B::bit(to);
+                    continue;
+                }
+                (
+                    others | e.attack_within[k * REACH * e.n + to],
+                    others_now | now,
+                    own_king,
+                )
+            };
+            let refuted = (self.spare && !reach.has(ksq)) || {
+                let guarded = now | e.leap_flat[king * e.n + their_king] | B::bit(to);
+                (self.steps & !reach & !guarded).any()
+            };
+            if !refuted {
+                kept |= B::bit(to);
+            }
         }
-        let guarded = now | e.leap_flat[king * e.n + their_king] | B::bit(to);
-        (self.steps & !reach & !guarded).any()
+        kept
     }
 }
 
