@@ -28,6 +28,13 @@ pub struct CheckInfo<B: Bits> {
     pub(crate) disc: B,
     /// Per kind that rides in opposite pairs: the squares from which it rides to the king.
     pub(crate) ride: [B; MAX_KINDS],
+    /// Per kind whose bit is set in `direct_known`: every square from which a man of that
+    /// kind checks the king by its own attack (its leaps and rides from the king's
+    /// square, both symmetric).
+    direct: [B; MAX_KINDS],
+    /// The kinds whose `direct` squares are worked out: symmetric leapers, riding (if at
+    /// all) in opposite pairs, on a board without stacks or bent riders.
+    direct_known: u32,
 }
 
 impl<B: Bits> Position<B> {
@@ -134,15 +141,25 @@ impl<B: Bits> Position<B> {
         let mut info = CheckInfo {
             disc: B::default(),
             ride: [B::default(); MAX_KINDS],
+            direct: [B::default(); MAX_KINDS],
+            direct_known: 0,
         };
+        let plain = !self.stacked.any() && e.bent_kinds.is_empty();
         // The squares from which each kind rides to the king: its own rides from there
         // (only for kinds the side has: a promotion is judged by its rides from where it
         // lands).
         for (k, kt) in e.kinds.iter().enumerate().take(MAX_KINDS) {
-            if e.sym_rider[k] && self.pieces[us][k].any() {
+            if !self.pieces[us][k].any() {
+                continue;
+            }
+            if e.sym_rider[k] {
                 for &d in &kt.ride_dirs {
                     info.ride[k] |= e.ray_targets(d as usize, ksq, self.occ);
                 }
+            }
+            if plain && e.sym_leaper[k] && (e.sym_rider[k] || kt.ride_dirs.is_empty()) {
+                info.direct[k] = e.leap_flat[k * e.n + ksq] | info.ride[k];
+                info.direct_known |= 1 << k;
             }
         }
         // Our men that alone stand between one of our riders and the king: only moving
@@ -187,7 +204,25 @@ impl<B: Bits> Position<B> {
     /// The rides to the king were found with the man still on `from`; that never hides a
     /// check from `to`: a line through both squares and the king is one the man rides
     /// along, and standing nearest the king on it, it would be giving check already.
+    #[inline]
     pub fn gives_check_with(&mut self, m: Move, info: &CheckInfo<B>) -> bool {
+        // The usual case in two bit tests: an ordinary move of a man whose checking
+        // squares are known, from a square on no rider's line to the king.
+        let k = m.piece as usize;
+        if m.flag == MoveKind::Normal
+            && m.promo.is_none()
+            && k < MAX_KINDS
+            && info.direct_known & (1 << k) != 0
+            && !info.disc.has(m.from as usize)
+        {
+            return info.direct[k].has(m.to as usize);
+        }
+        self.gives_check_worked_out(m, info)
+    }
+
+    /// [`Self::gives_check_with`] in full.
+    #[inline(never)]
+    fn gives_check_worked_out(&mut self, m: Move, info: &CheckInfo<B>) -> bool {
         let e = self.engine();
         let us = self.side;
         let plain =

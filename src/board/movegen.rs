@@ -549,6 +549,7 @@ impl<B: Bits> Position<B> {
     /// legality test); returns whether the side to move has any legal move at all, kept
     /// or not. Under forced capture which moves are legal depends on all of them: every
     /// one is listed and tested first, and `kept` asked after.
+    #[inline(never)]
     pub fn legal_moves_where<F: Fn(&Self, usize, usize, B) -> B>(
         &mut self,
         list: &mut MoveList,
