@@ -30,10 +30,11 @@ pub struct CheckInfo<B: Bits> {
     pub(crate) ride: [B; MAX_KINDS],
     /// Per kind whose bit is set in `direct_known`: every square from which a man of that
     /// kind checks the king by its own attack (its leaps and rides from the king's
-    /// square, both symmetric).
+    /// square, both symmetric; for the pawns, the enemy pawns' captures from there).
     direct: [B; MAX_KINDS],
-    /// The kinds whose `direct` squares are worked out: symmetric leapers, riding (if at
-    /// all) in opposite pairs, on a board without stacks or bent riders.
+    /// The kinds whose `direct` squares are worked out: the pawns and the symmetric
+    /// leapers riding (if at all) in opposite pairs, on a board without stacks or bent
+    /// riders.
     direct_known: u32,
 }
 
@@ -157,7 +158,15 @@ impl<B: Bits> Position<B> {
                     info.ride[k] |= e.ray_targets(d as usize, ksq, self.occ);
                 }
             }
-            if plain && e.sym_leaper[k] && (e.sym_rider[k] || kt.ride_dirs.is_empty()) {
+            if !plain {
+                continue;
+            }
+            if kt.pawn {
+                // A pawn takes one step diagonally forward, so ours checks from the
+                // squares an enemy pawn on the king's square would take on.
+                info.direct[k] = e.pawn_cap[us ^ 1][ksq];
+                info.direct_known |= 1 << k;
+            } else if e.sym_leaper[k] && (e.sym_rider[k] || kt.ride_dirs.is_empty()) {
                 info.direct[k] = e.leap_flat[k * e.n + ksq] | info.ride[k];
                 info.direct_known |= 1 << k;
             }
@@ -206,10 +215,11 @@ impl<B: Bits> Position<B> {
     /// along, and standing nearest the king on it, it would be giving check already.
     #[inline]
     pub fn gives_check_with(&mut self, m: Move, info: &CheckInfo<B>) -> bool {
-        // The usual case in two bit tests: an ordinary move of a man whose checking
-        // squares are known, from a square on no rider's line to the king.
+        // The usual case in two bit tests: an ordinary move (or a pawn's double step) of
+        // a man whose checking squares are known, from a square on no rider's line to
+        // the king.
         let k = m.piece as usize;
-        if m.flag == MoveKind::Normal
+        if m.flag <= MoveKind::DoubleStep
             && m.promo.is_none()
             && k < MAX_KINDS
             && info.direct_known & (1 << k) != 0
