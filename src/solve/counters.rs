@@ -6,9 +6,15 @@
 
 /// What is counted. The levels are named by the attacker's moves left: "attack 2" is an
 /// attacker's node with two moves left, "defend 1" a defender's node after which the
-/// attacker has one move left.
+/// attacker has one move left. The two levels above ("attack 3", "defend 2") are counted
+/// for their shape only: how many first moves, how many defences until one holds.
 #[derive(Clone, Copy)]
 pub(crate) enum Count {
+    Attack3Nodes,
+    Attack3MovesMade,
+    Defend2Nodes,
+    Defend2TableAnswers,
+    Defend2DefencesTried,
     Attack2Nodes,
     Attack2TableAnswers,
     Attack2MovesListed,
@@ -33,10 +39,15 @@ pub(crate) enum Count {
 /// Each count's name, in the order of [`Count`] (read only with the feature, and by the
 /// test).
 #[cfg_attr(not(feature = "counters"), allow(dead_code))]
-const NAMES: [&str; 19] = [
+const NAMES: [&str; 24] = [
+    "attack 3: nodes",
+    "attack 3: first moves made",
+    "defend 2: nodes",
+    "defend 2: answered by the table",
+    "defend 2: defences tried from the list",
     "attack 2: nodes",
     "attack 2: answered by the table",
-    "attack 2: first moves listed",
+    "attack 2: first moves listed (legal, not refuted on the board)",
     "attack 2: first moves made",
     "attack 2: answered by the quiet defence",
     "attack 2: answered by the held reply",
@@ -72,6 +83,27 @@ pub(crate) fn add(c: Count, v: usize) {
 #[inline(always)]
 pub(crate) fn one(c: Count) {
     add(c, 1);
+}
+
+/// Counts an attacker's node with `n` moves left (at the levels counted).
+#[inline(always)]
+pub(crate) fn attack_node(n: u32) {
+    match n {
+        1 => one(Count::Attack1Nodes),
+        2 => one(Count::Attack2Nodes),
+        3 => one(Count::Attack3Nodes),
+        _ => {}
+    }
+}
+
+/// Counts a first move made at an attacker's node with `n` moves left.
+#[inline(always)]
+pub(crate) fn attack_move(n: u32) {
+    match n {
+        2 => one(Count::Attack2MovesMade),
+        3 => one(Count::Attack3MovesMade),
+        _ => {}
+    }
 }
 
 /// Every count so far with its name, in the order the counts are defined in this file;

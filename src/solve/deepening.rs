@@ -201,11 +201,7 @@ impl<B: Bits> Searcher<'_, B> {
             .flatten();
         let last_mate = n == 1 && self.stip.goal == Goal::Mate;
         let checks_only = last_mate && self.checks_only_ok(pos);
-        match n {
-            1 => counters::one(Count::Attack1Nodes),
-            2 => counters::one(Count::Attack2Nodes),
-            _ => {}
-        }
+        counters::attack_node(n);
         if self.refuted_before_moves(pos, n, last.as_ref(), checks_only) {
             counters::add(Count::Attack1Refuted, (n == 1) as usize);
             return Some(false);
@@ -286,7 +282,7 @@ impl<B: Bits> Searcher<'_, B> {
             if info.as_ref().is_some_and(|i| !pos.gives_check_with(m, i)) {
                 continue;
             }
-            counters::add(Count::Attack2MovesMade, (n == 2) as usize);
+            counters::attack_move(n);
             let nt = self.track(pos, &m, tracked);
             let u = pos.make(m);
             let r = if self.answered_on_board(pos, &m, quiet, held.as_ref()) {
@@ -320,6 +316,7 @@ impl<B: Bits> Searcher<'_, B> {
             return None;
         }
         counters::add(Count::Defend1Nodes, (n == 1) as usize);
+        counters::add(Count::Defend2Nodes, (n == 2) as usize);
         if self.defence_cannot_lose(pos, n) {
             return Some(false);
         }
@@ -327,6 +324,7 @@ impl<B: Bits> Searcher<'_, B> {
         if n > 0 {
             if let Some(v) = self.probe(key, n) {
                 counters::add(Count::Defend1TableAnswers, (n == 1) as usize);
+                counters::add(Count::Defend2TableAnswers, (n == 2) as usize);
                 return Some(v);
             }
         }
@@ -546,6 +544,7 @@ impl<B: Bits> Searcher<'_, B> {
                 continue;
             }
             counters::add(Count::Defend1DefencesTried, (n == 1) as usize);
+            counters::add(Count::Defend2DefencesTried, (n == 2) as usize);
             let nt = self.track(pos, &m, tracked);
             let u = pos.make(m);
             let r = self.id_attack(pos, n, nt);
