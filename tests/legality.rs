@@ -49,18 +49,22 @@ fn by_definition<B: Bits>(p: &mut Position<B>) -> Vec<Move> {
 /// any move is legal even where the filter turns every target down.
 fn where_agrees<B: Bits>(p: &mut Position<B>, legal: &[Move]) {
     let e = p.compiled().clone();
-    let thirds = (0..e.n)
-        .filter(|s| s % 3 != 0)
-        .fold(B::EMPTY, |b, s| b | B::bit(s));
+    // A filter that depends on the man's kind and square as well as the target.
+    let keeps = |k: usize, from: usize, to: usize| (k + from + to) % 3 != 0;
+    let filter = |k: usize, from: usize, t: B| {
+        t.iter()
+            .filter(|&to| keeps(k, from, to))
+            .fold(B::EMPTY, |b, to| b | B::bit(to))
+    };
     let ordinary = |m: &Move| m.flag == MoveKind::Normal && Some(m.piece) != e.pawn;
     let mut kept = MoveList::new();
-    let any = p.legal_moves_where(&mut kept, |_, _, _, t| t & thirds);
+    let any = p.legal_moves_where(&mut kept, |_, k, from, t| filter(k, from, t));
     let mut got: Vec<Move> = kept.as_slice().to_vec();
     got.sort_by_key(|m| (m.from, m.to, m.piece, m.promo, m.flag, m.from2, m.to2));
     let want: Vec<Move> = legal
         .iter()
         .copied()
-        .filter(|m| !ordinary(m) || thirds.has(m.to as usize))
+        .filter(|m| !ordinary(m) || keeps(m.piece as usize, m.from as usize, m.to as usize))
         .collect();
     assert_eq!(got, want, "where: {}", p.to_fen());
     assert_eq!(any, !legal.is_empty(), "where, any: {}", p.to_fen());

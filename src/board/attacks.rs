@@ -29,12 +29,13 @@ pub struct CheckInfo<B: Bits> {
     /// Per kind that rides in opposite pairs: the squares from which it rides to the king.
     pub(crate) ride: [B; MAX_KINDS],
     /// Per kind whose bit is set in `direct_known`: every square from which a man of that
-    /// kind checks the king by its own attack (its leaps and rides from the king's
-    /// square, both symmetric; for the pawns, the enemy pawns' captures from there).
+    /// kind checks the king by its own attack (a symmetric leaper's leaps from the king's
+    /// square, a pure rider's rides from there; for the pawns, the enemy pawns' captures
+    /// from there).
     direct: [B; MAX_KINDS],
-    /// The kinds whose `direct` squares are worked out: the pawns and the symmetric
-    /// leapers riding (if at all) in opposite pairs, on a board without stacks or bent
-    /// riders.
+    /// The kinds whose `direct` squares are worked out: the pawns, the symmetric leapers
+    /// and the pure riders (see `Engine::pure_rider`), on a board without stacks or bent
+    /// riders. A kind that both leaps and rides is worked out move by move.
     direct_known: u32,
 }
 
@@ -166,8 +167,11 @@ impl<B: Bits> Position<B> {
                 // squares an enemy pawn on the king's square would take on.
                 info.direct[k] = e.pawn_cap[us ^ 1][ksq];
                 info.direct_known |= 1 << k;
-            } else if e.sym_leaper[k] && (e.sym_rider[k] || kt.ride_dirs.is_empty()) {
-                info.direct[k] = e.leap_flat[k * e.n + ksq] | info.ride[k];
+            } else if e.sym_leaper[k] {
+                info.direct[k] = e.leap_flat[k * e.n + ksq];
+                info.direct_known |= 1 << k;
+            } else if e.pure_rider[k] {
+                info.direct[k] = info.ride[k];
                 info.direct_known |= 1 << k;
             }
         }

@@ -159,7 +159,8 @@ impl<B: Bits> Position<B> {
     }
 
     /// The pseudo-legal moves, the ordinary moves of the men other than pawns only to the
-    /// squares `kept(self, kind, from, targets)` leaves of their targets.
+    /// squares `kept(self, kind, from, targets)` leaves of their targets (a square it
+    /// adds is not a target, and is not listed).
     #[inline(always)]
     fn pseudo_moves_kept<F: Fn(&Self, usize, usize, B) -> B>(&self, list: &mut MoveList, kept: F) {
         let e = &*self.eng;
@@ -185,7 +186,8 @@ impl<B: Bits> Position<B> {
                 }
             }
             for from in bb.iter() {
-                let t = kept(self, k, from, self.man_targets(k, from) & mask);
+                let t = self.man_targets(k, from) & mask;
+                let t = kept(self, k, from, t) & t;
                 for to in t.iter() {
                     list.push(Move::new(from, to, k as u8, MoveKind::Normal));
                 }
@@ -547,8 +549,9 @@ impl<B: Bits> Position<B> {
     /// `kept(self, kind, from, targets)` leaves of their targets, asked before any move is
     /// listed (the moves a caller turns down cost neither a place in the list nor a
     /// legality test); returns whether the side to move has any legal move at all, kept
-    /// or not. Under forced capture which moves are legal depends on all of them: every
-    /// one is listed and tested first, and `kept` asked after.
+    /// or not (where no kept move is legal, [`Self::has_legal_move`] is asked). Under
+    /// forced capture which moves are legal depends on all of them: every one is listed
+    /// and tested first, and `kept` asked after.
     #[inline(never)]
     pub fn legal_moves_where<F: Fn(&Self, usize, usize, B) -> B>(
         &mut self,
@@ -563,7 +566,7 @@ impl<B: Bits> Position<B> {
                 let k = m.piece as usize;
                 m.flag != MoveKind::Normal
                     || e.kinds[k].pawn
-                    || kept(self, k, m.from as usize, B::bit(m.to as usize)).any()
+                    || kept(self, k, m.from as usize, B::bit(m.to as usize)).has(m.to as usize)
             });
             return any;
         }

@@ -47,7 +47,7 @@ const NAMES: [&str; 24] = [
     "defend 2: defences tried from the list",
     "attack 2: nodes",
     "attack 2: answered by the table",
-    "attack 2: first moves listed (legal, not refuted on the board)",
+    "attack 2: first moves listed (legal; where the leapers' bound applies, not refuted by it)",
     "attack 2: first moves made",
     "attack 2: answered by the quiet defence",
     "attack 2: answered by the held reply",

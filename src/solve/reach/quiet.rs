@@ -320,6 +320,9 @@ mod tests {
         }
         let claimed = quiet_defence_after_any(pos, attacker);
         let first = FirstMoves::new(pos, attacker);
+        if let Some(f) = &first {
+            kept_at_once_as_one_by_one(pos, attacker, f);
+        }
         let mut list = MoveList::new();
         pos.legal_moves(&mut list);
         let mut refuted = false;
@@ -337,6 +340,22 @@ mod tests {
             refuted |= one;
         }
         claimed || refuted
+    }
+
+    /// [`FirstMoves::kept`] of all a man's targets at once keeps what it keeps of each
+    /// target alone.
+    fn kept_at_once_as_one_by_one<B: Bits>(pos: &Position<B>, attacker: Color, f: &FirstMoves<B>) {
+        let e = &*pos.eng;
+        for k in 0..e.nk {
+            for from in pos.pieces[attacker.idx()][k].iter() {
+                let t = pos.man_targets(k, from) & !pos.occ_c[attacker.idx()];
+                let one_by_one = t
+                    .iter()
+                    .filter(|&to| f.kept(pos, k, from, B::bit(to)).has(to))
+                    .fold(B::EMPTY, |b, to| b | B::bit(to));
+                assert!(f.kept(pos, k, from, t) == one_by_one, "{}", pos.to_fen());
+            }
+        }
     }
 
     /// Where a quiet defence is claimed, trying every move finds one: on shatranj
