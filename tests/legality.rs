@@ -50,7 +50,7 @@ fn by_definition<B: Bits>(p: &mut Position<B>) -> Vec<Move> {
 fn where_agrees<B: Bits>(p: &mut Position<B>, legal: &[Move]) {
     let e = p.compiled().clone();
     // A filter that depends on the man's kind and square as well as the target.
-    let keeps = |k: usize, from: usize, to: usize| (k + from + to) % 3 != 0;
+    let keeps = |k: usize, from: usize, to: usize| !(k + from + to).is_multiple_of(3);
     let filter = |k: usize, from: usize, t: B| {
         t.iter()
             .filter(|&to| keeps(k, from, to))
