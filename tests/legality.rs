@@ -2,7 +2,8 @@
 //! occupancy) against the plain definition: play the pseudo-legal move and ask whether
 //! the own king stands attacked. Random playouts under every preset whose legal moves are
 //! not narrowed further (forced capture, which keeps only captures, is left out), and the
-//! listing that asks a caller's filter before legality against the legal moves filtered.
+//! listing that asks a caller's filter before legality against the legal moves filtered,
+//! and the one-move legality test (`plain_move_legal`, `make_plain`) against the list.
 
 use mansuba::board::bits::Bits;
 use mansuba::board::compiled::AnyEngine;
@@ -73,6 +74,44 @@ fn where_agrees<B: Bits>(p: &mut Position<B>, legal: &[Move]) {
     assert_eq!(any, !legal.is_empty(), "none kept, any: {}", p.to_fen());
 }
 
+/// `plain_move_legal` and `make_plain` (the search's test of one defence without the
+/// list) answer as the legal list does: for every pseudo-legal move and for each man's
+/// move to a few squares anywhere (most of them moves it cannot make), and leave the
+/// position as it was.
+fn plain_agrees<B: Bits>(p: &mut Position<B>, legal: &[Move]) {
+    let before = p.state();
+    let n = p.compiled().n;
+    let mut pseudo = MoveList::new();
+    p.pseudo_moves(&mut pseudo);
+    let mut asked: Vec<Move> = pseudo.as_slice().to_vec();
+    let side = p.side().idx();
+    for (k, men) in before.pieces[side].iter().enumerate() {
+        for from in men.iter() {
+            for j in 0..4 {
+                let to = (from * 7 + j * 13 + 5) % n;
+                asked.push(Move::new(from, to, k as u8, MoveKind::Normal));
+            }
+        }
+    }
+    for m in asked {
+        let is_legal = legal.contains(&m);
+        if let Some(ok) = p.plain_move_legal(m) {
+            assert_eq!(ok, is_legal, "plain {m:?}: {}", p.to_fen());
+        }
+        assert!(p.state() == before, "plain {m:?} left the position changed");
+        if let Some(u) = p.make_plain(m) {
+            assert!(is_legal, "make_plain played {m:?}: {}", p.to_fen());
+            p.unmake(m, u);
+        } else {
+            assert_ne!(p.plain_move_legal(m), Some(true), "{m:?}: {}", p.to_fen());
+        }
+        assert!(
+            p.state() == before,
+            "make_plain {m:?} left the position changed"
+        );
+    }
+}
+
 fn playouts<B: Bits>(start: Position<B>, rng: &mut SplitMix, games: usize, plies: usize) -> usize {
     let mut checked = 0;
     for _ in 0..games {
@@ -91,6 +130,7 @@ fn playouts<B: Bits>(start: Position<B>, rng: &mut SplitMix, games: usize, plies
             }
             assert_eq!(p.has_legal_move(), !fast.is_empty(), "any: {}", p.to_fen());
             where_agrees(&mut p, &fast);
+            plain_agrees(&mut p, &fast);
             checked += 1;
             if fast.is_empty() {
                 break;
