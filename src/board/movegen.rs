@@ -525,17 +525,7 @@ impl<B: Bits> Position<B> {
             return;
         }
         self.pseudo_moves(list);
-        let l = self.legality();
-        let mut j = 0;
-        let n = list.len;
-        for i in 0..n {
-            let m = list.as_slice()[i];
-            if self.is_legal(m, &l) {
-                list.as_mut_slice()[j] = m;
-                j += 1;
-            }
-        }
-        list.len = j;
+        self.keep_legal(list);
         if self.engine().rules.forced_capture {
             let any_capture = list.as_slice().iter().any(|m| self.is_capture(m));
             if any_capture {
@@ -575,6 +565,14 @@ impl<B: Bits> Position<B> {
             return false;
         }
         self.pseudo_moves_kept(list, kept);
+        self.keep_legal(list);
+        !list.is_empty() || self.has_legal_move()
+    }
+
+    /// Drops from `list` (pseudo-legal moves of the side to move) the illegal ones, in
+    /// place, keeping the order.
+    #[inline(always)]
+    fn keep_legal(&mut self, list: &mut MoveList) {
         let l = self.legality();
         let (mut j, n) = (0, list.len);
         for i in 0..n {
@@ -585,7 +583,6 @@ impl<B: Bits> Position<B> {
             }
         }
         list.len = j;
-        j > 0 || self.has_legal_move()
     }
 
     /// The legal moves that give check (every one of them, in generation order).
