@@ -9,6 +9,14 @@ the node counts, and the median ratio A/B; exits 1 if the two builds' key sets d
 a row.
 
 usage: ab.py A_BINARY B_BINARY [--runs 3] [--only ID,...] [--timeout SECONDS]
+       ab.py --loop REPS A_LOOP_SOLVE B_LOOP_SOLVE [--runs 5] [--only ID,...]
+
+With --loop the two binaries are builds of `examples/loop_solve` (`cargo build --release
+--features tools --example loop_solve`, each into its own target directory): each run
+solves the row REPS times in one process, on one thread, and the time per solve is
+compared. That leaves out the process's start and the milliseconds `search_millis` is
+rounded to, which on rows of a few milliseconds hide a change of a few per cent. Nodes
+and keys are not reported in that mode.
 Standard library only (Python 3.8+).
 """
 import argparse
@@ -33,6 +41,18 @@ def solve(exe, toml, timeout):
     return report["search_millis"] / 1000, report.get("nodes", 0), keys
 
 
+def per_solve(exe, r, reps):
+    """Seconds per solve of row `r` by a loop_solve build, on one thread."""
+    cmd = [exe, r["rules"], r["fen"], r["stipulation"], str(reps), "bare"]
+    env = dict(os.environ, RAYON_NUM_THREADS="1")
+    out = subprocess.run(cmd, capture_output=True, text=True, env=env, check=True)
+    t = out.stdout.split()[0]
+    for unit, scale in (("ns", 1e-9), ("µs", 1e-6), ("ms", 1e-3), ("s", 1.0)):
+        if t.endswith(unit):
+            return float(t[: -len(unit)]) * scale
+    raise ValueError(f"{exe}: cannot read a time from {out.stdout!r}")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("a")
@@ -41,12 +61,15 @@ def main():
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--only", help="comma-separated ids")
     ap.add_argument("--timeout", type=int, default=120)
+    ap.add_argument("--loop", type=int, metavar="REPS",
+                    help="A and B are loop_solve builds; solve each row REPS times a run")
     args = ap.parse_args()
     with open(args.csv, newline="") as f:
         rows = [r for r in csv.DictReader(f) if not r["id"].startswith("#")]
     if args.only:
         rows = [r for r in rows if r["id"] in set(args.only.split(","))]
-    print("| id | stip | A s | B s | A/B | A nodes | B nodes |")
+    unit = "ms a solve" if args.loop else "s"
+    print(f"| id | stip | A {unit} | B {unit} | A/B | A nodes | B nodes |")
     print("|---|---|---|---|---|---|---|")
     ratios, differ = [], 0
     with tempfile.TemporaryDirectory() as tmp:
@@ -57,7 +80,11 @@ def main():
             got = {"a": ([], 0, None), "b": ([], 0, None)}
             for _ in range(args.runs):
                 for side in ("a", "b"):
-                    secs, nodes, keys = solve(getattr(args, side), toml, args.timeout)
+                    if args.loop:
+                        secs = per_solve(getattr(args, side), r, args.loop)
+                        nodes, keys = "-", None
+                    else:
+                        secs, nodes, keys = solve(getattr(args, side), toml, args.timeout)
                     times, _, _ = got[side]
                     times.append(secs)
                     got[side] = (times, nodes, keys)
@@ -67,6 +94,8 @@ def main():
             sa, sb = statistics.median(ta), statistics.median(tb)
             ratios.append(sa / sb)
             flag = "" if ka == kb else " (keys differ)"
+            if args.loop:
+                sa, sb = sa * 1000, sb * 1000
             print(f"| {r['id']}{flag} | {r['stipulation']} | {sa:.3f} | {sb:.3f} | "
                   f"{sa / sb:.2f} | {na} | {nb} |", flush=True)
     if ratios:
