@@ -263,3 +263,33 @@ fn a_huge_empty_count_saturates() {
         other => panic!("{fen}: {other:?}"),
     }
 }
+
+/// The least-win attempts of an unsound row share the row's timeout, counted from the
+/// row's start: a row whose search had spent it makes none. (Counted from the attempts'
+/// own start, as it was, a row at `--timeout 60` could run for twice that.) The
+/// collection's `dilaram`, stipulated #5, wins in 6; with the time left it is found.
+#[test]
+fn the_least_win_gets_only_what_is_left_of_the_rows_timeout() {
+    use mansuba::verify::least::least_win;
+    use std::time::{Duration, Instant};
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/mansubat.toml");
+    let loaded = mansuba::load_file(&file);
+    let p = loaded
+        .problems
+        .iter()
+        .flatten()
+        .find(|p| p.id == "dilaram")
+        .expect("problems/mansubat.toml has dilaram");
+    let eng = mansuba::AnyEngine::new(p.own_rules().unwrap()).unwrap();
+    let limits = mansuba::Limits {
+        timeout: Some(Duration::from_secs(20)),
+        ..mansuba::Limits::default()
+    };
+    let position = (p.fen.as_str(), &p.conditions);
+    let now = Instant::now();
+    assert_eq!(least_win(&eng, p, position, &limits, now), Some(6));
+    let spent = now
+        .checked_sub(Duration::from_secs(21))
+        .expect("the clock has run 21 s");
+    assert_eq!(least_win(&eng, p, position, &limits, spent), None);
+}

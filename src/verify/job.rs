@@ -101,7 +101,7 @@ pub fn run_job(job: &Job, engines: &Engines, limits: &Limits, out: Style) -> Row
         Ok(Ok(a)) => {
             let mut r = Row::from_analysis(p, &job.rules, a, millis);
             if r.verdict == crate::report::Verdict::Unsound {
-                r.least_win = super::least::least_win(&eng, p, (fen, conditions), limits);
+                r.least_win = super::least::least_win(&eng, p, (fen, conditions), limits, t0);
                 r.millis = t0.elapsed().as_millis() as u64;
             }
             r

@@ -1,8 +1,9 @@
 //! The least number of moves that does win: for an unsound `#N` or `win N` (not exact,
 //! not under dice), the same position posed in N+1, N+2, … moves (up to
-//! [`LONGER_BY`] more, or as many as [`Limits::least_win`] says), until one is solvable. The attempts share one time limit, the
-//! row's own timeout, and the problem's node limit; an attempt a limit cuts short leaves
-//! the answer unsettled (`None`), as does no win within the bound.
+//! [`LONGER_BY`] more, or as many as [`Limits::least_win`] says), until one is solvable. The
+//! attempts share what is left of the row's own timeout (counted from the row's start, so
+//! the row's search has spent part of it) and the problem's node limit; an attempt a limit
+//! cuts short leaves the answer unsettled (`None`), as does no win within the bound.
 
 use crate::analyse::analyse_in;
 use crate::board::compiled::AnyEngine;
@@ -15,19 +16,23 @@ pub const LONGER_BY: u32 = 3;
 
 /// The least N' > N within which the side to move forces the goal of `p` from `fen`
 /// (under `conditions`), or `None` when no attempt up to N + [`LONGER_BY`] proves one or
-/// a limit stops an attempt first.
+/// a limit stops an attempt first. `started`: when the row began; its timeout runs from
+/// then.
 pub fn least_win(
     eng: &AnyEngine,
     p: &Problem,
     (fen, conditions): (&str, &ConditionSpec),
     limits: &Limits,
+    started: Instant,
 ) -> Option<u32> {
     let s = p.stipulation;
     let longer = limits.least_win.unwrap_or(LONGER_BY);
     if s.exact || longer == 0 || p.own_rules().ok()?.dice.is_some() {
         return None;
     }
-    let deadline = limits.timeout.and_then(|t| Instant::now().checked_add(t));
+    // From the row's start: counted from here, a row whose search had used most of its
+    // timeout went on for a whole timeout more (`sp-s24-143b` at 60 s took 61 s).
+    let deadline = limits.timeout.and_then(|t| started.checked_add(t));
     for moves in s.moves + 1..=(s.moves + longer).min(200) {
         let mut l = limits.clone();
         l.progress = crate::batch::Progress::none();
