@@ -96,6 +96,17 @@ pub(crate) fn attack_node(n: u32) {
     }
 }
 
+/// Counts one at a defender's node after which the attacker has `n` moves left: `one`
+/// where `n` is 1, `two` where it is 2, nothing at the other levels.
+#[inline(always)]
+pub(crate) fn defend_level(n: u32, one_left: Count, two_left: Count) {
+    match n {
+        1 => one(one_left),
+        2 => one(two_left),
+        _ => {}
+    }
+}
+
 /// Counts a first move made at an attacker's node with `n` moves left.
 #[inline(always)]
 pub(crate) fn attack_move(n: u32) {

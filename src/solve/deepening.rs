@@ -315,16 +315,14 @@ impl<B: Bits> Searcher<'_, B> {
         if !self.tick() {
             return None;
         }
-        counters::add(Count::Defend1Nodes, (n == 1) as usize);
-        counters::add(Count::Defend2Nodes, (n == 2) as usize);
+        counters::defend_level(n, Count::Defend1Nodes, Count::Defend2Nodes);
         if self.defence_cannot_lose(pos, n) {
             return Some(false);
         }
         let key = self.key(pos, tracked);
         if n > 0 {
             if let Some(v) = self.probe(key, n) {
-                counters::add(Count::Defend1TableAnswers, (n == 1) as usize);
-                counters::add(Count::Defend2TableAnswers, (n == 2) as usize);
+                counters::defend_level(n, Count::Defend1TableAnswers, Count::Defend2TableAnswers);
                 return Some(v);
             }
         }
@@ -543,8 +541,7 @@ impl<B: Bits> Searcher<'_, B> {
             if legality.is_some_and(|l| !pos.is_legal(m, l)) {
                 continue;
             }
-            counters::add(Count::Defend1DefencesTried, (n == 1) as usize);
-            counters::add(Count::Defend2DefencesTried, (n == 2) as usize);
+            counters::defend_level(n, Count::Defend1DefencesTried, Count::Defend2DefencesTried);
             let nt = self.track(pos, &m, tracked);
             let u = pos.make(m);
             let r = self.id_attack(pos, n, nt);
