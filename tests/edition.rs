@@ -76,6 +76,34 @@ fn the_edition_parses_and_every_link_resolves() {
         .count();
     assert_eq!(table_rows, rows, "one index row per problem");
 
+    let links = links_stay_inside(&doc, &dir);
+    assert!(links >= 3 * rows, "index links and back links: {links}");
+
+    // Every analysed problem has its diagram; the error row has its message.
+    let svgs = doc
+        .descendants()
+        .filter(|n| n.tag_name().name() == "svg")
+        .count();
+    assert_eq!(svgs, rows - 1);
+    assert!(html.contains("missing key `fen`"));
+    for verdict in ["sound", "cooked", "unsound", "claim-wrong", "error"] {
+        assert!(
+            html.contains(&format!(r#"class="verdict v-{verdict}""#)),
+            "{verdict} badge"
+        );
+    }
+    // The manuscript's line as checked, with the failure marked.
+    assert!(html.contains("as checked"));
+    assert!(html.contains("\u{2717} illegal"));
+    // The index has no column every row leaves empty, and a filter per verdict.
+    no_empty_column(&doc);
+    assert!(html.contains(r#"<select class="filter" data-by="verdict">"#));
+}
+
+/// Every link of the page resolves: to an id of the page, or to a file of the edition
+/// itself; nothing is loaded from elsewhere, and the edition's own files fetch nothing.
+/// Returns the number of links.
+fn links_stay_inside(doc: &roxmltree::Document, dir: &Path) -> usize {
     let ids: BTreeSet<&str> = doc
         .descendants()
         .filter_map(|n| n.attribute("id"))
@@ -115,25 +143,11 @@ fn the_edition_parses_and_every_link_resolves() {
             "{f} fetches nothing"
         );
     }
-    assert!(links >= 3 * rows, "index links and back links: {links}");
+    links
+}
 
-    // Every analysed problem has its diagram; the error row has its message.
-    let svgs = doc
-        .descendants()
-        .filter(|n| n.tag_name().name() == "svg")
-        .count();
-    assert_eq!(svgs, rows - 1);
-    assert!(html.contains("missing key `fen`"));
-    for verdict in ["sound", "cooked", "unsound", "claim-wrong", "error"] {
-        assert!(
-            html.contains(&format!(r#"class="verdict v-{verdict}""#)),
-            "{verdict} badge"
-        );
-    }
-    // The manuscript's line as checked, with the failure marked.
-    assert!(html.contains("as checked"));
-    assert!(html.contains("\u{2717} illegal"));
-    // The index has no column every row leaves empty, and a filter per verdict.
+/// Every column of the index but the diagram's has some row that fills it.
+fn no_empty_column(doc: &roxmltree::Document) {
     let heads: Vec<String> = doc
         .descendants()
         .filter(|n| n.tag_name().name() == "th")
@@ -158,7 +172,6 @@ fn the_edition_parses_and_every_link_resolves() {
             "column {h} is empty in every row"
         );
     }
-    assert!(html.contains(r#"<select class="filter" data-by="verdict">"#));
 }
 
 /// The moves of every line of the page's play-through, and the FEN the page gives after
