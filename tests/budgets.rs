@@ -264,14 +264,14 @@ fn a_huge_empty_count_saturates() {
     }
 }
 
-/// The least-win attempts of an unsound row share the row's timeout, counted from the
-/// row's start: a row whose search had spent it makes none. (Counted from the attempts'
-/// own start, as it was, a row at `--timeout 60` could run for twice that.) The
-/// collection's `dilaram`, stipulated #5, wins in 6; with the time left it is found.
+/// The least win of an unsound row is an extra: it draws on the extras' share of what the
+/// verdict cost (`--extras`), never on the rest of the timeout. The collection's
+/// `dilaram`, stipulated #5, wins in 6, a search several times its verdict's: the default
+/// share leaves it out and says so, a share of twenty finds it, and none asks for none.
 #[test]
-fn the_least_win_gets_only_what_is_left_of_the_rows_timeout() {
-    use mansuba::verify::least::least_win;
-    use std::time::{Duration, Instant};
+fn the_least_win_is_an_extra_within_its_share() {
+    use mansuba::solve::Extra;
+    use std::time::Duration;
     let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/mansubat.toml");
     let loaded = mansuba::load_file(&file);
     let p = loaded
@@ -280,16 +280,23 @@ fn the_least_win_gets_only_what_is_left_of_the_rows_timeout() {
         .flatten()
         .find(|p| p.id == "dilaram")
         .expect("problems/mansubat.toml has dilaram");
-    let eng = mansuba::AnyEngine::new(p.own_rules().unwrap()).unwrap();
-    let limits = mansuba::Limits {
-        timeout: Some(Duration::from_secs(20)),
-        ..mansuba::Limits::default()
+    let row = |extras: f64| {
+        let limits = mansuba::Limits {
+            timeout: Some(Duration::from_secs(60)),
+            extras: Some(extras),
+            ..mansuba::Limits::default()
+        };
+        let r = mansuba::verify_problem(p, &limits);
+        let out = r.analysis.as_ref().unwrap().extras_left_out.clone();
+        (r.verdict, r.least_win, out)
     };
-    let position = (p.fen.as_str(), &p.conditions);
-    let now = Instant::now();
-    assert_eq!(least_win(&eng, p, position, &limits, now), Some(6));
-    let spent = now
-        .checked_sub(Duration::from_secs(21))
-        .expect("the clock has run 21 s");
-    assert_eq!(least_win(&eng, p, position, &limits, spent), None);
+    let (verdict, least, out) = row(mansuba::solve::DEFAULT_EXTRAS);
+    assert_eq!((verdict, least), (mansuba::Verdict::Unsound, None));
+    assert!(out.contains(&Extra::LeastWin), "{out:?}");
+    let (_, least, out) = row(20.0);
+    assert_eq!(least, Some(6));
+    assert!(!out.contains(&Extra::LeastWin), "{out:?}");
+    let (verdict, least, out) = row(0.0);
+    assert_eq!((verdict, least), (mansuba::Verdict::Unsound, None));
+    assert!(out.contains(&Extra::LeastWin), "{out:?}");
 }

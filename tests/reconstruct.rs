@@ -79,7 +79,7 @@ fn round_trips(problems: &[Problem], count: usize, seed: u64) {
         let task = Task {
             engine: &eng,
             fen: &p.fen,
-            kept: mansuba::cli::repair::kept_of(p),
+            kept: mansuba::repair::kept_of(p),
             sides: &p.sides,
         };
         let asked = Asked {

@@ -624,16 +624,18 @@ fn the_water_wheel_under_continual_check() {
 }
 
 /// Left open by the search (a short limit), the water wheel is asked again with every
-/// Black move a check, and the answer is reported beside the open verdict.
+/// Black move a check, and the answer is reported beside the open verdict; with no
+/// extras it is not asked, and the row says so.
 #[test]
 fn an_open_mate_problem_gets_a_second_look_under_continual_check() {
     let any = AnyEngine::new(Rules::preset("shatranj").unwrap()).unwrap();
     let stip: Stipulation = "#36".parse().unwrap();
     let limits = Limits {
         // A node limit, not a time limit: it leaves the unrestricted #36 open (it needs
-        // minutes) and gives the second look the same allowance of its own, however busy
-        // the cores are (a time limit left it what the first search had not spent).
+        // minutes) and, with an extras' share of one, gives the second look as many nodes
+        // as the verdict spent, however busy the cores are.
         max_nodes: Some(2_000_000),
+        extras: Some(1.0),
         ..Default::default()
     };
     let wheel = "1r3bk1/2P3n1/4p1np/Pp2Qp2/2b2Rp1/2NP1PKP/1P5p/1BBN2qR b - - 0 1";
@@ -660,6 +662,16 @@ fn an_open_mate_problem_gets_a_second_look_under_continual_check() {
     )
     .unwrap();
     assert!(a.continual_check.is_none());
+    let none = Limits {
+        extras: Some(0.0),
+        ..limits
+    };
+    let a = analyse(&any, wheel, &stip, &plain(), None, &none).unwrap();
+    assert!(a.continual_check.is_none());
+    assert_eq!(
+        a.extras_left_out,
+        vec![mansuba::solve::Extra::ContinualCheck]
+    );
 }
 
 /// `mate_from`: where the mating man stands. In `k1K5/8/1PN5/8/4p3/8/8/7R` White mates

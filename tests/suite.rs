@@ -37,6 +37,7 @@ mod repair_shards;
 mod rough_edges;
 mod rules;
 mod rules_knobs;
+mod rules_set;
 mod shards;
 mod solver;
 mod solver_brute;

@@ -70,5 +70,6 @@ fn dice_analysis<B: Bits>(
         diagram: diagram(pos),
         fen: pos.to_fen(),
         continual_check: None,
+        extras_left_out: vec![],
     })
 }

@@ -43,8 +43,10 @@ pub struct ConcordanceArgs {
 
 /// The problems of `files` as entries (with the problems themselves); what cannot be read
 /// is reported on stderr and left out.
-fn entries(files: &[PathBuf]) -> (Vec<Entry>, Vec<crate::problem::Problem>, i32) {
-    let mut shapes = Shapes::default();
+fn entries(
+    files: &[PathBuf],
+    shapes: &mut Shapes,
+) -> (Vec<Entry>, Vec<crate::problem::Problem>, i32) {
     let (mut es, mut ps, mut code) = (vec![], vec![], 0);
     for f in files {
         let lf = load_file(f);
@@ -79,7 +81,8 @@ pub fn cmd_concordance(a: ConcordanceArgs) -> Result<i32> {
     let files = collect_files(&a.paths)?;
     let csv = super::parallel::check_output("--csv", a.csv.as_deref(), &files)?;
     let t0 = Instant::now();
-    let (entries, problems, code) = entries(&files);
+    let mut shapes = Shapes::default();
+    let (entries, problems, code) = entries(&files, &mut shapes);
     let groups = concord(&entries, a.max_diff as usize);
     let grouped_ms = t0.elapsed().as_millis();
     let mut verdicts: Vec<Option<String>> = vec![None; entries.len()];
@@ -99,7 +102,7 @@ pub fn cmd_concordance(a: ConcordanceArgs) -> Result<i32> {
                 problems[i].expect.clone()
             } else {
                 Some(
-                    crate::verify::verify_problem(&problems[i], &limits)
+                    crate::verify::verify_with(&problems[i], shapes.engines(), &limits)
                         .verdict
                         .word()
                         .to_string(),

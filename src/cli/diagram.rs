@@ -5,10 +5,10 @@
 
 use crate::board::compiled::AnyEngine;
 use crate::board::position::Position;
-use crate::board::rules::Rules;
 use crate::notation::{parse_line, parse_move};
 use crate::problem::Problem;
 use crate::report::svg::{render, Board, Options};
+use crate::verify::Engines;
 use crate::with_engine;
 use anyhow::{bail, Context, Result};
 use std::path::{Path, PathBuf};
@@ -108,12 +108,6 @@ fn pick_problem(file: &Path, id: Option<&str>) -> Result<Problem> {
     }
 }
 
-/// The starting array of a rule set (a preset or a rules file), as its FEN.
-fn start_array(rules: &str) -> Result<String> {
-    let r = Rules::resolve(rules, None).map_err(|e| anyhow::anyhow!("rules: {e}"))?;
-    Ok(r.start)
-}
-
 /// Plays the moves of `after` (a line, move numbers allowed) on `pos`.
 fn play_after<B: crate::board::bits::Bits>(
     pos: &mut Position<B>,
@@ -157,43 +151,52 @@ pub fn diagram_svg(
     })
 }
 
+/// What `diagram` draws: the engine (a problem's rules taken as every command takes them,
+/// [`Engines::for_problem`]: its own, `rules_set` included, or --rules), the FEN and the
+/// view.
+fn what_to_draw(a: &DiagramArgs) -> Result<(AnyEngine, String, Options)> {
+    let engines = Engines::default();
+    let named = |r: &str| {
+        engines
+            .get(r, None)
+            .map_err(|e| anyhow::anyhow!("rules: {e}"))
+    };
+    match (&a.file, &a.fen) {
+        (Some(file), _) => {
+            let p = pick_problem(file, a.id.as_deref())?;
+            let eng = engines
+                .for_problem(&p, a.rules.as_deref())
+                .map_err(|e| anyhow::anyhow!("{}", p.error(e.key(), e.to_string())))?;
+            Ok((eng, p.fen.clone(), view_of(&p)))
+        }
+        (None, Some(fen)) => Ok((
+            named(a.rules.as_deref().unwrap_or_default())?,
+            fen.clone(),
+            Options::default(),
+        )),
+        (None, None) => match &a.rules {
+            Some(r) => {
+                let eng = named(r)?;
+                let start = eng.rules().start.clone();
+                Ok((eng, start, Options::default()))
+            }
+            None => bail!("give a problem file, --fen with --rules, or --rules alone"),
+        },
+    }
+}
+
 /// `mansuba diagram`.
 pub fn cmd_diagram(a: DiagramArgs) -> Result<i32> {
     let files: Vec<PathBuf> = a.file.iter().cloned().collect();
     let inputs = super::shard_inputs::read_by(&files, a.rules.as_deref());
     let out = super::parallel::check_output("-o", a.output.as_deref(), &inputs)?;
-    let (rules, base, fen, view) = match (&a.file, &a.fen) {
-        (Some(file), _) => {
-            let p = pick_problem(file, a.id.as_deref())?;
-            match &a.rules {
-                Some(r) => (r.clone(), None, p.fen.clone(), view_of(&p)),
-                None => (
-                    p.rules.clone(),
-                    Some(p.base_dir().to_path_buf()),
-                    p.fen.clone(),
-                    view_of(&p),
-                ),
-            }
-        }
-        (None, Some(fen)) => (
-            a.rules.clone().unwrap_or_default(),
-            None,
-            fen.clone(),
-            Options::default(),
-        ),
-        (None, None) => match &a.rules {
-            Some(r) => (r.clone(), None, start_array(r)?, Options::default()),
-            None => bail!("give a problem file, --fen with --rules, or --rules alone"),
-        },
-    };
+    let (eng, fen, view) = what_to_draw(&a)?;
     // --flip turns whatever view the problem asks for.
     let view = Options {
         flip: a.flip,
         letters: a.letters,
         ..view
     };
-    let r = Rules::resolve(&rules, base.as_deref()).map_err(|e| anyhow::anyhow!("rules: {e}"))?;
-    let eng = AnyEngine::new(r).map_err(|e| anyhow::anyhow!("rules: {e}"))?;
     let svg = if a.as_fen {
         fen_after(&eng, &fen, a.after.as_deref())? + "\n"
     } else {
@@ -222,24 +225,13 @@ pub fn marked_svg(
     })
 }
 
-/// The compiled rules of each row, shared between rows of the same rules (none for a row
-/// whose rules cannot be read). A rules file is relative to the problem file, or (from
-/// --rules) to the working directory: the problem's directory is tried first.
-pub fn row_engines(rows: &[crate::report::Row]) -> Vec<Option<AnyEngine>> {
-    let mut engines: std::collections::HashMap<String, Option<AnyEngine>> = Default::default();
+/// The compiled rules of each row, taken as every command takes them
+/// ([`crate::verify::engine_for_row`]: a problem's own rules, `rules_set` included, when the row ran
+/// under them), shared between rows of the same rules (none for a row whose rules cannot
+/// be read).
+pub fn row_engines(rows: &[crate::report::Row], engines: &Engines) -> Vec<Option<AnyEngine>> {
     rows.iter()
-        .map(|r| {
-            let p = r.problem.as_ref()?;
-            engines
-                .entry(format!("{}\u{0}{}", p.base_dir().display(), r.rules))
-                .or_insert_with(|| {
-                    let rules = Rules::resolve(&r.rules, Some(p.base_dir()))
-                        .or_else(|_| Rules::resolve(&r.rules, None))
-                        .ok()?;
-                    AnyEngine::new(rules).ok()
-                })
-                .clone()
-        })
+        .map(|r| crate::verify::engine_for_row(engines, r)?.ok())
         .collect()
 }
 

@@ -63,7 +63,7 @@ pub fn cmd_export(a: ExportArgs) -> Result<i32> {
     write_popeye(popeye.as_ref(), &problems)?;
     let mut failed = false;
     if let Some(pgn) = &pgn {
-        failed |= export_pgn(pgn, &rows, &a.run, &engines)?;
+        failed |= export_pgn(pgn, &rows, &engines)?;
     }
     let Some(csv) = &csv else {
         eprint!("{}", report::summary(&rows, 3));
@@ -73,7 +73,7 @@ pub fn cmd_export(a: ExportArgs) -> Result<i32> {
     // A line that does not replay is the solver's fault, not the input's: said, and the
     // exit code is 1 as for a problem not analysed.
     for r in &rows {
-        let replayed = match engine_of(r, &a.run, &engines) {
+        let replayed = match engine_of(r, &engines) {
             Ok(eng) => report::export_records(r, &eng, a.run.style()),
             Err(msg) => Err(msg),
         };
@@ -116,29 +116,23 @@ pub fn cmd_export(a: ExportArgs) -> Result<i32> {
     })
 }
 
-/// The engine of a row's rules (relative to its problem file unless --rules named them).
+/// The engine of a row's rules, taken as every command takes them
+/// ([`crate::verify::engine_for_row`]).
 fn engine_of(
     r: &report::Row,
-    run: &RunArgs,
     engines: &Engines,
 ) -> Result<crate::board::compiled::AnyEngine, String> {
-    match (&run.rules, &r.problem) {
-        (None, Some(p)) => engines.own(p),
-        _ => engines.get(&r.rules, None),
+    match crate::verify::engine_for_row(engines, r) {
+        Some(e) => e.map_err(|e| e.to_string()),
+        None => engines.get(&r.rules, None).map_err(|e| e.to_string()),
     }
-    .map_err(|e| e.to_string())
 }
 
 /// Writes the PGN games of the rows; true when a row's lines did not replay (said).
-fn export_pgn(
-    out: &crate::files::Output,
-    rows: &[report::Row],
-    run: &RunArgs,
-    engines: &Engines,
-) -> Result<bool> {
+fn export_pgn(out: &crate::files::Output, rows: &[report::Row], engines: &Engines) -> Result<bool> {
     let (mut games, mut failed) = (vec![], false);
     for r in rows {
-        match engine_of(r, run, engines).and_then(|e| report::pgn::pgn_game(r, &e)) {
+        match engine_of(r, engines).and_then(|e| report::pgn::pgn_game(r, &e)) {
             Ok(Some(g)) => games.push(g),
             Ok(None) => eprintln!(
                 "note: {} ({}): no line of play, no PGN game (verdict {})",

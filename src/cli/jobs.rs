@@ -61,18 +61,37 @@ pub struct RunArgs {
     /// refuted by a single defence from the rest, as Popeye's `Option Try` does; more
     /// list more of each refutation and take longer. Every try (every first move that
     /// fails, of any problem) also gets the defence that refutes it, and without a key
-    /// the line on, on a budget of its own (`try_lines` in CSV and JSON). 0 counts none
+    /// the line on, within the extras' share (--extras; `try_lines` in CSV and JSON). 0 counts none
     /// and prints the verdict without a refutation or tries' lines.
     #[arg(long, default_value_t = crate::solve::DEFAULT_REFUTATIONS as u16, value_name = "N",
           value_parser = parse_refutations)]
     pub refutations: u16,
     /// For an unsound `#N` or `win N`: the same position is tried in N+1, N+2, ... up to
-    /// this many more moves, within what is left of the timeout, to fill the `least_win`
-    /// column (the least number of moves that does win). 0 tries none, and the row takes
-    /// no longer than its search.
+    /// this many more moves, within the extras' share (--extras), to fill the `least_win`
+    /// column (the least number of moves that does win). 0 tries none.
     #[arg(long, default_value_t = crate::verify::least::LONGER_BY, value_name = "N",
           value_parser = clap::value_parser!(u32).range(0..=50))]
     pub least_win: u32,
+    /// What the extras after the verdict (the count that picks the strongest try, the
+    /// tries' lines, the second look under continual check, the least win) may cost, as a
+    /// share of the verdict's own nodes and time: 0.25, the default, keeps a row within a
+    /// quarter more than its verdict alone; 0 gives the verdict alone; up to 100. What
+    /// the share leaves out is named in the row (`extras_left_out`). Never past --timeout.
+    #[arg(long, default_value_t = crate::solve::DEFAULT_EXTRAS, value_name = "SHARE",
+          value_parser = parse_extras)]
+    pub extras: f64,
+}
+
+/// `--extras`: a share from 0 to [`crate::solve::MAX_EXTRAS`].
+fn parse_extras(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(x) if (0.0..=crate::solve::MAX_EXTRAS).contains(&x) => Ok(x),
+        _ => Err(format!(
+            "expected a share of the verdict's cost from 0 to {}, got '{}'",
+            crate::solve::MAX_EXTRAS,
+            crate::report::shown::shown(text)
+        )),
+    }
 }
 
 /// `--refutations`: 0, or 2 to 255 (one counted defence cannot tell a try refuted once
@@ -116,6 +135,8 @@ impl RunArgs {
             method: self.method,
             refutations: Some(self.refutations.into()),
             least_win: Some(self.least_win),
+            extras: Some(self.extras),
+            extras_pool: None,
             problem_nodes: None,
             written: Some(self.style()),
         })

@@ -139,7 +139,8 @@ impl Outputs<'_> {
         } else {
             (rows.to_vec(), vec![])
         };
-        let engines = crate::cli::diagram::row_engines(&own);
+        let compiled = crate::verify::Engines::default();
+        let engines = crate::cli::diagram::row_engines(&own, &compiled);
         let diagrams = crate::cli::diagram::row_diagrams(&own, &engines, self.style.letters);
         let mut men = report::edition::play::Men::default();
         let boards: Vec<report::html::Shown> = own
@@ -160,7 +161,7 @@ impl Outputs<'_> {
             .collect();
         let extras = match self.repair {
             Some(timeout) => {
-                let blocks = super::repair::edition_blocks(&own, timeout, self.style)?;
+                let blocks = super::repair::edition_blocks(&own, &compiled, timeout, self.style)?;
                 let mut e = extras;
                 e.resize(blocks.len(), String::new());
                 e.iter_mut().zip(blocks).for_each(|(x, b)| x.push_str(&b));

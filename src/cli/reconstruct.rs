@@ -5,7 +5,6 @@
 use super::merge_reconstruct::{show, write_manifest, ReconstructRow};
 use super::workers::set_threads;
 use crate::batch::Shard;
-use crate::board::compiled::AnyEngine;
 use crate::problem::load_file;
 use crate::repair::reconstruct::{reconstruct, Asked};
 use crate::repair::Task;
@@ -109,12 +108,13 @@ pub fn cmd_reconstruct(a: ReconstructArgs) -> Result<i32> {
         !a.json,
         crate::notation::Style::default(),
     );
-    let engine = AnyEngine::new(p.own_rules().map_err(|e| anyhow::anyhow!("{e}"))?)
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let engine = crate::verify::Engines::default()
+        .own(p)
+        .map_err(|e| anyhow::anyhow!("{}", p.error(e.key(), e.to_string())))?;
     let task = Task {
         engine: &engine,
         fen: &p.fen,
-        kept: super::repair::kept_of(p),
+        kept: crate::repair::kept_of(p),
         sides: &p.sides,
     };
     let r = reconstruct(&task, &asked(&a), &opt)

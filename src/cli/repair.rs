@@ -4,10 +4,8 @@
 pub use super::repair_args::RepairArgs;
 use super::repair_rows::{write_manifest, RepairRow, Shown};
 use super::workers::set_threads;
-use crate::board::compiled::AnyEngine;
-use crate::board::rules::Rules;
-use crate::problem::{load_file, Problem};
-use crate::repair::{self, Kept, Options, RepairReport, Shard, Task};
+use crate::problem::load_file;
+use crate::repair::{repair_problem, Options, Shard};
 use crate::report;
 use anyhow::{bail, Result};
 
@@ -35,29 +33,6 @@ pub fn options(
     }
 }
 
-/// Repairs one problem under its own rules.
-pub fn repair_problem(p: &Problem, opt: &Options) -> Result<RepairReport, String> {
-    let rules = Rules::resolve(&p.rules, Some(p.base_dir())).map_err(|e| e.to_string())?;
-    let engine = AnyEngine::new(rules).map_err(|e| e.to_string())?;
-    let task = Task {
-        engine: &engine,
-        fen: &p.fen,
-        kept: kept_of(p),
-        sides: &p.sides,
-    };
-    repair::repair(&task, opt)
-}
-
-/// What every candidate keeps of `p`: its stipulation, conditions and written solution.
-pub fn kept_of(p: &Problem) -> Kept<'_> {
-    Kept {
-        stip: &p.stipulation,
-        spec: &p.conditions,
-        claim: p.solution.as_deref(),
-        notation: p.notation,
-    }
-}
-
 /// `mansuba repair`.
 pub fn cmd_repair(a: RepairArgs) -> Result<i32> {
     set_threads(a.threads)?;
@@ -81,6 +56,7 @@ pub fn cmd_repair(a: RepairArgs) -> Result<i32> {
     }
     let mut shown = Shown::default();
     let mut rows: Vec<RepairRow> = vec![];
+    let engines = crate::verify::Engines::default();
     for p in &lf.problems {
         // After Ctrl-C the problems not begun are left alone (each would only report
         // its original's verdict as cancelled).
@@ -91,7 +67,7 @@ pub fn cmd_repair(a: RepairArgs) -> Result<i32> {
             Ok(p) if a.id.as_ref().is_none_or(|id| *id == p.id) => (
                 p.id.clone(),
                 format!("{}:{}", p.file.display(), p.line),
-                repair_problem(p, &opt).map_err(|e| p.error("id", e).to_string()),
+                repair_problem(p, &engines, None, &opt).map_err(|e| p.error("id", e).to_string()),
             ),
             Err(e) if a.id.is_none() || e.id == a.id => (
                 e.id.clone().unwrap_or_default(),
@@ -136,11 +112,12 @@ pub fn cmd_repair(a: RepairArgs) -> Result<i32> {
 }
 
 /// `verify --html DIR --repair`: for each row whose problem is unsound, cooked or wrongly
-/// claimed, its one-edit repairs as a compact block of the edition (small diagrams, the
-/// edited squares framed); an
-/// empty string for every other row.
+/// claimed, its one-edit repairs under the rules the row ran under, as a compact block of
+/// the edition (small diagrams, the edited squares framed); an empty string for every
+/// other row.
 pub fn edition_blocks(
     rows: &[crate::report::Row],
+    engines: &crate::problem::Engines,
     timeout: f64,
     style: crate::notation::Style,
 ) -> Result<Vec<String>> {
@@ -156,11 +133,9 @@ pub fn edition_blocks(
             let Some(p) = r.problem.as_ref().filter(|_| broken) else {
                 return String::new();
             };
-            match repair_problem(p, &opt) {
+            match repair_problem(p, engines, Some(&r.rules), &opt) {
                 Ok(rep) => {
-                    let eng = Rules::resolve(&p.rules, Some(p.base_dir()))
-                        .ok()
-                        .and_then(|x| AnyEngine::new(x).ok());
+                    let eng = engines.for_problem(p, Some(&r.rules)).ok();
                     let draw = |fen: &str, marks: &[String]| {
                         let e = eng.as_ref()?;
                         let view = crate::report::svg::Options {

@@ -4,7 +4,6 @@
 use super::shape::Shape;
 use super::symmetry::{allowed, Allowed};
 use crate::board::bits::Bits;
-use crate::board::compiled::AnyEngine;
 use crate::board::piece::Color;
 use crate::board::position::Position;
 use crate::problem::Problem;
@@ -31,31 +30,22 @@ pub struct Entry {
     pub sides: [String; 2],
 }
 
-/// Compiled rule sets shared by the problems that name the same rules.
+/// Compiled rule sets shared by the problems that name the same rules, taken as every
+/// command takes a problem's rules ([`crate::problem::Engines::own`]).
 #[derive(Default)]
 pub struct Shapes {
-    engines: HashMap<String, Result<AnyEngine, String>>,
+    engines: crate::problem::Engines,
 }
 
 impl Shapes {
+    /// The compiled rules, shared with the members' verdicts.
+    pub fn engines(&self) -> &crate::problem::Engines {
+        &self.engines
+    }
+
     /// The problem read into an entry, or why it cannot be.
     pub fn entry(&mut self, p: &Problem) -> Result<Entry, String> {
-        let key = format!(
-            "{}\u{0}{}\u{0}{:?}",
-            p.base_dir().display(),
-            p.rules,
-            p.rules_set
-        );
-        let eng = self
-            .engines
-            .entry(key)
-            .or_insert_with(|| {
-                p.own_rules()
-                    .map_err(|e| e.to_string())
-                    .and_then(|r| AnyEngine::new(r).map_err(|e| e.to_string()))
-            })
-            .as_ref()
-            .map_err(|e| e.clone())?;
+        let eng = &self.engines.own(p).map_err(|e| e.to_string())?;
         with_engine!(eng, e => {
             let pos = Position::from_fen(e.clone(), &p.fen).map_err(|x| x.to_string())?;
             let geo = e.geo;

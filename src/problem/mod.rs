@@ -13,8 +13,11 @@
 
 pub mod carry;
 pub mod chunks;
+mod engines;
 mod entry;
 pub mod import;
+
+pub use engines::Engines;
 
 use crate::board::bits::Bits;
 use crate::board::position::Position;

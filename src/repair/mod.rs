@@ -16,6 +16,7 @@ pub mod edit;
 pub mod judge;
 pub mod material;
 pub(crate) mod prefilter;
+pub mod problem;
 pub mod reconstruct;
 pub mod reconstruct_join;
 pub(crate) mod watch;
@@ -23,6 +24,7 @@ pub(crate) mod watch;
 pub use crate::batch::Shard;
 pub use judge::{Fault, Judgement};
 pub use prefilter::Kept;
+pub use problem::{kept_of, repair_problem};
 
 use crate::analyse::analyse_in;
 use crate::board::bits::Bits;

@@ -342,7 +342,7 @@ fn analysis_facts(s: &mut String, r: &Row, a: &crate::solve::Analysis) {
                 firsts.join(", "),
                 match rep.tries_left_out {
                     0 => String::new(),
-                    n => format!("; {n} more left out, the lines' budget spent"),
+                    n => format!("; {n} more left out, the extras' share spent"),
                 }
             ),
         );

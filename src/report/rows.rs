@@ -37,6 +37,7 @@ pub const CSV_COLUMNS: &[&str] = &[
     "win_probability",
     "least_win",
     "try_lines",
+    "extras_left_out",
 ];
 
 /// "; no other first move wins within k" for a search cut by a limit (nothing for k = 0).
@@ -96,6 +97,7 @@ pub fn csv_record(r: &Row) -> Vec<String> {
             .unwrap_or_default(),
         r.least_win.map(|n| n.to_string()).unwrap_or_default(),
         a.map(|a| try_lines(a).join("; ")).unwrap_or_default(),
+        a.map(|a| extras_words(a).join(" ")).unwrap_or_default(),
     ]
 }
 
@@ -105,6 +107,11 @@ pub fn try_lines(a: &crate::solve::Analysis) -> Vec<String> {
     (a.report.tries.iter())
         .map(|t| super::text::numbered_refutation(t, &a.fen))
         .collect()
+}
+
+/// The words of the extras an analysis left out (`least_win try_lines`).
+pub fn extras_words(a: &crate::solve::Analysis) -> Vec<&'static str> {
+    a.extras_left_out.iter().map(|e| e.word()).collect()
 }
 
 /// Why a CSV could not be written.
@@ -186,6 +193,7 @@ pub fn json_row(r: &Row, tree: bool) -> serde_json::Value {
         o["refutation"] = json!(rep.refutation);
         o["try_lines"] = json!(try_lines(a));
         o["tries_left_out"] = json!(rep.tries_left_out);
+        o["extras_left_out"] = json!(extras_words(a));
         o["try_nodes"] = json!(rep.try_nodes);
         o["try_millis"] = json!(rep.try_millis);
         o["main_line"] = json!(rep.main_line);

@@ -208,7 +208,7 @@ fn report_body(r: &Row) -> String {
         };
         let out = match rep.tries_left_out {
             0 => String::new(),
-            n => format!("; {n} more left out, the lines' budget spent"),
+            n => format!("; {n} more left out, the extras' share spent"),
         };
         let _ = writeln!(
             s,
@@ -225,6 +225,9 @@ fn report_body(r: &Row) -> String {
     if let Some(c) = &a.continual_check {
         let _ = writeln!(s, "checks only {}", continual_text(c, &a.fen));
     }
+    if !a.extras_left_out.is_empty() {
+        let _ = writeln!(s, "left out    {}", left_out_text(&a.extras_left_out));
+    }
     for w in r.warnings() {
         let _ = writeln!(s, "warning     {w}");
     }
@@ -234,6 +237,25 @@ fn report_body(r: &Row) -> String {
         time_line(rep.nodes, rep.millis, r.millis)
     );
     s
+}
+
+/// What the extras' share left out, for people: "the least win, the tries' lines (beyond
+/// the extras' share of the verdict's cost; --extras raises it)".
+fn left_out_text(extras: &[crate::solve::Extra]) -> String {
+    use crate::solve::Extra;
+    let names: Vec<&str> = extras
+        .iter()
+        .map(|e| match e {
+            Extra::StrongestTry => "the refutation (the strongest try, its line)",
+            Extra::TryLines => "some tries' lines",
+            Extra::ContinualCheck => "the second look under continual check",
+            Extra::LeastWin => "the least win",
+        })
+        .collect();
+    format!(
+        "{} (beyond the extras' share of the verdict's cost; --extras raises it)",
+        names.join(", ")
+    )
 }
 
 /// The search's nodes and time beside the whole time spent on the problem (rules

@@ -2,6 +2,7 @@
 //! second look under continual check gathered into an [`Analysis`].
 
 use super::endgames::{tables_for, Known};
+use super::Extra;
 use super::{claim, continual, lines, remaining, root};
 use super::{resolve_conditions, Solvable, SolveError, SolveReport, Stipulation};
 use super::{ClaimCheck, ClaimStatus, ConditionSpec, Conditions, ContinualCheck, Goal, Limits};
@@ -24,6 +25,10 @@ pub struct Analysis {
     pub fen: String,
     /// For a mate problem the search left open: the same question under continual check.
     pub continual_check: Option<ContinualCheck>,
+    /// The extras ([`super::extras`]) that their share of the verdict's cost left out or
+    /// cut short.
+    #[serde(default)]
+    pub extras_left_out: Vec<Extra>,
 }
 
 /// Coordinates of a SAN line played from `pos` (stops at the first unreadable move).
@@ -55,9 +60,6 @@ pub fn analyse_position<B: Bits>(
     // the root then gets the time and the nodes that are left, so a problem stays within
     // its limits.
     let t0 = std::time::Instant::now();
-    // The second look under continual check is another question, reported beside the
-    // answer: it keeps a node allowance of its own.
-    let own = limits;
     let limits = &limits.for_one_problem();
     let tables = tables_for(pos, stip, cond, limits);
     // One transposition table for the claim check, the search from the root and the
@@ -135,13 +137,16 @@ pub fn analyse_position<B: Bits>(
         report.main_line = claim.filled.clone();
         report.main_line_coord = coords_of(pos, &claim.filled);
     }
-    let continual_check = continual::second_look(pos, stip, cond, &remaining(own, t0, 0), &report);
+    // The second look under continual check is another question, reported beside the
+    // answer: an extra, on the pool's nodes (none of the problem's shared count).
+    let continual_check = continual::second_look(pos, stip, cond, limits, &report);
     Analysis {
         report,
         claim,
         diagram: diagram(pos),
         fen: pos.to_fen(),
         continual_check,
+        extras_left_out: (limits.extras_pool.as_deref()).map_or(vec![], |p| p.left_out()),
     }
 }
 

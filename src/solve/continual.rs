@@ -9,7 +9,7 @@
 //! of checks wins.
 
 use super::verdict::{Solvable, SolveReport};
-use super::{root, Conditions, Goal, Limits, Stipulation};
+use super::{root, Conditions, Extra, Goal, Limits, Stipulation};
 use crate::board::bits::Bits;
 use crate::board::position::Position;
 use serde::{Deserialize, Serialize};
@@ -32,7 +32,8 @@ pub struct ContinualCheck {
 }
 
 /// Asks the question again under continual check when the search left a mate problem
-/// open (`None` when it did not, or the problem already has the condition).
+/// open (`None` when it did not, or the problem already has the condition), as an extra
+/// on what the problem's pool has left ([`super::extras`]; `None` too when nothing is).
 pub(super) fn second_look<B: Bits>(
     pos: &Position<B>,
     stip: &Stipulation,
@@ -45,6 +46,20 @@ pub(super) fn second_look<B: Bits>(
     if stip.goal != Goal::Mate || cond.checks || !open || cancelled(limits) {
         return None;
     }
+    let pool = limits.extras_pool.as_deref();
+    let stepped;
+    let limits = match pool {
+        Some(p) => {
+            stepped = Limits {
+                // Its refutation (for "no") is part of its answer: the second look has
+                // extras of its own, on its share of what it costs.
+                extras: limits.extras,
+                ..p.step(limits, Extra::ContinualCheck)?
+            };
+            &stepped
+        }
+        None => limits,
+    };
     let checks = Conditions {
         checks: true,
         ..cond.clone()
@@ -56,6 +71,12 @@ pub(super) fn second_look<B: Bits>(
         limits,
         &super::endgames::Known::fresh(None, limits),
     );
+    if let Some(p) = pool {
+        p.spend(r.nodes);
+        if r.limit_hit.is_some() {
+            p.leave_out(Extra::ContinualCheck);
+        }
+    }
     Some(ContinualCheck {
         solvable: r.solvable,
         keys: r.keys_san,

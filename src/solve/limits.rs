@@ -42,6 +42,12 @@ pub struct Limits {
     /// detail in (`--notation`, `--letters`; None: SAN with the rules' own letters, as the
     /// search writes its lines, which [`crate::solve::written::rewrite`] then relabels).
     pub written: Option<crate::notation::Style>,
+    /// The extras' share of the verdict's cost (None: [`super::extras::DEFAULT_EXTRAS`];
+    /// 0: no extras, the verdict alone). See [`super::extras`].
+    pub extras: Option<f64>,
+    /// What the extras of this problem may still spend, once [`Limits::for_one_problem`]
+    /// has made it; the verdict's search grants it.
+    pub extras_pool: Option<Arc<super::extras::ExtrasPool>>,
 }
 
 /// Defences counted against each try unless asked otherwise: two tell a try refuted by a
@@ -59,8 +65,9 @@ pub struct ProblemNodes {
 impl Limits {
     /// These limits for the steps of one problem: under a node limit, one count of nodes
     /// that they all share, so that `--max-nodes N` bounds the whole problem (each step
-    /// had N to itself before, and a problem could spend several times N). Limits that
-    /// have their count already keep it.
+    /// had N to itself before, and a problem could spend several times N); and the pool
+    /// the extras after the verdict draw from. Limits that have their count or their pool
+    /// already keep it.
     pub fn for_one_problem(&self) -> Limits {
         let mut l = self.clone();
         if let (Some(limit), None) = (l.max_nodes, &l.problem_nodes) {
@@ -69,7 +76,18 @@ impl Limits {
                 spent: AtomicU64::new(0),
             }));
         }
+        if l.extras_pool.is_none() {
+            l.extras_pool = Some(Arc::new(super::extras::ExtrasPool::new(
+                l.extras_share(),
+                l.timeout,
+            )));
+        }
         l
+    }
+
+    /// The extras' share of the verdict's cost.
+    pub fn extras_share(&self) -> f64 {
+        self.extras.unwrap_or(super::extras::DEFAULT_EXTRAS)
     }
 
     /// The memory budget of the search's own tables, in bytes.

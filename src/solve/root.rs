@@ -4,6 +4,7 @@
 
 use super::budget::Budget;
 use super::endgames::Known;
+use super::extras::{Extra, ExtrasPool};
 use super::lines::{build_tree, main_line, refutation_line};
 use super::searcher::{Searcher, Settled};
 use super::verdict::{Solvable, SolveReport};
@@ -38,17 +39,9 @@ pub(super) struct RootResult {
     holding_more: bool,
 }
 
-/// The fewest nodes the lines of an unsound problem's tries may take (see
-/// [`Root::try_lines`]).
-const TRY_NODES: u64 = 1 << 20;
-
 /// The fewest nodes one try may take to find the defence that refutes it (each try gets
 /// an equal share of the tries' budget, at least this).
 const TRY_SHARE: u64 = 1 << 12;
-
-/// The fewest nodes the lines of a sound or cooked problem's tries may take: they get at
-/// most half the nodes its search spent, and at least this many (see [`Root::try_lines`]).
-const SOUND_TRY_NODES: u64 = 1 << 16;
 
 /// The node allowance each method starts with when the two take turns on an open first
 /// move (see [`Searcher::settle_open`]).
@@ -137,9 +130,15 @@ pub fn solve<B: Bits>(
     };
     let mut results = root.first_pass(&root_moves);
     root.deepen_open(&mut results);
-    if !budget.stopped() && root.holding_counted > 0 && results.iter().all(|r| r.wins_in.is_none())
-    {
-        root.count_holding(&mut results);
+    // The verdict is settled: the extras get their share of what it cost.
+    let pool = limits.extras_pool.as_deref();
+    if let Some(pool) = pool {
+        pool.grant(budget.nodes.load(Ordering::Relaxed));
+    }
+    let unsound = !budget.stopped() && results.iter().all(|r| r.wins_in.is_none());
+    let mut extra_nodes = 0;
+    if unsound && root.holding_counted > 0 {
+        extra_nodes += root.count_holding(&mut results, limits, pool);
     }
     for r in results.iter_mut() {
         // A move neither proven to win nor proven to fail within N is open.
@@ -149,13 +148,13 @@ pub fn solve<B: Bits>(
     }
     drop(root.bar.take());
     let mut rep = root.verdict(&results);
-    let mut tree_nodes = 0;
     if rep.solvable == Solvable::No {
-        rep.refutation = root.refutation(&results);
+        let (refutation, spent) = root.refutation(&results, limits, pool);
+        rep.refutation = refutation;
+        extra_nodes += spent;
         if root.holding_counted > 0 {
             let skip = root.strongest(&results).map(|t| t.m);
-            let cap = budget.nodes.load(Ordering::Relaxed).max(TRY_NODES);
-            root.try_lines(&results, skip, limits, cap, true, &mut rep);
+            root.try_lines(&results, skip, (limits, pool), true, &mut rep);
         }
     }
     let fastest = results
@@ -163,16 +162,14 @@ pub fn solve<B: Bits>(
         .filter(|r| r.wins_in.is_some())
         .min_by_key(|r| r.wins_in);
     if let Some(k) = fastest {
-        tree_nodes += root.lines(k, limits, &mut rep);
+        extra_nodes += root.lines(k, limits, &mut rep);
     }
     // A sound or cooked problem's tries (every first move proven to fail) and the defence
-    // that refutes each, after its lines and on a budget of their own: the verdict is
-    // settled before they start.
+    // that refutes each, after its lines: the verdict is settled before they start.
     if rep.solvable == Solvable::Yes && root.holding_counted > 0 && !budget.stopped() {
-        let cap = (budget.nodes.load(Ordering::Relaxed) / 2).max(SOUND_TRY_NODES);
-        root.try_lines(&results, None, limits, cap, false, &mut rep);
+        root.try_lines(&results, None, (limits, pool), false, &mut rep);
     }
-    rep.nodes = budget.nodes.load(Ordering::Relaxed) + tree_nodes + rep.try_nodes;
+    rep.nodes = budget.nodes.load(Ordering::Relaxed) + extra_nodes + rep.try_nodes;
     rep.millis = budget.start.elapsed().as_millis() as u64;
     rep.limit_hit = budget.reason();
     rep
@@ -368,7 +365,20 @@ impl<'a, B: Bits> Root<'a, B> {
     /// forcing, ranks behind a try counted in full. The strongest try itself never ranks
     /// behind, so the choice does not depend on the thread count or the order the tries
     /// finish in.
-    fn count_holding(&self, results: &mut [RootResult]) {
+    fn count_holding(
+        &self,
+        results: &mut [RootResult],
+        limits: &Limits,
+        pool: Option<&ExtrasPool>,
+    ) -> u64 {
+        // Half of what the extras have: the refutation's line comes next.
+        let step = pool.map_or(Some(limits.clone()), |p| {
+            p.step_of(limits, Extra::StrongestTry, 0.5)
+        });
+        let Some(l) = step else {
+            return 0;
+        };
+        let budget = Budget::after(self.budget, &l);
         let best = AtomicU64::new(u64::MAX);
         // The most forcing tries first (checks, then the fewest replies): they have the
         // fewest holding defences, and once that bound is low every other try stops
@@ -379,29 +389,37 @@ impl<'a, B: Bits> Root<'a, B> {
             .collect();
         tries.sort_unstable();
         let shared: &[RootResult] = results;
+        let worker = || {
+            Searcher::new(self.pos, *self.stip, self.cond, &budget).with_tables(self.tables.clone())
+        };
         let holding: Vec<(usize, Holding)> = tries
             .par_iter()
-            .map_init(
-                || self.worker(),
-                |s, &(f, i)| {
-                    let h = self.holding_defences(s, shared[i].m, f, &best);
-                    s.flush();
-                    (i, h)
-                },
-            )
+            .map_init(worker, |s, &(f, i)| {
+                let h = self.holding_defences(s, shared[i].m, f, &best);
+                s.flush();
+                (i, h)
+            })
             .collect();
         for (i, h) in holding {
             results[i].holding = h.held;
             results[i].holding_more = h.more;
             results[i].stopped |= h.stopped;
         }
+        let spent = budget.nodes.load(Ordering::Relaxed);
+        if let Some(p) = pool {
+            p.spend(spent);
+            if budget.stopped() {
+                p.leave_out(Extra::StrongestTry);
+            }
+        }
+        spent
     }
 
     /// The defences that hold against the try `m` (forcing `f`), given up as soon as the
     /// try ranks behind the best one counted in full.
     fn holding_defences(
         &self,
-        s: &mut Searcher<'a, B>,
+        s: &mut Searcher<'_, B>,
         m: Move,
         f: (bool, usize),
         best: &AtomicU64,
@@ -493,13 +511,28 @@ impl<'a, B: Bits> Root<'a, B> {
 
     /// The refutation of a problem with no key: the strongest try (the fewest holding
     /// defences; ties go to the most forcing try: a check, then the fewest legal replies),
-    /// the defence that holds, and the line on from there.
-    fn refutation(&self, results: &[RootResult]) -> Option<String> {
+    /// the defence that holds, and the line on from there, as far as what the extras have
+    /// left goes (none when they have nothing left, or no holding defence was counted);
+    /// with the nodes it spent.
+    fn refutation(
+        &self,
+        results: &[RootResult],
+        limits: &Limits,
+        pool: Option<&ExtrasPool>,
+    ) -> (Option<String>, u64) {
         let Some(t) = self.strongest(results) else {
-            return results.is_empty().then(|| "no legal move".to_string());
+            return (results.is_empty().then(|| "no legal move".to_string()), 0);
         };
+        let step = pool.map_or(Some(limits.clone()), |p| {
+            p.step(limits, Extra::StrongestTry)
+        });
+        let Some(l) = step else {
+            return (None, 0);
+        };
+        let budget = Budget::after(self.budget, &l);
         let mut p = self.pos.clone();
-        let mut s = self.worker();
+        let mut s = Searcher::new(self.pos, *self.stip, self.cond, &budget)
+            .with_tables(self.tables.clone());
         let t0 = s.initial_track();
         let try_c = notation::coord(&p, &t.m);
         let nt = s.track(&p, &t.m, t0);
@@ -523,7 +556,14 @@ impl<'a, B: Bits> Root<'a, B> {
             ));
         }
         s.flush();
-        Some(text)
+        let spent = budget.nodes.load(Ordering::Relaxed);
+        if let Some(p) = pool {
+            p.spend(spent);
+            if budget.stopped() {
+                p.leave_out(Extra::StrongestTry);
+            }
+        }
+        (Some(text), spent)
     }
 
     /// The strongest try of a problem with no key (see [`Root::refutation`]). A try whose
@@ -544,35 +584,34 @@ impl<'a, B: Bits> Root<'a, B> {
     /// refutation), the most forcing first, each as a refutation is written: the try, a
     /// defence that holds and, when `further`, the line on from there, in coordinates. A
     /// try is a first move proven not to force the goal within N: every first move of a
-    /// problem with no key, every move but the keys of a sound or cooked one. Under a
-    /// budget of their own, so that they cannot change the verdict and never cost much
-    /// more than it did: the time left and at most `cap` nodes (an unsound problem's tries
-    /// as many nodes again as the search spent, at least [`TRY_NODES`]; a sound or cooked
-    /// problem's half as many, at least [`SOUND_TRY_NODES`]); a try the budget does not
-    /// reach is left out. A sound or cooked problem's tries stop at the refuting defence
-    /// (`further` false): a line on would end wherever the shared budget ran out, which
-    /// depends on the threads, and on half the search's nodes most did (issue 45). The
-    /// lines go to `rep.tries`, their nodes and time to `rep.try_nodes` and
+    /// problem with no key, every move but the keys of a sound or cooked one. An extra
+    /// ([`super::extras`]): on what the pool has left, so that they cannot change the
+    /// verdict nor cost much beside it; a try the budget does not reach is left out. A
+    /// sound or cooked problem's tries stop at the refuting defence (`further` false): a
+    /// line on would end wherever the shared budget ran out, which depends on the threads.
+    /// The lines go to `rep.tries`, their nodes and time to `rep.try_nodes` and
     /// `rep.try_millis`.
     fn try_lines(
         &self,
         results: &[RootResult],
         skip: Option<Move>,
-        limits: &Limits,
-        cap: u64,
+        (limits, pool): (&Limits, Option<&ExtrasPool>),
         further: bool,
         rep: &mut SolveReport,
     ) {
         let t0 = std::time::Instant::now();
-        let mut l = super::remaining(limits, self.budget.start, 0);
-        l.max_nodes = Some(l.max_nodes.map_or(cap, |m| m.min(cap)));
+        let step = match pool {
+            Some(p) => p.step(limits, Extra::TryLines),
+            None => Some(super::remaining(limits, self.budget.start, 0)),
+        };
+        let Some(mut l) = step else {
+            rep.tries_left_out = self.tries_of(results, skip).len();
+            return;
+        };
         l.problem_nodes = None;
+        let cap = l.max_nodes.unwrap_or(u64::MAX);
         let budget = Budget::after(self.budget, &l);
-        let mut tries: Vec<((bool, usize), &RootResult)> = results
-            .iter()
-            .filter(|r| r.wins_in.is_none() && r.fails_upto >= self.stip.moves && Some(r.m) != skip)
-            .map(|r| (forcing(self.pos, &r.m), r))
-            .collect();
+        let mut tries = self.tries_of(results, skip);
         tries.sort_by_key(|t| t.0);
         let worker = || {
             Searcher::new(self.pos, *self.stip, self.cond, &budget).with_tables(self.tables.clone())
@@ -606,6 +645,25 @@ impl<'a, B: Bits> Root<'a, B> {
         rep.tries = lines.into_iter().flatten().collect();
         rep.try_nodes = budget.nodes.load(Ordering::Relaxed);
         rep.try_millis = t0.elapsed().as_millis() as u64;
+        if let Some(p) = pool {
+            p.spend(rep.try_nodes);
+            if rep.tries_left_out > 0 {
+                p.leave_out(Extra::TryLines);
+            }
+        }
+    }
+
+    /// The tries of [`Root::try_lines`] with how forcing each is.
+    fn tries_of<'r>(
+        &self,
+        results: &'r [RootResult],
+        skip: Option<Move>,
+    ) -> Vec<((bool, usize), &'r RootResult)> {
+        results
+            .iter()
+            .filter(|r| r.wins_in.is_none() && r.fails_upto >= self.stip.moves && Some(r.m) != skip)
+            .map(|r| (forcing(self.pos, &r.m), r))
+            .collect()
     }
 
     /// One try's refutation (see [`Root::try_lines`]): the first defence that holds, a mate

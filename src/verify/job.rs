@@ -1,11 +1,11 @@
 //! One problem under one rule set, verified into its row: the heart of `verify`, `solve`
 //! and `export`, and what another program calls to verify a problem.
 
-use super::engines::Engines;
 use crate::analyse::analyse_in;
 use crate::board::position::Position;
 use crate::notation::Style;
 use crate::problem::carry::Carried;
+use crate::problem::Engines;
 use crate::problem::Problem;
 use crate::report::Row;
 use crate::solve::{Limits, SolveError};
@@ -45,17 +45,10 @@ pub fn key_of(e: &SolveError) -> &'static str {
 pub fn run_job(job: &Job, engines: &Engines, limits: &Limits, out: Style) -> Row {
     let p = &*job.problem;
     let t0 = Instant::now();
-    let base = if job.from_cli {
-        None
-    } else {
-        Some(p.base_dir())
-    };
-    let own = !job.from_cli && job.carried.is_none();
-    let eng = match if own {
-        engines.own(p)
-    } else {
-        engines.get(&job.rules, base)
-    } {
+    // One count of nodes and one pool of extras for every step of the row, the least
+    // win's attempts included.
+    let limits = &limits.for_one_problem();
+    let eng = match engines.for_problem(p, Some(&job.rules)) {
         Ok(e) => e,
         Err(e) => {
             let key = if job.from_cli { "id" } else { e.key() };
@@ -101,8 +94,11 @@ pub fn run_job(job: &Job, engines: &Engines, limits: &Limits, out: Style) -> Row
         Ok(Ok(a)) => {
             let mut r = Row::from_analysis(p, &job.rules, a, millis);
             if r.verdict == crate::report::Verdict::Unsound {
-                r.least_win = super::least::least_win(&eng, p, (fen, conditions), limits, t0);
+                r.least_win = super::least::least_win(&eng, p, (fen, conditions), limits);
                 r.millis = t0.elapsed().as_millis() as u64;
+            }
+            if let (Some(a), Some(pool)) = (&mut r.analysis, &limits.extras_pool) {
+                a.extras_left_out = pool.left_out();
             }
             r
         }

@@ -7,12 +7,11 @@
 //! It sits above [`crate::report`] (its result is a report row, [`crate::report::Row`])
 //! and below [`crate::cli`].
 
-pub(crate) mod engines;
 pub(crate) mod job;
 pub mod least;
 pub(crate) mod plan;
 
-pub use engines::Engines;
+pub use crate::problem::Engines;
 pub use job::{key_of, run_job, Job};
 pub use plan::jobs_for;
 
@@ -22,13 +21,30 @@ use crate::report::Row;
 use crate::solve::Limits;
 use std::sync::Arc;
 
+/// The engine a result row ran under, taken as every command takes a problem's rules
+/// ([`Engines::for_problem`]: its own, `rules_set` included, when the row's rules are the
+/// problem's; else the rules the row names); `None` for a row without a problem.
+pub fn engine_for_row(
+    engines: &Engines,
+    r: &Row,
+) -> Option<Result<crate::board::compiled::AnyEngine, crate::problem::OwnRulesError>> {
+    let p = r.problem.as_ref()?;
+    Some(engines.for_problem(p, Some(&r.rules)))
+}
+
 /// Verifies one problem under its own rules, its lines in SAN: the row with its verdict.
 pub fn verify_problem(p: &Problem, limits: &Limits) -> Row {
+    verify_with(p, &Engines::default(), limits)
+}
+
+/// [`verify_problem`] with compiled rules shared between calls (a batch compiles each
+/// rule set once).
+pub fn verify_with(p: &Problem, engines: &Engines, limits: &Limits) -> Row {
     let job = Job {
         problem: Arc::new(p.clone()),
         rules: p.rules.clone(),
         from_cli: false,
         carried: None,
     };
-    run_job(&job, &Engines::default(), limits, Notation::San.into())
+    run_job(&job, engines, limits, Notation::San.into())
 }

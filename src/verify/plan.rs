@@ -1,11 +1,11 @@
 //! The rule sets a problem runs under: its own, the user's, or every preset it can be
 //! carried over to.
 
-use super::engines::Engines;
 use super::job::Job;
 use crate::board::position::Position;
 use crate::board::presets::PRESETS;
 use crate::problem::carry::{carry, Carried};
+use crate::problem::Engines;
 use crate::problem::Problem;
 use crate::report::grid::Skip;
 use crate::with_engine;

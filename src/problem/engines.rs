@@ -1,10 +1,11 @@
 //! Compiled rules, shared by every problem of a run that names the same rule set (the
-//! engine's tables are built once per rule set, not once per problem).
+//! engine's tables are built once per rule set, not once per problem), and the one way
+//! from a problem to the engine it runs under ([`Engines::for_problem`]).
 
+use super::{OwnRulesError, Problem};
 use crate::board::compiled::AnyEngine;
 use crate::board::presets::PRESETS;
 use crate::board::rules::Rules;
-use crate::problem::{OwnRulesError, Problem};
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Mutex;
@@ -39,6 +40,20 @@ impl Engines {
         };
         let key = format!("{}\n{knobs}", p.base_dir().join(&p.rules).display());
         self.cached(key, || p.own_rules())
+    }
+
+    /// The engine a problem runs under: its own rules ([`Engines::own`]: `rules` with its
+    /// `rules_set` knobs), or the rules `user` names (`--rules`, or a preset of
+    /// `--all-rules`: a preset or a rules file relative to the working directory). A name
+    /// that is the problem's own `rules` means its own rules, knobs and all, as a row's
+    /// expectation does ([`crate::report::Row::meets_expectation`]). Every command takes a
+    /// problem's rules this way, so that none can judge a problem under other rules than
+    /// another does.
+    pub fn for_problem(&self, p: &Problem, user: Option<&str>) -> Result<AnyEngine, OwnRulesError> {
+        match user {
+            Some(r) if r != p.rules => self.get(r, None),
+            _ => self.own(p),
+        }
     }
 
     fn cached(
