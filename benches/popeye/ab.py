@@ -2,11 +2,11 @@
 """Two mansuba builds side by side on the rows of problems.csv (no Popeye).
 
 Each row is written as a one-problem file and solved by build A and build B in turn
-(`solve --threads 1 --json --refutations 0`), RUNS times each, alternating, so that both
-see the same load. Prints a markdown table of the median search times (the report's
-`search_millis`: the search alone, not the least win an unsound row then looks for) and
-the node counts, and the median ratio A/B; exits 1 if the two builds' key sets differ on
-a row.
+(`solve --threads 1 --json`, as shipped: the defaults, extras and all), RUNS times each,
+alternating, so that both see the same load. Prints a markdown table of the median
+whole-process times, the node counts, and the median ratio A/B; exits 1 if the two
+builds' key sets differ on a row. `--verdict-alone` passes `--extras 0` to both (the
+verdict alone, labelled so in the table): for a change to the search itself.
 
 usage: ab.py A_BINARY B_BINARY [--runs 3] [--only ID,...] [--timeout SECONDS]
        ab.py --loop REPS A_LOOP_SOLVE B_LOOP_SOLVE [--runs 5] [--only ID,...]
@@ -27,18 +27,22 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 
 from compare import HERE, mansuba_problem
 
 
-def solve(exe, toml, timeout):
-    """(search seconds, nodes, keys or None when not settled) of one run."""
-    cmd = [exe, "solve", toml, "--threads", "1", "--json", "--refutations", "0",
-           "--least-win", "0", "--timeout", str(timeout)]
+def solve(exe, toml, timeout, verdict_alone):
+    """(whole-process seconds, nodes, keys or None when not settled) of one run."""
+    cmd = [exe, "solve", toml, "--threads", "1", "--json", "--timeout", str(timeout)]
+    if verdict_alone:
+        cmd += ["--extras", "0"]
+    start = time.perf_counter()
     out = subprocess.run(cmd, capture_output=True, text=True)
+    secs = time.perf_counter() - start
     report = json.loads(out.stdout.splitlines()[0])
     keys = set(report["keys"]) if report.get("keys_complete") else None
-    return report["search_millis"] / 1000, report.get("nodes", 0), keys
+    return secs, report.get("nodes", 0), keys
 
 
 def per_solve(exe, r, reps):
@@ -61,6 +65,8 @@ def main():
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--only", help="comma-separated ids")
     ap.add_argument("--timeout", type=int, default=120)
+    ap.add_argument("--verdict-alone", action="store_true",
+                    help="both with --extras 0: the verdict alone, not what users run")
     ap.add_argument("--loop", type=int, metavar="REPS",
                     help="A and B are loop_solve builds; solve each row REPS times a run")
     args = ap.parse_args()
@@ -68,7 +74,7 @@ def main():
         rows = [r for r in csv.DictReader(f) if not r["id"].startswith("#")]
     if args.only:
         rows = [r for r in rows if r["id"] in set(args.only.split(","))]
-    unit = "ms a solve" if args.loop else "s"
+    unit = "ms a solve" if args.loop else ("s, verdict alone" if args.verdict_alone else "s")
     print(f"| id | stip | A {unit} | B {unit} | A/B | A nodes | B nodes |")
     print("|---|---|---|---|---|---|---|")
     ratios, differ = [], 0
@@ -84,7 +90,8 @@ def main():
                         secs = per_solve(getattr(args, side), r, args.loop)
                         nodes, keys = "-", None
                     else:
-                        secs, nodes, keys = solve(getattr(args, side), toml, args.timeout)
+                        secs, nodes, keys = solve(getattr(args, side), toml, args.timeout,
+                                                  args.verdict_alone)
                     times, _, _ = got[side]
                     times.append(secs)
                     got[side] = (times, nodes, keys)

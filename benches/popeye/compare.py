@@ -11,11 +11,13 @@ in the CSV.
 usage: compare.py --popeye PATH_TO_py [--mansuba PATH] [--runs 3] [--only ID,...]
                   [--timeout SECONDS] [--csv FILE] [--popeye-try]
 
-The two always do the same work. By default Popeye only proves, on a problem without a
-solution, that nothing works, and mansuba runs with `--refutations 0` (the verdict
-alone, no strongest try). With --popeye-try Popeye is given `Option Try` on those rows
-(it then works out, for every first move, whether exactly one defence refutes it) and
-mansuba counts its default two holding defences per try to find the strongest one.
+mansuba runs as shipped, with its defaults (its extras after the verdict, the strongest
+try, the tries' lines and the least win, within their share of the verdict's cost), and
+once more with `--extras 0`, the verdict alone, in the same turn: the table gives both,
+labelled, and what the defaults cost beside the verdict (`shipped ÷ verdict`). Popeye
+only proves, on a problem without a solution, that nothing works; with --popeye-try it
+is given `Option Try` on those rows (it then works out, for every first move, whether
+exactly one defence refutes it).
 The Popeye binary may also be named by the environment variable POPEYE. Standard
 library only (Python 3.8+).
 """
@@ -158,13 +160,13 @@ def run_popeye(py, inp, timeout):
     return secs, popeye_keys(out.stdout)
 
 
-def run_mansuba(exe, toml, timeout, tries):
+def run_mansuba(exe, toml, timeout, verdict_alone=False):
+    """mansuba as shipped (one thread, as Popeye has), or with `--extras 0`: the verdict
+    alone."""
     start = time.perf_counter()
-    # Popeye is asked for the keys alone: no least number of moves that does win.
-    cmd = [exe, "solve", toml, "--threads", "1", "--json", "--timeout", str(timeout),
-           "--least-win", "0"]
-    if not tries:
-        cmd += ["--refutations", "0"]
+    cmd = [exe, "solve", toml, "--threads", "1", "--json", "--timeout", str(timeout)]
+    if verdict_alone:
+        cmd += ["--extras", "0"]
     out = subprocess.run(cmd, capture_output=True, text=True)
     secs = time.perf_counter() - start
     if out.returncode not in (0, 1):
@@ -190,8 +192,8 @@ def main():
     ap.add_argument(
         "--popeye-try",
         action="store_true",
-        help="give Popeye `Option Try` on rows without a solution, mansuba its default "
-        "--refutations 2 (otherwise both give the verdict alone)",
+        help="give Popeye `Option Try` on rows without a solution (mansuba's defaults "
+        "count two holding defences per try to find the strongest one)",
     )
     args = ap.parse_args()
     if not args.popeye:
@@ -205,9 +207,9 @@ def main():
         wanted = set(args.only.split(","))
         rows = [r for r in rows if r["id"] in wanted]
 
-    print("| id | rules | stip | keys | Popeye s | mansuba s | ratio |")
-    print("|---|---|---|---|---|---|---|")
-    ratios, failures = [], 0
+    print("| id | rules | stip | keys | Popeye s | mansuba s (shipped) | ratio | verdict alone s | shipped ÷ verdict |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    ratios, failures, totals, extras = [], 0, [0.0, 0.0], []
     with tempfile.TemporaryDirectory() as tmp:
         for r in rows:
             rid, rules, fen, stip = r["id"], r["rules"], r["fen"], r["stipulation"]
@@ -219,15 +221,19 @@ def main():
                     f.write(popeye_input(rules, fen, stip, args.timeout, tries))
                 with open(toml, "w") as f:
                     f.write(mansuba_problem(rid, rules, fen, stip))
-                py_times, ms_times = [], []
+                py_times, ms_times, alone_times = [], [], []
                 for _ in range(args.runs):
                     t, py_keys = run_popeye(args.popeye, inp, args.timeout)
                     py_times.append(t)
-                    t, ms_keys = run_mansuba(args.mansuba, toml, args.timeout, args.popeye_try)
+                    t, ms_keys = run_mansuba(args.mansuba, toml, args.timeout)
                     ms_times.append(t)
+                    t, alone_keys = run_mansuba(args.mansuba, toml, args.timeout, True)
+                    alone_times.append(t)
+                if alone_keys != ms_keys:
+                    raise ProblemError(f"the verdict alone found other keys: {show(alone_keys)}")
             except (ProblemError, subprocess.TimeoutExpired) as e:
                 failures += 1
-                print(f"| {rid} | {rules} | {stip} | error: {e} | | | |")
+                print(f"| {rid} | {rules} | {stip} | error: {e} | | | | | |")
                 continue
             py_keys, ms_keys = normalise(rules, py_keys), normalise(rules, ms_keys)
             recorded = normalise(rules, r["keys"].split())
@@ -237,15 +243,27 @@ def main():
             else:
                 keys = show(ms_keys)
             py_s, ms_s = statistics.median(py_times), statistics.median(ms_times)
+            alone_s = statistics.median(alone_times)
             ratio = py_s / ms_s
-            ratios.append((ratio, rid, bool(ms_keys)))
-            print(f"| {rid} | {rules} | {stip} | {keys} | {py_s:.2f} | {ms_s:.3f} | {ratio:.1f}× |", flush=True)
+            ratios.append((ratio, rid, bool(ms_keys), py_s))
+            totals[0] += py_s
+            totals[1] += ms_s
+            extras.append((ms_s / alone_s, rid))
+            print(f"| {rid} | {rules} | {stip} | {keys} | {py_s:.2f} | {ms_s:.3f} | {ratio:.1f}× "
+                  f"| {alone_s:.3f} | {ms_s / alone_s:.2f}× |", flush=True)
     if ratios:
-        med = statistics.median(r for r, _, _ in ratios)
+        med = statistics.median(r for r, _, _, _ in ratios)
         worst = min(ratios)
-        print(f"\nmedian ratio {med:.1f}×; worst {worst[0]:.1f}× ({worst[1]}); {len(ratios)} problems, {args.runs} runs each")
+        print(f"\nmansuba as shipped: median ratio {med:.1f}×; whole set {totals[0] / totals[1]:.1f}× "
+              f"(Popeye {totals[0]:.2f} s, mansuba {totals[1]:.2f} s); worst {worst[0]:.1f}× ({worst[1]}); "
+              f"{len(ratios)} problems, {args.runs} runs each")
+        slow = [f"{rid} {r:.1f}×" for r, rid, _, py_s in ratios if py_s >= 0.1 and r < 10]
+        print(f"rows where Popeye takes 0.1 s or more and mansuba is under 10×: {', '.join(slow) or 'none'}")
+        top = max(extras)
+        print(f"shipped ÷ verdict alone: median {statistics.median(x for x, _ in extras):.2f}×, "
+              f"most {top[0]:.2f}× ({top[1]})")
         for solvable, label in ((True, "with a solution"), (False, "without")):
-            part = [r for r, _, s in ratios if s == solvable]
+            part = [r for r, _, s, _ in ratios if s == solvable]
             if part:
                 print(f"{label}: {len(part)} problems, median {statistics.median(part):.1f}×, {min(part):.1f}–{max(part):.1f}×")
     sys.exit(1 if failures else 0)
