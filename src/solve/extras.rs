@@ -32,6 +32,9 @@ pub const MAX_EXTRAS: f64 = 100.0;
 /// millisecond of search.
 const FLOOR_NODES: u64 = 1 << 12;
 
+/// The nodes a search counts before it looks at its limits again.
+const BATCH: u64 = 1024;
+
 /// The least time the extras get (when the share allows any): a safety net, never what
 /// binds a small problem's extras (see the module comment).
 const FLOOR_TIME: Duration = Duration::from_millis(50);
@@ -142,8 +145,10 @@ impl ExtrasPool {
         let time = until
             .saturating_duration_since(Instant::now())
             .mul_f64(part);
-        let nodes = g.nodes.saturating_sub(self.spent.load(Ordering::Relaxed));
-        let nodes = (nodes as f64 * part) as u64;
+        let left = g.nodes.saturating_sub(self.spent.load(Ordering::Relaxed));
+        // A search sees its node limit a batch late (see `Searcher::tick`): the step is
+        // given one batch less, so that the extras together stay within the grant.
+        let nodes = ((left as f64 * part) as u64).saturating_sub(BATCH);
         if nodes == 0 || time.is_zero() {
             self.leave_out(what);
             return None;
@@ -196,10 +201,10 @@ mod tests {
         let pool = ExtrasPool::new(0.25, None);
         pool.grant(1_000_000);
         let l = pool.step(&limits(None), Extra::TryLines).unwrap();
-        assert_eq!(l.max_nodes, Some(250_000));
+        assert_eq!(l.max_nodes, Some(250_000 - BATCH));
         assert_eq!(l.extras, Some(0.0), "a step has no extras of its own");
         let half = pool.step_of(&limits(None), Extra::StrongestTry, 0.5);
-        assert_eq!(half.unwrap().max_nodes, Some(125_000));
+        assert_eq!(half.unwrap().max_nodes, Some(125_000 - BATCH));
         pool.spend(250_000);
         assert!(pool.step(&limits(None), Extra::LeastWin).is_none());
         assert_eq!(pool.left_out(), vec![Extra::LeastWin]);
@@ -207,7 +212,7 @@ mod tests {
         let small = ExtrasPool::new(0.25, None);
         small.grant(100);
         let l = small.step(&limits(None), Extra::TryLines).unwrap();
-        assert_eq!(l.max_nodes, Some(FLOOR_NODES));
+        assert_eq!(l.max_nodes, Some(FLOOR_NODES - BATCH));
     }
 
     #[test]
@@ -219,7 +224,7 @@ mod tests {
         pool.grant(10_000);
         pool.grant(1_000_000_000);
         let l = pool.step(&limits(None), Extra::TryLines).unwrap();
-        assert_eq!(l.max_nodes, Some(10_000));
+        assert_eq!(l.max_nodes, Some(10_000 - BATCH));
     }
 
     #[test]
