@@ -225,6 +225,12 @@ fn report_body(r: &Row) -> String {
     if let Some(c) = &a.continual_check {
         let _ = writeln!(s, "checks only {}", continual_text(c, &a.fen));
     }
+    if let Some(n) = r.least_win {
+        let _ = writeln!(
+            s,
+            "least win   {n} (the least number of moves that does win)"
+        );
+    }
     if !a.extras_left_out.is_empty() {
         let _ = writeln!(s, "left out    {}", left_out_text(&a.extras_left_out));
     }

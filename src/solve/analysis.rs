@@ -25,7 +25,7 @@ pub struct Analysis {
     pub fen: String,
     /// For a mate problem the search left open: the same question under continual check.
     pub continual_check: Option<ContinualCheck>,
-    /// The extras ([`super::extras`]) that their share of the verdict's cost left out or
+    /// The extras ([`super::ExtrasPool`]) that their share of the verdict's cost left out or
     /// cut short.
     #[serde(default)]
     pub extras_left_out: Vec<Extra>,

@@ -33,7 +33,7 @@ pub struct ContinualCheck {
 
 /// Asks the question again under continual check when the search left a mate problem
 /// open (`None` when it did not, or the problem already has the condition), as an extra
-/// on what the problem's pool has left ([`super::extras`]; `None` too when nothing is).
+/// on what the problem's pool has left ([`super::ExtrasPool`]; `None` too when nothing is).
 pub(super) fn second_look<B: Bits>(
     pos: &Position<B>,
     stip: &Stipulation,

@@ -42,8 +42,8 @@ pub struct Limits {
     /// detail in (`--notation`, `--letters`; None: SAN with the rules' own letters, as the
     /// search writes its lines, which [`crate::solve::written::rewrite`] then relabels).
     pub written: Option<crate::notation::Style>,
-    /// The extras' share of the verdict's cost (None: [`super::extras::DEFAULT_EXTRAS`];
-    /// 0: no extras, the verdict alone). See [`super::extras`].
+    /// The extras' share of the verdict's cost (None: [`super::DEFAULT_EXTRAS`];
+    /// 0: no extras, the verdict alone). See [`super::ExtrasPool`].
     pub extras: Option<f64>,
     /// What the extras of this problem may still spend, once [`Limits::for_one_problem`]
     /// has made it; the verdict's search grants it.

@@ -585,7 +585,7 @@ impl<'a, B: Bits> Root<'a, B> {
     /// defence that holds and, when `further`, the line on from there, in coordinates. A
     /// try is a first move proven not to force the goal within N: every first move of a
     /// problem with no key, every move but the keys of a sound or cooked one. An extra
-    /// ([`super::extras`]): on what the pool has left, so that they cannot change the
+    /// ([`super::ExtrasPool`]): on what the pool has left, so that they cannot change the
     /// verdict nor cost much beside it; a try the budget does not reach is left out. A
     /// sound or cooked problem's tries stop at the refuting defence (`further` false): a
     /// line on would end wherever the shared budget ran out, which depends on the threads.
