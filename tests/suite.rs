@@ -19,6 +19,7 @@ mod edition;
 mod export;
 mod export_clients;
 mod fuzz_parsers;
+mod hostile_cache;
 mod hostile_files;
 mod hostile_limits;
 mod hostile_text;

@@ -289,7 +289,7 @@ fn damaged_file_is_detected_and_rebuilt() {
     std::fs::write(&path, &bytes).unwrap();
     let m = Material::parse("KRK", &e.rules).unwrap();
     match Tables::open(d.path(), &e.rules).table(&m) {
-        Err(TbError::Damaged(_, why)) => assert!(why.contains("checksum"), "{why}"),
+        Err(TbError::Damaged(_, why)) => assert!(why.contains("digest"), "{why}"),
         Err(x) => panic!("unexpected error {x}"),
         Ok(_) => panic!("a damaged file was trusted"),
     }

@@ -31,9 +31,10 @@ pub struct RunArgs {
     #[arg(long, value_name = "DIR")]
     pub tables: Option<PathBuf>,
     /// Do not build small tables on the fly: without --tables, a `win N` ending of at
-    /// most four men gets its table built (seconds) in $TMPDIR/mansuba-tables, and one of
-    /// five or six men the tables of the four-man endings its captures reach (within a
-    /// quarter of the time limit).
+    /// most four men gets its table built (seconds) and kept in the user's cache
+    /// ($XDG_CACHE_HOME/mansuba, else ~/.cache/mansuba), and one of five or six men the
+    /// tables of the four-man endings its captures reach (within a quarter of the time
+    /// limit).
     #[arg(long)]
     pub no_auto_tables: bool,
     /// Search method: `auto` (deepening for short remainders, proof numbers from nine moves
@@ -129,8 +130,11 @@ impl RunArgs {
             cancel: Some(crate::cli::interrupt::cancel_flag()),
             progress: super::progress::observer(progress),
             tables_dir: self.tables.clone(),
-            table_cache: (!self.no_auto_tables)
-                .then(|| std::env::temp_dir().join("mansuba-tables")),
+            table_cache: if self.no_auto_tables {
+                None
+            } else {
+                table_cache()
+            },
             memory: None,
             method: self.method,
             refutations: Some(self.refutations.into()),
@@ -140,6 +144,20 @@ impl RunArgs {
             problem_nodes: None,
             written: Some(self.style()),
         })
+    }
+
+    /// The table files in `--tables DIR`: inputs of the run, which no output may replace.
+    pub(super) fn table_files(&self) -> Vec<PathBuf> {
+        let Some(dir) = &self.tables else {
+            return vec![];
+        };
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return vec![];
+        };
+        entries
+            .filter_map(|e| Some(e.ok()?.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "mtb"))
+            .collect()
     }
 
     /// Checks `--rules` once, before any work (a bad name is a usage error).
@@ -159,6 +177,28 @@ impl RunArgs {
             AnyEngine::new(rules).map_err(|e| anyhow::anyhow!("--rules: {e}"))?;
         }
         Ok(())
+    }
+}
+
+/// Where this run keeps the tables it builds on the fly: the user's cache, or when that
+/// is not trusted (said once) a scratch folder of the run's own; None when neither can be
+/// made (no table is built on the fly then).
+fn table_cache() -> Option<PathBuf> {
+    use crate::files::cache;
+    static WARNED: std::sync::Once = std::sync::Once::new();
+    match cache::user_cache() {
+        Ok(d) => Some(d),
+        Err(e) => {
+            let fallback = cache::scratch();
+            WARNED.call_once(|| {
+                let what = match &fallback {
+                    Ok(_) => "the tables built on the fly are kept in a private folder until the run ends",
+                    Err(_) => "no table is built on the fly",
+                };
+                eprintln!("warning: the table cache is not used: {e}; {what}");
+            });
+            fallback.ok()
+        }
     }
 }
 

@@ -72,15 +72,15 @@ pub fn check_beside(shard: Option<Shard>, csv: Option<&Path>, inputs: &FileSet) 
     }
     let (m, r) = paths_beside(csv);
     for p in [m, r] {
-        crate::files::check_output(&p, inputs).map_err(|e| anyhow::anyhow!("--shard: {e}"))?;
+        crate::files::check_derived(&p, inputs).map_err(|e| anyhow::anyhow!("--shard: {e}"))?;
     }
     Ok(())
 }
 
-/// Writes a file beside a shard's CSV through the output policy (a link followed, a
-/// read-only file refused, an input never replaced).
+/// Writes a file beside a shard's CSV, a name mansuba derives: a link there is replaced,
+/// never written through; a read-only file is refused, an input never replaced.
 fn write_beside(p: &Path, bytes: &[u8]) -> Result<()> {
-    crate::files::check_output(p, &FileSet::default())?.write_all(bytes)?;
+    crate::files::check_derived(p, &FileSet::default())?.write_all(bytes)?;
     Ok(())
 }
 

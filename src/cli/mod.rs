@@ -108,7 +108,10 @@ pub fn main() -> i32 {
             return if e.use_stderr() { 2 } else { 0 };
         }
     };
-    match run(cli) {
+    let res = run(cli);
+    // Tables built in a scratch folder (an untrusted cache) go with the run.
+    crate::files::cache::remove_scratch();
+    match res {
         Ok(code) => code,
         Err(e) => {
             // An error quotes the user's files: escaped for the terminal.

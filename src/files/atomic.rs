@@ -29,8 +29,9 @@ pub struct AtomicFile {
 }
 
 impl AtomicFile {
-    /// Starts writing `path` (a regular file or none yet; links are not followed here:
-    /// [`super::target::check`] resolves them first).
+    /// Starts writing `path` (a regular file or none yet). Links are not followed here: a
+    /// link at `path` is replaced by the file ([`super::target::check`] resolves the links
+    /// of the outputs a user names first, [`super::target::check_derived`] does not).
     pub fn create(path: &Path) -> Result<AtomicFile, OutputError> {
         let dir = match path.parent() {
             Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
@@ -39,7 +40,7 @@ impl AtomicFile {
         if path.file_name().is_none() {
             return Err(OutputError::NotAFileName(path.to_path_buf()));
         }
-        let mode = std::fs::metadata(path)
+        let mode = std::fs::symlink_metadata(path)
             .ok()
             .filter(|m| m.is_file())
             .map(|m| m.permissions().mode() & 0o7777);

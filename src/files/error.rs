@@ -17,6 +17,8 @@ pub enum OutputError {
     NoFolder { path: PathBuf, dir: PathBuf },
     #[error("{}: cannot write in the folder {}", path.display(), dir.display())]
     FolderNotWritable { path: PathBuf, dir: PathBuf },
+    #[error("{}: not a regular file; mansuba makes this name itself and replaces only a regular file there (move it away)", .0.display())]
+    NotRegular(PathBuf),
     #[error("{}: not a file name", .0.display())]
     NotAFileName(PathBuf),
     #[error("{} and {} name the same file: each output needs its own", first.display(), second.display())]

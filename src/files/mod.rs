@@ -8,9 +8,11 @@
 //! - `error`: why an output cannot be written;
 //! - [`temps`]: the temporaries a signal must not leave behind;
 //! - `identity`: which file a path names, and which files this run has read;
-//! - [`digest`]: fingerprints of the inputs.
+//! - [`digest`]: fingerprints of the inputs;
+//! - [`cache`]: the user's own folder for tables built on the fly.
 
 pub(crate) mod atomic;
+pub mod cache;
 pub mod digest;
 pub(crate) mod error;
 pub(crate) mod identity;
@@ -19,6 +21,6 @@ pub mod target;
 pub mod temps;
 
 pub use atomic::{write_atomic, AtomicFile};
-pub use identity::FileSet;
+pub use identity::{note_read, FileSet};
 pub use input::{read_bounded, read_text, InputError};
-pub use target::{check as check_output, Output, OutputError, Writer};
+pub use target::{check as check_output, check_derived, Output, OutputError, Writer};

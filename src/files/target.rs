@@ -82,6 +82,47 @@ pub fn check(path: &Path, inputs: &FileSet) -> Result<Output, OutputError> {
     Ok(Output { given, place })
 }
 
+/// Checks a name mansuba derives itself (a table in its folder, a shard's manifest and
+/// rows beside its CSV). Such a name is written by a temporary renamed over it, never
+/// through it: a symbolic link there is replaced, not followed (whoever planted it
+/// chose where it points); a folder, device or FIFO is refused, as are a read-only file
+/// and one of the inputs.
+pub fn check_derived(path: &Path, inputs: &FileSet) -> Result<Output, OutputError> {
+    let given = path.to_path_buf();
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => {}
+        Ok(m) => {
+            let id = FileId::of_meta(&m);
+            if let Some(input) = inputs
+                .find(id)
+                .map(Path::to_path_buf)
+                .or_else(|| was_read(id))
+            {
+                return Err(OutputError::IsInput {
+                    output: given,
+                    input,
+                });
+            }
+            if m.is_dir() {
+                return Err(OutputError::IsDir(given));
+            }
+            if !m.is_file() {
+                return Err(OutputError::NotRegular(given));
+            }
+            if m.permissions().readonly() {
+                return Err(OutputError::ReadOnly(given));
+            }
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => return Err(OutputError::io(&given, e)),
+    }
+    check_folder(&given, path)?;
+    Ok(Output {
+        place: Place::File(given.clone()),
+        given,
+    })
+}
+
 /// Refuses two outputs of one command that name the same file (the one would overwrite
 /// the other): by identity when the file exists, else by the path the links lead to.
 pub fn check_distinct(outputs: &[&Option<Output>]) -> Result<(), OutputError> {

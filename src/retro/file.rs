@@ -1,19 +1,26 @@
-//! The table file format (version 1), little-endian throughout:
+//! The table file format (version 2), little-endian throughout:
 //!
 //! | bytes | content |
 //! |---|---|
 //! | 8 | magic `MANSUBTB` |
-//! | 4 | format version (1) |
+//! | 4 | format version (2) |
 //! | 4 | length `h` of the header |
-//! | h | header: UTF-8 JSON ([`Header`]: rules name and fingerprint, material, board, symmetry, entry count) |
+//! | h | header: UTF-8 JSON ([`Header`]: rules name and SHA-256 of the rules, material, board, symmetry, entry count) |
 //! | 2·entries | one `u16` per index (see [`super::code`]) |
-//! | 8 | checksum of every byte before it ([`checksum`]) |
+//! | 32 | SHA-256 of every byte before it |
 //!
-//! A file is trusted only if its length, checksum, fingerprint of the rules and layout all
-//! agree with what the reader expects; anything else is reported as damaged or foreign.
+//! A file is trusted only if its length, digest, the rules' digest and layout all agree
+//! with what the reader expects; anything else is reported as damaged or foreign. The
+//! digest covers the header, so it binds the values to the rules that made them: a table
+//! damaged, cut, mixed up or built under other rules is never read as these rules'. An
+//! unkeyed digest cannot stop someone who may write the folder from forging a whole file;
+//! that is why the tables built on the fly live only in a folder of the user's own
+//! (`files::cache`), and why `--tables DIR` is the user's choice. Version 1 files (a
+//! 64-bit checksum) are refused, and rebuilt where mansuba builds them.
 
 use super::TbError;
 use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
 use std::io::{Read, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicU16, Ordering};
@@ -21,15 +28,17 @@ use std::sync::atomic::{AtomicU16, Ordering};
 /// The file's magic bytes.
 pub const MAGIC: &[u8; 8] = b"MANSUBTB";
 /// The format version this code writes and reads.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
+/// The bytes of the digest that ends a file.
+const DIGEST_LEN: u64 = 32;
 
 /// The JSON header of a table file.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct Header {
     /// Rules name.
     pub rules: String,
-    /// [`checksum`] of the rules' JSON serialization, hex: a table is only valid for the
-    /// exact rules it was built under.
+    /// SHA-256 of the rules' JSON serialization, hex (see [`super::fingerprint`]): a
+    /// table is only valid for the exact rules it was built under.
     pub rules_fingerprint: String,
     /// Material (`KRKQ`).
     pub material: String,
@@ -48,7 +57,7 @@ pub struct Header {
 /// The encoding name written in headers.
 pub const ENCODING: &str = "u16le:2-bit-value+14-bit-plies";
 
-/// A 64-bit checksum (not cryptographic): words of 8 bytes mixed by xor, multiply and
+/// A 64-bit checksum (not cryptographic; the dice tables' files use it): words of 8 bytes mixed by xor, multiply and
 /// shift, then the length. Every change of a single word changes it.
 pub fn checksum(bytes: &[u8]) -> u64 {
     let mut c = Checksum::new();
@@ -120,69 +129,39 @@ impl Checksum {
     }
 }
 
-/// Writes a table file atomically (to a temporary name, then renamed).
+/// Writes a table file atomically: to a temporary of its own, renamed over `path`. The
+/// name is one mansuba derives (a material's in the tables folder), so a link there is
+/// replaced, never written through; a folder, device or FIFO in its place is refused.
 pub fn write(path: &Path, header: &Header, data: &[AtomicU16]) -> Result<(), TbError> {
     let io = |e: std::io::Error| TbError::Io(path.display().to_string(), e.to_string());
-    // The output policy of every file mansuba writes (`files::target`): a link is followed,
-    // a read-only table or anything but a regular file in its place is left alone.
-    let path = &crate::files::target::resolved(path);
-    if let Ok(m) = std::fs::metadata(path) {
-        if !m.is_file() || m.permissions().readonly() {
-            return Err(TbError::Io(
-                path.display().to_string(),
-                "not replaced: it is read-only or not a regular file".into(),
-            ));
-        }
-    }
-    let hj = serde_json::to_vec(header).expect("header serializes");
-    if let Some(d) = path.parent() {
+    let out = |e: crate::files::OutputError| TbError::Io(path.display().to_string(), e.to_string());
+    if let Some(d) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(d).map_err(io)?;
     }
-    // A name of this process's own (see `files::temps`): two runs building the same
-    // table never write into one file; the rename into place is atomic, and a reader
-    // never opens a temporary name, so a job killed half-way leaves no table that is read.
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
+    let hj = serde_json::to_vec(header).expect("header serializes");
+    let mut w = crate::files::check_derived(path, &crate::files::FileSet::default())
+        .map_err(out)?
+        .create()
+        .map_err(out)?;
+    let mut sum = Sha256::new();
+    let mut put = |b: &[u8], w: &mut crate::files::Writer| {
+        sum.update(b);
+        w.write_all(b)
     };
-    let tmp = crate::files::temps::fresh_name(dir);
-    crate::files::temps::register(&tmp);
-    let res = write_to(&tmp, path, &hj, data);
-    if res.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    crate::files::temps::forget(&tmp);
-    res
-}
-
-/// The table's bytes into `tmp`, then `tmp` renamed to `path`.
-fn write_to(tmp: &Path, path: &Path, hj: &[u8], data: &[AtomicU16]) -> Result<(), TbError> {
-    let io = |e: std::io::Error| TbError::Io(path.display().to_string(), e.to_string());
-    {
-        let f = std::fs::File::create(tmp).map_err(io)?;
-        let mut w = std::io::BufWriter::with_capacity(1 << 20, f);
-        let mut sum = Checksum::new();
-        let mut put = |b: &[u8], w: &mut std::io::BufWriter<std::fs::File>| {
-            sum.update(b);
-            w.write_all(b)
-        };
-        put(MAGIC, &mut w).map_err(io)?;
-        put(&VERSION.to_le_bytes(), &mut w).map_err(io)?;
-        put(&(hj.len() as u32).to_le_bytes(), &mut w).map_err(io)?;
-        put(hj, &mut w).map_err(io)?;
-        let mut block = Vec::with_capacity(1 << 16);
-        for chunk in data.chunks(1 << 15) {
-            block.clear();
-            for v in chunk {
-                block.extend_from_slice(&v.load(Ordering::Relaxed).to_le_bytes());
-            }
-            put(&block, &mut w).map_err(io)?;
+    put(MAGIC, &mut w).map_err(io)?;
+    put(&VERSION.to_le_bytes(), &mut w).map_err(io)?;
+    put(&(hj.len() as u32).to_le_bytes(), &mut w).map_err(io)?;
+    put(&hj, &mut w).map_err(io)?;
+    let mut block = Vec::with_capacity(1 << 16);
+    for chunk in data.chunks(1 << 15) {
+        block.clear();
+        for v in chunk {
+            block.extend_from_slice(&v.load(Ordering::Relaxed).to_le_bytes());
         }
-        w.write_all(&sum.finish().to_le_bytes()).map_err(io)?;
-        let f = w.into_inner().map_err(|e| io(e.into_error()))?;
-        f.sync_all().map_err(io)?;
+        put(&block, &mut w).map_err(io)?;
     }
-    std::fs::rename(tmp, path).map_err(io)
+    w.write_all(&sum.finalize()).map_err(io)?;
+    w.commit().map_err(out)
 }
 
 /// Reads and checks a table file: header and values, or why it cannot be trusted. The
@@ -199,14 +178,20 @@ pub fn read(path: &Path) -> Result<(Header, Vec<AtomicU16>), TbError> {
     let mut f = std::fs::File::open(path).map_err(io)?;
     let len = f.metadata().map_err(io)?.len();
     let mut head = [0u8; 16];
-    if len < 24 || f.read_exact(&mut head).is_err() || &head[..8] != MAGIC {
+    if len < 16 + DIGEST_LEN || f.read_exact(&mut head).is_err() || &head[..8] != MAGIC {
         return Err(damaged("not a mansuba table (bad magic or too short)"));
     }
+    let version = u32::from_le_bytes(head[8..12].try_into().unwrap());
+    if version != VERSION {
+        return Err(damaged(&format!(
+            "format version {version}, expected {VERSION} (build the table again)"
+        )));
+    }
     let hl = u32::from_le_bytes(head[12..16].try_into().unwrap()) as u64;
-    if 16 + hl + 8 > len {
+    if 16 + hl + DIGEST_LEN > len {
         return Err(damaged("header length beyond the end"));
     }
-    let data_bytes = len - 16 - hl - 8;
+    let data_bytes = len - 16 - hl - DIGEST_LEN;
     if !data_bytes.is_multiple_of(2) {
         return Err(damaged("data length does not match the entry count"));
     }
@@ -214,20 +199,14 @@ pub fn read(path: &Path) -> Result<(Header, Vec<AtomicU16>), TbError> {
     f.read_exact(&mut hbytes).map_err(io)?;
     let mut values = vec![0u16; (data_bytes / 2) as usize];
     f.read_exact(as_bytes(&mut values)).map_err(io)?;
-    let mut tail = [0u8; 8];
+    let mut tail = [0u8; DIGEST_LEN as usize];
     f.read_exact(&mut tail).map_err(io)?;
-    let mut sum = Checksum::new();
-    sum.update(&head);
+    let mut sum = Sha256::new();
+    sum.update(head);
     sum.update(&hbytes);
     sum.update(as_bytes(&mut values));
-    if sum.finish() != u64::from_le_bytes(tail) {
-        return Err(damaged("checksum mismatch"));
-    }
-    let version = u32::from_le_bytes(head[8..12].try_into().unwrap());
-    if version != VERSION {
-        return Err(damaged(&format!(
-            "format version {version}, expected {VERSION}"
-        )));
+    if sum.finalize().as_slice() != tail {
+        return Err(damaged("SHA-256 digest mismatch"));
     }
     let header: Header =
         serde_json::from_slice(&hbytes).map_err(|e| damaged(&format!("bad header: {e}")))?;
@@ -240,6 +219,9 @@ pub fn read(path: &Path) -> Result<(Header, Vec<AtomicU16>), TbError> {
     if cfg!(target_endian = "big") {
         values.iter_mut().for_each(|v| *v = u16::from_le(*v));
     }
+    // A table in use is an input: no output of this run may replace it (a damaged one is
+    // not, so that it can be built again).
+    crate::files::note_read(path);
     Ok((header, into_atomic(values)))
 }
 

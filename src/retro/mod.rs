@@ -164,10 +164,14 @@ pub fn check_rules(rules: &Rules) -> Result<(), TbError> {
     Ok(())
 }
 
-/// The rules' fingerprint written in table headers.
+/// The rules' fingerprint written in table headers: the SHA-256 of their JSON, hex.
 pub fn fingerprint(rules: &Rules) -> String {
+    use sha2::Digest;
     let j = serde_json::to_vec(rules).expect("rules serialize");
-    format!("{:016x}", file::checksum(&j))
+    sha2::Sha256::digest(&j)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 /// The file of a material's table in `dir`.

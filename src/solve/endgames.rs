@@ -82,8 +82,8 @@ fn affordable<B: Bits>(
 }
 
 /// Builds, once, the tables a small `win` problem needs, in the cache folder the limits
-/// name (the command line's is `$TMPDIR/mansuba-tables`, shared by every run): its own when it has four men or fewer, else
-/// those of the four-man endings its captures reach, within a budget of entries (the
+/// name (the command line's is the user's own, `files::cache`): its own when it has four
+/// men or fewer, else those of the four-man endings its captures reach, within a budget of entries (the
 /// time counts against the problem's). `None` when not wanted or not possible.
 fn auto_tables<B: Bits>(
     pos: &Position<B>,

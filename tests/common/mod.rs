@@ -141,3 +141,62 @@ pub fn mansuba_in(dir: &std::path::Path, args: &[&str]) -> (i32, String, String)
         String::from_utf8_lossy(&out.stderr).to_string(),
     )
 }
+
+/// The unprivileged user the tests run mansuba as, made (`useradd -m`) if missing: its
+/// uid and gid. None, with the reason printed, when this is not root or no user can be
+/// made (the test then skips what needs it).
+pub fn unprivileged_user() -> Option<(u32, u32)> {
+    const NAME: &str = "mansubatest";
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } != 0 {
+        println!("skipped: running as another user needs root");
+        return None;
+    }
+    let id = |flag: &str| -> Option<u32> {
+        let o = std::process::Command::new("id")
+            .args([flag, NAME])
+            .output()
+            .ok()?;
+        String::from_utf8_lossy(&o.stdout).trim().parse().ok()
+    };
+    if id("-u").is_none() {
+        let made = std::process::Command::new("useradd")
+            .args(["-m", NAME])
+            .status()
+            .is_ok_and(|s| s.success());
+        if !made {
+            println!("skipped: cannot make the user {NAME}");
+            return None;
+        }
+    }
+    Some((id("-u")?, id("-g")?))
+}
+
+/// Runs mansuba in `dir` as the unprivileged user (see [`unprivileged_user`]), with the
+/// environment `env` (and HOME the user's); its exit code and output (both streams).
+pub fn mansuba_as_user(
+    dir: &std::path::Path,
+    env: &[(&str, &std::path::Path)],
+    args: &[&str],
+) -> (i32, String) {
+    let mut c = std::process::Command::new("runuser");
+    c.args(["-u", "mansubatest", "--", "env", "HOME=/home/mansubatest"]);
+    for (k, v) in env {
+        c.arg(format!("{k}={}", v.display()));
+    }
+    let out = c
+        .arg(env!("CARGO_BIN_EXE_mansuba"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        ),
+    )
+}

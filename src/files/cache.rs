@@ -1,0 +1,120 @@
+//! The folder where tables built on the fly are kept between runs: the user's own
+//! (`$XDG_CACHE_HOME/mansuba`, else `~/.cache/mansuba`), made 0700. A folder that another
+//! user owns, that group or others may write, or that is a link, is not trusted: another
+//! user could plant or link files there. The run then builds its tables in a private
+//! scratch folder of its own (0700, a fresh name made with `mkdir`, which never follows a
+//! link or takes an existing folder), removed when the command ends.
+
+use std::os::unix::fs::{DirBuilderExt, MetadataExt};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use thiserror::Error;
+
+/// Why a cache folder is not used.
+#[derive(Debug, Error)]
+pub enum CacheError {
+    #[error("neither XDG_CACHE_HOME (an absolute path) nor HOME is set")]
+    NoHome,
+    #[error("{}: is a symbolic link; the cache must be a folder of the user's own", .0.display())]
+    Link(PathBuf),
+    #[error("{}: is not a folder", .0.display())]
+    NotDir(PathBuf),
+    #[error("{}: belongs to another user (uid {owner}, this run is uid {me})", path.display())]
+    Owner { path: PathBuf, owner: u32, me: u32 },
+    #[error("{}: group or others may write it (mode {mode:o}); make it 0700", path.display())]
+    Writable { path: PathBuf, mode: u32 },
+    #[error("{}: {err}", path.display())]
+    Io { path: PathBuf, err: std::io::Error },
+}
+
+fn io(path: &Path) -> impl FnOnce(std::io::Error) -> CacheError + '_ {
+    move |err| CacheError::Io {
+        path: path.to_path_buf(),
+        err,
+    }
+}
+
+/// The user's cache folder for mansuba, made (0700) if missing, or why it is not trusted.
+pub fn user_cache() -> Result<PathBuf, CacheError> {
+    let base = match std::env::var_os("XDG_CACHE_HOME")
+        .map(PathBuf::from)
+        .filter(|p| p.is_absolute())
+    {
+        Some(b) => b,
+        None => std::env::var_os("HOME")
+            .filter(|h| !h.is_empty())
+            .map(|h| PathBuf::from(h).join(".cache"))
+            .ok_or(CacheError::NoHome)?,
+    };
+    if !base.is_dir() {
+        std::fs::DirBuilder::new()
+            .recursive(true)
+            .mode(0o700)
+            .create(&base)
+            .map_err(io(&base))?;
+    }
+    let dir = base.join("mansuba");
+    match std::fs::DirBuilder::new().mode(0o700).create(&dir) {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+        Err(e) => return Err(io(&dir)(e)),
+    }
+    check_private(&dir)?;
+    Ok(dir)
+}
+
+/// Checks that `dir` is a folder (not a link) of this user's that nobody else may write.
+pub fn check_private(dir: &Path) -> Result<(), CacheError> {
+    let m = std::fs::symlink_metadata(dir).map_err(io(dir))?;
+    if m.file_type().is_symlink() {
+        return Err(CacheError::Link(dir.to_path_buf()));
+    }
+    if !m.is_dir() {
+        return Err(CacheError::NotDir(dir.to_path_buf()));
+    }
+    // SAFETY: geteuid has no preconditions and cannot fail.
+    let me = unsafe { libc::geteuid() };
+    if m.uid() != me {
+        return Err(CacheError::Owner {
+            path: dir.to_path_buf(),
+            owner: m.uid(),
+            me,
+        });
+    }
+    if m.mode() & 0o022 != 0 {
+        return Err(CacheError::Writable {
+            path: dir.to_path_buf(),
+            mode: m.mode() & 0o7777,
+        });
+    }
+    Ok(())
+}
+
+/// The scratch folder of this run, once made.
+static SCRATCH: Mutex<Option<PathBuf>> = Mutex::new(None);
+
+/// A private folder of this run's own in the system's temporary folder (0700, a new
+/// name), made once; removed by [`remove_scratch`] or, on a signal, with the temporaries.
+pub fn scratch() -> Result<PathBuf, CacheError> {
+    let mut s = SCRATCH.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(d) = s.as_ref() {
+        return Ok(d.clone());
+    }
+    let dir = super::temps::fresh_name(&std::env::temp_dir());
+    std::fs::DirBuilder::new()
+        .mode(0o700)
+        .create(&dir)
+        .map_err(io(&dir))?;
+    super::temps::register(&dir);
+    *s = Some(dir.clone());
+    Ok(dir)
+}
+
+/// Removes the scratch folder, if this run made one.
+pub fn remove_scratch() {
+    let mut s = SCRATCH.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(d) = s.take() {
+        let _ = std::fs::remove_dir_all(&d);
+        super::temps::forget(&d);
+    }
+}
