@@ -23,6 +23,7 @@ mod hostile_cache;
 mod hostile_files;
 mod hostile_limits;
 mod hostile_text;
+mod hostile_walks;
 mod import;
 mod import_popeye;
 mod layers;

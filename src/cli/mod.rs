@@ -35,6 +35,7 @@ pub mod stream;
 pub mod tablebase;
 pub mod tablebase_plan;
 pub mod verify;
+pub mod walk;
 pub mod workers;
 
 use anyhow::Result;
@@ -56,6 +57,10 @@ pub struct Cli {
     /// default only from beside the problem file or below its folder); may be repeated.
     #[arg(long, global = true, value_name = "DIR")]
     pub rules_dir: Vec<std::path::PathBuf>,
+    /// Let links inside a folder given (`verify DIR`, `concordance DIR`) lead outside it:
+    /// by default such a link is refused, as a rules file outside a problem's folder is.
+    #[arg(long, global = true)]
+    pub follow_links: bool,
 }
 
 /// The subcommands.
@@ -129,6 +134,7 @@ fn run(cli: Cli) -> Result<i32> {
         crate::memory::set_limit_gib(g);
     }
     crate::board::rules::allow_rules_dirs(&cli.rules_dir)?;
+    walk::allow_links_out(cli.follow_links);
     interrupt::on_termination();
     match cli.command {
         Command::Rules { name, json } => rules::cmd_rules(name, json),

@@ -46,7 +46,9 @@ pub fn cmd_repair(a: RepairArgs) -> Result<i32> {
             letters: a.letters,
         },
     );
-    if !a.file.is_file() {
+    // `-` is standard input; a path that is there but not a regular file is refused by
+    // the reader, which says what it is.
+    if a.file.as_os_str() != "-" && !a.file.exists() {
         bail!("no such problem file: {}", a.file.display());
     }
     let (csv, inputs) = super::manifest::one_file_outputs(&a.file, a.shard, a.csv.as_deref())?;

@@ -81,11 +81,7 @@ pub fn read_bounded(p: &Path) -> Result<Vec<u8>, InputError> {
     };
     let mut bytes = vec![];
     if p.as_os_str() == "-" {
-        std::io::stdin()
-            .lock()
-            .take(budget.saturating_add(1))
-            .read_to_end(&mut bytes)
-            .map_err(io)?;
+        bytes = stdin_bytes(budget).map_err(io)?;
     } else {
         check_readable(p)?;
         let f = std::fs::File::open(p).map_err(io)?;
@@ -98,6 +94,23 @@ pub fn read_bounded(p: &Path) -> Result<Vec<u8>, InputError> {
         return Err(too_large(p, bytes.len() as u64, budget));
     }
     Ok(bytes)
+}
+
+/// Standard input, read once (to the budget and one byte more) and kept: every command
+/// that reads problems takes `-`, and some read their input twice (a look to cut it into
+/// pieces, then the pieces), which a pipe cannot give.
+fn stdin_bytes(budget: u64) -> std::io::Result<Vec<u8>> {
+    static STDIN: std::sync::Mutex<Option<Vec<u8>>> = std::sync::Mutex::new(None);
+    let mut kept = STDIN.lock().unwrap_or_else(|e| e.into_inner());
+    if kept.is_none() {
+        let mut bytes = vec![];
+        std::io::stdin()
+            .lock()
+            .take(budget.saturating_add(1))
+            .read_to_end(&mut bytes)?;
+        *kept = Some(bytes);
+    }
+    Ok(kept.clone().unwrap_or_default())
 }
 
 /// [`read_bounded`] as UTF-8 text (an invalid byte is an I/O error naming the file).
