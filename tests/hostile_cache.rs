@@ -307,3 +307,29 @@ fn a_table_that_fails_its_digest_is_rebuilt_in_the_cache_and_refused_from_tables
     );
     assert!(out.contains("orthodox-KRK.mtb"), "{out}");
 }
+
+#[test]
+fn an_output_onto_a_table_the_run_reads_is_refused() {
+    let d = setup();
+    let good = good_tables(d.path());
+    let before = std::fs::read(good.join("orthodox-KRK.mtb")).unwrap();
+    for (cmd, flag) in [("verify", "--csv"), ("export", "--csv")] {
+        let (code, out) = run(
+            d.path(),
+            &[
+                cmd,
+                "p.toml",
+                "--tables",
+                "good",
+                flag,
+                "./good/../good/orthodox-KRK.mtb",
+            ],
+        );
+        assert_eq!(code, 2, "{cmd}: {out}");
+        assert!(out.contains("this is one of the inputs"), "{out}");
+        assert_eq!(
+            std::fs::read(good.join("orthodox-KRK.mtb")).unwrap(),
+            before
+        );
+    }
+}

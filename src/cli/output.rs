@@ -67,7 +67,7 @@ impl Outputs<'_> {
             self.pdf_out = Some((out, chromium));
         }
         if let Some(d) = self.html {
-            report::html::check_target(d)?;
+            report::html::check_target(d, inputs)?;
             if self.csv_out.as_ref().is_some_and(|c| c.is_inside(d)) {
                 bail!(
                     "--csv {} is inside the edition's folder --html {}, which is replaced whole: write the CSV elsewhere",

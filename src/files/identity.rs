@@ -69,6 +69,11 @@ pub fn note_read(p: &Path) {
     r.get_or_insert_with(FileSet::default).add(p);
 }
 
+/// True when `p` names one of `inputs` or a file this process read.
+pub fn is_input(p: &Path, inputs: &FileSet) -> bool {
+    FileId::of(p).is_some_and(|id| inputs.find(id).is_some() || was_read(id).is_some())
+}
+
 /// The path by which this process read the file `id`, if it did.
 pub fn was_read(id: FileId) -> Option<PathBuf> {
     let r = READ.lock().unwrap_or_else(|e| e.into_inner());

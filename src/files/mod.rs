@@ -8,6 +8,7 @@
 //! - `error`: why an output cannot be written;
 //! - [`temps`]: the temporaries a signal must not leave behind;
 //! - `identity`: which file a path names, and which files this run has read;
+//! - `modes`: a folder replaced whole keeps its permissions and group;
 //! - [`digest`]: fingerprints of the inputs;
 //! - [`cache`]: the user's own folder for tables built on the fly.
 
@@ -17,10 +18,12 @@ pub mod digest;
 pub(crate) mod error;
 pub(crate) mod identity;
 pub(crate) mod input;
+pub(crate) mod modes;
 pub mod target;
 pub mod temps;
 
 pub use atomic::{write_atomic, AtomicFile};
-pub use identity::{note_read, FileSet};
-pub use input::{read_bounded, read_text, InputError};
+pub use identity::{is_input, note_read, FileSet};
+pub use input::{kind_of, read_bounded, read_text, InputError};
+pub use modes::keep_modes;
 pub use target::{check as check_output, check_derived, Output, OutputError, Writer};

@@ -506,8 +506,9 @@ pub fn page(e: &Edition) -> String {
     s
 }
 
-/// The files an edition holds (the marker lists them again, so that a later mansuba that
-/// writes more still knows an older edition's files).
+/// The files an edition holds, the only names a rerun replaces or removes (the marker
+/// lists them again; a name it lists beyond these is not trusted, so a marker someone
+/// edited cannot make a rerun delete a file or a folder of theirs).
 const EDITION_FILES: &[&str] = &[
     "index.html",
     "edition.css",
@@ -527,6 +528,14 @@ pub enum EditionError {
     NoEdition(PathBuf),
     #[error("--html {}: {} was not written by mansuba; the edition replaces the whole directory, so move that file away or give another directory (nothing was written)", dir.display(), dir.join(file).display())]
     Foreign { dir: PathBuf, file: String },
+    #[error("--html {}: {} is not a regular file mansuba wrote (it is {kind}); move it away or give another directory (nothing was written)", dir.display(), dir.join(file).display())]
+    NotOurs {
+        dir: PathBuf,
+        file: String,
+        kind: &'static str,
+    },
+    #[error("--html {}: {} is one of the inputs; the edition replaces the whole directory, so move it away or give another directory (nothing was written)", dir.display(), dir.join(file).display())]
+    IsInput { dir: PathBuf, file: String },
     #[error("--html {}: directory {} does not exist", dir.display(), parent.display())]
     NoParent { dir: PathBuf, parent: PathBuf },
     #[error("--html {}: {what}: {err}", path.display())]
@@ -544,10 +553,10 @@ fn io(path: &Path, what: &'static str) -> impl FnOnce(std::io::Error) -> Edition
 }
 
 /// Checks before the work that DIR can take an edition: absent, empty, or an edition
-/// written before holding only the files its marker lists. Anything else is refused,
-/// naming the first file mansuba did not write, so that a rerun never deletes a file a
-/// user put there.
-pub fn check_target(dir: &Path) -> Result<(), EditionError> {
+/// written before holding only the files an edition has, each a regular file and none of
+/// them an input (`inputs`, or a file this run read). Anything else is refused, naming the
+/// first such file, so that a rerun never deletes a file a user put there.
+pub fn check_target(dir: &Path, inputs: &crate::files::FileSet) -> Result<(), EditionError> {
     if dir.file_name().is_none() {
         return Err(EditionError::NotAFolderName(dir.to_path_buf()));
     }
@@ -564,12 +573,8 @@ pub fn check_target(dir: &Path) -> Result<(), EditionError> {
         if !names.is_empty() && !dir.join(MARKER).is_file() {
             return Err(EditionError::NoEdition(dir.to_path_buf()));
         }
-        let ours = written_before(dir);
-        if let Some(foreign) = names.iter().find(|n| !ours.contains(n)) {
-            return Err(EditionError::Foreign {
-                dir: dir.to_path_buf(),
-                file: foreign.clone(),
-            });
+        for name in &names {
+            check_entry(dir, name, inputs)?;
         }
     }
     if let Some(parent) = dir.parent().filter(|p| !p.as_os_str().is_empty()) {
@@ -583,19 +588,33 @@ pub fn check_target(dir: &Path) -> Result<(), EditionError> {
     Ok(())
 }
 
-/// The names an edition in `dir` was written with: the marker's list (its lines after
-/// the first), and the files every edition has.
-fn written_before(dir: &Path) -> Vec<String> {
-    let listed = crate::files::read_text(&dir.join(MARKER)).unwrap_or_default();
-    let mut names: Vec<String> = listed.lines().skip(1).map(str::to_string).collect();
-    names.extend(EDITION_FILES.iter().map(|s| s.to_string()));
-    names
+/// One entry of an edition's folder: a name an edition has, a regular file (not a link,
+/// not a folder), and not one of the inputs.
+fn check_entry(dir: &Path, name: &str, inputs: &crate::files::FileSet) -> Result<(), EditionError> {
+    let (dir, file) = (dir.to_path_buf(), name.to_string());
+    if !EDITION_FILES.contains(&name) {
+        return Err(EditionError::Foreign { dir, file });
+    }
+    let path = dir.join(name);
+    let m = std::fs::symlink_metadata(&path).map_err(io(&path, "cannot read it"))?;
+    if !m.is_file() {
+        let kind = if m.file_type().is_symlink() {
+            "a symbolic link"
+        } else {
+            crate::files::kind_of(&m)
+        };
+        return Err(EditionError::NotOurs { dir, file, kind });
+    }
+    if crate::files::is_input(&path, inputs) {
+        return Err(EditionError::IsInput { dir, file });
+    }
+    Ok(())
 }
 
 /// Writes the edition into `dir` atomically: the page `html`, its style sheet and script,
 /// and the position editor's page `editor`; returns the path of its index.
 pub fn write_edition(given: &Path, html: &str, editor: &str) -> Result<PathBuf, EditionError> {
-    check_target(given)?;
+    check_target(given, &crate::files::FileSet::default())?;
     // A link to a folder: the folder it points to is written, the link stays.
     let dir = &crate::files::target::resolved(given);
     if dir.file_name().is_none() {
@@ -628,6 +647,10 @@ pub fn write_edition(given: &Path, html: &str, editor: &str) -> Result<PathBuf, 
         let m = tmp.join(MARKER);
         std::fs::write(&m, marker).map_err(io(&m, "cannot write it"))?;
         if dir.exists() {
+            // The old folder's permissions and group, and each file's, carry over: a
+            // private edition stays private.
+            crate::files::keep_modes(dir, &tmp, EDITION_FILES)
+                .map_err(io(dir, "cannot keep its permissions"))?;
             std::fs::rename(dir, &old).map_err(io(dir, "cannot move the old edition aside"))?;
             crate::files::temps::register(&old);
         }
@@ -644,7 +667,12 @@ pub fn write_edition(given: &Path, html: &str, editor: &str) -> Result<PathBuf, 
         }
     }
     res?;
-    let _ = std::fs::remove_dir_all(&old);
+    // Only the files an edition has are removed, then the folder if it is empty: what
+    // someone put there since the check stays (in the folder moved aside).
+    for name in EDITION_FILES {
+        let _ = std::fs::remove_file(old.join(name));
+    }
+    let _ = std::fs::remove_dir(&old);
     crate::files::temps::forget(&old);
     Ok(given.join("index.html"))
 }
