@@ -172,3 +172,65 @@ fn only_the_regular_files_an_edition_has_are_ever_removed() {
         MATE
     );
 }
+
+/// Chromium on the PATH, if any.
+fn chromium() -> Option<std::path::PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|d| d.join("chromium"))
+        .find(|p| p.is_file())
+}
+
+/// `#`, `?` and `%` in the edition's folder: the page Chromium prints is the edition's
+/// (its address percent-encoded), not another file or folder's listing.
+#[test]
+#[ignore = "needs Chromium (Debian: apt-get install chromium)"]
+fn the_book_of_a_folder_named_with_url_characters_is_the_edition() {
+    assert!(chromium().is_some(), "Chromium is not on the PATH");
+    let d = tempfile::tempdir().unwrap();
+    std::fs::create_dir(d.path().join("col #2")).unwrap();
+    std::fs::write(d.path().join("col #2/p.toml"), MATE).unwrap();
+    std::fs::write(d.path().join("secret.txt"), "SECRET-TEXT\n").unwrap();
+    for ed in ["col #2/ed", "secret.txt#e2", "ed?x=1", "ed%41"] {
+        let o = run(
+            d.path(),
+            &["verify", "col #2/p.toml", "--html", ed, "--pdf", "b.pdf"],
+        );
+        assert_eq!(o.status.code(), Some(0), "{ed}: {}", text(&o));
+        assert!(text(&o).contains("book: b.pdf"), "{}", text(&o));
+        let pdf = std::fs::read(d.path().join("b.pdf")).unwrap();
+        let title = b"/Title (mansuba: col #2/p.toml)";
+        assert!(
+            pdf.windows(title.len()).any(|w| w == title),
+            "{ed}: not the edition"
+        );
+        std::fs::remove_file(d.path().join("b.pdf")).unwrap();
+    }
+}
+
+/// A printer that hands back another document than the edition: refused, nothing written.
+#[test]
+fn a_book_that_is_not_the_edition_is_refused() {
+    let d = tempfile::tempdir().unwrap();
+    std::fs::write(d.path().join("p.toml"), MATE).unwrap();
+    let bin = d.path().join("bin");
+    std::fs::create_dir(&bin).unwrap();
+    // A program by Chromium's name that prints some other document to the PDF path it is
+    // given (as Chromium did for an address cut at a `#`).
+    let fake = bin.join("chromium");
+    std::fs::write(
+        &fake,
+        "#!/bin/sh\nfor a; do case \"$a\" in --print-to-pdf=*) printf '%%PDF-1.4\\n<< /Title (secret.txt) >>\\n' > \"${a#--print-to-pdf=}\";; esac; done\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_mansuba"))
+        .args(["verify", "p.toml", "--html", "ed", "--pdf", "b.pdf"])
+        .current_dir(d.path())
+        .env("PATH", format!("{}:/usr/bin:/bin", bin.display()))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("not the edition"), "{}", text(&o));
+    assert!(!d.path().join("b.pdf").exists());
+}

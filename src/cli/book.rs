@@ -1,6 +1,9 @@
 //! `verify --html DIR --pdf BOOK.pdf`: the edition printed as a book by Chromium (its
 //! print style sheet puts one problem on a page). Chromium is found on the PATH before any
-//! work; when it is missing the run is refused with how to install it.
+//! work; when it is missing the run is refused with how to install it. The page is handed
+//! to Chromium as a `file://` address the `url` crate builds (a `#`, `?` or `%` in the
+//! folder's name is percent-encoded, never read as a fragment or a query), and the book is
+//! put in place only when its title is the edition's: a PDF of anything else is refused.
 
 use crate::files::Output;
 use anyhow::{bail, Context, Result};
@@ -31,13 +34,31 @@ pub fn find_chromium() -> Result<PathBuf> {
     )
 }
 
-/// Prints the edition's `index` to `out` with Chromium: the PDF is written in a fresh
-/// folder first, then put in place whole.
-pub fn print_pdf(chromium: &Path, index: &Path, out: &Output, given: &Path) -> Result<()> {
-    let index =
-        std::path::absolute(index).with_context(|| format!("cannot find {}", index.display()))?;
+/// The `file://` address of a file, percent-encoded.
+pub fn file_url(path: &Path) -> Result<url::Url> {
+    let abs =
+        std::path::absolute(path).with_context(|| format!("cannot find {}", path.display()))?;
+    url::Url::from_file_path(&abs)
+        .map_err(|()| anyhow::anyhow!("{}: cannot be written as a file:// address", abs.display()))
+}
+
+/// Prints the edition's `index`, whose title is `title`, to `out` with Chromium: the PDF
+/// is written in a fresh private folder first, then put in place whole.
+pub fn print_pdf(
+    chromium: &Path,
+    (index, title): (&Path, &str),
+    out: &Output,
+    given: &Path,
+) -> Result<()> {
+    let url = file_url(index)?;
     let work = crate::files::temps::fresh_name(&std::env::temp_dir());
-    std::fs::create_dir(&work).with_context(|| format!("cannot create {}", work.display()))?;
+    {
+        use std::os::unix::fs::DirBuilderExt;
+        std::fs::DirBuilder::new()
+            .mode(0o700)
+            .create(&work)
+            .with_context(|| format!("cannot create {}", work.display()))?;
+    }
     crate::files::temps::register(&work);
     let pdf = work.join("book.pdf");
     let run = std::process::Command::new(chromium)
@@ -51,7 +72,7 @@ pub fn print_pdf(chromium: &Path, index: &Path, out: &Output, given: &Path) -> R
             work.join("profile").display()
         ))
         .arg(format!("--print-to-pdf={}", pdf.display()))
-        .arg(format!("file://{}", index.display()))
+        .arg(url.as_str())
         .output();
     let result = (|| -> Result<()> {
         let run = run.with_context(|| format!("cannot run {}", chromium.display()))?;
@@ -65,10 +86,69 @@ pub fn print_pdf(chromium: &Path, index: &Path, out: &Output, given: &Path) -> R
                 String::from_utf8_lossy(&run.stderr).trim()
             );
         };
+        if !has_title(&bytes, title) {
+            bail!(
+                "--pdf {}: {} printed a document that is not the edition (its title is not '{}'); nothing was written",
+                given.display(),
+                chromium.display(),
+                crate::report::shown::shown(title)
+            );
+        }
         out.write_all(&bytes)
             .map_err(|e| anyhow::anyhow!("--pdf {e}"))
     })();
     let _ = std::fs::remove_dir_all(&work);
     crate::files::temps::forget(&work);
     result
+}
+
+/// True when the PDF's document information names `title`, as Chromium writes it: a
+/// literal string for ASCII (with `\\`, `(` and `)` escaped), else UTF-16BE in hex.
+pub fn has_title(pdf: &[u8], title: &str) -> bool {
+    let literal = if title.is_ascii() {
+        let mut t = String::from("/Title (");
+        for c in title.chars() {
+            if matches!(c, '\\' | '(' | ')') {
+                t.push('\\');
+            }
+            t.push(c);
+        }
+        t + ")"
+    } else {
+        let hex: String = title.encode_utf16().map(|u| format!("{u:04X}")).collect();
+        format!("/Title <FEFF{hex}>")
+    };
+    let wanted = literal.as_bytes();
+    // Hex digits may come in either case; a literal title is compared byte for byte.
+    let same = |w: &[u8]| match title.is_ascii() {
+        true => w == wanted,
+        false => w.eq_ignore_ascii_case(wanted),
+    };
+    pdf.windows(wanted.len()).any(same)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn addresses_are_percent_encoded() {
+        let u = file_url(Path::new("/tmp/col #2/a?b%c/index.html")).unwrap();
+        assert_eq!(u.as_str(), "file:///tmp/col%20%232/a%3Fb%25c/index.html");
+        assert_eq!(
+            u.to_file_path().unwrap(),
+            Path::new("/tmp/col #2/a?b%c/index.html")
+        );
+    }
+
+    #[test]
+    fn the_title_is_found_as_chromium_writes_it() {
+        let ascii = b"%PDF-1.4 << /Title (mansuba: a \\(1\\).toml) >>";
+        assert!(has_title(ascii, "mansuba: a (1).toml"));
+        assert!(!has_title(ascii, "mansuba: a (1).tom"));
+        assert!(!has_title(ascii, "Mansuba: a (1).toml"));
+        let wide = b"<< /Title <FEFF006D00E9> >>";
+        assert!(has_title(wide, "m\u{e9}"));
+        assert!(!has_title(wide, "m\u{e8}"));
+    }
 }

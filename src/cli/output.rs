@@ -38,6 +38,12 @@ pub(super) struct Outputs<'a> {
 }
 
 impl Outputs<'_> {
+    /// The edition's title: the paths as given.
+    fn title(&self) -> String {
+        let paths: Vec<String> = self.paths.iter().map(|p| p.display().to_string()).collect();
+        format!("mansuba: {}", paths.join(", "))
+    }
+
     fn csv_to_stdout(&self) -> bool {
         self.csv.is_some_and(|c| c.as_os_str() == "-")
     }
@@ -107,7 +113,7 @@ impl Outputs<'_> {
                 let index = self.edition(d, &groups, &rows)?;
                 let mut note = format!("edition: {}\n", index.display());
                 if let (Some((out, chromium)), Some(pdf)) = (&self.pdf_out, self.pdf) {
-                    super::book::print_pdf(chromium, &index, out, pdf)?;
+                    super::book::print_pdf(chromium, (&index, &self.title()), out, pdf)?;
                     note += &format!("book: {}\n", pdf.display());
                 }
                 note
@@ -178,17 +184,11 @@ impl Outputs<'_> {
         {
             x.push_str(&l);
         }
-        let title = self
-            .paths
-            .iter()
-            .map(|p| p.display().to_string())
-            .collect::<Vec<_>>()
-            .join(", ");
         let page = report::html::page(&report::html::Edition {
             rows: &own,
             boards: &boards,
             extras: &extras,
-            title: &format!("mansuba: {title}"),
+            title: &self.title(),
             men: &men.json(),
         });
         let first = own.first().map_or("shatranj", |r| r.rules.as_str());
