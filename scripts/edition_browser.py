@@ -26,6 +26,7 @@ Exit 0 when every check passes; the time taken is printed at the end.
 import argparse
 import json
 import os
+import pathlib
 import re
 import shutil
 import subprocess
@@ -180,7 +181,8 @@ def play_line_by_keys(driver, mansuba, file, pid, section, data, line, width, wh
 def editor_check(driver, mansuba, editor, work):
     """Sets up the stacked short-assize problem by clicks; its block against the same
     problem typed by hand."""
-    driver.get("file://" + editor)
+    # Addresses percent-encoded (a `#` in a folder name is no fragment).
+    driver.get(pathlib.Path(editor).resolve().as_uri())
     Select(driver.find_element(By.ID, "rules")).select_by_value("short-assize")
     placed = [("k", 63), ("p", 48), ("N", 52), ("K", 45), ("Q", 46), ("P", 46)]
     for letter, sq in placed:
@@ -342,7 +344,7 @@ def main():
         service = Service(shutil.which("chromedriver") or "/usr/bin/chromedriver")
         driver = webdriver.Chrome(options=opts, service=service)
         try:
-            driver.get("file://" + os.path.join(ed, "index.html"))
+            driver.get(pathlib.Path(ed, "index.html").resolve().as_uri())
             index_check(driver)
             section, data, moves = play_line_by_clicks(driver, mansuba, src, "dilarams-legacy", 1, 8, "Dilaram's Legacy, main line")
             labels = driver.execute_script(

@@ -12,7 +12,7 @@ Needs python-chess (pip install chess); orthodox games only (python-chess's boar
 """
 import argparse
 import html
-import os
+import pathlib
 import subprocess
 
 import chess
@@ -48,7 +48,7 @@ def main():
     with open(a.out, "w") as f:
         f.write(page(game))
     if a.png:
-        url = "file://" + os.path.abspath(a.out)
+        url = pathlib.Path(a.out).resolve().as_uri()
         subprocess.run([a.chromium, "--headless", "--no-sandbox", "--disable-gpu",
                         f"--screenshot={a.png}", "--window-size=700,560", url], check=True,
                        capture_output=True)

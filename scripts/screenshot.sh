@@ -35,7 +35,8 @@ for arg in "$@"; do
     "$browser" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
         --disable-background-networking --disable-component-update --disable-sync \
         --user-data-dir="$profile" --screenshot="$png" --window-size="${SIZE:-1200,1600}" \
-        "file://$abs$frag" >/dev/null 2>&1 || true
+        "$(python3 -c 'import pathlib, sys; print(pathlib.Path(sys.argv[1]).as_uri())' "$abs")$frag" \
+        >/dev/null 2>&1 || true
     rm -rf "$profile"
     if [ -s "$png" ]; then
         echo "$png"
