@@ -78,21 +78,35 @@ fn forged(table: &[u8]) -> Vec<u8> {
 
 /// A good table of KRK, built once into `dir/good` (with its KK).
 fn good_tables(dir: &Path) -> std::path::PathBuf {
-    let good = dir.join("good");
-    let (code, out) = run(
-        dir,
-        &[
-            "tablebase",
-            "build",
-            "--rules",
-            "orthodox",
-            "KRK",
-            "--dir",
-            "good",
-        ],
-    );
+    build_krk(dir, "good");
+    dir.join("good")
+}
+
+/// `tablebase build KRK --dir FOLDER` (orthodox) in `dir`, which must succeed.
+fn build_krk(dir: &Path, folder: &str) {
+    let args = [
+        "tablebase",
+        "build",
+        "--rules",
+        "orthodox",
+        "KRK",
+        "--dir",
+        folder,
+    ];
+    let (code, out) = run(dir, &args);
     assert_eq!(code, 0, "{out}");
-    good
+}
+
+/// A cache folder `dir/c/mansuba` planted with a forged KRK table (its digest right) and
+/// a good KK: the good tables' folder, the cache's, and the forged bytes.
+fn planted(dir: &Path) -> (std::path::PathBuf, std::path::PathBuf, Vec<u8>) {
+    let good = good_tables(dir);
+    let cache = dir.join("c/mansuba");
+    std::fs::create_dir(&cache).unwrap();
+    let bytes = forged(&std::fs::read(good.join("orthodox-KRK.mtb")).unwrap());
+    std::fs::write(cache.join("orthodox-KRK.mtb"), &bytes).unwrap();
+    std::fs::copy(good.join("orthodox-KK.mtb"), cache.join("orthodox-KK.mtb")).unwrap();
+    (good, cache, bytes)
 }
 
 #[test]
@@ -113,12 +127,7 @@ fn the_cache_is_the_users_own_folder_made_0700() {
 #[test]
 fn a_cache_others_may_write_is_not_trusted() {
     let d = setup();
-    let good = good_tables(d.path());
-    let cache = d.path().join("c/mansuba");
-    std::fs::create_dir(&cache).unwrap();
-    let bytes = forged(&std::fs::read(good.join("orthodox-KRK.mtb")).unwrap());
-    std::fs::write(cache.join("orthodox-KRK.mtb"), &bytes).unwrap();
-    std::fs::copy(good.join("orthodox-KK.mtb"), cache.join("orthodox-KK.mtb")).unwrap();
+    let (good, cache, bytes) = planted(d.path());
     std::fs::set_permissions(&cache, std::fs::Permissions::from_mode(0o777)).unwrap();
     let out = verify(d.path(), &[]);
     assert!(out.contains("the table cache is not used"), "{out}");
@@ -144,12 +153,7 @@ fn a_cache_another_user_owns_is_not_trusted() {
         return;
     };
     let d = setup();
-    let good = good_tables(d.path());
-    let cache = d.path().join("c/mansuba");
-    std::fs::create_dir(&cache).unwrap();
-    let bytes = forged(&std::fs::read(good.join("orthodox-KRK.mtb")).unwrap());
-    std::fs::write(cache.join("orthodox-KRK.mtb"), &bytes).unwrap();
-    std::fs::copy(good.join("orthodox-KK.mtb"), cache.join("orthodox-KK.mtb")).unwrap();
+    let (_, cache, _) = planted(d.path());
     for f in ["", "orthodox-KRK.mtb", "orthodox-KK.mtb"] {
         std::os::unix::fs::chown(cache.join(f), Some(uid), Some(gid)).unwrap();
     }
@@ -203,19 +207,7 @@ fn a_link_under_a_tables_name_is_replaced_not_written_through() {
     let dir = d.path().join("tables");
     std::fs::create_dir(&dir).unwrap();
     std::os::unix::fs::symlink(&victim, dir.join("orthodox-KK.mtb")).unwrap();
-    let (code, out) = run(
-        d.path(),
-        &[
-            "tablebase",
-            "build",
-            "--rules",
-            "orthodox",
-            "KRK",
-            "--dir",
-            "tables",
-        ],
-    );
-    assert_eq!(code, 0, "{out}");
+    build_krk(d.path(), "tables");
     assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep me\n");
     assert!(std::fs::symlink_metadata(dir.join("orthodox-KK.mtb"))
         .unwrap()

@@ -8,15 +8,9 @@
 
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::Command;
 
-/// A mate in one (composed): 1.Rh8#.
-const MATE: &str = r##"[[problem]]
-id = "m1"
-rules = "shatranj"
-fen = "k7/8/1K4p1/8/8/8/8/7R w - - 0 1"
-stipulation = "#1"
-"##;
+use crate::common::{both_streams as text, run_in as run, MATE_IN_ONE as MATE};
 
 /// The files of an edition.
 const FILES: [&str; 5] = [
@@ -26,23 +20,6 @@ const FILES: [&str; 5] = [
     "editor.html",
     ".mansuba-edition",
 ];
-
-fn run(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mansuba"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .output()
-        .unwrap()
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
 
 /// A folder holding the problem and its edition `ed`.
 fn with_edition() -> tempfile::TempDir {

@@ -1,8 +1,8 @@
-//! Folder walks that stay where they were sent, and `-` for standard input: each problem
+//! Folder walks that stay where they were sent: each problem
 //! file is read once by identity, links looping back or into a folder already walked
 //! add nothing, a link leading outside the folder given is refused (unless
-//! `--follow-links`), Ctrl-C stops a walk, and every command that reads problems takes
-//! `-`. Each test works on private copies in a temporary folder.
+//! `--follow-links`), and Ctrl-C stops a walk. Each test works on private copies in a
+//! temporary folder.
 
 #![cfg(target_os = "linux")]
 
@@ -11,43 +11,12 @@ use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
+use crate::common::{both_streams as text, run_in as run};
+
 /// A mate in one (composed): 1.Rh8#.
 fn mate(id: &str) -> String {
     format!(
         "[[problem]]\nid = \"{id}\"\nrules = \"shatranj\"\nfen = \"k7/8/1K4p1/8/8/8/8/7R w - - 0 1\"\nstipulation = \"#1\"\n"
-    )
-}
-
-fn run(dir: &Path, args: &[&str], stdin: Option<&str>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mansuba"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(if stdin.is_some() {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    if let Some(text) = stdin {
-        use std::io::Write;
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(text.as_bytes())
-            .unwrap();
-    }
-    child.wait_with_output().unwrap()
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
     )
 }
 
@@ -85,7 +54,7 @@ fn each_file_once_and_no_folder_twice_whatever_the_links() {
     symlink("sub", dir.join("col/alias")).unwrap();
     symlink("a.toml", dir.join("col/c.toml")).unwrap();
     let start = Instant::now();
-    let o = run(dir, &["verify", "col", "--json"], None);
+    let o = run(dir, &["verify", "col", "--json"]);
     assert!(start.elapsed() < Duration::from_secs(30));
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
     assert_eq!(ids(&o), ["a", "b"], "{}", text(&o));
@@ -93,10 +62,9 @@ fn each_file_once_and_no_folder_twice_whatever_the_links() {
     let o = run(
         dir,
         &["verify", "col/a.toml", "./col/a.toml", "col", "--json"],
-        None,
     );
     assert_eq!(ids(&o), ["a", "b"], "{}", text(&o));
-    let o = run(dir, &["concordance", "col", "col/sub"], None);
+    let o = run(dir, &["concordance", "col", "col/sub"]);
     assert!(text(&o).contains("2 problems"), "{}", text(&o));
 }
 
@@ -111,7 +79,7 @@ fn a_link_leading_outside_the_folder_is_refused() {
         if cmd == "export" {
             args.extend(["--csv", "x.csv"]);
         }
-        let o = run(dir, &args, None);
+        let o = run(dir, &args);
         assert_eq!(o.status.code(), Some(2), "{cmd}: {}", text(&o));
         let t = text(&o);
         assert!(
@@ -127,14 +95,14 @@ fn a_link_leading_outside_the_folder_is_refused() {
     // A link to a folder outside, likewise; --follow-links allows both.
     std::fs::remove_file(dir.join("col/s.toml")).unwrap();
     symlink("../out", dir.join("col/o")).unwrap();
-    let o = run(dir, &["verify", "col", "--json"], None);
+    let o = run(dir, &["verify", "col", "--json"]);
     assert!(
         text(&o).contains("col/o: a link leading outside"),
         "{}",
         text(&o)
     );
     symlink("../out/secret.toml", dir.join("col/s.toml")).unwrap();
-    let o = run(dir, &["verify", "col", "--json", "--follow-links"], None);
+    let o = run(dir, &["verify", "col", "--json", "--follow-links"]);
     assert_eq!(ids(&o), ["a", "secret", "b"], "{}", text(&o));
 }
 
@@ -150,7 +118,7 @@ fn ctrl_c_stops_a_long_walk() {
     }
     let args = ["verify", "big"];
     let start = Instant::now();
-    let o = run(d.path(), &args, None);
+    let o = run(d.path(), &args);
     let whole = start.elapsed();
     assert!(text(&o).contains("no problem files"), "{}", text(&o));
     if whole < Duration::from_millis(800) {
@@ -172,33 +140,6 @@ fn ctrl_c_stops_a_long_walk() {
     assert_eq!(o.status.code(), Some(130), "{}", text(&o));
     assert!(
         text(&o).contains("interrupted while reading the folders"),
-        "{}",
-        text(&o)
-    );
-}
-
-#[test]
-fn every_command_that_reads_problems_takes_standard_input() {
-    let d = tempfile::tempdir().unwrap();
-    let dir = d.path();
-    let p = mate("in");
-    let cases: [(&[&str], &str); 6] = [
-        (&["verify", "-"], "1 result: sound 1"),
-        (&["solve", "-"], "Rh8#"),
-        (&["export", "-", "--csv", "-"], "in,-,shatranj,main"),
-        (&["export", "-", "--pgn", "-"], "[Event \"in\"]"),
-        (&["repair", "-"], "nothing to repair"),
-        (&["concordance", "-"], "1 problems"),
-    ];
-    for (args, want) in cases {
-        let o = run(dir, args, Some(&p));
-        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", text(&o));
-        assert!(text(&o).contains(want), "{args:?}: {}", text(&o));
-    }
-    let o = run(dir, &["verify", "-", "-"], Some(&p));
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        text(&o).contains("standard input is read once"),
         "{}",
         text(&o)
     );

@@ -50,20 +50,7 @@ pub fn check(path: &Path, inputs: &FileSet) -> Result<Output, OutputError> {
     let real = follow_links(path)?;
     let place = match std::fs::metadata(&real) {
         Ok(m) => {
-            let id = FileId::of_meta(&m);
-            if let Some(input) = inputs
-                .find(id)
-                .map(Path::to_path_buf)
-                .or_else(|| was_read(id))
-            {
-                return Err(OutputError::IsInput {
-                    output: given,
-                    input,
-                });
-            }
-            if m.is_dir() {
-                return Err(OutputError::IsDir(given));
-            }
+            not_input_nor_dir(&given, &m, inputs)?;
             if !m.is_file() {
                 Place::Stream(real)
             } else if m.permissions().readonly() {
@@ -92,20 +79,7 @@ pub fn check_derived(path: &Path, inputs: &FileSet) -> Result<Output, OutputErro
     match std::fs::symlink_metadata(path) {
         Ok(m) if m.file_type().is_symlink() => {}
         Ok(m) => {
-            let id = FileId::of_meta(&m);
-            if let Some(input) = inputs
-                .find(id)
-                .map(Path::to_path_buf)
-                .or_else(|| was_read(id))
-            {
-                return Err(OutputError::IsInput {
-                    output: given,
-                    input,
-                });
-            }
-            if m.is_dir() {
-                return Err(OutputError::IsDir(given));
-            }
+            not_input_nor_dir(&given, &m, inputs)?;
             if !m.is_file() {
                 return Err(OutputError::NotRegular(given));
             }
@@ -121,6 +95,30 @@ pub fn check_derived(path: &Path, inputs: &FileSet) -> Result<Output, OutputErro
         place: Place::File(given.clone()),
         given,
     })
+}
+
+/// Refuses an existing output that is one of `inputs` or a file this run read (however
+/// spelt), or a folder.
+fn not_input_nor_dir(
+    given: &Path,
+    m: &std::fs::Metadata,
+    inputs: &FileSet,
+) -> Result<(), OutputError> {
+    let id = FileId::of_meta(m);
+    if let Some(input) = inputs
+        .find(id)
+        .map(Path::to_path_buf)
+        .or_else(|| was_read(id))
+    {
+        return Err(OutputError::IsInput {
+            output: given.to_path_buf(),
+            input,
+        });
+    }
+    if m.is_dir() {
+        return Err(OutputError::IsDir(given.to_path_buf()));
+    }
+    Ok(())
 }
 
 /// Refuses two outputs of one command that name the same file (the one would overwrite

@@ -200,3 +200,25 @@ pub fn mansuba_as_user(
         ),
     )
 }
+
+/// A mate in one (composed, shatranj): 1.Rh8#.
+pub const MATE_IN_ONE: &str = "[[problem]]\nid = \"m1\"\nrules = \"shatranj\"\nfen = \"k7/8/1K4p1/8/8/8/8/7R w - - 0 1\"\nstipulation = \"#1\"\n";
+
+/// Runs mansuba in `dir`, standard input empty; its output.
+pub fn run_in(dir: &std::path::Path, args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_mansuba"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap()
+}
+
+/// Both streams of an output, as text.
+pub fn both_streams(o: &std::process::Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
