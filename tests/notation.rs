@@ -29,12 +29,19 @@ fn bundled() -> Vec<Problem> {
     out
 }
 
+/// The folder the claims' tables are built in, one for the whole run of the tests.
+fn tables_folder() -> &'static std::path::Path {
+    static DIR: std::sync::OnceLock<tempfile::TempDir> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| tempfile::tempdir().unwrap()).path()
+}
+
 fn claim(p: &Problem, text: &str, n: Notation) -> ClaimCheck {
     let any = AnyEngine::new(Rules::preset(&p.rules).unwrap()).unwrap();
     let limits = Limits {
         timeout: Some(Duration::from_secs(60)),
-        // The win-20 diamond needs its (four-man, seconds to build) table.
-        table_cache: Some(std::env::temp_dir().join("mansuba-tables")),
+        // The win-20 diamond needs its (four-man, seconds to build) table: built once, in
+        // a private folder of these tests' own (never a shared one others could plant).
+        table_cache: Some(tables_folder().to_path_buf()),
         ..Default::default()
     };
     check_claim(
