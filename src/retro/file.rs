@@ -57,8 +57,9 @@ pub struct Header {
 /// The encoding name written in headers.
 pub const ENCODING: &str = "u16le:2-bit-value+14-bit-plies";
 
-/// A 64-bit checksum (not cryptographic; the dice tables' files use it): words of 8 bytes mixed by xor, multiply and
-/// shift, then the length. Every change of a single word changes it.
+/// A 64-bit checksum (not cryptographic; the dice tables' files use it): words of 8 bytes
+/// mixed by xor, multiply and shift, then the length. Every change of a single word
+/// changes it.
 pub fn checksum(bytes: &[u8]) -> u64 {
     let mut c = Checksum::new();
     c.update(bytes);
@@ -129,9 +130,11 @@ impl Checksum {
     }
 }
 
-/// Writes a table file atomically: to a temporary of its own, renamed over `path`. The
-/// name is one mansuba derives (a material's in the tables folder), so a link there is
-/// replaced, never written through; a folder, device or FIFO in its place is refused.
+/// Writes a table file atomically: to a temporary of this process's own, renamed over
+/// `path` once complete and synced, so two runs building one table never write into one
+/// file and a job killed half-way leaves no table that is read. The name is one mansuba
+/// derives (a material's in the tables folder), so a link there is replaced, never
+/// written through; a folder, device, FIFO or read-only file in its place is refused.
 pub fn write(path: &Path, header: &Header, data: &[AtomicU16]) -> Result<(), TbError> {
     let io = |e: std::io::Error| TbError::Io(path.display().to_string(), e.to_string());
     let out = |e: crate::files::OutputError| TbError::Io(path.display().to_string(), e.to_string());
