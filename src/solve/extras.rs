@@ -21,9 +21,12 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
-/// The extras' share of the verdict's cost unless asked otherwise (`--extras`): a row
-/// costs at most a quarter more than its verdict alone.
-pub const DEFAULT_EXTRAS: f64 = 0.25;
+/// The extras' share of the verdict's nodes unless asked otherwise (`--extras`). Their
+/// nodes come dearer than the verdict's (the count and the lines search each defence
+/// anew, where the verdict's search runs on its own table), so an eighth of the nodes
+/// keeps a row within about a quarter more time than its verdict alone (docs/speed.md
+/// has the figures).
+pub const DEFAULT_EXTRAS: f64 = 0.125;
 
 /// The most a share may be (`--extras`): a hundred times the verdict's cost.
 pub const MAX_EXTRAS: f64 = 100.0;
@@ -148,7 +151,12 @@ impl ExtrasPool {
         let left = g.nodes.saturating_sub(self.spent.load(Ordering::Relaxed));
         // A search sees its node limit a batch late (see `Searcher::tick`): the step is
         // given one batch less, so that the extras together stay within the grant.
-        let nodes = ((left as f64 * part) as u64).saturating_sub(BATCH);
+        let nodes = (left as f64 * part) as u64;
+        let nodes = if nodes >= 8 * BATCH {
+            nodes - BATCH
+        } else {
+            nodes
+        };
         if nodes == 0 || time.is_zero() {
             self.leave_out(what);
             return None;
@@ -208,11 +216,12 @@ mod tests {
         pool.spend(250_000);
         assert!(pool.step(&limits(None), Extra::LeastWin).is_none());
         assert_eq!(pool.left_out(), vec![Extra::LeastWin]);
-        // A verdict of a few nodes still leaves its extras the floor.
+        // A verdict of a few nodes still leaves its extras the floor (too small to keep a
+        // batch back).
         let small = ExtrasPool::new(0.25, None);
         small.grant(100);
         let l = small.step(&limits(None), Extra::TryLines).unwrap();
-        assert_eq!(l.max_nodes, Some(FLOOR_NODES - BATCH));
+        assert_eq!(l.max_nodes, Some(FLOOR_NODES));
     }
 
     #[test]
