@@ -121,8 +121,13 @@ impl Queue<'_> {
 
     /// The next job in order, reading the next problem when none is waiting (a problem
     /// that could not be read is its own group, handed on in its turn).
+    /// After Ctrl-C no problem is read any more: the jobs already read are handed out
+    /// (to be marked not run), then none.
     fn take(&mut self, on_ready: &(dyn Fn(Group) + Sync)) -> Option<(usize, usize, Job)> {
         while self.jobs.is_empty() {
+            if crate::cli::interrupt::interrupted() {
+                return None;
+            }
             let g = self.first + self.pending.len();
             match self.feed.next()? {
                 Fed::Unread(row) => self.pending.push_back(Pending {
@@ -148,6 +153,11 @@ impl Queue<'_> {
 /// it and every group before it are done, and keeps none. The jobs are taken in order,
 /// one at a time, by as many workers as the pool has: the rows that finish before an
 /// earlier one stay few, and so do the problems read and not yet done.
+///
+/// After the first Ctrl-C no job is started: a search already running stops at its next
+/// check of the flag (`cancelled`), the jobs already read get a row `not run`, and the
+/// problems not yet read are left out (reading them all would take as long as the batch
+/// itself on a file of quick problems); a line on standard error says so.
 fn run_jobs<'a>(
     feed: Feed<'a>,
     engines: &Engines,
@@ -164,13 +174,20 @@ fn run_jobs<'a>(
     });
     let lock = || queue.lock().unwrap_or_else(|e| e.into_inner());
     let bar = super::progress::bar(0, what);
+    let not_run = std::sync::atomic::AtomicUsize::new(0);
     (0..rayon::current_num_threads())
         .into_par_iter()
         .for_each(|_| loop {
             let Some((g, k, j)) = lock().take(on_ready) else {
                 break;
             };
-            let r = run_job(&j, engines, limits, style);
+            // Checked at the last moment, so that no job starts after the interrupt.
+            let r = if crate::cli::interrupt::interrupted() {
+                not_run.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                crate::verify::not_run(&j)
+            } else {
+                run_job(&j, engines, limits, style)
+            };
             {
                 let mut q = lock();
                 let at = g - q.first;
@@ -187,6 +204,15 @@ fn run_jobs<'a>(
     }
     let mut q = queue.into_inner().unwrap_or_else(|e| e.into_inner());
     q.advance(on_ready);
+    if crate::cli::interrupt::interrupted() {
+        eprintln!(
+            "interrupted: {} read and not run (their rows say `{}`); the problems after \
+             the first {} were not read",
+            not_run.into_inner(),
+            crate::verify::NOT_RUN,
+            q.feed.place()
+        );
+    }
     q.feed
 }
 

@@ -131,3 +131,26 @@ pub fn run_job(job: &Job, engines: &Engines, limits: &Limits, out: Style) -> Row
         }
     }
 }
+
+/// The limit a row names when Ctrl-C came before its job was started.
+pub const NOT_RUN: &str = "not run (interrupted)";
+
+/// The row of a job never started because Ctrl-C stopped the batch first: `unknown`, with
+/// [`NOT_RUN`] as its limit, so that every reader (CSV, JSON, text, edition) tells it
+/// from a search that was cut short.
+pub fn not_run(job: &Job) -> Row {
+    let p = &*job.problem;
+    let fen = job.carried.as_ref().map_or(&p.fen, |c| &c.fen);
+    let analysis = crate::solve::Analysis {
+        report: crate::solve::SolveReport {
+            limit_hit: Some(NOT_RUN.into()),
+            ..Default::default()
+        },
+        claim: crate::solve::ClaimCheck::none(),
+        diagram: String::new(),
+        fen: fen.clone(),
+        continual_check: None,
+        extras_left_out: vec![],
+    };
+    Row::from_analysis(p, &job.rules, analysis, 0)
+}

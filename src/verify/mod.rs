@@ -12,7 +12,7 @@ pub mod least;
 pub(crate) mod plan;
 
 pub use crate::problem::Engines;
-pub use job::{key_of, run_job, Job};
+pub use job::{key_of, not_run, run_job, Job, NOT_RUN};
 pub use plan::jobs_for;
 
 use crate::notation::Notation;
