@@ -20,6 +20,7 @@ mod export;
 mod export_clients;
 mod fuzz_parsers;
 mod hostile_cache;
+mod hostile_csv;
 mod hostile_edition;
 mod hostile_files;
 mod hostile_limits;

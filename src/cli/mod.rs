@@ -61,6 +61,11 @@ pub struct Cli {
     /// by default such a link is refused, as a rules file outside a problem's folder is.
     #[arg(long, global = true)]
     pub follow_links: bool,
+    /// Write every CSV cell as it is. By default a cell a spreadsheet would read as a
+    /// formula (one starting with `=`, `+`, `-`, `@`, a tab or a carriage return, unless
+    /// it is a plain number) gets a `'` before it (docs/exports.md).
+    #[arg(long, global = true)]
+    pub raw_csv: bool,
 }
 
 /// The subcommands.
@@ -135,6 +140,7 @@ fn run(cli: Cli) -> Result<i32> {
     }
     crate::board::rules::allow_rules_dirs(&cli.rules_dir)?;
     walk::allow_links_out(cli.follow_links);
+    crate::report::cells::set_raw(cli.raw_csv);
     interrupt::on_termination();
     match cli.command {
         Command::Rules { name, json } => rules::cmd_rules(name, json),

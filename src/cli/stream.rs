@@ -93,7 +93,8 @@ impl Sink {
             (Some(_), false) => g.rows.iter().map(report::csv_record).collect(),
         };
         if let Some(w) = &mut self.csv {
-            recs.iter().try_for_each(|r| w.write_record(r))?;
+            recs.iter()
+                .try_for_each(|r| report::cells::write_record(w, r))?;
             // A pipe or a FIFO reader sees each problem as it finishes.
             w.flush()?;
         }

@@ -10,6 +10,7 @@
 //! [`html`] (the static edition, its parts in [`edition`]), [`repair`] (the repairs of a
 //! broken problem).
 
+pub mod cells;
 pub mod concordance;
 pub mod edition;
 pub(crate) mod export;

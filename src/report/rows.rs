@@ -145,7 +145,7 @@ pub fn write_csv(
         let mut w = csv::Writer::from_writer(&mut buf);
         w.write_record(header)?;
         for r in records {
-            w.write_record(r)?;
+            super::cells::write_record(&mut w, r)?;
         }
         w.flush()?;
     }
