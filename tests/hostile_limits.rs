@@ -436,3 +436,110 @@ fn a_repair_stops_at_the_first_ctrl_c() {
     assert_eq!(e.code, Some(130), "{}{}", e.out, e.err);
     assert!(e.out.contains("(stopped: interrupted)"), "{}", e.out);
 }
+
+/// A mate in one whose third rank `reconstruct` is asked to fill.
+fn reconstruct_problem(dir: &Path) {
+    std::fs::write(
+        dir.join("r.toml"),
+        "[[problem]]\nid = \"r\"\nrules = \"shatranj\"\n\
+         fen = \"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\"\nstipulation = \"#1\"\n",
+    )
+    .unwrap();
+}
+
+/// `reconstruct --timeout` bounds the listing of the fillings too (it listed and judged
+/// every filling first, 46 s under `--timeout 30`): 371,293 fillings cannot be listed
+/// and judged in a millisecond, so the run ends with the limit while listing them.
+#[test]
+fn reconstruct_stops_at_its_time_limit_while_it_lists_the_fillings() {
+    let tmp = tempfile::tempdir().unwrap();
+    reconstruct_problem(tmp.path());
+    let args = [
+        "reconstruct",
+        "r.toml",
+        "--id",
+        "r",
+        "--unknown",
+        "a3,b3,c3,d3,e3",
+        "--timeout",
+        "0.001",
+    ];
+    let e = run_bounded(tmp.path(), &args, None, Duration::from_secs(60));
+    assert_eq!(e.code, Some(2), "{}{}", e.out, e.err);
+    assert!(
+        e.err
+            .contains("the run's time limit (--timeout) reached while")
+            && e.err.contains("fillings (")
+            && e.err.contains("nothing was solved"),
+        "{}",
+        e.err
+    );
+}
+
+/// The first Ctrl-C stops the listing of 4,826,809 fillings (13 choices on six squares):
+/// exit 130, the reason said, well before the listing would end.
+#[test]
+fn reconstruct_stops_at_the_first_ctrl_c_while_it_lists_the_fillings() {
+    let tmp = tempfile::tempdir().unwrap();
+    reconstruct_problem(tmp.path());
+    let args = [
+        "reconstruct",
+        "r.toml",
+        "--id",
+        "r",
+        "--unknown",
+        "a3,b3,c3,d3,e3,f3",
+    ];
+    let e = run_bounded(
+        tmp.path(),
+        &args,
+        Some(Duration::from_secs(2)),
+        Duration::from_secs(20),
+    );
+    assert_eq!(e.code, Some(130), "{}{}", e.out, e.err);
+    assert!(e.err.contains("interrupted while"), "{}", e.err);
+}
+
+/// `concordance --html DIR` refuses a folder that is not an edition's before the work:
+/// nothing is printed, no member is solved (it solved them all, printed the groups, then
+/// refused the folder).
+#[test]
+fn concordance_refuses_a_foreign_html_folder_before_the_work() {
+    let tmp = tempfile::tempdir().unwrap();
+    reconstruct_problem(tmp.path());
+    std::fs::create_dir(tmp.path().join("foreign")).unwrap();
+    std::fs::write(tmp.path().join("foreign/mine.txt"), "mine").unwrap();
+    let (code, out, err) = mansuba_in(
+        tmp.path(),
+        &["concordance", "r.toml", "r.toml", "--html", "foreign"],
+    );
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(out.is_empty(), "the work was done first: {out}");
+    assert!(!err.contains("grouped in"), "{err}");
+    assert!(
+        err.contains("--html foreign") && err.contains("other files"),
+        "{err}"
+    );
+    assert!(tmp.path().join("foreign/mine.txt").exists());
+}
+
+/// The memory estimate of `reconstruct` counts only the fillings `--max-men` allows, and
+/// they are listed without walking the others: sixteen squares with at most one man are
+/// 1 + 16 × 12 = 193 fillings (the estimate counted 13^16 and refused them), and without
+/// `--max-men` the refusal says how to narrow the question.
+#[test]
+fn reconstruct_counts_only_the_fillings_max_men_allows() {
+    let tmp = tempfile::tempdir().unwrap();
+    reconstruct_problem(tmp.path());
+    let squares = "a3,b3,c3,d3,e3,f3,g3,h3,a4,b4,c4,d4,e4,f4,g4,h4";
+    let args = ["reconstruct", "r.toml", "--id", "r", "--unknown", squares];
+    let (code, out, err) = mansuba_in(tmp.path(), &[&args[..], &["--max-men", "1"]].concat());
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("fillings    193 listed"), "{out}");
+    let (code, out, err) = mansuba_in(tmp.path(), &args);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(
+        err.contains("fillings needs about") && err.contains("give --max-men"),
+        "{err}"
+    );
+}

@@ -80,6 +80,17 @@ pub fn cmd_concordance(a: ConcordanceArgs) -> Result<i32> {
     set_threads(a.threads)?;
     let files = collect_files(&a.paths)?;
     let csv = super::parallel::check_output("--csv", a.csv.as_deref(), &files)?;
+    // Every output is checked before the work: a folder that is not an edition's is
+    // refused now, not after every member was solved.
+    if let Some(dir) = &a.html {
+        crate::report::html::check_target(dir)?;
+        if csv.as_ref().is_some_and(|c| c.is_inside(dir)) {
+            anyhow::bail!(
+                "--csv is inside the page's folder --html {}, which is replaced whole: write the CSV elsewhere",
+                dir.display()
+            );
+        }
+    }
     let t0 = Instant::now();
     let mut shapes = Shapes::default();
     let (entries, problems, code) = entries(&files, &mut shapes);

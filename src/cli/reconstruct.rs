@@ -119,8 +119,16 @@ pub fn cmd_reconstruct(a: ReconstructArgs) -> Result<i32> {
         kept: crate::repair::kept_of(p),
         sides: &p.sides,
     };
-    let r = reconstruct(&task, &asked(&a), &opt)
-        .map_err(|e| anyhow::anyhow!("{}", p.error("id", e)))?;
+    let r = match reconstruct(&task, &asked(&a), &opt) {
+        Ok(r) => r,
+        // Ctrl-C during the listing: said as an error, with the exit code of an
+        // interrupt.
+        Err(e) if crate::cli::interrupt::interrupted() => {
+            eprintln!("error: {}", crate::report::shown::shown(&e));
+            return Ok(crate::cli::interrupt::INTERRUPTED);
+        }
+        Err(e) => bail!("{}", p.error("id", e)),
+    };
     let at = format!("{}:{}", p.file.display(), p.line);
     show((&p.id, &at), &r, a.json, (csv.as_ref(), false))?;
     if crate::cli::interrupt::interrupted() {

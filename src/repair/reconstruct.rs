@@ -91,8 +91,12 @@ pub struct Reconstruction {
 /// How many of the nearest misses are shown.
 const NEAREST: usize = 5;
 
-/// Bytes a listed filling takes at most while the list is built (its edits and words).
-const BYTES_PER_FILLING: u64 = 256;
+/// Bytes a listed filling of `squares` squares takes while the list is built and run:
+/// its digits, its words, its candidate and its fate (see docs/budgets.md for the
+/// measure behind the figures).
+fn bytes_per_filling(squares: usize) -> u64 {
+    256 + 160 * squares as u64
+}
 
 /// The squares, the kinds and the options of each square (None: empty).
 type Options2 = Vec<Option<(Color, Kind)>>;
@@ -155,29 +159,71 @@ fn choices<B: Bits>(eng: &Engine<B>, asked: &Asked) -> Result<Options2, String> 
     Ok(out)
 }
 
+/// How many fillings of `squares` squares, each of `choices` options (the first one
+/// empty), hold at most `max` men: the sum over k ≤ max of C(squares, k) (choices − 1)^k.
+/// None when the count does not fit in a u64.
+fn count_fillings(squares: usize, choices: usize, max: usize) -> Option<u64> {
+    let men = choices.saturating_sub(1) as u64;
+    let (mut total, mut binom, mut power) = (0u64, 1u64, 1u64);
+    for k in 0..=max.min(squares) {
+        if k > 0 {
+            // C(n, k) = C(n, k - 1) (n - k + 1) / k, exact at every step.
+            binom = binom.checked_mul((squares - k + 1) as u64)? / k as u64;
+            power = power.checked_mul(men)?;
+        }
+        total = total.checked_add(binom.checked_mul(power)?)?;
+    }
+    Some(total)
+}
+
 /// Every filling (an option index per square) with at most `max` men, fewest men first,
-/// then in a fixed order.
-fn fillings(squares: usize, choices: usize, max: usize) -> Result<Vec<Vec<usize>>, String> {
-    let count = (0..squares).try_fold(1u64, |n, _| n.checked_mul(choices as u64));
-    let count = count.ok_or("too many fillings to list")?;
+/// then in a fixed order (lexicographic). The count is checked against the memory budget
+/// before the list is made; the listing asks `stop` every few thousand steps and ends
+/// with its reason (a part of the list is no list).
+fn fillings(
+    squares: usize,
+    choices: usize,
+    max: usize,
+    stop: &dyn Fn() -> Option<&'static str>,
+) -> Result<Vec<Vec<usize>>, String> {
+    let count = count_fillings(squares, choices, max).ok_or("too many fillings to list")?;
     crate::memory::check(
         &format!("the list of {count} fillings"),
-        count.saturating_mul(BYTES_PER_FILLING),
+        count.saturating_mul(bytes_per_filling(squares)),
     )
-    .map_err(|e| format!("{e}; name fewer squares or kinds"))?;
+    .map_err(|e| format!("{e}; name fewer squares or kinds, or give --max-men"))?;
     let mut out = vec![];
     let mut digits = vec![0usize; squares];
-    loop {
-        if digits.iter().filter(|&&d| d > 0).count() <= max {
+    let men = |d: &[usize]| d.iter().filter(|&&x| x > 0).count();
+    for step in 0u64.. {
+        if step % 4096 == 0 {
+            if let Some(why) = stop() {
+                return Err(format!(
+                    "{why} while listing the fillings (a part of the list is no list: \
+                     nothing was solved)"
+                ));
+            }
+        }
+        if men(&digits) <= max {
             out.push(digits.clone());
         }
-        let Some(i) = digits.iter().rposition(|&d| d + 1 < choices) else {
+        // The next vector in order whose leading digits hold at most `max` men: a prefix
+        // over it is skipped whole (with a small --max-men most vectors are).
+        let mut at = digits.iter().rposition(|&d| d + 1 < choices);
+        while let Some(i) = at {
+            digits[i] += 1;
+            digits[i + 1..].iter_mut().for_each(|d| *d = 0);
+            if men(&digits[..=i]) <= max {
+                break;
+            }
+            digits[i] = 0;
+            at = digits[..i].iter().rposition(|&d| d + 1 < choices);
+        }
+        if at.is_none() {
             break;
-        };
-        digits[i] += 1;
-        digits[i + 1..].iter_mut().for_each(|d| *d = 0);
+        }
     }
-    out.sort_by_key(|f| f.iter().filter(|&&d| d > 0).count());
+    out.sort_by_key(|f| men(f));
     Ok(out)
 }
 
@@ -225,11 +271,25 @@ fn run<B: Bits>(
     }
     let tail = format!("{} {}", pos.halfmove, pos.fullmove);
     let reach = Reach::of(eng);
-    let all = fillings(sq.len(), choice.len(), asked.max_men.unwrap_or(sq.len()))?;
+    let watch = super::watch::Watch::new(opt.deadline, &opt.limits);
+    let stop = || watch.stopped();
+    let all = fillings(
+        sq.len(),
+        choice.len(),
+        asked.max_men.unwrap_or(sq.len()),
+        &stop,
+    )?;
     let mut misses: Vec<(u8, Miss)> = vec![];
     let mut list: Vec<Candidate> = vec![];
     let mut spelt: Vec<(Vec<String>, usize)> = vec![];
-    for f in &all {
+    for (n, f) in all.iter().enumerate() {
+        if n % 1024 == 0 {
+            if let Some(why) = watch.stopped() {
+                return Err(format!(
+                    "{why} while judging the listed fillings (nothing was solved)"
+                ));
+            }
+        }
         let fill: Vec<_> = f.iter().map(|&d| choice[d]).collect();
         let w = words(eng, task, &sq, &fill);
         let added = fill.iter().flatten().count();
@@ -269,7 +329,6 @@ fn run<B: Bits>(
             spelt.push((w, added));
         }
     }
-    let watch = super::watch::Watch::new(opt.deadline, &opt.limits);
     let range = opt.shard.range(list.len());
     let fates = run_list(
         task,
