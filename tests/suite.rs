@@ -24,6 +24,7 @@ mod hostile_csv;
 mod hostile_edition;
 mod hostile_files;
 mod hostile_limits;
+mod hostile_messages;
 mod hostile_text;
 mod hostile_walks;
 mod import;

@@ -51,7 +51,7 @@ fn entries(
     for f in files {
         let lf = load_file(f);
         for w in &lf.warnings {
-            eprintln!("warning: {}", crate::report::shown::shown(w));
+            eprintln!("warning: {}", crate::report::shown::said(w));
         }
         for p in lf.problems {
             let read = p.map_err(|e| e.to_string()).and_then(|p| {
@@ -66,7 +66,7 @@ fn entries(
                     ps.push(p);
                 }
                 Err(e) => {
-                    eprintln!("error: {}", crate::report::shown::shown(&e));
+                    eprintln!("error: {}", crate::report::shown::said(&e));
                     code = 1;
                 }
             }

@@ -72,7 +72,7 @@ fn pick_problem(file: &Path, id: Option<&str>) -> Result<Problem> {
     // `-`: the problem file on standard input.
     let lf = crate::problem::parse_str(&crate::files::read_text(file)?, file);
     for w in &lf.warnings {
-        eprintln!("warning: {}", crate::report::shown::shown(w));
+        eprintln!("warning: {}", crate::report::shown::said(w));
     }
     let mut ok = vec![];
     for p in lf.problems {
@@ -82,20 +82,14 @@ fn pick_problem(file: &Path, id: Option<&str>) -> Result<Problem> {
             Err(_) => {}
         }
     }
-    let ids = || {
-        ok.iter()
-            .map(|p| p.id.as_str())
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
     match id {
         Some(id) => match ok.iter().position(|p| p.id == id) {
             Some(i) => Ok(ok.swap_remove(i)),
-            None => bail!(
-                "no problem with id '{id}' in {} (ids: {})",
-                file.display(),
-                ids()
-            ),
+            None => bail!(super::workers::no_such_id(
+                id,
+                file,
+                ok.iter().map(|p| p.id.as_str())
+            )),
         },
         None if ok.len() == 1 => Ok(ok.remove(0)),
         None if ok.is_empty() => bail!("{}: no problem in the file", file.display()),
@@ -103,7 +97,7 @@ fn pick_problem(file: &Path, id: Option<&str>) -> Result<Problem> {
             "{} holds {} problems; name one with --id (ids: {})",
             file.display(),
             ok.len(),
-            ids()
+            super::workers::ids_listed(ok.iter().map(|p| p.id.as_str()))
         ),
     }
 }

@@ -69,7 +69,7 @@ impl<'a> Feed<'a> {
         loop {
             while let Some(e) = self.read.as_mut().and_then(|r| r.next_entry(&mut warnings)) {
                 for w in warnings.drain(..) {
-                    eprintln!("warning: {}", crate::report::shown::shown(&w));
+                    eprintln!("warning: {}", crate::report::shown::said(&w));
                 }
                 let place = self.place;
                 self.place += 1;
@@ -80,7 +80,7 @@ impl<'a> Feed<'a> {
             }
             let (reader, ws) = FileReader::open(self.files.next()?);
             for w in ws {
-                eprintln!("warning: {}", crate::report::shown::shown(&w));
+                eprintln!("warning: {}", crate::report::shown::said(&w));
             }
             self.read = Some(reader);
         }

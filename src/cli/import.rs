@@ -8,7 +8,6 @@
 //! usage error, or nothing could be imported (or, with `--strict`, anything left out).
 
 use crate::problem::import::{self, Format, Options};
-use crate::report::shown::shown;
 use anyhow::{bail, Result};
 use std::path::{Path, PathBuf};
 
@@ -71,7 +70,7 @@ pub fn cmd_import(a: ImportArgs) -> Result<i32> {
     let (entries, errors) = import::import_files(&a.files, &opts);
     // The messages quote the input: escaped for the terminal.
     for e in &errors {
-        eprintln!("error: {}", shown(&e.to_string()));
+        eprintln!("error: {}", crate::report::shown::said(&e.to_string()));
     }
     if a.strict && !errors.is_empty() {
         eprintln!(

@@ -211,7 +211,7 @@ pub(super) fn load_all(files: &[PathBuf]) -> (Vec<Problem>, Vec<(usize, Row)>) {
     for f in files {
         let lf = load_file(f);
         for w in &lf.warnings {
-            eprintln!("warning: {}", crate::report::shown::shown(w));
+            eprintln!("warning: {}", crate::report::shown::said(w));
         }
         for p in lf.problems {
             match p {

@@ -135,16 +135,14 @@ fn check_together(ms: &[(PathBuf, Manifest)]) -> Result<()> {
             );
         }
     }
-    let missing: Vec<String> = (0..n)
-        .filter(|k| seen[*k].is_none())
-        .map(|k| k.to_string())
-        .collect();
+    let missing: Vec<usize> = (0..n).filter(|k| seen[*k].is_none()).collect();
     if !missing.is_empty() {
+        // Written as ranges (`3-99999`): the message stays one short line however many
+        // are missing, and `sbatch --array` reads the same ranges.
+        let ks = crate::report::shown::ranges(&missing);
         bail!(
-            "{} of {n} shards missing: {} (no manifest for them among the inputs; a shard that was killed leaves none); run them again with --shard K/{n}, e.g. sbatch --array={}",
+            "{} of {n} shards missing: K = {ks} of --shard K/{n} (no manifest for them among the inputs; a shard that was killed leaves none); run them again, e.g. sbatch --array={ks}",
             missing.len(),
-            missing.iter().map(|k| format!("{k}/{n}")).collect::<Vec<_>>().join(", "),
-            missing.join(",")
         );
     }
     Ok(())

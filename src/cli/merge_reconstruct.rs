@@ -112,7 +112,7 @@ pub fn merge(ms: &[(PathBuf, Manifest)], csv: Option<&Path>, json: bool, bom: bo
     let joined = crate::repair::reconstruct_join::join(&shards)
         .map_err(|e| anyhow::anyhow!("{}: {e}; run the shards again", ms[0].0.display()))?;
     for w in &ms[0].1.warnings {
-        eprintln!("warning: {}", crate::report::shown::shown(w));
+        eprintln!("warning: {}", crate::report::shown::said(w));
     }
     let first = &parts[0].1;
     show((&first.id, &first.at), &joined, json, (csv.as_ref(), bom))?;

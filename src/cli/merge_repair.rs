@@ -158,7 +158,7 @@ pub fn merge(ms: &[(PathBuf, Manifest)], csv: Option<&Path>, json: bool, bom: bo
         .map(|place| combine(&parts, place))
         .collect::<Result<Vec<RepairRow>>>()?;
     for w in &ms[0].1.warnings {
-        eprintln!("warning: {}", crate::report::shown::shown(w));
+        eprintln!("warning: {}", crate::report::shown::said(w));
     }
     let mut shown = Shown::default();
     for r in &rows {

@@ -124,10 +124,12 @@ pub fn main() -> i32 {
     match res {
         Ok(code) => code,
         Err(e) => {
-            // An error quotes the user's files: escaped for the terminal.
+            // An error quotes the user's files: escaped for the terminal, every word
+            // of it cut at 200 characters.
+            let text = format!("{e:#}");
             eprintln!(
                 "error: {}",
-                crate::report::shown::shown_lines(&format!("{e:#}"))
+                crate::report::shown::shown_lines(&crate::report::shown::capped(&text))
             );
             2
         }

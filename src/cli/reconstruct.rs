@@ -85,15 +85,15 @@ fn asked_json(a: &ReconstructArgs) -> serde_json::Value {
 /// `mansuba reconstruct`.
 pub fn cmd_reconstruct(a: ReconstructArgs) -> Result<i32> {
     set_threads(a.threads)?;
-    // `-` is standard input; a path that is there but not a regular file is refused by
-    // the reader, which says what it is.
-    if a.file.as_os_str() != "-" && !a.file.exists() {
-        bail!("no such problem file: {}", a.file.display());
+    // `-` is standard input; another path must be one regular file, and the message
+    // says what it is instead (missing, a folder, a device).
+    if a.file.as_os_str() != "-" {
+        super::workers::one_problem_file(&a.file)?;
     }
     let (csv, inputs) = super::manifest::one_file_outputs(&a.file, a.shard, a.csv.as_deref())?;
     let lf = load_file(&a.file);
     for w in &lf.warnings {
-        eprintln!("warning: {}", crate::report::shown::shown(w));
+        eprintln!("warning: {}", crate::report::shown::said(w));
     }
     let p = match lf.problems.iter().find(|p| match p {
         Ok(p) => p.id == a.id,
@@ -101,7 +101,16 @@ pub fn cmd_reconstruct(a: ReconstructArgs) -> Result<i32> {
     }) {
         Some(Ok(p)) => p,
         Some(Err(e)) => bail!("{e}"),
-        None => bail!("no problem with id '{}' in {}", a.id, a.file.display()),
+        None => bail!(super::workers::no_such_id(
+            &a.id,
+            &a.file,
+            lf.problems
+                .iter()
+                .filter_map(|p| p.as_ref().ok())
+                .map(|p| p.id.as_str())
+                .collect::<Vec<_>>()
+                .into_iter()
+        )),
     };
     let opt = super::repair::options(
         (a.timeout, a.timeout_each),
@@ -124,7 +133,7 @@ pub fn cmd_reconstruct(a: ReconstructArgs) -> Result<i32> {
         // Ctrl-C during the listing: said as an error, with the exit code of an
         // interrupt.
         Err(e) if crate::cli::interrupt::interrupted() => {
-            eprintln!("error: {}", crate::report::shown::shown(&e));
+            eprintln!("error: {}", crate::report::shown::said(&e));
             return Ok(crate::cli::interrupt::INTERRUPTED);
         }
         Err(e) => bail!("{}", p.error("id", e)),

@@ -46,15 +46,15 @@ pub fn cmd_repair(a: RepairArgs) -> Result<i32> {
             letters: a.letters,
         },
     );
-    // `-` is standard input; a path that is there but not a regular file is refused by
-    // the reader, which says what it is.
-    if a.file.as_os_str() != "-" && !a.file.exists() {
-        bail!("no such problem file: {}", a.file.display());
+    // `-` is standard input; another path must be one regular file, and the message
+    // says what it is instead (missing, a folder, a device).
+    if a.file.as_os_str() != "-" {
+        super::workers::one_problem_file(&a.file)?;
     }
     let (csv, inputs) = super::manifest::one_file_outputs(&a.file, a.shard, a.csv.as_deref())?;
     let lf = load_file(&a.file);
     for w in &lf.warnings {
-        eprintln!("warning: {}", crate::report::shown::shown(w));
+        eprintln!("warning: {}", crate::report::shown::said(w));
     }
     let mut shown = Shown::default();
     let mut rows: Vec<RepairRow> = vec![];
@@ -96,11 +96,17 @@ pub fn cmd_repair(a: RepairArgs) -> Result<i32> {
         }
     }
     if rows.is_empty() && !crate::cli::interrupt::interrupted() {
-        bail!(
-            "no problem with id '{}' in {}",
-            a.id.unwrap_or_default(),
-            a.file.display()
-        );
+        let ids: Vec<&str> = lf
+            .problems
+            .iter()
+            .filter_map(|p| p.as_ref().ok())
+            .map(|p| p.id.as_str())
+            .collect();
+        bail!(super::workers::no_such_id(
+            a.id.as_deref().unwrap_or_default(),
+            &a.file,
+            ids.into_iter()
+        ));
     }
     shown.write_csv(csv.as_ref(), false)?;
     if crate::cli::interrupt::interrupted() {

@@ -47,7 +47,7 @@ impl Shown {
                 self.records.extend(report::repair::csv_records(&row.id, r));
             }
             Err(e) => {
-                eprintln!("error: {}", crate::report::shown::shown(&e.to_string()));
+                eprintln!("error: {}", crate::report::shown::said(&e.to_string()));
                 self.code = 1;
             }
         }

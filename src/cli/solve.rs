@@ -39,7 +39,7 @@ pub fn cmd_solve(a: SolveArgs) -> Result<i32> {
     // Read once (`-`: standard input), so that what is parsed is what was checked.
     let lf = crate::problem::parse_str(&crate::files::read_text(&a.file)?, &a.file);
     for w in &lf.warnings {
-        eprintln!("warning: {}", crate::report::shown::shown(w));
+        eprintln!("warning: {}", crate::report::shown::said(w));
     }
     let ids: Vec<String> = lf
         .problems
@@ -53,15 +53,11 @@ pub fn cmd_solve(a: SolveArgs) -> Result<i32> {
             Err(e) => e.id.as_deref() == Some(id),
         });
         if selected.is_empty() {
-            bail!(
-                "no problem with id '{id}' in {} (ids: {})",
-                a.file.display(),
-                if ids.is_empty() {
-                    "none readable".into()
-                } else {
-                    ids.join(", ")
-                }
-            );
+            bail!(super::workers::no_such_id(
+                id,
+                &a.file,
+                ids.iter().map(String::as_str)
+            ));
         }
     }
     let engines = Engines::default();

@@ -101,6 +101,7 @@ pub fn cmd_tablebase(a: TablebaseArgs) -> Result<i32> {
             json,
         } => {
             crate::cli::workers::set_threads(threads)?;
+            table_folder(&dir)?;
             if Rules::resolve(&rules, None)?.dice.is_some() {
                 return crate::cli::dice::tablebase_build(&rules, &material, &dir, json);
             }
@@ -237,6 +238,36 @@ fn probe<B: crate::board::bits::Bits>(
 }
 
 /// `tablebase build`: a table and every smaller one it needs.
+/// Checks before the build that `--dir` is a folder or can be made one: neither it nor
+/// the nearest of its parents that exists may be anything but a folder (the build would
+/// end with the system's bare "File exists" or "Not a directory").
+fn table_folder(dir: &Path) -> Result<()> {
+    let mut at = Some(dir);
+    while let Some(p) = at.filter(|p| !p.as_os_str().is_empty()) {
+        if let Ok(m) = std::fs::metadata(p) {
+            if m.is_dir() {
+                return Ok(());
+            }
+            let what = if m.is_file() {
+                "a regular file"
+            } else {
+                "not a folder"
+            };
+            let which = if p == dir {
+                String::new()
+            } else {
+                format!(": its parent {}", p.display())
+            };
+            anyhow::bail!(
+                "--dir {}{which} is {what}; give a folder for the tables (made if missing)",
+                dir.display(),
+            );
+        }
+        at = p.parent();
+    }
+    Ok(())
+}
+
 fn build(rules: &str, material: &str, dir: &Path, opts: &BuildOptions, json: bool) -> Result<i32> {
     let rules = Rules::resolve(rules, None)?;
     let any = retro::engine_for(&rules)?;

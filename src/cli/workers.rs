@@ -29,3 +29,58 @@ pub fn set_threads(n: Option<usize>) -> Result<()> {
     }
     Ok(())
 }
+
+/// Checks that `path` names one problem file, with a message for what it is instead: a
+/// missing path, a folder, or something that is not a regular file (a device, a pipe, a
+/// socket), which is not read as problems.
+pub fn one_problem_file(path: &std::path::Path) -> Result<()> {
+    let shown = path.display();
+    match std::fs::metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            anyhow::bail!("no such problem file: {shown}")
+        }
+        Err(e) => anyhow::bail!("cannot read {shown}: {e}"),
+        Ok(m) if m.is_dir() => {
+            anyhow::bail!("{shown} is a folder: give one problem file (*.toml)")
+        }
+        Ok(m) if !m.is_file() => anyhow::bail!(
+            "{shown} is not a regular file (a device, a pipe or a socket): give one problem file (*.toml)"
+        ),
+        Ok(_) => Ok(()),
+    }
+}
+
+/// How many of a file's ids "no problem with id" lists before it says how many more.
+const IDS_LISTED: usize = 10;
+
+/// A file's ids for a message: "a, b, … 99 more" (each escaped and cut as every id
+/// printed is; a file of 100,000 ids lists the first few), "none readable" for none.
+pub fn ids_listed<'a>(ids: impl ExactSizeIterator<Item = &'a str>) -> String {
+    let n = ids.len();
+    if n == 0 {
+        return "none readable".into();
+    }
+    let mut listed: Vec<String> = ids
+        .take(IDS_LISTED)
+        .map(crate::report::shown::shown_id)
+        .collect();
+    if n > IDS_LISTED {
+        listed.push(format!("… {} more", n - IDS_LISTED));
+    }
+    listed.join(", ")
+}
+
+/// "no problem with id 'ID' in FILE (ids: …)": the id asked escaped and cut as every id
+/// printed is (a newline in `--id` stays on its line), the file's ids as [`ids_listed`].
+pub fn no_such_id<'a>(
+    id: &str,
+    file: &std::path::Path,
+    ids: impl ExactSizeIterator<Item = &'a str>,
+) -> String {
+    format!(
+        "no problem with id '{}' in {} (ids: {})",
+        crate::report::shown::shown_id(id),
+        file.display(),
+        ids_listed(ids)
+    )
+}

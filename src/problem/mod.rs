@@ -294,10 +294,12 @@ impl fmt::Display for ProblemError {
         if let Some(l) = self.line {
             write!(f, ":{l}")?;
         }
+        // The id and the message may quote input of any length: each word is cut at
+        // 200 characters (the files mansuba writes keep the id whole elsewhere).
         if let Some(id) = &self.id {
-            write!(f, ": problem '{id}'")?;
+            write!(f, ": problem '{}'", crate::report::shown::capped(id))?;
         }
-        write!(f, ": {}", self.message)
+        write!(f, ": {}", crate::report::shown::capped(&self.message))
     }
 }
 

@@ -50,6 +50,69 @@ pub fn shown_id(t: &str) -> String {
     }
 }
 
+/// A message (an error, a warning) that may quote input: every word (a run without
+/// white space) longer than [`ID_CAP`] characters is cut there, and the count of
+/// characters cut said, so that a 20,000,000-character keyword is not quoted whole.
+/// Text without such a word comes back as it is.
+pub fn capped(t: &str) -> std::borrow::Cow<'_, str> {
+    // `…` ends a word too, so that a message capped once is left as it is.
+    let ends = |c: char| c.is_whitespace() || c == '…';
+    let long = t
+        .split(ends)
+        .any(|w| w.len() > ID_CAP && w.chars().nth(ID_CAP).is_some());
+    if !long {
+        return std::borrow::Cow::Borrowed(t);
+    }
+    let mut out = String::with_capacity(t.len().min(1 << 16));
+    let mut word = 0usize;
+    let mut cut = 0usize;
+    let flush = |out: &mut String, cut: &mut usize| {
+        if *cut > 0 {
+            out.push_str(&format!("…[{} more characters]", *cut));
+            *cut = 0;
+        }
+    };
+    for c in t.chars() {
+        if ends(c) {
+            flush(&mut out, &mut cut);
+            word = 0;
+            out.push(c);
+        } else if word < ID_CAP {
+            word += 1;
+            out.push(c);
+        } else {
+            cut += 1;
+        }
+    }
+    flush(&mut out, &mut cut);
+    std::borrow::Cow::Owned(out)
+}
+
+/// A message for the terminal: [`capped`], then [`shown`].
+pub fn said(t: &str) -> String {
+    shown(&capped(t))
+}
+
+/// Numbers written as ranges: `0, 3-99999` for 0 and 3 to 99,999 (sorted, each once), so
+/// that a list of 99,997 missing shards is one short line.
+pub fn ranges(numbers: &[usize]) -> String {
+    let mut parts: Vec<String> = vec![];
+    let mut i = 0;
+    while i < numbers.len() {
+        let mut j = i;
+        while j + 1 < numbers.len() && numbers[j + 1] == numbers[j] + 1 {
+            j += 1;
+        }
+        parts.push(if j == i {
+            numbers[i].to_string()
+        } else {
+            format!("{}-{}", numbers[i], numbers[j])
+        });
+        i = j + 1;
+    }
+    parts.join(",")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -72,5 +135,17 @@ mod tests {
         assert!(s.ends_with('…'));
         assert_eq!(shown_id("short"), "short");
         assert_eq!(shown_id(&"a".repeat(ID_CAP)), "a".repeat(ID_CAP));
+    }
+
+    #[test]
+    fn long_words_in_messages_are_cut() {
+        let long = format!("bad keyword '{}' here", "k".repeat(1000));
+        let c = capped(&long);
+        assert!(c.starts_with(&format!("bad keyword '{}", "k".repeat(ID_CAP - 1))));
+        assert!(c.ends_with("…[802 more characters] here"), "{c}");
+        assert_eq!(capped(&c), c, "capped twice");
+        assert_eq!(capped("short words stay"), "short words stay");
+        assert_eq!(ranges(&[0, 3, 4, 5, 9]), "0,3-5,9");
+        assert_eq!(ranges(&[]), "");
     }
 }

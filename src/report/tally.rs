@@ -2,7 +2,7 @@
 //! and only the rows the summary names (errors, failing solutions, unmet expectations),
 //! so that a collection of any size is summed up in memory that does not grow with it.
 
-use super::shown::{shown, shown_id};
+use super::shown::{said, shown, shown_id};
 use super::{Row, Verdict};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -123,7 +123,7 @@ impl Tally {
         if !errors.is_empty() {
             let _ = writeln!(s, "errors:");
             for r in errors {
-                let _ = writeln!(s, "  {}", shown(r.error.as_deref().unwrap_or("?")));
+                let _ = writeln!(s, "  {}", said(r.error.as_deref().unwrap_or("?")));
             }
         }
         let claims = self.with(|r| r.claim_failed());
@@ -146,7 +146,7 @@ impl Tally {
                     shown(&r.file),
                     shown_id(&r.id),
                     r.rules,
-                    shown(&check)
+                    said(&check)
                 );
             }
         }

@@ -1,7 +1,7 @@
 //! The readable reports: `solve`'s text, indented solution trees, numbered lines, the
 //! batch listing and its summary.
 
-use super::shown::{shown, shown_id, shown_lines};
+use super::shown::{said, shown, shown_id, shown_lines};
 use super::Row;
 use crate::board::sides::Orientation;
 use crate::problem::Problem;
@@ -171,14 +171,11 @@ fn report_body(r: &Row) -> String {
     let p = r.problem.as_ref();
     let Some(a) = &r.analysis else {
         if let Some(p) = p {
-            let _ = writeln!(s, "fen         {}", p.fen);
+            // A FEN that could not be read may be of any length: cut as a message is.
+            let _ = writeln!(s, "fen         {}", super::shown::capped(&p.fen));
         }
         let _ = writeln!(s, "verdict     error");
-        let _ = writeln!(
-            s,
-            "error       {}",
-            shown(r.error.as_deref().unwrap_or("?"))
-        );
+        let _ = writeln!(s, "error       {}", said(r.error.as_deref().unwrap_or("?")));
         return s;
     };
     let rep = &a.report;
@@ -298,8 +295,8 @@ fn heading(r: &Row) -> String {
     if let Some(src) = p.and_then(|p| p.source.as_ref()) {
         let _ = writeln!(s, "source      {}", shown(src));
     }
-    let _ = writeln!(s, "rules       {}", r.rules);
-    let _ = writeln!(s, "stipulation {}", r.stipulation);
+    let _ = writeln!(s, "rules       {}", shown_id(&r.rules));
+    let _ = writeln!(s, "stipulation {}", shown_id(&r.stipulation));
     let conds = p.map(conditions_text).unwrap_or_default();
     if !conds.is_empty() {
         let _ = writeln!(s, "conditions  {conds}");
@@ -478,8 +475,8 @@ pub fn brief(r: &Row) -> String {
         "{:<12} {:<24} {:<15} {:<6}",
         r.verdict.word(),
         shown_id(&r.id),
-        shown(&r.rules),
-        shown(&r.stipulation)
+        shown_id(&r.rules),
+        shown_id(&r.stipulation)
     );
     match &r.analysis {
         Some(a) => {
@@ -506,7 +503,7 @@ pub fn brief(r: &Row) -> String {
             }
         }
         None => {
-            let _ = write!(s, " {}", shown(r.error.as_deref().unwrap_or("")));
+            let _ = write!(s, " {}", said(r.error.as_deref().unwrap_or("")));
         }
     }
     s

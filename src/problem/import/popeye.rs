@@ -321,7 +321,11 @@ impl Reader<'_> {
                             ),
                         )
                     })?;
-                    sqs.into_iter().for_each(|s| board.put(s, man_of(walk)));
+                    for s in sqs {
+                        board
+                            .put_new(s, man_of(walk))
+                            .map_err(|e| self.err(wn, format!("'{w}': {e}")))?;
+                    }
                     board.given_on(walk, wn);
                     continue;
                 }
@@ -330,7 +334,11 @@ impl Reader<'_> {
                 if let (Some(walk), Some(sqs)) = (alone, next_squares) {
                     self.lex.next_word();
                     self.lex.next_word();
-                    sqs.into_iter().for_each(|s| board.put(s, man_of(walk)));
+                    for s in sqs {
+                        board
+                            .put_new(s, man_of(walk))
+                            .map_err(|e| self.err(wn, format!("'{w}': {e}")))?;
+                    }
                     board.given_on(walk, wn);
                     continue;
                 }

@@ -160,6 +160,19 @@ impl Board {
         self.men[at(sq)] = Some(man);
     }
 
+    /// Puts a man given by `Pieces` on an empty square; a square given twice (`Pieces
+    /// White ke1 qe1`) is an error naming it, not a man silently replaced.
+    pub fn put_new(&mut self, sq: (u8, u8), man: Man) -> Result<(), String> {
+        if self.men[at(sq)].is_some() {
+            return Err(format!(
+                "{} is given twice (it already holds a man)",
+                name(at(sq))
+            ));
+        }
+        self.put(sq, man);
+        Ok(())
+    }
+
     /// Notes that a man of `walk` was given on `line` (the first such line is kept).
     pub fn given_on(&mut self, walk: usize, line: usize) {
         if !self.walk_lines.iter().any(|&(w, _)| w == walk) {
