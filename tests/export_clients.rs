@@ -240,3 +240,49 @@ fn import_of_the_popeye_export_gives_the_same_problems() {
         assert_eq!(words(&b.source), words(&o.source), "{}", b.id);
     }
 }
+
+/// An `orthodox` problem's PGN has no `Variant` tag: python-chess refused
+/// `[Variant "orthodox"]` (no such variant), so plain chess readers could not take it.
+/// The tag is checked here; the ignored test below has python-chess replay the game.
+fn orthodox_pgn(dir: &Path) -> PathBuf {
+    std::fs::write(
+        dir.join("o.toml"),
+        "[[problem]]\nid = \"o\"\nrules = \"orthodox\"\n\
+         fen = \"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\"\nstipulation = \"#1\"\n",
+    )
+    .unwrap();
+    let pgn = dir.join("o.pgn");
+    let out = Command::cargo_bin("mansuba")
+        .unwrap()
+        .current_dir(dir)
+        .args(["export", "o.toml", "--pgn", "o.pgn"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    pgn
+}
+
+#[test]
+fn an_orthodox_pgn_has_no_variant_tag() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(orthodox_pgn(dir.path())).unwrap();
+    assert!(
+        text.contains("[FEN \"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\"]"),
+        "{text}"
+    );
+    assert!(!text.contains("[Variant"), "{text}");
+}
+
+#[test]
+#[ignore = "needs python3 with python-chess (pip install chess)"]
+fn python_chess_reads_an_orthodox_problems_pgn() {
+    need_python("chess");
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = orthodox_pgn(dir.path());
+    let (code, text) = oracle("pgn_python_chess.py", &[&pgn]);
+    assert_eq!(code, 0, "{text}");
+    assert!(
+        text.contains("1 orthodox game(s) replayed, 0 disagreement(s)"),
+        "{text}"
+    );
+}

@@ -133,3 +133,60 @@ fn an_id_with_a_newline_is_escaped() {
         assert_eq!(err.trim_end().lines().count(), 1, "{cmd}: {err}");
     }
 }
+
+/// Fidelity of ids: a repeated EPD id and one with white space at its ends are written
+/// otherwise, and each change is said (they were renamed or trimmed silently); a problem
+/// file refuses an id with white space at its ends (`"a "` and `" a"` were trimmed and
+/// called duplicates); `--colours` refuses a name given twice.
+#[test]
+fn ids_and_colour_names_are_kept_or_refused_never_changed_silently() {
+    let d = tempfile::tempdir().unwrap();
+    let line = "6k1/5ppp/8/8/8/8/8/R5K1 w - - dm 1;";
+    std::fs::write(
+        d.path().join("d.epd"),
+        format!("{line} id \"b\";\n{line} id \"b\";\n{line} id \" c\";\n"),
+    )
+    .unwrap();
+    let (code, _, err) = mansuba_in(d.path(), &["import", "d.epd", "-o", "d.toml"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("warning: id changed at d.epd:2: 'b' is the id of the problem at d.epd:1 too: written as 'b-2'"),
+        "{err}"
+    );
+    assert!(
+        err.contains("id changed at d.epd:3: ' c' written as 'c'"),
+        "{err}"
+    );
+    let toml = std::fs::read_to_string(d.path().join("d.toml")).unwrap();
+    assert!(
+        toml.contains("id = \"b-2\"") && toml.contains("written as 'b-2'"),
+        "{toml}"
+    );
+    let p =
+        "rules = \"shatranj\"\nfen = \"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\"\nstipulation = \"#1\"\n";
+    std::fs::write(
+        d.path().join("ws.toml"),
+        format!("[[problem]]\nid = \"a \"\n{p}\n[[problem]]\nid = \" a\"\n{p}"),
+    )
+    .unwrap();
+    let (code, out, err) = mansuba_in(d.path(), &["verify", "ws.toml"]);
+    assert_eq!(code, 1, "{out}{err}");
+    for (line, id) in [(2, "a "), (8, " a")] {
+        assert!(
+            out.contains(&format!(
+                "ws.toml:{line}: problem '{id}': `id` '{id}' starts or ends with white space"
+            )),
+            "{out}"
+        );
+    }
+    assert!(!out.contains("duplicate id"), "{out}");
+    let (code, _, err) = mansuba_in(
+        d.path(),
+        &["import", "d.epd", "--colours", "red=white,red=black"],
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("--colours: the name 'red' is given twice"),
+        "{err}"
+    );
+}

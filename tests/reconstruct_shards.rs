@@ -112,3 +112,54 @@ fn foreign_missing_and_stale_reconstruct_shards_are_refused() {
     assert_ne!(code, 0);
     assert!(err.contains("p.toml"), "{err}");
 }
+
+/// Replaces shard 0's row by `edit` of it, its digest recomputed as a hand editor would
+/// (the digest catches a damaged file, not an edit).
+fn edited_shard_0(d: &Path, edit: impl Fn(&mut serde_json::Value)) {
+    let rows = d.join("out/r-0.rows.jsonl");
+    let mut row: serde_json::Value =
+        serde_json::from_str(std::fs::read_to_string(&rows).unwrap().trim()).unwrap();
+    edit(&mut row);
+    let text = format!("{row}\n");
+    std::fs::write(&rows, &text).unwrap();
+    let man = d.join("out/r-0.manifest.json");
+    let mut m: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&man).unwrap()).unwrap();
+    m["rows_digest"] = mansuba::files::digest::Digest::of(text.as_bytes()).into();
+    std::fs::write(&man, m.to_string()).unwrap();
+}
+
+/// A hand-edited shard row is refused by the merge: impossible counts, and an answer
+/// whose stored verdict contradicts its keys (both were merged as they were).
+#[test]
+fn hand_edited_reconstruct_rows_are_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    problems(d);
+    shards(d, 2, &["--unknown", "e1,d4"]);
+    let (code, _, err) = run(d, &["merge", "out"]);
+    assert_eq!(code, 0, "the shards as written merge: {err}");
+    let saved = std::fs::read(d.join("out/r-0.rows.jsonl")).unwrap();
+    let saved_m = std::fs::read(d.join("out/r-0.manifest.json")).unwrap();
+    edited_shard_0(d, |r| {
+        let s = r["result"]["counts"]["solved"].as_u64().unwrap();
+        r["result"]["counts"]["solved"] = (s + 1000).into();
+    });
+    let (code, out, err) = run(d, &["merge", "out", "--csv", "m.csv"]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("shard 0/2: impossible counts"), "{err}");
+    assert!(out.is_empty() && !d.join("m.csv").exists());
+    std::fs::write(d.join("out/r-0.rows.jsonl"), &saved).unwrap();
+    std::fs::write(d.join("out/r-0.manifest.json"), &saved_m).unwrap();
+    edited_shard_0(d, |r| {
+        let answers = r["result"]["answers"].as_array_mut().unwrap();
+        assert!(!answers.is_empty(), "shard 0 holds an answer");
+        answers[0]["keys"] = serde_json::json!(["Nh5+", "Re6+"]);
+    });
+    let (code, _, err) = run(d, &["merge", "out"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("with 2 key(s)") && err.contains("which no run gives"),
+        "{err}"
+    );
+}

@@ -150,7 +150,10 @@ fn missing_doubled_and_foreign_shards_are_refused() {
     // One shard missing: named, with how to run it again.
     let (code, _, err) = run(d, &["merge", "s0.csv", "s2.csv", "--csv", "all.csv"]);
     assert_eq!(code, 2);
-    assert!(err.contains("1/3") && err.contains("missing"), "{err}");
+    assert!(
+        err.contains("1 of 3 shards missing: K = 1 of --shard K/3"),
+        "{err}"
+    );
     assert!(
         !d.join("all.csv").exists(),
         "nothing written after a refusal"

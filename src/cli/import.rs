@@ -39,8 +39,23 @@ pub struct ImportArgs {
     pub output: Option<PathBuf>,
 }
 
-/// `--colours red=white,green=black` as (name, is White) pairs.
+/// `--colours red=white,green=black` as (name, is White) pairs; a name given twice
+/// (`red=white,red=black`) is refused, as the inputs' names are read without regard to
+/// case.
 fn colour_map(s: &str) -> Result<Vec<(String, bool)>> {
+    let pairs = colour_pairs(s)?;
+    for (i, (name, _)) in pairs.iter().enumerate() {
+        if pairs[..i].iter().any(|(n, _)| n.eq_ignore_ascii_case(name)) {
+            bail!(
+                "--colours: the name '{}' is given twice; give each colour name once, e.g. --colours red=white,green=black",
+                crate::report::shown::shown_id(name)
+            );
+        }
+    }
+    Ok(pairs)
+}
+
+fn colour_pairs(s: &str) -> Result<Vec<(String, bool)>> {
     s.split(',')
         .filter(|x| !x.trim().is_empty())
         .map(|pair| {
@@ -68,6 +83,13 @@ pub fn cmd_import(a: ImportArgs) -> Result<i32> {
         win_moves: a.win_moves,
     };
     let (entries, errors) = import::import_files(&a.files, &opts);
+    // An id not written as the input gives it (repeated, or with white space at its
+    // ends) is said, not only noted in the output.
+    for e in &entries {
+        for n in e.notes.iter().filter(|n| n.starts_with(import::ID_CHANGED)) {
+            eprintln!("warning: {}", crate::report::shown::said(n));
+        }
+    }
     // The messages quote the input: escaped for the terminal.
     for e in &errors {
         eprintln!("error: {}", crate::report::shown::said(&e.to_string()));

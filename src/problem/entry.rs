@@ -96,7 +96,8 @@ impl<'a> Entry<'a> {
             .map(|k| (k.get_ref().clone(), lines.line(k.span().start)))
             .collect();
         let id_val = match t.get("id").map(|v| v.get_ref()) {
-            Some(toml::Value::String(s)) if !s.trim().is_empty() => Some(s.trim().to_string()),
+            // As written: ids are compared as they are (`"a "` and `" a"` are not `"a"`).
+            Some(toml::Value::String(s)) if !s.trim().is_empty() => Some(s.clone()),
             _ => None,
         };
         let meta = t
@@ -248,6 +249,15 @@ impl<'a> Entry<'a> {
                 "missing key `id` (a name unique within the file)".into(),
             )),
             Some(toml::Value::String(_)) => match &self.id_val {
+                // White space at an id's ends cannot be seen in a report, and would make
+                // two problems that look one: refused, not trimmed.
+                Some(s) if s.trim().len() != s.len() => Err(self.err(
+                    Some("id"),
+                    format!(
+                        "`id` '{}' starts or ends with white space: write it without (ids are compared as written)",
+                        crate::report::shown::shown_id(s)
+                    ),
+                )),
                 Some(s) => Ok(s.clone()),
                 None => Err(self.err(Some("id"), "`id` is empty".into())),
             },

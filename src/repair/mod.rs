@@ -18,6 +18,7 @@ pub mod material;
 pub(crate) mod prefilter;
 pub mod problem;
 pub mod reconstruct;
+pub mod reconstruct_check;
 pub mod reconstruct_join;
 pub(crate) mod watch;
 

@@ -13,6 +13,7 @@ use crate::batch::Shard;
 
 /// Checks that a shard belongs with shard 0 and holds only its own slice.
 fn check(first: &Reconstruction, shard: Shard, r: &Reconstruction) -> Result<(), String> {
+    super::reconstruct_check::consistent(r).map_err(|e| format!("shard {shard}: {e}"))?;
     if (&r.unknown, r.fillings, r.refused, r.counts.candidates)
         != (
             &first.unknown,

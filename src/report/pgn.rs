@@ -33,7 +33,7 @@ use crate::with_engine;
 /// The `Variant` tag of a preset: the name Fairy-Stockfish uses, none for orthodox moves.
 pub fn variant_tag(rules: &str) -> Option<&str> {
     match rules {
-        "english-1650" => None,
+        "english-1650" | "orthodox" => None,
         other => Some(other),
     }
 }

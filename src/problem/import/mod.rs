@@ -225,12 +225,27 @@ pub fn import_all(path: &Path, text: &str, opts: &Options) -> (Vec<Entry>, Vec<I
     // An id is what a problem file reads back: trimmed, never empty (a title of signs
     // only gives none), unique.
     for (i, e) in entries.iter_mut().enumerate() {
-        e.id = e.id.trim().to_string();
-        if e.id.is_empty() {
+        let trimmed = e.id.trim();
+        if trimmed.len() != e.id.len() && !trimmed.is_empty() {
+            // A problem file refuses an id with white space at its ends: said, not done
+            // silently.
+            let note = format!(
+                "{ID_CHANGED}{}:{}: '{}' written as '{trimmed}' (white space at its ends removed)",
+                path.display(),
+                e.line,
+                e.id
+            );
+            e.id = trimmed.to_string();
+            e.notes.push(note);
+        }
+        if e.id.trim().is_empty() {
             e.id = default_id(path, i + 1);
         }
     }
-    unique_ids(&mut entries);
+    let places: Vec<String> = (entries.iter())
+        .map(|e| format!("{}:{}", path.display(), e.line))
+        .collect();
+    unique_ids(&mut entries, &places);
     (entries, errors)
 }
 
@@ -238,6 +253,7 @@ pub fn import_all(path: &Path, text: &str, opts: &Options) -> (Vec<Entry>, Vec<I
 /// id gets `-2`, `-3`...) and every error of each input.
 pub fn import_files(paths: &[PathBuf], opts: &Options) -> (Vec<Entry>, Vec<ImportError>) {
     let (mut all, mut errors) = (vec![], vec![]);
+    let mut places: Vec<String> = vec![];
     for p in paths {
         // Popeye's own files are partly Latin-1: a file that is not UTF-8 is read as
         // Latin-1 (every byte a character), as Popeye reads bytes, and each entry says so.
@@ -256,6 +272,7 @@ pub fn import_files(paths: &[PathBuf], opts: &Options) -> (Vec<Entry>, Vec<Impor
             }
         };
         let (mut v, mut e) = import_all(p, &text, opts);
+        places.extend(v.iter().map(|x| format!("{}:{}", p.display(), x.line)));
         if latin1 {
             for x in &mut v {
                 x.notes
@@ -265,28 +282,41 @@ pub fn import_files(paths: &[PathBuf], opts: &Options) -> (Vec<Entry>, Vec<Impor
         all.append(&mut v);
         errors.append(&mut e);
     }
-    unique_ids(&mut all);
+    unique_ids(&mut all, &places);
     (all, errors)
 }
 
-/// The first of `id`, `id-2`, `id-3`... not taken by an entry before it. Each id remembers
-/// the last number tried for it, and every number below was taken then (ids are only
-/// ever added), so the search goes on from there: linear in the entries, where trying
-/// from 2 each time was quadratic in the entries of one id.
-fn unique_ids(entries: &mut [Entry]) {
-    use std::collections::{HashMap, HashSet};
-    let mut seen: HashSet<String> = HashSet::with_capacity(entries.len());
+/// The start of the note an entry gets when its id is not written as the input gives it
+/// (`import` also says it on standard error).
+pub const ID_CHANGED: &str = "id changed at ";
+
+/// The first of `id`, `id-2`, `id-3`... not taken by an entry before it; each entry
+/// renamed says so in its notes, naming its place and the place (`places[i]`, "a.epd:12")
+/// of the entry that has the id. Each id remembers the last number tried for it, and
+/// every number below was taken then (ids are only ever added), so the search goes on
+/// from there: linear in the entries, where trying from 2 each time was quadratic in the
+/// entries of one id.
+fn unique_ids(entries: &mut [Entry], places: &[String]) {
+    use std::collections::HashMap;
+    let mut seen: HashMap<String, usize> = HashMap::with_capacity(entries.len());
     let mut tried: HashMap<String, usize> = HashMap::new();
-    for e in entries.iter_mut() {
-        if seen.insert(e.id.clone()) {
+    for (i, e) in entries.iter_mut().enumerate() {
+        let Some(&first) = seen.get(&e.id) else {
+            seen.insert(e.id.clone(), i);
             continue;
-        }
+        };
         let base = std::mem::take(&mut e.id);
         let n = tried.entry(base.clone()).or_insert(1);
         loop {
             *n += 1;
             let id = format!("{base}-{n}");
-            if seen.insert(id.clone()) {
+            if !seen.contains_key(&id) {
+                seen.insert(id.clone(), i);
+                let at = places.get(first).map_or("", String::as_str);
+                e.notes.push(format!(
+                    "{ID_CHANGED}{}: '{base}' is the id of the problem at {at} too: written as '{id}'",
+                    places.get(i).map_or("", String::as_str)
+                ));
                 e.id = id;
                 break;
             }
