@@ -447,30 +447,30 @@ fn reconstruct_problem(dir: &Path) {
     .unwrap();
 }
 
+/// `reconstruct` of the mate in one with `squares` illegible and `extra` options, sent
+/// SIGINT `sigint` after its start if asked (see [`run_bounded`]).
+fn reconstruct_run(squares: &str, extra: &[&str], sigint: Option<Duration>) -> Ended {
+    let tmp = tempfile::tempdir().unwrap();
+    reconstruct_problem(tmp.path());
+    let args = [
+        &["reconstruct", "r.toml", "--id", "r", "--unknown", squares],
+        extra,
+    ]
+    .concat();
+    run_bounded(tmp.path(), &args, sigint, Duration::from_secs(60))
+}
+
 /// `reconstruct --timeout` bounds the listing of the fillings too (it listed and judged
 /// every filling first, 46 s under `--timeout 30`): 371,293 fillings cannot be listed
 /// and judged in a millisecond, so the run ends with the limit while listing them.
 #[test]
 fn reconstruct_stops_at_its_time_limit_while_it_lists_the_fillings() {
-    let tmp = tempfile::tempdir().unwrap();
-    reconstruct_problem(tmp.path());
-    let args = [
-        "reconstruct",
-        "r.toml",
-        "--id",
-        "r",
-        "--unknown",
-        "a3,b3,c3,d3,e3",
-        "--timeout",
-        "0.001",
-    ];
-    let e = run_bounded(tmp.path(), &args, None, Duration::from_secs(60));
+    let e = reconstruct_run("a3,b3,c3,d3,e3", &["--timeout", "0.001"], None);
     assert_eq!(e.code, Some(2), "{}{}", e.out, e.err);
+    let says = "the run's time limit (--timeout) reached while";
+    assert!(e.err.contains(says), "{}", e.err);
     assert!(
-        e.err
-            .contains("the run's time limit (--timeout) reached while")
-            && e.err.contains("fillings (")
-            && e.err.contains("nothing was solved"),
+        e.err.contains("fillings (") && e.err.contains("nothing was solved"),
         "{}",
         e.err
     );
@@ -480,22 +480,7 @@ fn reconstruct_stops_at_its_time_limit_while_it_lists_the_fillings() {
 /// exit 130, the reason said, well before the listing would end.
 #[test]
 fn reconstruct_stops_at_the_first_ctrl_c_while_it_lists_the_fillings() {
-    let tmp = tempfile::tempdir().unwrap();
-    reconstruct_problem(tmp.path());
-    let args = [
-        "reconstruct",
-        "r.toml",
-        "--id",
-        "r",
-        "--unknown",
-        "a3,b3,c3,d3,e3,f3",
-    ];
-    let e = run_bounded(
-        tmp.path(),
-        &args,
-        Some(Duration::from_secs(2)),
-        Duration::from_secs(20),
-    );
+    let e = reconstruct_run("a3,b3,c3,d3,e3,f3", &[], Some(Duration::from_secs(2)));
     assert_eq!(e.code, Some(130), "{}{}", e.out, e.err);
     assert!(e.err.contains("interrupted while"), "{}", e.err);
 }
