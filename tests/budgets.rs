@@ -300,3 +300,36 @@ fn the_least_win_is_an_extra_within_its_share() {
     assert_eq!((verdict, least), (mansuba::Verdict::Unsound, None));
     assert!(out.contains(&Extra::LeastWin), "{out:?}");
 }
+
+/// A file read whole is held about four times over while it is read (text, parsed,
+/// problem, row): a problem whose `notes` is 60 MiB is refused up front under a budget
+/// of 0.2 GiB (a quarter of it is 51 MiB), with the sizes and what to do; it peaked at
+/// 2.5 times the budget before.
+#[test]
+fn a_file_too_large_for_the_budget_is_refused_before_it_is_read() {
+    let tmp = tempfile::tempdir().unwrap();
+    let f = tmp.path().join("notes.toml");
+    let notes = "x".repeat(60 << 20);
+    std::fs::write(
+        &f,
+        format!(
+            "[[problem]]\nid = \"n\"\nrules = \"shatranj\"\n\
+             fen = \"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\"\nstipulation = \"#1\"\nnotes = \"{notes}\"\n"
+        ),
+    )
+    .unwrap();
+    let args = [
+        "verify".to_string(),
+        f.display().to_string(),
+        "--max-memory-gib".into(),
+        "0.2".into(),
+    ];
+    let (status, out, err) = limited(&args);
+    assert_eq!(status.code(), Some(1), "{out}{err}");
+    assert!(
+        out.contains(
+            "60.0 MiB is more than a file read whole may take under the memory budget of 204.8 MiB"
+        ) && out.contains("raise --max-memory-gib or split the file"),
+        "{out}{err}"
+    );
+}

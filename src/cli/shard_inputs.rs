@@ -5,7 +5,6 @@
 //! verdicts as if they were current.
 
 use crate::files::digest::Digest;
-use crate::problem::load_file;
 use anyhow::{bail, Result};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -35,15 +34,21 @@ fn rules_files(file: &Path) -> Vec<PathBuf> {
         // Standard input is read once, by the command itself.
         return vec![];
     }
-    let lf = load_file(file);
-    let mut out: Vec<PathBuf> = lf
-        .problems
-        .iter()
-        .flatten()
-        .filter(|p| p.rules.ends_with(".toml") || p.rules.contains('/'))
-        .filter_map(|p| crate::board::rules::confined(&p.rules, p.base_dir()).ok())
-        .filter(|r| r.is_file())
-        .collect();
+    // Read a problem at a time, as the batch reads it: a file of 200,000 problems is
+    // never held whole as problems (`load_file` held them all before the work began).
+    let (mut reader, _) = crate::problem::chunks::FileReader::open(file);
+    let mut warnings = vec![];
+    let mut out: Vec<PathBuf> = vec![];
+    while let Some(entry) = reader.next_entry(&mut warnings) {
+        warnings.clear();
+        let Ok(p) = entry else { continue };
+        if p.rules.ends_with(".toml") || p.rules.contains('/') {
+            let r = crate::board::rules::confined(&p.rules, p.base_dir());
+            if let Some(r) = r.ok().filter(|r| r.is_file() && !out.contains(r)) {
+                out.push(r);
+            }
+        }
+    }
     out.sort();
     out.dedup();
     out

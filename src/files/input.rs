@@ -12,7 +12,7 @@ use thiserror::Error;
 pub enum InputError {
     #[error("{}: not a regular file (it is {kind}); give a file: a FIFO, a device or a socket is not read", path.display())]
     NotRegular { path: PathBuf, kind: &'static str },
-    #[error("{}: {size} is more than the memory budget ({budget}); raise --max-memory-gib or split the file", path.display())]
+    #[error("{}: {size} is more than a file read whole may take under the memory budget of {budget} (a quarter of it: the text is held about four times over while it is read, as text, parsed and as problems); raise --max-memory-gib or split the file", path.display())]
     TooLarge {
         path: PathBuf,
         size: String,
@@ -56,11 +56,21 @@ pub fn check_readable(p: &Path) -> Result<(), InputError> {
             kind: kind_of(&m),
         });
     }
-    let budget = crate::memory::limit();
-    if m.len() > budget {
-        return Err(too_large(p, m.len(), budget));
+    if m.len() > allowance() {
+        return Err(too_large(p, m.len(), crate::memory::limit()));
     }
     Ok(())
+}
+
+/// How many times over a file read whole is held at the peak of its reading: the text,
+/// the TOML parser's copy of a piece, the problem made from it and the row that carries
+/// it (a file with a 95 MiB `notes` field peaked at about 3.3 times its size; see
+/// docs/budgets.md).
+const TEXT_COPIES: u64 = 4;
+
+/// The most bytes a file read whole may have under the budget.
+fn allowance() -> u64 {
+    crate::memory::limit() / TEXT_COPIES
 }
 
 fn too_large(p: &Path, size: u64, budget: u64) -> InputError {
@@ -74,7 +84,7 @@ fn too_large(p: &Path, size: u64, budget: u64) -> InputError {
 /// Reads the whole of `p` (`-`: standard input), refusing what is not a regular file and
 /// stopping at the memory budget whatever the file claims its size to be.
 pub fn read_bounded(p: &Path) -> Result<Vec<u8>, InputError> {
-    let budget = crate::memory::limit();
+    let budget = allowance();
     let io = |err| InputError::Io {
         path: p.to_path_buf(),
         err,
@@ -91,7 +101,7 @@ pub fn read_bounded(p: &Path) -> Result<Vec<u8>, InputError> {
         super::identity::note_read(p);
     }
     if bytes.len() as u64 > budget {
-        return Err(too_large(p, bytes.len() as u64, budget));
+        return Err(too_large(p, bytes.len() as u64, crate::memory::limit()));
     }
     Ok(bytes)
 }
