@@ -106,9 +106,17 @@ pub fn cmd_concordance(a: ConcordanceArgs) -> Result<i32> {
         cancel: Some(crate::cli::interrupt::cancel_flag()),
         ..Default::default()
     };
+    // On a terminal, the members solved so far (a concordance of thousands of
+    // positions solves for minutes).
+    let bar = (!a.no_solve)
+        .then(|| super::progress::bar(asked.len() as u64, "concordance: the members' verdicts"))
+        .flatten();
     let found: Vec<(usize, Option<String>)> = asked
         .par_iter()
         .map(|&i| {
+            if let Some(b) = &bar {
+                b.inc(1);
+            }
             let v = if a.no_solve {
                 problems[i].expect.clone()
             } else {
@@ -122,6 +130,9 @@ pub fn cmd_concordance(a: ConcordanceArgs) -> Result<i32> {
             (i, v)
         })
         .collect();
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
     for (i, v) in found {
         verdicts[i] = v;
     }
