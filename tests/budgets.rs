@@ -303,8 +303,8 @@ fn the_least_win_is_an_extra_within_its_share() {
 
 /// A file read whole is held about four times over while it is read (text, parsed,
 /// problem, row): a problem whose `notes` is 60 MiB is refused up front under a budget
-/// of 0.2 GiB (a quarter of it is 51 MiB), with the sizes and what to do; it peaked at
-/// 2.5 times the budget before.
+/// of 0.2 GiB (a file may take a fifth of it, 41 MiB), with the sizes and what to do;
+/// such a file peaked at 2.5 times the budget before.
 #[test]
 fn a_file_too_large_for_the_budget_is_refused_before_it_is_read() {
     let tmp = tempfile::tempdir().unwrap();
