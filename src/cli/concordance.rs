@@ -83,7 +83,7 @@ pub fn cmd_concordance(a: ConcordanceArgs) -> Result<i32> {
     // Every output is checked before the work: a folder that is not an edition's is
     // refused now, not after every member was solved.
     if let Some(dir) = &a.html {
-        crate::report::html::check_target(dir)?;
+        crate::report::html::check_target(dir, &crate::files::FileSet::of(&files))?;
         if csv.as_ref().is_some_and(|c| c.is_inside(dir)) {
             anyhow::bail!(
                 "--csv is inside the page's folder --html {}, which is replaced whole: write the CSV elsewhere",
