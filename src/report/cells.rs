@@ -8,7 +8,9 @@
 //! One exception: a cell that is a plain decimal number (`-1`, `+3`, `-0.25`: a sign,
 //! digits, at most one `.` between digits) is left as it is. A spreadsheet reads it as
 //! that number, not as a formula (nothing in it can refer to a cell or call anything),
-//! and a `'` would turn the number into text. `--raw-csv` writes every cell as it is.
+//! and a `'` would turn the number into text. Nor is a lone `-` (standard input's name in
+//! the `file` column, a placeholder): nothing follows it to compute. `--raw-csv` writes
+//! every cell as it is.
 
 use std::borrow::Cow;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -23,7 +25,7 @@ pub fn set_raw(raw: bool) {
 
 /// True when a spreadsheet could read `cell` as a formula.
 fn dangerous(cell: &str) -> bool {
-    cell.starts_with(['=', '+', '-', '@', '\t', '\r']) && !plain_number(cell)
+    cell.starts_with(['=', '+', '-', '@', '\t', '\r']) && !plain_number(cell) && cell != "-"
 }
 
 /// A sign, digits, and at most one `.` with digits on both sides.
@@ -66,7 +68,8 @@ mod tests {
             ("@SUM(A1)", "'@SUM(A1)"),
             ("\tx", "'\tx"),
             ("\rx", "'\rx"),
-            ("-", "'-"),
+            ("-", "-"),
+            ("--", "'--"),
             ("-1.", "'-1."),
             ("-1e5", "'-1e5"),
             ("-1", "-1"),
