@@ -51,11 +51,12 @@ impl FileSet {
         s
     }
 
-    /// The path by which the file `id` was added, if it was.
+    /// The path by which the file `id` was added, if it was and that path still names it
+    /// (a file deleted since may have handed its inode to a new one, which is not it).
     pub fn find(&self, id: FileId) -> Option<&Path> {
         self.files
             .iter()
-            .find(|(f, _)| *f == id)
+            .find(|(f, p)| *f == id && FileId::of(p) == Some(id))
             .map(|(_, p)| p.as_path())
     }
 }

@@ -255,7 +255,7 @@ impl<'a> Entry<'a> {
                     Some("id"),
                     format!(
                         "`id` '{}' starts or ends with white space: write it without (ids are compared as written)",
-                        crate::report::shown::shown_id(s)
+                        crate::problem::shown::shown_id(s)
                     ),
                 )),
                 Some(s) => Ok(s.clone()),

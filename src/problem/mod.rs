@@ -16,6 +16,7 @@ pub mod chunks;
 mod engines;
 mod entry;
 pub mod import;
+pub mod shown;
 
 pub use engines::Engines;
 
@@ -297,9 +298,9 @@ impl fmt::Display for ProblemError {
         // The id and the message may quote input of any length: each word is cut at
         // 200 characters (the files mansuba writes keep the id whole elsewhere).
         if let Some(id) = &self.id {
-            write!(f, ": problem '{}'", crate::report::shown::capped(id))?;
+            write!(f, ": problem '{}'", crate::problem::shown::capped(id))?;
         }
-        write!(f, ": {}", crate::report::shown::capped(&self.message))
+        write!(f, ": {}", crate::problem::shown::capped(&self.message))
     }
 }
 

@@ -21,7 +21,7 @@ pub mod popeye;
 pub mod reconstruct;
 pub mod repair;
 pub(crate) mod rows;
-pub mod shown;
+pub use crate::problem::shown;
 pub mod svg;
 pub mod tally;
 pub(crate) mod text;
