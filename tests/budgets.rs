@@ -333,3 +333,53 @@ fn a_file_too_large_for_the_budget_is_refused_before_it_is_read() {
         "{out}{err}"
     );
 }
+
+/// `import` counts what it keeps (each entry, each error to be said) against half the
+/// memory budget as it reads: 40,000 Popeye problems under a budget of 0.02 GiB (a file
+/// may take a fifth, 4.3 MB; the input is 3.4 MB) stop where the entries would not fit,
+/// with the line and what to do; what was read before is written (exit 1, as for any
+/// problem left out). Under a budget they fit in, every one comes in.
+#[test]
+fn import_stops_where_its_entries_would_pass_the_budget() {
+    let tmp = tempfile::tempdir().unwrap();
+    let input = tmp.path().join("many.inp");
+    let mut text = String::new();
+    for i in 0..40_000 {
+        let (wk, bk, q) = (i % 8, (i / 8) % 8, (i / 64) % 6 + 2);
+        let f = |x: usize| (b'a' + x as u8) as char;
+        text.push_str(&format!(
+            "BeginProblem\nTitle p{i}\nPieces White K{}1 Q{}{q} Black K{}8\nStipulation #2\nEndProblem\n",
+            f(wk),
+            f((wk + 3) % 8),
+            f(bk)
+        ));
+    }
+    std::fs::write(&input, text).unwrap();
+    let run = |budget: &str, out: &Path| {
+        limited(&[
+            "import".into(),
+            input.display().to_string(),
+            "-o".into(),
+            out.display().to_string(),
+            "--max-memory-gib".into(),
+            budget.into(),
+        ])
+    };
+    let small = tmp.path().join("small.toml");
+    let (status, _, err) = run("0.02", &small);
+    assert_eq!(status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("import stopped here: the problems read so far take about")
+            && err.contains("import the input in parts, or raise the budget"),
+        "{err}"
+    );
+    let kept = std::fs::read_to_string(&small).unwrap();
+    let n = kept.matches("[[problem]]").count();
+    assert!(n > 1000 && n < 40_000, "{n} problems written");
+    assert!(err.contains(&format!("{n} problems imported")), "{err}");
+    let whole = tmp.path().join("whole.toml");
+    let (status, _, err) = run("1", &whole);
+    assert!(!err.contains("import stopped here"), "{err}");
+    let all = std::fs::read_to_string(&whole).unwrap();
+    assert!(all.matches("[[problem]]").count() > n, "{}", status);
+}

@@ -97,6 +97,26 @@ fn loads_back(entries: &[import::Entry], inputs: &[String], target: &Path) -> Re
     Ok(())
 }
 
+/// The problem file, written a thousand entries at a time: the whole text (about 280
+/// bytes a problem) is never held at once. A file is put in place only when it is whole.
+fn write_entries(
+    out: Option<&crate::files::Output>,
+    entries: &[import::Entry],
+    inputs: &[String],
+) -> Result<()> {
+    use std::io::Write;
+    let mut w = match out {
+        Some(out) => out.create()?,
+        None => crate::files::Writer::Stdout(std::io::stdout()),
+    };
+    w.write_all(import::toml_out::header(inputs).as_bytes())?;
+    for part in entries.chunks(CHECKED_AT_ONCE) {
+        w.write_all(import::toml_out::tables(part).as_bytes())?;
+    }
+    w.commit()?;
+    Ok(())
+}
+
 /// `mansuba import`.
 pub fn cmd_import(a: ImportArgs) -> Result<i32> {
     let out = super::parallel::check_output("-o", a.output.as_deref(), &a.files)?;
@@ -148,11 +168,7 @@ pub fn cmd_import(a: ImportArgs) -> Result<i32> {
     }
     let inputs: Vec<String> = a.files.iter().map(|f| f.display().to_string()).collect();
     loads_back(&entries, &inputs, &target)?;
-    let text = import::toml_out::to_toml(&entries, &inputs);
-    match &out {
-        Some(out) => out.write_all(text.as_bytes())?,
-        None => print!("{text}"),
-    }
+    write_entries(out.as_ref(), &entries, &inputs)?;
     eprintln!(
         "{} problem{} imported{}",
         entries.len(),

@@ -6,21 +6,24 @@
 //! The letters are the rules' letters (`--rules`); without it, english-1650 (orthodox
 //! moves), since EPD is the orthodox engines' format.
 
-use super::{default_id, error_at, Entry, ImportError, Options};
+use super::{default_id, error_at, Entry, Options};
 use std::path::Path;
 
-/// Reads every line of an EPD text: its problem or its error.
-pub fn read(path: &Path, text: &str, opts: &Options) -> Vec<Result<Entry, ImportError>> {
-    let mut out = vec![];
+/// Reads every line of an EPD text: its problem or its error, handed to `keep` in the
+/// order of the text; reading stops when `keep` says no.
+pub fn read(path: &Path, text: &str, opts: &Options, keep: super::Keep<'_>) {
+    let mut n = 0;
     for (i, l) in text.lines().enumerate() {
         let t = l.trim();
         if t.is_empty() || t.starts_with('%') || t.starts_with("//") {
             continue;
         }
-        let e = line(t, out.len() + 1, path, opts).map_err(|m| error_at(path, i + 1, m));
-        out.push(e.map(|e| Entry { line: i + 1, ..e }));
+        n += 1;
+        let e = line(t, n, path, opts).map_err(|m| error_at(path, i + 1, m));
+        if !keep(e.map(|e| Entry { line: i + 1, ..e })) {
+            return;
+        }
     }
-    out
 }
 
 fn line(t: &str, index: usize, path: &Path, opts: &Options) -> Result<Entry, String> {

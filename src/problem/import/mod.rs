@@ -79,6 +79,32 @@ pub struct Entry {
     pub notes: Vec<String>,
 }
 
+impl Entry {
+    /// About what the entry takes in memory, as the budget counts it: its fields twice
+    /// (a growing list of entries has up to twice their room), the text each holds with
+    /// the allocator's rounding, and the place (`file:line`) kept for each id.
+    pub fn held_bytes(&self) -> u64 {
+        let text = |s: &str| 16 + s.len() as u64;
+        let opt = |s: &Option<String>| s.as_deref().map_or(0, text);
+        let strings = [&self.id, &self.rules, &self.fen, &self.stipulation];
+        2 * std::mem::size_of::<Entry>() as u64
+            + 64
+            + strings.iter().map(|s| text(s)).sum::<u64>()
+            + [
+                &self.mate_by,
+                &self.title,
+                &self.source,
+                &self.published,
+                &self.solution,
+            ]
+            .iter()
+            .map(|s| opt(s))
+            .sum::<u64>()
+            + self.notes.iter().map(|n| 24 + text(n)).sum::<u64>()
+            + self.colours.as_ref().map_or(0, |[a, b]| text(a) + text(b))
+    }
+}
+
 /// What the user told `import` beyond the files.
 #[derive(Clone, Debug, Default)]
 pub struct Options {
@@ -177,38 +203,79 @@ fn without_marks(text: &str) -> std::borrow::Cow<'_, str> {
     out.into()
 }
 
+/// Where a reader hands each problem it reads, or why one cannot be read: true to read
+/// on, false to stop.
+pub type Keep<'a> = &'a mut dyn FnMut(Result<Entry, ImportError>) -> bool;
+
 /// Reads one input text: the problems that read, and every error of the text in the
 /// order of its lines (a problem with an error is left out; the reading goes on after it).
 /// A byte-order mark at the start of a line (as editors on Windows write) is not part of
 /// the text.
 pub fn import_all(path: &Path, text: &str, opts: &Options) -> (Vec<Entry>, Vec<ImportError>) {
+    import_held(path, text, opts, &mut Held::default())
+}
+
+/// What the entries read so far hold, counted against half the memory budget (the
+/// entries are held until all of them are written, and the output is checked and
+/// written a thousand at a time beside them).
+#[derive(Default)]
+struct Held {
+    bytes: u64,
+}
+
+impl Held {
+    /// Counts what `r` holds (an entry, or an error kept to be said); false when they no
+    /// longer fit.
+    fn count(&mut self, r: &Result<Entry, ImportError>) -> bool {
+        self.bytes += match r {
+            Ok(e) => e.held_bytes(),
+            Err(x) => {
+                2 * std::mem::size_of::<ImportError>() as u64
+                    + x.message.len() as u64
+                    + x.file.as_os_str().len() as u64
+                    + 32
+            }
+        };
+        self.bytes <= crate::memory::limit() / 2
+    }
+
+    /// Why reading stopped at `line` of `path`.
+    fn refusal(&self, path: &Path, line: usize) -> ImportError {
+        error_at(
+            path,
+            line,
+            format!(
+                "import stopped here: the problems read so far take about {}, more than half the memory budget of {} (--max-memory-gib); import the input in parts, or raise the budget",
+                crate::memory::human(self.bytes),
+                crate::memory::human(crate::memory::limit())
+            ),
+        )
+    }
+}
+
+fn import_held(
+    path: &Path,
+    text: &str,
+    opts: &Options,
+    held: &mut Held,
+) -> (Vec<Entry>, Vec<ImportError>) {
     let text = without_marks(text);
     let text = text.as_ref();
     let format = match opts.format.map_or_else(|| detect(path, text), Ok) {
         Ok(f) => f,
         Err(e) => return (vec![], vec![e]),
     };
-    let read = match format {
-        Format::Popeye => popeye::read(path, text, opts),
-        Format::Pieces => pieces::read(path, text, opts),
-        Format::Epd => epd::read(path, text, opts),
-    };
-    if read.is_empty() {
-        let e = ImportError {
-            file: path.to_path_buf(),
-            line: None,
-            message: format!("no problem found (read as {format:?} input)"),
-        };
-        return (vec![], vec![e]);
-    }
     let (mut entries, mut errors) = (vec![], vec![]);
-    for r in read {
-        match r.and_then(|e| {
-            let base = opts
-                .rules
-                .is_none()
-                .then(|| path.parent().unwrap_or(Path::new("")));
-            setup::check_position(&e, base).map_err(|m| {
+    let mut checker = setup::Checker::default();
+    let base = opts
+        .rules
+        .is_none()
+        .then(|| path.parent().unwrap_or(Path::new("")));
+    let mut read_any = false;
+    let mut keep = |r: Result<Entry, ImportError>| {
+        read_any = true;
+        let checked = r.and_then(|e| {
+            checker.check(&e, base).map_err(|m| {
                 error_at(
                     path,
                     e.line,
@@ -216,14 +283,39 @@ pub fn import_all(path: &Path, text: &str, opts: &Options) -> (Vec<Entry>, Vec<I
                 )
             })?;
             Ok(e)
-        }) {
+        });
+        if !held.count(&checked) {
+            let line = checked.map_or_else(|x| x.line.unwrap_or(0), |e| e.line);
+            errors.push(held.refusal(path, line));
+            return false;
+        }
+        match checked {
             Ok(e) => entries.push(e),
             Err(x) => errors.push(x),
         }
+        true
+    };
+    match format {
+        Format::Popeye => popeye::read(path, text, opts, &mut keep),
+        Format::Pieces => pieces::read(path, text, opts, &mut keep),
+        Format::Epd => epd::read(path, text, opts, &mut keep),
+    }
+    if !read_any {
+        let e = ImportError {
+            file: path.to_path_buf(),
+            line: None,
+            message: format!("no problem found (read as {format:?} input)"),
+        };
+        return (vec![], vec![e]);
     }
     errors.sort_by_key(|e| e.line);
-    // An id is what a problem file reads back: trimmed, never empty (a title of signs
-    // only gives none), unique.
+    tidy_ids(path, &mut entries);
+    (entries, errors)
+}
+
+/// An id is what a problem file reads back: trimmed, never empty (a title of signs only
+/// gives none), unique within the input.
+fn tidy_ids(path: &Path, entries: &mut [Entry]) {
     for (i, e) in entries.iter_mut().enumerate() {
         let trimmed = e.id.trim();
         if trimmed.len() != e.id.len() && !trimmed.is_empty() {
@@ -245,8 +337,7 @@ pub fn import_all(path: &Path, text: &str, opts: &Options) -> (Vec<Entry>, Vec<I
     let places: Vec<String> = (entries.iter())
         .map(|e| format!("{}:{}", path.display(), e.line))
         .collect();
-    unique_ids(&mut entries, &places);
-    (entries, errors)
+    unique_ids(entries, &places);
 }
 
 /// Reads every input: the problems that came in (ids made unique across them: a repeated
@@ -254,6 +345,7 @@ pub fn import_all(path: &Path, text: &str, opts: &Options) -> (Vec<Entry>, Vec<I
 pub fn import_files(paths: &[PathBuf], opts: &Options) -> (Vec<Entry>, Vec<ImportError>) {
     let (mut all, mut errors) = (vec![], vec![]);
     let mut places: Vec<String> = vec![];
+    let mut held = Held::default();
     for p in paths {
         // Popeye's own files are partly Latin-1: a file that is not UTF-8 is read as
         // Latin-1 (every byte a character), as Popeye reads bytes, and each entry says so.
@@ -271,7 +363,7 @@ pub fn import_files(paths: &[PathBuf], opts: &Options) -> (Vec<Entry>, Vec<Impor
                 continue;
             }
         };
-        let (mut v, mut e) = import_all(p, &text, opts);
+        let (mut v, mut e) = import_held(p, &text, opts, &mut held);
         places.extend(v.iter().map(|x| format!("{}:{}", p.display(), x.line)));
         if latin1 {
             for x in &mut v {

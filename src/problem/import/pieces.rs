@@ -86,8 +86,9 @@ struct Block<'a> {
     lines: Vec<(usize, &'a str)>,
 }
 
-/// Reads every problem of a piece-list text: each paragraph's problem or its error.
-pub fn read(path: &Path, text: &str, opts: &Options) -> Vec<Result<Entry, ImportError>> {
+/// Reads every problem of a piece-list text: each paragraph's problem or its error,
+/// handed to `keep` in the order of the text; reading stops when `keep` says no.
+pub fn read(path: &Path, text: &str, opts: &Options, keep: super::Keep<'_>) {
     let mut blocks: Vec<Block> = vec![];
     let mut cur: Vec<(usize, &str)> = vec![];
     for (i, l) in text.lines().enumerate() {
@@ -105,11 +106,11 @@ pub fn read(path: &Path, text: &str, opts: &Options) -> Vec<Result<Entry, Import
     if !cur.is_empty() {
         blocks.push(Block { lines: cur });
     }
-    blocks
-        .iter()
-        .enumerate()
-        .map(|(i, b)| block(path, b, i + 1, opts))
-        .collect()
+    for (i, b) in blocks.iter().enumerate() {
+        if !keep(block(path, b, i + 1, opts)) {
+            return;
+        }
+    }
 }
 
 /// The side a colour name stands for (true: White), by the user's mapping or the usual.

@@ -21,7 +21,7 @@ pub use super::popeye_board::{PopOptions, Raw};
 use super::popeye_lex::{find, language_of, man, man_on_squares, nearest, squares, Found, Lexer};
 use super::popeye_text;
 use super::popeye_words::*;
-use super::{error_at, Entry, ImportError, Options};
+use super::{error_at, ImportError, Options};
 use std::path::Path;
 
 pub use super::popeye_build::{slug, ID_REMARK, RULES_REMARK, SLUG_CAP};
@@ -37,34 +37,41 @@ enum Close {
 }
 
 /// Reads every problem of a Popeye input file: each problem (each twin a problem), or
-/// why it cannot be.
-pub fn read(path: &Path, text: &str, opts: &Options) -> Vec<Result<Entry, ImportError>> {
-    let mut out = vec![];
+/// why it cannot be, handed to `keep` as soon as it is read (what was read of it, its
+/// diagram of 64 squares and its twins, is not kept past it); reading stops when `keep`
+/// says no.
+pub fn read(path: &Path, text: &str, opts: &Options, keep: super::Keep<'_>) {
     let mut index = 0;
-    for r in read_raw(path, text) {
+    let mut go_on = true;
+    each_raw(path, text, |r| {
+        if !go_on {
+            return;
+        }
         match r {
             Ok(raw) => {
                 index += 1;
-                out.extend(super::popeye_build::build(path, &raw, index, opts));
+                for e in super::popeye_build::build(path, &raw, index, opts) {
+                    go_on = go_on && keep(e);
+                }
             }
-            Err(e) => out.push(Err(e)),
+            Err(e) => go_on = keep(Err(e)),
         }
-    }
-    out
+    });
 }
 
-/// The problems of the text as written, or the errors that are no problem's.
-pub fn read_raw(path: &Path, text: &str) -> Vec<Result<Raw, ImportError>> {
+/// Each problem of the text as written, or an error that is no problem's, handed to
+/// `take` in the order of the text.
+fn each_raw(path: &Path, text: &str, mut take: impl FnMut(Result<Raw, ImportError>)) {
     let mut lex = Lexer::new(text);
     let Some((w, n)) = lex.next_word() else {
-        return vec![];
+        return;
     };
     let Some(lang) = language_of(w) else {
-        return vec![Err(error_at(
+        return take(Err(error_at(
             path,
             n,
             format!("'{w}': expected BeginProblem (in German AnfangProblem, in French DebutProbleme) first"),
-        ))];
+        )));
     };
     let mut rd = Reader {
         path,
@@ -72,7 +79,6 @@ pub fn read_raw(path: &Path, text: &str) -> Vec<Result<Raw, ImportError>> {
         lang,
         in_twin: false,
     };
-    let mut out = vec![];
     let mut start = n;
     loop {
         rd.in_twin = false;
@@ -87,7 +93,7 @@ pub fn read_raw(path: &Path, text: &str) -> Vec<Result<Raw, ImportError>> {
                 )
             });
         }
-        out.push(Ok(raw));
+        take(Ok(raw));
         match end {
             Close::Next(line) => start = line,
             Close::Eof => break,
@@ -99,7 +105,6 @@ pub fn read_raw(path: &Path, text: &str) -> Vec<Result<Raw, ImportError>> {
             },
         }
     }
-    out
 }
 
 /// The reader: the words and the file's language.

@@ -174,18 +174,35 @@ impl Setup {
     }
 }
 
-/// Checks that an entry's rules resolve and its FEN is a legal problem position under
-/// them, and that its stipulation reads. `base`: the input's folder when the input named
-/// the rules itself (see [`Setup::new`]).
-pub fn check_position(e: &Entry, base: Option<&std::path::Path>) -> Result<(), String> {
-    let rules = Rules::resolve(&e.rules, base).map_err(|x| format!("rules '{}': {x}", e.rules))?;
-    let eng = AnyEngine::new(rules).map_err(|x| format!("rules '{}': {x}", e.rules))?;
-    e.stipulation
-        .parse::<crate::solve::Stipulation>()
-        .map_err(|x| x.to_string())?;
-    with_engine!(&eng, en => {
-        Position::from_fen(en.clone(), &e.fen)
-            .map(|_| ())
-            .map_err(|x| format!("the position '{}' is not a legal problem position under '{}': {x}", e.fen, e.rules))
-    })
+/// The last check of the entries of one input: their rules resolve and compile (once
+/// for each rules an input names: compiling them for every entry took most of an
+/// import's time), their stipulation reads, their FEN is a legal problem position.
+#[derive(Default)]
+pub struct Checker {
+    engines: std::collections::HashMap<String, Result<AnyEngine, String>>,
+}
+
+impl Checker {
+    /// Checks that an entry's rules resolve and its FEN is a legal problem position
+    /// under them, and that its stipulation reads. `base`: the input's folder when the
+    /// input named the rules itself (see [`Setup::new`]); one checker serves one input.
+    pub fn check(&mut self, e: &Entry, base: Option<&std::path::Path>) -> Result<(), String> {
+        let eng = self
+            .engines
+            .entry(e.rules.clone())
+            .or_insert_with(|| {
+                let rules = Rules::resolve(&e.rules, base)
+                    .map_err(|x| format!("rules '{}': {x}", e.rules))?;
+                AnyEngine::new(rules).map_err(|x| format!("rules '{}': {x}", e.rules))
+            })
+            .clone()?;
+        e.stipulation
+            .parse::<crate::solve::Stipulation>()
+            .map_err(|x| x.to_string())?;
+        with_engine!(&eng, en => {
+            Position::from_fen(en.clone(), &e.fen)
+                .map(|_| ())
+                .map_err(|x| format!("the position '{}' is not a legal problem position under '{}': {x}", e.fen, e.rules))
+        })
+    }
 }

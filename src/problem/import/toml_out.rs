@@ -11,10 +11,23 @@ fn quoted(s: &str) -> String {
 
 /// The whole file: a header comment naming the inputs, then one table per entry.
 pub fn to_toml(entries: &[Entry], inputs: &[String]) -> String {
-    let mut out = format!(
+    let mut out = header(inputs);
+    out.push_str(&tables(entries));
+    out
+}
+
+/// The header comment naming the inputs.
+pub fn header(inputs: &[String]) -> String {
+    format!(
         "# Imported by `mansuba import` from {}.\n# Complete `source` and `confidence` where they are empty: what was read, from where.\n",
         inputs.join(", ")
-    );
+    )
+}
+
+/// The tables of these entries, each after an empty line: the file is its header and
+/// the tables of its entries part after part.
+pub fn tables(entries: &[Entry]) -> String {
+    let mut out = String::new();
     for e in entries {
         out.push('\n');
         out.push_str(&table(e));
