@@ -283,6 +283,9 @@ fn a_table_that_fails_its_digest_is_rebuilt_in_the_cache_and_refused_from_tables
         std::fs::write(good.join("orthodox-KRK.mtb"), bad).unwrap();
         let out = verify(d.path(), &["--tables", "good"]);
         assert!(out.contains("unknown") && !out.contains("unsound"), "{out}");
+        // And said, once, at the end of the run.
+        let said = "warning: table file good/orthodox-KRK.mtb";
+        assert_eq!(out.matches(said).count(), 1, "{out}");
         assert_eq!(&std::fs::read(good.join("orthodox-KRK.mtb")).unwrap(), bad);
     }
     let (_, out) = run(

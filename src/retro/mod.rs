@@ -318,6 +318,25 @@ fn most_men_in(dir: &Path, rules: &Rules) -> usize {
         .unwrap_or(0)
 }
 
+/// The table files found and refused in this run (damaged, or made under other rules),
+/// each once: a search goes on without them, and the run says so at its end
+/// ([`refused_tables`]).
+static REFUSED: Mutex<Vec<String>> = Mutex::new(Vec::new());
+
+fn note_refused(e: &TbError) {
+    let said = e.to_string();
+    let mut g = REFUSED.lock().unwrap_or_else(|p| p.into_inner());
+    if !g.contains(&said) {
+        g.push(said);
+    }
+}
+
+/// Why each table file refused in this run was not used, once each, taken (a second
+/// call gives only those refused since).
+pub fn refused_tables() -> Vec<String> {
+    std::mem::take(&mut *REFUSED.lock().unwrap_or_else(|p| p.into_inner()))
+}
+
 impl Tables {
     /// Tables in `dir` for a preset name or rules file.
     pub fn load(dir: impl AsRef<Path>, rules_name: &str) -> Result<Tables, TbError> {
@@ -364,6 +383,9 @@ impl Tables {
         } else {
             Err(TbError::Missing(name, self.dir.display().to_string()))
         };
+        if let Err(e @ (TbError::Damaged(..) | TbError::Foreign(..))) = &r {
+            note_refused(e);
+        }
         g.insert(mat.clone(), r.clone());
         r
     }
