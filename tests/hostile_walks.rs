@@ -144,3 +144,32 @@ fn ctrl_c_stops_a_long_walk() {
         text(&o)
     );
 }
+
+/// The walk counts what it keeps (each file's path, each folder) against a quarter of the
+/// memory budget: 4,000 problem files under the least budget, 1 MiB (`--max-memory-gib
+/// 0.0001` is raised to it; a quarter is 256 KiB, their paths and folders take about
+/// 360 KB), are refused before any is read, with the count; under the default budget they
+/// are all found.
+#[test]
+fn a_walk_too_large_for_the_budget_is_refused_before_reading() {
+    let d = tempfile::tempdir().unwrap();
+    let dir = d.path().join("many");
+    for i in 0..40 {
+        std::fs::create_dir_all(dir.join(format!("{i}"))).unwrap();
+        for j in 0..100 {
+            std::fs::write(dir.join(format!("{i}/problem-{j}.toml")), "").unwrap();
+        }
+    }
+    let o = run(d.path(), &["verify", "many", "--max-memory-gib", "0.0001"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(
+        text(&o).contains("the folders name more than the memory budget allows")
+            && text(&o).contains("raise --max-memory-gib"),
+        "{}",
+        text(&o)
+    );
+    let o = run(d.path(), &["verify", "many", "--csv", "out.csv"]);
+    assert!(!text(&o).contains("memory budget"), "{}", text(&o));
+    let csv = std::fs::read_to_string(d.path().join("out.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 4001, "{}", text(&o));
+}

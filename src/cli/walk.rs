@@ -27,6 +27,7 @@ pub fn allow_links_out(yes: bool) {
 /// file once, in the order of their paths.
 pub fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
     let mut out = vec![];
+    let mut held = Held::default();
     let mut stdin = false;
     for p in paths {
         if p.as_os_str() == "-" {
@@ -36,7 +37,7 @@ pub fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
             stdin = true;
             out.push(p.clone());
         } else if p.is_dir() {
-            walk(p, &mut out)?;
+            walk(p, &mut out, &mut held)?;
         } else if p.exists() {
             out.push(p.clone());
         } else {
@@ -55,7 +56,7 @@ fn id_of(e: &walkdir::DirEntry) -> Option<FileId> {
 }
 
 /// Adds the *.toml files below `root` to `out`.
-fn walk(root: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
+fn walk(root: &Path, out: &mut Vec<PathBuf>, held: &mut Held) -> Result<()> {
     let home = root.canonicalize()?;
     let follow = FOLLOW_LINKS.load(Ordering::Relaxed);
     let mut folders = HashSet::new();
@@ -98,11 +99,37 @@ fn walk(root: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
                 );
             }
         }
-        if !e.file_type().is_dir() && is_toml(e.path()) {
+        if e.file_type().is_dir() {
+            held.add(e.path(), out.len())?;
+        } else if is_toml(e.path()) {
+            held.add(e.path(), out.len())?;
             out.push(e.into_path());
         }
     }
     Ok(())
+}
+
+/// What a walk keeps (each file's path, each folder's identity), counted against a
+/// quarter of the memory budget: a walk of millions of files is stopped with the count,
+/// before the problems are read.
+#[derive(Default)]
+struct Held {
+    bytes: u64,
+}
+
+impl Held {
+    fn add(&mut self, p: &Path, files: usize) -> Result<()> {
+        self.bytes += 64 + p.as_os_str().len() as u64;
+        let max = crate::memory::limit() / 4;
+        if self.bytes > max {
+            bail!(
+                "the folders name more than the memory budget allows ({files} problem files so far, their paths and folders about {}, over a quarter of the budget of {}): name fewer folders at a time, or raise --max-memory-gib",
+                crate::memory::human(self.bytes),
+                crate::memory::human(crate::memory::limit())
+            );
+        }
+        Ok(())
+    }
 }
 
 fn is_toml(p: &Path) -> bool {
