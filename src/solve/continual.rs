@@ -46,19 +46,13 @@ pub(super) fn second_look<B: Bits>(
     if stip.goal != Goal::Mate || cond.checks || !open || cancelled(limits) {
         return None;
     }
-    let pool = limits.extras_pool.as_deref();
-    let stepped;
-    let limits = match pool {
-        Some(p) => {
-            stepped = Limits {
-                // Its refutation (for "no") is part of its answer: the second look has
-                // extras of its own, on its share of what it costs.
-                extras: limits.extras,
-                ..p.step(limits, Extra::ContinualCheck)?
-            };
-            &stepped
-        }
-        None => limits,
+    // An extra: it draws on the problem's pool ([`Limits::for_one_problem`] made it).
+    let pool = limits.extras_pool.as_deref()?;
+    let limits = &Limits {
+        // Its refutation (for "no") is part of its answer: the second look has extras of
+        // its own, on its share of what it costs.
+        extras: limits.extras,
+        ..pool.step(limits, Extra::ContinualCheck)?
     };
     let checks = Conditions {
         checks: true,
@@ -71,11 +65,9 @@ pub(super) fn second_look<B: Bits>(
         limits,
         &super::endgames::Known::fresh(None, limits),
     );
-    if let Some(p) = pool {
-        p.spend(r.nodes);
-        if r.limit_hit.is_some() {
-            p.leave_out(Extra::ContinualCheck);
-        }
+    pool.spend(r.nodes);
+    if r.limit_hit.is_some() {
+        pool.leave_out(Extra::ContinualCheck);
     }
     Some(ContinualCheck {
         solvable: r.solvable,

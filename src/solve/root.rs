@@ -130,11 +130,18 @@ pub fn solve<B: Bits>(
     };
     let mut results = root.first_pass(&root_moves);
     root.deepen_open(&mut results);
-    // The verdict is settled: the extras get their share of what it cost.
-    let pool = limits.extras_pool.as_deref();
-    if let Some(pool) = pool {
-        pool.grant(budget.nodes.load(Ordering::Relaxed));
-    }
+    // The verdict is settled: the extras get their share of what it cost, from the
+    // problem's pool, or one of this search's own for limits made without one (a
+    // library caller's): every extra draws on a pool.
+    let own;
+    let pool = match limits.extras_pool.as_deref() {
+        Some(p) => p,
+        None => {
+            own = ExtrasPool::new(limits.extras_share(), limits.timeout);
+            &own
+        }
+    };
+    pool.grant(budget.nodes.load(Ordering::Relaxed));
     let unsound = !budget.stopped() && results.iter().all(|r| r.wins_in.is_none());
     let mut extra_nodes = 0;
     if unsound && root.holding_counted > 0 {
@@ -365,17 +372,9 @@ impl<'a, B: Bits> Root<'a, B> {
     /// forcing, ranks behind a try counted in full. The strongest try itself never ranks
     /// behind, so the choice does not depend on the thread count or the order the tries
     /// finish in.
-    fn count_holding(
-        &self,
-        results: &mut [RootResult],
-        limits: &Limits,
-        pool: Option<&ExtrasPool>,
-    ) -> u64 {
+    fn count_holding(&self, results: &mut [RootResult], limits: &Limits, pool: &ExtrasPool) -> u64 {
         // Half of what the extras have: the refutation's line comes next.
-        let step = pool.map_or(Some(limits.clone()), |p| {
-            p.step_of(limits, Extra::StrongestTry, 0.5)
-        });
-        let Some(l) = step else {
+        let Some(l) = pool.step_of(limits, Extra::StrongestTry, 0.5) else {
             return 0;
         };
         let budget = Budget::after(self.budget, &l);
@@ -406,11 +405,9 @@ impl<'a, B: Bits> Root<'a, B> {
             results[i].stopped |= h.stopped;
         }
         let spent = budget.nodes.load(Ordering::Relaxed);
-        if let Some(p) = pool {
-            p.spend(spent);
-            if budget.stopped() {
-                p.leave_out(Extra::StrongestTry);
-            }
+        pool.spend(spent);
+        if budget.stopped() {
+            pool.leave_out(Extra::StrongestTry);
         }
         spent
     }
@@ -518,15 +515,12 @@ impl<'a, B: Bits> Root<'a, B> {
         &self,
         results: &[RootResult],
         limits: &Limits,
-        pool: Option<&ExtrasPool>,
+        pool: &ExtrasPool,
     ) -> (Option<String>, u64) {
         let Some(t) = self.strongest(results) else {
             return (results.is_empty().then(|| "no legal move".to_string()), 0);
         };
-        let step = pool.map_or(Some(limits.clone()), |p| {
-            p.step(limits, Extra::StrongestTry)
-        });
-        let Some(l) = step else {
+        let Some(l) = pool.step(limits, Extra::StrongestTry) else {
             return (None, 0);
         };
         let budget = Budget::after(self.budget, &l);
@@ -557,11 +551,9 @@ impl<'a, B: Bits> Root<'a, B> {
         }
         s.flush();
         let spent = budget.nodes.load(Ordering::Relaxed);
-        if let Some(p) = pool {
-            p.spend(spent);
-            if budget.stopped() {
-                p.leave_out(Extra::StrongestTry);
-            }
+        pool.spend(spent);
+        if budget.stopped() {
+            pool.leave_out(Extra::StrongestTry);
         }
         (Some(text), spent)
     }
@@ -595,16 +587,12 @@ impl<'a, B: Bits> Root<'a, B> {
         &self,
         results: &[RootResult],
         skip: Option<Move>,
-        (limits, pool): (&Limits, Option<&ExtrasPool>),
+        (limits, pool): (&Limits, &ExtrasPool),
         further: bool,
         rep: &mut SolveReport,
     ) {
         let t0 = std::time::Instant::now();
-        let step = match pool {
-            Some(p) => p.step(limits, Extra::TryLines),
-            None => Some(super::remaining(limits, self.budget.start, 0)),
-        };
-        let Some(mut l) = step else {
+        let Some(mut l) = pool.step(limits, Extra::TryLines) else {
             rep.tries_left_out = self.tries_of(results, skip).len();
             return;
         };
@@ -645,11 +633,9 @@ impl<'a, B: Bits> Root<'a, B> {
         rep.tries = lines.into_iter().flatten().collect();
         rep.try_nodes = budget.nodes.load(Ordering::Relaxed);
         rep.try_millis = t0.elapsed().as_millis() as u64;
-        if let Some(p) = pool {
-            p.spend(rep.try_nodes);
-            if rep.tries_left_out > 0 {
-                p.leave_out(Extra::TryLines);
-            }
+        pool.spend(rep.try_nodes);
+        if rep.tries_left_out > 0 {
+            pool.leave_out(Extra::TryLines);
         }
     }
 
