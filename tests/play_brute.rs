@@ -18,7 +18,8 @@ use mansuba::board::outcome::Outcome;
 use mansuba::board::piece::Color;
 use mansuba::board::position::{Move, MoveKind, Position};
 use mansuba::board::rules::Rules;
-use mansuba::solve::{solve_play, Aim, Family, Play, PlayLimits, SeriesEnd};
+use mansuba::board::sides::flip_fen;
+use mansuba::solve::{solve_play, Aim, Family, Play, PlayLimits, PlayReport, SeriesEnd};
 use mansuba::with_engine;
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -288,14 +289,14 @@ fn started<B: Bits>(p: &Position<B>, play: &Play) -> Option<Position<B>> {
     Some(q)
 }
 
-/// Compares solver and reference on one position and stipulation; the solver's nodes.
-fn compare<B: Bits>(p: &Position<B>, text: &str) -> u64 {
+/// Compares solver and reference on one position and stipulation; the solver's report.
+fn compare<B: Bits>(p: &Position<B>, text: &str) -> PlayReport {
     let play: Play = text.parse().unwrap();
     let r = solve_play(p, &play, &PlayLimits::default());
     assert!(r.complete);
     let Some(mut q) = started(p, &play) else {
         assert!(r.solutions.is_empty() && r.keys.is_empty(), "{text} {p:?}");
-        return r.nodes;
+        return r;
     };
     let fen = q.to_fen();
     let n = play.moves;
@@ -362,7 +363,7 @@ fn compare<B: Bits>(p: &Position<B>, text: &str) -> u64 {
             assert_eq!(r.shortest, shortest, "{text} {fen}: shortest");
         }
     }
-    r.nodes
+    r
 }
 
 /// One rule set: random positions with these men (White's king and Black's added),
@@ -380,34 +381,58 @@ fn rule_set<B: Bits>(
     let mut done = 0;
     let mut solutions = 0;
     let mut tries = 0;
+    // Per stipulation: positions with a solution or key, and with a try.
+    let mut seen = BTreeMap::new();
     while done < count && tries < count * 50 {
         tries += 1;
         let (w, b) = men[done % men.len()];
         let Some(fen) = random_position(eng, &mut rng, w, b, false) else {
             continue;
         };
-        let mut p = Position::from_fen(eng.clone(), &fen).unwrap();
+        // Every other position with the colours swapped: Black's men about White's king
+        // on the edge, where selfmates and reflexmates happen.
+        let fen = if done % 2 == 1 {
+            flip_fen(&fen).unwrap()
+        } else {
+            fen
+        };
+        let Ok(mut p) = Position::from_fen(eng.clone(), &fen) else {
+            continue;
+        };
+        if p.side() == Color::Black && started(&p, &"s#1".parse().unwrap()).is_none() {
+            continue;
+        }
         if privileged {
             let s = p.start_privileges();
             p.set_privileges(s);
         }
         if stacked {
-            let own = p.state().occ_c[0];
+            let own = p.state().occ_c[p.side().idx()];
             let pawn = eng.rules.kind_of('p').unwrap();
-            let sq = own.iter().find(|&s| s != p.king_sq(Color::White)).unwrap();
-            if p.add_to_stack(Color::White, pawn, sq).is_err() || p.validate().is_err() {
+            let us = p.side();
+            let Some(sq) = own.iter().find(|&s| s != p.king_sq(us)) else {
+                continue;
+            };
+            if p.add_to_stack(us, pawn, sq).is_err() || p.validate().is_err() {
                 continue;
             }
             p.rehash();
         }
         for stip in STIPS {
-            compare(&p, stip);
-            let r = solve_play(&p, &stip.parse().unwrap(), &PlayLimits::default());
-            solutions += r.solutions.len() + r.keys.len();
+            let r = compare(&p, stip);
+            let found = r.solutions.len() + r.keys.len();
+            solutions += found;
+            let e = seen.entry(*stip).or_insert((0, 0));
+            e.0 += (found > 0) as usize;
+            e.1 += !r.tries.is_empty() as usize;
         }
         done += 1;
     }
     assert_eq!(done, count, "{}: too few positions", eng.rules.name);
+    eprintln!(
+        "{}: {count} positions, solved (tried) per stipulation: {seen:?}",
+        eng.rules.name
+    );
     // The positions must not all be barren: some stipulation has a solution somewhere.
     assert!(solutions > 0, "{}: nothing solved at all", eng.rules.name);
 }
@@ -435,7 +460,7 @@ rule_set_test!(
         (&['R', 'B'], &['n']),
         (&['R', 'P'], &[])
     ],
-    6,
+    12,
     false,
     false
 );
@@ -444,7 +469,7 @@ rule_set_test!(
     "shatranj",
     12,
     &[(&['R', 'Q', 'N'], &['p']), (&['R', 'N'], &['q'])],
-    6,
+    12,
     false,
     false
 );
@@ -453,7 +478,7 @@ rule_set_test!(
     "short-assize",
     13,
     &[(&['R', 'Q'], &['p'])],
-    5,
+    10,
     true,
     false
 );
@@ -462,7 +487,7 @@ rule_set_test!(
     "long-assize",
     14,
     &[(&['R', 'Q', 'P'], &['b']), (&['Q', 'N'], &['p'])],
-    6,
+    12,
     false,
     true
 );
@@ -471,7 +496,7 @@ rule_set_test!(
     "alfonso",
     15,
     &[(&['R', 'Q'], &['p']), (&['R', 'P'], &['n'])],
-    5,
+    10,
     false,
     true
 );
@@ -480,7 +505,7 @@ rule_set_test!(
     "forced",
     16,
     &[(&['R', 'N'], &['p', 'n'])],
-    5,
+    10,
     false,
     false
 );
@@ -489,7 +514,7 @@ rule_set_test!(
     "courier",
     17,
     &[(&['R', 'F', 'W'], &['p']), (&['R', 'E'], &['n'])],
-    5,
+    10,
     false,
     false
 );
@@ -498,7 +523,116 @@ rule_set_test!(
     "grant-acedrex",
     18,
     &[(&['R', 'L'], &['p'])],
-    3,
+    6,
     false,
     false
 );
+
+/// The self stipulations compared on positions chosen for them.
+const SELF_STIPS: &[&str] = &[
+    "s#1",
+    "s#2",
+    "s=1",
+    "s=2",
+    "s#=1",
+    "s#=2",
+    "exact-s#2",
+    "exact-s#=2",
+    "ser-s#1",
+    "ser-s#2",
+    "ser-s=2",
+    "ser-s#=2",
+];
+
+/// The self families are rarely solvable on random positions: candidates (colours
+/// swapped, Black's men about White's king) are drawn until `want` of them have a key
+/// or a solution by the solver for one of `stips`, and those are compared in full.
+fn self_play<B: Bits>(eng: &Arc<Engine<B>>, seed: u64, men: &[(&[char], &[char])], want: usize) {
+    const STIPS: &[&str] = SELF_STIPS;
+    const SCREEN: &[&str] = &["s#1", "s=1", "s#=1", "ser-s#1", "s#2", "s=2", "s#=2"];
+    let mut rng = Rng(seed);
+    let mut kept = 0;
+    let mut hits = BTreeMap::new();
+    for i in 0..4_000 {
+        if kept >= want {
+            break;
+        }
+        let (w, b) = men[i % men.len()];
+        let Some(fen) = random_position(eng, &mut rng, w, b, false) else {
+            continue;
+        };
+        let Ok(p) = Position::from_fen(eng.clone(), &flip_fen(&fen).unwrap()) else {
+            continue;
+        };
+        // Screened by the short ones (cheap), compared on all.
+        let solvable: Vec<&str> = STIPS
+            .iter()
+            .copied()
+            .filter(|s| SCREEN.contains(s))
+            .filter(|s| {
+                let r = solve_play(&p, &s.parse().unwrap(), &PlayLimits::default());
+                !r.keys.is_empty() || !r.solutions.is_empty()
+            })
+            .collect();
+        if solvable.is_empty() {
+            continue;
+        }
+        for s in STIPS {
+            compare(&p, s);
+        }
+        for s in solvable {
+            *hits.entry(s).or_insert(0) += 1;
+        }
+        kept += 1;
+    }
+    eprintln!(
+        "{}: {kept} self-play positions, solvable per stipulation: {hits:?}",
+        eng.rules.name
+    );
+    assert_eq!(
+        kept, want,
+        "{}: too few solvable self-play positions",
+        eng.rules.name
+    );
+}
+
+macro_rules! self_play_test {
+    ($test:ident, $preset:expr, $seed:expr, $men:expr, $want:expr) => {
+        #[test]
+        fn $test() {
+            let any = preset($preset);
+            with_engine!(&any, e => self_play(e, $seed, $men, $want));
+        }
+    };
+}
+
+self_play_test!(
+    self_forced_capture,
+    "forced",
+    23,
+    &[(&['R', 'N'], &['n', 'p']), (&['P', 'R'], &['p'])],
+    3
+);
+
+/// Positions where a self stipulation works, found by the screening above on many more
+/// candidates (seeds 21 and 22, 40 000 of them), compared in full.
+#[test]
+fn self_play_found() {
+    for (name, fen) in [
+        ("orthodox", "7K/5k2/6qP/7r/8/8/8/8 b - - 0 1"),
+        ("orthodox", "K7/2kr4/P2q4/8/8/8/8/8 b - - 0 1"),
+        ("orthodox", "8/5kr1/8/6PK/5q2/8/8/8 b - - 0 1"),
+        ("shatranj", "K1kr4/8/P7/n7/8/8/8/8 b - - 0 1"),
+    ] {
+        let any = preset(name);
+        with_engine!(&any, e => {
+            let p = Position::from_fen(e.clone(), fen).unwrap();
+            let mut solved = 0;
+            for s in SELF_STIPS {
+                let r = compare(&p, s);
+                solved += r.keys.len() + r.solutions.len();
+            }
+            assert!(solved > 0, "{name} {fen}");
+        });
+    }
+}
