@@ -338,7 +338,7 @@ fn compare<B: Bits>(p: &Position<B>, text: &str) -> PlayReport {
             let mut keys = Vec::new();
             let mut tries = BTreeMap::new();
             let can_move =
-                !over(&mut q) && !(play.family == Family::Reflex && goal_in_one(&mut q, play.aim));
+                !over(&mut q) && (play.family != Family::Reflex || !goal_in_one(&mut q, play.aim));
             for m in legal(&mut q).into_iter().filter(|_| can_move) {
                 let u = q.make(m);
                 let refuters = defence_ref(&mut q, n, &play);

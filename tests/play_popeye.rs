@@ -109,3 +109,60 @@ fn reflexmate_after_popeye_without_the_black_king() {
     let e = solve(&pos, "exact-r#2");
     assert!(!e.keys.iter().any(|k| coords(&pos, &[*k]) == "a3a4"));
 }
+
+/// A search stopped by a limit says so, keeps what it proved, and lists only true
+/// solutions: a node cap, a deadline already past, a cancel flag already set.
+#[test]
+fn limits_stop_the_search() {
+    use std::sync::atomic::AtomicBool;
+    use std::time::{Duration, Instant};
+    let pos = orthodox("n5Q1/8/8/8/6N1/K7/8/k7 b - - 0 1");
+    let play: Play = "h#2".parse().unwrap();
+    let full = solve(&pos, "h#2");
+    // The short solutions take few nodes; the full length many more.
+    let capped = solve_play(
+        &pos,
+        &play,
+        &PlayLimits {
+            max_nodes: Some(full.nodes / 2),
+            ..Default::default()
+        },
+    );
+    assert!(!capped.complete);
+    assert!(capped.nodes <= full.nodes / 2 + 1);
+    assert!(capped.solutions.iter().all(|l| full.solutions.contains(l)));
+    assert_eq!(capped.proven, Some(1), "h#1 was searched to the end");
+    let late = PlayLimits {
+        deadline: Some(Instant::now() - Duration::from_secs(1)),
+        ..Default::default()
+    };
+    let r = solve_play(&pos, &play, &late);
+    assert!(!r.complete && r.nodes <= 1024);
+    let cancel = PlayLimits {
+        cancel: Some(Arc::new(AtomicBool::new(true))),
+        ..Default::default()
+    };
+    let r = solve_play(&pos, &"s#2".parse().unwrap(), &cancel);
+    assert!(!r.complete && r.keys.is_empty() && r.proven.is_none());
+}
+
+/// Node counts and times on the worked examples (printed with `--nocapture`).
+#[test]
+fn node_figures() {
+    for (fen, stip) in [
+        ("n5Q1/8/8/8/6N1/K7/8/k7 b - - 0 1", "h#2"),
+        ("n5Q1/8/8/8/6N1/K7/8/k7 b - - 0 1", "h#3"),
+        ("8/8/8/1p6/bPp5/kpP5/Np6/bK6 w - - 0 1", "ser-s#2"),
+        ("8/8/8/1p6/bPp5/kpP5/Np6/bK6 w - - 0 1", "ser-s#4"),
+    ] {
+        let pos = orthodox(fen);
+        let t = std::time::Instant::now();
+        let r = solve(&pos, stip);
+        eprintln!(
+            "{stip} {fen}: {} solutions, {} nodes, {:?}",
+            r.solutions.len(),
+            r.nodes,
+            t.elapsed()
+        );
+    }
+}

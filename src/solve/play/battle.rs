@@ -126,7 +126,8 @@ impl<'m, B: Bits> BattleSearch<'m, B> {
     pub(super) fn refutes(&mut self, d: Move, n: u32) -> Verdict {
         let u = self.pos.make(d);
         let held = if self.family == Family::Self_ && reached(&mut self.pos, self.aim) {
-            Some(!(n == 1 || !self.exact))
+            // Reached too early under `exact`: play has ended without White's win.
+            Some(n > 1 && self.exact)
         } else if n == 1 {
             Some(true)
         } else {

@@ -35,7 +35,7 @@ impl Meter {
     }
 
     /// Counts one node; true when the search must stop (the clock and the flag are
-    /// read every 1024 nodes).
+    /// read on the first node and every 1024 after).
     #[inline]
     pub(super) fn tick(&mut self) -> bool {
         if self.stopped {
@@ -44,7 +44,7 @@ impl Meter {
         self.nodes += 1;
         if self.limits.max_nodes.is_some_and(|cap| self.nodes > cap) {
             self.stopped = true;
-        } else if self.nodes % 1024 == 0 {
+        } else if self.nodes % 1024 == 1 {
             let late = self.limits.deadline.is_some_and(|d| Instant::now() >= d);
             let cancelled = self
                 .limits
