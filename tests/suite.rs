@@ -34,6 +34,8 @@ mod legality;
 mod main_lines;
 mod notation;
 mod perft_reference;
+mod play_brute;
+mod play_popeye;
 mod proof_trees;
 mod reconstruct;
 mod reconstruct_shards;

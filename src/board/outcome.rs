@@ -146,7 +146,13 @@ impl<B: Bits> Position<B> {
     pub fn settled_outcome(&mut self) -> Outcome {
         let mut l = MoveList::new();
         self.legal_moves(&mut l);
-        let now = self.outcome_with(&l);
+        self.settled_outcome_with(&l)
+    }
+
+    /// [`Position::settled_outcome`] given the legal moves already generated for this
+    /// position (a search that lists them anyway need not list them twice).
+    pub fn settled_outcome_with(&mut self, l: &MoveList) -> Outcome {
+        let now = self.outcome_with(l);
         let bare = self.side;
         let pending = now == Outcome::Ongoing
             && self.men[bare.idx()] == 1

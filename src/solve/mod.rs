@@ -18,6 +18,7 @@ mod extras;
 mod limits;
 mod lines;
 mod order;
+mod play;
 mod pn_numbers;
 mod pns;
 mod reach;
@@ -40,6 +41,10 @@ pub use extras::{Extra, ExtrasPool, DEFAULT_EXTRAS, MAX_EXTRAS};
 pub(crate) use limits::remaining;
 pub use limits::{Limits, Method, ProblemNodes, DEFAULT_REFUTATIONS};
 pub(crate) use lines::MAX_VARIATIONS;
+pub use play::{
+    check_play_line, solve_play, Aim, Family, Play, PlayError, PlayLimits, PlayReport, SeriesEnd,
+    KNOWN_FAMILIES, MAX_PLAY_MOVES,
+};
 pub use spec::{resolve_conditions, ConditionSpec, Conditions, MateBy};
 pub use stipulation::{DiceRefusal, Goal, SolveError, Stipulation};
 pub use verdict::{Solvable, SolveReport, Variation};

@@ -1,0 +1,179 @@
+//! Battle play (`#N`, `s#N`, `s=N`, `r#N`, `semi-r#N`): White attacks, Black defends, a
+//! depth-limited AND/OR search with a table of verdicts per (position, moves left).
+//!
+//! The family's hooks: where the goal is tested (after White's moves for `#`, after
+//! Black's for `s#`); the forced end before Black's moves (`r#`, `semi-r#`: a Black
+//! goal in one ends play, Black must take it); the constraint before White's moves
+//! (`r#`: White may not have the goal in one). A White move after which Black has no
+//! move, or the game is over, fails (unwanted immobility). Without `exact` the goal
+//! counts at every depth; with it only on the last move.
+
+use super::goal::{game_over, goal_in_one, reached};
+use super::meter::Meter;
+use super::stip::{Aim, Family};
+use super::table::Table;
+use crate::board::bits::Bits;
+use crate::board::movegen::MoveList;
+use crate::board::position::{Move, Position};
+
+/// A sub-search's verdict: `Some(true)` forced, `Some(false)` not, `None` stopped.
+pub(super) type Verdict = Option<bool>;
+
+/// One battle search.
+pub(super) struct BattleSearch<'m, B: Bits> {
+    pub(super) pos: Position<B>,
+    pub(super) family: Family,
+    pub(super) aim: Aim,
+    pub(super) exact: bool,
+    pub(super) meter: &'m mut Meter,
+    table: Table,
+}
+
+impl<'m, B: Bits> BattleSearch<'m, B> {
+    pub(super) fn new(
+        pos: Position<B>,
+        family: Family,
+        aim: Aim,
+        exact: bool,
+        meter: &'m mut Meter,
+    ) -> Self {
+        BattleSearch {
+            pos,
+            family,
+            aim,
+            exact,
+            meter,
+            table: Table::default(),
+        }
+    }
+
+    /// The legal moves of the side to move when it may move at all: None if the game is
+    /// over, or (`r#`, White to move) White has the goal in one.
+    pub(super) fn attack_moves(&mut self) -> Option<MoveList> {
+        let mut list = MoveList::new();
+        self.pos.legal_moves(&mut list);
+        if game_over(&mut self.pos, &list) {
+            return None;
+        }
+        if self.family == Family::Reflex && goal_in_one(&mut self.pos, &list, self.aim) {
+            return None;
+        }
+        Some(list)
+    }
+
+    /// White to move with `n` moves left: does White force the goal?
+    pub(super) fn attack(&mut self, n: u32) -> Verdict {
+        let hash = self.pos.hash();
+        if let Some(v) = self.table.get(hash, n) {
+            return Some(v);
+        }
+        let Some(list) = self.attack_moves() else {
+            self.table.put(hash, n, false);
+            return Some(false);
+        };
+        let mut won = false;
+        for &m in list.as_slice() {
+            if self.meter.tick() {
+                return None;
+            }
+            let u = self.pos.make(m);
+            let v = self.after_attack(n);
+            self.pos.unmake(m, u);
+            if v? {
+                won = true;
+                break;
+            }
+        }
+        self.table.put(hash, n, won);
+        Some(won)
+    }
+
+    /// Black's legal moves after White's move (of `n` left, this one counted), or the
+    /// verdict when play ends here.
+    pub(super) fn defence_moves(&mut self, n: u32) -> Result<MoveList, bool> {
+        let last = n == 1;
+        if self.family == Family::Direct && reached(&mut self.pos, self.aim) {
+            return Err(last || !self.exact);
+        }
+        let mut list = MoveList::new();
+        self.pos.legal_moves(&mut list);
+        if list.is_empty() || game_over(&mut self.pos, &list) {
+            return Err(false);
+        }
+        if matches!(self.family, Family::Reflex | Family::SemiReflex) {
+            if goal_in_one(&mut self.pos, &list, self.aim) {
+                return Err(last || !self.exact);
+            }
+            if last {
+                return Err(false);
+            }
+        }
+        if self.family == Family::Direct && last {
+            return Err(false);
+        }
+        if self.family == Family::Self_ && last {
+            // Every move must reach the goal: one that does not check cannot mate.
+            let aim = self.aim;
+            let pos = &mut self.pos;
+            list.as_mut_slice()
+                .sort_by_cached_key(|&d| aim == Aim::Mate && pos.gives_check(d));
+        }
+        Ok(list)
+    }
+
+    /// Does this Black move keep White from the goal (`n` White moves left, the one
+    /// before it counted)?
+    pub(super) fn refutes(&mut self, d: Move, n: u32) -> Verdict {
+        let u = self.pos.make(d);
+        let held = if self.family == Family::Self_ && reached(&mut self.pos, self.aim) {
+            // Reached too early under `exact`: play has ended without White's win.
+            Some(n > 1 && self.exact)
+        } else if n == 1 {
+            Some(true)
+        } else {
+            self.attack(n - 1).map(|won| !won)
+        };
+        self.pos.unmake(d, u);
+        held
+    }
+
+    /// Black to move after White's move: is the goal forced?
+    pub(super) fn after_attack(&mut self, n: u32) -> Verdict {
+        let list = match self.defence_moves(n) {
+            Ok(l) => l,
+            Err(v) => return Some(v),
+        };
+        for &d in list.as_slice() {
+            if self.meter.tick() {
+                return None;
+            }
+            if self.refutes(d, n)? {
+                return Some(false);
+            }
+        }
+        Some(true)
+    }
+
+    /// Black's defences after White's move that refute it, at most `most` of them; None
+    /// when stopped. Empty both for a move that forces the goal and for one after which
+    /// play ends without it (no defence refutes such a move: it fails by itself).
+    pub(super) fn refutations(&mut self, n: u32, most: usize) -> Option<Vec<Move>> {
+        let list = match self.defence_moves(n) {
+            Ok(l) => l,
+            Err(_) => return Some(Vec::new()),
+        };
+        let mut out = Vec::new();
+        for &d in list.as_slice() {
+            if self.meter.tick() {
+                return None;
+            }
+            if self.refutes(d, n)? {
+                out.push(d);
+                if out.len() >= most {
+                    break;
+                }
+            }
+        }
+        Some(out)
+    }
+}

@@ -1,0 +1,79 @@
+//! Is a given help or series line a solution of the stipulation? Each move must be
+//! legal where it is played, the game not over before it, the series check rule kept,
+//! and the end as the stipulation asks.
+
+use super::goal::{game_over, reached};
+use super::meter::{Meter, PlayLimits};
+use super::series::{forced_to_goal, null};
+use super::stip::{Family, Play, SeriesEnd};
+use super::{solve_play, with_starter};
+use crate::board::bits::Bits;
+use crate::board::movegen::MoveList;
+use crate::board::position::{Move, Position};
+
+/// Plays `m` if it is legal and the game is not over; false otherwise.
+fn play_legal<B: Bits>(pos: &mut Position<B>, m: Move) -> bool {
+    let mut list = MoveList::new();
+    pos.legal_moves(&mut list);
+    if game_over(pos, &list) || !list.as_slice().contains(&m) {
+        return false;
+    }
+    pos.make(m);
+    true
+}
+
+/// Is `line` a solution of `play` from `pos` (the starter set to move as in
+/// [`solve_play`])? Help and series play are checked move by move (a series line as
+/// [`super::PlayReport::solutions`] writes it); for battle play `line` must be a single
+/// key, checked by a full search.
+pub fn check_play_line<B: Bits>(pos: &Position<B>, play: &Play, line: &[Move]) -> bool {
+    let Some(mut p) = with_starter(pos, play) else {
+        return false;
+    };
+    let n = line.len() as u32;
+    match play.family {
+        Family::Help => {
+            let parity = play.half as u32;
+            let least = if play.exact { 2 * play.moves } else { 0 } + parity;
+            n % 2 == parity
+                && n >= least.max(1)
+                && n <= play.half_moves()
+                && line.iter().all(|&m| play_legal(&mut p, m))
+                && reached(&mut p, play.aim)
+        }
+        Family::Series(end) => {
+            let ends_other = end == SeriesEnd::Help;
+            let series = n.saturating_sub(ends_other as u32);
+            let least = if play.exact { play.moves } else { 1 };
+            if series < least || series > play.moves {
+                return false;
+            }
+            for (i, &m) in line[..series as usize].iter().enumerate() {
+                if !play_legal(&mut p, m) {
+                    return false;
+                }
+                if i + 1 < series as usize {
+                    let mut idle = MoveList::new();
+                    p.legal_moves(&mut idle);
+                    if p.in_check() || game_over(&mut p, &idle) {
+                        return false;
+                    }
+                    let _ = null(&mut p);
+                }
+            }
+            match end {
+                SeriesEnd::Direct => reached(&mut p, play.aim),
+                SeriesEnd::Help => {
+                    play_legal(&mut p, line[series as usize]) && reached(&mut p, play.aim)
+                }
+                SeriesEnd::Self_ => {
+                    forced_to_goal(&mut p, play.aim, &mut Meter::new(&PlayLimits::default()))
+                }
+            }
+        }
+        _ => {
+            let report = solve_play(pos, play, &PlayLimits::default());
+            line.len() == 1 && report.keys.contains(&line[0])
+        }
+    }
+}

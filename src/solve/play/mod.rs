@@ -1,0 +1,152 @@
+//! Exact searches for the stipulation families beyond `#N` (issue #68): help play
+//! (`h#N`, `h#N.5`, `h=N`, `h#=N`), series play (`ser-#N`, `ser-=N`, `ser-h#N`,
+//! `ser-s#N`) and battle play (`s#N`, `s=N`, `r#N`, `semi-r#N`, and `#N` through the
+//! same AND/OR search), with Popeye's meanings (who starts, half-move counts, shorter
+//! solutions unless `exact-`, reflex obligations, the series check rule).
+//!
+//! Two predicates steer every search: the stipulation's goal (`#`, `=`, `#=`, tested on
+//! the side to move after the last move) decides success; the rules' end of the game
+//! ([`Position::settled_outcome`]: bare king, stalemate, kings only, the nine-move
+//! limit) stops a line that has not reached its goal. Move generation is the board's,
+//! with forced capture, privileges, stacks and every board size.
+//!
+//! Files: `stip` (the parsed stipulation), `goal` (the two predicates), `meter` (limits),
+//! `table` (transposition tables), `help`, `series`, `battle` (the searches), `claim`
+//! (checking a given line), `report`.
+
+mod battle;
+mod claim;
+mod goal;
+mod help;
+mod meter;
+mod report;
+mod series;
+mod stip;
+mod table;
+
+pub use claim::check_play_line;
+pub use meter::PlayLimits;
+pub use report::PlayReport;
+pub use stip::{Aim, Family, Play, PlayError, SeriesEnd, KNOWN_FAMILIES, MAX_PLAY_MOVES};
+
+use crate::board::bits::Bits;
+use crate::board::engine::NO_SQ;
+use crate::board::position::Position;
+use battle::BattleSearch;
+use help::{help_lengths, HelpSearch};
+use meter::Meter;
+use series::SeriesSearch;
+
+/// Defences counted against a first move for it to be a try: one or two.
+const TRY_DEFENCES: usize = 2;
+
+/// The position with the stipulation's starter to move (its e.p. right dropped if the
+/// side changes); None when the other side is then in check (the position cannot arise).
+pub(super) fn with_starter<B: Bits>(pos: &Position<B>, play: &Play) -> Option<Position<B>> {
+    let mut p = pos.clone();
+    if p.side() != play.starter() {
+        p.ep = NO_SQ;
+        p.side = play.starter();
+        p.rehash();
+    }
+    let them = p.side().flip();
+    let checked = p.attacked(p.king_sq(them), p.side(), p.occupied());
+    (!checked).then_some(p)
+}
+
+/// Solves `play` from `pos` (the side to move is set to the stipulation's starter)
+/// within `limits`. Help and series play list every solution line; battle play its
+/// keys, tries and shortest length.
+pub fn solve_play<B: Bits>(pos: &Position<B>, play: &Play, limits: &PlayLimits) -> PlayReport {
+    let mut meter = Meter::new(limits);
+    let mut report = PlayReport::default();
+    if let Some(p) = with_starter(pos, play) {
+        match play.family {
+            Family::Help => solve_help(p, play, &mut meter, &mut report),
+            Family::Series(end) => solve_series(p, play, end, &mut meter, &mut report),
+            _ => solve_battle(p, play, &mut meter, &mut report),
+        }
+    } else {
+        report.proven = Some(play.moves);
+    }
+    report.complete = !meter.stopped;
+    report.nodes = meter.nodes;
+    report
+}
+
+fn solve_help<B: Bits>(p: Position<B>, play: &Play, meter: &mut Meter, report: &mut PlayReport) {
+    let mut s = HelpSearch::new(p, play.aim, meter);
+    for (half_moves, k) in help_lengths(play) {
+        s.lines(half_moves);
+        if s.meter.stopped {
+            break;
+        }
+        report.proven = Some(k);
+    }
+    report.solutions = s.found;
+}
+
+fn solve_series<B: Bits>(
+    p: Position<B>,
+    play: &Play,
+    end: SeriesEnd,
+    meter: &mut Meter,
+    report: &mut PlayReport,
+) {
+    let mut s = SeriesSearch::new(p, play.aim, end, meter);
+    let first = if play.exact { play.moves } else { 1 };
+    for k in first..=play.moves {
+        s.lines(k);
+        if s.meter.stopped {
+            break;
+        }
+        report.proven = Some(k);
+    }
+    report.solutions = s.found;
+}
+
+fn solve_battle<B: Bits>(p: Position<B>, play: &Play, meter: &mut Meter, report: &mut PlayReport) {
+    let mut s = BattleSearch::new(p, play.family, play.aim, play.exact, meter);
+    // The least length first (one length only when exact), then every key and try at N.
+    let first = if play.exact { play.moves } else { 1 };
+    for n in first..play.moves {
+        match s.attack(n) {
+            None => return,
+            Some(won) => {
+                report.proven = Some(n);
+                if won && report.shortest.is_none() {
+                    report.shortest = Some(n);
+                }
+            }
+        }
+    }
+    let n = play.moves;
+    let Some(list) = s.attack_moves() else {
+        report.proven = Some(n);
+        return;
+    };
+    for &m in list.as_slice() {
+        if s.meter.tick() {
+            return;
+        }
+        let u = s.pos.make(m);
+        let v = s.after_attack(n);
+        let refuted = match v {
+            Some(false) => s.refutations(n, TRY_DEFENCES + 1),
+            _ => Some(Vec::new()),
+        };
+        s.pos.unmake(m, u);
+        match (v, refuted) {
+            (Some(true), _) => report.keys.push(m),
+            (Some(false), Some(r)) if (1..=TRY_DEFENCES).contains(&r.len()) => {
+                report.tries.push((m, r))
+            }
+            (Some(false), Some(_)) => {}
+            _ => return,
+        }
+    }
+    report.proven = Some(n);
+    if report.shortest.is_none() && !report.keys.is_empty() {
+        report.shortest = Some(n);
+    }
+}

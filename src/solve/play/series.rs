@@ -1,0 +1,183 @@
+//! Series play (`ser-#N`, `ser-=N`, `ser-h#N`, `ser-s#N`): one side makes up to N moves
+//! in a row while the other passes (a null move, illegal when that side is in check, so
+//! no series move but the last may check), then the end play: the goal reached
+//! (`ser-#`), the other side reaching it in one (`ser-h#`), or every move of the other
+//! side reaching it against the series side (`ser-s#`, which fails when that side has no
+//! move). The idle side's game must not be over when it passes.
+
+use super::goal::{game_over, reached};
+use super::meter::Meter;
+use super::stip::{Aim, SeriesEnd};
+use super::table::Table;
+use crate::board::bits::Bits;
+use crate::board::engine::NO_SQ;
+use crate::board::movegen::MoveList;
+use crate::board::position::{Move, Position};
+
+/// One series search.
+pub(super) struct SeriesSearch<'m, B: Bits> {
+    pub(super) pos: Position<B>,
+    pub(super) aim: Aim,
+    pub(super) end: SeriesEnd,
+    pub(super) meter: &'m mut Meter,
+    fails: Table,
+    line: Vec<Move>,
+    pub(super) found: Vec<Vec<Move>>,
+}
+
+/// What a null move changes: the side to move, the e.p. right, the hash.
+pub(super) struct Null {
+    ep: u8,
+    hash: u64,
+}
+
+/// Passes the move (the e.p. right lapses).
+pub(super) fn null<B: Bits>(pos: &mut Position<B>) -> Null {
+    let undo = Null {
+        ep: pos.ep,
+        hash: pos.hash,
+    };
+    pos.ep = NO_SQ;
+    pos.side = pos.side.flip();
+    pos.rehash();
+    undo
+}
+
+/// Takes a null move back.
+pub(super) fn unnull<B: Bits>(pos: &mut Position<B>, n: Null) {
+    pos.side = pos.side.flip();
+    pos.ep = n.ep;
+    pos.hash = n.hash;
+}
+
+impl<'m, B: Bits> SeriesSearch<'m, B> {
+    pub(super) fn new(pos: Position<B>, aim: Aim, end: SeriesEnd, meter: &'m mut Meter) -> Self {
+        SeriesSearch {
+            pos,
+            aim,
+            end,
+            meter,
+            fails: Table::default(),
+            line: Vec::new(),
+            found: Vec::new(),
+        }
+    }
+
+    /// Lists every series of exactly `left` moves from here (series side to move) that
+    /// ends as the stipulation asks; true when there is one.
+    pub(super) fn lines(&mut self, left: u32) -> bool {
+        let hash = self.pos.hash();
+        if self.fails.failed(hash, left) {
+            return false;
+        }
+        let mut list = MoveList::new();
+        self.pos.legal_moves(&mut list);
+        if game_over(&mut self.pos, &list) {
+            return false;
+        }
+        let mut any = false;
+        for &m in list.as_slice() {
+            if self.meter.tick() {
+                return any;
+            }
+            let u = self.pos.make(m);
+            self.line.push(m);
+            any |= if left == 1 {
+                self.end_play()
+            } else {
+                self.pass_and_go_on(left - 1)
+            };
+            self.line.pop();
+            self.pos.unmake(m, u);
+        }
+        if !any && !self.meter.stopped {
+            self.fails.put(hash, left, false);
+        }
+        any
+    }
+
+    /// After a series move that is not the last: the idle side passes, unless it is in
+    /// check or its game is over.
+    fn pass_and_go_on(&mut self, left: u32) -> bool {
+        if self.pos.in_check() {
+            return false;
+        }
+        let mut idle = MoveList::new();
+        self.pos.legal_moves(&mut idle);
+        if game_over(&mut self.pos, &idle) {
+            return false;
+        }
+        let n = null(&mut self.pos);
+        let any = self.lines(left);
+        unnull(&mut self.pos, n);
+        any
+    }
+
+    /// After the last series move: the end play, lines recorded.
+    fn end_play(&mut self) -> bool {
+        match self.end {
+            SeriesEnd::Direct => {
+                let ok = reached(&mut self.pos, self.aim);
+                if ok {
+                    self.found.push(self.line.clone());
+                }
+                ok
+            }
+            SeriesEnd::Help => self.other_reaches_in_one(),
+            SeriesEnd::Self_ => {
+                let ok = forced_to_goal(&mut self.pos, self.aim, self.meter);
+                if ok {
+                    self.found.push(self.line.clone());
+                }
+                ok
+            }
+        }
+    }
+
+    /// `ser-h`: every move of the other side that reaches the goal ends a solution.
+    fn other_reaches_in_one(&mut self) -> bool {
+        let mut list = MoveList::new();
+        self.pos.legal_moves(&mut list);
+        if game_over(&mut self.pos, &list) {
+            return false;
+        }
+        let mut any = false;
+        for &w in list.as_slice() {
+            if self.meter.tick() {
+                return any;
+            }
+            let u = self.pos.make(w);
+            if (self.aim != Aim::Mate || self.pos.in_check()) && reached(&mut self.pos, self.aim) {
+                self.line.push(w);
+                self.found.push(self.line.clone());
+                self.line.pop();
+                any = true;
+            }
+            self.pos.unmake(w, u);
+        }
+        any
+    }
+}
+
+/// Must the side to move reach the goal against the other side with its move: it has a
+/// move, its game is not over, and every move it has reaches the goal? (A move that
+/// does not check cannot mate: tried first, it refutes at once.)
+pub(super) fn forced_to_goal<B: Bits>(pos: &mut Position<B>, aim: Aim, meter: &mut Meter) -> bool {
+    let mut list = MoveList::new();
+    pos.legal_moves(&mut list);
+    if list.is_empty() || game_over(pos, &list) {
+        return false;
+    }
+    for &d in list.as_slice() {
+        if meter.tick() {
+            return false;
+        }
+        let u = pos.make(d);
+        let ok = reached(pos, aim);
+        pos.unmake(d, u);
+        if !ok {
+            return false;
+        }
+    }
+    true
+}

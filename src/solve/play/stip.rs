@@ -1,0 +1,362 @@
+//! A stipulation of the new families in Popeye's words (`h#3`, `ser-s#2`, `exact-h#2.5`,
+//! `r#2`): the parsed form, its errors, its length in half-moves and who starts.
+
+use crate::board::piece::Color;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// The longest stipulation accepted, in moves.
+pub const MAX_PLAY_MOVES: u32 = 200;
+
+/// The family names the parser knows, as written before the goal.
+pub const KNOWN_FAMILIES: &[&str] = &["", "h", "ser-", "ser-h", "ser-s", "s", "r", "semi-r"];
+
+/// The play of a stipulation: who moves, and who is bound to what.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Family {
+    /// `#N`, `=N`: White forces the goal (parsed here; solved by the same AND/OR search).
+    Direct,
+    /// `h#N`: Black starts, both sides cooperate, White's Nth move reaches the goal.
+    Help,
+    /// `ser-...`: one side makes its moves in a row, then the end play named.
+    Series(SeriesEnd),
+    /// `s#N`: White forces Black to reach the goal against White.
+    #[serde(rename = "self")]
+    Self_,
+    /// `r#N`: as semi-reflex, and White may never have the goal in one.
+    Reflex,
+    /// `semi-r#N`: White forces a position where Black reaches the goal in one; Black must.
+    SemiReflex,
+}
+
+/// What follows the series moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SeriesEnd {
+    /// `ser-#N`: White's Nth move reaches the goal.
+    Direct,
+    /// `ser-h#N`: Black's N moves, then White reaches the goal in one.
+    Help,
+    /// `ser-s#N`: White's N moves, then every Black move reaches the goal against White.
+    Self_,
+}
+
+/// The goal, tested on the side to move after the last move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Aim {
+    /// `#`: in check with no legal move.
+    Mate,
+    /// `=`: not in check, no legal move.
+    Stalemate,
+    /// `#=`: no legal move, in check or not.
+    MateOrStalemate,
+}
+
+/// A parsed stipulation of the play families.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Play {
+    /// Who moves and who is bound.
+    pub family: Family,
+    /// The goal.
+    pub aim: Aim,
+    /// N, in moves.
+    pub moves: u32,
+    /// `N.5` (help play only): White starts, one half-move more.
+    pub half: bool,
+    /// `exact-`: full-length play only (no shorter solutions).
+    pub exact: bool,
+}
+
+/// Why a stipulation could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// Nothing given.
+    #[error("empty stipulation")]
+    Empty,
+    /// A family before the goal that is not known.
+    #[error("stipulation '{input}': unknown family '{family}' (known: {known})")]
+    UnknownFamily {
+        /// The input, cut to 200 characters.
+        input: String,
+        /// The family as written.
+        family: String,
+        /// The families known.
+        known: String,
+    },
+    /// No goal (`#`, `=`, `#=`) where one belongs.
+    #[error("stipulation '{input}': no goal ('#', '=' or '#=') after the family")]
+    NoGoal {
+        /// The input, cut to 200 characters.
+        input: String,
+    },
+    /// The length is not a number (or `N.5`).
+    #[error("stipulation '{input}': '{length}' is not a length (N or N.5)")]
+    BadLength {
+        /// The input, cut to 200 characters.
+        input: String,
+        /// The length as written.
+        length: String,
+    },
+    /// The length is out of range.
+    #[error("stipulation '{input}': {moves} moves is out of range (1 to {MAX_PLAY_MOVES})")]
+    OutOfRange {
+        /// The input, cut to 200 characters.
+        input: String,
+        /// The number read.
+        moves: u64,
+    },
+    /// `.5` on a family that is not help play.
+    #[error(
+        "stipulation '{input}': half moves ('.5') are allowed only in help play (h#, h=, h#=)"
+    )]
+    HalfNotHelp {
+        /// The input, cut to 200 characters.
+        input: String,
+    },
+}
+
+/// The input as quoted in an error: at most 200 characters.
+fn quoted(s: &str) -> String {
+    s.chars().take(200).collect()
+}
+
+impl Play {
+    /// The play's length in half-moves as Popeye counts it (series: null moves of the
+    /// idle side included; reflex: the forced last Black move not counted).
+    pub fn half_moves(&self) -> u32 {
+        let n = self.moves;
+        match self.family {
+            Family::Direct | Family::Reflex | Family::SemiReflex => 2 * n - 1,
+            Family::Self_ => 2 * n,
+            Family::Help => 2 * n + self.half as u32,
+            Family::Series(SeriesEnd::Direct) => 2 * n - 1,
+            Family::Series(SeriesEnd::Help) | Family::Series(SeriesEnd::Self_) => 2 * n,
+        }
+    }
+
+    /// Who makes the first move.
+    pub fn starter(&self) -> Color {
+        match self.family {
+            Family::Help if !self.half => Color::Black,
+            Family::Series(SeriesEnd::Help) => Color::Black,
+            _ => Color::White,
+        }
+    }
+
+    /// True for the families whose solutions are lines (help and series).
+    pub fn is_line_play(&self) -> bool {
+        matches!(self.family, Family::Help | Family::Series(_))
+    }
+
+    /// The family's prefix in Popeye's words.
+    fn prefix(&self) -> &'static str {
+        match self.family {
+            Family::Direct => "",
+            Family::Help => "h",
+            Family::Series(SeriesEnd::Direct) => "ser-",
+            Family::Series(SeriesEnd::Help) => "ser-h",
+            Family::Series(SeriesEnd::Self_) => "ser-s",
+            Family::Self_ => "s",
+            Family::Reflex => "r",
+            Family::SemiReflex => "semi-r",
+        }
+    }
+}
+
+impl fmt::Display for Play {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let goal = match self.aim {
+            Aim::Mate => "#",
+            Aim::Stalemate => "=",
+            Aim::MateOrStalemate => "#=",
+        };
+        let exact = if self.exact { "exact-" } else { "" };
+        let half = if self.half { ".5" } else { "" };
+        write!(f, "{exact}{}{goal}{}{half}", self.prefix(), self.moves)
+    }
+}
+
+/// The family of a prefix, if known.
+fn family_of(prefix: &str) -> Option<Family> {
+    Some(match prefix {
+        "" => Family::Direct,
+        "h" => Family::Help,
+        "ser-" => Family::Series(SeriesEnd::Direct),
+        "ser-h" => Family::Series(SeriesEnd::Help),
+        "ser-s" => Family::Series(SeriesEnd::Self_),
+        "s" => Family::Self_,
+        "r" => Family::Reflex,
+        "semi-r" => Family::SemiReflex,
+        _ => return None,
+    })
+}
+
+impl FromStr for Play {
+    type Err = PlayError;
+    fn from_str(s: &str) -> Result<Play, PlayError> {
+        let input = quoted(s.trim());
+        let lower = s.trim().to_ascii_lowercase();
+        if lower.is_empty() {
+            return Err(PlayError::Empty);
+        }
+        let (exact, body) = match lower.strip_prefix("exact-") {
+            Some(rest) => (true, rest),
+            None => (false, lower.as_str()),
+        };
+        let Some(at) = body.find(['#', '=']) else {
+            return Err(PlayError::NoGoal { input });
+        };
+        let (prefix, rest) = body.split_at(at);
+        let family = family_of(prefix).ok_or_else(|| PlayError::UnknownFamily {
+            input: input.clone(),
+            family: quoted(prefix),
+            known: KNOWN_FAMILIES
+                .iter()
+                .map(|f| format!("{f}#"))
+                .collect::<Vec<_>>()
+                .join(", "),
+        })?;
+        let (aim, length) = if let Some(l) = rest.strip_prefix("#=") {
+            (Aim::MateOrStalemate, l)
+        } else if let Some(l) = rest.strip_prefix('#') {
+            (Aim::Mate, l)
+        } else {
+            (Aim::Stalemate, &rest[1..])
+        };
+        let (digits, half) = match length.strip_suffix(".5") {
+            Some(d) => (d, true),
+            None => (length, false),
+        };
+        let bad = || PlayError::BadLength {
+            input: input.clone(),
+            length: quoted(length),
+        };
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(bad());
+        }
+        let moves: u64 = digits.parse().unwrap_or(u64::MAX);
+        if half && family != Family::Help {
+            return Err(PlayError::HalfNotHelp { input });
+        }
+        // h#0.5 is one half-move: the one length below 1 that is a stipulation.
+        let least = if half { 0 } else { 1 };
+        if moves < least || moves > MAX_PLAY_MOVES as u64 {
+            return Err(PlayError::OutOfRange { input, moves });
+        }
+        Ok(Play {
+            family,
+            aim,
+            moves: moves as u32,
+            half,
+            exact,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// (text, half-moves, starter), from §1.1 of the research note on Popeye's counts.
+    const TABLE: &[(&str, u32, Color)] = &[
+        ("#3", 5, Color::White),
+        ("=3", 5, Color::White),
+        ("s#3", 6, Color::White),
+        ("s=2", 4, Color::White),
+        ("r#2", 3, Color::White),
+        ("semi-r#2", 3, Color::White),
+        ("h#3", 6, Color::Black),
+        ("h#2.5", 5, Color::White),
+        ("h#0.5", 1, Color::White),
+        ("h=2", 4, Color::Black),
+        ("h#=2", 4, Color::Black),
+        ("exact-h#2", 4, Color::Black),
+        ("ser-#5", 9, Color::White),
+        ("ser-=3", 5, Color::White),
+        ("ser-h#4", 8, Color::Black),
+        ("ser-s#2", 4, Color::White),
+    ];
+
+    #[test]
+    fn lengths_and_starters_follow_popeye() {
+        for &(text, half_moves, starter) in TABLE {
+            let p: Play = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(p.half_moves(), half_moves, "{text}");
+            assert_eq!(p.starter(), starter, "{text}");
+            assert_eq!(p.to_string(), text, "written back");
+        }
+    }
+
+    #[test]
+    fn fields_and_case() {
+        let p: Play = "EXACT-H#2.5".parse().unwrap();
+        assert_eq!(
+            p,
+            Play {
+                family: Family::Help,
+                aim: Aim::Mate,
+                moves: 2,
+                half: true,
+                exact: true
+            }
+        );
+        let p: Play = " Ser-S#2 ".parse().unwrap();
+        assert_eq!(p.family, Family::Series(SeriesEnd::Self_));
+        let p: Play = "h#=2".parse().unwrap();
+        assert_eq!(p.aim, Aim::MateOrStalemate);
+        assert_eq!("s=2".parse::<Play>().unwrap().aim, Aim::Stalemate);
+        assert_eq!("#3".parse::<Play>().unwrap().family, Family::Direct);
+        assert_eq!("h#200".parse::<Play>().unwrap().moves, 200);
+    }
+
+    #[test]
+    fn refusals() {
+        let e = "hs#2".parse::<Play>().unwrap_err();
+        assert!(matches!(&e, PlayError::UnknownFamily { family, .. } if family == "hs"));
+        let msg = e.to_string();
+        assert!(msg.contains("'hs'") && msg.contains("ser-h#") && msg.contains("semi-r#"));
+        for bad in ["h#0", "ser-#0", "s#300", "#0", "h#201"] {
+            assert!(
+                matches!(bad.parse::<Play>(), Err(PlayError::OutOfRange { .. })),
+                "{bad}"
+            );
+        }
+        let e = "s#2.5".parse::<Play>().unwrap_err();
+        assert_eq!(
+            e,
+            PlayError::HalfNotHelp {
+                input: "s#2.5".into()
+            }
+        );
+        assert!(e.to_string().contains("only in help play"));
+        assert_eq!("".parse::<Play>(), Err(PlayError::Empty));
+        assert!(matches!(
+            "h2".parse::<Play>(),
+            Err(PlayError::NoGoal { .. })
+        ));
+        assert!(matches!(
+            "h#x".parse::<Play>(),
+            Err(PlayError::BadLength { .. })
+        ));
+        assert!(matches!(
+            "h#2.7".parse::<Play>(),
+            Err(PlayError::BadLength { .. })
+        ));
+        assert!(matches!(
+            "h#99999999999999999999999".parse::<Play>(),
+            Err(PlayError::OutOfRange { .. })
+        ));
+        let long = format!("{}#2", "x".repeat(500));
+        let e = long.parse::<Play>().unwrap_err();
+        match e {
+            PlayError::UnknownFamily { input, family, .. } => {
+                assert_eq!(input.chars().count(), 200);
+                assert_eq!(family.chars().count(), 200);
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}
