@@ -209,6 +209,84 @@ def popeye_keys(output, lang):
     return twins
 
 
+# A move as Popeye writes it in a line: `Sa8-b6`, `b3*a2`, `e7-e8=Q`, `0-0`.
+MOVE = re.compile(r"(?:\d+\.+)?([A-Z]?[a-h][1-8][-*][a-h][1-8](?:=[A-Z])?|0-0(?:-0)?)")
+
+
+def popeye_move(word, lang):
+    """One of Popeye's moves in mansuba's coordinates ('castle' for castling)."""
+    if word.startswith("0-0"):
+        return "castle" + ("-long" if word.startswith("0-0-0") else "")
+    sq = re.findall(r"[a-h][1-8]", word)
+    move = sq[0] + sq[1]
+    promo = re.search(r"=([A-Z])", word)
+    if promo:
+        move += PROMOTED[lang].get(promo.group(1), promo.group(1).lower())
+    return move
+
+
+def popeye_solutions(output, lang, drop_last):
+    """Solution lines per twin of a help or series problem: each a tuple of moves in
+    coordinates (`drop_last`: the forced last move of ser-s#/ser-r#, which mansuba's
+    line leaves out)."""
+    twins = collections.OrderedDict()
+    cur = "a"
+    twins[cur] = set()
+    for line in output.splitlines():
+        m = SECTION.match(line)
+        if m:
+            cur = m.group(1)
+            twins[cur] = set()
+            continue
+        if not re.match(r"\s*1\.", line):
+            continue
+        moves = [popeye_move(w.group(1), lang) for w in MOVE.finditer(line)]
+        if drop_last and moves:
+            moves = moves[:-1]
+        if moves:
+            twins[cur].add(tuple(moves))
+    return twins
+
+
+def castles(moves, fen):
+    """mansuba's king moves of two files written as Popeye's castling."""
+    rights = fen.split()[2]
+    out = []
+    for k in moves:
+        if k in ("e1g1", "e8g8") and rights != "-":
+            out.append("castle")
+        elif k in ("e1c1", "e8c8") and rights != "-":
+            out.append("castle-long")
+        else:
+            out.append(k)
+    return out
+
+
+# Popeye options that change which lines it prints (a prefix of three letters or more).
+OUTPUT_OPTIONS = ["maxsolutions", "setplay", "stoponshortsolutions", "startmovenumber",
+                  "uptomovenumber", "maxtime", "nontrivial", "intelligent", "nowk", "nobk",
+                  "quodlibet", "keepmatingpiece", "mutuallyexclusivecastling"]
+
+
+def prints_all_lines(chunk):
+    words = set(re.findall(r"[a-z]+", chunk.lower()))
+    return not any(o.startswith(w) for w in words if len(w) >= 3 for o in OUTPUT_OPTIONS)
+
+
+FAMILY = re.compile(r"(exact-)?(h|ser-h|ser-s|ser-r|ser-|s|r|semi-r|)(#=|#|=)(\d+)(\.5)?")
+
+
+def family_of(stipulation):
+    """'direct', 'battle' (keys) or 'line' (solutions) for a stipulation mansuba wrote."""
+    m = FAMILY.fullmatch(stipulation)
+    if not m:
+        return None
+    fam, goal = m.group(2), m.group(3)
+    if fam in ("h", "ser-h", "ser-s", "ser-r", "ser-"):
+        return "line"
+    return "direct" if fam == "" and goal == "#" else "battle"
+
+
 def mansuba_keys(keys, fen):
     """mansuba's keys with castling written as Popeye's output gives it."""
     out = set()
@@ -228,11 +306,20 @@ def twin_label(entry):
 
 
 def compare(args, tmp, name, chunk_inp, entries, lang, stats, mismatches):
-    """Keys of every #1..#N entry of one problem, mansuba's against Popeye's."""
-    wanted = [e for e in entries
-              if re.fullmatch(r"#([1-9]\d*)", e.get("stipulation", ""))
-              and int(e["stipulation"][1:]) <= args.max_moves]
+    """Keys of every #1..#N, s#, r#, =N entry of one problem and the solutions of every
+    help and series entry, mansuba's against Popeye's, per family."""
+    wanted = []
+    for e in entries:
+        st = e.get("stipulation", "")
+        fam = family_of(st)
+        n = int(re.search(r"(\d+)", st).group(1)) if fam else 0
+        if fam and n <= args.max_moves:
+            wanted.append((e, fam))
     if not wanted:
+        return
+    chunk_text = open(chunk_inp, encoding="utf-8", errors="replace").read()
+    if any(f != "direct" for _, f in wanted) and not prints_all_lines(chunk_text):
+        stats["skipped: an option changes Popeye's lines"] += len(wanted)
         return
     toml = chunk_inp + ".toml"
     code, out, err = run([args.mansuba, "verify", toml, "--csv", "-", "--timeout", str(args.timeout),
@@ -242,23 +329,39 @@ def compare(args, tmp, name, chunk_inp, entries, lang, stats, mismatches):
     pcode, pout, perr = run([args.py, "-maxtime", str(args.timeout), chunk_inp], args.timeout * 3 + 30,
                             cwd=tmp)
     finished = re.search(r"solution finished\.|Loesung beendet\.|solution terminee\.", pout)
-    theirs = popeye_keys(pout, lang) if finished else None
-    for e in wanted:
-        stats["compared"] += 1
+    for e, fam in wanted:
+        st = e["stipulation"]
+        kind = {"direct": "direct mates", "battle": "self, reflex and stalemate (keys)",
+                "line": "help and series (solutions)"}[fam]
+        stats[f"{kind}: compared"] += 1
+        stats["compared"] += fam == "direct"
         row = rows.get(e["id"])
         if not row or row.get("verdict") == "unknown" or row.get("keys_complete") != "yes":
-            stats["mansuba unsettled"] += 1
+            stats[f"{kind}: mansuba unsettled"] += 1
+            stats["mansuba unsettled"] += fam == "direct"
             continue
-        if theirs is None:
-            stats["Popeye unfinished"] += 1
+        if not finished:
+            stats[f"{kind}: Popeye unfinished"] += 1
+            stats["Popeye unfinished"] += fam == "direct"
             continue
         label = twin_label(e)
-        mine = mansuba_keys(row.get("keys", ""), e["fen"])
-        if theirs.get(label, set()) == mine:
-            stats["same keys"] += 1
+        if fam == "line":
+            drop = st.startswith(("ser-s", "ser-r", "exact-ser-s", "exact-ser-r"))
+            theirs = popeye_solutions(pout, lang, drop).get(label, set())
+            cell = row.get("solutions", "")
+            mine = {tuple(castles(s.split(), e["fen"])) for s in cell.split("; ") if s}
+            count = len(mine) == len([s for s in cell.split("; ") if s])
         else:
-            stats["different keys"] += 1
-            mismatches.append(f"{name} {e['id']} ({label}): mansuba {sorted(mine)} Popeye {sorted(theirs.get(label, set()))}")
+            theirs = popeye_keys(pout, lang).get(label, set())
+            mine = mansuba_keys(row.get("keys", ""), e["fen"])
+            count = True
+        if theirs == mine and count:
+            stats[f"{kind}: same"] += 1
+            stats["same keys"] += fam == "direct"
+        else:
+            stats[f"{kind}: different"] += 1
+            stats["different keys"] += fam == "direct"
+            mismatches.append(f"{name} {e['id']} ({label}, {st}): mansuba {sorted(mine)[:6]} Popeye {sorted(theirs)[:6]}")
 
 
 def main():
@@ -339,6 +442,12 @@ def main():
     print(f"\ndirect mates #1..#{args.max_moves} compared: {stats['compared']}; same keys: {stats['same keys']}; "
           f"different: {stats['different keys']}; mansuba unsettled in {args.timeout} s: {stats['mansuba unsettled']}; "
           f"Popeye unfinished in {args.timeout} s: {stats['Popeye unfinished']}")
+    print("\n| family | compared | same | different | mansuba unsettled | Popeye unfinished |\n|---|---|---|---|---|---|")
+    for kind in ["direct mates", "self, reflex and stalemate (keys)", "help and series (solutions)"]:
+        print(f"| {kind} | " + " | ".join(str(stats[f'{kind}: {c}']) for c in
+              ["compared", "same", "different", "mansuba unsettled", "Popeye unfinished"]) + " |")
+    skipped = stats["skipped: an option changes Popeye's lines"]
+    print(f"skipped (an option changes the lines Popeye prints): {skipped}")
     for m in mismatches:
         print("DIFFERENT:", m)
     for w in whole_refused:

@@ -10,8 +10,8 @@ use crate::board::compiled::AnyEngine;
 use crate::board::position::Position;
 use crate::notation::Notation;
 use crate::solve::{
-    analyse_position, diagram, resolve_conditions, Analysis, ClaimCheck, ConditionSpec, Conditions,
-    Limits, SolveError, Stipulation,
+    analyse_play, analyse_position, diagram, resolve_conditions, Analysis, ClaimCheck,
+    ConditionSpec, Conditions, DiceRefusal, Limits, Play, SolveError, Stipulation,
 };
 use crate::with_engine;
 
@@ -41,11 +41,35 @@ pub fn analyse_in(
     with_engine!(engine, e => {
         let pos = Position::from_fen(e.clone(), fen)?;
         let cond = resolve_conditions(&pos, spec)?;
+        if let Some(play) = &stip.play {
+            return play_analysis(&pos, stip, play, &cond, claim, limits);
+        }
         if pos.eng.rules.dice.is_some() {
             return dice_analysis(&pos, stip, &cond, claim, limits);
         }
         Ok(analyse_position(&pos, stip, &cond, claim, notation, limits))
     })
+}
+
+/// A problem of the help, series, self and reflex families or of a stalemate goal:
+/// refused under dice and with conditions (not analysed there yet), else solved.
+fn play_analysis<B: Bits>(
+    pos: &Position<B>,
+    stip: &Stipulation,
+    play: &Play,
+    cond: &Conditions,
+    claim: Option<&str>,
+    limits: &Limits,
+) -> Result<Analysis, SolveError> {
+    if pos.eng.rules.dice.is_some() {
+        return Err(SolveError::Dice(DiceRefusal::MateStipulation(
+            stip.to_string(),
+        )));
+    }
+    if !cond.is_plain() {
+        return Err(SolveError::PlayConditions(stip.to_string()));
+    }
+    Ok(analyse_play(pos, play, claim, limits))
 }
 
 /// A problem under dice rules: the chance of winning, no claim check (a manuscript line

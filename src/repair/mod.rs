@@ -339,10 +339,7 @@ fn fate<B: Bits>(
     let (fen, words) = spelled(eng, grid, c, tail, task.sides);
     let eng = task.engine;
     let limits = watch.limits_for(&opt.limits);
-    let longer = longer_task(c).map(|moves| crate::solve::Stipulation {
-        moves,
-        ..*task.kept.stip
-    });
+    let longer = longer_task(c).map(|moves| task.kept.stip.with_moves(moves));
     let k = match &longer {
         Some(stip) => Kept {
             stip,
@@ -510,13 +507,7 @@ fn gather(
                 fen,
                 keys,
                 kind: match longer {
-                    Some(moves) => format!(
-                        "sound as {}",
-                        crate::solve::Stipulation {
-                            moves,
-                            ..*task.kept.stip
-                        }
-                    ),
+                    Some(moves) => format!("sound as {}", task.kept.stip.with_moves(moves)),
                     None => fault.repair_kind().into(),
                 },
                 disturbance: list[i].disturbance,

@@ -38,6 +38,7 @@ pub const CSV_COLUMNS: &[&str] = &[
     "least_win",
     "try_lines",
     "extras_left_out",
+    "solutions",
 ];
 
 /// "; no other first move wins within k" for a search cut by a limit (nothing for k = 0).
@@ -98,7 +99,15 @@ pub fn csv_record(r: &Row) -> Vec<String> {
         r.least_win.map(|n| n.to_string()).unwrap_or_default(),
         a.map(|a| try_lines(a).join("; ")).unwrap_or_default(),
         a.map(|a| extras_words(a).join(" ")).unwrap_or_default(),
+        rep.map(solutions_cell).unwrap_or_default(),
     ]
+}
+
+/// A help or series problem's solutions in one cell: each its moves in coordinates,
+/// separated by spaces, the solutions by `; ` (`d5h5 a7a8q; d5h5 a7a8r`).
+pub fn solutions_cell(r: &crate::solve::SolveReport) -> String {
+    let each: Vec<String> = r.solutions.iter().map(|s| s.join(" ")).collect();
+    each.join("; ")
 }
 
 /// The tries' lines of an analysis ([`crate::solve::SolveReport::tries`]) numbered from its
@@ -194,6 +203,8 @@ pub fn json_row(r: &Row, tree: bool) -> serde_json::Value {
         o["try_lines"] = json!(try_lines(a));
         o["tries_left_out"] = json!(rep.tries_left_out);
         o["extras_left_out"] = json!(extras_words(a));
+        o["solutions"] = json!(rep.solutions);
+        o["solution_lines"] = json!(rep.solution_lines);
         o["try_nodes"] = json!(rep.try_nodes);
         o["try_millis"] = json!(rep.try_millis);
         o["main_line"] = json!(rep.main_line);

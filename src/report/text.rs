@@ -190,7 +190,18 @@ fn report_body(r: &Row) -> String {
     let _ = writeln!(s);
     s.push_str(&verdict_text(r, rep));
     s.push_str(&claim_text(r, a));
-    if !rep.main_line.is_empty() {
+    if !rep.solution_lines.is_empty() {
+        // Help and series play: every solution, as a problemist reads it.
+        let n = rep.solution_lines.len();
+        let _ = writeln!(
+            s,
+            "solutions   {n}{}",
+            if rep.keys_complete { "" } else { " so far" }
+        );
+        for l in &rep.solution_lines {
+            let _ = writeln!(s, "  {l}");
+        }
+    } else if !rep.main_line.is_empty() {
         let _ = writeln!(s, "main line   {}", numbered_line(&rep.main_line, &a.fen));
     }
     if !rep.tree.is_empty() {
@@ -316,7 +327,9 @@ fn verdict_text(r: &Row, rep: &crate::solve::SolveReport) -> String {
             if x { " (as expected)" } else { " (DIFFERS)" }
         );
     }
+    let lines = !rep.solution_lines.is_empty();
     let shortest = match rep.shortest {
+        Some(n) if lines => format!(" (shortest solution: {n} moves)"),
         Some(n) => format!(" (shortest forced win: {n} moves)"),
         None => String::new(),
     };
@@ -328,7 +341,9 @@ fn verdict_text(r: &Row, rep: &crate::solve::SolveReport) -> String {
         );
         let _ = writeln!(s, "best moves  {}", rep.dice_best.join(", "));
     }
-    s.push_str(&keys_line(rep));
+    if !lines {
+        s.push_str(&keys_line(rep));
+    }
     if let Some(rf) = &rep.refutation {
         let fen = r.analysis.as_ref().map_or("", |a| a.fen.as_str());
         let _ = writeln!(s, "refutation  {}", numbered_refutation(rf, fen));
@@ -405,7 +420,10 @@ fn claim_text(r: &Row, a: &crate::solve::Analysis) -> String {
             );
         }
     }
-    if !a.claim.filled.is_empty() {
+    if !a.report.solution_lines.is_empty() && !a.claim.completed.is_empty() {
+        // Help and series play: the line numbered as the solutions are.
+        let _ = writeln!(s, "claim line  {}", a.claim.completed);
+    } else if !a.claim.filled.is_empty() {
         let _ = writeln!(s, "claim line  {}", numbered_line(&a.claim.filled, &a.fen));
     }
     if a.claim.inserted.contains(&true) {

@@ -25,13 +25,23 @@ pub struct Stipulation {
     pub moves: u32,
     /// The goal on move N exactly, not earlier.
     pub exact: bool,
+    /// A stipulation of the other families (help, series, self, reflex play, the
+    /// stalemate goals: `h#2`, `ser-=3`, `s#4`, `=2`), with the meaning Popeye gives it;
+    /// `None` for `#N` and `win N`. `goal`, `moves` and `exact` then say its goal as
+    /// near as they can (mate, N, `exact-`).
+    #[serde(default)]
+    pub play: Option<super::play::Play>,
 }
 
 /// Why a stipulation or condition was rejected.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum SolveError {
-    #[error("bad stipulation '{0}': expected '#N' (mate in N) or 'win N', N from 1 to 200")]
+    #[error("bad stipulation '{0}': expected '#N' (mate in N) or 'win N', N from 1 to 200, or one of Popeye's (h#N, h#N.5, h=N, s#N, s=N, r#N, semi-r#N, ser-#N, ser-=N, ser-h#N, ser-s#N, =N, each with #, = or #=, and exact- before it)")]
     Stipulation(String),
+    #[error("bad stipulation: {0}")]
+    Play(#[from] super::play::PlayError),
+    #[error("conditions (mate_by, mate_on, immobile, defender, checks) are not analysed with the stipulation {0} yet: only with #N and win N")]
+    PlayConditions(String),
     #[error("bad mate_by '{0}': expected a piece letter of these rules or a square holding an attacking man")]
     MateBy(String),
     #[error(
@@ -73,12 +83,14 @@ impl FromStr for Stipulation {
     fn from_str(s: &str) -> Result<Self, SolveError> {
         let t = s.trim().to_ascii_lowercase();
         let bad = || SolveError::Stipulation(s.to_string());
-        let (goal, rest) = if let Some(r) = t.strip_prefix('#') {
+        let (goal, rest) = if let Some(r) = t.strip_prefix('#').filter(|r| !r.starts_with('=')) {
             (Goal::Mate, r)
         } else if let Some(r) = t.strip_prefix("mate") {
             (Goal::Mate, r)
         } else if let Some(r) = t.strip_prefix("win") {
             (Goal::Win, r)
+        } else if t.contains(['#', '=']) {
+            return Self::of_play(t.parse()?);
         } else {
             return Err(bad());
         };
@@ -90,11 +102,36 @@ impl FromStr for Stipulation {
             goal,
             moves: n,
             exact: false,
+            play: None,
         })
     }
 }
 
 impl Stipulation {
+    /// A stipulation in Popeye's words: `#N` and `exact-#N` as the mate search has them,
+    /// every other family as its play.
+    fn of_play(play: super::play::Play) -> Result<Self, SolveError> {
+        use super::play::{Aim, Family};
+        let direct_mate = play.family == Family::Direct && play.aim == Aim::Mate;
+        Ok(Stipulation {
+            goal: Goal::Mate,
+            moves: play.moves,
+            exact: play.exact,
+            play: (!direct_mate).then_some(play),
+        })
+    }
+}
+
+impl Stipulation {
+    /// The same task in `moves` moves (a play family's length with it).
+    pub fn with_moves(&self, moves: u32) -> Stipulation {
+        Stipulation {
+            moves,
+            play: self.play.map(|p| super::play::Play { moves, ..p }),
+            ..*self
+        }
+    }
+
     /// The goal as a word in a sentence: "mate" or "win".
     pub fn goal_word(&self) -> &'static str {
         match self.goal {
@@ -106,6 +143,9 @@ impl Stipulation {
 
 impl fmt::Display for Stipulation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(p) = &self.play {
+            return write!(f, "{p}");
+        }
         match self.goal {
             Goal::Mate => write!(f, "#{}", self.moves)?,
             Goal::Win => write!(f, "win {}", self.moves)?,

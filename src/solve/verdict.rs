@@ -94,4 +94,13 @@ pub struct SolveReport {
     pub win_probability: Option<f64>,
     /// Dice rules: the best move for each throw (`"2: Rxd5"`).
     pub dice_best: Vec<String>,
+    /// Help and series play: every solution, each a list of its moves in coordinates
+    /// (`d5h5`, a promotion with its letter appended), shortest first; complete when
+    /// `keys_complete` (a helpmate's second solution is its cook).
+    #[serde(default)]
+    pub solutions: Vec<Vec<String>>,
+    /// The same solutions written as a problemist reads them (`1.Kf5 Rg6 2.Ke6 Rg5#`; a
+    /// series `1.a3 2.a4 3.Ra2#`).
+    #[serde(default)]
+    pub solution_lines: Vec<String>,
 }

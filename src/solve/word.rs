@@ -66,7 +66,8 @@ impl Verdict {
         if r.solvable == Solvable::No {
             return Verdict::Unsound;
         }
-        if r.solvable == Solvable::Yes && r.keys.len() > 1 {
+        // A help or series problem's second solution is its cook.
+        if r.solvable == Solvable::Yes && (r.keys.len() > 1 || r.solutions.len() > 1) {
             return Verdict::Cooked;
         }
         if matches!(

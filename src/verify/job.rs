@@ -34,7 +34,7 @@ pub fn key_of(e: &SolveError) -> &'static str {
         SolveError::Immobile(_) => "immobile",
         SolveError::Defender(_) => "defender",
         SolveError::Fen(_) => "fen",
-        SolveError::Dice(_) => "stipulation",
+        SolveError::Dice(_) | SolveError::Play(_) | SolveError::PlayConditions(_) => "stipulation",
     }
 }
 

@@ -9,7 +9,7 @@
 use crate::analyse::analyse_in;
 use crate::board::compiled::AnyEngine;
 use crate::problem::Problem;
-use crate::solve::{ConditionSpec, Extra, Limits, Solvable, Stipulation};
+use crate::solve::{ConditionSpec, Extra, Limits, Solvable};
 
 /// How many moves beyond the problem's are tried unless [`Limits::least_win`] says.
 pub const LONGER_BY: u32 = 3;
@@ -26,7 +26,8 @@ pub fn least_win(
 ) -> Option<u32> {
     let s = p.stipulation;
     let longer = limits.least_win.unwrap_or(LONGER_BY);
-    if s.exact || longer == 0 || eng.rules().dice.is_some() {
+    // The play families (h#, s#, ser-...) have no least win: their verdict is the answer.
+    if s.exact || s.play.is_some() || longer == 0 || eng.rules().dice.is_some() {
         return None;
     }
     let pool = limits.extras_pool.as_deref()?;
@@ -34,7 +35,7 @@ pub fn least_win(
         let mut l = pool.step(limits, Extra::LeastWin)?;
         l.progress = crate::batch::Progress::none();
         l.refutations = Some(0);
-        let stip = Stipulation { moves, ..s };
+        let stip = s.with_moves(moves);
         let a = analyse_in(eng, fen, &stip, conditions, None, p.notation, &l).ok()?;
         pool.spend(a.report.nodes);
         match a.report.solvable {

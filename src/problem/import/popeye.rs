@@ -592,6 +592,7 @@ impl Reader<'_> {
                         .map(at),
                 ),
                 "HalfDuplex" => o.half_duplex = true,
+                "WhiteToPlay" => o.white_to_play = true,
                 "Duplex" => o.refused.push(refuse(
                     "both sides' tasks: mansuba verifies one task a problem",
                 )),
@@ -604,7 +605,7 @@ impl Reader<'_> {
                     o.refused
                         .push(refuse("mutually exclusive castlings are not mansuba's"));
                 }
-                // Output, search and help-play options: nothing a direct mate's keys depend on.
+                // Output and search options: nothing the keys or the solutions depend on.
                 _ => {}
             }
         }

@@ -12,6 +12,8 @@ use super::ImportError;
 pub struct PopOptions {
     /// `HalfDuplex`: the other side has the task (and moves first).
     pub half_duplex: bool,
+    /// `WhiteToPlay`: help play half a move shorter, White first (`h#2` read as `h#1.5`).
+    pub white_to_play: bool,
     /// `NoCastling`: squares whose men may not castle.
     pub no_castling: Vec<usize>,
     /// `EnPassant`: the squares of the double step just played.

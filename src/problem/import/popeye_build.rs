@@ -167,11 +167,11 @@ fn refusals(b: &Board, o: &PopOptions, line: usize) -> Vec<(String, usize)> {
             "no Stipulation: expected e.g. 'Stipulation #2'".to_string(),
             line,
         )),
-        Some((s, l)) if direct_mate(s).is_none() => why.push((
-            format!("stipulation {s} (mansuba verifies direct mates #N)"),
-            *l,
-        )),
-        _ => {}
+        Some((s, l)) => {
+            if let Err(e) = stipulation_of(s, o) {
+                why.push((format!("stipulation {s} ({e})"), *l));
+            }
+        }
     }
     why.extend(
         b.conds
@@ -238,10 +238,33 @@ fn said(why: &[(String, usize)], at: usize) -> String {
     each.join("; ")
 }
 
-/// `#N` as mansuba writes it, when the stipulation is a direct mate.
-fn direct_mate(s: &str) -> Option<String> {
-    let n: u32 = s.strip_prefix('#')?.parse().ok()?;
-    (1..=200).contains(&n).then(|| format!("#{n}"))
+/// The stipulation as mansuba writes it (`#2`, `h#2.5`, `ser-s#3`), Popeye's options
+/// applied (`WhiteToPlay`: help play half a move shorter, White first), or why it is
+/// not one mansuba solves.
+fn stipulation_of(s: &str, o: &PopOptions) -> Result<String, String> {
+    use crate::solve::{Family, Goal, Stipulation};
+    let known = "mansuba solves #N, =N, h#N, h#N.5, h=N, s#N, s=N, r#N, semi-r#N, ser-#N, ser-=N, ser-h#N, ser-s#N, ser-r#N";
+    let st: Stipulation = s.parse().map_err(|_| known.to_string())?;
+    if st.goal == Goal::Win {
+        return Err(known.into());
+    }
+    let Some(mut play) = st.play else {
+        if o.white_to_play {
+            return Err("option WhiteToPlay is for help play".into());
+        }
+        return Ok(st.to_string());
+    };
+    if o.half_duplex {
+        return Err("option HalfDuplex is read with direct mates only".into());
+    }
+    if o.white_to_play {
+        if play.family != Family::Help || play.half || play.moves < 2 {
+            return Err("option WhiteToPlay is read with help play h#N, N at least 2".into());
+        }
+        play.moves -= 1;
+        play.half = true;
+    }
+    Ok(play.to_string())
 }
 
 /// The rules a position implies when the user names none, and the note that says so.
@@ -280,7 +303,7 @@ fn entry(
     let stip = b
         .stipulation
         .as_ref()
-        .and_then(|x| direct_mate(&x.0))
+        .and_then(|x| stipulation_of(&x.0, o).ok())
         .unwrap_or_default();
     let mut e = Entry {
         line,
@@ -320,7 +343,16 @@ fn entry(
         .en_passant
         .as_ref()
         .map_or("-".to_string(), |v| name(super::popeye_board::at(v[1])));
-    let side = if o.half_duplex { "b" } else { "w" };
+    // The side that moves first: Black in help play of whole moves and in a series
+    // helpmate, as Popeye plays them.
+    let black_starts = (e.stipulation.parse::<crate::solve::Stipulation>().ok())
+        .and_then(|st| st.play)
+        .is_some_and(|p| p.starter() == crate::board::piece::Color::Black);
+    let side = if o.half_duplex || black_starts {
+        "b"
+    } else {
+        "w"
+    };
     e.fen = format!(
         "{} {side} {} {ep} 0 1",
         setup.placement(),

@@ -56,7 +56,7 @@ pub enum Aim {
 }
 
 /// A parsed stipulation of the play families.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Play {
     /// Who moves and who is bound.
     pub family: Family,

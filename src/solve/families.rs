@@ -1,0 +1,223 @@
+//! One problem of the stipulation families beyond `#N` and `win N` (help, series, self,
+//! reflex play and the stalemate goals, [`super::play`]) as an [`Analysis`]: the search
+//! within the problem's limits, the claimed line checked, and the answer in the fields
+//! every report reads (a help or series problem's every solution in `solutions`, a
+//! battle problem's keys and tries as for `#N`).
+
+use super::play::{check_play_line, solve_play, with_starter, Family, Play, PlayLimits};
+use super::{Analysis, ClaimCheck, ClaimStatus, Limits, Solvable, SolveReport};
+use crate::board::bits::Bits;
+use crate::board::engine::NO_SQ;
+use crate::board::position::{Move, Position};
+use crate::notation::{coord, parse_line, parse_move, san};
+use std::time::Instant;
+
+/// The search's limits from the problem's.
+fn play_limits(limits: &Limits, start: Instant) -> PlayLimits {
+    PlayLimits {
+        max_nodes: limits.max_nodes,
+        deadline: limits.timeout.map(|t| start + t),
+        cancel: limits.cancel.clone(),
+    }
+}
+
+/// Why a search stopped short, in the words the `#N` search uses.
+fn limit_word(limits: &Limits, start: Instant, nodes: u64) -> String {
+    let cancelled =
+        (limits.cancel.as_ref()).is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed));
+    match (limits.timeout, limits.max_nodes) {
+        _ if cancelled => "interrupted".into(),
+        (_, Some(n)) if nodes > n => format!("node limit {n} reached"),
+        (Some(t), _) if start.elapsed() >= t => "time limit reached".into(),
+        _ => "time limit reached".into(),
+    }
+}
+
+/// A line in coordinates and in SAN, played from `pos` (a series line: the idle side
+/// passes between the series moves, the last move of `ser-h` is the other side's).
+fn written<B: Bits>(pos: &Position<B>, play: &Play, line: &[Move]) -> (Vec<String>, String) {
+    let mut p = pos.clone();
+    let (mut coords, mut words) = (vec![], vec![]);
+    let series = matches!(play.family, Family::Series(_));
+    let last_other = play.family == Family::Series(super::play::SeriesEnd::Help);
+    for (i, &m) in line.iter().enumerate() {
+        coords.push(coord(&p, &m));
+        let s = san(&p, &m);
+        let series_move = series && !(last_other && i + 1 == line.len());
+        words.push(match (series, series_move) {
+            // A series: every series move numbered (`1.a 2.b 3.c#`), the other side's
+            // last move after them.
+            (true, true) => format!("{}.{s}", i + 1),
+            (true, false) => s,
+            // Help play as problemists number it: by pairs from the side that starts
+            // (`1.Kf5 Rg6 2.Ke6 Rg5#`, Black first); `h#N.5` with White's half move
+            // first (`1...Rg6 2.Ke6 Rg5#`).
+            (false, _) => {
+                let j = i + usize::from(play.half);
+                match (j % 2, i) {
+                    (0, _) => format!("{}.{s}", j / 2 + 1),
+                    (_, 0) => format!("1...{s}"),
+                    _ => s,
+                }
+            }
+        });
+        p.make(m);
+        if series_move && i + 1 < line.len() && !(last_other && i + 2 == line.len()) {
+            p.ep = NO_SQ;
+            p.side = p.side.flip();
+            p.rehash();
+        }
+    }
+    (coords, words.join(" "))
+}
+
+/// The claimed line read and checked: `ok` when it is one of the solutions (for battle
+/// play: when its first move is a key), `illegal` when a move cannot be read or played
+/// where it stands, `incomplete` when it is legal but no solution.
+fn claim_of<B: Bits>(pos: &Position<B>, play: &Play, text: &str, keys: &[Move]) -> ClaimCheck {
+    let mut check = ClaimCheck::none();
+    let mut p = pos.clone();
+    let mut line = vec![];
+    let series = matches!(play.family, Family::Series(_));
+    let tokens = parse_line(text);
+    let take = match play.family {
+        Family::Help | Family::Series(_) => tokens.len(),
+        _ => tokens.len().min(1),
+    };
+    for (i, t) in tokens.iter().take(take).enumerate() {
+        match parse_move(&p, &t.text) {
+            Ok(m) => {
+                line.push(m);
+                p.make(m);
+                let other_last =
+                    play.family == Family::Series(super::play::SeriesEnd::Help) && i + 2 == take;
+                if series && i + 1 < take && !other_last {
+                    p.ep = NO_SQ;
+                    p.side = p.side.flip();
+                    p.rehash();
+                }
+            }
+            Err(e) => {
+                check.status = ClaimStatus::Illegal;
+                check.detail = format!("move {} '{}': {e}", i + 1, t.text);
+                return check;
+            }
+        }
+    }
+    let ok = match play.family {
+        Family::Help | Family::Series(_) => check_play_line(pos, play, &line),
+        _ => line.first().is_some_and(|m| keys.contains(m)),
+    };
+    check.status = if ok {
+        ClaimStatus::Ok
+    } else {
+        ClaimStatus::Incomplete
+    };
+    if !ok {
+        check.detail = match play.family {
+            Family::Help | Family::Series(_) => format!("the line is not a solution of {play}"),
+            _ => "its first move is not a key".into(),
+        };
+    }
+    check.proves_solvable = ok && play.is_line_play();
+    check.filled = san_line(pos, play, &line);
+    check.completed = written(pos, play, &line).1;
+    check
+}
+
+/// Solves one problem of a play family: every solution (help, series) or every key and
+/// try (self, reflex, direct stalemate), the claimed line checked, within the problem's
+/// time and node limits (a limit gives `unknown` with what was proven).
+pub fn analyse_play<B: Bits>(
+    pos: &Position<B>,
+    play: &Play,
+    claim: Option<&str>,
+    limits: &Limits,
+) -> Analysis {
+    let start = Instant::now();
+    let found = solve_play(pos, play, &play_limits(limits, start));
+    let from = with_starter(pos, play).unwrap_or_else(|| pos.clone());
+    let mut rep = SolveReport::default();
+    let line_play = play.is_line_play();
+    let any = if line_play {
+        !found.solutions.is_empty()
+    } else {
+        !found.keys.is_empty()
+    };
+    rep.solvable = match (any, found.complete) {
+        (true, _) => Solvable::Yes,
+        (false, true) => Solvable::No,
+        (false, false) => Solvable::Unknown,
+    };
+    rep.keys_complete = found.complete;
+    for s in &found.solutions {
+        let (c, w) = written(&from, play, s);
+        rep.solutions.push(c);
+        rep.solution_lines.push(w);
+    }
+    rep.keys = found.keys.iter().map(|m| coord(&from, m)).collect();
+    rep.keys_san = found.keys.iter().map(|m| san(&from, m)).collect();
+    rep.shortest = if line_play {
+        let least = found.solutions.iter().map(Vec::len).min();
+        least.map(|n| shortest_of(play, n))
+    } else {
+        found.shortest
+    };
+    for (t, defences) in &found.tries {
+        let mut p = from.clone();
+        let try_c = coord(&p, t);
+        p.make(*t);
+        let d: Vec<String> = defences.iter().map(|d| coord(&p, d)).collect();
+        let mut text = format!("{try_c} {}", d[0]);
+        if d.len() > 1 {
+            text.push_str(&format!(" (1st move also held by {})", d[1..].join(" ")));
+        }
+        rep.tries.push(text);
+    }
+    if let Some(first) = found.solutions.first() {
+        let (c, _) = written(&from, play, first);
+        rep.main_line_coord = c;
+        rep.main_line = san_line(&from, play, first);
+    }
+    rep.others_fail_within = match (line_play, found.complete) {
+        (false, true) => Some(play.moves),
+        (false, false) => found.proven,
+        _ => None,
+    };
+    rep.nodes = found.nodes;
+    rep.millis = start.elapsed().as_millis() as u64;
+    if !found.complete {
+        rep.limit_hit = Some(limit_word(limits, start, found.nodes));
+    }
+    let claim = match claim {
+        Some(text) if !text.trim().is_empty() => claim_of(&from, play, text, &found.keys),
+        _ => ClaimCheck::none(),
+    };
+    Analysis {
+        report: rep,
+        claim,
+        diagram: super::diagram(&from),
+        fen: from.to_fen(),
+        continual_check: None,
+        extras_left_out: vec![],
+    }
+}
+
+/// A solution's length in the stipulation's moves (help: its pairs of moves, the half
+/// move of `N.5` not counted; series: its series moves).
+fn shortest_of(play: &Play, plies: usize) -> u32 {
+    match play.family {
+        Family::Help if play.half => (plies as u32).saturating_sub(1) / 2,
+        Family::Help => (plies as u32).div_ceil(2),
+        Family::Series(super::play::SeriesEnd::Help) => plies.saturating_sub(1) as u32,
+        _ => plies as u32,
+    }
+}
+
+/// A line's moves in SAN, each alone (the passes of a series left out).
+fn san_line<B: Bits>(pos: &Position<B>, play: &Play, line: &[Move]) -> Vec<String> {
+    let (_, w) = written(pos, play, line);
+    w.split_whitespace()
+        .map(|s| s.rsplit('.').next().unwrap_or(s).to_string())
+        .collect()
+}
