@@ -26,10 +26,16 @@ use std::sync::Arc;
 
 // ---------------------------------------------------------------- the reference
 
+/// The legal moves; the searches take each for one line, so none may be listed twice
+/// (a bent rider reaching a square by two routes included).
 fn legal<B: Bits>(p: &mut Position<B>) -> Vec<Move> {
     let mut l = MoveList::new();
     p.legal_moves(&mut l);
-    l.as_slice().to_vec()
+    let v = l.as_slice().to_vec();
+    for (i, m) in v.iter().enumerate() {
+        assert!(!v[..i].contains(m), "{m:?} listed twice in {p:?}");
+    }
+    v
 }
 
 /// Can the side to move not move, by the rules of movement (a bare king's game over
@@ -636,3 +642,12 @@ fn self_play_found() {
         });
     }
 }
+rule_set_test!(
+    grant_acedrex_bent,
+    "grant-acedrex",
+    19,
+    &[(&['U'], &['p']), (&['A'], &['z'])],
+    2,
+    false,
+    false
+);
