@@ -115,7 +115,7 @@ fn series_ref<B: Bits>(
     line: &mut Vec<Move>,
     out: &mut Vec<Vec<Move>>,
 ) {
-    if over(p) {
+    if over(p) || (end == SeriesEnd::Reflex && goal_in_one(p, aim)) {
         return;
     }
     for m in legal(p) {
@@ -126,7 +126,7 @@ fn series_ref<B: Bits>(
         line.push(m);
         if left == 1 {
             series_end_ref(p, aim, end, line, out);
-        } else if !p.in_check() && !over(p) {
+        } else if !p.in_check() && !over(p) && !(end == SeriesEnd::Reflex && goal_in_one(p, aim)) {
             pass(p);
             series_ref(p, left - 1, (aim, end), true, line, out);
             pass(p);
@@ -161,6 +161,11 @@ fn series_end_ref<B: Bits>(
                     line.pop();
                 }
                 p.unmake(w, u);
+            }
+        }
+        SeriesEnd::Reflex => {
+            if !over(p) && goal_in_one(p, aim) {
+                out.push(line.clone());
             }
         }
         SeriesEnd::Self_ => {
@@ -265,6 +270,8 @@ const STIPS: &[&str] = &[
     "ser-h#2",
     "ser-h=2",
     "ser-s#2",
+    "ser-r#2",
+    "ser-r=2",
     "exact-ser-#3",
     "#2",
     "s#1",
@@ -547,6 +554,7 @@ const SELF_STIPS: &[&str] = &[
     "ser-s#1",
     "ser-s#2",
     "ser-s=2",
+    "ser-r#2",
     "ser-s#=2",
 ];
 
