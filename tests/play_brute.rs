@@ -126,7 +126,7 @@ fn series_ref<B: Bits>(
         line.push(m);
         if left == 1 {
             series_end_ref(p, aim, end, line, out);
-        } else if !p.in_check() && !over(p) && !(end == SeriesEnd::Reflex && goal_in_one(p, aim)) {
+        } else if !p.in_check() && !over(p) && (end != SeriesEnd::Reflex || !goal_in_one(p, aim)) {
             pass(p);
             series_ref(p, left - 1, (aim, end), true, line, out);
             pass(p);

@@ -154,13 +154,18 @@ fn node_figures() {
         ("n5Q1/8/8/8/6N1/K7/8/k7 b - - 0 1", "h#3"),
         ("8/8/8/1p6/bPp5/kpP5/Np6/bK6 w - - 0 1", "ser-s#2"),
         ("8/8/8/1p6/bPp5/kpP5/Np6/bK6 w - - 0 1", "ser-s#4"),
+        ("8/5kr1/8/6PK/5q2/8/8/8 w - - 0 1", "s=3"),
+        ("8/5kr1/8/6PK/5q2/8/8/8 w - - 0 1", "s#=3"),
+        ("8/8/8/7b/8/3pk1P1/7n/4K3 w - - 0 1", "ser-r#6"),
     ] {
         let pos = orthodox(fen);
         let t = std::time::Instant::now();
         let r = solve(&pos, stip);
         eprintln!(
-            "{stip} {fen}: {} solutions, {} nodes, {:?}",
+            "{stip} {fen}: {} solutions, {} keys, shortest {:?}, {} nodes, {:?}",
             r.solutions.len(),
+            r.keys.len(),
+            r.shortest,
             r.nodes,
             t.elapsed()
         );
