@@ -26,10 +26,16 @@ use std::sync::Arc;
 
 // ---------------------------------------------------------------- the reference
 
+/// The legal moves; the searches take each for one line, so none may be listed twice
+/// (a bent rider reaching a square by two routes included).
 fn legal<B: Bits>(p: &mut Position<B>) -> Vec<Move> {
     let mut l = MoveList::new();
     p.legal_moves(&mut l);
-    l.as_slice().to_vec()
+    let v = l.as_slice().to_vec();
+    for (i, m) in v.iter().enumerate() {
+        assert!(!v[..i].contains(m), "{m:?} listed twice in {p:?}");
+    }
+    v
 }
 
 /// Can the side to move not move, by the rules of movement (a bare king's game over
@@ -109,7 +115,7 @@ fn series_ref<B: Bits>(
     line: &mut Vec<Move>,
     out: &mut Vec<Vec<Move>>,
 ) {
-    if over(p) {
+    if over(p) || (end == SeriesEnd::Reflex && goal_in_one(p, aim)) {
         return;
     }
     for m in legal(p) {
@@ -120,7 +126,7 @@ fn series_ref<B: Bits>(
         line.push(m);
         if left == 1 {
             series_end_ref(p, aim, end, line, out);
-        } else if !p.in_check() && !over(p) {
+        } else if !p.in_check() && !over(p) && (end != SeriesEnd::Reflex || !goal_in_one(p, aim)) {
             pass(p);
             series_ref(p, left - 1, (aim, end), true, line, out);
             pass(p);
@@ -155,6 +161,11 @@ fn series_end_ref<B: Bits>(
                     line.pop();
                 }
                 p.unmake(w, u);
+            }
+        }
+        SeriesEnd::Reflex => {
+            if !over(p) && goal_in_one(p, aim) {
+                out.push(line.clone());
             }
         }
         SeriesEnd::Self_ => {
@@ -259,6 +270,8 @@ const STIPS: &[&str] = &[
     "ser-h#2",
     "ser-h=2",
     "ser-s#2",
+    "ser-r#2",
+    "ser-r=2",
     "exact-ser-#3",
     "#2",
     "s#1",
@@ -541,6 +554,7 @@ const SELF_STIPS: &[&str] = &[
     "ser-s#1",
     "ser-s#2",
     "ser-s=2",
+    "ser-r#2",
     "ser-s#=2",
 ];
 
@@ -636,3 +650,12 @@ fn self_play_found() {
         });
     }
 }
+rule_set_test!(
+    grant_acedrex_bent,
+    "grant-acedrex",
+    19,
+    &[(&['U'], &['p']), (&['A'], &['z'])],
+    2,
+    false,
+    false
+);

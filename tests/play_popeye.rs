@@ -154,15 +154,37 @@ fn node_figures() {
         ("n5Q1/8/8/8/6N1/K7/8/k7 b - - 0 1", "h#3"),
         ("8/8/8/1p6/bPp5/kpP5/Np6/bK6 w - - 0 1", "ser-s#2"),
         ("8/8/8/1p6/bPp5/kpP5/Np6/bK6 w - - 0 1", "ser-s#4"),
+        ("8/5kr1/8/6PK/5q2/8/8/8 w - - 0 1", "s=3"),
+        ("8/5kr1/8/6PK/5q2/8/8/8 w - - 0 1", "s#=3"),
+        ("8/8/8/7b/8/3pk1P1/7n/4K3 w - - 0 1", "ser-r#6"),
     ] {
         let pos = orthodox(fen);
         let t = std::time::Instant::now();
         let r = solve(&pos, stip);
         eprintln!(
-            "{stip} {fen}: {} solutions, {} nodes, {:?}",
+            "{stip} {fen}: {} solutions, {} keys, shortest {:?}, {} nodes, {:?}",
             r.solutions.len(),
+            r.keys.len(),
+            r.shortest,
             r.nodes,
             t.elapsed()
         );
     }
+}
+
+/// ser-r#2, wKe1 Pg3; bKe3 Bh5 Sh2 Pd3. Source: Popeye 4.104,
+/// REGRESSIONTESTS/4_55_to_4_57.reg (github.com/thomas-maeder/popeye): set play
+/// `1...d3-d2 #`, the one solution `1.g3-g4 2.g4-g5 d3-d2 #` (on g4 the pawn blocks the
+/// bishop's guard of d1, on g5 it opens it again: Black can mate, so he must).
+#[test]
+fn popeye_series_reflexmate_in_two() {
+    let pos = orthodox("8/8/8/7b/8/3pk1P1/7n/4K3 w - - 0 1");
+    let r = solve(&pos, "ser-r#2");
+    assert_eq!(lines(&pos, &r), ["g3g4 g4g5"]);
+    let play: Play = "ser-r#2".parse().unwrap();
+    assert!(check_play_line(&pos, &play, &r.solutions[0]));
+    assert!(!check_play_line(&pos, &play, &r.solutions[0][..1]));
+    assert!(solve(&pos, "ser-r#1").solutions.is_empty());
+    // As a series selfmate it fails: after 2.g5 Black has moves that do not mate.
+    assert!(solve(&pos, "ser-s#2").solutions.is_empty());
 }

@@ -36,6 +36,7 @@ mod notation;
 mod perft_reference;
 mod play_brute;
 mod play_popeye;
+mod play_rules;
 mod play_verify;
 mod proof_trees;
 mod reconstruct;

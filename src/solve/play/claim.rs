@@ -2,7 +2,7 @@
 //! legal where it is played, the game not over before it, the series check rule kept,
 //! and the end as the stipulation asks.
 
-use super::goal::{game_over, reached};
+use super::goal::{game_over, goal_in_one, reached};
 use super::meter::{Meter, PlayLimits};
 use super::series::{forced_to_goal, null};
 use super::stip::{Family, Play, SeriesEnd};
@@ -48,7 +48,13 @@ pub fn check_play_line<B: Bits>(pos: &Position<B>, play: &Play, line: &[Move]) -
             if series < least || series > play.moves {
                 return false;
             }
+            let reflex = end == SeriesEnd::Reflex;
             for (i, &m) in line[..series as usize].iter().enumerate() {
+                let mut own = MoveList::new();
+                p.legal_moves(&mut own);
+                if reflex && goal_in_one(&mut p, &own, play.aim) {
+                    return false;
+                }
                 if !play_legal(&mut p, m) {
                     return false;
                 }
@@ -58,6 +64,9 @@ pub fn check_play_line<B: Bits>(pos: &Position<B>, play: &Play, line: &[Move]) -
                     if p.in_check() || game_over(&mut p, &idle) {
                         return false;
                     }
+                    if reflex && goal_in_one(&mut p, &idle, play.aim) {
+                        return false;
+                    }
                     let _ = null(&mut p);
                 }
             }
@@ -65,6 +74,11 @@ pub fn check_play_line<B: Bits>(pos: &Position<B>, play: &Play, line: &[Move]) -
                 SeriesEnd::Direct => reached(&mut p, play.aim),
                 SeriesEnd::Help => {
                     play_legal(&mut p, line[series as usize]) && reached(&mut p, play.aim)
+                }
+                SeriesEnd::Reflex => {
+                    let mut list = MoveList::new();
+                    p.legal_moves(&mut list);
+                    !game_over(&mut p, &list) && goal_in_one(&mut p, &list, play.aim)
                 }
                 SeriesEnd::Self_ => {
                     forced_to_goal(&mut p, play.aim, &mut Meter::new(&PlayLimits::default()))

@@ -9,8 +9,9 @@ pub struct PlayReport {
     pub complete: bool,
     /// Help and series play: every solution line, shortest first, then in the order the
     /// moves were generated (two move orders are two solutions). A series line holds
-    /// the series moves, and for `ser-h` White's last move; for `ser-s` the forced Black
-    /// move is not part of it (every Black move reaches the goal).
+    /// the series moves, and for `ser-h` White's last move; for `ser-s` and `ser-r` the
+    /// forced Black move is not part of it (`ser-s`: every Black move reaches the goal;
+    /// `ser-r`: Black must play one that does).
     pub solutions: Vec<Vec<Move>>,
     /// Battle play: every first move that forces the goal within the stipulated moves.
     pub keys: Vec<Move>,

@@ -1,11 +1,14 @@
-//! Series play (`ser-#N`, `ser-=N`, `ser-h#N`, `ser-s#N`): one side makes up to N moves
+//! Series play (`ser-#N`, `ser-=N`, `ser-h#N`, `ser-s#N`, `ser-r#N`): one side makes up to N moves
 //! in a row while the other passes (a null move, illegal when that side is in check, so
 //! no series move but the last may check), then the end play: the goal reached
 //! (`ser-#`), the other side reaching it in one (`ser-h#`), or every move of the other
 //! side reaching it against the series side (`ser-s#`, which fails when that side has no
-//! move). The idle side's game must not be over when it passes.
+//! move), or the other side having the goal in one and so bound to play it (`ser-r#`:
+//! the series side may never have the goal in one before a series move, and the other
+//! side having it in one after a series move ends play there). The idle side's game
+//! must not be over when it passes.
 
-use super::goal::{game_over, reached};
+use super::goal::{game_over, goal_in_one, reached};
 use super::meter::Meter;
 use super::stip::{Aim, SeriesEnd};
 use super::table::Table;
@@ -75,6 +78,10 @@ impl<'m, B: Bits> SeriesSearch<'m, B> {
         if game_over(&mut self.pos, &list) {
             return false;
         }
+        if self.end == SeriesEnd::Reflex && goal_in_one(&mut self.pos, &list, self.aim) {
+            self.fails.put(hash, left, false);
+            return false;
+        }
         let mut any = false;
         for &m in list.as_slice() {
             if self.meter.tick() {
@@ -107,6 +114,9 @@ impl<'m, B: Bits> SeriesSearch<'m, B> {
         if game_over(&mut self.pos, &idle) {
             return false;
         }
+        if self.end == SeriesEnd::Reflex && goal_in_one(&mut self.pos, &idle, self.aim) {
+            return false;
+        }
         let n = null(&mut self.pos);
         let any = self.lines(left);
         unnull(&mut self.pos, n);
@@ -124,6 +134,16 @@ impl<'m, B: Bits> SeriesSearch<'m, B> {
                 ok
             }
             SeriesEnd::Help => self.other_reaches_in_one(),
+            SeriesEnd::Reflex => {
+                let mut list = MoveList::new();
+                self.pos.legal_moves(&mut list);
+                let ok =
+                    !game_over(&mut self.pos, &list) && goal_in_one(&mut self.pos, &list, self.aim);
+                if ok {
+                    self.found.push(self.line.clone());
+                }
+                ok
+            }
             SeriesEnd::Self_ => {
                 let ok = forced_to_goal(&mut self.pos, self.aim, self.meter);
                 if ok {

@@ -10,7 +10,9 @@ use std::str::FromStr;
 pub const MAX_PLAY_MOVES: u32 = 200;
 
 /// The family names the parser knows, as written before the goal.
-pub const KNOWN_FAMILIES: &[&str] = &["", "h", "ser-", "ser-h", "ser-s", "s", "r", "semi-r"];
+pub const KNOWN_FAMILIES: &[&str] = &[
+    "", "h", "ser-", "ser-h", "ser-s", "ser-r", "s", "r", "semi-r",
+];
 
 /// The play of a stipulation: who moves, and who is bound to what.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -41,6 +43,9 @@ pub enum SeriesEnd {
     Help,
     /// `ser-s#N`: White's N moves, then every Black move reaches the goal against White.
     Self_,
+    /// `ser-r#N`: White's N moves, then Black reaches the goal in one, and must; Black
+    /// may not have it in one earlier, nor White before any series move.
+    Reflex,
 }
 
 /// The goal, tested on the side to move after the last move.
@@ -133,7 +138,7 @@ impl Play {
             Family::Self_ => 2 * n,
             Family::Help => 2 * n + self.half as u32,
             Family::Series(SeriesEnd::Direct) => 2 * n - 1,
-            Family::Series(SeriesEnd::Help) | Family::Series(SeriesEnd::Self_) => 2 * n,
+            Family::Series(_) => 2 * n,
         }
     }
 
@@ -159,6 +164,7 @@ impl Play {
             Family::Series(SeriesEnd::Direct) => "ser-",
             Family::Series(SeriesEnd::Help) => "ser-h",
             Family::Series(SeriesEnd::Self_) => "ser-s",
+            Family::Series(SeriesEnd::Reflex) => "ser-r",
             Family::Self_ => "s",
             Family::Reflex => "r",
             Family::SemiReflex => "semi-r",
@@ -187,6 +193,7 @@ fn family_of(prefix: &str) -> Option<Family> {
         "ser-" => Family::Series(SeriesEnd::Direct),
         "ser-h" => Family::Series(SeriesEnd::Help),
         "ser-s" => Family::Series(SeriesEnd::Self_),
+        "ser-r" => Family::Series(SeriesEnd::Reflex),
         "s" => Family::Self_,
         "r" => Family::Reflex,
         "semi-r" => Family::SemiReflex,
@@ -278,6 +285,7 @@ mod tests {
         ("ser-=3", 5, Color::White),
         ("ser-h#4", 8, Color::Black),
         ("ser-s#2", 4, Color::White),
+        ("ser-r#2", 4, Color::White),
     ];
 
     #[test]

@@ -6,8 +6,8 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-/// Entries kept before a table is emptied and filled again.
-const MAX_ENTRIES: usize = 1 << 22;
+/// Entries kept before a table is emptied and filled again (about 40 MB).
+const MAX_ENTRIES: usize = 1 << 21;
 
 /// A hasher for keys that are already Zobrist hashes: one multiply per word.
 #[derive(Default)]
