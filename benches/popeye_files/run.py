@@ -41,7 +41,7 @@ def word_tables():
     """BEGIN, PROBLEM_END, COMMANDS and COLOURS of popeye_words.rs: lists of [en, de, fr]."""
     src = open(os.path.join(REPO, "src/problem/import/popeye_words.rs"), encoding="utf-8").read()
     out = {}
-    for name in ["BEGIN", "PROBLEM_END", "COMMANDS", "COLOURS"]:
+    for name in ["BEGIN", "PROBLEM_END", "COMMANDS", "COLOURS", "OPTIONS"]:
         body = re.search(r"pub const %s: [^=]*= &\[(.*?)\];" % name, src, re.S).group(1)
         out[name] = [re.findall(r'"([^"]*)"', row) for row in re.findall(r"\[([^\]]*)\]", body)]
     return out
@@ -183,8 +183,12 @@ def popeye_keys(output, lang):
     twins = collections.OrderedDict()
     cur = "a"
     twins[cur] = set()
+    board_seen = False
     for line in output.splitlines():
-        m = SECTION.match(line)
+        # A title such as `b) after the key of a)` is printed above the board: twins'
+        # labels come after it.
+        board_seen = board_seen or line.startswith("+---a")
+        m = SECTION.match(line) if board_seen else None
         if m:
             cur = m.group(1)
             twins[cur] = set()
@@ -232,8 +236,12 @@ def popeye_solutions(output, lang, drop_last):
     twins = collections.OrderedDict()
     cur = "a"
     twins[cur] = set()
+    board_seen = False
     for line in output.splitlines():
-        m = SECTION.match(line)
+        # A title such as `b) after the key of a)` is printed above the board: twins'
+        # labels come after it.
+        board_seen = board_seen or line.startswith("+---a")
+        m = SECTION.match(line) if board_seen else None
         if m:
             cur = m.group(1)
             twins[cur] = set()
@@ -269,8 +277,11 @@ OUTPUT_OPTIONS = ["maxsolutions", "setplay", "stoponshortsolutions", "startmoven
 
 
 def prints_all_lines(chunk):
+    """False when the problem has an option that changes the lines Popeye prints, in
+    any of its languages (the names are read from popeye_words.rs)."""
+    names = [n.lower() for row in WORDS["OPTIONS"] if row[0].lower() in OUTPUT_OPTIONS for n in row]
     words = set(re.findall(r"[a-z]+", chunk.lower()))
-    return not any(o.startswith(w) for w in words if len(w) >= 3 for o in OUTPUT_OPTIONS)
+    return not any(n.startswith(w) for w in words if len(w) >= 3 for n in names)
 
 
 FAMILY = re.compile(r"(exact-)?(h|ser-h|ser-s|ser-r|ser-|s|r|semi-r|)(#=|#|=)(\d+)(\.5)?")
