@@ -2,7 +2,7 @@
 """`mansuba import` on the problem files that ship with Popeye, as shipped.
 
 usage: run.py POPEYE_DIR [--mansuba PATH] [--py PATH] [--timeout SECONDS]
-              [--max-moves 5] [--json FILE] [--only SUBSTRING]
+              [--max-moves 5] [--json FILE] [--only SUBSTRING] [--runs 1]
 
 POPEYE_DIR is a checkout of Popeye (github.com/thomas-maeder/popeye), built as its
 README says (`make -f makefile.unx`), so that POPEYE_DIR/py runs. Every `.inp` file of its
@@ -14,9 +14,12 @@ TESTS, REGRESSIONS, EXAMPLES and BEISPIEL folders is
    language, found as Popeye finds them: the words are read from
    src/problem/import/popeye_words.rs), and each problem imported by itself, to count the
    problems and twins the files hold, how many came in, and the refusals by reason;
-3. for every direct mate #1..#max-moves that came in, `mansuba verify` gives its keys
-   and `py -maxtime T` is run on the same problem as shipped (twins and all): the key
-   sets of each twin must be equal.
+3. for every problem of at most --max-moves moves that came in, `mansuba verify` and
+   `py -maxtime T` are run on it as shipped (twins and all), each --runs times,
+   alternating: the key sets of each twin must be equal for #N, s#, s=, r#, semi-r#, =N
+   and every solution line for h#, ser-... (problems with an option that changes the
+   lines Popeye prints, such as SetPlay or MaxSolutions, are skipped); the whole
+   processes' times give, per family, the median of Popeye's time over mansuba's.
 
 Prints a summary (markdown); exits 1 if a file is refused whole or a key set differs.
 Standard library only (Python 3.8+).
@@ -28,7 +31,9 @@ import io
 import json
 import os
 import re
+import statistics
 import subprocess
+import time
 import sys
 import tempfile
 
@@ -280,7 +285,13 @@ def prints_all_lines(chunk):
     """False when the problem has an option that changes the lines Popeye prints, in
     any of its languages (the names are read from popeye_words.rs)."""
     names = [n.lower() for row in WORDS["OPTIONS"] if row[0].lower() in OUTPUT_OPTIONS for n in row]
-    words = set(re.findall(r"[a-z]+", chunk.lower()))
+    option = [n.lower() for row in WORDS["COMMANDS"] if row[0] == "option" for n in row]
+    words = set()
+    for line in chunk.lower().splitlines():
+        ws = re.findall(r"[a-z]+", line)
+        # The words of an `Option` line (`opti vari satz`).
+        if ws and len(ws[0]) >= 3 and any(o.startswith(ws[0]) for o in option):
+            words.update(ws[1:])
     return not any(n.startswith(w) for w in words if len(w) >= 3 for n in names)
 
 
@@ -316,6 +327,13 @@ def twin_label(entry):
     return m.group(1) if m else "a"
 
 
+# The entries mansuba left unsettled within the timeout, named in the summary.
+UNSETTLED = []
+# Per family ('direct', 'battle', 'line'): (Popeye's time / mansuba's, problem, mansuba's
+# median seconds, Popeye's) for each problem both settled, whole process each.
+RATIOS = {}
+
+
 def compare(args, tmp, name, chunk_inp, entries, lang, stats, mismatches):
     """Keys of every #1..#N, s#, r#, =N entry of one problem and the solutions of every
     help and series entry, mansuba's against Popeye's, per family."""
@@ -333,13 +351,25 @@ def compare(args, tmp, name, chunk_inp, entries, lang, stats, mismatches):
         stats["skipped: an option changes Popeye's lines"] += len(wanted)
         return
     toml = chunk_inp + ".toml"
-    code, out, err = run([args.mansuba, "verify", toml, "--csv", "-", "--timeout", str(args.timeout),
-                          "--threads", "1"], args.timeout * (len(entries) + 1) + 60)
-    rows = {r["id"]: r for r in csv.DictReader(io.StringIO(out))} if out else {}
+    mine_cmd = [args.mansuba, "verify", toml, "--csv", "-", "--timeout", str(args.timeout), "--threads", "1"]
     # In the scratch folder: a `Protocol FILE` command of the problem writes FILE there.
-    pcode, pout, perr = run([args.py, "-maxtime", str(args.timeout), chunk_inp], args.timeout * 3 + 30,
-                            cwd=tmp)
+    theirs_cmd = [args.py, "-maxtime", str(args.timeout), chunk_inp]
+    times = {"mansuba": [], "popeye": []}
+    for _ in range(args.runs):
+        t0 = time.perf_counter()
+        code, out, err = run(mine_cmd, args.timeout * (len(entries) + 1) + 60)
+        times["mansuba"].append(time.perf_counter() - t0)
+        t0 = time.perf_counter()
+        pcode, pout, perr = run(theirs_cmd, args.timeout * 3 + 30, cwd=tmp)
+        times["popeye"].append(time.perf_counter() - t0)
+    rows = {r["id"]: r for r in csv.DictReader(io.StringIO(out))} if out else {}
     finished = re.search(r"solution finished\.|Loesung beendet\.|solution terminee\.", pout)
+    kinds = {f for _, f in wanted}
+    settled = all(rows.get(e["id"], {}).get("keys_complete") == "yes" for e, _ in wanted)
+    if finished and settled and len(kinds) == 1:
+        ratio = statistics.median(times["popeye"]) / max(statistics.median(times["mansuba"]), 1e-6)
+        RATIOS.setdefault(kinds.pop(), []).append((ratio, name, statistics.median(times["mansuba"]),
+                                                   statistics.median(times["popeye"])))
     for e, fam in wanted:
         st = e["stipulation"]
         kind = {"direct": "direct mates", "battle": "self, reflex and stalemate (keys)",
@@ -349,6 +379,7 @@ def compare(args, tmp, name, chunk_inp, entries, lang, stats, mismatches):
         row = rows.get(e["id"])
         if not row or row.get("verdict") == "unknown" or row.get("keys_complete") != "yes":
             stats[f"{kind}: mansuba unsettled"] += 1
+            UNSETTLED.append(f"{name} {e['id']} ({st}): {row.get('limit_hit') if row else 'no row'}")
             stats["mansuba unsettled"] += fam == "direct"
             continue
         if not finished:
@@ -384,6 +415,8 @@ def main():
     ap.add_argument("--max-moves", type=int, default=5)
     ap.add_argument("--json", default=None)
     ap.add_argument("--only", default=None)
+    ap.add_argument("--runs", type=int, default=1,
+                    help="runs of each program per compared problem, alternating (the times' median)")
     args = ap.parse_args()
     args.py = os.path.abspath(args.py or os.path.join(args.popeye_dir, "py"))
     args.mansuba = os.path.abspath(args.mansuba)
@@ -459,8 +492,16 @@ def main():
               ["compared", "same", "different", "mansuba unsettled", "Popeye unfinished"]) + " |")
     skipped = stats["skipped: an option changes Popeye's lines"]
     print(f"skipped (an option changes the lines Popeye prints): {skipped}")
+    print(f"\nspeed, whole process, 1 thread, both as shipped, median of {args.runs} run(s) each "
+          "(Popeye's time / mansuba's, problems both settled):\n\n| family | problems | median | least | mansuba total s | Popeye total s |\n|---|---|---|---|---|---|")
+    for fam, rs in sorted(RATIOS.items()):
+        least = min(rs)
+        print(f"| {fam} | {len(rs)} | {statistics.median(r[0] for r in rs):.1f}x | {least[0]:.1f}x ({least[1]}) | "
+              f"{sum(r[2] for r in rs):.2f} | {sum(r[3] for r in rs):.2f} |")
     for m in mismatches:
         print("DIFFERENT:", m)
+    for u in UNSETTLED:
+        print("UNSETTLED:", u)
     for w in whole_refused:
         print("REFUSED WHOLE:", w)
     for s in split_mismatch:
@@ -468,7 +509,8 @@ def main():
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"stats": stats, "categories": categories, "reasons": reasons, "direct_mate_reasons": dm_reasons,
-                       "mismatches": mismatches, "refused_whole": whole_refused}, f, indent=1)
+                       "mismatches": mismatches, "refused_whole": whole_refused,
+                       "unsettled": UNSETTLED, "ratios": RATIOS}, f, indent=1)
     return 1 if whole_refused or mismatches else 0
 
 

@@ -62,7 +62,16 @@ mod tests {
         let s: Stipulation = "win 20".parse().unwrap();
         assert_eq!((s.goal, s.moves), (Goal::Win, 20));
         assert!("#0".parse::<Stipulation>().is_err());
-        assert!("h#2".parse::<Stipulation>().is_err());
+        assert!("hs#2".parse::<Stipulation>().is_err());
+        assert!("h#0".parse::<Stipulation>().is_err());
+        // The other families come as their play; `#N` and `exact-#N` as the mate search.
+        let h: Stipulation = "h#2.5".parse().unwrap();
+        assert_eq!(h.play.map(|p| (p.moves, p.half)), Some((2, true)));
+        assert_eq!(h.to_string(), "h#2.5");
+        let e: Stipulation = "exact-#3".parse().unwrap();
+        assert_eq!((e.moves, e.exact, e.play), (3, true, None));
+        let st: Stipulation = "=2".parse().unwrap();
+        assert_eq!(st.play.map(|p| p.aim), Some(Aim::Stalemate));
         assert!("".parse::<Stipulation>().is_err());
     }
 }
