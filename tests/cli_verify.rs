@@ -102,7 +102,7 @@ fn broken_files_become_error_rows_with_lines() {
     assert!(e.contains("bad_fen.toml:12") && e.contains("'Z'"), "{e}");
     let e = err("bad_stipulation.toml", "helpmate");
     assert!(
-        e.contains("bad_stipulation.toml:6") && e.contains("h#2"),
+        e.contains("bad_stipulation.toml:6") && e.contains("hs#2") && e.contains("unknown family 'hs'"),
         "{e}"
     );
     // Duplicate ids: the first is verified, the second is an error at its `id` line.
@@ -542,9 +542,10 @@ fn the_tries_lines_are_in_the_csv_and_the_json() {
     let file = two_of_the_collection(dir.path());
     let file = file.to_str().unwrap();
     let (_, header, rows, _) = verify_csv(&[file, "--notation", "murray"]);
-    assert_eq!(header.last().map(String::as_str), Some("extras_left_out"));
-    assert_eq!(header[header.len() - 2], "try_lines");
-    assert_eq!(header[header.len() - 3], "least_win");
+    assert_eq!(header.last().map(String::as_str), Some("solutions"));
+    assert_eq!(header[header.len() - 2], "extras_left_out");
+    assert_eq!(header[header.len() - 3], "try_lines");
+    assert_eq!(header[header.len() - 4], "least_win");
     // Dilaram: 21 first moves, the strongest is the refutation, the 20 others tries.
     let tries: Vec<&str> = row(&rows, "two.toml", "dilaram")["try_lines"]
         .split("; ")

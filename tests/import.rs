@@ -101,17 +101,17 @@ fn popeye_input_is_read() {
 fn popeye_input_errors_name_the_line() {
     fails(
         "p.inp",
-        &POPEYE.replace("#5\nCondition", "h#5\nCondition"),
+        &POPEYE.replace("#5\nCondition", "hs#5\nCondition"),
         &[],
         6,
-        "problem 'al-Adli rooks': not imported: stipulation h#5",
+        "problem 'al-Adli rooks': not imported: stipulation hs#5",
     );
     fails(
         "p.inp",
-        &POPEYE.replace("#5\nCondition", "s#5\nCondition"),
+        &POPEYE.replace("#5\nCondition", "dia5\nCondition"),
         &[],
         6,
-        "stipulation s#5",
+        "stipulation dia5",
     );
     fails(
         "p.inp",

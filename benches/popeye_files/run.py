@@ -276,9 +276,9 @@ def castles(moves, fen):
 
 
 # Popeye options that change which lines it prints (a prefix of three letters or more).
+# (`Intelligent` prints every solution; only `Intelligent N` caps them per target.)
 OUTPUT_OPTIONS = ["maxsolutions", "setplay", "stoponshortsolutions", "startmovenumber",
-                  "uptomovenumber", "maxtime", "nontrivial", "intelligent", "nowk", "nobk",
-                  "quodlibet", "keepmatingpiece", "mutuallyexclusivecastling"]
+                  "uptomovenumber", "nontrivial", "quodlibet", "keepmatingpiece"]
 
 
 def prints_all_lines(chunk):
@@ -292,6 +292,8 @@ def prints_all_lines(chunk):
         # The words of an `Option` line (`opti vari satz`).
         if ws and len(ws[0]) >= 3 and any(o.startswith(ws[0]) for o in option):
             words.update(ws[1:])
+            if re.search(r"\bint\w*\s+\d", line):
+                return False
     return not any(n.startswith(w) for w in words if len(w) >= 3 for n in names)
 
 
