@@ -102,7 +102,9 @@ fn broken_files_become_error_rows_with_lines() {
     assert!(e.contains("bad_fen.toml:12") && e.contains("'Z'"), "{e}");
     let e = err("bad_stipulation.toml", "helpmate");
     assert!(
-        e.contains("bad_stipulation.toml:6") && e.contains("hs#2") && e.contains("unknown family 'hs'"),
+        e.contains("bad_stipulation.toml:6")
+            && e.contains("hs#2")
+            && e.contains("unknown family 'hs'"),
         "{e}"
     );
     // Duplicate ids: the first is verified, the second is an error at its `id` line.

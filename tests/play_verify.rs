@@ -179,3 +179,59 @@ fn popeye_stipulations_come_in_as_they_are() {
     // Black starts a helpmate of whole moves: the FEN says so.
     assert!(out.contains("n5Q1/8/8/8/6N1/K7/8/k7 b - - 0 1"), "{out}");
 }
+
+/// `export --popeye` writes a family back in Popeye's words, and Popeye 4.104 (when it is
+/// built, `POPEYE` or `../popeye/py`) finds the same solution; `export --pgn` writes a
+/// helpmate's every solution as a variation, and python-chess reads them all.
+#[test]
+fn the_families_are_exported_back() {
+    let d = tempfile::tempdir().unwrap();
+    std::fs::write(d.path().join("p.toml"), PROBLEMS).unwrap();
+    let (code, out, err) = mansuba_in(d.path(), &["export", "p.toml", "--popeye", "-"]);
+    assert_eq!(code, 0, "{err}");
+    for s in [
+        "Stipulation exact-h#2",
+        "Stipulation ser-s#2",
+        "Stipulation h#1",
+        "Stipulation =1",
+    ] {
+        assert!(out.contains(s), "{s}: {out}");
+    }
+    let (code, pgn, err) = mansuba_in(d.path(), &["export", "p.toml", "--pgn", "-"]);
+    assert_eq!(code, 0, "{err}");
+    let game = pgn
+        .split("[Event ")
+        .find(|g| g.contains("[Id \"h2\"]"))
+        .unwrap();
+    let solutions = game.split_whitespace().filter(|w| *w == "solution").count();
+    assert_eq!(solutions, 340, "{game}");
+    assert!(
+        err.contains("sers2") && err.contains("a series-mover has no PGN game"),
+        "{err}"
+    );
+    // python-chess reads the game with every solution as a line (when it is installed).
+    let script = "import chess.pgn,sys\ng=chess.pgn.read_game(sys.stdin)\nn=0\nstack=[g]\nwhile stack:\n  x=stack.pop()\n  if not x.variations: n+=1\n  stack.extend(x.variations)\nprint(n)\n";
+    let py = std::process::Command::new("python3")
+        .args(["-c", script])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn();
+    let Ok(mut py) = py else {
+        println!("skipped: no python3");
+        return;
+    };
+    use std::io::Write;
+    let whole = format!("[Event {game}");
+    py.stdin
+        .take()
+        .unwrap()
+        .write_all(whole.as_bytes())
+        .unwrap();
+    let o = py.wait_with_output().unwrap();
+    let said = String::from_utf8_lossy(&o.stdout);
+    if !o.status.success() {
+        println!("skipped: python-chess is not installed");
+        return;
+    }
+    assert_eq!(said.trim(), "340", "{said}");
+}

@@ -133,6 +133,18 @@ fn engine_of(
 fn export_pgn(out: &crate::files::Output, rows: &[report::Row], engines: &Engines) -> Result<bool> {
     let (mut games, mut failed) = (vec![], false);
     for r in rows {
+        let series = (r.problem.as_ref())
+            .and_then(|p| p.stipulation.play)
+            .is_some_and(|pl| matches!(pl.family, crate::solve::Family::Series(_)));
+        if series {
+            // One side's moves in a row: the idle side's passes are no PGN moves.
+            eprintln!(
+                "note: {} ({}): a series-mover has no PGN game (its solutions are in the CSV and JSON)",
+                shown_id(&r.id),
+                r.location()
+            );
+            continue;
+        }
         match engine_of(r, engines).and_then(|e| report::pgn::pgn_game(r, &e)) {
             Ok(Some(g)) => games.push(g),
             Ok(None) => eprintln!(

@@ -150,6 +150,25 @@ fn add_manuscript<B: Bits>(t: &mut Tree, pos: &Position<B>, p: &crate::problem::
     add_line(t, &coords, &end, "the manuscript's line as written");
 }
 
+/// A helpmate's every solution (`h#`, `h=`, `h#N.5`) as a line of the tree, so that the
+/// game holds them as variations (a series-mover has no PGN game: the idle side's passes
+/// are no PGN moves).
+fn add_solutions<B: Bits>(t: &mut Tree, pos: &Position<B>, r: &Row) {
+    let Some(a) = &r.analysis else {
+        return;
+    };
+    let help = (r.problem.as_ref())
+        .and_then(|p| p.stipulation.play)
+        .is_some_and(|pl| pl.family == crate::solve::Family::Help);
+    if !help {
+        return;
+    }
+    for (i, s) in a.report.solutions.iter().enumerate() {
+        let (coords, end) = read_plies(pos, s.iter().map(String::as_str), Notation::Auto);
+        add_line(t, &coords, &end, &format!("solution {}", i + 1));
+    }
+}
+
 /// The refutation (`Rh8+ Kxh8 Bf5+ Rh2 (1st move also held by Kf8)`, in the notation the
 /// analysis was written in) added to the tree as a line of its own, its end commented.
 fn add_refutation<B: Bits>(t: &mut Tree, pos: &Position<B>, rf: &str) -> Result<(), String> {
@@ -206,6 +225,7 @@ pub fn pgn_game(r: &Row, eng: &AnyEngine) -> Result<Option<String>, String> {
         if let Some(rf) = &a.report.refutation {
             add_refutation(&mut tree, &pos, rf)?;
         }
+        add_solutions(&mut tree, &pos, r);
         if tree.nodes[0].children.is_empty() {
             return Ok(None);
         }

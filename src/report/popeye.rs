@@ -75,12 +75,14 @@ pub fn popeye_problem(p: &Problem) -> Result<String, String> {
         )
     })?;
     let s = &p.stipulation;
-    if s.goal != crate::solve::Goal::Mate || s.exact {
+    if s.play.is_none() && (s.goal != crate::solve::Goal::Mate || s.exact) {
         return Err(format!(
-            "stipulation '{}': only '#N' is exported",
+            "stipulation '{}': only '#N' and Popeye's own families (h#, s#, ser-...) are exported",
             p.stipulation_text
         ));
     }
+    // Who starts is the stipulation's in Popeye (Black in h#N and ser-h#N).
+    let white_starts = (s.play).is_none_or(|pl| pl.starter() == crate::board::piece::Color::White);
     let c = &p.conditions;
     if c.mate_by.is_some()
         || !c.mate_on.is_empty()
@@ -92,10 +94,18 @@ pub fn popeye_problem(p: &Problem) -> Result<String, String> {
         return Err("a condition other than the covetous defender".into());
     }
     let f: Vec<&str> = p.fen.split_whitespace().collect();
-    if f.get(1) != Some(&"w") {
+    // (The other families put their starter on move in both programs, whatever the FEN
+    // says; a direct mate is White's in Popeye.)
+    if s.play.is_none() && f.get(1) != Some(&"w") {
         return Err("Black to move: Popeye's direct mates are White's".into());
     }
-    let ep = en_passant(f.get(3).copied().unwrap_or("-"))?;
+    let ep_field = f.get(3).copied().unwrap_or("-");
+    if !white_starts && ep_field != "-" {
+        return Err(format!(
+            "the en-passant square '{ep_field}' with Black to move"
+        ));
+    }
+    let ep = en_passant(ep_field)?;
     let rules = crate::board::rules::Rules::preset(&p.rules).map_err(|e| e.to_string())?;
     let board = men(f[0])?;
     let name = |c: char| -> Result<&str, String> {
@@ -147,7 +157,11 @@ pub fn popeye_problem(p: &Problem) -> Result<String, String> {
         text("Remark", &format!("{RULES_REMARK}{}", p.rules), false);
     }
     t += &format!("Pieces White {} Black {}\n", side(true)?, side(false)?);
-    t += &format!("Stipulation #{}\n", s.moves);
+    match s.play {
+        // The other families in Popeye's own words (`h#2.5`, `ser-s#3`, `exact-h#2`).
+        Some(_) => t += &format!("Stipulation {s}\n"),
+        None => t += &format!("Stipulation #{}\n", s.moves),
+    }
     if !conditions.is_empty() {
         t += &format!("Condition {}\n", conditions.join(" "));
     }
