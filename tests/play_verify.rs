@@ -125,10 +125,10 @@ fn the_csv_has_the_solutions_last() {
     let (_, out, err) = mansuba_in(d.path(), &["verify", "p.toml", "--csv", "-"]);
     let mut r = csv::Reader::from_reader(out.as_bytes());
     let head = r.headers().unwrap().clone();
-    assert_eq!(head.iter().last(), Some("solutions"), "{err}");
+    assert_eq!(head.iter().next_back(), Some("solutions"), "{err}");
     let rows: Vec<csv::StringRecord> = r.records().map(Result::unwrap).collect();
     let sers2 = rows.iter().find(|x| &x[0] == "sers2").unwrap();
-    assert_eq!(sers2.iter().last(), Some("a2c1 c1a2"));
+    assert_eq!(sers2.iter().next_back(), Some("a2c1 c1a2"));
 }
 
 #[test]
