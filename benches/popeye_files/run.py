@@ -183,9 +183,9 @@ PROMOTED = [{"Q": "q", "R": "r", "B": "b", "S": "n"},
 SECTION = re.compile(r"^\+?([a-z])\)\s")
 
 
-def popeye_keys(output, lang):
-    """Keys per twin ('a' for a problem without twins) from Popeye's output."""
-    twins = collections.OrderedDict()
+def twin_lines(output, twins):
+    """Popeye's output lines with the label of the twin each belongs to ('a' for a problem
+    without twins); each label gets an empty set in `twins` when it begins."""
     cur = "a"
     twins[cur] = set()
     board_seen = False
@@ -198,6 +198,13 @@ def popeye_keys(output, lang):
             cur = m.group(1)
             twins[cur] = set()
             continue
+        yield cur, line
+
+
+def popeye_keys(output, lang):
+    """Keys per twin ('a' for a problem without twins) from Popeye's output."""
+    twins = collections.OrderedDict()
+    for cur, line in twin_lines(output, twins):
         # `1.X !`, maybe with `threat:` or `zugzwang.` after it, is a key; a try's `1.X ?`
         # and a defence `1...Y` are not.
         m = re.match(r"\s*1\.(?!\.)(\S+)(?:\s+(?:ep\.|[#+=]+))*\s+!(?:\s|$)", line)
@@ -239,18 +246,7 @@ def popeye_solutions(output, lang, drop_last):
     coordinates (`drop_last`: the forced last move of ser-s#/ser-r#, which mansuba's
     line leaves out)."""
     twins = collections.OrderedDict()
-    cur = "a"
-    twins[cur] = set()
-    board_seen = False
-    for line in output.splitlines():
-        # A title such as `b) after the key of a)` is printed above the board: twins'
-        # labels come after it.
-        board_seen = board_seen or line.startswith("+---a")
-        m = SECTION.match(line) if board_seen else None
-        if m:
-            cur = m.group(1)
-            twins[cur] = set()
-            continue
+    for cur, line in twin_lines(output, twins):
         if not re.match(r"\s*1\.", line):
             continue
         moves = [popeye_move(w.group(1), lang) for w in MOVE.finditer(line)]
