@@ -20,6 +20,13 @@ stipulation = "exact-h#2"
 solution = "1.Kb1 Ne3 2.Ka1 Qa2#"
 
 [[problem]]
+id = "h2-key"
+rules = "orthodox"
+fen = "n5Q1/8/8/8/6N1/K7/8/k7 b - - 0 1"
+stipulation = "h#2"
+exact = true
+
+[[problem]]
 id = "sers2"
 rules = "orthodox"
 fen = "8/8/8/1p6/bPp5/kpP5/Np6/bK6 w - - 0 1"
@@ -92,6 +99,9 @@ fn help_and_series_problems_list_every_solution() {
         "{h2}"
     );
     assert_eq!(h2["verdict"], "cooked", "{h2}");
+    // `exact = true` says the same as `exact-`.
+    let keyed = row(&rows, "h2-key");
+    assert_eq!(keyed["solutions"], h2["solutions"], "{keyed}");
     assert_eq!(h2["solution_check"], "ok", "{h2}");
     assert_eq!(h2["keys_complete"], true);
     // Popeye's ser-s#2: 1.Sa2-c1 2.Sc1-a2 b3*a2 #, the one solution.

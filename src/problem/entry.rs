@@ -49,7 +49,10 @@ pub(super) fn one_problem(
     let mut stipulation: Stipulation = stip_text
         .parse()
         .map_err(|x: crate::solve::SolveError| e.err(Some("stipulation"), x.to_string()))?;
-    stipulation.exact = e.boolean("exact")?;
+    // `exact = true` or `exact-` in the stipulation (either says it).
+    if e.boolean("exact")? {
+        stipulation = stipulation.exactly();
+    }
     let conditions = e.conditions()?;
     let notation = match e.string("notation", false)? {
         None => crate::notation::Notation::Auto,

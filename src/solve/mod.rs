@@ -70,6 +70,10 @@ mod tests {
         assert_eq!(h.to_string(), "h#2.5");
         let e: Stipulation = "exact-#3".parse().unwrap();
         assert_eq!((e.moves, e.exact, e.play), (3, true, None));
+        // Written back as the reports write it, and read again.
+        assert_eq!(e.to_string(), "#3 exact");
+        assert_eq!(e.to_string().parse::<Stipulation>().unwrap(), e);
+        assert!("#3 exact exact".parse::<Stipulation>().is_err());
         let st: Stipulation = "=2".parse().unwrap();
         assert_eq!(st.play.map(|p| p.aim), Some(Aim::Stalemate));
         assert!("".parse::<Stipulation>().is_err());

@@ -83,6 +83,11 @@ impl FromStr for Stipulation {
     fn from_str(s: &str) -> Result<Self, SolveError> {
         let t = s.trim().to_ascii_lowercase();
         let bad = || SolveError::Stipulation(s.to_string());
+        // `#3 exact`, as a stipulation with `exact = true` is written in the reports.
+        if let Some(head) = t.strip_suffix(" exact").filter(|h| !h.contains("exact")) {
+            let st: Stipulation = head.parse()?;
+            return Ok(st.exactly());
+        }
         let (goal, rest) = if let Some(r) = t.strip_prefix('#').filter(|r| !r.starts_with('=')) {
             (Goal::Mate, r)
         } else if let Some(r) = t.strip_prefix("mate") {
@@ -129,6 +134,15 @@ impl Stipulation {
             moves,
             play: self.play.map(|p| super::play::Play { moves, ..p }),
             ..*self
+        }
+    }
+
+    /// The same task on move N exactly (`exact = true`, or `exact-` for a play family).
+    pub fn exactly(self) -> Stipulation {
+        Stipulation {
+            exact: true,
+            play: self.play.map(|p| super::play::Play { exact: true, ..p }),
+            ..self
         }
     }
 
