@@ -33,16 +33,33 @@ fn limit_word(limits: &Limits, start: Instant, nodes: u64) -> String {
     }
 }
 
+/// The SAN and coordinates of moves already written, by the position they were played
+/// from: a problem's solutions share their first moves, and writing a move (its
+/// disambiguation, its check sign) costs a move generation or two.
+type Said = std::collections::HashMap<(u64, Move), (String, String)>;
+
 /// A line in coordinates and in SAN, played from `pos` (a series line: the idle side
 /// passes between the series moves, the last move of `ser-h` is the other side's).
 fn written<B: Bits>(pos: &Position<B>, play: &Play, line: &[Move]) -> (Vec<String>, String) {
+    written_with(pos, play, line, &mut Said::new())
+}
+
+fn written_with<B: Bits>(
+    pos: &Position<B>,
+    play: &Play,
+    line: &[Move],
+    said: &mut Said,
+) -> (Vec<String>, String) {
     let mut p = pos.clone();
     let (mut coords, mut words) = (vec![], vec![]);
     let series = matches!(play.family, Family::Series(_));
     let last_other = play.family == Family::Series(super::play::SeriesEnd::Help);
     for (i, &m) in line.iter().enumerate() {
-        coords.push(coord(&p, &m));
-        let s = san(&p, &m);
+        let (c, s) = said
+            .entry((p.hash(), m))
+            .or_insert_with(|| (coord(&p, &m), san(&p, &m)))
+            .clone();
+        coords.push(c);
         let series_move = series && !(last_other && i + 1 == line.len());
         words.push(match (series, series_move) {
             // A series: every series move numbered (`1.a 2.b 3.c#`), the other side's
@@ -150,8 +167,9 @@ pub fn analyse_play<B: Bits>(
         (false, false) => Solvable::Unknown,
     };
     rep.keys_complete = found.complete;
+    let mut said = Said::new();
     for s in &found.solutions {
-        let (c, w) = written(&from, play, s);
+        let (c, w) = written_with(&from, play, s, &mut said);
         rep.solutions.push(c);
         rep.solution_lines.push(w);
     }
