@@ -4,10 +4,10 @@
 //! every report reads (a help or series problem's every solution in `solutions`, a
 //! battle problem's keys and tries as for `#N`).
 
-use super::play::{check_play_line, solve_play, with_starter, Family, Play, PlayLimits};
+use super::play::SeriesEnd;
+use super::play::{check_play_line, null, solve_play, with_starter, Family, Play, PlayLimits};
 use super::{Analysis, ClaimCheck, ClaimStatus, Limits, Solvable, SolveReport};
 use crate::board::bits::Bits;
-use crate::board::engine::NO_SQ;
 use crate::board::position::{Move, Position};
 use crate::notation::{coord, parse_line, parse_move, san};
 use std::time::Instant;
@@ -22,13 +22,12 @@ fn play_limits(limits: &Limits, start: Instant) -> PlayLimits {
 }
 
 /// Why a search stopped short, in the words the `#N` search uses.
-fn limit_word(limits: &Limits, start: Instant, nodes: u64) -> String {
+fn limit_word(limits: &Limits, nodes: u64) -> String {
     let cancelled =
         (limits.cancel.as_ref()).is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed));
-    match (limits.timeout, limits.max_nodes) {
+    match limits.max_nodes {
         _ if cancelled => "interrupted".into(),
-        (_, Some(n)) if nodes > n => format!("node limit {n} reached"),
-        (Some(t), _) if start.elapsed() >= t => "time limit reached".into(),
+        Some(n) if nodes > n => format!("node limit {n} reached"),
         _ => "time limit reached".into(),
     }
 }
@@ -38,34 +37,45 @@ fn limit_word(limits: &Limits, start: Instant, nodes: u64) -> String {
 /// disambiguation, its check sign) costs a move generation or two.
 type Said = std::collections::HashMap<(u64, Move), (String, String)>;
 
-/// A line in coordinates and in SAN, played from `pos` (a series line: the idle side
-/// passes between the series moves, the last move of `ser-h` is the other side's).
-fn written<B: Bits>(pos: &Position<B>, play: &Play, line: &[Move]) -> (Vec<String>, String) {
+/// Does the idle side pass after move `i` of a line of `len` moves? In a series, after
+/// every series move but the last (in `ser-h`, White's closing move comes after them).
+fn passes_after(play: &Play, i: usize, len: usize) -> bool {
+    let closing = play.family == Family::Series(SeriesEnd::Help);
+    matches!(play.family, Family::Series(_)) && i + 1 < len && !(closing && i + 2 == len)
+}
+
+/// A line played from `pos`: its moves in coordinates, in SAN, and written as a
+/// problemist reads it (a series line: the idle side passes between the series moves,
+/// the last move of `ser-h` is the other side's).
+fn written<B: Bits>(pos: &Position<B>, play: &Play, line: &[Move]) -> Written {
     written_with(pos, play, line, &mut Said::new())
 }
+
+/// A line's coordinates, its SAN moves and the line as written.
+type Written = (Vec<String>, Vec<String>, String);
 
 fn written_with<B: Bits>(
     pos: &Position<B>,
     play: &Play,
     line: &[Move],
     said: &mut Said,
-) -> (Vec<String>, String) {
+) -> Written {
     let mut p = pos.clone();
-    let (mut coords, mut words) = (vec![], vec![]);
+    let (mut coords, mut sans, mut words) = (vec![], vec![], vec![]);
     let series = matches!(play.family, Family::Series(_));
-    let last_other = play.family == Family::Series(super::play::SeriesEnd::Help);
+    let closing = play.family == Family::Series(SeriesEnd::Help);
     for (i, &m) in line.iter().enumerate() {
         let (c, s) = said
             .entry((p.hash(), m))
             .or_insert_with(|| (coord(&p, &m), san(&p, &m)))
             .clone();
         coords.push(c);
-        let series_move = series && !(last_other && i + 1 == line.len());
+        let series_move = series && !(closing && i + 1 == line.len());
         words.push(match (series, series_move) {
             // A series: every series move numbered (`1.a 2.b 3.c#`), the other side's
             // last move after them.
             (true, true) => format!("{}.{s}", i + 1),
-            (true, false) => s,
+            (true, false) => s.clone(),
             // Help play as problemists number it: by pairs from the side that starts
             // (`1.Kf5 Rg6 2.Ke6 Rg5#`, Black first); `h#N.5` with White's half move
             // first (`1...Rg6 2.Ke6 Rg5#`).
@@ -74,18 +84,17 @@ fn written_with<B: Bits>(
                 match (j % 2, i) {
                     (0, _) => format!("{}.{s}", j / 2 + 1),
                     (_, 0) => format!("1...{s}"),
-                    _ => s,
+                    _ => s.clone(),
                 }
             }
         });
+        sans.push(s);
         p.make(m);
-        if series_move && i + 1 < line.len() && !(last_other && i + 2 == line.len()) {
-            p.ep = NO_SQ;
-            p.side = p.side.flip();
-            p.rehash();
+        if passes_after(play, i, line.len()) {
+            null(&mut p);
         }
     }
-    (coords, words.join(" "))
+    (coords, sans, words.join(" "))
 }
 
 /// The claimed line read and checked: `ok` when it is one of the solutions (for battle
@@ -95,7 +104,6 @@ fn claim_of<B: Bits>(pos: &Position<B>, play: &Play, text: &str, keys: &[Move]) 
     let mut check = ClaimCheck::none();
     let mut p = pos.clone();
     let mut line = vec![];
-    let series = matches!(play.family, Family::Series(_));
     let tokens = parse_line(text);
     let take = match play.family {
         Family::Help | Family::Series(_) => tokens.len(),
@@ -106,12 +114,8 @@ fn claim_of<B: Bits>(pos: &Position<B>, play: &Play, text: &str, keys: &[Move]) 
             Ok(m) => {
                 line.push(m);
                 p.make(m);
-                let other_last =
-                    play.family == Family::Series(super::play::SeriesEnd::Help) && i + 2 == take;
-                if series && i + 1 < take && !other_last {
-                    p.ep = NO_SQ;
-                    p.side = p.side.flip();
-                    p.rehash();
+                if passes_after(play, i, take) {
+                    null(&mut p);
                 }
             }
             Err(e) => {
@@ -137,8 +141,9 @@ fn claim_of<B: Bits>(pos: &Position<B>, play: &Play, text: &str, keys: &[Move]) 
         };
     }
     check.proves_solvable = ok && play.is_line_play();
-    check.filled = san_line(pos, play, &line);
-    check.completed = written(pos, play, &line).1;
+    let (_, sans, text) = written(pos, play, &line);
+    check.filled = sans;
+    check.completed = text;
     check
 }
 
@@ -169,7 +174,11 @@ pub fn analyse_play<B: Bits>(
     rep.keys_complete = found.complete;
     let mut said = Said::new();
     for s in &found.solutions {
-        let (c, w) = written_with(&from, play, s, &mut said);
+        let (c, sans, w) = written_with(&from, play, s, &mut said);
+        if rep.main_line.is_empty() {
+            rep.main_line_coord = c.clone();
+            rep.main_line = sans;
+        }
         rep.solutions.push(c);
         rep.solution_lines.push(w);
     }
@@ -192,11 +201,6 @@ pub fn analyse_play<B: Bits>(
         }
         rep.tries.push(text);
     }
-    if let Some(first) = found.solutions.first() {
-        let (c, _) = written(&from, play, first);
-        rep.main_line_coord = c;
-        rep.main_line = san_line(&from, play, first);
-    }
     rep.others_fail_within = match (line_play, found.complete) {
         (false, true) => Some(play.moves),
         (false, false) => found.proven,
@@ -205,7 +209,7 @@ pub fn analyse_play<B: Bits>(
     rep.nodes = found.nodes;
     rep.millis = start.elapsed().as_millis() as u64;
     if !found.complete {
-        rep.limit_hit = Some(limit_word(limits, start, found.nodes));
+        rep.limit_hit = Some(limit_word(limits, found.nodes));
     }
     let claim = match claim {
         Some(text) if !text.trim().is_empty() => claim_of(&from, play, text, &found.keys),
@@ -227,15 +231,7 @@ fn shortest_of(play: &Play, plies: usize) -> u32 {
     match play.family {
         Family::Help if play.half => (plies as u32).saturating_sub(1) / 2,
         Family::Help => (plies as u32).div_ceil(2),
-        Family::Series(super::play::SeriesEnd::Help) => plies.saturating_sub(1) as u32,
+        Family::Series(SeriesEnd::Help) => plies.saturating_sub(1) as u32,
         _ => plies as u32,
     }
-}
-
-/// A line's moves in SAN, each alone (the passes of a series left out).
-fn san_line<B: Bits>(pos: &Position<B>, play: &Play, line: &[Move]) -> Vec<String> {
-    let (_, w) = written(pos, play, line);
-    w.split_whitespace()
-        .map(|s| s.rsplit('.').next().unwrap_or(s).to_string())
-        .collect()
 }

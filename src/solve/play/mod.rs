@@ -27,6 +27,7 @@ mod table;
 pub use claim::check_play_line;
 pub use meter::PlayLimits;
 pub use report::PlayReport;
+pub(super) use series::null;
 pub use stip::{Aim, Family, Play, PlayError, SeriesEnd, KNOWN_FAMILIES, MAX_PLAY_MOVES};
 
 use crate::board::bits::Bits;

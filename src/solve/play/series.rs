@@ -29,13 +29,13 @@ pub(super) struct SeriesSearch<'m, B: Bits> {
 }
 
 /// What a null move changes: the side to move, the e.p. right, the hash.
-pub(super) struct Null {
+pub(in crate::solve) struct Null {
     ep: u8,
     hash: u64,
 }
 
 /// Passes the move (the e.p. right lapses).
-pub(super) fn null<B: Bits>(pos: &mut Position<B>) -> Null {
+pub(in crate::solve) fn null<B: Bits>(pos: &mut Position<B>) -> Null {
     let undo = Null {
         ep: pos.ep,
         hash: pos.hash,
