@@ -4,7 +4,7 @@
 
 use super::goal::{game_over, goal_in_one, reached};
 use super::meter::{Meter, PlayLimits};
-use super::series::{forced_to_goal, null};
+use super::series::{forced_to_goal, idle_may_pass, null};
 use super::stip::{Family, Play, SeriesEnd};
 use super::{solve_play, with_starter};
 use crate::board::bits::Bits;
@@ -59,12 +59,7 @@ pub fn check_play_line<B: Bits>(pos: &Position<B>, play: &Play, line: &[Move]) -
                     return false;
                 }
                 if i + 1 < series as usize {
-                    let mut idle = MoveList::new();
-                    p.legal_moves(&mut idle);
-                    if p.in_check() || game_over(&mut p, &idle) {
-                        return false;
-                    }
-                    if reflex && goal_in_one(&mut p, &idle, play.aim) {
+                    if !idle_may_pass(&mut p, end, play.aim) {
                         return false;
                     }
                     let _ = null(&mut p);

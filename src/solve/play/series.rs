@@ -46,6 +46,19 @@ pub(in crate::solve) fn null<B: Bits>(pos: &mut Position<B>) -> Null {
     undo
 }
 
+/// May the idle side pass here, after a series move that is not the last? Not when it
+/// is in check (the series gave check too early) or its game is over, nor in `ser-r`
+/// when it could reach the goal in one (it would have to).
+pub(super) fn idle_may_pass<B: Bits>(pos: &mut Position<B>, end: SeriesEnd, aim: Aim) -> bool {
+    if pos.in_check() {
+        return false;
+    }
+    let mut idle = MoveList::new();
+    pos.legal_moves(&mut idle);
+    let must_reach = end == SeriesEnd::Reflex && goal_in_one(pos, &idle, aim);
+    !(game_over(pos, &idle) || must_reach)
+}
+
 /// Takes a null move back.
 pub(super) fn unnull<B: Bits>(pos: &mut Position<B>, n: Null) {
     pos.side = pos.side.flip();
@@ -106,15 +119,7 @@ impl<'m, B: Bits> SeriesSearch<'m, B> {
     /// After a series move that is not the last: the idle side passes, unless it is in
     /// check or its game is over.
     fn pass_and_go_on(&mut self, left: u32) -> bool {
-        if self.pos.in_check() {
-            return false;
-        }
-        let mut idle = MoveList::new();
-        self.pos.legal_moves(&mut idle);
-        if game_over(&mut self.pos, &idle) {
-            return false;
-        }
-        if self.end == SeriesEnd::Reflex && goal_in_one(&mut self.pos, &idle, self.aim) {
+        if !idle_may_pass(&mut self.pos, self.end, self.aim) {
             return false;
         }
         let n = null(&mut self.pos);
