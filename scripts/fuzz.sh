@@ -8,7 +8,7 @@ set -eu
 cd "$(dirname "$0")/../fuzz"
 runs=${1:-1000000}
 [ $# -gt 0 ] && shift
-targets=${*:-"fen move problem rules import_popeye import_pieces import_epd merge_manifest"}
+targets=${*:-"fen move problem rules stipulation import_popeye import_pieces import_epd merge_manifest"}
 mkdir -p corpus/problem corpus/rules corpus/fen corpus/move
 for d in seeds/*/; do
     t=$(basename "$d")
