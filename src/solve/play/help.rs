@@ -1,7 +1,11 @@
 //! Help play (`h#N`, `h#N.5`, `h=N`, `h#=N`): both sides cooperate, every line of the
 //! stipulated length that ends in the goal is a solution. Lines shorter by a whole number
 //! of moves count too unless the stipulation is exact; they are listed first.
+//!
+//! The search shares the `#N` search's bounds and its judge of the mating move
+//! ([`super::bounds`]).
 
+use super::bounds::{bounds_apply, mates_in_one, out_of_reach};
 use super::goal::{game_over, reached};
 use super::meter::Meter;
 use super::stip::{Aim, Play};
@@ -15,6 +19,8 @@ pub(super) struct HelpSearch<'m, B: Bits> {
     pub(super) pos: Position<B>,
     pub(super) aim: Aim,
     pub(super) meter: &'m mut Meter,
+    /// The `#N` search's bounds may answer here (fixed by the rules: see the module text).
+    bounds: bool,
     fails: Table,
     line: Vec<Move>,
     pub(super) found: Vec<Vec<Move>>,
@@ -22,10 +28,12 @@ pub(super) struct HelpSearch<'m, B: Bits> {
 
 impl<'m, B: Bits> HelpSearch<'m, B> {
     pub(super) fn new(pos: Position<B>, aim: Aim, meter: &'m mut Meter) -> Self {
+        let bounds = bounds_apply(&pos);
         HelpSearch {
             pos,
             aim,
             meter,
+            bounds,
             fails: Table::default(),
             line: Vec::new(),
             found: Vec::new(),
@@ -39,6 +47,17 @@ impl<'m, B: Bits> HelpSearch<'m, B> {
         let hash = self.pos.hash();
         if left > 1 && self.fails.failed(hash, left) {
             return false;
+        }
+        if self.bounds && self.out_of_reach(left) {
+            return false;
+        }
+        if left == 1 && self.bounds && self.aim == Aim::Mate {
+            let (line, found) = (&mut self.line, &mut self.found);
+            return mates_in_one(&mut self.pos, self.meter, |m| {
+                line.push(m);
+                found.push(line.clone());
+                line.pop();
+            });
         }
         // The mating move must check: no check at all, no mate (and no need to list the
         // moves).
@@ -78,6 +97,19 @@ impl<'m, B: Bits> HelpSearch<'m, B> {
             self.fails.put(hash, left, false);
         }
         any
+    }
+
+    /// Does a bound rule out the goal within `left` half-moves? The side that makes the
+    /// last move must reach it with its `w` moves while the other makes `d`.
+    fn out_of_reach(&self, left: u32) -> bool {
+        let side = self.pos.side();
+        let (mater, w, d) = if left % 2 == 1 {
+            (side, left.div_ceil(2), left / 2)
+        } else {
+            (side.flip(), left / 2, left / 2)
+        };
+        // With one half-move left a mate's flight squares are asked by its own filter.
+        !(self.aim == Aim::Mate && left == 1) && out_of_reach(&self.pos, self.aim, mater, w, d)
     }
 }
 

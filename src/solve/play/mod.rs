@@ -10,11 +10,13 @@
 //! limit) stops a line that has not reached its goal. Move generation is the board's,
 //! with forced capture, privileges, stacks and every board size.
 //!
-//! Files: `stip` (the parsed stipulation), `goal` (the two predicates), `meter` (limits),
+//! Files: `stip` (the parsed stipulation), `goal` (the two predicates), `bounds` (the
+//! `#N` search's bounds and mate judge, shared), `meter` (limits),
 //! `table` (transposition tables), `help`, `series`, `battle` (the searches), `claim`
 //! (checking a given line), `report`.
 
 mod battle;
+mod bounds;
 mod claim;
 mod goal;
 mod help;

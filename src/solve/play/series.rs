@@ -8,6 +8,7 @@
 //! side having it in one after a series move ends play there). The idle side's game
 //! must not be over when it passes.
 
+use super::bounds::{bounds_apply, mates_in_one, out_of_reach};
 use super::goal::{game_over, goal_in_one, reached};
 use super::meter::Meter;
 use super::stip::{Aim, SeriesEnd};
@@ -23,6 +24,8 @@ pub(super) struct SeriesSearch<'m, B: Bits> {
     pub(super) aim: Aim,
     pub(super) end: SeriesEnd,
     pub(super) meter: &'m mut Meter,
+    /// The `#N` search's bounds may answer here ([`super::bounds`]).
+    bounds: bool,
     fails: Table,
     line: Vec<Move>,
     pub(super) found: Vec<Vec<Move>>,
@@ -68,11 +71,13 @@ pub(super) fn unnull<B: Bits>(pos: &mut Position<B>, n: Null) {
 
 impl<'m, B: Bits> SeriesSearch<'m, B> {
     pub(super) fn new(pos: Position<B>, aim: Aim, end: SeriesEnd, meter: &'m mut Meter) -> Self {
+        let bounds = bounds_apply(&pos);
         SeriesSearch {
             pos,
             aim,
             end,
             meter,
+            bounds,
             fails: Table::default(),
             line: Vec::new(),
             found: Vec::new(),
@@ -85,6 +90,12 @@ impl<'m, B: Bits> SeriesSearch<'m, B> {
         let hash = self.pos.hash();
         if self.fails.failed(hash, left) {
             return false;
+        }
+        if self.bounds && self.out_of_reach(left) {
+            return false;
+        }
+        if left == 1 && self.bounds && self.end == SeriesEnd::Direct && self.aim == Aim::Mate {
+            return self.record_mates();
         }
         let mut list = MoveList::new();
         self.pos.legal_moves(&mut list);
@@ -114,6 +125,32 @@ impl<'m, B: Bits> SeriesSearch<'m, B> {
             self.fails.put(hash, left, false);
         }
         any
+    }
+
+    /// Does a bound rule out the end within `left` series moves? In `ser-#` and `ser-=`
+    /// the series side makes them all, the other none; in `ser-h` the series side makes
+    /// `left` and the other the last.
+    fn out_of_reach(&self, left: u32) -> bool {
+        let side = self.pos.side();
+        match self.end {
+            // With one move left a mate's flight squares are asked by its own filter.
+            SeriesEnd::Direct => {
+                !(self.aim == Aim::Mate && left == 1)
+                    && out_of_reach(&self.pos, self.aim, side, left, 0)
+            }
+            SeriesEnd::Help => out_of_reach(&self.pos, self.aim, side.flip(), 1, left),
+            SeriesEnd::Reflex | SeriesEnd::Self_ => false,
+        }
+    }
+
+    /// The side to move's mating moves, each ending a line.
+    fn record_mates(&mut self) -> bool {
+        let (line, found) = (&mut self.line, &mut self.found);
+        mates_in_one(&mut self.pos, self.meter, |m| {
+            line.push(m);
+            found.push(line.clone());
+            line.pop();
+        })
     }
 
     /// After a series move that is not the last: the idle side passes, unless it is in
@@ -161,6 +198,9 @@ impl<'m, B: Bits> SeriesSearch<'m, B> {
 
     /// `ser-h`: every move of the other side that reaches the goal ends a solution.
     fn other_reaches_in_one(&mut self) -> bool {
+        if self.bounds && self.aim == Aim::Mate {
+            return self.record_mates();
+        }
         let mut list = MoveList::new();
         self.pos.legal_moves(&mut list);
         if game_over(&mut self.pos, &list) {
