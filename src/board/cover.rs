@@ -13,8 +13,9 @@
 
 use crate::board::bits::Bits;
 
-/// Moves ahead the table covers (the search asks about one; the tests about two).
-pub const COVER_MOVES: usize = 2;
+/// Moves ahead the table covers (the `#N` search asks about one and two, the help and
+/// series searches up to three; the counts of a square fill one 32-bit word).
+pub const COVER_MOVES: usize = 3;
 
 /// The flight-cover table (see the module text): per colour, kind, king square and man
 /// square, the counts for 0 to [`COVER_MOVES`] moves packed in one word, a byte each. The

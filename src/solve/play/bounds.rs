@@ -1,7 +1,7 @@
 //! The `#N` search's bounds, asked by the help and series searches. They hold whatever
 //! the other side plays, so for cooperative play too: where the side that makes the last
 //! move cannot give check in time with its leapers ([`reach::no_check_within`]), or
-//! cannot leave the king without a flight square within two moves
+//! cannot leave the king without a flight square within three moves
 //! ([`reach::flights_stay_open`]), no line from the node reaches the goal. The mating
 //! move is looked for among the checks those flight squares leave, each judged from
 //! attack maps before it is played ([`reach::LastMoves`], [`reach::MatingMoves`],
@@ -34,7 +34,7 @@ pub(super) fn out_of_reach<B: Bits>(
     d: u32,
 ) -> bool {
     (aim == Aim::Mate && reach::no_check_within(pos, mater, w, d))
-        || (w <= 2 && d <= 2 && reach::flights_stay_open(pos, mater, w, d))
+        || reach::flights_stay_open(pos, mater, w, d)
 }
 
 /// Every mating move of the side to move, handed to `found`; true when there is one.
