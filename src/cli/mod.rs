@@ -130,7 +130,7 @@ pub fn main() -> i32 {
         Err(e) => {
             // An error quotes the user's files: escaped for the terminal, every word
             // of it cut at 200 characters.
-            let text = format!("{e:#}");
+            let text = chain_text(&e);
             eprintln!(
                 "error: {}",
                 crate::report::shown::shown_lines(&crate::report::shown::capped(&text))
@@ -138,6 +138,25 @@ pub fn main() -> i32 {
             2
         }
     }
+}
+
+/// An error with its causes, as `{e:#}` writes it ("what: why: why that"), but each cause
+/// once: a typed error keeps its cause as its source and quotes it in its own message too
+/// (so that a row or a log line that shows only the message still says why), and the
+/// cause is not said twice.
+pub fn chain_text(e: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for cause in e.chain() {
+        let c = cause.to_string();
+        if c.is_empty() || text.contains(&c) {
+            continue;
+        }
+        if !text.is_empty() {
+            text.push_str(": ");
+        }
+        text.push_str(&c);
+    }
+    text
 }
 
 fn run(cli: Cli) -> Result<i32> {

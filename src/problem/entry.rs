@@ -62,7 +62,9 @@ pub(super) fn one_problem(
     let fen_as_written = fen.trim().to_string();
     let fen = match orientation {
         Orientation::AsWritten => fen_as_written.clone(),
-        Orientation::Flipped => flip_fen(&fen_as_written).map_err(|x| e.err(Some("fen"), x))?,
+        Orientation::Flipped => {
+            flip_fen(&fen_as_written).map_err(|x| e.err(Some("fen"), x.to_string()))?
+        }
     };
     let sides = e.sides(orientation)?;
     let expect = e.expect()?;
