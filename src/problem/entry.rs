@@ -56,7 +56,9 @@ pub(super) fn one_problem(
     let conditions = e.conditions()?;
     let notation = match e.string("notation", false)? {
         None => crate::notation::Notation::Auto,
-        Some(n) => n.parse().map_err(|x: String| e.err(Some("notation"), x))?,
+        Some(n) => n
+            .parse()
+            .map_err(|x: crate::notation::NameError| e.err(Some("notation"), x.to_string()))?,
     };
     let orientation = e.orientation()?;
     let fen_as_written = fen.trim().to_string();
