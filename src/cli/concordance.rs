@@ -58,7 +58,7 @@ fn entries(
                 shapes
                     .entry(&p)
                     .map(|e| (e, p.clone()))
-                    .map_err(|e| p.error("fen", e.to_string()).to_string())
+                    .map_err(|e| p.error("fen", e).to_string())
             });
             match read {
                 Ok((e, p)) => {

@@ -272,13 +272,13 @@ impl Problem {
     }
 
     /// An error about this problem at the line of `key`.
-    pub fn error(&self, key: &str, message: impl Into<String>) -> ProblemError {
+    pub fn error(&self, key: &str, message: impl fmt::Display) -> ProblemError {
         ProblemError {
             file: self.file.clone(),
             line: Some(self.line_of(key)),
             id: Some(self.id.clone()),
             key: Some(key.into()),
-            message: message.into(),
+            message: message.to_string(),
             meta: self.meta(),
         }
     }
