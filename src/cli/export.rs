@@ -187,7 +187,7 @@ fn write_popeye(
         eprintln!(
             "note: {}: not written for Popeye: {}",
             shown_id(id),
-            shown(why)
+            shown(&why.to_string())
         );
     }
     let n = problems.len() - left_out.len();
