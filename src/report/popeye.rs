@@ -56,7 +56,9 @@ pub enum PopeyeError {
     #[error("rules '{0}': only orthodox, english-1650, shatranj and forced are Popeye's")]
     Rules(String),
     /// A stipulation Popeye's families do not say.
-    #[error("stipulation '{0}': only '#N' and Popeye's own families (h#, s#, ser-...) are exported")]
+    #[error(
+        "stipulation '{0}': only '#N' and Popeye's own families (h#, s#, ser-...) are exported"
+    )]
     Stipulation(String),
     /// A condition beyond the covetous defender.
     #[error("a condition other than the covetous defender")]
