@@ -189,6 +189,17 @@ mod tests {
             }
         }
         assert!("99999/100000".parse::<Shard>().is_ok());
+        // The message says what it said as a String; the check's own error is its cause.
+        let e = "4/4".parse::<Shard>().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "'4/4': K counts from 0, so it must be less than N (0 to 3), got 4"
+        );
+        let cause = std::error::Error::source(&e).map(|c| c.to_string());
+        assert_eq!(
+            cause.as_deref(),
+            Some("K counts from 0, so it must be less than N (0 to 3), got 4")
+        );
         // Every place falls in exactly one shard.
         for place in 0..50 {
             let owners = (0..7).filter(|k| Shard { k: *k, n: 7 }.contains(place));

@@ -184,3 +184,24 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Reconstruct(a) => reconstruct::cmd_reconstruct(a),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::chain_text;
+
+    /// A typed error that quotes its cause is said once; a context's cause is added.
+    #[test]
+    fn each_cause_is_said_once() {
+        let e: anyhow::Error = "0/0".parse::<crate::batch::Shard>().unwrap_err().into();
+        assert_eq!(format!("{e:#}"), "'0/0': N must be from 1 to 100000 shards, got 0: N must be from 1 to 100000 shards, got 0");
+        assert_eq!(
+            chain_text(&e),
+            "'0/0': N must be from 1 to 100000 shards, got 0"
+        );
+        let e = e.context("--shard");
+        assert_eq!(
+            chain_text(&e),
+            "--shard: '0/0': N must be from 1 to 100000 shards, got 0"
+        );
+    }
+}
