@@ -12,7 +12,46 @@
 //! one run's list.
 
 use std::fmt;
+use std::num::ParseIntError;
 use std::str::FromStr;
+use thiserror::Error;
+
+/// Why a shard is not one: its text does not read as K/N, or K and N do not fit.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ShardError {
+    /// N is 0 or more than [`Shard::MAX_N`].
+    #[error("N must be from 1 to {max} shards, got {n}")]
+    NOutOfRange { max: usize, n: usize },
+    /// K is N or more.
+    #[error("K counts from 0, so it must be less than N (0 to {last}), got {k}")]
+    KOutOfRange { last: usize, k: usize },
+    /// No '/' in the text.
+    #[error("'{text}': expected K/N, e.g. 0/4 (the first of four shards)")]
+    NoSlash { text: String },
+    /// N is not a whole number.
+    #[error("'{text}': N (after the '/') must be a whole number of shards, 1 to {max}")]
+    BadN {
+        text: String,
+        max: usize,
+        #[source]
+        err: ParseIntError,
+    },
+    /// K is not a whole number.
+    #[error("'{text}': K (before the '/') must be a whole number from 0 to N-1")]
+    BadK {
+        text: String,
+        #[source]
+        err: ParseIntError,
+    },
+    /// The text reads, but K and N do not fit ([`Shard::check`]).
+    #[error("'{text}': {err}")]
+    Unfit {
+        text: String,
+        #[source]
+        err: Box<ShardError>,
+    },
+}
 
 /// One slice of N.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -42,20 +81,18 @@ impl Shard {
 
     /// Checks a shard read from elsewhere than the command line (a manifest): N from 1 to
     /// [`Shard::MAX_N`], K below N. The message names what is wrong.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), ShardError> {
         if self.n == 0 || self.n > Self::MAX_N {
-            return Err(format!(
-                "N must be from 1 to {} shards, got {}",
-                Self::MAX_N,
-                self.n
-            ));
+            return Err(ShardError::NOutOfRange {
+                max: Self::MAX_N,
+                n: self.n,
+            });
         }
         if self.k >= self.n {
-            return Err(format!(
-                "K counts from 0, so it must be less than N (0 to {}), got {}",
-                self.n - 1,
-                self.k
-            ));
+            return Err(ShardError::KOutOfRange {
+                last: self.n - 1,
+                k: self.k,
+            });
         }
         Ok(())
     }
@@ -86,25 +123,27 @@ impl fmt::Display for Shard {
 }
 
 impl FromStr for Shard {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Shard, String> {
-        let bad = |why: &str| format!("'{s}': {why}");
+    type Err = ShardError;
+    fn from_str(s: &str) -> Result<Shard, ShardError> {
+        let text = || s.to_string();
         let (k, n) = s
             .split_once('/')
-            .ok_or_else(|| bad("expected K/N, e.g. 0/4 (the first of four shards)"))?;
-        let n: usize = n.trim().parse().map_err(|_| {
-            bad(&format!(
-                "N (after the '/') must be a whole number of shards, 1 to {}",
-                Shard::MAX_N
-            ))
+            .ok_or_else(|| ShardError::NoSlash { text: text() })?;
+        let n: usize = n.trim().parse().map_err(|err| ShardError::BadN {
+            text: text(),
+            max: Shard::MAX_N,
+            err,
         })?;
         let k: usize = k
             .trim()
             .parse()
-            .map_err(|_| bad("K (before the '/') must be a whole number from 0 to N-1"))?;
-        let s = Shard { k, n };
-        s.check().map_err(|e| bad(&e))?;
-        Ok(s)
+            .map_err(|err| ShardError::BadK { text: text(), err })?;
+        let shard = Shard { k, n };
+        shard.check().map_err(|err| ShardError::Unfit {
+            text: text(),
+            err: Box::new(err),
+        })?;
+        Ok(shard)
     }
 }
 
@@ -150,6 +189,17 @@ mod tests {
             }
         }
         assert!("99999/100000".parse::<Shard>().is_ok());
+        // The message says what it said as a String; the check's own error is its cause.
+        let e = "4/4".parse::<Shard>().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "'4/4': K counts from 0, so it must be less than N (0 to 3), got 4"
+        );
+        let cause = std::error::Error::source(&e).map(|c| c.to_string());
+        assert_eq!(
+            cause.as_deref(),
+            Some("K counts from 0, so it must be less than N (0 to 3), got 4")
+        );
         // Every place falls in exactly one shard.
         for place in 0..50 {
             let owners = (0..7).filter(|k| Shard { k: *k, n: 7 }.contains(place));

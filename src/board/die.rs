@@ -6,6 +6,39 @@
 
 use crate::board::piece::{kind_of, PieceDef};
 use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+/// What is wrong with a die ([`Dice::check`]) or a roll named for it ([`Dice::roll_named`]).
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum DieError {
+    /// Fewer than 2 or more than 12 faces.
+    #[error("dice.faces: a die has 2 to 12 faces, not {0}")]
+    Faces(usize),
+    /// Not 1 or 2 dice.
+    #[error("dice.count: 1 or 2 dice, not {0}")]
+    Count(u8),
+    /// A face (counted from 1) with no kind.
+    #[error("dice.faces: face {0} names no kind")]
+    EmptyFace(usize),
+    /// A face (counted from 1) naming a letter that is no kind.
+    #[error("dice.faces: face {face} names '{letter}', which is not a kind of these rules")]
+    UnknownKind { face: usize, letter: char },
+    /// The king is on no face.
+    #[error("dice.faces: no face names the king")]
+    NoKing,
+    /// Dice and forced capture together.
+    #[error("dice with forced capture: the rules do not say which comes first")]
+    ForcedCapture,
+    /// No such result of a throw.
+    #[error("no roll '{label}' with {count} {faces}-sided {}: expected one of {}", if *.count == 1 { "die" } else { "dice" }, .names.join(", "))]
+    NoRoll {
+        label: String,
+        count: u8,
+        faces: usize,
+        names: Vec<String>,
+    },
+}
 
 /// What a player does when no man of the rolled kinds can move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -79,40 +112,37 @@ impl Dice {
 
     /// Checks the die against the rules' kinds; the message says what is wrong.
     /// `forced_capture` is the rules' knob of that name.
-    pub fn check(&self, pieces: &[PieceDef], forced_capture: bool) -> Result<(), String> {
+    pub fn check(&self, pieces: &[PieceDef], forced_capture: bool) -> Result<(), DieError> {
         if !(2..=12).contains(&self.faces.len()) {
-            return Err(format!(
-                "dice.faces: a die has 2 to 12 faces, not {}",
-                self.faces.len()
-            ));
+            return Err(DieError::Faces(self.faces.len()));
         }
         if !(1..=2).contains(&self.count) {
-            return Err(format!("dice.count: 1 or 2 dice, not {}", self.count));
+            return Err(DieError::Count(self.count));
         }
         let mut named = 0u16;
         for (i, f) in self.faces.iter().enumerate() {
             if f.is_empty() {
-                return Err(format!("dice.faces: face {} names no kind", i + 1));
+                return Err(DieError::EmptyFace(i + 1));
             }
             for c in f.chars() {
                 match kind_of(pieces, c) {
                     Some(k) => named |= 1 << k,
                     None => {
-                        return Err(format!(
-                            "dice.faces: face {} names '{c}', which is not a kind of these rules",
-                            i + 1
-                        ))
+                        return Err(DieError::UnknownKind {
+                            face: i + 1,
+                            letter: c,
+                        })
                     }
                 }
             }
         }
         if let Some(p) = pieces.iter().position(|p| p.royal) {
             if named & (1 << p) == 0 {
-                return Err("dice.faces: no face names the king".into());
+                return Err(DieError::NoKing);
             }
         }
         if forced_capture {
-            return Err("dice with forced capture: the rules do not say which comes first".into());
+            return Err(DieError::ForcedCapture);
         }
         Ok(())
     }
@@ -158,7 +188,7 @@ impl Dice {
     }
 
     /// The result named `label` (`"3"`, `"2+5"`, either order).
-    pub fn roll_named(&self, pieces: &[PieceDef], label: &str) -> Result<Roll, String> {
+    pub fn roll_named(&self, pieces: &[PieceDef], label: &str) -> Result<Roll, DieError> {
         let want: Vec<&str> = label.split('+').map(str::trim).collect();
         let rolls = self.rolls(pieces);
         let found = rolls.iter().find(|r| {
@@ -168,15 +198,11 @@ impl Dice {
             b.sort();
             a == b
         });
-        found.cloned().ok_or_else(|| {
-            let names: Vec<&str> = rolls.iter().map(|r| r.label.as_str()).collect();
-            format!(
-                "no roll '{label}' with {} {}-sided {}: expected one of {}",
-                self.count,
-                self.faces.len(),
-                if self.count == 1 { "die" } else { "dice" },
-                names.join(", ")
-            )
+        found.cloned().ok_or_else(|| DieError::NoRoll {
+            label: label.to_string(),
+            count: self.count,
+            faces: self.faces.len(),
+            names: rolls.iter().map(|r| r.label.clone()).collect(),
         })
     }
 
@@ -258,7 +284,7 @@ mod tests {
         let r = Rules::preset("shatranj").unwrap();
         let mut d = Dice::alfonso();
         d.faces[2] = "x".into();
-        let e = d.check(&r.pieces, false).unwrap_err();
+        let e = d.check(&r.pieces, false).unwrap_err().to_string();
         assert!(e.contains("face 3") && e.contains("'x'"), "{e}");
     }
 }

@@ -10,7 +10,7 @@
 use crate::board::bits::Bits;
 use crate::board::engine::{Engine, NO_SQ};
 use crate::board::piece::{Color, Kind};
-use crate::board::position::{FenError, IllegalPosition, Position};
+use crate::board::position::{FenError, IllegalPosition, Position, StackError};
 use std::fmt::Write;
 use std::sync::Arc;
 
@@ -139,17 +139,17 @@ impl<B: Bits> Position<B> {
         let end = chars
             .iter()
             .position(|&x| x == ']')
-            .ok_or_else(|| FenError::BadStack(chars.iter().collect(), "no closing ']'".into()))?;
+            .ok_or_else(|| FenError::BadStack(chars.iter().collect(), StackError::Unclosed))?;
         let inner = &chars[1..end];
         let stext: String = chars[..=end].iter().collect();
         if inner.is_empty() {
-            return Err(FenError::BadStack(stext, "empty".into()));
+            return Err(FenError::BadStack(stext, StackError::Empty));
         }
         let mut col = None;
         for &sc in inner {
             let (cc, k) = letter_kind(&eng, sc)?;
             if col.is_some_and(|x| x != cc) {
-                return Err(FenError::BadStack(stext, "men of both sides".into()));
+                return Err(FenError::BadStack(stext, StackError::BothSides));
             }
             col = Some(cc);
             self.add_to_stack(cc, k, sq)

@@ -29,7 +29,7 @@ pub enum FenError {
     #[error("unknown piece letter '{0}' for these rules (known: {1})")]
     UnknownLetter(char, String),
     #[error("bad stack '{0}': {1}")]
-    BadStack(String, String),
+    BadStack(String, #[source] StackError),
     #[error("side to move must be 'w' or 'b', found '{0}'")]
     BadSide(String),
     #[error("bad privileges field '{0}': expected '-', square names like 'e1d1a2', or KQkq where castling exists")]
@@ -49,6 +49,31 @@ impl FenError {
     pub fn is_illegal(&self) -> bool {
         matches!(self, FenError::Illegal(_))
     }
+}
+
+/// Why a man cannot be put on a square ([`Position::add_to_stack`]) or a FEN stack does not
+/// read.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum StackError {
+    /// The square is full.
+    #[error("a square holds at most {0} men")]
+    Full(usize),
+    /// A second king of one side.
+    #[error("two kings of one side")]
+    TwoKings,
+    /// The table of repeated men is full.
+    #[error("more than {0} repeated men of one kind on the board")]
+    TooManyRepeats(usize),
+    /// `[` with no `]` after it.
+    #[error("no closing ']'")]
+    Unclosed,
+    /// `[]`: a stack of no men.
+    #[error("empty")]
+    Empty,
+    /// A stack of white and black men together.
+    #[error("men of both sides")]
+    BothSides,
 }
 
 /// A FEN that reads, giving a position that cannot stand.
@@ -423,23 +448,20 @@ impl<B: Bits> Position<B> {
 
     /// Puts one more man of colour `c` on `sq`, a second or third man of a kind included
     /// (FEN stacks like `[PP]`, `[QPP]`); what makes it impossible, as a message.
-    pub fn add_to_stack(&mut self, c: Color, k: Kind, sq: usize) -> Result<(), String> {
+    pub fn add_to_stack(&mut self, c: Color, k: Kind, sq: usize) -> Result<(), StackError> {
         if self.men_count(sq) >= MAX_STACK {
-            return Err(format!("a square holds at most {MAX_STACK} men"));
+            return Err(StackError::Full(MAX_STACK));
         }
         if !self.pieces[c.idx()][k as usize].has(sq) {
             self.add_man(c, k, sq);
             return Ok(());
         }
         if k == self.eng.king {
-            return Err("two kings of one side".into());
+            return Err(StackError::TwoKings);
         }
         let n = 1 + self.dups.count(c, k, sq);
         if !self.dups.add(c, k, sq) {
-            return Err(format!(
-                "more than {} repeated men of one kind on the board",
-                crate::board::stack::MAX_DUPS
-            ));
+            return Err(StackError::TooManyRepeats(crate::board::stack::MAX_DUPS));
         }
         self.hash ^= dup_key(self.eng.zp(c, k, sq as u8), n);
         self.men[c.idx()] += 1;

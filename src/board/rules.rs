@@ -184,11 +184,36 @@ pub enum RulesError {
     #[error("unknown rules '{0}': expected one of {1}, or a path to a rules file (.toml)")]
     UnknownPreset(String, String),
     #[error("cannot read rules file {path}: {err}")]
-    Io { path: String, err: String },
+    Io {
+        path: String,
+        #[source]
+        err: std::io::Error,
+    },
+    /// A `--rules-dir` folder that cannot be found.
+    #[error("cannot read rules file {path}: --rules-dir: {err}")]
+    RulesDir {
+        path: String,
+        #[source]
+        err: std::io::Error,
+    },
+    /// A rules file the input policy refuses (not a regular file, too large).
+    #[error("cannot read rules file {path}: {err}")]
+    Input {
+        path: String,
+        #[source]
+        err: crate::files::InputError,
+    },
     #[error("rules file {path}: {msg}")]
     Parse { path: String, msg: String },
     #[error("rules '{name}': {msg}")]
     Invalid { name: String, msg: String },
+    /// The die of the rules is not one ([`crate::board::die::Dice::check`]).
+    #[error("rules '{name}': {err}")]
+    Dice {
+        name: String,
+        #[source]
+        err: crate::board::die::DieError,
+    },
     #[error("rules file '{spec}' is outside the folder of the file that names it ({dir}): a problem may name rules files only beside it or below its folder (allow another folder with --rules-dir DIR)")]
     Outside { spec: String, dir: String },
 }
@@ -201,9 +226,9 @@ static RULES_DIRS: std::sync::OnceLock<Vec<std::path::PathBuf>> = std::sync::Onc
 pub fn allow_rules_dirs(dirs: &[std::path::PathBuf]) -> Result<(), RulesError> {
     let mut canon = vec![];
     for d in dirs {
-        canon.push(d.canonicalize().map_err(|e| RulesError::Io {
+        canon.push(d.canonicalize().map_err(|err| RulesError::RulesDir {
             path: d.display().to_string(),
-            err: format!("--rules-dir: {e}"),
+            err,
         })?);
     }
     let _ = RULES_DIRS.set(canon);
@@ -227,9 +252,9 @@ pub fn confined(spec: &str, dir: &Path) -> Result<std::path::PathBuf, RulesError
         return Err(outside());
     }
     let joined = dir.join(spec);
-    let io = |e: std::io::Error| RulesError::Io {
+    let io = |err: std::io::Error| RulesError::Io {
         path: joined.display().to_string(),
-        err: e.to_string(),
+        err,
     };
     let real = joined.canonicalize().map_err(io)?;
     let home = dir.canonicalize().map_err(io)?;
@@ -245,11 +270,14 @@ impl Rules {
     /// Loads a rules file: TOML with `preset = "NAME"` and any knobs to override.
     pub fn from_file(path: &Path) -> Result<Rules, RulesError> {
         let p = path.display().to_string();
-        let text = crate::files::read_text(path).map_err(|e| RulesError::Io {
-            path: p.clone(),
-            err: match e {
-                crate::files::InputError::Io { err, .. } => err.to_string(),
-                other => other.to_string(),
+        let text = crate::files::read_text(path).map_err(|e| match e {
+            crate::files::InputError::Io { err, .. } => RulesError::Io {
+                path: p.clone(),
+                err,
+            },
+            other => RulesError::Input {
+                path: p.clone(),
+                err: other,
             },
         })?;
         // A syntax error is told by its place and the parser's words, never by quoting
@@ -414,7 +442,11 @@ impl Rules {
             return Err(bad("castling needs an 8-file board with rooks ('r')".into()));
         }
         if let Some(d) = &self.dice {
-            d.check(&self.pieces, self.forced_capture).map_err(bad)?;
+            d.check(&self.pieces, self.forced_capture)
+                .map_err(|err| RulesError::Dice {
+                    name: self.name.clone(),
+                    err,
+                })?;
         }
         Ok(())
     }

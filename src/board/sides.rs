@@ -138,13 +138,28 @@ fn capitalised(s: &str) -> String {
     }
 }
 
+/// Why a FEN cannot be mirrored ([`flip_fen`]).
+#[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum FlipError {
+    /// No fields at all.
+    #[error("empty FEN")]
+    Empty,
+    /// The side-to-move field is neither `w` nor `b`.
+    #[error("side to move must be 'w' or 'b', found '{0}'")]
+    Side(String),
+    /// A privileges or en-passant field that is not square names.
+    #[error("cannot mirror '{0}': expected square names like 'e1d1'")]
+    Squares(String),
+}
+
 /// The FEN mirrored top to bottom with the colours swapped: ranks in reverse order,
 /// capitals and small letters exchanged, the other side to move, privileges (`KQkq` or
 /// square lists) and the en-passant square moved to the mirrored rank. Counters are kept.
-pub fn flip_fen(fen: &str) -> Result<String, String> {
+pub fn flip_fen(fen: &str) -> Result<String, FlipError> {
     let fields: Vec<&str> = fen.split_whitespace().collect();
     let Some(board) = fields.first() else {
-        return Err("empty FEN".into());
+        return Err(FlipError::Empty);
     };
     let ranks: Vec<&str> = board.split('/').collect();
     let height = ranks.len() as u32;
@@ -170,7 +185,7 @@ pub fn flip_fen(fen: &str) -> Result<String, String> {
             match *side {
                 "w" | "W" => "b",
                 "b" | "B" => "w",
-                s => return Err(format!("side to move must be 'w' or 'b', found '{s}'")),
+                s => return Err(FlipError::Side(s.to_string())),
             }
             .into(),
         );
@@ -194,8 +209,8 @@ pub fn flip_fen(fen: &str) -> Result<String, String> {
 }
 
 /// Square names run together (`e1d1a2`) with each rank r replaced by height + 1 - r.
-fn mirror_squares(s: &str, height: u32) -> Result<String, String> {
-    let bad = || format!("cannot mirror '{s}': expected square names like 'e1d1'");
+fn mirror_squares(s: &str, height: u32) -> Result<String, FlipError> {
+    let bad = || FlipError::Squares(s.to_string());
     let mut out = String::new();
     let mut rest = s;
     while !rest.is_empty() {

@@ -6,6 +6,13 @@
 //! expanded against the board it is used on: `corners` of a 12×8 board are a1, l1, a8, l8.
 
 use crate::board::geometry::{Geometry, Square};
+use thiserror::Error;
+
+/// An entry of a list of squares that is neither a square of the board nor a set name;
+/// its message is the entry as written (the caller says what the list was for).
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+#[error("{0}")]
+pub struct NotASquare(pub String);
 
 /// The names this module knows, with what they mean (for messages and docs).
 pub const NAMES: &[(&str, &str)] = &[
@@ -42,12 +49,12 @@ pub fn named_set(name: &str, g: &Geometry) -> Option<Vec<Square>> {
 
 /// Squares as a problem file lists them, each a square name or a set name, expanded on
 /// this board in order without repeats; the first entry that is neither is the error.
-pub fn expand_squares(items: &[String], g: &Geometry) -> Result<Vec<Square>, String> {
+pub fn expand_squares(items: &[String], g: &Geometry) -> Result<Vec<Square>, NotASquare> {
     let mut out: Vec<Square> = vec![];
     for it in items {
         let squares = match g.parse(it.trim()) {
             Some(sq) => vec![sq],
-            None => named_set(it, g).ok_or_else(|| it.clone())?,
+            None => named_set(it, g).ok_or_else(|| NotASquare(it.clone()))?,
         };
         for sq in squares {
             if !out.contains(&sq) {
@@ -80,7 +87,10 @@ mod tests {
             names(&v, &g12),
             ["f4", "g4", "f5", "g5", "a1", "l1", "a8", "l8"]
         );
-        assert_eq!(expand_squares(&[s("points")], &g), Err(s("points")));
+        assert_eq!(
+            expand_squares(&[s("points")], &g),
+            Err(NotASquare(s("points")))
+        );
         assert!(named_set("centre", &Geometry::new(7, 7)).is_none());
     }
 }

@@ -533,9 +533,7 @@ pub fn perft_by_roll<B: Bits>(
     let rolls = if roll == "all" {
         dice.rolls(&rules.pieces)
     } else {
-        vec![dice
-            .roll_named(&rules.pieces, roll)
-            .map_err(anyhow::Error::msg)?]
+        vec![dice.roll_named(&rules.pieces, roll)?]
     };
     let mut p = pos.clone();
     let mut legal = crate::board::movegen::MoveList::new();

@@ -75,7 +75,7 @@ pub fn cmd_export(a: ExportArgs) -> Result<i32> {
     // exit code is 1 as for a problem not analysed.
     for r in &rows {
         let replayed = match engine_of(r, &engines) {
-            Ok(eng) => report::export_records(r, &eng, a.run.style()),
+            Ok(eng) => report::export_records(r, &eng, a.run.style()).map_err(|e| e.to_string()),
             Err(msg) => Err(msg),
         };
         let mut v = match replayed {
@@ -145,7 +145,9 @@ fn export_pgn(out: &crate::files::Output, rows: &[report::Row], engines: &Engine
             );
             continue;
         }
-        match engine_of(r, engines).and_then(|e| report::pgn::pgn_game(r, &e)) {
+        match engine_of(r, engines)
+            .and_then(|e| report::pgn::pgn_game(r, &e).map_err(|x| x.to_string()))
+        {
             Ok(Some(g)) => games.push(g),
             Ok(None) => eprintln!(
                 "note: {} ({}): no line of play, no PGN game (verdict {})",
@@ -187,7 +189,7 @@ fn write_popeye(
         eprintln!(
             "note: {}: not written for Popeye: {}",
             shown_id(id),
-            shown(why)
+            shown(&why.to_string())
         );
     }
     let n = problems.len() - left_out.len();

@@ -133,7 +133,7 @@ pub fn cmd_reconstruct(a: ReconstructArgs) -> Result<i32> {
         // Ctrl-C during the listing: said as an error, with the exit code of an
         // interrupt.
         Err(e) if crate::cli::interrupt::interrupted() => {
-            eprintln!("error: {}", crate::report::shown::said(&e));
+            eprintln!("error: {}", crate::report::shown::said(&e.to_string()));
             return Ok(crate::cli::interrupt::INTERRUPTED);
         }
         Err(e) => bail!("{}", p.error("id", e)),

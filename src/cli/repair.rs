@@ -157,7 +157,7 @@ pub fn edition_blocks(
                 }
                 Err(e) => format!(
                     "<div class=\"repairs\"><p>Repairs: {}</p></div>",
-                    report::xml_escape(&e)
+                    report::xml_escape(&e.to_string())
                 ),
             }
         })

@@ -106,8 +106,9 @@ pub fn check_current(
     let now = match inputs_of(files, cli_rules) {
         Ok(n) => n,
         Err(e) => bail!(
-            "{}: the inputs the shards read cannot be read again ({e:#}); run merge where the shards ran, on the same files",
-            manifest.display()
+            "{}: the inputs the shards read cannot be read again ({}); run merge where the shards ran, on the same files",
+            manifest.display(),
+            super::chain_text(&e)
         ),
     };
     if now == *recorded {

@@ -5,8 +5,8 @@ use super::shape::Shape;
 use super::symmetry::{allowed, Allowed};
 use crate::board::bits::Bits;
 use crate::board::piece::Color;
-use crate::board::position::Position;
-use crate::problem::Problem;
+use crate::board::position::{FenError, Position};
+use crate::problem::{OwnRulesError, Problem};
 use crate::with_engine;
 use std::collections::HashMap;
 
@@ -30,6 +30,18 @@ pub struct Entry {
     pub sides: [String; 2],
 }
 
+/// Why a problem cannot be read into an entry.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum EntryError {
+    /// Its own rules cannot be had.
+    #[error(transparent)]
+    Rules(#[from] OwnRulesError),
+    /// Its FEN does not read under them.
+    #[error(transparent)]
+    Fen(#[from] FenError),
+}
+
 /// Compiled rule sets shared by the problems that name the same rules, taken as every
 /// command takes a problem's rules ([`crate::problem::Engines::own`]).
 #[derive(Default)]
@@ -44,10 +56,10 @@ impl Shapes {
     }
 
     /// The problem read into an entry, or why it cannot be.
-    pub fn entry(&mut self, p: &Problem) -> Result<Entry, String> {
-        let eng = &self.engines.own(p).map_err(|e| e.to_string())?;
+    pub fn entry(&mut self, p: &Problem) -> Result<Entry, EntryError> {
+        let eng = &self.engines.own(p)?;
         with_engine!(eng, e => {
-            let pos = Position::from_fen(e.clone(), &p.fen).map_err(|x| x.to_string())?;
+            let pos = Position::from_fen(e.clone(), &p.fen)?;
             let geo = e.geo;
             let mut men = vec![];
             for sq in 0..geo.squares() {

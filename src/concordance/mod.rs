@@ -14,7 +14,7 @@ pub mod packed;
 pub mod shape;
 pub mod symmetry;
 
-pub use entry::{Entry, Shapes};
+pub use entry::{Entry, EntryError, Shapes};
 pub use group::{concord, concord_pairwise, Group, Member};
 
 use std::collections::HashMap;

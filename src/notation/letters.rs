@@ -36,15 +36,12 @@ impl Letters {
 }
 
 impl std::str::FromStr for Letters {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = super::NameError;
+    fn from_str(s: &str) -> Result<Self, super::NameError> {
         match s.trim().to_ascii_lowercase().as_str() {
             "historical" => Ok(Letters::Historical),
             "modern" => Ok(Letters::Modern),
-            _ => Err(format!(
-                "unknown letters '{s}' (expected one of: {})",
-                Letters::NAMES.join(", ")
-            )),
+            _ => Err(super::NameError::Letters(s.to_string())),
         }
     }
 }
@@ -181,7 +178,11 @@ mod tests {
         // Modern chess is the same under both.
         assert_eq!(letters_of("english-1650", Letters::Historical), "KQBNRP");
         assert_eq!("modern".parse::<Letters>(), Ok(Letters::Modern));
-        assert!("old".parse::<Letters>().unwrap_err().contains("historical"));
+        assert!("old"
+            .parse::<Letters>()
+            .unwrap_err()
+            .to_string()
+            .contains("historical"));
     }
 
     #[test]

@@ -73,6 +73,21 @@ pub enum NotationError {
     GameOver { text: String, outcome: String },
 }
 
+/// A `notation` or `letters` name that names none.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum NameError {
+    /// No notation of that name.
+    #[error("unknown notation '{0}' (expected one of: {})", Notation::NAMES.join(", "))]
+    Notation(String),
+    /// A notation moves are read in but not written in (`auto`).
+    #[error("'{0}' is read in solutions but lines are not written in it (expected one of: {})", Notation::WRITTEN.join(", "))]
+    NotWritten(String),
+    /// No letters of that name.
+    #[error("unknown letters '{0}' (expected one of: {})", Letters::NAMES.join(", "))]
+    Letters(String),
+}
+
 /// The notation a solution is written in, or a line is to be written in.
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
@@ -119,23 +134,19 @@ impl Notation {
 
     /// Reads a `--notation` name: a notation lines can be written in (`auto` is for
     /// reading only).
-    pub fn for_writing(s: &str) -> Result<Notation, String> {
+    pub fn for_writing(s: &str) -> Result<Notation, NameError> {
         let n: Notation = s.parse()?;
         if Notation::WRITTEN.contains(&n.name()) {
             Ok(n)
         } else {
-            Err(format!(
-                "'{s}' is read in solutions but lines are not written in it (expected one \
-                 of: {})",
-                Notation::WRITTEN.join(", ")
-            ))
+            Err(NameError::NotWritten(s.to_string()))
         }
     }
 }
 
 impl std::str::FromStr for Notation {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = NameError;
+    fn from_str(s: &str) -> Result<Self, NameError> {
         let all = [
             Notation::Auto,
             Notation::San,
@@ -145,12 +156,9 @@ impl std::str::FromStr for Notation {
             Notation::Descriptive,
         ];
         let t = s.trim().to_ascii_lowercase();
-        all.into_iter().find(|n| n.name() == t).ok_or_else(|| {
-            format!(
-                "unknown notation '{s}' (expected one of: {})",
-                Notation::NAMES.join(", ")
-            )
-        })
+        all.into_iter()
+            .find(|n| n.name() == t)
+            .ok_or_else(|| NameError::Notation(s.to_string()))
     }
 }
 

@@ -89,23 +89,52 @@ fn from_part(g: &Geometry, p: &[char]) -> Option<(Option<u8>, Option<u8>)> {
     }
 }
 
+/// Why a cleaned move text does not read ([`read`]); its message is the `why` of
+/// [`NotationError::Unreadable`].
+#[derive(Debug, thiserror::Error)]
+enum ReadError {
+    #[error("it holds only annotations")]
+    OnlyAnnotations,
+    #[error("nothing to read")]
+    Nothing,
+    #[error("'{letter}' is not a piece letter of {rules} (known: {known})")]
+    Promotion {
+        letter: char,
+        rules: String,
+        known: String,
+    },
+    #[error("it does not end in a target square like e4")]
+    NoTarget,
+    #[error("{square} is not a square of the {width}x{height} board")]
+    OffBoard {
+        square: String,
+        width: u8,
+        height: u8,
+    },
+    #[error("'{prefix}' before {square} is neither a piece letter of {rules} ({known}) nor a file, rank or square")]
+    Prefix {
+        prefix: String,
+        square: String,
+        rules: String,
+        known: String,
+    },
+}
+
 /// Reads a cleaned move text (no separators or annotations) into its readings.
-fn read(rules: &Rules, g: &Geometry, s: &str) -> Result<Readings, String> {
+fn read(rules: &Rules, g: &Geometry, s: &str) -> Result<Readings, ReadError> {
     let mut cs: Vec<char> = s.chars().collect();
     if cs.is_empty() {
-        return Err("nothing to read".into());
+        return Err(ReadError::Nothing);
     }
     let mut promo = None;
     let n = cs.len();
     if n >= 3 && cs[n - 1].is_alphabetic() && cs[n - 2].is_ascii_digit() {
         let c = cs[n - 1];
         cs.truncate(n - 1);
-        promo = Some(rules.kind_of(c).ok_or_else(|| {
-            format!(
-                "'{c}' is not a piece letter of {} (known: {})",
-                rules.name,
-                letters(rules)
-            )
+        promo = Some(rules.kind_of(c).ok_or_else(|| ReadError::Promotion {
+            letter: c,
+            rules: rules.name.clone(),
+            known: letters(rules),
         })?);
     }
     let mut j = cs.len();
@@ -113,15 +142,14 @@ fn read(rules: &Rules, g: &Geometry, s: &str) -> Result<Readings, String> {
         j -= 1;
     }
     if j == cs.len() || j == 0 || !cs[j - 1].is_ascii_lowercase() {
-        return Err("it does not end in a target square like e4".into());
+        return Err(ReadError::NoTarget);
     }
     let i = j - 1;
     let tname: String = cs[i..].iter().collect();
-    let to = g.parse(&tname).ok_or_else(|| {
-        format!(
-            "{tname} is not a square of the {}x{} board",
-            g.width, g.height
-        )
+    let to = g.parse(&tname).ok_or_else(|| ReadError::OffBoard {
+        square: tname.clone(),
+        width: g.width,
+        height: g.height,
     })?;
     let prefix = &cs[..i];
     let mut r = Readings {
@@ -159,12 +187,12 @@ fn read(rules: &Rules, g: &Geometry, s: &str) -> Result<Readings, String> {
         }
     }
     if r.strict.is_empty() && r.lenient.is_empty() {
-        let p: String = prefix.iter().collect();
-        return Err(format!(
-            "'{p}' before {tname} is neither a piece letter of {} ({}) nor a file, rank or square",
-            rules.name,
-            letters(rules)
-        ));
+        return Err(ReadError::Prefix {
+            prefix: prefix.iter().collect(),
+            square: tname,
+            rules: rules.name.clone(),
+            known: letters(rules),
+        });
     }
     Ok(r)
 }
@@ -224,13 +252,13 @@ pub fn parse_san<B: Bits>(pos: &Position<B>, text: &str) -> Result<Move, Notatio
     let mut p = pos.clone();
     let e = std::sync::Arc::clone(&p.eng);
     let (rules, g) = (&e.rules, &e.geo);
-    let unreadable = |why: String| NotationError::Unreadable {
+    let unreadable = |why: ReadError| NotationError::Unreadable {
         text: text.trim().to_string(),
-        why,
+        why: why.to_string(),
     };
     let s = clean(text, rules);
     if s.is_empty() {
-        return Err(unreadable("it holds only annotations".into()));
+        return Err(unreadable(ReadError::OnlyAnnotations));
     }
     let mut legal = MoveList::new();
     p.legal_moves(&mut legal);

@@ -28,9 +28,7 @@ impl Engines {
                 None => spec.to_string(),
             }
         };
-        self.cached(key, || {
-            Rules::resolve(spec, base).map_err(|e| OwnRulesError::Rules(e.to_string()))
-        })
+        self.cached(key, || Ok(Rules::resolve(spec, base)?))
     }
 
     /// The engine of a problem's own rules: its `rules` with its `rules_set` knobs on top.
@@ -63,9 +61,7 @@ impl Engines {
     ) -> Result<AnyEngine, OwnRulesError> {
         let mut m = self.map.lock().unwrap_or_else(|e| e.into_inner());
         m.entry(key)
-            .or_insert_with(|| {
-                AnyEngine::new(rules()?).map_err(|e| OwnRulesError::Rules(e.to_string()))
-            })
+            .or_insert_with(|| Ok(AnyEngine::new(rules()?)?))
             .clone()
     }
 }

@@ -56,13 +56,17 @@ pub(super) fn one_problem(
     let conditions = e.conditions()?;
     let notation = match e.string("notation", false)? {
         None => crate::notation::Notation::Auto,
-        Some(n) => n.parse().map_err(|x: String| e.err(Some("notation"), x))?,
+        Some(n) => n
+            .parse()
+            .map_err(|x: crate::notation::NameError| e.err(Some("notation"), x.to_string()))?,
     };
     let orientation = e.orientation()?;
     let fen_as_written = fen.trim().to_string();
     let fen = match orientation {
         Orientation::AsWritten => fen_as_written.clone(),
-        Orientation::Flipped => flip_fen(&fen_as_written).map_err(|x| e.err(Some("fen"), x))?,
+        Orientation::Flipped => {
+            flip_fen(&fen_as_written).map_err(|x| e.err(Some("fen"), x.to_string()))?
+        }
     };
     let sides = e.sides(orientation)?;
     let expect = e.expect()?;

@@ -32,14 +32,25 @@ use std::path::{Path, PathBuf};
 use toml::Spanned;
 
 /// Why a problem's own rules cannot be had, told by the key at fault.
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+/// The rules' own error is kept (shared, as the compiled rules are cached with it).
+#[derive(Clone, Debug, thiserror::Error)]
 pub enum OwnRulesError {
     /// Its `rules`: no such preset, or a rules file that does not read.
-    #[error("{0}")]
-    Rules(String),
-    /// Its `rules_set` knobs on top of them.
-    #[error("`rules_set`: {0}")]
-    RulesSet(String),
+    #[error(transparent)]
+    Rules(std::sync::Arc<RulesError>),
+    /// Its `rules_set` knobs on top of them: `msg` is the rules' message on one line.
+    #[error("`rules_set`: {msg}")]
+    RulesSet {
+        msg: String,
+        #[source]
+        err: std::sync::Arc<RulesError>,
+    },
+}
+
+impl From<RulesError> for OwnRulesError {
+    fn from(e: RulesError) -> OwnRulesError {
+        OwnRulesError::Rules(std::sync::Arc::new(e))
+    }
 }
 
 impl OwnRulesError {
@@ -47,7 +58,7 @@ impl OwnRulesError {
     pub fn key(&self) -> &'static str {
         match self {
             OwnRulesError::Rules(_) => "rules",
-            OwnRulesError::RulesSet(_) => "rules_set",
+            OwnRulesError::RulesSet { .. } => "rules_set",
         }
     }
 }
@@ -222,19 +233,21 @@ impl Problem {
 
     /// The problem's own rule set: `rules` with the `rules_set` knobs on top.
     pub fn own_rules(&self) -> Result<Rules, OwnRulesError> {
-        let r = Rules::resolve(&self.rules, Some(self.base_dir()))
-            .map_err(|e| OwnRulesError::Rules(e.to_string()))?;
+        let r = Rules::resolve(&self.rules, Some(self.base_dir()))?;
         let Some(knobs) = &self.rules_set else {
             return Ok(r);
         };
         r.with_knobs(knobs.clone()).map_err(|e| {
-            let msg = match e {
-                RulesError::Parse { msg, .. } => msg,
+            let msg = match &e {
+                RulesError::Parse { msg, .. } => msg.clone(),
                 other => other.to_string(),
             };
             // The TOML reader's message spans lines; an error row is one line.
             let flat: Vec<&str> = msg.split_whitespace().collect();
-            OwnRulesError::RulesSet(flat.join(" "))
+            OwnRulesError::RulesSet {
+                msg: flat.join(" "),
+                err: std::sync::Arc::new(e),
+            }
         })
     }
 
@@ -259,13 +272,13 @@ impl Problem {
     }
 
     /// An error about this problem at the line of `key`.
-    pub fn error(&self, key: &str, message: impl Into<String>) -> ProblemError {
+    pub fn error(&self, key: &str, message: impl fmt::Display) -> ProblemError {
         ProblemError {
             file: self.file.clone(),
             line: Some(self.line_of(key)),
             id: Some(self.id.clone()),
             key: Some(key.into()),
-            message: message.into(),
+            message: message.to_string(),
             meta: self.meta(),
         }
     }

@@ -2,6 +2,7 @@
 //! whether a candidate is a repair. A limit never makes a repair: a candidate whose search
 //! or claim check a limit cut short is `unknown`.
 
+use super::LimitHit;
 use crate::solve::word::Verdict;
 use crate::solve::Analysis;
 use serde::Serialize;
@@ -45,17 +46,18 @@ impl Fault {
 
 /// The original's fault by the one verdict rule ([`Verdict::of`]); `Ok(None)` when it is
 /// sound, `Err` (the limit) when a limit left its verdict open.
-pub fn fault(a: &Analysis) -> Result<Option<Fault>, String> {
+pub fn fault(a: &Analysis) -> Result<Option<Fault>, LimitHit> {
     match Verdict::of(a) {
         Verdict::Sound => Ok(None),
         Verdict::Unsound => Ok(Some(Fault::Unsound)),
         Verdict::Cooked => Ok(Some(Fault::Cooked)),
         Verdict::ClaimWrong => Ok(Some(Fault::ClaimWrong)),
-        Verdict::Unknown | Verdict::Error => Err(a
-            .report
-            .limit_hit
-            .clone()
-            .unwrap_or_else(|| "the claim check was cut short".into())),
+        Verdict::Unknown | Verdict::Error => Err(LimitHit(
+            a.report
+                .limit_hit
+                .clone()
+                .unwrap_or_else(|| "the claim check was cut short".into()),
+        )),
     }
 }
 
@@ -89,6 +91,6 @@ pub fn judge(a: &Analysis, claim: Option<&str>) -> Judgement {
         }
         Ok(None) => Judgement::Repair,
         Ok(Some(f)) => Judgement::Fails(f.word()),
-        Err(limit) => Judgement::Unknown(limit),
+        Err(limit) => Judgement::Unknown(limit.0),
     }
 }

@@ -13,6 +13,7 @@
 pub(crate) mod active;
 pub mod candidates;
 pub mod edit;
+pub mod error;
 pub mod judge;
 pub mod material;
 pub(crate) mod prefilter;
@@ -23,6 +24,7 @@ pub mod reconstruct_join;
 pub(crate) mod watch;
 
 pub use crate::batch::Shard;
+pub use error::{JoinError, LimitHit, ReconstructError, RepairError};
 pub use judge::{Fault, Judgement};
 pub use prefilter::Kept;
 pub use problem::{kept_of, repair_problem};
@@ -196,7 +198,7 @@ fn original_of(a: &Analysis, verdict: &str) -> Original {
 
 /// Solves the original, then lists, prefilters and solves the candidates of the shard.
 /// An error when the original cannot be read or a limit leaves its verdict open.
-pub fn repair(task: &Task, opt: &Options) -> Result<RepairReport, String> {
+pub fn repair(task: &Task, opt: &Options) -> Result<RepairReport, RepairError> {
     let t0 = Instant::now();
     let k = task.kept;
     let watch = watch::Watch::new(opt.deadline, &opt.limits);
@@ -211,11 +213,8 @@ pub fn repair(task: &Task, opt: &Options) -> Result<RepairReport, String> {
             written: Some(opt.style),
             ..watch.limits_for(&opt.limits)
         },
-    )
-    .map_err(|e| e.to_string())?;
-    let fault = judge::fault(&a).map_err(|limit| {
-        format!("the original's verdict is open ({limit}); raise --timeout-each (and --timeout) to settle it first")
-    })?;
+    )?;
+    let fault = judge::fault(&a).map_err(|limit| RepairError::Open { limit })?;
     // The original as shown: its lines in the notation and letters asked for (the search
     // below reads the analysis as the solver wrote it).
     let mut shown = a.clone();
@@ -232,7 +231,7 @@ pub fn repair(task: &Task, opt: &Options) -> Result<RepairReport, String> {
         return Ok(report);
     };
     with_engine!(task.engine, e => {
-        let pos = Position::from_fen(e.clone(), task.fen).map_err(|x| x.to_string())?;
+        let pos = Position::from_fen(e.clone(), task.fen)?;
         search(task, (opt, &watch), &pos, &a, fault, &mut report)
     })?;
     report.counts.millis = t0.elapsed().as_millis() as u64;
@@ -284,14 +283,14 @@ const BYTES_PER_CANDIDATE: u64 = 136;
 /// About how many candidates `max_edits` edits of `grid` give: a first edit of each of
 /// the original's single edits, a second edit of about as many from each of them.
 /// Refused, with the estimate, when the list would not fit the memory budget.
-fn check_size<B: Bits>(eng: &Engine<B>, grid: &Grid, max_edits: u8) -> Result<(), String> {
+fn check_size<B: Bits>(eng: &Engine<B>, grid: &Grid, max_edits: u8) -> Result<(), RepairError> {
     let one = candidates::single_edits(grid, eng).len() as u64;
     let count = (1..max_edits).fold(one, |n, _| n.saturating_add(n.saturating_mul(one)));
     crate::memory::check(
         &format!("the list of about {count} candidates within {max_edits} edits"),
         count.saturating_mul(BYTES_PER_CANDIDATE),
     )
-    .map_err(|e| format!("{e}; allow fewer edits (--max-edits 1)"))
+    .map_err(|err| RepairError::TooManyCandidates { err })
 }
 
 /// The longer task a stipulation edit poses, if the candidate has one.
@@ -408,7 +407,7 @@ fn search<B: Bits>(
     a: &Analysis,
     fault: Fault,
     report: &mut RepairReport,
-) -> Result<(), String> {
+) -> Result<(), RepairError> {
     let eng = &pos.eng;
     let grid = Grid::from(pos);
     let tail = format!("{} {}", pos.halfmove, pos.fullmove);
@@ -422,11 +421,8 @@ fn search<B: Bits>(
         watch.stopped().is_some()
     };
     let mut list = candidates::enumerate(eng, &grid, opt.max_edits, &active, &tail, &listing)
-        .ok_or_else(|| {
-            format!(
-                "{} while listing the candidates (a part of the list is no list: nothing was solved)",
-                watch.stopped().unwrap_or("stopped")
-            )
+        .ok_or_else(|| RepairError::StoppedListing {
+            why: watch.stopped().unwrap_or("stopped"),
         })?;
     // The stipulation first: the change a historian tries before any man is touched.
     let longer = stipulation_candidates(eng, task, fault);

@@ -2,7 +2,7 @@
 //! every command takes them ([`Engines::for_problem`]): its own (`rules` with its
 //! `rules_set` knobs) or the rules a row or the user names.
 
-use super::{repair, Kept, Options, RepairReport, Task};
+use super::{repair, Kept, Options, RepairError, RepairReport, Task};
 use crate::problem::Engines;
 use crate::problem::Problem;
 
@@ -13,8 +13,8 @@ pub fn repair_problem(
     engines: &Engines,
     rules: Option<&str>,
     opt: &Options,
-) -> Result<RepairReport, String> {
-    let engine = engines.for_problem(p, rules).map_err(|e| e.to_string())?;
+) -> Result<RepairReport, RepairError> {
+    let engine = engines.for_problem(p, rules)?;
     let task = Task {
         engine: &engine,
         fen: &p.fen,

@@ -10,7 +10,7 @@
 use super::candidates::Candidate;
 use super::edit::{Edit, Grid};
 use super::material::Reach;
-use super::{run_list, Counts, Fate, Judgement, Open, Options, Task};
+use super::{run_list, Counts, Fate, Judgement, Open, Options, ReconstructError, Task};
 use crate::board::bits::Bits;
 use crate::board::engine::Engine;
 use crate::board::piece::{Color, Kind};
@@ -104,10 +104,14 @@ type Options2 = Vec<Option<(Color, Kind)>>;
 /// Fills the illegible squares of the problem of `task` every way `asked` allows and
 /// judges each filling (see the module comment). An error for a square or kind that does
 /// not read, or a list of fillings over the memory budget.
-pub fn reconstruct(task: &Task, asked: &Asked, opt: &Options) -> Result<Reconstruction, String> {
+pub fn reconstruct(
+    task: &Task,
+    asked: &Asked,
+    opt: &Options,
+) -> Result<Reconstruction, ReconstructError> {
     let t0 = Instant::now();
     let mut r = with_engine!(task.engine, e => {
-        let pos = Position::from_fen(e.clone(), task.fen).map_err(|x| x.to_string())?;
+        let pos = Position::from_fen(e.clone(), task.fen)?;
         run(task, asked, opt, &pos)
     })?;
     r.counts.millis = t0.elapsed().as_millis() as u64;
@@ -115,39 +119,41 @@ pub fn reconstruct(task: &Task, asked: &Asked, opt: &Options) -> Result<Reconstr
 }
 
 /// The squares asked, as indices, each once.
-fn squares<B: Bits>(eng: &Engine<B>, asked: &Asked) -> Result<Vec<usize>, String> {
+fn squares<B: Bits>(eng: &Engine<B>, asked: &Asked) -> Result<Vec<usize>, ReconstructError> {
     let mut out: Vec<usize> = vec![];
     for s in &asked.unknown {
-        let sq = eng.geo.parse(s.trim()).ok_or_else(|| {
-            format!(
-                "bad square '{s}' in --unknown: expected a square of the {}x{} board",
-                eng.geo.width, eng.geo.height
-            )
-        })? as usize;
+        let sq = eng
+            .geo
+            .parse(s.trim())
+            .ok_or_else(|| ReconstructError::BadSquare {
+                square: s.clone(),
+                width: eng.geo.width,
+                height: eng.geo.height,
+            })? as usize;
         if out.contains(&sq) {
-            return Err(format!("square '{s}' given twice in --unknown"));
+            return Err(ReconstructError::Twice(s.clone()));
         }
         out.push(sq);
     }
     if out.is_empty() {
-        return Err("--unknown names no square".into());
+        return Err(ReconstructError::NoSquare);
     }
     Ok(out)
 }
 
 /// What one square may hold: empty, or a man of the kinds asked of either colour.
-fn choices<B: Bits>(eng: &Engine<B>, asked: &Asked) -> Result<Options2, String> {
+fn choices<B: Bits>(eng: &Engine<B>, asked: &Asked) -> Result<Options2, ReconstructError> {
     let kinds: Vec<Kind> = match &asked.kinds {
         None => (0..eng.nk as Kind).collect(),
         Some(letters) => letters
             .iter()
             .map(|&c| {
-                eng.rules.kind_of(c).ok_or_else(|| {
-                    format!(
-                        "bad kind '{c}' in --kinds: expected a piece letter of the rules '{}'",
-                        eng.rules.name
-                    )
-                })
+                eng.rules
+                    .kind_of(c)
+                    .ok_or_else(|| ReconstructError::BadKind {
+                        letter: c,
+                        rules: eng.rules.name.clone(),
+                    })
             })
             .collect::<Result<_, _>>()?,
     };
@@ -185,23 +191,20 @@ fn fillings(
     choices: usize,
     max: usize,
     stop: &dyn Fn() -> Option<&'static str>,
-) -> Result<Vec<Vec<usize>>, String> {
-    let count = count_fillings(squares, choices, max).ok_or("too many fillings to list")?;
+) -> Result<Vec<Vec<usize>>, ReconstructError> {
+    let count = count_fillings(squares, choices, max).ok_or(ReconstructError::TooManyFillings)?;
     crate::memory::check(
         &format!("the list of {count} fillings"),
         count.saturating_mul(bytes_per_filling(squares)),
     )
-    .map_err(|e| format!("{e}; name fewer squares or kinds, or give --max-men"))?;
+    .map_err(|err| ReconstructError::OverBudget { err })?;
     let mut out = vec![];
     let mut digits = vec![0usize; squares];
     let men = |d: &[usize]| d.iter().filter(|&&x| x > 0).count();
     for step in 0u64.. {
         if step % 4096 == 0 {
             if let Some(why) = stop() {
-                return Err(format!(
-                    "{why} while listing the fillings (a part of the list is no list: \
-                     nothing was solved)"
-                ));
+                return Err(ReconstructError::StoppedListing { why });
             }
         }
         if men(&digits) <= max {
@@ -261,7 +264,7 @@ fn run<B: Bits>(
     asked: &Asked,
     opt: &Options,
     pos: &Position<B>,
-) -> Result<Reconstruction, String> {
+) -> Result<Reconstruction, ReconstructError> {
     let eng = &pos.eng;
     let sq = squares(eng, asked)?;
     let choice = choices(eng, asked)?;
@@ -285,9 +288,7 @@ fn run<B: Bits>(
     for (n, f) in all.iter().enumerate() {
         if n % 1024 == 0 {
             if let Some(why) = watch.stopped() {
-                return Err(format!(
-                    "{why} while judging the listed fillings (nothing was solved)"
-                ));
+                return Err(ReconstructError::StoppedJudging { why });
             }
         }
         let fill: Vec<_> = f.iter().map(|&d| choice[d]).collect();

@@ -5,42 +5,45 @@
 //! with two keys) would otherwise be merged and reported as found.
 
 use super::reconstruct::{Answer, Reconstruction};
+use super::JoinError;
 
 /// Every count and answer of `r` as a run gives them; the first contradiction, named.
-pub fn consistent(r: &Reconstruction) -> Result<(), String> {
+pub fn consistent(r: &Reconstruction) -> Result<(), JoinError> {
     let c = &r.counts;
-    let fail = |what: String| Err(format!("impossible counts: {what}"));
     if r.refused > r.fillings || c.candidates != r.fillings - r.refused {
-        return fail(format!(
-            "{} fillings, {} refused, {} legal (the legal are the fillings not refused)",
-            r.fillings, r.refused, c.candidates
-        ));
+        return Err(JoinError::RefusedCount {
+            fillings: r.fillings,
+            refused: r.refused,
+            legal: c.candidates,
+        });
     }
     if c.in_shard > c.candidates || c.prefiltered + c.solved + c.not_run != c.in_shard {
-        return fail(format!(
-            "{} in the shard of {} legal, {} prefiltered + {} solved + {} not run",
-            c.in_shard, c.candidates, c.prefiltered, c.solved, c.not_run
-        ));
+        return Err(JoinError::ShardCount {
+            in_shard: c.in_shard,
+            legal: c.candidates,
+            prefiltered: c.prefiltered,
+            solved: c.solved,
+            not_run: c.not_run,
+        });
     }
     if c.claim_unreadable > c.prefiltered
         || c.repairs != r.answers.len()
         || c.unknown != r.open.len()
         || r.answers.len() + r.open.len() > c.solved
     {
-        return fail(format!(
-            "{} answers and {} open of {} solved, counted {} and {}",
-            r.answers.len(),
-            r.open.len(),
-            c.solved,
-            c.repairs,
-            c.unknown
-        ));
+        return Err(JoinError::AnswerCount {
+            answers: r.answers.len(),
+            open: r.open.len(),
+            solved: c.solved,
+            repairs: c.repairs,
+            unknown: c.unknown,
+        });
     }
     r.answers.iter().try_for_each(|a| answer(r, a))
 }
 
 /// One answer: a sound filling (one key) of the squares asked, ranked by its solution.
-fn answer(r: &Reconstruction, a: &Answer) -> Result<(), String> {
+fn answer(r: &Reconstruction, a: &Answer) -> Result<(), JoinError> {
     let filled = a.filling.iter().filter(|f| !f.ends_with(" empty")).count();
     let ranked = match a.rank {
         1 => a.verdict == "sound" && (a.solution == "right" || a.solution == "none written"),
@@ -48,24 +51,22 @@ fn answer(r: &Reconstruction, a: &Answer) -> Result<(), String> {
         _ => false,
     };
     if a.keys.len() != 1 || !ranked || matches!(a.verdict.as_str(), "unsound" | "cooked") {
-        return Err(format!(
-            "the answer {} is stored as rank {} '{}' with {} key(s) and solution '{}', which no run gives (an answer is sound: one key)",
-            a.filling.join(", "),
-            a.rank,
-            a.verdict,
-            a.keys.len(),
-            a.solution
-        ));
+        return Err(JoinError::AnswerRank {
+            filling: a.filling.join(", "),
+            rank: a.rank,
+            verdict: a.verdict.clone(),
+            keys: a.keys.len(),
+            solution: a.solution.clone(),
+        });
     }
     if a.filling.len() != r.unknown.len() || filled != a.added {
-        return Err(format!(
-            "the answer {} fills {} of {} squares with {} men, stored as {} added",
-            a.filling.join(", "),
-            a.filling.len(),
-            r.unknown.len(),
-            filled,
-            a.added
-        ));
+        return Err(JoinError::AnswerFilling {
+            filling: a.filling.join(", "),
+            fills: a.filling.len(),
+            squares: r.unknown.len(),
+            men: filled,
+            added: a.added,
+        });
     }
     Ok(())
 }

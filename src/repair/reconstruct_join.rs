@@ -8,12 +8,15 @@
 //! in every shard, are taken from shard 0.
 
 use super::reconstruct::{finish, Miss, Reconstruction, MATERIAL};
-use super::Counts;
+use super::{Counts, JoinError};
 use crate::batch::Shard;
 
 /// Checks that a shard belongs with shard 0 and holds only its own slice.
-fn check(first: &Reconstruction, shard: Shard, r: &Reconstruction) -> Result<(), String> {
-    super::reconstruct_check::consistent(r).map_err(|e| format!("shard {shard}: {e}"))?;
+fn check(first: &Reconstruction, shard: Shard, r: &Reconstruction) -> Result<(), JoinError> {
+    super::reconstruct_check::consistent(r).map_err(|e| JoinError::Shard {
+        shard,
+        err: Box::new(e),
+    })?;
     if (&r.unknown, r.fillings, r.refused, r.counts.candidates)
         != (
             &first.unknown,
@@ -22,25 +25,32 @@ fn check(first: &Reconstruction, shard: Shard, r: &Reconstruction) -> Result<(),
             first.counts.candidates,
         )
     {
-        return Err(format!(
-            "shard {shard} listed other fillings ({} fillings, {} refused, {} legal, against {}, {}, {} in shard 0)",
-            r.fillings, r.refused, r.counts.candidates, first.fillings, first.refused, first.counts.candidates
-        ));
+        return Err(JoinError::OtherFillings {
+            shard,
+            fillings: r.fillings,
+            refused: r.refused,
+            legal: r.counts.candidates,
+            first_fillings: first.fillings,
+            first_refused: first.refused,
+            first_legal: first.counts.candidates,
+        });
     }
     let slice = shard.range(first.counts.candidates);
     if r.counts.in_shard != slice.len() || r.open.iter().any(|o| !slice.contains(&o.candidate)) {
-        return Err(format!(
-            "shard {shard} holds fillings outside its slice {}..{} of {}",
-            slice.start, slice.end, first.counts.candidates
-        ));
+        return Err(JoinError::OutsideSlice {
+            shard,
+            start: slice.start,
+            end: slice.end,
+            legal: first.counts.candidates,
+        });
     }
     Ok(())
 }
 
 /// The shards' reconstructions (each with its shard, every shard once, in order) joined.
-pub fn join(parts: &[(Shard, Reconstruction)]) -> Result<Reconstruction, String> {
+pub fn join(parts: &[(Shard, Reconstruction)]) -> Result<Reconstruction, JoinError> {
     let Some((_, first)) = parts.first() else {
-        return Err("no shards to join".into());
+        return Err(JoinError::NoShards);
     };
     let mut out = Reconstruction {
         shard: Shard::ALL.to_string(),

@@ -31,6 +31,42 @@ pub const EXPORT_COLUMNS: &[&str] = &[
     "coord",
 ];
 
+/// Why a row's lines cannot be exported: a line that does not replay (a fault of the
+/// solver, not of input), named with the move.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ExportError {
+    /// The analysis's FEN does not read.
+    #[error("fen: {0}")]
+    Fen(#[source] crate::board::position::FenError),
+    /// A ply (counted from 1) that names no legal move.
+    #[error("ply {ply} ({text}): {err}")]
+    Ply {
+        ply: usize,
+        text: String,
+        #[source]
+        err: notation::NotationError,
+    },
+    /// A line of the analysis (its kind and number among its kind) that does not replay.
+    #[error("{kind} line {variation}: {err}")]
+    Line {
+        kind: &'static str,
+        variation: usize,
+        #[source]
+        err: Box<ExportError>,
+    },
+    /// The refutation's line does not replay.
+    #[error("refutation {0}: does not replay")]
+    Refutation(String),
+    /// A move of the PGN tree that names no legal move.
+    #[error("move {coord}: {err}")]
+    Move {
+        coord: String,
+        #[source]
+        err: notation::NotationError,
+    },
+}
+
 /// One line to export, as the analysis holds it (SAN or coordinates, both readable back).
 struct Line<'a> {
     /// `claim`, `main` or `tree`.
@@ -49,7 +85,7 @@ pub fn export_records(
     r: &Row,
     eng: &AnyEngine,
     n: impl Into<Style>,
-) -> Result<Vec<Vec<String>>, String> {
+) -> Result<Vec<Vec<String>>, ExportError> {
     let n: Style = n.into();
     let Some(a) = &r.analysis else {
         return Ok(vec![]);
@@ -89,12 +125,15 @@ pub fn export_records(
         fen: &a.fen,
     };
     with_engine!(eng, e => {
-        let pos = Position::from_fen(e.clone(), &a.fen).map_err(|x| format!("fen: {x}"))?;
+        let pos = Position::from_fen(e.clone(), &a.fen).map_err(ExportError::Fen)?;
         lines
             .iter()
             .map(|l| {
-                let played = replay(&pos, l.plies, n)
-                    .map_err(|x| format!("{} line {}: {x}", l.kind, l.variation))?;
+                let played = replay(&pos, l.plies, n).map_err(|x| ExportError::Line {
+                    kind: l.kind,
+                    variation: l.variation,
+                    err: Box::new(x),
+                })?;
                 Ok(record(r, l, &pos, played, &shared))
             })
             .collect()
@@ -137,11 +176,15 @@ struct Played {
     last_to_move: Color,
 }
 
-fn replay<B: Bits>(pos: &Position<B>, plies: &[String], n: Style) -> Result<Played, String> {
+fn replay<B: Bits>(pos: &Position<B>, plies: &[String], n: Style) -> Result<Played, ExportError> {
     let mut p = pos.clone();
     let (mut written, mut coord) = (vec![], vec![]);
     for (i, t) in plies.iter().enumerate() {
-        let m = notation::parse_move(&p, t).map_err(|x| format!("ply {} ({t}): {x}", i + 1))?;
+        let m = notation::parse_move(&p, t).map_err(|err| ExportError::Ply {
+            ply: i + 1,
+            text: t.clone(),
+            err,
+        })?;
         written.push(notation::write_move(&p, &m, n));
         coord.push(notation::coord(&p, &m));
         p.make(m);

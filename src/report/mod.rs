@@ -26,7 +26,7 @@ pub mod svg;
 pub mod tally;
 pub(crate) mod text;
 
-pub use export::{export_records, EXPORT_COLUMNS};
+pub use export::{export_records, ExportError, EXPORT_COLUMNS};
 pub use rows::{csv_record, json_row, write_csv, CsvWriteError, CSV_COLUMNS};
 pub use text::{brief, format_tree, numbered_line, summary, text_report};
 

@@ -22,7 +22,7 @@
 //! own name otherwise, so that a GUI that does not know it refuses the game rather than
 //! show it under other rules), and `Rules`, `Stipulation`, `Verdict`, `Source`, `Id`.
 
-use super::{export_records, Row};
+use super::{export_records, ExportError, Row};
 use crate::board::bits::Bits;
 use crate::board::compiled::AnyEngine;
 use crate::board::piece::Color;
@@ -171,11 +171,11 @@ fn add_solutions<B: Bits>(t: &mut Tree, pos: &Position<B>, r: &Row) {
 
 /// The refutation (`Rh8+ Kxh8 Bf5+ Rh2 (1st move also held by Kf8)`, in the notation the
 /// analysis was written in) added to the tree as a line of its own, its end commented.
-fn add_refutation<B: Bits>(t: &mut Tree, pos: &Position<B>, rf: &str) -> Result<(), String> {
+fn add_refutation<B: Bits>(t: &mut Tree, pos: &Position<B>, rf: &str) -> Result<(), ExportError> {
     let line = rf.find(" (").map_or(rf, |i| &rf[..i]);
     let (coords, end) = read_plies(pos, line.split_whitespace(), Notation::Auto);
     if coords.len() != line.split_whitespace().count() {
-        return Err(format!("refutation {line}: does not replay"));
+        return Err(ExportError::Refutation(line.to_string()));
     }
     let held = rf.get(line.len()..).unwrap_or("").trim();
     let mut note =
@@ -209,14 +209,14 @@ fn comment(text: &str) -> String {
 
 /// The PGN game of a row, or `None` when it has no line of play (an error row, or a
 /// problem whose search found none). An error names the line that does not replay.
-pub fn pgn_game(r: &Row, eng: &AnyEngine) -> Result<Option<String>, String> {
+pub fn pgn_game(r: &Row, eng: &AnyEngine) -> Result<Option<String>, ExportError> {
     let Some(a) = &r.analysis else {
         return Ok(None);
     };
     let records = export_records(r, eng, Notation::San)?;
     let mut tree = tree_of(&records);
     let (moves, white_first) = with_engine!(eng, e => {
-        let pos = Position::from_fen(e.clone(), &a.fen).map_err(|x| format!("fen: {x}"))?;
+        let pos = Position::from_fen(e.clone(), &a.fen).map_err(ExportError::Fen)?;
         if a.claim.status == crate::solve::ClaimStatus::Refuted {
             if let Some(p) = &r.problem {
                 add_manuscript(&mut tree, &pos, p);
@@ -310,7 +310,7 @@ fn write_children<B: Bits>(
     pos: &Position<B>,
     out: &mut String,
     number: bool,
-) -> Result<(), String> {
+) -> Result<(), ExportError> {
     let kids = &t.nodes[node].children;
     let Some((&main, alts)) = kids.split_first() else {
         return Ok(());
@@ -333,9 +333,12 @@ fn write_move<B: Bits>(
     pos: &Position<B>,
     out: &mut String,
     number: bool,
-) -> Result<Position<B>, String> {
+) -> Result<Position<B>, ExportError> {
     let n = &t.nodes[node];
-    let m = notation::parse_move(pos, &n.coord).map_err(|x| format!("move {}: {x}", n.coord))?;
+    let m = notation::parse_move(pos, &n.coord).map_err(|err| ExportError::Move {
+        coord: n.coord.clone(),
+        err,
+    })?;
     if !out.is_empty() && !out.ends_with('(') {
         out.push(' ');
     }

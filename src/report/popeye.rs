@@ -42,11 +42,55 @@ fn rules_conditions(rules: &str) -> Option<&'static str> {
     }
 }
 
+/// Why a problem cannot be written as a Popeye problem.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum PopeyeError {
+    /// A board of another size.
+    #[error("not an 8x8 board")]
+    NotEightByEight,
+    /// A character of the placement that is no man nor count (a stack's bracket).
+    #[error("'{0}' in the placement (stacks are not Popeye's)")]
+    Placement(char),
+    /// Rules Popeye has no conditions for.
+    #[error("rules '{0}': only orthodox, english-1650, shatranj and forced are Popeye's")]
+    Rules(String),
+    /// A stipulation Popeye's families do not say.
+    #[error(
+        "stipulation '{0}': only '#N' and Popeye's own families (h#, s#, ser-...) are exported"
+    )]
+    Stipulation(String),
+    /// A condition beyond the covetous defender.
+    #[error("a condition other than the covetous defender")]
+    Condition,
+    /// A direct mate with Black to move.
+    #[error("Black to move: Popeye's direct mates are White's")]
+    BlackToMove,
+    /// An en-passant square when Black starts.
+    #[error("the en-passant square '{0}' with Black to move")]
+    EnPassantBlack(String),
+    /// An en-passant square off the sixth rank.
+    #[error("the en-passant square '{0}' (White moves: expected one on the sixth rank)")]
+    EnPassant(String),
+    /// The preset does not load.
+    #[error(transparent)]
+    Preset(#[from] crate::board::rules::RulesError),
+    /// A letter of the FEN that is no man of the rules.
+    #[error("'{letter}' is no man of {rules}")]
+    NoMan { letter: char, rules: String },
+    /// A man Popeye has no name for.
+    #[error("the {0} has no Popeye name here")]
+    NoName(String),
+    /// A pawn that may double-step in Popeye but not under the rules.
+    #[error("a pawn on {square} could double-step in Popeye, not under {rules}")]
+    DoubleStep { square: String, rules: String },
+}
+
 /// The men of a FEN placement: (square, letter) for every man, or why it cannot be read.
-fn men(placement: &str) -> Result<Vec<(String, char)>, String> {
+fn men(placement: &str) -> Result<Vec<(String, char)>, PopeyeError> {
     let rows: Vec<&str> = placement.split('/').collect();
     if rows.len() != 8 {
-        return Err("not an 8x8 board".into());
+        return Err(PopeyeError::NotEightByEight);
     }
     let mut out = vec![];
     for (i, row) in rows.iter().enumerate() {
@@ -59,7 +103,7 @@ fn men(placement: &str) -> Result<Vec<(String, char)>, String> {
                 out.push((format!("{}{rank}", (b'a' + file as u8) as char), c));
                 file += 1;
             } else {
-                return Err(format!("'{c}' in the placement (stacks are not Popeye's)"));
+                return Err(PopeyeError::Placement(c));
             }
         }
     }
@@ -67,19 +111,11 @@ fn men(placement: &str) -> Result<Vec<(String, char)>, String> {
 }
 
 /// The Popeye problem of one mansuba problem, or why Popeye cannot express it.
-pub fn popeye_problem(p: &Problem) -> Result<String, String> {
-    let conds = rules_conditions(&p.rules).ok_or_else(|| {
-        format!(
-            "rules '{}': only orthodox, english-1650, shatranj and forced are Popeye's",
-            p.rules
-        )
-    })?;
+pub fn popeye_problem(p: &Problem) -> Result<String, PopeyeError> {
+    let conds = rules_conditions(&p.rules).ok_or_else(|| PopeyeError::Rules(p.rules.clone()))?;
     let s = &p.stipulation;
     if s.play.is_none() && (s.goal != crate::solve::Goal::Mate || s.exact) {
-        return Err(format!(
-            "stipulation '{}': only '#N' and Popeye's own families (h#, s#, ser-...) are exported",
-            p.stipulation_text
-        ));
+        return Err(PopeyeError::Stipulation(p.stipulation_text.clone()));
     }
     // Who starts is the stipulation's in Popeye (Black in h#N and ser-h#N).
     let white_starts = (s.play).is_none_or(|pl| pl.starter() == crate::board::piece::Color::White);
@@ -91,47 +127,48 @@ pub fn popeye_problem(p: &Problem) -> Result<String, String> {
         || !c.immobile.is_empty()
         || c.checks
     {
-        return Err("a condition other than the covetous defender".into());
+        return Err(PopeyeError::Condition);
     }
     let f: Vec<&str> = p.fen.split_whitespace().collect();
     // (The other families put their starter on move in both programs, whatever the FEN
     // says; a direct mate is White's in Popeye.)
     if s.play.is_none() && f.get(1) != Some(&"w") {
-        return Err("Black to move: Popeye's direct mates are White's".into());
+        return Err(PopeyeError::BlackToMove);
     }
     let ep_field = f.get(3).copied().unwrap_or("-");
     if !white_starts && ep_field != "-" {
-        return Err(format!(
-            "the en-passant square '{ep_field}' with Black to move"
-        ));
+        return Err(PopeyeError::EnPassantBlack(ep_field.to_string()));
     }
     let ep = en_passant(ep_field)?;
-    let rules = crate::board::rules::Rules::preset(&p.rules).map_err(|e| e.to_string())?;
+    let rules = crate::board::rules::Rules::preset(&p.rules)?;
     let board = men(f[0])?;
-    let name = |c: char| -> Result<&str, String> {
+    let name = |c: char| -> Result<&str, PopeyeError> {
         let k = rules
             .kind_of(c.to_ascii_lowercase())
-            .ok_or_else(|| format!("'{c}' is no man of {}", p.rules))?;
+            .ok_or_else(|| PopeyeError::NoMan {
+                letter: c,
+                rules: p.rules.clone(),
+            })?;
         let n = &rules.pieces[k as usize].name;
         NAMES
             .iter()
             .find(|x| x.0 == n)
             .map(|x| x.1)
-            .ok_or_else(|| format!("the {n} has no Popeye name here"))
+            .ok_or_else(|| PopeyeError::NoName(n.clone()))
     };
     if !rules.pawns.double_step {
         if let Some((sq, _)) = board
             .iter()
             .find(|(sq, c)| (*c == 'P' && sq.ends_with('2')) || (*c == 'p' && sq.ends_with('7')))
         {
-            return Err(format!(
-                "a pawn on {sq} could double-step in Popeye, not under {}",
-                p.rules
-            ));
+            return Err(PopeyeError::DoubleStep {
+                square: sq.clone(),
+                rules: p.rules.clone(),
+            });
         }
     }
-    let side = |white: bool| -> Result<String, String> {
-        let v: Result<Vec<String>, String> = board
+    let side = |white: bool| -> Result<String, PopeyeError> {
+        let v: Result<Vec<String>, PopeyeError> = board
             .iter()
             .filter(|(_, c)| c.is_ascii_uppercase() == white)
             .map(|(sq, c)| Ok(format!("{}{sq}", name(*c)?)))
@@ -179,15 +216,13 @@ pub fn popeye_problem(p: &Problem) -> Result<String, String> {
 
 /// The FEN's en-passant square as Popeye's `EnPassant` squares: where Black's pawn came
 /// from, the square it passed, where it stands (`e7e6e5` for `e6`; White moves).
-fn en_passant(field: &str) -> Result<Option<String>, String> {
+fn en_passant(field: &str) -> Result<Option<String>, PopeyeError> {
     if field == "-" {
         return Ok(None);
     }
     let b = field.as_bytes();
     if b.len() != 2 || !(b'a'..=b'h').contains(&b[0]) || b[1] != b'6' {
-        return Err(format!(
-            "the en-passant square '{field}' (White moves: expected one on the sixth rank)"
-        ));
+        return Err(PopeyeError::EnPassant(field.to_string()));
     }
     let f = b[0] as char;
     Ok(Some(format!("{f}7{f}6{f}5")))
@@ -222,7 +257,7 @@ fn barred_castling(board: &[(String, char)], castling: &str) -> String {
 
 /// A Popeye input file of the problems it can express (`BeginProblem`, problems
 /// separated by `Next`, `EndProblem`), and for each problem left out its id and why.
-pub fn popeye_file(problems: &[&Problem]) -> (String, Vec<(String, String)>) {
+pub fn popeye_file(problems: &[&Problem]) -> (String, Vec<(String, PopeyeError)>) {
     let mut parts = vec![];
     let mut left_out = vec![];
     for p in problems {

@@ -107,6 +107,23 @@ fn figure(m: &Man) -> Figure {
     Figure::Disc(m.shown.to_string())
 }
 
+/// An `--arrow` that is not a move in coordinates on the board.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ArrowError {
+    /// A square off the board.
+    #[error("'{text}': {square} is not a square of the {width}x{height} board")]
+    OffBoard {
+        text: String,
+        square: String,
+        width: u8,
+        height: u8,
+    },
+    /// Not two squares.
+    #[error("'{0}': expected a move in coordinates, two squares such as e2e4")]
+    NotAMove(String),
+}
+
 impl Board {
     /// The board of a position, its discs lettered as the sources letter the men.
     pub fn of<B: Bits>(pos: &Position<B>) -> Board {
@@ -164,7 +181,7 @@ impl Board {
     }
 
     /// Reads an arrow written in coordinates (`e2e4`, `a10a11`, `e2-e4`, `e7e8q`).
-    pub fn parse_arrow(&self, text: &str) -> Result<(u8, u8), String> {
+    pub fn parse_arrow(&self, text: &str) -> Result<(u8, u8), ArrowError> {
         let mut squares = vec![];
         let b = text.as_bytes();
         let mut i = 0;
@@ -178,12 +195,12 @@ impl Board {
                     j += 1;
                 }
                 if file >= self.width || rank == 0 || rank > u32::from(self.height) {
-                    return Err(format!(
-                        "'{text}': {} is not a square of the {}x{} board",
-                        &text[i..j],
-                        self.width,
-                        self.height
-                    ));
+                    return Err(ArrowError::OffBoard {
+                        text: text.to_string(),
+                        square: text[i..j].to_string(),
+                        width: self.width,
+                        height: self.height,
+                    });
                 }
                 squares.push((rank as u8 - 1) * self.width + file);
                 i = j;
@@ -193,9 +210,7 @@ impl Board {
         }
         match squares[..] {
             [from, to] => Ok((from, to)),
-            _ => Err(format!(
-                "'{text}': expected a move in coordinates, two squares such as e2e4"
-            )),
+            _ => Err(ArrowError::NotAMove(text.to_string())),
         }
     }
 }

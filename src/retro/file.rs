@@ -24,6 +24,7 @@ use sha2::{Digest, Sha256};
 use std::io::{Read, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicU16, Ordering};
+use std::sync::Arc;
 
 /// The file's magic bytes.
 pub const MAGIC: &[u8; 8] = b"MANSUBTB";
@@ -136,8 +137,9 @@ impl Checksum {
 /// derives (a material's in the tables folder), so a link there is replaced, never
 /// written through; a folder, device, FIFO or read-only file in its place is refused.
 pub fn write(path: &Path, header: &Header, data: &[AtomicU16]) -> Result<(), TbError> {
-    let io = |e: std::io::Error| TbError::Io(path.display().to_string(), e.to_string());
-    let out = |e: crate::files::OutputError| TbError::Io(path.display().to_string(), e.to_string());
+    let io = |e: std::io::Error| TbError::Io(path.display().to_string(), Arc::new(e));
+    let out =
+        |e: crate::files::OutputError| TbError::Output(path.display().to_string(), Arc::new(e));
     if let Some(d) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(d).map_err(io)?;
     }
@@ -172,7 +174,7 @@ pub fn write(path: &Path, header: &Header, data: &[AtomicU16]) -> Result<(), TbE
 /// the checksum is taken as they come.
 pub fn read(path: &Path) -> Result<(Header, Vec<AtomicU16>), TbError> {
     let p = path.display().to_string();
-    let io = |e: std::io::Error| TbError::Io(p.clone(), e.to_string());
+    let io = |e: std::io::Error| TbError::Io(p.clone(), Arc::new(e));
     let damaged = |why: &str| TbError::Damaged(p.clone(), why.to_string());
     // Only a regular file: a FIFO planted in a shared tables folder would block the run.
     if !std::fs::metadata(path).map_err(io)?.is_file() {

@@ -116,15 +116,23 @@ pub fn moves_of_plies(plies: u32) -> u32 {
     plies.div_ceil(2)
 }
 
-/// Errors of the table code.
-#[derive(Debug, Error, Clone, PartialEq)]
+/// Errors of the table code. The causes are shared (`Arc`), so that the error stays
+/// `Clone`.
+#[derive(Debug, Error, Clone)]
 pub enum TbError {
     #[error("material '{0}': {1}")]
     Material(String, String),
     #[error("rules '{0}' cannot have tables: {1}")]
     Rules(String, String),
+    /// The rules do not load or compile.
+    #[error("rules '{0}' cannot have tables: {1}")]
+    RulesLoad(String, #[source] Arc<crate::board::rules::RulesError>),
+    /// A table file (its path) that cannot be read or written.
     #[error("{0}: {1}")]
-    Io(String, String),
+    Io(String, #[source] Arc<std::io::Error>),
+    /// A table file (its path) the output policy refuses.
+    #[error("{0}: {1}")]
+    Output(String, #[source] Arc<crate::files::OutputError>),
     #[error("table file {0} is damaged and was not used: {1} (rebuild it with `mansuba tablebase build`)")]
     Damaged(String, String),
     #[error("table file {0} does not fit: {1}")]
@@ -341,7 +349,7 @@ impl Tables {
     /// Tables in `dir` for a preset name or rules file.
     pub fn load(dir: impl AsRef<Path>, rules_name: &str) -> Result<Tables, TbError> {
         let rules = Rules::resolve(rules_name, None)
-            .map_err(|e| TbError::Rules(rules_name.into(), e.to_string()))?;
+            .map_err(|e| TbError::RulesLoad(rules_name.into(), Arc::new(e)))?;
         Ok(Self::open(dir, &rules))
     }
 
@@ -467,7 +475,7 @@ impl Tables {
 /// The engine for a rule set, checked for tables.
 pub fn engine_for(rules: &Rules) -> Result<AnyEngine, TbError> {
     check_rules(rules)?;
-    AnyEngine::new(rules.clone()).map_err(|e| TbError::Rules(rules.name.clone(), e.to_string()))
+    AnyEngine::new(rules.clone()).map_err(|e| TbError::RulesLoad(rules.name.clone(), Arc::new(e)))
 }
 
 /// Compiles the rules again (one copy per worker avoids sharing one reference count).

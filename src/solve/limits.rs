@@ -117,17 +117,20 @@ pub enum Method {
     Positions,
 }
 
+/// A method name that names none.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown method '{0}': expected auto, deepening, pn or positions")]
+pub struct UnknownMethod(pub String);
+
 impl FromStr for Method {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = UnknownMethod;
+    fn from_str(s: &str) -> Result<Self, UnknownMethod> {
         match s.trim().to_ascii_lowercase().as_str() {
             "auto" => Ok(Method::Auto),
             "id" | "deepening" => Ok(Method::Deepening),
             "pn" | "dfpn" | "df-pn" | "proof-numbers" => Ok(Method::ProofNumbers),
             "positions" => Ok(Method::Positions),
-            _ => Err(format!(
-                "unknown method '{s}': expected auto, deepening, pn or positions"
-            )),
+            _ => Err(UnknownMethod(s.to_string())),
         }
     }
 }

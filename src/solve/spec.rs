@@ -88,10 +88,10 @@ pub fn resolve_conditions<B: Bits>(
             return Err(SolveError::MateBy(mb.clone()));
         });
     }
-    c.mate_on =
-        crate::board::squareset::expand_squares(&spec.mate_on, &g).map_err(SolveError::MateOn)?;
+    c.mate_on = crate::board::squareset::expand_squares(&spec.mate_on, &g)
+        .map_err(|e| SolveError::MateOn(e.0))?;
     c.mate_from = crate::board::squareset::expand_squares(&spec.mate_from, &g)
-        .map_err(SolveError::MateFrom)?;
+        .map_err(|e| SolveError::MateFrom(e.0))?;
     for s in &spec.immobile {
         let sq = g
             .parse(s.trim())

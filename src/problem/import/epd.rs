@@ -6,7 +6,7 @@
 //! The letters are the rules' letters (`--rules`); without it, english-1650 (orthodox
 //! moves), since EPD is the orthodox engines' format.
 
-use super::{default_id, error_at, Entry, Options};
+use super::{default_id, error_at, Entry, EntryError, Options};
 use std::path::Path;
 
 /// Reads every line of an EPD text: its problem or its error, handed to `keep` in the
@@ -26,12 +26,10 @@ pub fn read(path: &Path, text: &str, opts: &Options, keep: super::Keep<'_>) {
     }
 }
 
-fn line(t: &str, index: usize, path: &Path, opts: &Options) -> Result<Entry, String> {
+fn line(t: &str, index: usize, path: &Path, opts: &Options) -> Result<Entry, EntryError> {
     let fields: Vec<&str> = t.splitn(5, char::is_whitespace).collect();
     if fields.len() < 4 || fields[0].matches('/').count() < 1 {
-        return Err(format!(
-            "'{t}': expected an EPD line (placement, side, castling, en passant, then operations such as 'dm 5;')"
-        ));
+        return Err(EntryError::NotEpd(t.to_string()));
     }
     let mut e = Entry {
         fen: format!(
@@ -62,7 +60,7 @@ fn line(t: &str, index: usize, path: &Path, opts: &Options) -> Result<Entry, Str
         operations(rest, &mut e)?;
     }
     if e.stipulation.is_empty() {
-        return Err("no stipulation: expected an operation 'dm N;' (mate in N) or, after a whole FEN, '#N' or 'win N'".into());
+        return Err(EntryError::NoStipulation);
     }
     if e.id.is_empty() {
         e.id = default_id(path, index);
@@ -71,7 +69,7 @@ fn line(t: &str, index: usize, path: &Path, opts: &Options) -> Result<Entry, Str
 }
 
 /// The operations of an EPD line (`dm 5; id "x";`).
-fn operations(rest: &str, e: &mut Entry) -> Result<(), String> {
+fn operations(rest: &str, e: &mut Entry) -> Result<(), EntryError> {
     for op in split_ops(rest) {
         let (code, arg) = op
             .split_once(char::is_whitespace)
@@ -81,11 +79,7 @@ fn operations(rest: &str, e: &mut Entry) -> Result<(), String> {
         match code {
             "dm" => match arg.parse::<u32>() {
                 Ok(n) if n > 0 => e.stipulation = format!("#{n}"),
-                _ => {
-                    return Err(format!(
-                        "'dm {arg}': expected the number of moves to mate, e.g. 'dm 5'"
-                    ))
-                }
+                _ => return Err(EntryError::BadDm(arg.to_string())),
             },
             // The id as the line gives it: a problem file takes any text as an id.
             "id" => e.id = unquoted,

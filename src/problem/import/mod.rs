@@ -9,6 +9,7 @@
 //! was expected or why it is refused: one problem's error never stops the others.
 
 pub mod epd;
+pub mod error;
 pub mod pieces;
 pub mod popeye;
 pub mod popeye_board;
@@ -19,6 +20,8 @@ pub mod popeye_words;
 pub mod rules_path;
 pub mod setup;
 pub mod toml_out;
+
+pub use error::EntryError;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -34,16 +37,19 @@ pub enum Format {
     Epd,
 }
 
+/// A `--format` name that names none.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown format '{0}': expected popeye, pieces or epd")]
+pub struct UnknownFormat(pub String);
+
 impl std::str::FromStr for Format {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = UnknownFormat;
+    fn from_str(s: &str) -> Result<Self, UnknownFormat> {
         match s.to_ascii_lowercase().as_str() {
             "popeye" => Ok(Format::Popeye),
             "pieces" => Ok(Format::Pieces),
             "epd" => Ok(Format::Epd),
-            _ => Err(format!(
-                "unknown format '{s}': expected popeye, pieces or epd"
-            )),
+            _ => Err(UnknownFormat(s.to_string())),
         }
     }
 }
@@ -141,11 +147,11 @@ impl fmt::Display for ImportError {
 impl std::error::Error for ImportError {}
 
 /// An error at `line` of `file`.
-pub fn error_at(file: &Path, line: usize, message: impl Into<String>) -> ImportError {
+pub fn error_at(file: &Path, line: usize, message: impl fmt::Display) -> ImportError {
     ImportError {
         file: file.to_path_buf(),
         line: Some(line),
-        message: message.into(),
+        message: message.to_string(),
     }
 }
 

@@ -17,7 +17,7 @@
 //! to play and win" with `--win-moves N`) or as `#N`.
 
 use super::setup::Setup;
-use super::{default_id, error_at, number, Entry, ImportError, Options};
+use super::{default_id, error_at, number, Entry, EntryError, ImportError, Options};
 use std::path::Path;
 
 /// The labels of metadata lines (`Title: ...`).
@@ -252,7 +252,7 @@ fn block(path: &Path, b: &Block, index: usize, opts: &Options) -> Result<Entry, 
 }
 
 /// Puts one side's men, checking any count in parentheses against the men before it.
-fn place(setup: &mut Setup, men: &str, white: bool) -> Result<(), String> {
+fn place(setup: &mut Setup, men: &str, white: bool) -> Result<(), EntryError> {
     let (mut letter, mut since_count) = (None::<char>, 0usize);
     for tok in men.split(|c: char| c.is_whitespace() || c == ',') {
         let tok = tok.trim_matches(|c: char| c == '.' || c == ';');
@@ -260,13 +260,12 @@ fn place(setup: &mut Setup, men: &str, white: bool) -> Result<(), String> {
             continue;
         }
         if let Some(inner) = tok.strip_prefix('(').and_then(|t| t.strip_suffix(')')) {
-            let want = number(inner).ok_or_else(|| {
-                format!("'{tok}': expected a count of men in parentheses, e.g. (3)")
-            })?;
+            let want = number(inner).ok_or_else(|| EntryError::BadCount(tok.to_string()))?;
             if want as usize != since_count {
-                return Err(format!(
-                    "the count {tok} does not match the {since_count} men listed before it"
-                ));
+                return Err(EntryError::CountMismatch {
+                    count: tok.to_string(),
+                    listed: since_count,
+                });
             }
             since_count = 0;
             continue;
@@ -277,11 +276,7 @@ fn place(setup: &mut Setup, men: &str, white: bool) -> Result<(), String> {
                 letter = Some(man_letter(setup, tok)?);
                 continue;
             }
-            None => {
-                return Err(format!(
-                    "'{tok}': expected a man and its square, e.g. Kg1, Fd4, Ktf3 or e4"
-                ))
-            }
+            None => return Err(EntryError::NotManOnSquare(tok.to_string())),
         };
         let l = if prefix.is_empty() {
             match letter {
@@ -298,16 +293,14 @@ fn place(setup: &mut Setup, men: &str, white: bool) -> Result<(), String> {
 }
 
 /// The rules' letter for a man as printed: `Kt` is the knight, else the letter itself.
-fn man_letter(setup: &Setup, printed: &str) -> Result<char, String> {
+fn man_letter(setup: &Setup, printed: &str) -> Result<char, EntryError> {
     if printed.eq_ignore_ascii_case("kt") || printed.eq_ignore_ascii_case("s") {
         return setup.letter_named("knight");
     }
     let mut c = printed.chars();
     match (c.next(), c.next()) {
         (Some(x), None) => setup.letter_of(x),
-        _ => Err(format!(
-            "'{printed}' is not a man's letter: expected one letter of the rules or Kt"
-        )),
+        _ => Err(EntryError::NotALetter(printed.to_string())),
     }
 }
 
@@ -318,7 +311,7 @@ struct Task {
     mate_by: Option<String>,
 }
 
-fn task_of(text: &str, setup: &Setup, opts: &Options) -> Result<Task, String> {
+fn task_of(text: &str, setup: &Setup, opts: &Options) -> Result<Task, EntryError> {
     let words: Vec<String> = text
         .split(|c: char| c.is_whitespace() || c == ',' || c == '.')
         .filter(|w| !w.is_empty())
@@ -341,12 +334,12 @@ fn task_of(text: &str, setup: &Setup, opts: &Options) -> Result<Task, String> {
     let n = hash.or_else(|| after("in").and_then(|w| number(w)));
     let stipulation = match (mate, n) {
         (true, Some(n)) => format!("#{n}"),
-        (true, None) => return Err(format!("'{text}': mate in how many moves? expected e.g. 'mate in 5'")),
+        (true, None) => return Err(EntryError::MateInHowMany(text.to_string())),
         (false, _) if words.iter().any(|w| w.starts_with("win")) => match n.or(opts.win_moves) {
             Some(n) => format!("win {n}"),
-            None => return Err(format!("'{text}' gives no number of moves, and mansuba's win task needs one: write 'win in N' or give --win-moves N")),
+            None => return Err(EntryError::WinInHowMany(text.to_string())),
         },
-        _ => return Err(format!("'{text}': expected a stipulation such as 'mate in 5', '#5' or 'White to play and win in 20'")),
+        _ => return Err(EntryError::NoTask(text.to_string())),
     };
     let mate_by = match words.iter().position(|w| w == "with") {
         Some(i) => {
@@ -357,7 +350,7 @@ fn task_of(text: &str, setup: &Setup, opts: &Options) -> Result<Task, String> {
             let canonical = name
                 .and_then(|w| NAMES.iter().find(|x| x.0 == w.trim_end_matches('s')))
                 .map(|x| x.1);
-            let c = canonical.ok_or_else(|| format!("'{text}': mate with what? expected a man's name after 'with' (pawn, knight, rook, ferz, ...)"))?;
+            let c = canonical.ok_or_else(|| EntryError::MateWithWhat(text.to_string()))?;
             Some(setup.letter_named(c)?.to_string())
         }
         None => None,

@@ -117,7 +117,7 @@ struct Reader<'a> {
 }
 
 impl Reader<'_> {
-    fn err(&self, n: usize, m: impl Into<String>) -> ImportError {
+    fn err(&self, n: usize, m: impl std::fmt::Display) -> ImportError {
         error_at(self.path, n, m)
     }
 
@@ -692,7 +692,7 @@ impl Reader<'_> {
     /// What one twinning command does to the position.
     fn twin_apply(&mut self, t: &str, n: usize, b: &mut Board) -> Result<(), ImportError> {
         let path = self.path;
-        let msg = |e: String| error_at(path, n, e);
+        let msg = |e: super::EntryError| error_at(path, n, e);
         match t {
             "move" | "exchange" | "shift" => {
                 let a = self.one_square(n, t)?;

@@ -5,7 +5,7 @@
 //! `rotate`, `mirror`, `shift`, `PolishType`), as Popeye's input documentation describes
 //! them.
 
-use super::ImportError;
+use super::{EntryError, ImportError};
 
 /// Options that change the problem, read from its `Option` commands.
 #[derive(Clone, Debug, Default)]
@@ -164,12 +164,9 @@ impl Board {
 
     /// Puts a man given by `Pieces` on an empty square; a square given twice (`Pieces
     /// White ke1 qe1`) is an error naming it, not a man silently replaced.
-    pub fn put_new(&mut self, sq: (u8, u8), man: Man) -> Result<(), String> {
+    pub fn put_new(&mut self, sq: (u8, u8), man: Man) -> Result<(), EntryError> {
         if self.men[at(sq)].is_some() {
-            return Err(format!(
-                "{} is given twice (it already holds a man)",
-                name(at(sq))
-            ));
+            return Err(EntryError::GivenTwice(name(at(sq))));
         }
         self.put(sq, man);
         Ok(())
@@ -191,19 +188,19 @@ impl Board {
     }
 
     /// `move FROM TO`: the man on FROM goes to TO (taking what stands there).
-    pub fn move_man(&mut self, from: (u8, u8), to: (u8, u8)) -> Result<(), String> {
+    pub fn move_man(&mut self, from: (u8, u8), to: (u8, u8)) -> Result<(), EntryError> {
         let m = self.men[at(from)]
             .take()
-            .ok_or_else(|| format!("move: no man on {}", name(at(from))))?;
+            .ok_or_else(|| EntryError::MoveFromEmpty(name(at(from))))?;
         self.men[at(to)] = Some(m);
         Ok(())
     }
 
     /// `exchange A B`: the men on A and B change places.
-    pub fn exchange(&mut self, a: (u8, u8), b: (u8, u8)) -> Result<(), String> {
+    pub fn exchange(&mut self, a: (u8, u8), b: (u8, u8)) -> Result<(), EntryError> {
         for s in [a, b] {
             if self.men[at(s)].is_none() {
-                return Err(format!("exchange: no man on {}", name(at(s))));
+                return Err(EntryError::ExchangeEmpty(name(at(s))));
             }
         }
         self.men.swap(at(a), at(b));
@@ -211,11 +208,11 @@ impl Board {
     }
 
     /// `remove SQUARES`.
-    pub fn remove(&mut self, squares: &[(u8, u8)]) -> Result<(), String> {
+    pub fn remove(&mut self, squares: &[(u8, u8)]) -> Result<(), EntryError> {
         for &s in squares {
             self.men[at(s)]
                 .take()
-                .ok_or_else(|| format!("remove: no man on {}", name(at(s))))?;
+                .ok_or_else(|| EntryError::RemoveEmpty(name(at(s))))?;
         }
         Ok(())
     }
@@ -241,17 +238,14 @@ impl Board {
 
     /// `shift FROM TO`: every man moves by the step from FROM to TO; none may leave the
     /// board.
-    pub fn shift(&mut self, from: (u8, u8), to: (u8, u8)) -> Result<(), String> {
+    pub fn shift(&mut self, from: (u8, u8), to: (u8, u8)) -> Result<(), EntryError> {
         let (df, dr) = (to.0 as i32 - from.0 as i32, to.1 as i32 - from.1 as i32);
         let mut out = vec![None; 64];
         for (i, m) in self.men.iter_mut().enumerate() {
             let Some(m) = m.take() else { continue };
             let (f, r) = ((i % 8) as i32 + df, (i / 8) as i32 + dr);
             if !(0..8).contains(&f) || !(0..8).contains(&r) {
-                return Err(format!(
-                    "shift: the man on {} would leave the board",
-                    name(i)
-                ));
+                return Err(EntryError::ShiftOff(name(i)));
             }
             out[(f + 8 * r) as usize] = Some(m);
         }

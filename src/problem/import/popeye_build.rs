@@ -13,7 +13,7 @@ use super::popeye_board::{name, Board, Colour, PopOptions, Raw};
 use super::popeye_text::texts;
 use super::popeye_words::MEN;
 use super::setup::Setup;
-use super::{default_id, error_at, Entry, ImportError, Options};
+use super::{default_id, error_at, Entry, EntryError, ImportError, Options};
 use std::path::Path;
 
 /// The remark `export --popeye` writes the problem's id in: `Remark mansuba-id ID`.
@@ -241,25 +241,24 @@ fn said(why: &[(String, usize)], at: usize) -> String {
 /// The stipulation as mansuba writes it (`#2`, `h#2.5`, `ser-s#3`), Popeye's options
 /// applied (`WhiteToPlay`: help play half a move shorter, White first), or why it is
 /// not one mansuba solves.
-fn stipulation_of(s: &str, o: &PopOptions) -> Result<String, String> {
+fn stipulation_of(s: &str, o: &PopOptions) -> Result<String, EntryError> {
     use crate::solve::{Family, Goal, Stipulation};
-    let known = "mansuba solves #N, =N, h#N, h#N.5, h=N, s#N, s=N, r#N, semi-r#N, ser-#N, ser-=N, ser-h#N, ser-s#N, ser-r#N";
-    let st: Stipulation = s.parse().map_err(|_| known.to_string())?;
+    let st: Stipulation = s.parse().map_err(|_| EntryError::NotSolved)?;
     if st.goal == Goal::Win {
-        return Err(known.into());
+        return Err(EntryError::NotSolved);
     }
     let Some(mut play) = st.play else {
         if o.white_to_play {
-            return Err("option WhiteToPlay is for help play".into());
+            return Err(EntryError::WhiteToPlayNotHelp);
         }
         return Ok(st.to_string());
     };
     if o.half_duplex {
-        return Err("option HalfDuplex is read with direct mates only".into());
+        return Err(EntryError::HalfDuplex);
     }
     if o.white_to_play {
         if play.family != Family::Help || play.half || play.moves < 2 {
-            return Err("option WhiteToPlay is read with help play h#N, N at least 2".into());
+            return Err(EntryError::WhiteToPlayShort);
         }
         play.moves -= 1;
         play.half = true;
@@ -299,7 +298,7 @@ fn entry(
     label: &str,
     line: usize,
     opts: &Options,
-) -> Result<Entry, String> {
+) -> Result<Entry, EntryError> {
     let stip = b
         .stipulation
         .as_ref()
@@ -328,14 +327,19 @@ fn entry(
     for (i, m) in b.men.iter().enumerate() {
         let Some(m) = m else { continue };
         let letter = ours(m.walk)
-            .ok_or_else(|| format!("fairy piece {}", MEN[m.walk].1))
-            .and_then(|n| setup.letter_named(n).map_err(|x| format!("man {n}: {x}")))?;
+            .ok_or_else(|| EntryError::FairyPiece(MEN[m.walk].1))
+            .and_then(|n| {
+                setup.letter_named(n).map_err(|x| EntryError::Man {
+                    name: n,
+                    err: Box::new(x),
+                })
+            })?;
         setup.put(&name(i), letter, m.colour == Colour::White)?;
     }
     let (att, def) = (b.conds.white_must_capture, b.conds.black_must_capture);
     let forced = setup.rules.forced_capture;
     if att && !forced {
-        return Err(format!("condition WhiteMustCapture (the rules '{}' have no compulsory capture; `forced` is shatranj's)", e.rules));
+        return Err(EntryError::WhiteMustCapture(e.rules.clone()));
     }
     e.covetous = def && !forced;
     let barred: Vec<String> = o.no_castling.iter().map(|&i| name(i)).collect();
@@ -381,18 +385,17 @@ fn entry(
 }
 
 /// `PromOnly` must name what the rules promote to.
-fn check_promotion(setup: &Setup, b: &Board) -> Result<(), String> {
+fn check_promotion(setup: &Setup, b: &Board) -> Result<(), EntryError> {
     let Some(v) = &b.conds.prom_only else {
         return Ok(());
     };
     let mut want = vec![];
     for &w in v {
-        let n =
-            ours(w).ok_or_else(|| format!("condition PromOnly {} (a fairy piece)", MEN[w].1))?;
+        let n = ours(w).ok_or(EntryError::PromOnlyFairy(MEN[w].1))?;
         want.push(
             setup
                 .letter_named(n)
-                .map_err(|x| format!("condition PromOnly: {x}"))?,
+                .map_err(|x| EntryError::PromOnlyMan(Box::new(x)))?,
         );
     }
     want.sort();
@@ -401,12 +404,11 @@ fn check_promotion(setup: &Setup, b: &Board) -> Result<(), String> {
     have.sort();
     if want != have {
         let names: Vec<&str> = v.iter().map(|&w| MEN[w].1).collect();
-        return Err(format!(
-            "condition PromOnly {} (the rules '{}' promote to {:?})",
-            names.join(" "),
-            setup.rules.name,
-            setup.rules.promotion.to
-        ));
+        return Err(EntryError::PromOnly {
+            names: names.join(" "),
+            rules: setup.rules.name.clone(),
+            to: setup.rules.promotion.to.clone(),
+        });
     }
     Ok(())
 }

@@ -220,8 +220,13 @@ pub fn squares(s: &str) -> Option<Vec<(u8, u8)>> {
         .collect()
 }
 
+/// The letters of a man Popeye has not (as the word gives them).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' names no man of Popeye's")]
+pub struct UnknownMan(pub String);
+
 /// A man's row of `MEN` and its squares, or the letters of a man Popeye has not.
-pub type ManOnSquares = Result<(usize, Vec<(u8, u8)>), String>;
+pub type ManOnSquares = Result<(usize, Vec<(u8, u8)>), UnknownMan>;
 
 /// A word that is a man followed by squares (`ra1h1`, `fee4`): the man's row of [`MEN`]
 /// and the squares. As Popeye reads it, a word of odd length has a one-letter man, one of
@@ -235,7 +240,7 @@ pub fn man_on_squares(lang: usize, w: &str) -> Option<ManOnSquares> {
     Some(
         man(lang, &w[..cut])
             .map(|m| (m, sq))
-            .ok_or_else(|| w[..cut].to_string()),
+            .ok_or_else(|| UnknownMan(w[..cut].to_string())),
     )
 }
 

@@ -2,10 +2,10 @@
 //! the last check of an imported problem (its rules resolve, its FEN reads as a legal
 //! problem position under them).
 
-use super::Entry;
+use super::{Entry, EntryError};
 use crate::board::compiled::AnyEngine;
 use crate::board::position::Position;
-use crate::board::rules::Rules;
+use crate::board::rules::{Rules, RulesError};
 use crate::with_engine;
 
 /// A board being filled.
@@ -18,8 +18,11 @@ pub struct Setup {
 impl Setup {
     /// An empty board of `rules` (a preset or a rules file path; with `base`, a path
     /// relative to that folder and confined to it, see [`Rules::resolve`]).
-    pub fn new(rules: &str, base: Option<&std::path::Path>) -> Result<Setup, String> {
-        let r = Rules::resolve(rules, base).map_err(|e| format!("rules '{rules}': {e}"))?;
+    pub fn new(rules: &str, base: Option<&std::path::Path>) -> Result<Setup, EntryError> {
+        let r = Rules::resolve(rules, base).map_err(|e| EntryError::Rules {
+            rules: rules.to_string(),
+            err: std::sync::Arc::new(e),
+        })?;
         let n = r.width as usize * r.height as usize;
         Ok(Setup {
             rules: r,
@@ -42,32 +45,28 @@ impl Setup {
     }
 
     /// The rules' letter of a man called `name` in the rules' piece list (`ferz`, `knight`).
-    pub fn letter_named(&self, name: &str) -> Result<char, String> {
+    pub fn letter_named(&self, name: &str) -> Result<char, EntryError> {
         self.rules
             .pieces
             .iter()
             .find(|p| p.name == name)
             .map(|p| p.letter)
-            .ok_or_else(|| {
-                format!(
-                    "the rules '{}' have no {name} (their men: {})",
-                    self.rules.name,
-                    self.men()
-                )
+            .ok_or_else(|| EntryError::NoManNamed {
+                rules: self.rules.name.clone(),
+                name: name.to_string(),
+                men: self.men(),
             })
     }
 
     /// The rules' letter for a letter as printed (the letter or one of its aliases).
-    pub fn letter_of(&self, printed: char) -> Result<char, String> {
+    pub fn letter_of(&self, printed: char) -> Result<char, EntryError> {
         let k = self
             .rules
             .kind_of(printed.to_ascii_lowercase())
-            .ok_or_else(|| {
-                format!(
-                    "'{printed}' is no man of the rules '{}' (their letters: {})",
-                    self.rules.name,
-                    self.men()
-                )
+            .ok_or_else(|| EntryError::NoManLettered {
+                printed,
+                rules: self.rules.name.clone(),
+                men: self.men(),
             })?;
         Ok(self.rules.pieces[k as usize].letter)
     }
@@ -83,17 +82,17 @@ impl Setup {
     }
 
     /// Puts a man (the rules' lower-case letter) of a side on a square.
-    pub fn put(&mut self, square: &str, letter: char, white: bool) -> Result<(), String> {
-        let i = self.square(square).ok_or_else(|| {
-            format!(
-                "'{square}' is not a square of the {}x{} board",
-                self.rules.width, self.rules.height
-            )
+    pub fn put(&mut self, square: &str, letter: char, white: bool) -> Result<(), EntryError> {
+        let i = self.square(square).ok_or_else(|| EntryError::OffBoard {
+            square: square.to_string(),
+            width: self.rules.width,
+            height: self.rules.height,
         })?;
         if let Some(old) = self.cells[i] {
-            return Err(format!(
-                "two men on {square} ('{old}' already stands there)"
-            ));
+            return Err(EntryError::TwoMen {
+                square: square.to_string(),
+                old,
+            });
         }
         let c = letter.to_ascii_lowercase();
         self.cells[i] = Some(if white { c.to_ascii_uppercase() } else { c });
@@ -179,30 +178,36 @@ impl Setup {
 /// import's time), their stipulation reads, their FEN is a legal problem position.
 #[derive(Default)]
 pub struct Checker {
-    engines: std::collections::HashMap<String, Result<AnyEngine, String>>,
+    engines: std::collections::HashMap<String, Result<AnyEngine, std::sync::Arc<RulesError>>>,
 }
 
 impl Checker {
     /// Checks that an entry's rules resolve and its FEN is a legal problem position
     /// under them, and that its stipulation reads. `base`: the input's folder when the
     /// input named the rules itself (see [`Setup::new`]); one checker serves one input.
-    pub fn check(&mut self, e: &Entry, base: Option<&std::path::Path>) -> Result<(), String> {
+    pub fn check(&mut self, e: &Entry, base: Option<&std::path::Path>) -> Result<(), EntryError> {
         let eng = self
             .engines
             .entry(e.rules.clone())
             .or_insert_with(|| {
-                let rules = Rules::resolve(&e.rules, base)
-                    .map_err(|x| format!("rules '{}': {x}", e.rules))?;
-                AnyEngine::new(rules).map_err(|x| format!("rules '{}': {x}", e.rules))
+                Rules::resolve(&e.rules, base)
+                    .and_then(AnyEngine::new)
+                    .map_err(std::sync::Arc::new)
             })
-            .clone()?;
-        e.stipulation
-            .parse::<crate::solve::Stipulation>()
-            .map_err(|x| x.to_string())?;
+            .clone()
+            .map_err(|err| EntryError::Rules {
+                rules: e.rules.clone(),
+                err,
+            })?;
+        e.stipulation.parse::<crate::solve::Stipulation>()?;
         with_engine!(&eng, en => {
             Position::from_fen(en.clone(), &e.fen)
                 .map(|_| ())
-                .map_err(|x| format!("the position '{}' is not a legal problem position under '{}': {x}", e.fen, e.rules))
+                .map_err(|err| EntryError::Position {
+                    fen: e.fen.clone(),
+                    rules: e.rules.clone(),
+                    err,
+                })
         })
     }
 }

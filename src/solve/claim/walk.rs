@@ -9,6 +9,20 @@ use crate::board::piece::Color;
 use crate::board::position::{Move, Position};
 use crate::notation::{self, NotationError, Token};
 
+/// Why a manuscript's move is not followed ([`Walk::read`]).
+#[derive(Debug, thiserror::Error)]
+pub(super) enum ReadError {
+    /// It reads as a legal move the problem's conditions forbid.
+    #[error("not allowed under the problem's conditions")]
+    Conditions,
+    /// An ambiguous text none of whose readings keeps the line going.
+    #[error("'{text}' is ambiguous and no reading keeps the line legal and winning (readings tried: {})", .readings.join(", "))]
+    Unresolved { text: String, readings: Vec<String> },
+    /// It names no single legal move.
+    #[error(transparent)]
+    Notation(NotationError),
+}
+
 impl<B: Bits> Walk<'_, B> {
     /// The manuscript's number of a ply.
     pub(super) fn number(&self, ply: usize) -> u32 {
@@ -44,7 +58,7 @@ impl<B: Bits> Walk<'_, B> {
         tok: &Token,
         rest: &[Token],
         list: &MoveList,
-    ) -> Result<Move, String> {
+    ) -> Result<Move, ReadError> {
         let text = &tok.text;
         match notation::parse_move_noted_in(&st.p, text, self.notation) {
             Ok((m, note)) if list.as_slice().contains(&m) => {
@@ -55,7 +69,7 @@ impl<B: Bits> Walk<'_, B> {
                 }
                 Ok(m)
             }
-            Ok(_) => Err("not allowed under the problem's conditions".into()),
+            Ok(_) => Err(ReadError::Conditions),
             Err(NotationError::Ambiguous { candidates, .. }) => {
                 let moves: Vec<Move> = candidates
                     .iter()
@@ -106,14 +120,13 @@ impl<B: Bits> Walk<'_, B> {
                         ));
                         Ok(m)
                     }
-                    None => Err(format!(
-                        "'{text}' is ambiguous and no reading keeps the line legal and \
-                         winning (readings tried: {})",
-                        readings.join(", ")
-                    )),
+                    None => Err(ReadError::Unresolved {
+                        text: text.clone(),
+                        readings,
+                    }),
                 }
             }
-            Err(e) => Err(e.to_string()),
+            Err(e) => Err(ReadError::Notation(e)),
         }
     }
 
