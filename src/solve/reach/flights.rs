@@ -5,7 +5,9 @@
 //! of the defender's own men or attacked. Within `n` attacker moves and `d` defender moves
 //! the king stands, at the end, on a square `s` at most `d` steps from where it is; its
 //! men can have filled at most `d - steps` more of `s`'s neighbours; every other
-//! neighbour not held by a man of its own now must be attacked. Each attacker man `p`,
+//! neighbour not held by a man of its own now must be attacked. Nor can more neighbours
+//! be held at the end than the defender has men besides its king: with few men, the
+//! rest of the neighbours must be attacked, whichever squares those men now hold. Each attacker man `p`,
 //! after the `j_p` moves it makes (the `j_p` summing to at most `n`), attacks at most the
 //! [`FlightCover`](crate::board::cover::FlightCover) count of those squares. When no share
 //! of the `n` moves among the men covers enough, for every square the king can reach,
@@ -13,12 +15,13 @@
 //!
 //! It answers "maybe" wherever the argument fails: a stack on the board, a first-move
 //! privilege of a man that is not a pawn (a king's or queen's leap), more than
-//! [`COVER_MOVES`] moves. The caller makes sure the defender may choose any legal move
+//! [`COVER_MOVES`] attacker moves or [`REACH`] defender moves. The caller makes sure the defender may choose any legal move
 //! (no condition or forced capture), and, for a `win` goal, that the defender is not
 //! bared in time and a stalemate is only won by the side that gives it.
 
 use crate::board::bits::Bits;
 use crate::board::cover::COVER_MOVES;
+use crate::board::engine::REACH;
 use crate::board::piece::Color;
 use crate::board::position::{Move, Position};
 
@@ -32,7 +35,7 @@ pub(crate) fn flights_stay_open<B: Bits>(
     defender_moves: u32,
 ) -> bool {
     let (moves, dmoves) = (moves as usize, defender_moves as usize);
-    if moves == 0 || moves > COVER_MOVES || dmoves > COVER_MOVES || !argument_holds(pos) {
+    if moves == 0 || moves > COVER_MOVES || dmoves > REACH || !argument_holds(pos) {
         return false;
     }
     let e = &*pos.eng;
@@ -40,14 +43,20 @@ pub(crate) fn flights_stay_open<B: Bits>(
     let cover = crate::board::flights::flight_cover(e);
     let k0 = pos.king_sq(attacker.flip());
     let own = pos.occ_c[d] & !B::bit(k0);
+    // The defender's men besides the king: at most that many neighbours are held at the
+    // end, whichever they were.
+    let men = i32::from(pos.men[d]) - 1;
     let mut inner = B::EMPTY;
     for steps in 0..=dmoves {
         let ball = e.king_ball[steps * e.n + k0];
         let blocks = (dmoves - steps) as i32;
         for s in (ball & !inner).iter() {
-            let open = e.kinds[e.king as usize].leap[s] & !own;
+            let around = e.kinds[e.king as usize].leap[s];
+            let open = around & !own;
             let need = open.count() as i32 - blocks;
-            if need <= 0 || covers(pos, cover, a, moves, s, open, need) {
+            let need_all = around.count() as i32 - men;
+            let held = need <= 0 || covers(pos, cover, a, moves, s, open, need);
+            if held && (need_all <= 0 || covers(pos, cover, a, moves, s, around, need_all)) {
                 return false;
             }
         }
