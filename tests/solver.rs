@@ -603,9 +603,12 @@ fn the_water_wheel_under_continual_check() {
     let ms = "1r3bk1/2P3n1/4p1np/1p2Qp2/2b2Rp1/P1NP1PKP/1P5p/1BBN2qR b - - 0 1";
     let checks = with(&[("checks", "true")]);
     for method in [Method::Auto, Method::ProofNumbers, Method::Deepening] {
+        // The refutation's line runs 36 moves on a verdict of a few thousand nodes: more
+        // than the extras' default share, so they are given room.
         let limits = Limits {
             timeout: Some(Duration::from_secs(300)),
             method,
+            extras: Some(4.0),
             ..Default::default()
         };
         let any = AnyEngine::new(Rules::preset("shatranj").unwrap()).unwrap();
@@ -632,10 +635,11 @@ fn an_open_mate_problem_gets_a_second_look_under_continual_check() {
     let stip: Stipulation = "#36".parse().unwrap();
     let limits = Limits {
         // A node limit, not a time limit: it leaves the unrestricted #36 open (it needs
-        // minutes) and, with an extras' share of one, gives the second look as many nodes
-        // as the verdict spent, however busy the cores are.
+        // minutes) and, with an extras' share of four, gives the second look more nodes
+        // than the verdict spent, however busy the cores are (and its refutation's line,
+        // 36 moves on a verdict of a few thousand nodes, four times that verdict's).
         max_nodes: Some(2_000_000),
-        extras: Some(1.0),
+        extras: Some(4.0),
         ..Default::default()
     };
     let wheel = "1r3bk1/2P3n1/4p1np/Pp2Qp2/2b2Rp1/2NP1PKP/1P5p/1BBN2qR b - - 0 1";

@@ -75,8 +75,8 @@ pub struct RunArgs {
     pub least_win: u32,
     /// What the extras after the verdict (the refutation: the count that picks the
     /// strongest try and its line; the tries' lines; the second look under continual
-    /// check; the least win) may cost, as a share of the verdict's own nodes: 0.125, the
-    /// default, keeps a row within about a quarter more time than its verdict alone (the
+    /// check; the least win) may cost, as a share of the verdict's own nodes: 0.0625, the
+    /// default, keeps a row within a quarter more time than its verdict alone (the
     /// extras' nodes come dearer); 0 gives the verdict alone; up to 100. What the share
     /// leaves out is named in the row (`extras_left_out`). Never past --timeout.
     #[arg(long, default_value_t = crate::solve::DEFAULT_EXTRAS, value_name = "SHARE",

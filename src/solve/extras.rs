@@ -23,20 +23,18 @@ use std::time::{Duration, Instant};
 
 /// The extras' share of the verdict's nodes unless asked otherwise (`--extras`). Their
 /// nodes come dearer than the verdict's (the count and the lines search each defence
-/// anew, where the verdict's search runs on its own table), so an eighth of the nodes
-/// keeps a row within about a quarter more time than its verdict alone (docs/speed.md
-/// has the figures).
-pub const DEFAULT_EXTRAS: f64 = 0.125;
+/// anew, and generate and order moves around each, where the verdict's search runs on its
+/// own table), so a sixteenth of the nodes keeps a row well within a quarter more time
+/// than its verdict alone (docs/speed.md has the figures).
+pub const DEFAULT_EXTRAS: f64 = 0.0625;
 
 /// The most a share may be (`--extras`): a hundred times the verdict's cost.
 pub const MAX_EXTRAS: f64 = 100.0;
 
-/// The fewest nodes the extras get (when the share allows any): a fraction of a
-/// millisecond of search.
-const FLOOR_NODES: u64 = 1 << 12;
-
-/// The nodes a search counts before it looks at its limits again.
-const BATCH: u64 = 1024;
+/// The fewest nodes the extras get (when the share allows any): about a millisecond of
+/// their search, a part of what starting the process costs. Enough for the refutation's
+/// line of a problem solved in a few hundred nodes.
+const FLOOR_NODES: u64 = 1 << 11;
 
 /// The least time the extras get (when the share allows any): a safety net, never what
 /// binds a small problem's extras (see the module comment).
@@ -152,8 +150,9 @@ impl ExtrasPool {
         // A search sees its node limit a batch late (see `Searcher::tick`): the step is
         // given one batch less, so that the extras together stay within the grant.
         let nodes = (left as f64 * part) as u64;
-        let nodes = if nodes >= 8 * BATCH {
-            nodes - BATCH
+        let batch = super::searcher::batch_for(Some(nodes));
+        let nodes = if nodes > 8 * batch {
+            nodes - batch
         } else {
             nodes
         };
@@ -209,19 +208,26 @@ mod tests {
         let pool = ExtrasPool::new(0.25, None);
         pool.grant(1_000_000);
         let l = pool.step(&limits(None), Extra::TryLines).unwrap();
-        assert_eq!(l.max_nodes, Some(250_000 - BATCH));
+        assert_eq!(l.max_nodes, Some(250_000 - 1024));
         assert_eq!(l.extras, Some(0.0), "a step has no extras of its own");
         let half = pool.step_of(&limits(None), Extra::StrongestTry, 0.5);
-        assert_eq!(half.unwrap().max_nodes, Some(125_000 - BATCH));
+        assert_eq!(half.unwrap().max_nodes, Some(125_000 - 1024));
         pool.spend(250_000);
         assert!(pool.step(&limits(None), Extra::LeastWin).is_none());
         assert_eq!(pool.left_out(), vec![Extra::LeastWin]);
-        // A verdict of a few nodes still leaves its extras the floor (too small to keep a
-        // batch back).
+        // A verdict of a few nodes still leaves its extras the floor, less one of the
+        // small batches a step that small counts in.
         let small = ExtrasPool::new(0.25, None);
         small.grant(100);
         let l = small.step(&limits(None), Extra::TryLines).unwrap();
-        assert_eq!(l.max_nodes, Some(FLOOR_NODES));
+        assert_eq!(l.max_nodes, Some(FLOOR_NODES - 128));
+        // A step of a few batches keeps none back.
+        let few = ExtrasPool::new(1.0, None);
+        few.grant(1000);
+        let l = few.step(&limits(None), Extra::TryLines).unwrap();
+        assert_eq!(l.max_nodes, Some(FLOOR_NODES - 128));
+        let l = few.step_of(&limits(None), Extra::TryLines, 0.25).unwrap();
+        assert_eq!(l.max_nodes, Some(FLOOR_NODES / 4));
     }
 
     #[test]
@@ -233,7 +239,7 @@ mod tests {
         pool.grant(10_000);
         pool.grant(1_000_000_000);
         let l = pool.step(&limits(None), Extra::TryLines).unwrap();
-        assert_eq!(l.max_nodes, Some(10_000 - BATCH));
+        assert_eq!(l.max_nodes, Some(10_000 - 128));
     }
 
     #[test]

@@ -667,9 +667,9 @@ impl<'a, B: Bits> Root<'a, B> {
         }
         s.order_defences(&mut p, &mut list, 0, Move::default());
         let mut defences = list.as_slice().to_vec();
-        defences.sort_by_key(|&d| {
+        defences.sort_by_cached_key(|&d| {
             let u = p.make(d);
-            let mates = p.in_check() && p.count_legal() == 0;
+            let mates = p.in_check() && !p.has_legal_move();
             p.unmake(d, u);
             !mates
         });

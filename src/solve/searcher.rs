@@ -28,6 +28,8 @@ pub(crate) struct Searcher<'a, B: Bits> {
     pub(super) tt_fresh: usize,
     pub(super) budget: &'a Budget,
     pub(super) local_nodes: u64,
+    /// How many nodes it counts before it looks at its limits again ([`batch_for`]).
+    batch: u64,
     /// (colour, kind, square) of men that may not move.
     pub(super) immobile: Vec<(Color, Kind, u8)>,
     /// Kind of the tracked man (mate_by a square).
@@ -71,6 +73,16 @@ pub(crate) struct Searcher<'a, B: Bits> {
     pub(super) _b: std::marker::PhantomData<B>,
 }
 
+/// How many nodes a search counts before it looks at its limits again (a power of two):
+/// 1024, or 128 under a node limit so small that a batch would be a large part of it (an
+/// extra's step after the verdict), so that it stops close to its limit.
+pub(crate) fn batch_for(max_nodes: Option<u64>) -> u64 {
+    match max_nodes {
+        Some(m) if m < 64 * 1024 => 128,
+        _ => 1024,
+    }
+}
+
 /// What a sub-search settled: `Some(true)` the goal is forced, `Some(false)` it is not,
 /// `None` a limit stopped the search first (so `?` passes a stop up the tree).
 pub(super) type Settled = Option<bool>;
@@ -101,6 +113,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
             tt_fresh: 0,
             budget,
             local_nodes: 0,
+            batch: batch_for(budget.max_nodes),
             immobile,
             tracked_kind,
             killer_att: vec![Move::default(); 256],
@@ -230,16 +243,17 @@ impl<'a, B: Bits> Searcher<'a, B> {
         if self.local_nodes >= self.cap {
             return false;
         }
-        if self.local_nodes & 1023 == 0 {
+        if self.local_nodes & (self.batch - 1) == 0 {
+            let b = self.batch;
             if self.budget.table.generation() != self.tt_gen {
                 (self.tt, self.tt_gen) = self.budget.table.current();
             }
-            let total = self.budget.nodes.fetch_add(1024, Ordering::Relaxed) + 1024;
+            let total = self.budget.nodes.fetch_add(b, Ordering::Relaxed) + b;
             // The problem's count goes on with every step; a step that ends at its share
             // is named by the problem's limit.
             let problem = self.budget.problem_nodes.as_ref();
-            let over = problem
-                .is_some_and(|p| p.spent.fetch_add(1024, Ordering::Relaxed) + 1024 >= p.limit);
+            let over =
+                problem.is_some_and(|p| p.spent.fetch_add(b, Ordering::Relaxed) + b >= p.limit);
             if let Some(m) = self.budget.max_nodes {
                 if total >= m || over {
                     let named = problem.map_or(m, |p| p.limit);
@@ -262,7 +276,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
 
     /// Flushes the local node count into the shared budget.
     pub fn flush(&mut self) {
-        let rem = self.local_nodes & 1023;
+        let rem = self.local_nodes & (self.batch - 1);
         self.budget.nodes.fetch_add(rem, Ordering::Relaxed);
         if let Some(p) = &self.budget.problem_nodes {
             p.spent.fetch_add(rem, Ordering::Relaxed);
