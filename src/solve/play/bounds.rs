@@ -37,12 +37,13 @@ pub(super) fn out_of_reach<B: Bits>(
         || reach::flights_stay_open(pos, mater, w, d)
 }
 
-/// Every mating move of the side to move, handed to `found`; true when there is one.
-/// Only where [`bounds_apply`]. A search stopped by `meter` may miss some.
+/// Every mating move of the side to move, each ending `line` as a solution pushed onto
+/// `found`; true when there is one. Only where [`bounds_apply`]. A search stopped by
+/// `meter` may miss some.
 pub(super) fn mates_in_one<B: Bits>(
     pos: &mut Position<B>,
     meter: &mut Meter,
-    mut found: impl FnMut(Move),
+    (line, found): (&mut Vec<Move>, &mut Vec<Vec<Move>>),
 ) -> bool {
     let me = pos.side();
     let last = reach::LastMoves::new(pos, me);
@@ -81,7 +82,9 @@ pub(super) fn mates_in_one<B: Bits>(
                 v
             });
         if mate {
-            found(m);
+            line.push(m);
+            found.push(line.clone());
+            line.pop();
             any = true;
         }
     }

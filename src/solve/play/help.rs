@@ -52,12 +52,8 @@ impl<'m, B: Bits> HelpSearch<'m, B> {
             return false;
         }
         if left == 1 && self.bounds && self.aim == Aim::Mate {
-            let (line, found) = (&mut self.line, &mut self.found);
-            return mates_in_one(&mut self.pos, self.meter, |m| {
-                line.push(m);
-                found.push(line.clone());
-                line.pop();
-            });
+            let lines = (&mut self.line, &mut self.found);
+            return mates_in_one(&mut self.pos, self.meter, lines);
         }
         // The mating move must check: no check at all, no mate (and no need to list the
         // moves).

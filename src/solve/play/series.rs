@@ -145,12 +145,8 @@ impl<'m, B: Bits> SeriesSearch<'m, B> {
 
     /// The side to move's mating moves, each ending a line.
     fn record_mates(&mut self) -> bool {
-        let (line, found) = (&mut self.line, &mut self.found);
-        mates_in_one(&mut self.pos, self.meter, |m| {
-            line.push(m);
-            found.push(line.clone());
-            line.pop();
-        })
+        let lines = (&mut self.line, &mut self.found);
+        mates_in_one(&mut self.pos, self.meter, lines)
     }
 
     /// After a series move that is not the last: the idle side passes, unless it is in
