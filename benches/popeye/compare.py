@@ -2,13 +2,13 @@
 """mansuba against Popeye, side by side, on the direct mates of problems.csv.
 
 Each problem is converted to a Popeye input file and to a one-problem mansuba file;
-`py` and `mansuba solve --threads 1` then run alternately (RUNS times each, wall-clock
-time of the whole process), the medians are compared, and so are the key sets (every
+`py` runs RUNS times and `mansuba solve --threads 1` MANSUBA_RUNS times (wall-clock time
+of the whole process), the medians are compared, and so are the key sets (every
 first move that forces mate within N, as each program reports it). Prints a markdown
 table; exits 1 if any key set differs between the programs or from the one recorded
 in the CSV.
 
-usage: compare.py --popeye PATH_TO_py [--mansuba PATH] [--runs 3] [--only ID,...]
+usage: compare.py --popeye PATH_TO_py [--mansuba PATH] [--runs 3] [--mansuba-runs 11] [--only ID,...]
                   [--timeout SECONDS] [--csv FILE] [--popeye-try]
 
 mansuba runs as shipped, with its defaults (its extras after the verdict, the strongest
@@ -186,7 +186,14 @@ def main():
     ap.add_argument("--popeye", default=os.environ.get("POPEYE"), help="the py binary (or $POPEYE)")
     ap.add_argument("--mansuba", default=os.path.join(REPO, "target", "release", "mansuba"))
     ap.add_argument("--csv", default=os.path.join(HERE, "problems.csv"))
-    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--runs", type=int, default=3, help="Popeye's runs per row")
+    ap.add_argument(
+        "--mansuba-runs",
+        type=int,
+        default=11,
+        help="mansuba's runs per row, as shipped and the verdict alone in turn (its rows take "
+        "tens of milliseconds, where one run in three differs by a quarter)",
+    )
     ap.add_argument("--only", help="comma-separated ids")
     ap.add_argument("--timeout", type=int, default=120, help="per run, both programs")
     ap.add_argument(
@@ -225,6 +232,7 @@ def main():
                 for _ in range(args.runs):
                     t, py_keys = run_popeye(args.popeye, inp, args.timeout)
                     py_times.append(t)
+                for _ in range(args.mansuba_runs):
                     t, ms_keys = run_mansuba(args.mansuba, toml, args.timeout)
                     ms_times.append(t)
                     t, alone_keys = run_mansuba(args.mansuba, toml, args.timeout, True)
@@ -256,7 +264,7 @@ def main():
         worst = min(ratios)
         print(f"\nmansuba as shipped: median ratio {med:.1f}×; whole set {totals[0] / totals[1]:.1f}× "
               f"(Popeye {totals[0]:.2f} s, mansuba {totals[1]:.2f} s); worst {worst[0]:.1f}× ({worst[1]}); "
-              f"{len(ratios)} problems, {args.runs} runs each")
+              f"{len(ratios)} problems, {args.runs} runs of Popeye and {args.mansuba_runs} of mansuba each")
         slow = [f"{rid} {r:.1f}×" for r, rid, _, py_s in ratios if py_s >= 0.1 and r < 10]
         print(f"rows where Popeye takes 0.1 s or more and mansuba is under 10×: {', '.join(slow) or 'none'}")
         top = max(extras)
