@@ -102,3 +102,111 @@ fn the_checker_sees_an_upward_import() {
     assert!(named_layers("// see crate::report").is_empty());
     assert!(named_layers("use crate::solvers;").is_empty());
 }
+
+/// Every name in backticks on `docs/architecture.md` that reads as a file or folder
+/// (`cli/output.rs`, `reach/`) or as a type or item (`Limits`, `Limits::memory`) exists:
+/// a path as written, below `src/`, or as the end of some path in the repository (the page
+/// names files within the folder it is describing); a type as a `struct`, `enum`, `trait`,
+/// `type`, `const` or `static` in the code, and its item as a function, field, constant or
+/// variant. Placeholders in capitals (`src/cli/NAME.rs`) are not names.
+#[test]
+fn the_architecture_page_names_only_what_exists() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let page = std::fs::read_to_string(root.join("docs/architecture.md")).unwrap();
+    let mut files = vec![];
+    for dir in ["src", "tests", "benches"] {
+        rust_files(&root.join(dir), &mut files);
+    }
+    let code: String = files
+        .iter()
+        .map(|f| std::fs::read_to_string(f).unwrap())
+        .collect();
+    let known: Vec<String> = files
+        .iter()
+        .map(|f| {
+            f.strip_prefix(root)
+                .unwrap()
+                .to_string_lossy()
+                .replace('\\', "/")
+        })
+        .collect();
+    let mut missing = vec![];
+    for name in page.split('`').skip(1).step_by(2) {
+        if name.contains("NAME") || name.contains(' ') {
+            continue;
+        }
+        if is_path(name) {
+            let found = root.join(name).exists()
+                || root.join("src").join(name).exists()
+                || known.iter().any(|k| {
+                    let dir = name.trim_end_matches('/');
+                    k.ends_with(&format!("/{name}")) || k.contains(&format!("/{dir}/"))
+                });
+            if !found {
+                missing.push(name.to_string());
+            }
+        } else if is_item(name) {
+            let (ty, item) = name.split_once("::").unwrap_or((name, ""));
+            let defined = ["struct", "enum", "trait", "type", "const", "static"]
+                .iter()
+                .any(|k| has_word(&code, &format!("{k} {ty}")));
+            let has_item = item.is_empty()
+                || [
+                    format!("fn {item}"),
+                    format!("{item}:"),
+                    format!("const {item}"),
+                    format!("{item}("),
+                    format!("{item} {{"),
+                    format!("{item},"),
+                ]
+                .iter()
+                .any(|p| has_word(&code, p));
+            if !defined || !has_item {
+                missing.push(name.to_string());
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "docs/architecture.md names what the code does not have: {missing:?}"
+    );
+}
+
+/// A file or folder name: letters, digits, `_`, `-`, `.` and `/`, ending in a known
+/// extension or `/`.
+fn is_path(s: &str) -> bool {
+    let chars = s
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || "_-./".contains(c));
+    let ends = [".rs", "/", ".md", ".py", ".toml", ".csv", ".sh"]
+        .iter()
+        .any(|e| s.ends_with(e));
+    chars && ends && !s.starts_with('-') && s.len() > 1
+}
+
+/// A type (capitalised) with at most one `::item`.
+fn is_item(s: &str) -> bool {
+    let mut parts = s.split("::");
+    let ty = parts.next().unwrap_or("");
+    let item = parts.next();
+    let word = |w: &str| !w.is_empty() && w.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    parts.next().is_none()
+        && ty.starts_with(|c: char| c.is_ascii_uppercase())
+        && word(ty)
+        && item.is_none_or(word)
+}
+
+/// Does `text` hold `pat` not run on from a longer word before or after it?
+fn has_word(text: &str, pat: &str) -> bool {
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    text.match_indices(pat).any(|(i, _)| {
+        let before = text[..i].chars().next_back().is_none_or(|c| !ident(c));
+        let end = pat.chars().next_back().is_some_and(ident);
+        let after = !end
+            || text[i + pat.len()..]
+                .chars()
+                .next()
+                .is_none_or(|c| !ident(c));
+        before && after
+    })
+}
