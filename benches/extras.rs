@@ -7,7 +7,8 @@
 //! (figures go to docs/speed.md and benches/NOTES.md).
 //!
 //! `cargo bench --bench extras` (the release profile builds the binary it runs).
-//! `EXTRAS_RUNS=N` changes the number of runs (default 3); rows whose verdict alone
+//! `EXTRAS_RUNS=N` changes the number of runs (default 11: most rows take tens of
+//! milliseconds, where one run in three differs by a quarter); rows whose verdict alone
 //! takes over two seconds run once.
 
 use std::path::{Path, PathBuf};
@@ -97,7 +98,7 @@ fn main() {
     let runs: usize = std::env::var("EXTRAS_RUNS")
         .ok()
         .and_then(|r| r.parse().ok())
-        .unwrap_or(3);
+        .unwrap_or(11);
     let tmp = std::env::temp_dir().join(format!("mansuba-extras-bench-{}", std::process::id()));
     std::fs::create_dir_all(&tmp).unwrap();
     let mut rows = collection(root);
