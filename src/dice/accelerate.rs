@@ -35,8 +35,8 @@ const MAX_CHECKS: u32 = 200;
 /// The certificate's widening of the guess, as a share of the tolerance.
 const WIDEN: f64 = 0.4;
 /// What the solve holds beside the table, bytes a member (the fixed choices' matrix, the
-/// Krylov vectors, the certificate's bounds): KQKQ's giant component of 1.73 million
-/// slots took the build's peak from 778 MB to 1.34 GB, about 325 bytes a slot.
+/// Krylov vectors, the certificate's bounds), with a margin over what KQKQ's giant
+/// component was measured to take (docs/dice.md).
 const BYTES_PER_MEMBER: u64 = 400;
 
 /// Solves the thrown entries of `values` (one component) by a guess and its certificate;

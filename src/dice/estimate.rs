@@ -20,9 +20,8 @@ pub const MAX_ENTRIES: usize = 40_000_000;
 /// Bytes a build with stored successors holds per slot (one canonical entry: see
 /// `dice::symmetry::Slots`) and man at its peak: the compact successor graph and the
 /// values, and the solver's work arrays beside them (components, the certain positions,
-/// a deflation's bounds). Measured on KRKP (11.4 million slots, its graph 1,278 MiB):
-/// a peak of 1.95 GB with KRKQ kept beside it (docs/dice.md, thirteenth session). The
-/// accelerated solve of a giant component (KQKQ's) holds more, and checks its own
+/// a deflation's bounds). Measured at the peak of KRKP's build with KRKQ kept beside it
+/// (docs/dice.md has the figures). The accelerated solve of a giant component (KQKQ's) holds more, and checks its own
 /// memory against the budget (`dice::accelerate`).
 const STORED_BYTES_PER_SLOT_AND_MAN: u64 = 36;
 
@@ -36,12 +35,12 @@ const KEPT_BYTES_PER_SLOT: u64 = std::mem::size_of::<Val>() as u64;
 /// Bytes per entry of the map from entries to slots of a table with board symmetries.
 const SLOT_MAP_BYTES_PER_ENTRY: u64 = 4;
 
-/// CPU time per slot to work out its successors once (stored layout), seconds
-/// (measured with `dice::planner`: 1.2–1.4 µs on KRKQ, 1.4–1.6 µs on KRKP).
+/// CPU time per slot to work out its successors once (stored layout), seconds: an
+/// assumption, measured on one machine with `dice::planner` (docs/dice.md); estimates
+/// from it are shown as estimates.
 const PLAN_SECONDS: f64 = 1.5e-6;
-/// CPU time per slot and sweep over stored successors, deflations included, seconds
-/// (measured: 0.22 µs on KRK without the bare-king win, 0.1 µs on KQKQ, whose giant
-/// component is under half its slots).
+/// CPU time per slot and sweep over stored successors, deflations included, seconds (an
+/// assumption of the same kind).
 const STORED_SWEEP_SECONDS: f64 = 2.0e-7;
 /// CPU time per slot and sweep regenerating successors, seconds.
 const REGENERATED_SWEEP_SECONDS: f64 = 1.6e-6;
@@ -74,14 +73,13 @@ pub fn expected_sweeps<B: Bits>(eng: &Engine<B>, mat: &Material) -> f64 {
     }
 }
 
-/// Sweeps' worth of work of a four-man table without a pawn (shatranj-dice,
-/// docs/dice.md, thirteenth session): the giant components of KQKQ and KRKQ go to the
-/// accelerated solve, whose policy iteration and certificate cost about 85 whole-table
-/// sweeps of theirs (KRKQ 37 s for the table on two cores in the shipped build, KQKQ
-/// 46 s without LTO). Interval iteration alone took KQKQ 2,935.
+/// Sweeps' worth of work of a four-man table without a pawn (shatranj-dice): the giant
+/// components of KQKQ and KRKQ go to the accelerated solve, whose policy iteration and
+/// certificate cost about this many whole-table sweeps of theirs, far fewer than interval
+/// iteration alone would (docs/dice.md has the measurements).
 const FOUR_MEN_SWEEPS: f64 = 85.0;
 /// The same with a pawn: KRKP's small components, solved on both cores at once with the
-/// forfeits' pairs closed (`dice::pair`), about 30 (the table 40 s in the shipped build).
+/// forfeits' pairs closed (`dice::pair`).
 const FOUR_MEN_PAWN_SWEEPS: f64 = 30.0;
 
 /// How a table's successors are held while it is solved.

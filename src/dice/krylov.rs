@@ -62,8 +62,7 @@ impl Sparse {
 
 /// Vectors shorter than this are worked through by the calling thread alone: handing a
 /// pass over a few tens of thousands of entries to the pool and waiting for it costs
-/// more than the pass (KQK's component of 56,045 rows: its BiCGSTAB iteration took
-/// about 0.85 ms with the passes on both cores).
+/// more than the pass.
 const ALONE_BELOW: usize = 1 << 17;
 
 /// `work(k, chunk k of y)` for every chunk of [`CHUNK`] entries of `y`, on every core

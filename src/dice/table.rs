@@ -31,11 +31,9 @@ use std::sync::Arc;
 pub use super::estimate::MAX_ENTRIES;
 
 /// The most men of a table whose positions won with certainty are searched for first
-/// (`dice::certain`). Measured on a quiet machine (docs/dice.md): it makes KRK without the
-/// bare-king win 0.64–0.74 s instead of 3.9 s (151 sweeps instead of 818), but costs
-/// KQKQ 13 s of 90 for 64 positions (75.7 s without, the same chances and certificate)
-/// and KRKP 19–21 s (112.4 s without, against 119.8–133.3 s), where the accelerated solve
-/// and the components leave it nothing to gain.
+/// (`dice::certain`): on three men it saves most of the sweeps, where on four the
+/// accelerated solve and the components leave it nothing to gain and it only costs time
+/// (docs/dice.md has the measurements).
 const CERTAIN_MEN: usize = 3;
 
 /// How a set of tables is built.

@@ -275,9 +275,9 @@ pub enum Fate {
     ),
 }
 
-/// Bytes a listed candidate takes while the list is built: the two-edit repair of a
-/// 12x12 problem in issue 49 held 2.9 M candidates in 391 MB, about 136 bytes each (the
-/// candidate, its edits, the hash that keeps it once).
+/// Bytes a listed candidate takes while the list is built: the candidate, its edits and
+/// the hash that keeps it once, as measured on a two-edit repair of a 12x12 problem
+/// (docs/repair.md).
 const BYTES_PER_CANDIDATE: u64 = 136;
 
 /// About how many candidates `max_edits` edits of `grid` give: a first edit of each of

@@ -1,5 +1,5 @@
 //! Counts of what the bottom of the tree does, level by level, for a developer measuring
-//! the search (issue 47: "measured with counters before and after"). Built only with the
+//! the search, before and after a change. Built only with the
 //! `counters` feature; without it every count is a no-op the compiler removes, and
 //! [`counts`] is empty. The counts are shared by every worker of the process and never
 //! reset: a tool reads them after the solves it times (`examples/loop_solve.rs`).

@@ -266,7 +266,7 @@ impl<B: Bits> Searcher<'_, B> {
         // The children probe the table at n - 1 (a defender with no move left does not).
         // Fetched ahead even where most first moves are answered on the board before
         // their child is searched (the quiet defence, the held reply): the ones that are
-        // not then find their entry in the cache (Dilaram's Legacy 3-5 % less time).
+        // not then find their entry in the cache.
         let ahead = if n >= 2 { PREFETCH_AHEAD } else { 0 };
         // With two moves left, the defence that held last one move deeper, if it leaves
         // too few flight squares coverable, answers most first moves after they are made,
@@ -451,7 +451,7 @@ impl<B: Bits> Searcher<'_, B> {
             // check in time, or a quiet defence answers every first move): settled
             // without listing the defences. (A rider defeats both tests: not tried.) Not
             // stored: found again about as cheaply as looked up, and leaving these out
-            // halves the table (Dilaram's Legacy: 104 MB resident, now 56 MB).
+            // halves the table of a long search.
             let km = self.killer_def[2];
             if let Some(u) = pos.make_plain(km) {
                 let held = self.board_refutes(pos, 2);

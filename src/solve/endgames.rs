@@ -12,7 +12,7 @@ use std::sync::Arc;
 const AUTO_TABLE_MEN: usize = 4;
 
 /// A `win` problem of at most this many men also gets, on the fly, the tables of the
-/// four-man endings its captures lead to (issue 29, method 5). With more men the search
+/// four-man endings its captures lead to. With more men the search
 /// seldom gets down to four (benches/NOTES.md, "Tables where captures lead").
 const AUTO_REACHED_FROM: usize = 6;
 

@@ -200,8 +200,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
     /// root move. They speak of the subtree last searched, which under several threads is
     /// whichever root move the scheduler last gave this worker: carried over, the shape
     /// of a move's search (which defence is found to hold first) depended on that.
-    /// Forgotten, Dilaram's Legacy takes 8.11 M nodes instead of 8.23 M and the 25 Popeye
-    /// rows 3.8 % fewer (benches/NOTES.md, sixteenth session).
+    /// Forgotten, the searches also take slightly fewer nodes (benches/NOTES.md).
     pub(super) fn forget_killers(&mut self) {
         self.killer_att.fill(Move::default());
         self.killer_def.fill(Move::default());
@@ -376,9 +375,8 @@ fn flight_reach<B: Bits>(root: &Position<B>, stip: Stipulation, cond: &Condition
 }
 
 /// How many moves ahead of the one being searched the children's table entries are
-/// prefetched (8 against 4: about 5 % less time on Dilaram's Legacy and the Popeye rows
-/// in a build without LTO, Dilaram's Legacy 3-7 % in the shipped build, the Popeye rows
-/// unchanged there; 12 and 16 no better; benches/NOTES.md, fifteenth session).
+/// prefetched: far enough for the entry to arrive before it is read, not so far that it
+/// is evicted first (8 against 4 measured: benches/NOTES.md).
 pub(super) const PREFETCH_AHEAD: usize = 8;
 
 /// The table key of a position with hash `hash` whose tracked man stands on `tracked`:

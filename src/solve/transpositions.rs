@@ -37,8 +37,8 @@ use std::sync::{Arc, Mutex};
 /// that fill the first table keep what it held, at the price of more fresh pages for the
 /// shortest ones (the figures: benches/NOTES.md, "Figures from the code's comments").
 /// 2 MiB rather than the 1 MiB that would do: exactly one huge page, which the system
-/// clears in one fault, where 1 MiB took 256 small ones (0.2-0.7 ms of every solve,
-/// benches/NOTES.md, sixteenth session).
+/// clears in one fault, where 1 MiB takes 256 small ones on every solve (benches/NOTES.md
+/// has the figures).
 const FIRST_BITS: u32 = 15;
 /// The key's lowest bits, below the bucket index: not checked, so that the 48 bits an
 /// entry keeps and a table of 2^FIRST_BITS buckets hold every bit above them.

@@ -1,4 +1,4 @@
-//! Exact searches for the stipulation families beyond `#N` (issue #68): help play
+//! Exact searches for the stipulation families beyond `#N`: help play
 //! (`h#N`, `h#N.5`, `h=N`, `h#=N`), series play (`ser-#N`, `ser-=N`, `ser-h#N`,
 //! `ser-s#N`, `ser-r#N`) and battle play (`s#N`, `s=N`, `r#N`, `semi-r#N`, and `#N` through the
 //! same AND/OR search), with Popeye's meanings (who starts, half-move counts, shorter
