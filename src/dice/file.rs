@@ -7,7 +7,7 @@
 //! error bound) or 1 (every man's square over the whole board) is refused with a word to
 //! rebuild it.
 
-use super::error::DiceError;
+use super::error::{DiceError, TableFileFault};
 use super::index::Index;
 use super::sweep::Val;
 use super::table::{ChanceTable, ChanceTables, Layout, TableFigures};
@@ -54,11 +54,11 @@ pub fn path(dir: &Path, rules: &Rules, mat_name: &str) -> PathBuf {
 pub fn write(dir: &Path, rules: &Rules, t: &ChanceTable) -> Result<PathBuf, DiceError> {
     let name = t.material.name(rules);
     let p = path(dir, rules, &name);
-    let fail = |e: &dyn std::fmt::Display| DiceError::File {
-        path: p.display().to_string(),
-        what: format!("cannot write: {e}"),
+    let fail = |e: std::io::Error| DiceError::File {
+        path: p.clone(),
+        fault: TableFileFault::Write(e),
     };
-    std::fs::create_dir_all(dir).map_err(|e| fail(&e))?;
+    std::fs::create_dir_all(dir).map_err(fail)?;
     // Written as it is read: three numbers an entry, never the whole file in memory.
     let each_entry = |f: &mut dyn FnMut(&[u8])| {
         for v in (0..t.figures.entries).map(|i| t.at(i)) {
@@ -85,8 +85,12 @@ pub fn write(dir: &Path, rules: &Rules, t: &ChanceTable) -> Result<PathBuf, Dice
         deflations: t.figures.deflations,
         seconds: t.figures.seconds,
     };
-    let mut f = crate::files::AtomicFile::create(&p).map_err(|e| fail(&e))?;
-    let mut header = serde_json::to_vec(&h).map_err(|e| fail(&e))?;
+    let output = |e| DiceError::File {
+        path: p.clone(),
+        fault: TableFileFault::Output(e),
+    };
+    let mut f = crate::files::AtomicFile::create(&p).map_err(output)?;
+    let mut header = serde_json::to_vec(&h).map_err(|e| fail(e.into()))?;
     header.push(b'\n');
     let mut res = f.write_all(&header);
     each_entry(&mut |b| {
@@ -94,8 +98,8 @@ pub fn write(dir: &Path, rules: &Rules, t: &ChanceTable) -> Result<PathBuf, Dice
             res = f.write_all(b);
         }
     });
-    res.map_err(|e| fail(&e))?;
-    f.commit().map_err(|e| fail(&e))?;
+    res.map_err(fail)?;
+    f.commit().map_err(output)?;
     Ok(p)
 }
 
@@ -109,44 +113,47 @@ pub fn read<B: Bits>(
     let rules = &eng.rules;
     let name = mat.name(rules);
     let p = path(dir, rules, &name);
-    let bad = |m: &str| DiceError::File {
-        path: p.display().to_string(),
-        what: m.to_string(),
+    let bad = |fault| DiceError::File {
+        path: p.clone(),
+        fault,
     };
     let build = format!(
         "mansuba tablebase build --rules {} {name} --dir {}",
         rules.name,
         dir.display()
     );
-    let bytes = crate::files::read_bounded(&p)
-        .map_err(|e| bad(&format!("{e} (build it with `{build}`)")))?;
+    let bytes = crate::files::read_bounded(&p).map_err(|err| {
+        bad(TableFileFault::Unreadable {
+            err,
+            build: build.clone(),
+        })
+    })?;
     let nl = bytes
         .iter()
         .position(|&b| b == b'\n')
-        .ok_or_else(|| bad("no header line"))?;
+        .ok_or_else(|| bad(TableFileFault::NoHeader))?;
     let h: Header =
-        serde_json::from_slice(&bytes[..nl]).map_err(|e| bad(&format!("bad header: {e}")))?;
+        serde_json::from_slice(&bytes[..nl]).map_err(|e| bad(TableFileFault::BadHeader(e)))?;
     if OLD_MAGICS.contains(&h.format.as_str()) {
-        return Err(bad(&format!(
-            "written by an older mansuba (format '{}', without a certified error or with \
-             entries in another order); rebuild it with `{build}`",
-            h.format
-        )));
+        return Err(bad(TableFileFault::OldFormat {
+            format: h.format,
+            build,
+        }));
     }
     if h.format != MAGIC {
-        return Err(bad(&format!("not a chance table (format '{}')", h.format)));
+        return Err(bad(TableFileFault::NotATable(h.format)));
     }
     if h.rules_fingerprint != fingerprint(rules) {
-        return Err(bad(&format!("built under other rules ('{}')", h.rules)));
+        return Err(bad(TableFileFault::OtherRules(h.rules)));
     }
     let data = &bytes[nl + 1..];
     let index = Index::new(mat, eng);
     let entries = index.entries() as usize;
     if h.entries != entries || data.len() as u64 != index.entries().saturating_mul(24) {
-        return Err(bad("wrong size"));
+        return Err(bad(TableFileFault::WrongSize));
     }
     if h.checksum != format!("{:016x}", checksum(data)) {
-        return Err(bad("checksum differs: the file is damaged"));
+        return Err(bad(TableFileFault::Damaged));
     }
     let f = |i: usize| f64::from_le_bytes(data[i * 8..i * 8 + 8].try_into().expect("8 bytes"));
     let values = (0..entries)

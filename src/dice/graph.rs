@@ -144,13 +144,13 @@ impl Graph {
         p: Part,
         probs: &mut HashMap<u64, u32, BuildHasherDefault<FoldHasher>>,
     ) -> Result<(), DiceError> {
-        let too_many = DiceError::Internal("a chance table's successors overflow their index");
-        let base = u32::try_from(self.consts.len()).map_err(|_| too_many.clone())?;
+        let too_many = || DiceError::Internal("a chance table's successors overflow their index");
+        let base = u32::try_from(self.consts.len()).map_err(|_| too_many())?;
         if u32::try_from(self.child.len() + p.child.len()).is_err()
             || u32::try_from(self.throw.len() + p.throw.len()).is_err()
             || (base as usize + p.consts.len()) as u32 & CONST != 0
         {
-            return Err(too_many);
+            return Err(too_many());
         }
         let (mut t, mut c) = (self.throw.len() as u32, self.child.len() as u32);
         for &(throws, children) in &p.counts {

@@ -52,7 +52,7 @@ pub mod turn;
 mod update;
 
 pub use crate::board::die::{Dice, NoMove, Roll};
-pub use error::DiceError;
+pub use error::{DiceError, TableFileFault};
 pub use expectimax::{Expectimax, Objective, Stop, TooBig};
 pub use simulate::{simulate, Simulated, SplitMix};
 pub use turn::{Choice, Start, Throw, Thrown, Wl};
