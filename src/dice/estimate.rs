@@ -21,8 +21,8 @@ pub const MAX_ENTRIES: usize = 40_000_000;
 /// `dice::symmetry::Slots`) and man at its peak: the compact successor graph and the
 /// values, and the solver's work arrays beside them (components, the certain positions,
 /// a deflation's bounds). Measured at the peak of KRKP's build with KRKQ kept beside it
-/// (docs/dice.md has the figures). The accelerated solve of a giant component (KQKQ's) holds more, and checks its own
-/// memory against the budget (`dice::accelerate`).
+/// (docs/dice.md has the figures). The accelerated solve of a giant component (KQKQ's)
+/// holds more, and checks its own memory against the budget (`dice::accelerate`).
 const STORED_BYTES_PER_SLOT_AND_MAN: u64 = 36;
 
 /// Bytes a build that regenerates successors holds per slot: the values, a state byte,

@@ -150,7 +150,7 @@ impl ExtrasPool {
         // A search sees its node limit a batch late (see `Searcher::tick`): the step is
         // given one batch less, so that the extras together stay within the grant.
         let nodes = (left as f64 * part) as u64;
-        let batch = super::searcher::batch_for(Some(nodes));
+        let batch = super::batch::batch_for(Some(nodes));
         let nodes = if nodes > 8 * batch {
             nodes - batch
         } else {

@@ -7,6 +7,7 @@
 //! conditions, an optional claimed solution and limits in; an [`Analysis`] out.
 
 mod analysis;
+mod batch;
 mod budget;
 mod claim;
 mod conditions;

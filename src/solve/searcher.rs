@@ -28,7 +28,8 @@ pub(crate) struct Searcher<'a, B: Bits> {
     pub(super) tt_fresh: usize,
     pub(super) budget: &'a Budget,
     pub(super) local_nodes: u64,
-    /// How many nodes it counts before it looks at its limits again ([`batch_for`]).
+    /// How many nodes it counts before it looks at its limits again
+    /// ([`super::batch::batch_for`]).
     batch: u64,
     /// (colour, kind, square) of men that may not move.
     pub(super) immobile: Vec<(Color, Kind, u8)>,
@@ -73,16 +74,6 @@ pub(crate) struct Searcher<'a, B: Bits> {
     pub(super) _b: std::marker::PhantomData<B>,
 }
 
-/// How many nodes a search counts before it looks at its limits again (a power of two):
-/// 1024, or 128 under a node limit so small that a batch would be a large part of it (an
-/// extra's step after the verdict), so that it stops close to its limit.
-pub(crate) fn batch_for(max_nodes: Option<u64>) -> u64 {
-    match max_nodes {
-        Some(m) if m < 64 * 1024 => 128,
-        _ => 1024,
-    }
-}
-
 /// What a sub-search settled: `Some(true)` the goal is forced, `Some(false)` it is not,
 /// `None` a limit stopped the search first (so `?` passes a stop up the tree).
 pub(super) type Settled = Option<bool>;
@@ -113,7 +104,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
             tt_fresh: 0,
             budget,
             local_nodes: 0,
-            batch: batch_for(budget.max_nodes),
+            batch: super::batch::batch_for(budget.max_nodes),
             immobile,
             tracked_kind,
             killer_att: vec![Move::default(); 256],
