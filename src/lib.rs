@@ -17,7 +17,9 @@
 //! - [`repair`]: the smallest edits that make a broken problem sound;
 //! - [`report`]: text, CSV, JSON, SVG and the HTML edition;
 //! - [`verify`]: a problem verified into its row and verdict, as a library;
-//! - [`cli`]: the command line, one file per subcommand (not part of the library's API).
+//! - [`cli`]: the command line, one file per subcommand (not part of the library's API;
+//!   behind the default feature `cli`, so that `cargo build --lib --no-default-features`
+//!   builds the library without clap, indicatif, ctrlc, anyhow or url).
 //!
 //! # Verifying a problem from another program
 //!
@@ -53,6 +55,7 @@
 pub mod analyse;
 pub mod batch;
 pub mod board;
+#[cfg(feature = "cli")]
 #[doc(hidden)]
 pub mod cli;
 pub mod concordance;
