@@ -342,8 +342,9 @@ fn export_writes_lines_of_play() {
 fn bundled_collection_meets_expectations() {
     let mut checked = 0;
     let mut wrong = vec![];
-    let files =
-        mansuba::cli::workers::collect_files(&[Path::new("problems").to_path_buf()]).unwrap();
+    let files = mansuba::files::Walk::default()
+        .files(&[Path::new("problems").to_path_buf()])
+        .unwrap();
     for f in files {
         let lf = mansuba::problem::load_file(&f);
         for p in lf.problems.into_iter().flatten() {

@@ -4,13 +4,11 @@
 //! file or id, unknown rules, a FEN or move that does not read).
 
 use crate::board::compiled::AnyEngine;
-use crate::board::position::Position;
-use crate::notation::{parse_line, parse_move};
 use crate::problem::Problem;
-use crate::report::svg::{render, Board, Options};
+pub use crate::report::edition::diagrams::{diagram_svg, fen_after, view_of};
+use crate::report::svg::Options;
 use crate::verify::Engines;
-use crate::with_engine;
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use std::path::{Path, PathBuf};
 
 /// Arguments of `diagram`.
@@ -52,18 +50,6 @@ pub struct DiagramArgs {
     pub output: Option<PathBuf>,
 }
 
-/// How a problem is drawn: as its manuscript shows it (a board written `orientation =
-/// "flipped"` has its ranks drawn top to bottom again, files in their order, since the
-/// load mirrored it top to bottom and did not turn it) and with its sides' names.
-pub fn view_of(p: &Problem) -> Options {
-    use crate::board::piece::Color;
-    Options {
-        mirror: p.orientation == crate::board::sides::Orientation::Flipped,
-        names: Some([p.sides.name(Color::White), p.sides.name(Color::Black)]),
-        ..Options::default()
-    }
-}
-
 /// The problem a `diagram FILE [--id ID]` names.
 fn pick_problem(file: &Path, id: Option<&str>) -> Result<Problem> {
     if file.as_os_str() != "-" && !file.is_file() {
@@ -100,49 +86,6 @@ fn pick_problem(file: &Path, id: Option<&str>) -> Result<Problem> {
             super::workers::ids_listed(ok.iter().map(|p| p.id.as_str()))
         ),
     }
-}
-
-/// Plays the moves of `after` (a line, move numbers allowed) on `pos`.
-fn play_after<B: crate::board::bits::Bits>(
-    pos: &mut Position<B>,
-    after: Option<&str>,
-) -> Result<()> {
-    for t in parse_line(after.unwrap_or("")) {
-        let m = parse_move(pos, &t.text).with_context(|| format!("--after: move '{}'", t.text))?;
-        pos.make(m);
-    }
-    Ok(())
-}
-
-/// The FEN of a position after `after` (a line of moves).
-pub fn fen_after(eng: &AnyEngine, fen: &str, after: Option<&str>) -> Result<String> {
-    with_engine!(eng, e => {
-        let mut pos = Position::from_fen(e.clone(), fen)
-            .with_context(|| format!("cannot read the FEN '{fen}' under rules '{}'", eng.rules().name))?;
-        play_after(&mut pos, after)?;
-        Ok(pos.to_fen())
-    })
-}
-
-/// The SVG of a FEN under compiled rules, after `after` (a line of moves), with arrows
-/// (coordinates) drawn, in the view `opts` asks for.
-pub fn diagram_svg(
-    eng: &AnyEngine,
-    fen: &str,
-    after: Option<&str>,
-    arrows: &[String],
-    mut opts: Options,
-) -> Result<String> {
-    with_engine!(eng, e => {
-        let mut pos = Position::from_fen(e.clone(), fen)
-            .with_context(|| format!("cannot read the FEN '{fen}' under rules '{}'", eng.rules().name))?;
-        play_after(&mut pos, after)?;
-        let board = Board::of_in(&pos, opts.letters);
-        for a in arrows {
-            opts.arrows.push(board.parse_arrow(a).map_err(|e| anyhow::anyhow!("--arrow {e}"))?);
-        }
-        Ok(render(&board, &opts))
-    })
 }
 
 /// What `diagram` draws: the engine (a problem's rules taken as every command takes them,
@@ -201,53 +144,4 @@ pub fn cmd_diagram(a: DiagramArgs) -> Result<i32> {
         None => print!("{svg}"),
     }
     Ok(0)
-}
-
-/// The SVG of a FEN under compiled rules with the named squares (`b2`) framed.
-pub fn marked_svg(
-    eng: &AnyEngine,
-    fen: &str,
-    marks: &[String],
-    mut opts: Options,
-) -> Result<String> {
-    with_engine!(eng, e => {
-        let pos = Position::from_fen(e.clone(), fen)
-            .with_context(|| format!("cannot read the FEN '{fen}' under rules '{}'", eng.rules().name))?;
-        let board = Board::of_in(&pos, opts.letters);
-        opts.marks = marks.iter().filter_map(|m| board.square_of(m)).collect();
-        Ok(render(&board, &opts))
-    })
-}
-
-/// The compiled rules of each row, taken as every command takes them
-/// ([`crate::verify::engine_for_row`]: a problem's own rules, `rules_set` included, when the row ran
-/// under them), shared between rows of the same rules (none for a row whose rules cannot
-/// be read).
-pub fn row_engines(rows: &[crate::report::Row], engines: &Engines) -> Vec<Option<AnyEngine>> {
-    rows.iter()
-        .map(|r| crate::verify::engine_for_row(engines, r)?.ok())
-        .collect()
-}
-
-/// The diagrams of an edition, one per row: the position as read, the first key as an
-/// arrow when the search found one, drawn as the manuscript shows it. A row whose rules or
-/// FEN cannot be read (an `error` row) gets none.
-pub fn row_diagrams(
-    rows: &[crate::report::Row],
-    engines: &[Option<AnyEngine>],
-    letters: crate::notation::Letters,
-) -> Vec<Option<String>> {
-    rows.iter()
-        .zip(engines)
-        .map(|(r, eng)| {
-            let p = r.problem.as_ref()?;
-            let a = r.analysis.as_ref()?;
-            let arrows: Vec<String> = a.report.keys.first().cloned().into_iter().collect();
-            let view = Options {
-                letters,
-                ..view_of(p)
-            };
-            diagram_svg(eng.as_ref()?, &a.fen, None, &arrows, view).ok()
-        })
-        .collect()
 }

@@ -118,12 +118,12 @@ pub fn cmd_export(a: ExportArgs) -> Result<i32> {
 }
 
 /// The engine of a row's rules, taken as every command takes them
-/// ([`crate::verify::engine_for_row`]).
+/// ([`crate::report::Row::engine`]).
 fn engine_of(
     r: &report::Row,
     engines: &Engines,
 ) -> Result<crate::board::compiled::AnyEngine, String> {
-    match crate::verify::engine_for_row(engines, r) {
+    match r.engine(engines) {
         Some(e) => e.map_err(|e| e.to_string()),
         None => engines.get(&r.rules, None).map_err(|e| e.to_string()),
     }

@@ -5,8 +5,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 
-/// The exit code of a run cut short by Ctrl-C (128 + SIGINT, as shells report it).
-pub const INTERRUPTED: i32 = 130;
+pub use crate::verify::status::INTERRUPTED;
 
 /// The flag a Ctrl-C sets, shared by every search of this run (the handler is installed on
 /// the first call). If no handler can be installed the flag simply never rises.

@@ -12,7 +12,6 @@ pub mod dice;
 pub mod dice_progress;
 pub mod editor;
 pub mod export;
-pub mod feed;
 pub mod import;
 pub mod interrupt;
 pub mod jobs;
@@ -35,7 +34,6 @@ pub mod stream;
 pub mod tablebase;
 pub mod tablebase_plan;
 pub mod verify;
-pub mod walk;
 pub mod workers;
 
 use anyhow::Result;
@@ -164,7 +162,7 @@ fn run(cli: Cli) -> Result<i32> {
         crate::memory::set_limit_gib(g);
     }
     crate::board::rules::allow_rules_dirs(&cli.rules_dir)?;
-    walk::allow_links_out(cli.follow_links);
+    workers::allow_links_out(cli.follow_links);
     crate::report::cells::set_raw(cli.raw_csv);
     interrupt::on_termination();
     match cli.command {

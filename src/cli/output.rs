@@ -2,11 +2,11 @@
 //! the JSON lines, the CSV, the edition, the listing and the summary. One writer for
 //! both, so that a merge of shards writes exactly what one run would have.
 
-use super::parallel::{all_rows, tally_exit_code};
+use super::parallel::tally_exit_code;
 use super::stream::{Finished, Sink, SinkOptions};
 use crate::files::{FileSet, Output};
+use crate::report;
 use crate::report::grid::Group;
-use crate::report::{self, Row};
 use anyhow::{bail, Result};
 use std::path::{Path, PathBuf};
 
@@ -109,8 +109,7 @@ impl Outputs<'_> {
         } = sink.finish()?;
         let edition_note = match self.html {
             Some(d) => {
-                let rows = all_rows(&groups);
-                let index = self.edition(d, &groups, &rows)?;
+                let index = self.edition(d, &groups)?;
                 let mut note = format!("edition: {}\n", index.display());
                 if let (Some((out, chromium)), Some(pdf)) = (&self.pdf_out, self.pdf) {
                     super::book::print_pdf(chromium, (&index, &self.title()), out, pdf)?;
@@ -133,66 +132,16 @@ impl Outputs<'_> {
         Ok((tally_exit_code(&tally), groups))
     }
 
-    /// Writes the edition into `dir`; the path of its index.
-    fn edition(&self, dir: &Path, groups: &[Group], rows: &[Row]) -> Result<PathBuf> {
-        // With --all-rules a problem keeps one section, its own rules' row, and the
-        // other rule sets go in a table inside it.
-        let (own, extras): (Vec<Row>, Vec<String>) = if self.all_rules {
-            groups
-                .iter()
-                .filter_map(|g| Some((g.own()?.clone(), report::grid::html_table(g))))
-                .unzip()
-        } else {
-            (rows.to_vec(), vec![])
-        };
-        let compiled = crate::verify::Engines::default();
-        let engines = crate::cli::diagram::row_engines(&own, &compiled);
-        let diagrams = crate::cli::diagram::row_diagrams(&own, &engines, self.style.letters);
-        let mut men = report::edition::play::Men::default();
-        let boards: Vec<report::html::Shown> = own
-            .iter()
-            .zip(engines.iter().zip(diagrams))
-            .enumerate()
-            .map(|(i, (r, (eng, svg)))| report::html::Shown {
-                play: eng.as_ref().and_then(|e| {
-                    let page = report::edition::play::Page {
-                        men: &mut men,
-                        anchor: &report::html::anchor(i, r),
-                        style: self.style,
-                    };
-                    report::edition::play::row_play(e, r, page)
-                }),
-                svg,
-            })
-            .collect();
-        let extras = match self.repair {
-            Some(timeout) => {
-                let blocks = super::repair::edition_blocks(&own, &compiled, timeout, self.style)?;
-                let mut e = extras;
-                e.resize(blocks.len(), String::new());
-                e.iter_mut().zip(blocks).for_each(|(x, b)| x.push_str(&b));
-                e
-            }
-            None => extras,
-        };
-        // Each problem links to the other members of its concordance group.
-        let mut extras = extras;
-        extras.resize(own.len(), String::new());
-        for (x, l) in extras
-            .iter_mut()
-            .zip(report::concordance::edition_links(&own))
-        {
-            x.push_str(&l);
-        }
-        let page = report::html::page(&report::html::Edition {
-            rows: &own,
-            boards: &boards,
-            extras: &extras,
+    /// Writes the edition into `dir` ([`crate::report::edition::assemble::write`]); the
+    /// path of its index.
+    fn edition(&self, dir: &Path, groups: &[Group]) -> Result<PathBuf> {
+        let spec = crate::report::edition::assemble::Spec {
             title: &self.title(),
-            men: &men.json(),
-        });
-        let first = own.first().map_or("shatranj", |r| r.rules.as_str());
-        let editor = report::edition::editor::page(first);
-        Ok(report::html::write_edition(dir, &page, &editor)?)
+            all_rules: self.all_rules,
+            style: self.style,
+            repair: self.repair.and_then(super::bounds::duration),
+            cancel: Some(super::interrupt::cancel_flag()),
+        };
+        Ok(crate::report::edition::assemble::write(dir, groups, &spec)?)
     }
 }

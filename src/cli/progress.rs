@@ -36,6 +36,12 @@ pub fn observer(wanted: bool) -> Progress {
 
 /// The observer; its time counts from the start of the run, so that a stage begun late
 /// (the candidates after a long listing) prints its first line at once.
+/// Bars only: on a terminal a bar per task, otherwise nothing (a batch's count of
+/// problems done is not worth a line in a log).
+pub fn bars() -> Progress {
+    observer(std::io::stderr().is_terminal())
+}
+
 struct Shown(Instant);
 
 impl Observer for Shown {

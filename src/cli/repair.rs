@@ -6,7 +6,6 @@ use super::repair_rows::{write_manifest, RepairRow, Shown};
 use super::workers::set_threads;
 use crate::problem::load_file;
 use crate::repair::{repair_problem, Options, Shard};
-use crate::report;
 use anyhow::{bail, Result};
 
 /// The search options from the time limits in seconds (`(whole run, each solve)`, both
@@ -117,49 +116,4 @@ pub fn cmd_repair(a: RepairArgs) -> Result<i32> {
         write_manifest(&a, (shard, inputs), csv, lf.warnings, &rows)?;
     }
     Ok(shown.code)
-}
-
-/// `verify --html DIR --repair`: for each row whose problem is unsound, cooked or wrongly
-/// claimed, its one-edit repairs under the rules the row ran under, as a compact block of
-/// the edition (small diagrams, the edited squares framed); an empty string for every
-/// other row.
-pub fn edition_blocks(
-    rows: &[crate::report::Row],
-    engines: &crate::problem::Engines,
-    timeout: f64,
-    style: crate::notation::Style,
-) -> Result<Vec<String>> {
-    use crate::report::Verdict;
-    let opt = options((0.0, timeout), 1, Shard::ALL, false, style);
-    Ok(rows
-        .iter()
-        .map(|r| {
-            let broken = matches!(
-                r.verdict,
-                Verdict::Unsound | Verdict::Cooked | Verdict::ClaimWrong
-            );
-            let Some(p) = r.problem.as_ref().filter(|_| broken) else {
-                return String::new();
-            };
-            match repair_problem(p, engines, Some(&r.rules), &opt) {
-                Ok(rep) => {
-                    let eng = engines.for_problem(p, Some(&r.rules)).ok();
-                    let draw = |fen: &str, marks: &[String]| {
-                        let e = eng.as_ref()?;
-                        let view = crate::report::svg::Options {
-                            small: true,
-                            letters: style.letters,
-                            ..super::diagram::view_of(p)
-                        };
-                        super::diagram::marked_svg(e, fen, marks, view).ok()
-                    };
-                    report::edition::repairs::html(&rep, &draw)
-                }
-                Err(e) => format!(
-                    "<div class=\"repairs\"><p>Repairs: {}</p></div>",
-                    report::xml_escape(&e.to_string())
-                ),
-            }
-        })
-        .collect())
 }

@@ -128,7 +128,7 @@ fn write_manifest(
     a: &VerifyArgs,
     (shard, inputs): (Shard, manifest::Inputs),
     csv: &Path,
-    b: &Batch,
+    b: &Ran,
     groups: Vec<Group>,
 ) -> Result<()> {
     let lines: Vec<PlacedGroup> = groups

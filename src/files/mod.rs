@@ -10,7 +10,8 @@
 //! - `identity`: which file a path names, and which files this run has read;
 //! - `modes`: a folder replaced whole keeps its permissions and group;
 //! - [`digest`]: fingerprints of the inputs;
-//! - [`cache`]: the user's own folder for tables built on the fly.
+//! - [`cache`]: the user's own folder for tables built on the fly;
+//! - [`walk`]: the problem files a list of paths and folders names.
 
 pub(crate) mod atomic;
 pub mod cache;
@@ -21,9 +22,11 @@ pub(crate) mod input;
 pub(crate) mod modes;
 pub mod target;
 pub mod temps;
+pub mod walk;
 
 pub use atomic::{write_atomic, AtomicFile};
 pub use identity::{is_input, note_read, FileSet};
 pub use input::{kind_of, read_bounded, read_text, InputError};
 pub use modes::keep_modes;
 pub use target::{check as check_output, check_derived, Output, OutputError, Writer};
+pub use walk::{Walk, WalkError};

@@ -69,6 +69,18 @@ pub struct Row {
 }
 
 impl Row {
+    /// The engine this row ran under, taken as every command takes a problem's rules
+    /// ([`crate::problem::Engines::for_problem`]: its own, `rules_set` included, when the
+    /// row's rules are the problem's; else the rules the row names); `None` for a row
+    /// without a problem.
+    pub fn engine(
+        &self,
+        engines: &crate::problem::Engines,
+    ) -> Option<Result<crate::board::compiled::AnyEngine, crate::problem::OwnRulesError>> {
+        let p = self.problem.as_ref()?;
+        Some(engines.for_problem(p, Some(&self.rules)))
+    }
+
     /// A row for an error found while reading or analysing.
     pub fn from_error(e: &ProblemError, problem: Option<&Problem>, rules: &str) -> Row {
         Row {

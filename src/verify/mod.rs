@@ -1,36 +1,32 @@
 //! Verifying problems, as a library: a problem file's entries ([`crate::problem`]) become
 //! jobs (a problem under one rule set, `plan`), each analysed into a row with its
-//! verdict (`job`); compiled rules are shared between them (`engines`). The command
-//! line's `verify`, `solve` and `export` run exactly this, and so can another program
-//! (see the crate's front page).
+//! verdict (`job`); compiled rules are shared between them (`engines`). A whole batch of
+//! files runs in parallel with its groups handed on in file order ([`batch`], the
+//! problems read as the workers ask for them by `feed`), and ends with a [`Status`]
+//! (the exit code's rule). The command line's `verify`, `solve` and `export` run exactly
+//! this, and so can another program (see the crate's front page).
 //!
 //! It sits above [`crate::report`] (its result is a report row, [`crate::report::Row`])
-//! and below [`crate::cli`].
+//! and below the command line.
 
+pub mod batch;
+pub(crate) mod feed;
 pub(crate) mod job;
 pub mod least;
 pub(crate) mod plan;
+pub mod status;
 
 pub use crate::problem::Engines;
+pub use batch::{Batch, Ran};
 pub use job::{key_of, not_run, run_job, Job, NOT_RUN};
 pub use plan::jobs_for;
+pub use status::Status;
 
 use crate::notation::Notation;
 use crate::problem::Problem;
 use crate::report::Row;
 use crate::solve::Limits;
 use std::sync::Arc;
-
-/// The engine a result row ran under, taken as every command takes a problem's rules
-/// ([`Engines::for_problem`]: its own, `rules_set` included, when the row's rules are the
-/// problem's; else the rules the row names); `None` for a row without a problem.
-pub fn engine_for_row(
-    engines: &Engines,
-    r: &Row,
-) -> Option<Result<crate::board::compiled::AnyEngine, crate::problem::OwnRulesError>> {
-    let p = r.problem.as_ref()?;
-    Some(engines.for_problem(p, Some(&r.rules)))
-}
 
 /// Verifies one problem under its own rules, its lines in SAN: the row with its verdict.
 pub fn verify_problem(p: &Problem, limits: &Limits) -> Row {

@@ -1,8 +1,12 @@
-//! The parts of the static edition beside its page ([`super::html`]): the play-through's
-//! positions and lines ([`play`]), the repairs in compact form ([`repairs`]) and the
-//! position editor ([`editor`]). The style sheet and the scripts are the files of this
+//! The static edition assembled from a batch's groups ([`assemble`]), and its parts
+//! beside the page ([`super::html`]): the diagrams
+//! ([`diagrams`], which `mansuba diagram` draws too), the play-through's positions and
+//! lines ([`play`]), the repairs in compact form ([`repairs`]) and the position editor
+//! ([`editor`]). The style sheet and the scripts are the files of this
 //! folder, written into the edition's directory as they are.
 
+pub mod assemble;
+pub mod diagrams;
 pub mod editor;
 pub mod play;
 pub mod repairs;

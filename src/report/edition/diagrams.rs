@@ -1,0 +1,155 @@
+//! The diagrams the command line and the edition draw: a problem's view (as its
+//! manuscript shows it), a FEN after a line of moves, the SVG of a position with arrows or
+//! framed squares, and an edition's diagrams, one per row, under the rules each row ran
+//! under ([`Row::engine`]).
+
+use crate::board::compiled::AnyEngine;
+use crate::board::position::{FenError, Position};
+use crate::notation::{parse_line, parse_move, NotationError};
+use crate::problem::{Engines, Problem};
+use crate::report::svg::{render, ArrowError, Board, Options};
+use crate::report::Row;
+use crate::with_engine;
+
+/// Why a diagram cannot be drawn.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum DiagramError {
+    /// The FEN does not read under the rules.
+    #[error("cannot read the FEN '{fen}' under rules '{rules}': {source}")]
+    Fen {
+        /// The FEN as given.
+        fen: String,
+        /// The rules' name.
+        rules: String,
+        /// Why it does not read.
+        #[source]
+        source: FenError,
+    },
+    /// A move of the line to play first (`--after`) names no legal move.
+    #[error("--after: move '{text}': {source}")]
+    After {
+        /// The move as written.
+        text: String,
+        /// Why it names no legal move.
+        #[source]
+        source: NotationError,
+    },
+    /// An arrow does not name two squares of the board.
+    #[error("--arrow {0}")]
+    Arrow(#[from] ArrowError),
+}
+
+/// How a problem is drawn: as its manuscript shows it (a board written `orientation =
+/// "flipped"` has its ranks drawn top to bottom again, files in their order, since the
+/// load mirrored it top to bottom and did not turn it) and with its sides' names.
+pub fn view_of(p: &Problem) -> Options {
+    use crate::board::piece::Color;
+    Options {
+        mirror: p.orientation == crate::board::sides::Orientation::Flipped,
+        names: Some([p.sides.name(Color::White), p.sides.name(Color::Black)]),
+        ..Options::default()
+    }
+}
+
+/// The position of a FEN under the engine's rules.
+fn position<B: crate::board::bits::Bits>(
+    eng: &AnyEngine,
+    e: &std::sync::Arc<crate::board::engine::Engine<B>>,
+    fen: &str,
+) -> Result<Position<B>, DiagramError> {
+    Position::from_fen(e.clone(), fen).map_err(|source| DiagramError::Fen {
+        fen: fen.to_string(),
+        rules: eng.rules().name.clone(),
+        source,
+    })
+}
+
+/// Plays the moves of `after` (a line, move numbers allowed) on `pos`.
+fn play_after<B: crate::board::bits::Bits>(
+    pos: &mut Position<B>,
+    after: Option<&str>,
+) -> Result<(), DiagramError> {
+    for t in parse_line(after.unwrap_or("")) {
+        let m = parse_move(pos, &t.text).map_err(|source| DiagramError::After {
+            text: t.text.clone(),
+            source,
+        })?;
+        pos.make(m);
+    }
+    Ok(())
+}
+
+/// The FEN of a position after `after` (a line of moves).
+pub fn fen_after(eng: &AnyEngine, fen: &str, after: Option<&str>) -> Result<String, DiagramError> {
+    with_engine!(eng, e => {
+        let mut pos = position(eng, e, fen)?;
+        play_after(&mut pos, after)?;
+        Ok(pos.to_fen())
+    })
+}
+
+/// The SVG of a FEN under compiled rules, after `after` (a line of moves), with arrows
+/// (coordinates) drawn, in the view `opts` asks for.
+pub fn diagram_svg(
+    eng: &AnyEngine,
+    fen: &str,
+    after: Option<&str>,
+    arrows: &[String],
+    mut opts: Options,
+) -> Result<String, DiagramError> {
+    with_engine!(eng, e => {
+        let mut pos = position(eng, e, fen)?;
+        play_after(&mut pos, after)?;
+        let board = Board::of_in(&pos, opts.letters);
+        for a in arrows {
+            opts.arrows.push(board.parse_arrow(a)?);
+        }
+        Ok(render(&board, &opts))
+    })
+}
+
+/// The SVG of a FEN under compiled rules with the named squares (`b2`) framed.
+pub fn marked_svg(
+    eng: &AnyEngine,
+    fen: &str,
+    marks: &[String],
+    mut opts: Options,
+) -> Result<String, DiagramError> {
+    with_engine!(eng, e => {
+        let pos = position(eng, e, fen)?;
+        let board = Board::of_in(&pos, opts.letters);
+        opts.marks = marks.iter().filter_map(|m| board.square_of(m)).collect();
+        Ok(render(&board, &opts))
+    })
+}
+
+/// The compiled rules of each row, taken as every command takes them ([`Row::engine`]:
+/// a problem's own rules, `rules_set` included, when the row ran under them), shared
+/// between rows of the same rules (none for a row whose rules cannot be read).
+pub fn row_engines(rows: &[Row], engines: &Engines) -> Vec<Option<AnyEngine>> {
+    rows.iter().map(|r| r.engine(engines)?.ok()).collect()
+}
+
+/// The diagrams of an edition, one per row: the position as read, the first key as an
+/// arrow when the search found one, drawn as the manuscript shows it. A row whose rules or
+/// FEN cannot be read (an `error` row) gets none.
+pub fn row_diagrams(
+    rows: &[Row],
+    engines: &[Option<AnyEngine>],
+    letters: crate::notation::Letters,
+) -> Vec<Option<String>> {
+    rows.iter()
+        .zip(engines)
+        .map(|(r, eng)| {
+            let p = r.problem.as_ref()?;
+            let a = r.analysis.as_ref()?;
+            let arrows: Vec<String> = a.report.keys.first().cloned().into_iter().collect();
+            let view = Options {
+                letters,
+                ..view_of(p)
+            };
+            diagram_svg(eng.as_ref()?, &a.fen, None, &arrows, view).ok()
+        })
+        .collect()
+}
