@@ -199,6 +199,52 @@ fn missing_doubled_and_foreign_shards_are_refused() {
     assert!(err.contains("0 to 2"), "{err}");
 }
 
+/// The manifest is read strictly: a misspelt key, a missing one (even one whose value may
+/// be null) and an unknown one are each refused with the file and the key, never read as
+/// a default that changes the merge.
+#[test]
+fn a_manifest_with_a_misspelt_missing_or_unknown_key_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    collection(d);
+    for k in 0..2 {
+        let (csv, shard) = (format!("s{k}.csv"), format!("{k}/2"));
+        let (code, _, err) = run(d, &["verify", "c/broken", "--shard", &shard, "--csv", &csv]);
+        assert!(code <= 1, "{err}");
+    }
+    let (code, _, err) = run(d, &["merge", "s0.csv", "s1.csv", "--csv", "all.csv"]);
+    assert!(code <= 1, "the shards as written merge: {err}");
+    let manifest = d.join("s1.manifest.json");
+    let good = std::fs::read_to_string(&manifest).unwrap();
+    for (from, to, says) in [
+        ("\"all_rules\"", "\"all_rule\"", "unknown field `all_rule`"),
+        ("\"rules\": null,", "", "missing field `rules`"),
+        (
+            "\"warnings\"",
+            "\"threads\": 2,\n  \"warnings\"",
+            "unknown field `threads`",
+        ),
+        (
+            "\"rows_digest\"",
+            "\"rows_digests\"",
+            "unknown field `rows_digests`",
+        ),
+    ] {
+        assert!(good.contains(from), "{from} in {good}");
+        std::fs::write(&manifest, good.replacen(from, to, 1)).unwrap();
+        let (code, _, err) = run(d, &["merge", "s0.csv", "s1.csv", "--csv", "bad.csv"]);
+        assert_eq!(code, 2, "{from} -> {to}: {err}");
+        assert!(
+            err.contains("s1.manifest.json") && err.contains(says),
+            "{from} -> {to}: {err}"
+        );
+        assert!(
+            !d.join("bad.csv").exists(),
+            "nothing written after a refusal"
+        );
+    }
+}
+
 /// The merge writes the shards' letters: without `--letters` it takes theirs (verify's
 /// default, historical), and a choice other than theirs is refused, naming both.
 #[test]

@@ -31,6 +31,7 @@ mod import;
 mod import_popeye;
 mod layers;
 mod legality;
+mod library;
 mod main_lines;
 mod notation;
 mod perft_reference;

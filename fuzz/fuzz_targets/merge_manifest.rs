@@ -4,7 +4,7 @@
 //! then the rows file.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use mansuba::cli::manifest;
+use mansuba::verify::shard::manifest;
 
 fuzz_target!(|data: &[u8]| {
     let cut = data.iter().position(|&b| b == 0).unwrap_or(data.len());

@@ -125,7 +125,7 @@ fn what_to_draw(a: &DiagramArgs) -> Result<(AnyEngine, String, Options)> {
 /// `mansuba diagram`.
 pub fn cmd_diagram(a: DiagramArgs) -> Result<i32> {
     let files: Vec<PathBuf> = a.file.iter().cloned().collect();
-    let inputs = super::shard_inputs::read_by(&files, a.rules.as_deref());
+    let inputs = crate::verify::shard::read_by(&files, a.rules.as_deref());
     let out = super::parallel::check_output("-o", a.output.as_deref(), &inputs)?;
     let (eng, fen, view) = what_to_draw(&a)?;
     // --flip turns whatever view the problem asks for.

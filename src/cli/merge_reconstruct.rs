@@ -3,10 +3,10 @@
 //! the merge joins the shards ([`crate::repair::reconstruct_join`]) and prints and writes
 //! what one unsharded `reconstruct` does (the time is the shards' total).
 
-use super::manifest::{self, Manifest, ShardRun};
 use crate::batch::Shard;
 use crate::repair::reconstruct::{Miss, Reconstruction};
 use crate::report::reconstruct as out;
+use crate::verify::shard::{self as manifest, Asked, Manifest, ShardRun};
 use anyhow::{bail, Result};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -26,7 +26,7 @@ pub struct ReconstructRow {
 
 /// Writes the shard's rows and manifest beside its CSV.
 pub fn write_manifest(
-    asked: serde_json::Value,
+    asked: Asked,
     (shard, inputs): (Shard, manifest::Inputs),
     csv: &Path,
     warnings: Vec<String>,
@@ -35,7 +35,6 @@ pub fn write_manifest(
     let path = manifest::write(
         csv,
         ShardRun {
-            command: "reconstruct",
             shard,
             asked,
             inputs,

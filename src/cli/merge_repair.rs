@@ -5,10 +5,10 @@
 //! each must hold only its own slice; then the text (or JSON), the CSV and the exit code
 //! are those of one unsharded `repair` (the time is the shards' total).
 
-use super::manifest::{self, Manifest};
 use super::repair_rows::{RepairRow, Shown};
 use crate::batch::Shard;
 use crate::repair::{Counts, RepairReport};
+use crate::verify::shard::{self as manifest, Manifest};
 use anyhow::{bail, Result};
 use std::path::{Path, PathBuf};
 
@@ -144,7 +144,7 @@ pub fn merge(ms: &[(PathBuf, Manifest)], csv: Option<&Path>, json: bool, bom: bo
         bail!("--csv - and --json would both write to standard output; send the CSV to a file (--csv FILE) or drop one of them");
     }
     let csv = csv
-        .map(|c| crate::files::check_output(c, &super::manifest::shard_files(ms)))
+        .map(|c| crate::files::check_output(c, &manifest::shard_files(ms)))
         .transpose()
         .map_err(|e| anyhow::anyhow!("--csv {e}"))?;
     let mut parts = ms

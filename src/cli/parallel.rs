@@ -13,7 +13,7 @@ use crate::report::grid::Group;
 use crate::report::Row;
 pub(super) use crate::verify::Ran;
 pub(super) use crate::verify::{run_job, Engines, Job};
-use crate::verify::{Batch, Status};
+use crate::verify::{shard, Batch, Status};
 use anyhow::{bail, Result};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -125,4 +125,24 @@ pub(super) fn check_output(
     crate::files::check_output(p, &set)
         .map(Some)
         .map_err(|e| anyhow::anyhow!("{flag} {e}"))
+}
+
+/// For a command on one problem file (`repair`, `reconstruct`): the `--csv` output checked
+/// against what is read (the file and the rules files it names: no output may replace
+/// them), the manifest's place beside it checked, and, for a shard, the inputs digested
+/// before its run.
+pub(super) fn one_file_outputs(
+    file: &Path,
+    shard: Option<Shard>,
+    csv: Option<&Path>,
+) -> Result<(Option<crate::files::Output>, Option<shard::Inputs>)> {
+    let file = [file.to_path_buf()];
+    let read = shard::read_by(&file, None);
+    let out = check_output("--csv", csv, &read)?;
+    shard::check_beside(shard, csv, &crate::files::FileSet::of(&read))?;
+    let inputs = match shard {
+        Some(_) => Some(shard::inputs_of(&file, None)?),
+        None => None,
+    };
+    Ok((out, inputs))
 }

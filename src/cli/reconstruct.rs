@@ -70,15 +70,15 @@ fn asked(a: &ReconstructArgs) -> Asked {
 
 /// The options of `reconstruct` that change a result: the file as given, the problem,
 /// the squares, kinds and men, the time limits; not `--threads` nor the output's shape.
-fn asked_json(a: &ReconstructArgs) -> serde_json::Value {
-    serde_json::json!({
-        "file": a.file.display().to_string(),
-        "id": a.id,
-        "unknown": a.unknown,
-        "kinds": a.kinds,
-        "max_men": a.max_men,
-        "timeout": a.timeout,
-        "timeout_each": a.timeout_each,
+fn asked_of(a: &ReconstructArgs) -> crate::verify::shard::Asked {
+    crate::verify::shard::Asked::Reconstruct(crate::verify::shard::ReconstructAsked {
+        file: a.file.display().to_string(),
+        id: a.id.clone(),
+        unknown: a.unknown.clone(),
+        kinds: a.kinds.clone(),
+        max_men: a.max_men,
+        timeout: a.timeout,
+        timeout_each: a.timeout_each,
     })
 }
 
@@ -90,7 +90,7 @@ pub fn cmd_reconstruct(a: ReconstructArgs) -> Result<i32> {
     if a.file.as_os_str() != "-" {
         super::workers::one_problem_file(&a.file)?;
     }
-    let (csv, inputs) = super::manifest::one_file_outputs(&a.file, a.shard, a.csv.as_deref())?;
+    let (csv, inputs) = super::parallel::one_file_outputs(&a.file, a.shard, a.csv.as_deref())?;
     let lf = load_file(&a.file);
     for w in &lf.warnings {
         eprintln!("warning: {}", crate::report::shown::said(w));
@@ -151,13 +151,7 @@ pub fn cmd_reconstruct(a: ReconstructArgs) -> Result<i32> {
             kept: r.kept.clone(),
             result: r,
         };
-        write_manifest(
-            asked_json(&a),
-            (shard, inputs),
-            csv,
-            lf.warnings.clone(),
-            row,
-        )?;
+        write_manifest(asked_of(&a), (shard, inputs), csv, lf.warnings.clone(), row)?;
     }
     Ok(0)
 }

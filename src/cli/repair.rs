@@ -50,7 +50,7 @@ pub fn cmd_repair(a: RepairArgs) -> Result<i32> {
     if a.file.as_os_str() != "-" {
         super::workers::one_problem_file(&a.file)?;
     }
-    let (csv, inputs) = super::manifest::one_file_outputs(&a.file, a.shard, a.csv.as_deref())?;
+    let (csv, inputs) = super::parallel::one_file_outputs(&a.file, a.shard, a.csv.as_deref())?;
     let lf = load_file(&a.file);
     for w in &lf.warnings {
         eprintln!("warning: {}", crate::report::shown::said(w));

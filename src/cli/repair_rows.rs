@@ -3,14 +3,13 @@
 //! that both write the same), and, for `repair --shard K/N`, kept in the shard's rows
 //! file beside the manifest (see [`super::manifest`]).
 
-use super::manifest::{self, ShardRun};
 use super::repair_args::RepairArgs;
 use crate::batch::Shard;
 use crate::repair::RepairReport;
 use crate::report;
+use crate::verify::shard::{self as manifest, Asked, RepairAsked, ShardRun};
 use anyhow::Result;
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use std::path::Path;
 
 /// One problem of the file and what became of it.
@@ -64,13 +63,13 @@ impl Shown {
 
 /// The options of `repair` that change a result: the file as given, the problem, the
 /// edits and the time limit; not `--threads` nor the output's shape.
-fn asked(a: &RepairArgs) -> serde_json::Value {
-    json!({
-        "file": a.file.display().to_string(),
-        "id": a.id,
-        "max_edits": a.max_edits,
-        "timeout": a.timeout,
-        "timeout_each": a.timeout_each,
+fn asked(a: &RepairArgs) -> Asked {
+    Asked::Repair(RepairAsked {
+        file: a.file.display().to_string(),
+        id: a.id.clone(),
+        max_edits: a.max_edits,
+        timeout: a.timeout,
+        timeout_each: a.timeout_each,
     })
 }
 
@@ -85,7 +84,6 @@ pub fn write_manifest(
     let path = manifest::write(
         csv,
         ShardRun {
-            command: "repair",
             shard,
             asked: asked(a),
             inputs,

@@ -1,17 +1,15 @@
 //! `mansuba verify`: every problem of files or directories; summary, CSV, JSON, edition;
 //! with `--shard K/N`, what the shard leaves beside its CSV for `mansuba merge` (see
-//! [`super::manifest`]): what was asked, the digest of the inputs, the rows.
+//! [`crate::verify::shard`]): what was asked, the digest of the inputs, the rows.
 
-use super::manifest::{self, PlacedGroup, ShardRun};
 use super::output::Outputs;
 use super::parallel::*;
-use super::shard_inputs;
 use super::workers::collect_files;
 use crate::batch::Shard;
 use crate::files::FileSet;
 use crate::report::grid::Group;
+use crate::verify::shard::{self as manifest, Asked, PlacedGroup, ShardRun, VerifyAsked};
 use anyhow::Result;
-use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -76,7 +74,7 @@ pub fn cmd_verify(a: VerifyArgs) -> Result<i32> {
     // known before the work, so that no output replaces one, and a shard digests them
     // before its run (an edit during the run then shows at the merge).
     let files = collect_files(&a.paths)?;
-    let mut read = shard_inputs::read_by(&files, a.run.rules.as_deref());
+    let mut read = manifest::read_by(&files, a.run.rules.as_deref());
     read.extend(a.run.table_files());
     let read = FileSet::of(&read);
     out.check(&read)?;
@@ -106,20 +104,22 @@ pub fn cmd_verify(a: VerifyArgs) -> Result<i32> {
 /// The options of `verify` that change a result: the paths as given (the CSV names the
 /// files by them), `--all-rules` and the search's settings; not `--threads` nor where
 /// the output goes.
-fn asked(a: &VerifyArgs) -> serde_json::Value {
+fn asked(a: &VerifyArgs) -> Asked {
     let r = &a.run;
-    json!({
-        "paths": a.paths.iter().map(|p| p.display().to_string()).collect::<Vec<_>>(),
-        "all_rules": a.all_rules,
-        "rules": r.rules,
-        "timeout": r.timeout,
-        "max_nodes": r.max_nodes,
-        "tables": r.tables.as_ref().map(|t| t.display().to_string()),
-        "no_auto_tables": r.no_auto_tables,
-        "method": format!("{:?}", r.method),
-        "refutations": r.refutations,
-        "notation": r.notation,
-        "letters": r.letters,
+    Asked::Verify(VerifyAsked {
+        paths: a.paths.iter().map(|p| p.display().to_string()).collect(),
+        all_rules: a.all_rules,
+        rules: r.rules.clone(),
+        timeout: r.timeout,
+        max_nodes: r.max_nodes,
+        tables: r.tables.as_ref().map(|t| t.display().to_string()),
+        no_auto_tables: r.no_auto_tables,
+        method: r.method,
+        refutations: r.refutations,
+        least_win: r.least_win,
+        extras: r.extras,
+        notation: r.notation,
+        letters: r.letters,
     })
 }
 
@@ -142,7 +142,6 @@ fn write_manifest(
     let path = manifest::write(
         csv,
         ShardRun {
-            command: "verify",
             shard,
             asked: asked(a),
             inputs,

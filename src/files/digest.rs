@@ -1,24 +1,17 @@
-//! A short fingerprint of bytes (64-bit FNV-1a), to tell whether two runs read the same
-//! inputs or whether a file is the one a manifest names. Not a defence against forgery:
-//! it catches a changed, truncated or mixed-up file.
+//! A fingerprint of bytes (SHA-256, by the `sha2` crate), to tell whether two runs read the
+//! same inputs or whether a file is the one a manifest names: a changed, truncated or
+//! mixed-up file is caught, and no edit can be made to keep its fingerprint.
 
-/// A running FNV-1a hash.
-#[derive(Clone, Copy, Debug)]
-pub struct Digest(u64);
+use sha2::Digest as _;
 
-impl Default for Digest {
-    fn default() -> Self {
-        Digest(0xcbf2_9ce4_8422_2325)
-    }
-}
+/// A running SHA-256 over the bytes and fields added.
+#[derive(Clone, Debug, Default)]
+pub struct Digest(sha2::Sha256);
 
 impl Digest {
     /// Adds bytes.
     pub fn update(&mut self, bytes: &[u8]) {
-        for b in bytes {
-            self.0 ^= u64::from(*b);
-            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
-        }
+        self.0.update(bytes);
     }
 
     /// Adds one field: its length first, so that ("ab", "c") and ("a", "bc") differ.
@@ -27,9 +20,15 @@ impl Digest {
         self.update(bytes);
     }
 
-    /// The fingerprint as text (`fnv1a64:` and sixteen hex digits).
+    /// The fingerprint as text (`sha256:` and 64 hex digits).
     pub fn hex(&self) -> String {
-        format!("fnv1a64:{:016x}", self.0)
+        let sum = self.0.clone().finalize();
+        let mut text = String::with_capacity(7 + 64);
+        text.push_str("sha256:");
+        for b in sum.iter() {
+            text.push_str(&format!("{b:02x}"));
+        }
+        text
     }
 
     /// The fingerprint of one byte string.
@@ -46,10 +45,15 @@ mod tests {
 
     #[test]
     fn known_values_and_fields() {
-        // The published FNV-1a 64 test vectors.
-        assert_eq!(Digest::of(b""), "fnv1a64:cbf29ce484222325");
-        assert_eq!(Digest::of(b"a"), "fnv1a64:af63dc4c8601ec8c");
-        assert_eq!(Digest::of(b"foobar"), "fnv1a64:85944171f73967e8");
+        // The published SHA-256 test vectors (FIPS 180-2, appendix B.1, and the empty string).
+        assert_eq!(
+            Digest::of(b""),
+            "sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+        );
+        assert_eq!(
+            Digest::of(b"abc"),
+            "sha256:ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
         let two = |a: &[u8], b: &[u8]| {
             let mut d = Digest::default();
             d.field(a);

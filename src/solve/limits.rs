@@ -102,7 +102,7 @@ impl Limits {
 }
 
 /// How a position is searched. Every method is exact; they differ in speed only.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Method {
     /// Deepening for short remainders, proof numbers for long ones.

@@ -3,7 +3,8 @@
 //! verdict (`job`); compiled rules are shared between them (`engines`). A whole batch of
 //! files runs in parallel with its groups handed on in file order ([`batch`], the
 //! problems read as the workers ask for them by `feed`), and ends with a [`Status`]
-//! (the exit code's rule). The command line's `verify`, `solve` and `export` run exactly
+//! (the exit code's rule); a shard leaves its manifest and rows for the merge, which
+//! checks and joins them ([`shard`]). The command line's `verify`, `solve` and `export` run exactly
 //! this, and so can another program (see the crate's front page).
 //!
 //! It sits above [`crate::report`] (its result is a report row, [`crate::report::Row`])
@@ -14,6 +15,7 @@ pub(crate) mod feed;
 pub(crate) mod job;
 pub mod least;
 pub(crate) mod plan;
+pub mod shard;
 pub mod status;
 
 pub use crate::problem::Engines;

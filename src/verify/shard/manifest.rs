@@ -1,40 +1,39 @@
 //! What a shard leaves beside its CSV for `mansuba merge`: a small manifest (what was
 //! asked, which shard, the version, a digest of the inputs) and its rows in full, one
 //! JSON line per problem with the problem's place in the whole batch (`verify`: a
-//! [`PlacedGroup`]; `repair`: the problem's repairs found in the shard's slice).
+//! [`PlacedGroup`]; `repair`: the problem's repairs found in the shard's slice;
+//! `reconstruct`: its fillings).
 //!
 //! For a shard whose CSV is `DIR/NAME.csv`: `DIR/NAME.manifest.json` and
 //! `DIR/NAME.rows.jsonl`. The manifest is written last, each file atomically: a shard
 //! whose manifest exists finished, and a shard killed half-way leaves no manifest (it is
 //! "missing" to the merge and is simply run again).
 
-pub use super::shard_inputs::{inputs_of, Inputs};
+use super::{Asked, Inputs, ShardsError};
 use crate::batch::Shard;
 use crate::files::digest::Digest;
 use crate::files::FileSet;
 use crate::report::grid::Group;
-use anyhow::{bail, Context, Result};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
 /// The manifest format's name (changes when its meaning does).
-pub const FORMAT: &str = "mansuba-shard-2";
+pub const FORMAT: &str = "mansuba-shard-3";
 
-/// A shard's manifest.
+/// A shard's manifest. Every key must be there and none other may be.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct Manifest {
     /// [`FORMAT`].
     pub format: String,
-    /// The subcommand (`verify` or `repair`).
-    pub command: String,
     /// mansuba's version.
     pub version: String,
     /// Which shard.
     pub shard: Shard,
-    /// What was asked: the paths as given and every option that changes a result (not
-    /// the threads nor where the output goes).
-    pub asked: serde_json::Value,
+    /// What was asked (the command, the paths as given and every option that changes a
+    /// result).
+    pub asked: Asked,
     /// The input files and the rules files they name, with their digests.
     pub inputs: Inputs,
     /// Problems of the whole batch, over every shard.
@@ -43,43 +42,56 @@ pub struct Manifest {
     /// whose shards cut each problem's candidates).
     pub groups: usize,
     /// The warnings met reading the inputs (printed again by the merge).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<String>,
     /// The shard's CSV (a file name beside the manifest).
     pub csv: String,
-    /// The shard's rows (a file name beside the manifest), and their digest.
+    /// The shard's rows (a file name beside the manifest).
     pub rows: String,
+    /// The digest of the rows file.
     pub rows_digest: String,
 }
 
-/// One line of a rows file.
+impl Manifest {
+    /// The command the shard ran.
+    pub fn command(&self) -> &'static str {
+        self.asked.command()
+    }
+}
+
+/// One line of a `verify` shard's rows file.
 #[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PlacedGroup {
     /// The group's place in the whole, unsharded batch.
     pub place: usize,
+    /// The problem's rows.
     pub group: Group,
 }
 
 /// Checks before the work that a shard's manifest and rows can go beside its CSV: the
 /// CSV is a file, and neither of them is one of the inputs (the same policy as every
 /// output, [`crate::files::target`]).
-pub fn check_beside(shard: Option<Shard>, csv: Option<&Path>, inputs: &FileSet) -> Result<()> {
+pub fn check_beside(
+    shard: Option<Shard>,
+    csv: Option<&Path>,
+    inputs: &FileSet,
+) -> Result<(), ShardsError> {
     let (Some(_), Some(csv)) = (shard, csv) else {
         return Ok(());
     };
     if csv.as_os_str() == "-" {
-        bail!("--shard needs --csv FILE, not -: the shard's manifest and rows go beside it");
+        return Err(ShardsError::CsvToStdout);
     }
     let (m, r) = paths_beside(csv);
     for p in [m, r] {
-        crate::files::check_derived(&p, inputs).map_err(|e| anyhow::anyhow!("--shard: {e}"))?;
+        crate::files::check_derived(&p, inputs).map_err(ShardsError::Beside)?;
     }
     Ok(())
 }
 
 /// Writes a file beside a shard's CSV, a name mansuba derives: a link there is replaced,
 /// never written through; a read-only file is refused, an input never replaced.
-fn write_beside(p: &Path, bytes: &[u8]) -> Result<()> {
+fn write_beside(p: &Path, bytes: &[u8]) -> Result<(), ShardsError> {
     crate::files::check_derived(p, &FileSet::default())?.write_all(bytes)?;
     Ok(())
 }
@@ -93,27 +105,31 @@ pub fn paths_beside(csv: &Path) -> (PathBuf, PathBuf) {
 }
 
 /// The file name of a path, as a manifest names its neighbours.
-fn name_of(p: &Path) -> Result<String> {
+fn name_of(p: &Path) -> Result<String, ShardsError> {
     Ok(p.file_name()
-        .with_context(|| format!("{}: not a file name", p.display()))?
+        .ok_or_else(|| ShardsError::NotAFileName(p.to_path_buf()))?
         .to_string_lossy()
         .to_string())
 }
 
 /// What a shard ran, for [`write()`].
 pub struct ShardRun<'a, T> {
-    pub command: &'a str,
+    /// Which shard.
     pub shard: Shard,
-    pub asked: serde_json::Value,
+    /// What it was asked.
+    pub asked: Asked,
+    /// What it read.
     pub inputs: Inputs,
+    /// Problems of the whole batch.
     pub total: usize,
+    /// The warnings met reading the inputs.
     pub warnings: Vec<String>,
     /// The lines of the rows file, one per problem of the shard.
     pub lines: &'a [T],
 }
 
 /// Writes the rows file and then the manifest beside the shard's CSV; the manifest's path.
-pub fn write<T: Serialize>(csv: &Path, run: ShardRun<T>) -> Result<PathBuf> {
+pub fn write<T: Serialize>(csv: &Path, run: ShardRun<T>) -> Result<PathBuf, ShardsError> {
     let (manifest_path, rows_path) = paths_beside(csv);
     let mut rows = Vec::new();
     for line in run.lines {
@@ -123,7 +139,6 @@ pub fn write<T: Serialize>(csv: &Path, run: ShardRun<T>) -> Result<PathBuf> {
     write_beside(&rows_path, &rows)?;
     let m = Manifest {
         format: FORMAT.into(),
-        command: run.command.into(),
         version: env!("CARGO_PKG_VERSION").into(),
         shard: run.shard,
         asked: run.asked,
@@ -153,73 +168,82 @@ pub fn shard_files(ms: &[(PathBuf, Manifest)]) -> crate::files::FileSet {
     set
 }
 
-/// Reads a manifest (errors name the file).
-pub fn read(path: &Path) -> Result<Manifest> {
-    let text = crate::files::read_text(path)
-        .with_context(|| format!("cannot read shard manifest {}", path.display()))?;
-    let m: Manifest = serde_json::from_str(&text).map_err(|e| {
-        anyhow::anyhow!(
-            "{}:{}: not a mansuba shard manifest: {e}",
-            path.display(),
-            e.line()
-        )
+/// Reads a manifest (errors name the file). The format is checked first, so that a
+/// manifest of another mansuba is named as such rather than by its first odd key.
+pub fn read(path: &Path) -> Result<Manifest, ShardsError> {
+    let text = crate::files::read_text(path).map_err(|source| ShardsError::Unreadable {
+        path: path.to_path_buf(),
+        source: Box::new(source),
     })?;
-    if m.format != FORMAT {
-        bail!(
-            "{}: manifest format '{}', expected '{FORMAT}' (written by another mansuba?)",
-            path.display(),
-            m.format
-        );
+    let not_one = |source: serde_json::Error| ShardsError::NotAManifest {
+        path: path.to_path_buf(),
+        line: source.line(),
+        source,
+    };
+    #[derive(Deserialize)]
+    struct Format {
+        format: String,
     }
+    let f: Format = serde_json::from_str(&text).map_err(not_one)?;
+    if f.format != FORMAT {
+        return Err(ShardsError::Format {
+            path: path.to_path_buf(),
+            found: f.format,
+            expected: FORMAT,
+        });
+    }
+    let m: Manifest = serde_json::from_str(&text).map_err(not_one)?;
     // The shard picks a slot of the merge's table of shards: an edited one is refused
     // here, before that table is made.
-    m.shard
-        .check()
-        .map_err(|e| anyhow::anyhow!("{}: shard {}: {e}", path.display(), m.shard))?;
+    m.shard.check().map_err(|source| ShardsError::BadShard {
+        path: path.to_path_buf(),
+        shard: m.shard,
+        source,
+    })?;
     Ok(m)
 }
 
 /// Reads the lines of the rows file a manifest names, checked against its digest and
 /// its count.
-pub fn read_lines<T: DeserializeOwned>(manifest_path: &Path, m: &Manifest) -> Result<Vec<T>> {
+pub fn read_lines<T: DeserializeOwned>(
+    manifest_path: &Path,
+    m: &Manifest,
+) -> Result<Vec<T>, ShardsError> {
     let dir = manifest_path.parent().unwrap_or(Path::new(""));
     let path = dir.join(&m.rows);
-    let bytes = crate::files::read_bounded(&path).with_context(|| {
-        format!(
-            "cannot read {} (named by {}); rerun shard {}",
-            path.display(),
-            manifest_path.display(),
-            m.shard
-        )
-    })?;
+    let bytes =
+        crate::files::read_bounded(&path).map_err(|source| ShardsError::RowsUnreadable {
+            rows: path.clone(),
+            manifest: manifest_path.to_path_buf(),
+            shard: m.shard,
+            source: Box::new(source),
+        })?;
     if Digest::of(&bytes) != m.rows_digest {
-        bail!(
-            "{}: its digest is not the one {} records (the file was changed or belongs to another run); rerun shard {}",
-            path.display(),
-            manifest_path.display(),
-            m.shard
-        );
+        return Err(ShardsError::RowsChanged {
+            rows: path,
+            manifest: manifest_path.to_path_buf(),
+            shard: m.shard,
+        });
     }
     let text = String::from_utf8_lossy(&bytes);
     let mut out = vec![];
     for (n, line) in text.lines().enumerate() {
-        out.push(serde_json::from_str(line).map_err(|e| {
-            anyhow::anyhow!(
-                "{}:{}: not a row of a {} shard: {e}",
-                path.display(),
-                n + 1,
-                m.command
-            )
-        })?);
+        out.push(
+            serde_json::from_str(line).map_err(|source| ShardsError::NotARow {
+                rows: path.clone(),
+                line: n + 1,
+                command: m.command(),
+                source,
+            })?,
+        );
     }
     if out.len() != m.groups {
-        bail!(
-            "{}: {} problems, but {} records {}",
-            path.display(),
-            out.len(),
-            manifest_path.display(),
-            m.groups
-        );
+        return Err(ShardsError::RowCount {
+            rows: path,
+            manifest: manifest_path.to_path_buf(),
+            found: out.len(),
+            recorded: m.groups,
+        });
     }
     Ok(out)
 }
@@ -228,50 +252,28 @@ pub fn read_lines<T: DeserializeOwned>(manifest_path: &Path, m: &Manifest) -> Re
 /// the shard must hold every place that is its own among the manifest's `total` problems.
 /// So `total` is checked against rows that exist before anything is made of its size (an
 /// edited total once asked the merge for gigabytes).
-pub fn read_rows(manifest_path: &Path, m: &Manifest) -> Result<Vec<PlacedGroup>> {
+pub fn read_rows(manifest_path: &Path, m: &Manifest) -> Result<Vec<PlacedGroup>, ShardsError> {
     let rows: Vec<PlacedGroup> = read_lines(manifest_path, m)?;
     let own = m.shard.size(m.total);
     if rows.len() != own {
-        bail!(
-            "{}: shard {} of {} problems holds {own} of them, but its rows hold {}; the manifest was changed or belongs to another run (rerun shard {})",
-            manifest_path.display(),
-            m.shard,
-            m.total,
-            rows.len(),
-            m.shard
-        );
+        return Err(ShardsError::ShardSize {
+            manifest: manifest_path.to_path_buf(),
+            shard: m.shard,
+            total: m.total,
+            own,
+            found: rows.len(),
+        });
     }
     for (n, pg) in rows.iter().enumerate() {
         if pg.place >= m.total || !m.shard.contains(pg.place) {
-            bail!(
-                "{}:{}: place {} does not belong to shard {} of {} problems",
-                manifest_path.with_file_name(&m.rows).display(),
-                n + 1,
-                pg.place,
-                m.shard,
-                m.total
-            );
+            return Err(ShardsError::NotItsPlace {
+                rows: manifest_path.with_file_name(&m.rows),
+                line: n + 1,
+                place: pg.place,
+                shard: m.shard,
+                total: m.total,
+            });
         }
     }
     Ok(rows)
-}
-
-/// For a command on one problem file (`repair`, `reconstruct`): the `--csv` output checked
-/// against what is read (the file and the rules files it names: no output may replace
-/// them), the manifest's place beside it checked, and, for a shard, the inputs digested
-/// before its run.
-pub(super) fn one_file_outputs(
-    file: &Path,
-    shard: Option<Shard>,
-    csv: Option<&Path>,
-) -> Result<(Option<crate::files::Output>, Option<Inputs>)> {
-    let file = [file.to_path_buf()];
-    let read = super::shard_inputs::read_by(&file, None);
-    let out = super::parallel::check_output("--csv", csv, &read)?;
-    check_beside(shard, csv, &FileSet::of(&read))?;
-    let inputs = match shard {
-        Some(_) => Some(inputs_of(&file, None)?),
-        None => None,
-    };
-    Ok((out, inputs))
 }

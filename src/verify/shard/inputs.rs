@@ -4,13 +4,14 @@
 //! cut short, another rules file) is refused, naming the file, rather than merging old
 //! verdicts as if they were current.
 
+use super::ShardsError;
 use crate::files::digest::Digest;
-use anyhow::{bail, Result};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
 /// The inputs a batch read.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
 pub struct Inputs {
     pub files: usize,
     /// The digest of every path and its bytes, in order.
@@ -21,6 +22,7 @@ pub struct Inputs {
 
 /// One file read, and the digest of its bytes.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
 pub struct InputFile {
     pub path: String,
     pub digest: String,
@@ -74,7 +76,10 @@ pub fn read_by(files: &[PathBuf], cli_rules: Option<&str>) -> Vec<PathBuf> {
 }
 
 /// The digest of the problem files, of the rules files they name and of `--rules`'s.
-pub fn inputs_of(files: &[PathBuf], cli_rules: Option<&str>) -> Result<Inputs> {
+pub fn inputs_of(
+    files: &[PathBuf],
+    cli_rules: Option<&str>,
+) -> Result<Inputs, crate::files::InputError> {
     let all = read_by(files, cli_rules);
     let mut whole = Digest::default();
     let mut each = vec![];
@@ -102,31 +107,30 @@ pub fn check_current(
     recorded: &Inputs,
     files: &[PathBuf],
     cli_rules: Option<&str>,
-) -> Result<()> {
-    let now = match inputs_of(files, cli_rules) {
-        Ok(n) => n,
-        Err(e) => bail!(
-            "{}: the inputs the shards read cannot be read again ({}); run merge where the shards ran, on the same files",
-            manifest.display(),
-            super::chain_text(&e)
-        ),
-    };
+) -> Result<(), ShardsError> {
+    let manifest = manifest.to_path_buf();
+    let now = inputs_of(files, cli_rules).map_err(|source| ShardsError::InputsUnreadable {
+        manifest: manifest.clone(),
+        source: Box::new(source),
+    })?;
     if now == *recorded {
         return Ok(());
     }
     let was = |p: &str| recorded.each.iter().find(|f| f.path == p);
     for f in &now.each {
         match was(&f.path) {
-            None => bail!(
-                "{}: is an input now but was not when the shards ran (recorded in {}); run the shards again",
-                f.path,
-                manifest.display()
-            ),
-            Some(w) if w.digest != f.digest => bail!(
-                "{}: changed since the shards ran (its digest is not the one {} records); run the shards again",
-                f.path,
-                manifest.display()
-            ),
+            None => {
+                return Err(ShardsError::InputNew {
+                    file: f.path.clone(),
+                    manifest,
+                })
+            }
+            Some(w) if w.digest != f.digest => {
+                return Err(ShardsError::InputChanged {
+                    file: f.path.clone(),
+                    manifest,
+                })
+            }
             Some(_) => {}
         }
     }
@@ -135,14 +139,10 @@ pub fn check_current(
         .iter()
         .find(|w| !now.each.iter().any(|f| f.path == w.path))
     {
-        bail!(
-            "{}: was an input when the shards ran (recorded in {}) and is not now; run the shards again",
-            gone.path,
-            manifest.display()
-        );
+        return Err(ShardsError::InputGone {
+            file: gone.path.clone(),
+            manifest,
+        });
     }
-    bail!(
-        "{}: the inputs' digest differs from the one recorded (the files were read in another order); run the shards again",
-        manifest.display()
-    )
+    Err(ShardsError::InputsOrder { manifest })
 }

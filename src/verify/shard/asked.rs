@@ -1,0 +1,142 @@
+//! What a shard was asked, as the manifest records it: the paths or file as given and
+//! every option that changes a result (not the threads nor where the output goes), one
+//! type per command. Shards belong to one run only when they were asked the same; every
+//! key must be there and none other may be (a misspelt or missing key is refused, never
+//! read as a default).
+
+use crate::notation::{Letters, Notation};
+use crate::solve::Method;
+use serde::{Deserialize, Serialize};
+
+/// What a shard was asked, by command.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase", deny_unknown_fields)]
+pub enum Asked {
+    /// `verify --shard K/N`.
+    Verify(VerifyAsked),
+    /// `repair --shard K/N`.
+    Repair(RepairAsked),
+    /// `reconstruct --shard K/N`.
+    Reconstruct(ReconstructAsked),
+}
+
+impl Asked {
+    /// The command's name, as the command line spells it.
+    pub fn command(&self) -> &'static str {
+        match self {
+            Asked::Verify(_) => "verify",
+            Asked::Repair(_) => "repair",
+            Asked::Reconstruct(_) => "reconstruct",
+        }
+    }
+
+    /// The rule set asked for besides each problem's own (`verify --rules`).
+    pub fn rules(&self) -> Option<&str> {
+        match self {
+            Asked::Verify(v) => v.rules.as_deref(),
+            Asked::Repair(_) | Asked::Reconstruct(_) => None,
+        }
+    }
+}
+
+/// The options of `verify` that change a result.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VerifyAsked {
+    /// The paths as given (the CSV names the files by them).
+    pub paths: Vec<String>,
+    /// `--all-rules`.
+    pub all_rules: bool,
+    /// `--rules`.
+    #[serde(deserialize_with = "Option::deserialize")]
+    pub rules: Option<String>,
+    /// `--timeout`, in seconds.
+    pub timeout: f64,
+    /// `--max-nodes`.
+    #[serde(deserialize_with = "Option::deserialize")]
+    pub max_nodes: Option<u64>,
+    /// `--tables`.
+    #[serde(deserialize_with = "Option::deserialize")]
+    pub tables: Option<String>,
+    /// `--no-auto-tables`.
+    pub no_auto_tables: bool,
+    /// `--method`.
+    pub method: Method,
+    /// `--refutations`.
+    pub refutations: u16,
+    /// `--least-win`.
+    pub least_win: u32,
+    /// `--extras`, the extras' share of the verdict's cost.
+    pub extras: f64,
+    /// `--notation` the lines are written in.
+    pub notation: Notation,
+    /// `--letters` the lines are written in.
+    pub letters: Letters,
+}
+
+/// The options of `repair` that change a result.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RepairAsked {
+    /// The problem file as given.
+    pub file: String,
+    /// `--id`.
+    #[serde(deserialize_with = "Option::deserialize")]
+    pub id: Option<String>,
+    /// `--max-edits`.
+    pub max_edits: u8,
+    /// `--timeout` of the whole run, in seconds.
+    pub timeout: f64,
+    /// `--timeout-each` solve, in seconds.
+    pub timeout_each: f64,
+}
+
+/// The options of `reconstruct` that change a result.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReconstructAsked {
+    /// The problem file as given.
+    pub file: String,
+    /// `--id`.
+    pub id: String,
+    /// `--unknown`: the illegible squares, as given.
+    pub unknown: String,
+    /// `--kinds`: the men that may stand there.
+    #[serde(deserialize_with = "Option::deserialize")]
+    pub kinds: Option<String>,
+    /// `--max-men`.
+    #[serde(deserialize_with = "Option::deserialize")]
+    pub max_men: Option<usize>,
+    /// `--timeout` of the whole run, in seconds.
+    pub timeout: f64,
+    /// `--timeout-each` solve, in seconds.
+    pub timeout_each: f64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn verify_json() -> String {
+        r#"{"verify": {"paths": ["problems"], "all_rules": false, "rules": null,
+            "timeout": 15.0, "max_nodes": null, "tables": null, "no_auto_tables": false,
+            "method": "auto", "refutations": 3, "least_win": 3, "extras": 0.0625,
+            "notation": "san", "letters": "historical"}}"#
+            .into()
+    }
+
+    #[test]
+    fn every_key_is_read_and_a_misspelt_or_missing_one_is_refused() {
+        let a: Asked = serde_json::from_str(&verify_json()).unwrap();
+        assert_eq!(a.command(), "verify");
+        let misspelt = verify_json().replace("\"all_rules\"", "\"all_rule\"");
+        let e = serde_json::from_str::<Asked>(&misspelt).unwrap_err();
+        assert!(e.to_string().contains("all_rule"), "{e}");
+        // A key whose value may be null must still be there.
+        let missing = verify_json().replace("\"rules\": null,", "");
+        let e = serde_json::from_str::<Asked>(&missing).unwrap_err();
+        assert!(e.to_string().contains("missing field `rules`"), "{e}");
+        let unknown = verify_json().replace("\"paths\"", "\"threads\": 2, \"paths\"");
+        assert!(serde_json::from_str::<Asked>(&unknown).is_err());
+    }
+}

@@ -1,0 +1,20 @@
+//! Shards of a run and their merge, as a library: what a `verify`, `repair` or
+//! `reconstruct` shard leaves beside its CSV (`manifest`: the manifest and its rows
+//! file; what was asked, typed and strict, in `asked`; the digests of what it read, in
+//! `inputs`), and the shards put back together (`join`). One schema for the three
+//! commands (docs/schema.md), and every failure a [`ShardsError`] naming the file.
+
+pub mod asked;
+pub mod error;
+pub mod inputs;
+pub mod join;
+pub mod manifest;
+
+pub use asked::{Asked, ReconstructAsked, RepairAsked, VerifyAsked};
+pub use error::ShardsError;
+pub use inputs::{check_current, inputs_of, read_by, InputFile, Inputs};
+pub use join::{check_together, gather, manifests};
+pub use manifest::{
+    check_beside, paths_beside, read_lines, shard_files, write, Manifest, PlacedGroup, ShardRun,
+    FORMAT,
+};

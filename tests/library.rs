@@ -1,0 +1,94 @@
+//! The library's batch as another program calls it: the files of a folder walked, every
+//! problem verified in parallel, each problem's rows handed on in file order, the
+//! verdicts those of `verify`, the status its exit code; a raised cancel flag leaves the
+//! batch with no job run.
+
+use mansuba::batch::Progress;
+use mansuba::files::Walk;
+use mansuba::report::grid::Group;
+use mansuba::verify::{Batch, Status};
+use mansuba::{Limits, Verdict};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+fn early_modern() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    Walk::default()
+        .files(&[root.join("problems/early-modern.toml")])
+        .unwrap()
+}
+
+fn run(files: &[PathBuf], limits: &Limits) -> (Vec<Group>, mansuba::verify::Ran, Vec<String>) {
+    let groups = Mutex::new(vec![]);
+    let warned = Mutex::new(vec![]);
+    let batch = Batch {
+        files,
+        rules: None,
+        all_rules: false,
+        shard: None,
+        limits,
+        style: mansuba::notation::Notation::San.into(),
+        warn: &|w| warned.lock().unwrap().push(w.to_string()),
+        progress: Progress::none(),
+        what: "verifying",
+    };
+    let ran = batch.run(&|g| groups.lock().unwrap().push(g));
+    (
+        groups.into_inner().unwrap(),
+        ran,
+        warned.into_inner().unwrap(),
+    )
+}
+
+#[test]
+fn a_batch_gives_every_problem_in_file_order_with_verify_s_verdicts() {
+    let files = early_modern();
+    let limits = Limits {
+        timeout: Some(Duration::from_secs(60)),
+        ..Limits::default()
+    };
+    let (groups, ran, _) = run(&files, &limits);
+    let lf = mansuba::load_file(&files[0]);
+    let ids: Vec<String> = lf
+        .problems
+        .iter()
+        .map(|p| {
+            p.as_ref()
+                .map_or_else(|e| e.id.clone().unwrap_or_default(), |p| p.id.clone())
+        })
+        .collect();
+    let got: Vec<String> = groups.iter().map(|g| g.rows[0].id.clone()).collect();
+    assert_eq!(got, ids, "one group per problem, in file order");
+    assert_eq!(ran.total, ids.len());
+    assert_eq!(ran.places, (0..ids.len()).collect::<Vec<_>>());
+    assert_eq!(ran.not_run, 0);
+    // Each row's verdict is the one verify_problem gives the problem alone.
+    for (g, p) in groups.iter().zip(lf.problems.iter().flatten()) {
+        let alone = mansuba::verify_problem(p, &limits);
+        assert_eq!(g.rows[0].verdict, alone.verdict, "{}", p.id);
+    }
+    let rows: Vec<_> = groups.iter().flat_map(|g| g.rows.clone()).collect();
+    let expected = if rows.iter().any(mansuba::report::tally::fails_run) {
+        Status::Failed
+    } else {
+        Status::Clean
+    };
+    assert_eq!(Status::of_rows(&rows, false), expected);
+}
+
+#[test]
+fn a_cancelled_batch_runs_no_job() {
+    let files = early_modern();
+    let limits = Limits {
+        cancel: Some(Arc::new(AtomicBool::new(true))),
+        ..Limits::default()
+    };
+    let (groups, ran, _) = run(&files, &limits);
+    assert!(groups.is_empty(), "no problem is read once cancelled");
+    assert_eq!(ran.not_run, 0);
+    let rows: Vec<_> = groups.iter().flat_map(|g| g.rows.clone()).collect();
+    assert_eq!(Status::of_rows(&rows, true).code(), 130);
+    assert!(!rows.iter().any(|r| r.verdict == Verdict::Error));
+}
