@@ -1,28 +1,15 @@
 //! `reconstruct --shard K/N` and `mansuba merge`: a shard keeps its reconstruction (with
 //! the misses the merge needs) as the one line of its rows file beside its manifest, and
-//! the merge joins the shards ([`crate::repair::reconstruct_join`]) and prints and writes
+//! the merge joins the shards ([`crate::verify::shard::combine`]) and prints and writes
 //! what one unsharded `reconstruct` does (the time is the shards' total).
 
 use crate::batch::Shard;
-use crate::repair::reconstruct::{Miss, Reconstruction};
+use crate::repair::reconstruct::Reconstruction;
 use crate::report::reconstruct as out;
+pub use crate::verify::shard::ReconstructRow;
 use crate::verify::shard::{self as manifest, Asked, Manifest, ShardRun};
 use anyhow::{bail, Result};
-use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
-
-/// The one line of a reconstruct shard's rows file.
-#[derive(Serialize, Deserialize)]
-pub struct ReconstructRow {
-    /// The problem's id.
-    pub id: String,
-    /// `FILE:LINE` as the text report names it.
-    pub at: String,
-    /// The shard's reconstruction.
-    pub result: Reconstruction,
-    /// Its kept misses ([`Reconstruction::kept`], which the report leaves out).
-    pub kept: Vec<(u8, Miss)>,
-}
 
 /// Writes the shard's rows and manifest beside its CSV.
 pub fn write_manifest(
@@ -79,41 +66,10 @@ pub fn merge(ms: &[(PathBuf, Manifest)], csv: Option<&Path>, json: bool, bom: bo
         .map(|c| crate::files::check_output(c, &manifest::shard_files(ms)))
         .transpose()
         .map_err(|e| anyhow::anyhow!("--csv {e}"))?;
-    let mut parts: Vec<(Shard, ReconstructRow, &Path)> = vec![];
-    for (p, m) in ms {
-        let mut rows: Vec<ReconstructRow> = manifest::read_lines(p, m)?;
-        if rows.len() != 1 || m.total != 1 {
-            bail!(
-                "{}: a reconstruct shard holds one problem, not {} (rerun shard {})",
-                p.display(),
-                rows.len(),
-                m.shard
-            );
-        }
-        let mut row = rows.remove(0);
-        row.result.kept = std::mem::take(&mut row.kept);
-        parts.push((m.shard, row, p));
-    }
-    parts.sort_by_key(|p| p.0.k);
-    if let Some((_, r, p)) = parts.iter().find(|(_, r, _)| r.id != parts[0].1.id) {
-        bail!(
-            "{} reconstructs '{}' but {} '{}'",
-            parts[0].2.display(),
-            parts[0].1.id,
-            p.display(),
-            r.id
-        );
-    }
-    let shards: Vec<(Shard, Reconstruction)> = parts
-        .iter()
-        .map(|(s, r, _)| (*s, r.result.clone()))
-        .collect();
-    let joined = crate::repair::reconstruct_join::join(&shards)
-        .map_err(|e| anyhow::anyhow!("{}: {e}; run the shards again", ms[0].0.display()))?;
+    let (id, at, joined) = manifest::reconstruction(ms)?;
     for w in &ms[0].1.warnings {
         eprintln!("warning: {}", crate::report::shown::said(w));
     }
-    let first = &parts[0].1;
-    show((&first.id, &first.at), &joined, json, (csv.as_ref(), bom))?;
+    show((&id, &at), &joined, json, (csv.as_ref(), bom))?;
     Ok(0)
 }

@@ -6,6 +6,7 @@ use super::repair_rows::{write_manifest, RepairRow, Shown};
 use super::workers::set_threads;
 use crate::problem::load_file;
 use crate::repair::{repair_problem, Options, Shard};
+use crate::verify::shard::RepairOutcome;
 use anyhow::{bail, Result};
 
 /// The search options from the time limits in seconds (`(whole run, each solve)`, both
@@ -68,12 +69,15 @@ pub fn cmd_repair(a: RepairArgs) -> Result<i32> {
             Ok(p) if a.id.as_ref().is_none_or(|id| *id == p.id) => (
                 p.id.clone(),
                 format!("{}:{}", p.file.display(), p.line),
-                repair_problem(p, &engines, None, &opt).map_err(|e| p.error("id", e).to_string()),
+                match repair_problem(p, &engines, None, &opt) {
+                    Ok(r) => RepairOutcome::Repaired(Box::new(r)),
+                    Err(e) => RepairOutcome::Failed(p.error("id", e).to_string()),
+                },
             ),
             Err(e) if a.id.is_none() || e.id == a.id => (
                 e.id.clone().unwrap_or_default(),
                 String::new(),
-                Err(e.to_string()),
+                RepairOutcome::Failed(e.to_string()),
             ),
             _ => continue,
         };
@@ -85,7 +89,7 @@ pub fn cmd_repair(a: RepairArgs) -> Result<i32> {
             result,
         });
         shown.show(&rows[place], a.json);
-        if let Ok(r) = &rows[place].result {
+        if let Some(r) = rows[place].report() {
             if r.counts.not_run > 0 {
                 eprintln!(
                     "{}: stopped ({}): {} of {} candidates not run",

@@ -5,25 +5,11 @@
 
 use super::repair_args::RepairArgs;
 use crate::batch::Shard;
-use crate::repair::RepairReport;
 use crate::report;
-use crate::verify::shard::{self as manifest, Asked, RepairAsked, ShardRun};
+pub use crate::verify::shard::RepairRow;
+use crate::verify::shard::{self as manifest, Asked, RepairAsked, RepairOutcome, ShardRun};
 use anyhow::Result;
-use serde::{Deserialize, Serialize};
 use std::path::Path;
-
-/// One problem of the file and what became of it.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct RepairRow {
-    /// Its place among the problems run (file order; the same in every shard).
-    pub place: usize,
-    /// Its id (empty for an entry that could not be read).
-    pub id: String,
-    /// `FILE:LINE` as the text report names it.
-    pub at: String,
-    /// The repairs of the shard's slice, or the error as printed after `error: `.
-    pub result: Result<RepairReport, String>,
-}
 
 /// What has been printed: the CSV records so far and the exit code.
 #[derive(Default)]
@@ -37,7 +23,7 @@ impl Shown {
     /// an error goes to stderr and makes the exit code 1.
     pub fn show(&mut self, row: &RepairRow, json: bool) {
         match &row.result {
-            Ok(r) => {
+            RepairOutcome::Repaired(r) => {
                 if json {
                     println!("{}", report::repair::json(&row.id, r));
                 } else {
@@ -45,8 +31,8 @@ impl Shown {
                 }
                 self.records.extend(report::repair::csv_records(&row.id, r));
             }
-            Err(e) => {
-                eprintln!("error: {}", crate::report::shown::said(&e.to_string()));
+            RepairOutcome::Failed(e) => {
+                eprintln!("error: {}", crate::report::shown::said(e));
                 self.code = 1;
             }
         }

@@ -270,4 +270,105 @@ pub enum ShardsError {
         /// Which, as ranges.
         ks: String,
     },
+    /// A repair shard that does not hold every problem of the file.
+    #[error("{}: {found} problems, but the manifest says the run had {total}; a repair shard holds every problem of the file (rerun shard {shard})", rows.display())]
+    RepairCount {
+        /// The shard's manifest.
+        rows: PathBuf,
+        /// Problems found.
+        found: usize,
+        /// Problems of the run.
+        total: usize,
+        /// The shard.
+        shard: Shard,
+    },
+    /// A repair shard's problems out of order.
+    #[error("{}: problem {place} stands at place {at} of {total}; a repair shard holds every problem of the file in order (rerun shard {shard})", rows.display())]
+    RepairPlace {
+        /// The shard's manifest.
+        rows: PathBuf,
+        /// The place the row gives.
+        place: usize,
+        /// Where it stands.
+        at: usize,
+        /// Problems of the run.
+        total: usize,
+        /// The shard.
+        shard: Shard,
+    },
+    /// Two repair shards hold other problems at one place.
+    #[error("problem {place} is '{}' ({}) in {} but '{}' ({}) in {}", first.0, first.1, first.2.display(), other.0, other.1, other.2.display())]
+    OtherProblem {
+        /// The place.
+        place: usize,
+        /// The first shard's problem: id, `FILE:LINE`, manifest.
+        first: Box<(String, String, PathBuf)>,
+        /// The other's.
+        other: Box<(String, String, PathBuf)>,
+    },
+    /// One shard failed on a problem another repaired.
+    #[error("problem '{id}': {} has an error where {} has repairs; the shards disagree on the original (a time limit?): run them again with a larger --timeout", failed.display(), repaired.display())]
+    ErrorAgainstRepairs {
+        /// The problem.
+        id: String,
+        /// The shard with the error.
+        failed: PathBuf,
+        /// A shard with repairs.
+        repaired: PathBuf,
+    },
+    /// Two shards solved the original differently.
+    #[error("problem '{id}': {} and {} solved the original differently or listed other candidates ({left} against {right}); the shards disagree (a time limit?): run them again with a larger --timeout", first.display(), other.display())]
+    OtherOriginal {
+        /// The problem.
+        id: String,
+        /// The first shard.
+        first: PathBuf,
+        /// The other.
+        other: PathBuf,
+        /// The first's number of candidates.
+        left: usize,
+        /// The other's.
+        right: usize,
+    },
+    /// A shard holds candidates of another's slice.
+    #[error("{}: problem '{id}' holds candidates outside shard {shard}'s slice {}..{} of {candidates}", rows.display(), slice.start, slice.end)]
+    OutsideSlice {
+        /// The shard's manifest.
+        rows: PathBuf,
+        /// The problem.
+        id: String,
+        /// The shard.
+        shard: Shard,
+        /// Its slice of the candidates.
+        slice: std::ops::Range<usize>,
+        /// The candidates of the problem.
+        candidates: usize,
+    },
+    /// A reconstruct shard that holds other than one problem.
+    #[error("{}: a reconstruct shard holds one problem, not {found} (rerun shard {shard})", rows.display())]
+    NotOneProblem {
+        /// The shard's manifest.
+        rows: PathBuf,
+        /// Problems found.
+        found: usize,
+        /// The shard.
+        shard: Shard,
+    },
+    /// Two reconstruct shards of two problems.
+    #[error("{} reconstructs '{}' but {} '{}'", first.0.display(), first.1, other.0.display(), other.1)]
+    OtherReconstruction {
+        /// The first shard's manifest and problem.
+        first: (PathBuf, String),
+        /// The other's.
+        other: (PathBuf, String),
+    },
+    /// The reconstruct shards' slices do not join.
+    #[error("{}: {source}; run the shards again", manifest.display())]
+    Join {
+        /// The first shard's manifest.
+        manifest: PathBuf,
+        /// Why.
+        #[source]
+        source: crate::repair::JoinError,
+    },
 }
