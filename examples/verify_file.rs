@@ -24,7 +24,9 @@ fn main() {
             Ok(p) => {
                 let row = mansuba::verify_problem(p, &limits);
                 let why = match (row.verdict, &row.analysis) {
-                    (mansuba::Verdict::Unsound, Some(a)) => a.report.refutation.clone(),
+                    (mansuba::Verdict::Unsound, Some(a)) => {
+                        a.report.refutation.as_ref().map(ToString::to_string)
+                    }
                     (mansuba::Verdict::Error, _) => row.error.clone(),
                     _ => None,
                 };

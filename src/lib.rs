@@ -49,7 +49,8 @@
 //! let report = &row.analysis.as_ref().unwrap().report;
 //! assert_eq!(report.solvable, Solvable::No);
 //! // The strongest try and the defence that holds against it.
-//! assert!(report.refutation.as_deref().unwrap().starts_with("Rh8+ Kxh8 Bf5+ Rh2"));
+//! let refutation = report.refutation.as_ref().unwrap();
+//! assert_eq!(refutation.line[..4], ["Rh8+", "Kxh8", "Bf5+", "Rh2"]);
 //! ```
 
 pub mod analyse;

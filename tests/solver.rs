@@ -106,7 +106,7 @@ fn an_unsound_problem_is_refuted() {
     assert!(a.report.keys.is_empty());
     assert!(a.report.refutation.is_some());
     // The strongest try is the check Rh8+, met by a king move.
-    let r = a.report.refutation.unwrap();
+    let r = a.report.refutation.unwrap().to_string();
     assert!(r.starts_with("h1h8 a8"), "{r}");
 }
 
@@ -552,7 +552,7 @@ fn a_stalemating_try_does_not_cut_the_count_of_the_others() {
         None,
     );
     assert_eq!(a.report.solvable, Solvable::No);
-    let r = a.report.refutation.unwrap();
+    let r = a.report.refutation.unwrap().to_string();
     assert!(r.starts_with("e6g6 h7f5"), "{r}");
     // 1.Kc8 is held by both knight moves, and the refutation names both.
     let b = run(
@@ -564,7 +564,8 @@ fn a_stalemating_try_does_not_cut_the_count_of_the_others() {
         None,
     );
     let r = b.report.refutation.unwrap();
-    assert!(r.contains("also held by"), "{r}");
+    assert_eq!(r.also_held_by.len(), 1, "{r}");
+    assert!(r.to_string().contains("also held by"), "{r}");
 }
 
 /// The refutation of an unsound problem is the same on one thread as on many, run after
@@ -620,7 +621,7 @@ fn the_water_wheel_under_continual_check() {
         assert_eq!(a.report.shortest, Some(36), "{method:?}");
         let a = analyse(&any, ms, &stip, &checks, None, &limits).unwrap();
         assert_eq!(a.report.solvable, Solvable::No, "{method:?}");
-        let refutation = a.report.refutation.clone().unwrap_or_default();
+        let refutation = a.report.refutation.clone().unwrap_or_default().to_string();
         // The knight check from c2 to b4 (White's 11th move in the line) is met by a3xb4.
         assert!(refutation.contains("c2b4 a3b4"), "{method:?}: {refutation}");
     }
@@ -654,7 +655,11 @@ fn an_open_mate_problem_gets_a_second_look_under_continual_check() {
     let a = analyse(&any, ms, &stip, &plain(), None, &limits).unwrap();
     let c = a.continual_check.expect("a second look");
     assert_eq!(c.solvable, Solvable::No);
-    assert!(c.refutation.unwrap_or_default().contains("c2b4 a3b4"));
+    assert!(c
+        .refutation
+        .unwrap_or_default()
+        .to_string()
+        .contains("c2b4 a3b4"));
     // A settled problem gets none.
     let a = analyse(
         &any,
@@ -834,7 +839,7 @@ fn a_cooked_problems_tries_get_lines_whose_defence_holds() {
         let pos = Position::from_fen(e.clone(), fen).unwrap();
         assert_eq!(rep.tries.len() + rep.keys.len(), pos.clone().count_legal());
         for t in &rep.tries {
-            let plies: Vec<&str> = t.split_whitespace().collect();
+            let plies: Vec<&str> = t.line.iter().map(String::as_str).collect();
             // A cooked problem's try is shown with its refutation alone.
             assert_eq!(plies.len(), 2, "{t}");
             assert!(!rep.keys.contains(&plies[0].to_string()), "{t}");

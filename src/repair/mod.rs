@@ -74,7 +74,7 @@ pub struct Original {
     /// The keys (SAN).
     pub keys: Vec<String>,
     /// For an unsound problem: the strongest try and the defence that holds.
-    pub refutation: Option<String>,
+    pub refutation: Option<crate::solve::Refutation>,
     /// The claim's check ("refuted Rh2 after 1.Rh8+ Kxh8 2.Bf5+"; empty without a claim).
     pub claim: String,
     /// The position as solved (its side to move numbers the refutation).

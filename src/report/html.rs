@@ -319,14 +319,14 @@ fn analysis_facts(s: &mut String, r: &Row, a: &crate::solve::Analysis) {
         s,
         "refutation",
         &rep.refutation
-            .as_deref()
+            .as_ref()
             .map_or(String::new(), |x| numbered_refutation(x, &a.fen)),
     );
     if !rep.tries.is_empty() {
         let firsts: Vec<String> = rep
             .tries
             .iter()
-            .filter_map(|t| crate::notation::split_plies(t).into_iter().next())
+            .filter_map(|t| t.first().map(str::to_string))
             .map(|m| numbered_line(&[m], &a.fen))
             .collect();
         let label = if rep.refutation.is_some() {

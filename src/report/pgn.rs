@@ -171,13 +171,17 @@ fn add_solutions<B: Bits>(t: &mut Tree, pos: &Position<B>, r: &Row) {
 
 /// The refutation (`Rh8+ Kxh8 Bf5+ Rh2 (1st move also held by Kf8)`, in the notation the
 /// analysis was written in) added to the tree as a line of its own, its end commented.
-fn add_refutation<B: Bits>(t: &mut Tree, pos: &Position<B>, rf: &str) -> Result<(), ExportError> {
-    let line = rf.find(" (").map_or(rf, |i| &rf[..i]);
-    let (coords, end) = read_plies(pos, line.split_whitespace(), Notation::Auto);
-    if coords.len() != line.split_whitespace().count() {
-        return Err(ExportError::Refutation(line.to_string()));
+fn add_refutation<B: Bits>(
+    t: &mut Tree,
+    pos: &Position<B>,
+    rf: &crate::solve::Refutation,
+) -> Result<(), ExportError> {
+    let (coords, end) = read_plies(pos, rf.line.iter().map(String::as_str), Notation::Auto);
+    if coords.len() != rf.line.len() {
+        return Err(ExportError::Refutation(rf.line.join(" ")));
     }
-    let held = rf.get(line.len()..).unwrap_or("").trim();
+    let held = rf.held_text();
+    let held = held.trim();
     let mut note =
         "mansuba's refutation: the strongest try, and the defence that holds".to_string();
     if !held.is_empty() {

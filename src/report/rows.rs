@@ -68,7 +68,9 @@ pub fn csv_record(r: &Row) -> Vec<String> {
         rep.map(|x| x.keys.join(" ")).unwrap_or_default(),
         rep.map(|x| yes_no(x.keys_complete)).unwrap_or("no").into(),
         a.map(|a| a.claim.csv_text()).unwrap_or_default(),
-        rep.and_then(|x| x.refutation.clone()).unwrap_or_default(),
+        rep.and_then(|x| x.refutation.as_ref())
+            .map(ToString::to_string)
+            .unwrap_or_default(),
         rep.map(|x| x.main_line.join(" ")).unwrap_or_default(),
         rep.map(|x| x.nodes.to_string()).unwrap_or_default(),
         r.millis.to_string(),

@@ -353,12 +353,8 @@ fn verdict_text(r: &Row, rep: &crate::solve::SolveReport) -> String {
 
 /// A refutation line from the problem's position (`Rh8+ Kxh8 Bf5+ (1st move also held by
 /// Kf8)`) with move numbers: `1.Rh8+ Kxh8 2.Bf5+ (1st move also held by Kf8)`.
-pub fn numbered_refutation(rf: &str, fen: &str) -> String {
-    let (line, rest) = rf.find(" (").map_or((rf, ""), |i| rf.split_at(i));
-    format!(
-        "{}{rest}",
-        numbered_line(&crate::notation::split_plies(line), fen)
-    )
+pub fn numbered_refutation(rf: &crate::solve::Refutation, fen: &str) -> String {
+    format!("{}{}", numbered_line(&rf.line, fen), rf.held_text())
 }
 
 /// The keys line: the keys found, and whether the list is complete.

@@ -26,7 +26,7 @@ pub struct ContinualCheck {
     /// The least N by checks alone, when proven.
     pub shortest: Option<u32>,
     /// For "no": the strongest chain of checks and the defence that stops it.
-    pub refutation: Option<String>,
+    pub refutation: Option<super::Refutation>,
     /// Wall time of this second look.
     pub millis: u64,
 }

@@ -195,11 +195,11 @@ pub fn analyse_play<B: Bits>(
         let try_c = coord(&p, t);
         p.make(*t);
         let d: Vec<String> = defences.iter().map(|d| coord(&p, d)).collect();
-        let mut text = format!("{try_c} {}", d[0]);
-        if d.len() > 1 {
-            text.push_str(&format!(" (1st move also held by {})", d[1..].join(" ")));
-        }
-        rep.tries.push(text);
+        rep.tries.push(super::Refutation {
+            line: vec![try_c, d[0].clone()],
+            also_held_by: d[1..].to_vec(),
+            and_others: false,
+        });
     }
     rep.others_fail_within = match (line_play, found.complete) {
         (false, true) => Some(play.moves),

@@ -24,6 +24,7 @@ mod play;
 mod pn_numbers;
 mod pns;
 mod reach;
+mod refutation;
 mod root;
 mod searcher;
 mod spec;
@@ -48,6 +49,7 @@ pub use play::{
     check_play_line, solve_play, Aim, Family, Play, PlayError, PlayLimits, PlayReport, SeriesEnd,
     KNOWN_FAMILIES, MAX_PLAY_MOVES,
 };
+pub use refutation::Refutation;
 pub use spec::{resolve_conditions, ConditionSpec, Conditions, MateBy};
 pub use stipulation::{DiceRefusal, Goal, SolveError, Stipulation};
 pub use verdict::{Solvable, SolveReport, Variation};

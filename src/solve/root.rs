@@ -516,9 +516,9 @@ impl<'a, B: Bits> Root<'a, B> {
         results: &[RootResult],
         limits: &Limits,
         pool: &ExtrasPool,
-    ) -> (Option<String>, u64) {
+    ) -> (Option<super::Refutation>, u64) {
         let Some(t) = self.strongest(results) else {
-            return (results.is_empty().then(|| "no legal move".to_string()), 0);
+            return (results.is_empty().then(|| "no legal move".into()), 0);
         };
         let Some(l) = pool.step(limits, Extra::StrongestTry) else {
             return (None, 0);
@@ -537,18 +537,13 @@ impl<'a, B: Bits> Root<'a, B> {
         // The line goes on: the attacker's most forcing continuation, the defence that
         // holds against it, until the moves run out.
         let more = refutation_line(&mut s, &mut p, self.stip.moves - 1, nt2);
-        let mut text = format!("{} {}", try_c, defs[0]);
-        for m in &more {
-            text.push(' ');
-            text.push_str(m);
-        }
-        if defs.len() > 1 {
-            let others = if t.holding_more { ", and others" } else { "" };
-            text.push_str(&format!(
-                " (1st move also held by {}{others})",
-                defs[1..].join(" ")
-            ));
-        }
+        let mut line = vec![try_c, defs[0].clone()];
+        line.extend(more);
+        let text = super::Refutation {
+            line,
+            also_held_by: defs[1..].to_vec(),
+            and_others: defs.len() > 1 && t.holding_more,
+        };
         s.flush();
         let spent = budget.nodes.load(Ordering::Relaxed);
         pool.spend(spent);
@@ -621,7 +616,7 @@ impl<'a, B: Bits> Root<'a, B> {
                 d
             })
             .collect();
-        let lines: Vec<Option<String>> = refuted
+        let lines: Vec<Option<super::Refutation>> = refuted
             .into_par_iter()
             .map_init(worker, |s, d| {
                 let line = d.map(|d| self.line_on(s, d, further));
@@ -686,24 +681,21 @@ impl<'a, B: Bits> Root<'a, B> {
     /// A try's line in coordinates: the try, its refuting defence and, when `further`, the
     /// line on from there (the attacker's most forcing move and a defence that holds, as
     /// far as the budget goes).
-    fn line_on(&self, s: &mut Searcher<'_, B>, t: Refuted, further: bool) -> String {
+    fn line_on(&self, s: &mut Searcher<'_, B>, t: Refuted, further: bool) -> super::Refutation {
         let (mut p, nt) = s.after_root_move(self.pos, t.m);
-        let mut text = notation::coord(self.pos, &t.m);
-        let Some(d) = t.d else {
-            return text;
-        };
-        text.push(' ');
-        text.push_str(&notation::coord(&p, &d));
-        if !further {
-            return text;
+        let mut line = vec![notation::coord(self.pos, &t.m)];
+        if let Some(d) = t.d {
+            line.push(notation::coord(&p, &d));
+            if further {
+                let nt2 = s.track(&p, &d, nt);
+                p.make(d);
+                line.extend(refutation_line(s, &mut p, self.stip.moves - 1, nt2));
+            }
         }
-        let nt2 = s.track(&p, &d, nt);
-        p.make(d);
-        for m in refutation_line(s, &mut p, self.stip.moves - 1, nt2) {
-            text.push(' ');
-            text.push_str(&m);
+        super::Refutation {
+            line,
+            ..Default::default()
         }
-        text
     }
 
     /// The main line and the solution tree of the fastest key `k`, under a budget of their

@@ -52,7 +52,7 @@ pub struct SolveReport {
     pub keys_complete: bool,
     /// For an unsound problem: the strongest try and the defence that holds, as a line
     /// in coordinates ("f5g7 e8d8").
-    pub refutation: Option<String>,
+    pub refutation: Option<super::Refutation>,
     /// The tries, each written as the refutation is (the try, a defence that holds, the
     /// line on), the most forcing first: for an unsound problem every first move but the
     /// strongest try (whose line is the refutation), for a sound or cooked one every first
@@ -60,7 +60,7 @@ pub struct SolveReport {
     /// verdict on a budget of their own; a try that budget did not reach is left out, and
     /// `--refutations 0` asks for none.
     #[serde(default)]
-    pub tries: Vec<String>,
+    pub tries: Vec<super::Refutation>,
     /// Tries the lines' budget did not reach (left out of `tries`).
     #[serde(default)]
     pub tries_left_out: usize,

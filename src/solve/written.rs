@@ -52,7 +52,7 @@ fn rewrite_at<B: Bits>(pos: &Position<B>, a: &mut Analysis, n: Style) {
     }
     rep.tries = rep.tries.iter().map(|t| refutation(pos, t, n)).collect();
     if let Some(cc) = &mut a.continual_check {
-        cc.refutation = cc.refutation.as_deref().map(|r| refutation(pos, r, n));
+        cc.refutation = cc.refutation.as_ref().map(|r| refutation(pos, r, n));
     }
     let c = &mut a.claim;
     let plies = notation::write_plies(pos, &c.filled, n);
@@ -67,37 +67,29 @@ fn rewrite_at<B: Bits>(pos: &Position<B>, a: &mut Analysis, n: Style) {
     }
 }
 
-/// The refutation line (`f5g7 e8d8 ... (1st move also held by e8f8)`) in `n`.
-fn refutation<B: Bits>(pos: &Position<B>, text: &str, n: Style) -> String {
-    let (line, held) = match text.split_once(" (1st move also held by ") {
-        Some((l, h)) => (l, Some(h.trim_end_matches(')'))),
-        None => (text, None),
+/// The refutation (`f5g7 e8d8 ... (1st move also held by e8f8)`) in `n`.
+fn refutation<B: Bits>(pos: &Position<B>, r: &super::Refutation, n: Style) -> super::Refutation {
+    let line = notation::write_plies(pos, &r.line, n);
+    // The other holding defences answer the first move.
+    let mut p = pos.clone();
+    let also_held_by = match r.first().map(|f| notation::parse_san(&p, f)) {
+        Some(Ok(m)) if !r.also_held_by.is_empty() => {
+            p.make(m);
+            (r.also_held_by.iter())
+                .map(|d| {
+                    notation::write_plies(&p, std::slice::from_ref(d), n)
+                        .pop()
+                        .unwrap_or_default()
+                })
+                .collect()
+        }
+        _ => r.also_held_by.clone(),
     };
-    let (held, others) = match held.map(|h| h.strip_suffix(", and others")) {
-        Some(Some(h)) => (Some(h), ", and others"),
-        _ => (held, ""),
-    };
-    let plies: Vec<String> = line.split_whitespace().map(str::to_string).collect();
-    let mut out = notation::write_plies(pos, &plies, n).join(" ");
-    if let Some(h) = held {
-        // The other holding defences answer the first move.
-        let mut p = pos.clone();
-        let written: Vec<String> = match plies.first().map(|f| notation::parse_san(&p, f)) {
-            Some(Ok(m)) => {
-                p.make(m);
-                h.split_whitespace()
-                    .map(|d| {
-                        notation::write_plies(&p, &[d.to_string()], n)
-                            .pop()
-                            .unwrap_or_default()
-                    })
-                    .collect()
-            }
-            _ => h.split_whitespace().map(str::to_string).collect(),
-        };
-        out += &format!(" (1st move also held by {}{others})", written.join(" "));
+    super::Refutation {
+        line,
+        also_held_by,
+        and_others: r.and_others,
     }
-    out
 }
 
 /// The completed line (`1.Rg6+ [Kh8] 2.Rf8+`) with each ply's text replaced by `plies`,

@@ -249,7 +249,6 @@ pub fn play<B: Bits>(
 /// other try with its refutation, and the solution tree's lines.
 pub fn row_lines(a: &crate::solve::Analysis) -> (Vec<LineIn>, Vec<Vec<String>>) {
     let rep = &a.report;
-    let words = notation::split_plies;
     let mut lines = vec![];
     if !a.claim.filled.is_empty() {
         lines.push(LineIn {
@@ -264,31 +263,23 @@ pub fn row_lines(a: &crate::solve::Analysis) -> (Vec<LineIn>, Vec<Vec<String>>) 
             plies: main.clone(),
         });
     }
-    if let Some(text) = &rep.refutation {
-        let (line, held) = match text.split_once(" (1st move also held by ") {
-            Some((l, h)) => (
-                l,
-                Some(h.trim_end_matches(')').trim_end_matches(", and others")),
-            ),
-            None => (text.as_str(), None),
-        };
-        let plies = words(line);
-        let first = plies.first().cloned().unwrap_or_default();
+    if let Some(rf) = &rep.refutation {
+        let first = rf.first().unwrap_or_default().to_string();
         lines.push(LineIn {
             label: "refutation".into(),
-            plies,
+            plies: rf.line.clone(),
         });
-        for d in held.map(words).unwrap_or_default() {
+        for d in &rf.also_held_by {
             lines.push(LineIn {
                 label: "also holds".into(),
-                plies: vec![first.clone(), d.trim_end_matches(',').to_string()],
+                plies: vec![first.clone(), d.clone()],
             });
         }
     }
     for t in &rep.tries {
         lines.push(LineIn {
             label: "try".into(),
-            plies: words(t),
+            plies: t.line.clone(),
         });
     }
     let tree = rep
