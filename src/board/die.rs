@@ -23,7 +23,12 @@ pub enum DieError {
     EmptyFace(usize),
     /// A face (counted from 1) naming a letter that is no kind.
     #[error("dice.faces: face {face} names '{letter}', which is not a kind of these rules")]
-    UnknownKind { face: usize, letter: char },
+    UnknownKind {
+        /// The face, counted from 1.
+        face: usize,
+        /// The letter it names.
+        letter: char,
+    },
     /// The king is on no face.
     #[error("dice.faces: no face names the king")]
     NoKing,
@@ -33,9 +38,13 @@ pub enum DieError {
     /// No such result of a throw.
     #[error("no roll '{label}' with {count} {faces}-sided {}: expected one of {}", if *.count == 1 { "die" } else { "dice" }, .names.join(", "))]
     NoRoll {
+        /// The roll asked for, as written.
         label: String,
+        /// How many dice are thrown (1 or 2).
         count: u8,
+        /// The faces of each die.
         faces: usize,
+        /// The labels of every roll these dice can give.
         names: Vec<String>,
     },
 }

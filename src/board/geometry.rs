@@ -14,7 +14,9 @@ pub const MAX_SIDE: u8 = 16;
 /// A rectangular board of `width` files and `height` ranks (each 1..=16).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Geometry {
+    /// Files, 1..=16 (a file is a column; file 0 is `a`).
     pub width: u8,
+    /// Ranks, 1..=16 (rank 0 is White's side).
     pub height: u8,
 }
 

@@ -12,7 +12,9 @@ pub const MAX_KINDS: usize = 16;
 /// The two colours. White moves up the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Color {
+    /// White: moves up the board from rank 0; capital letters in a FEN.
     White = 0,
+    /// Black: moves down the board; small letters in a FEN.
     Black = 1,
 }
 

@@ -13,33 +13,61 @@ use thiserror::Error;
 /// position that cannot stand ([`IllegalPosition`]).
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum FenError {
+    /// The text has no placement field at all.
     #[error("empty FEN")]
     Empty,
+    /// The placement field has the wrong number of ranks.
     #[error("the board has {found} ranks; these rules need {expected}")]
-    RankCount { expected: usize, found: usize },
-    #[error("rank {rank} ('{text}') covers {found} files; these rules need {expected}")]
-    RankLength {
-        rank: usize,
-        text: String,
+    RankCount {
+        /// The ranks of the board.
         expected: usize,
+        /// The ranks the placement field lists (`/`-separated).
         found: usize,
     },
+    /// A rank covers more or fewer files than the board has.
+    #[error("rank {rank} ('{text}') covers {found} files; these rules need {expected}")]
+    RankLength {
+        /// The rank, counted from 1 at White's side (as the board names it, not as the FEN
+        /// lists it).
+        rank: usize,
+        /// The rank's text in the FEN.
+        text: String,
+        /// The files of the board.
+        expected: usize,
+        /// The files the text covers (men, stacks and empty counts).
+        found: usize,
+    },
+    /// A rank has an empty count of 0.
     #[error("rank {rank} ('{text}'): an empty count of 0 (counts start at 1)")]
-    ZeroCount { rank: usize, text: String },
+    ZeroCount {
+        /// The rank, counted from 1 at White's side.
+        rank: usize,
+        /// The rank's text in the FEN.
+        text: String,
+    },
+    /// A man's letter is no kind of these rules: the letter, and the letters the rules know.
     #[error("unknown piece letter '{0}' for these rules (known: {1})")]
     UnknownLetter(char, String),
+    /// A stack `[...]` does not read: its text, and why.
     #[error("bad stack '{0}': {1}")]
     BadStack(String, #[source] StackError),
+    /// The side-to-move field is not `w` or `b` (what it is).
     #[error("side to move must be 'w' or 'b', found '{0}'")]
     BadSide(String),
+    /// The privileges field is not `-`, square names or KQkq (what it is).
     #[error("bad privileges field '{0}': expected '-', square names like 'e1d1a2', or KQkq where castling exists")]
     BadPrivileges(String),
+    /// The en-passant field names no square, or one no double step just passed, or the
+    /// rules have no en passant (what it is).
     #[error("bad en-passant field '{0}'")]
     BadEnPassant(String),
+    /// A move counter is not a number, or a field follows the counters (what it is).
     #[error("bad move counter '{0}'")]
     BadCounter(String),
+    /// The text reads, but the position cannot stand.
     #[error(transparent)]
     Illegal(#[from] IllegalPosition),
+    /// The placement field lists more than 16 ranks (how many, in words).
     #[error("board too large for these rules: {0}")]
     TooLarge(String),
 }
@@ -79,12 +107,17 @@ pub enum StackError {
 /// A FEN that reads, giving a position that cannot stand.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum IllegalPosition {
+    /// The side named ("White" or "Black") has no king.
     #[error("{0} has no king")]
     NoKing(&'static str),
+    /// The side named has this many kings, more than one.
     #[error("{0} has {1} kings; exactly one is allowed")]
     TooManyKings(&'static str, u32),
+    /// A pawn of the side named stands on its promotion rank (the square), under rules
+    /// that do not let a pawn stay there.
     #[error("{0} pawn on {1}, its promotion rank")]
     PawnOnLastRank(&'static str, String),
+    /// The side not to move (named) is in check.
     #[error("the side not to move ({0}) is in check: the position cannot arise")]
     OpponentInCheck(&'static str),
 }
@@ -92,14 +125,24 @@ pub enum IllegalPosition {
 /// What `unmake` needs to restore.
 #[derive(Clone, Copy, Debug)]
 pub struct Undo<B> {
+    /// The kinds of the men the move captured, one bit per kind (0: no capture).
     pub captured: u16,
+    /// The square they were captured on (the en-passant victim's square differs from
+    /// the move's `to`); `NO_SQ` without a capture.
     pub cap_sq: u8,
+    /// The squares whose men kept their first-move privilege before the move.
     pub privileges: B,
+    /// The squares that held more than one man before the move.
     pub stacked: B,
+    /// The en-passant target square before the move, or `NO_SQ`.
     pub ep: u8,
+    /// The Zobrist hash before the move.
     pub hash: u64,
+    /// Plies since the last capture or pawn move, before the move.
     pub halfmove: u32,
+    /// The nine-move count before the move.
     pub nine: u8,
+    /// The repeated men of stacks before the move.
     pub dups: Dups,
 }
 
@@ -131,12 +174,19 @@ pub enum MoveKind {
 /// castling or joint leap (`NO_SQ`: none).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Move {
+    /// The square the man leaves.
     pub from: u8,
+    /// The square it goes to.
     pub to: u8,
+    /// The kind that moves (an index into the rules' pieces).
     pub piece: u8,
+    /// The kind a promoting pawn becomes (None: no promotion).
     pub promo: Option<Kind>,
+    /// What kind of move it is.
     pub flag: MoveKind,
+    /// The square the second man of a castling or joint leap leaves (`NO_SQ`: none).
     pub from2: u8,
+    /// The square that second man goes to (`NO_SQ`: none).
     pub to2: u8,
 }
 

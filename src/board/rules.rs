@@ -181,41 +181,73 @@ pub struct Rules {
 /// Errors loading or checking a rule set.
 #[derive(Debug, Error)]
 pub enum RulesError {
+    /// A preset name that is none of [`crate::board::presets::PRESETS`]: the name, and
+    /// the preset names, comma separated.
     #[error("unknown rules '{0}': expected one of {1}, or a path to a rules file (.toml)")]
     UnknownPreset(String, String),
+    /// A rules file that cannot be found, resolved or read.
     #[error("cannot read rules file {path}: {err}")]
     Io {
+        /// The file, as named (joined to the problem file's folder when it names it).
         path: String,
+        /// What the system said.
         #[source]
         err: std::io::Error,
     },
     /// A `--rules-dir` folder that cannot be found.
     #[error("cannot read rules file {path}: --rules-dir: {err}")]
     RulesDir {
+        /// The `--rules-dir` folder.
         path: String,
+        /// What the system said.
         #[source]
         err: std::io::Error,
     },
     /// A rules file the input policy refuses (not a regular file, too large).
     #[error("cannot read rules file {path}: {err}")]
     Input {
+        /// The rules file.
         path: String,
+        /// Why it was refused.
         #[source]
         err: crate::files::InputError,
     },
+    /// A rules file or a `rules_set` table that is not TOML, or not rules: no `preset`,
+    /// an unknown key, a value of the wrong type.
     #[error("rules file {path}: {msg}")]
-    Parse { path: String, msg: String },
+    Parse {
+        /// The rules file (empty for text that came from no file).
+        path: String,
+        /// What is wrong, with the line of a syntax error.
+        msg: String,
+    },
+    /// Rules that read but cannot be played: a board outside 1x1..16x16 or too large for
+    /// the bitboard, no king, two kinds with one letter, and the like.
     #[error("rules '{name}': {msg}")]
-    Invalid { name: String, msg: String },
+    Invalid {
+        /// The rules' name.
+        name: String,
+        /// What is wrong.
+        msg: String,
+    },
     /// The die of the rules is not one ([`crate::board::die::Dice::check`]).
     #[error("rules '{name}': {err}")]
     Dice {
+        /// The rules' name.
         name: String,
+        /// What is wrong with the die.
         #[source]
         err: crate::board::die::DieError,
     },
+    /// A problem file names a rules file outside its folder (or an absolute path) that
+    /// no `--rules-dir` allows.
     #[error("rules file '{spec}' is outside the folder of the file that names it ({dir}): a problem may name rules files only beside it or below its folder (allow another folder with --rules-dir DIR)")]
-    Outside { spec: String, dir: String },
+    Outside {
+        /// The rules file as the problem file names it.
+        spec: String,
+        /// The problem file's folder.
+        dir: String,
+    },
 }
 
 /// Folders besides a problem file's own from which its rules files may be read

@@ -13,18 +13,42 @@ use thiserror::Error;
 /// Why a cache folder is not used.
 #[derive(Debug, Error)]
 pub enum CacheError {
+    /// No folder to put the cache in: `XDG_CACHE_HOME` is unset or relative, and `HOME`
+    /// unset or empty.
     #[error("neither XDG_CACHE_HOME (an absolute path) nor HOME is set")]
     NoHome,
+    /// The cache folder is a symbolic link (its path).
     #[error("{}: is a symbolic link; the cache must be a folder of the user's own", .0.display())]
     Link(PathBuf),
+    /// The cache path is something other than a folder (its path).
     #[error("{}: is not a folder", .0.display())]
     NotDir(PathBuf),
+    /// The folder belongs to another user.
     #[error("{}: belongs to another user (uid {owner}, this run is uid {me})", path.display())]
-    Owner { path: PathBuf, owner: u32, me: u32 },
+    Owner {
+        /// The folder.
+        path: PathBuf,
+        /// The uid that owns it.
+        owner: u32,
+        /// The effective uid of this run.
+        me: u32,
+    },
+    /// Group or others may write in the folder.
     #[error("{}: group or others may write it (mode {mode:o}); make it 0700", path.display())]
-    Writable { path: PathBuf, mode: u32 },
+    Writable {
+        /// The folder.
+        path: PathBuf,
+        /// Its permission bits (`mode & 0o7777`).
+        mode: u32,
+    },
+    /// The folder could not be made or looked at.
     #[error("{}: {err}", path.display())]
-    Io { path: PathBuf, err: std::io::Error },
+    Io {
+        /// The folder.
+        path: PathBuf,
+        /// What the system said.
+        err: std::io::Error,
+    },
 }
 
 fn io(path: &Path) -> impl FnOnce(std::io::Error) -> CacheError + '_ {

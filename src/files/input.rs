@@ -10,16 +10,32 @@ use thiserror::Error;
 /// Why an input was not read.
 #[derive(Debug, Error)]
 pub enum InputError {
+    /// The input is not a regular file.
     #[error("{}: not a regular file (it is {kind}); give a file: a FIFO, a device or a socket is not read", path.display())]
-    NotRegular { path: PathBuf, kind: &'static str },
+    NotRegular {
+        /// The input.
+        path: PathBuf,
+        /// What it is instead, in words ([`kind_of`]: "a FIFO", "a directory"...).
+        kind: &'static str,
+    },
+    /// The file is larger than a fifth of the memory budget.
     #[error("{}: {size} is more than a file read whole may take under the memory budget of {budget} (a fifth of it: the text is held about four times over while it is read, as text, parsed, as a problem and as its row); raise --max-memory-gib or split the file", path.display())]
     TooLarge {
+        /// The input.
         path: PathBuf,
+        /// Its size, written for people ([`crate::memory::human`]).
         size: String,
+        /// The memory budget, written the same way.
         budget: String,
     },
+    /// The file could not be opened or read.
     #[error("cannot read {}: {err}", path.display())]
-    Io { path: PathBuf, err: std::io::Error },
+    Io {
+        /// The input (`-` for standard input).
+        path: PathBuf,
+        /// What the system said.
+        err: std::io::Error,
+    },
 }
 
 /// What kind of file `m` describes, in words (for messages).

@@ -258,8 +258,11 @@ impl Output {
 
 /// An open output.
 pub enum Writer {
+    /// Standard output (`-`).
     Stdout(std::io::Stdout),
+    /// A device, FIFO or socket, written straight through.
     Stream(std::io::BufWriter<std::fs::File>),
+    /// A regular file, written to a temporary that [`Writer::commit`] renames into place.
     File(AtomicFile),
 }
 

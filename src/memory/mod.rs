@@ -82,13 +82,21 @@ pub enum MemoryError {
     /// The estimate exceeds the budget (the message names the flag that raises it).
     #[error("{what} needs about {}, more than the memory budget of {} (--max-memory-gib)", human(*.needs), human(*.budget))]
     OverBudget {
+        /// What the memory was for, in a few words.
         what: String,
+        /// The estimate, in bytes.
         needs: u64,
+        /// The budget it exceeds, in bytes ([`limit`]).
         budget: u64,
     },
     /// Within the budget, but the system would not give it.
     #[error("{what}: the system refused {}", human(*.bytes))]
-    Refused { what: String, bytes: u64 },
+    Refused {
+        /// What the memory was for, in a few words.
+        what: String,
+        /// The bytes asked for.
+        bytes: u64,
+    },
 }
 
 /// For callers whose errors are still words: the message.

@@ -48,29 +48,62 @@ use thiserror::Error;
 /// Why a move text names no single legal move.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum NotationError {
+    /// The text is empty or blank.
     #[error("empty move text")]
     Empty,
+    /// The text does not read as a move.
     #[error("cannot read '{text}' as a move: {why}")]
-    Unreadable { text: String, why: String },
+    Unreadable {
+        /// The move text, trimmed.
+        text: String,
+        /// What could not be read (only annotations, a square off the board, ...).
+        why: String,
+    },
+    /// More than one legal move fits the text.
     #[error("'{text}' is ambiguous: it could be {}", .candidates.join(", "))]
     Ambiguous {
+        /// The move text, trimmed.
         text: String,
+        /// The moves it could be, in SAN.
         candidates: Vec<String>,
     },
+    /// A descriptive move that names its target's file but not its rank, and more than
+    /// one legal move fits it.
     #[error(
         "'{text}' gives no rank for its target and {} legal moves fit it: {}; write the rank",
         .candidates.len(), .candidates.join(", ")
     )]
     Rankless {
+        /// The move text, trimmed.
         text: String,
+        /// The moves it could be, each with the rank written out and in SAN.
         candidates: Vec<String>,
     },
+    /// The text reads, but no legal move of the position fits it.
     #[error("'{text}' matches no legal move: {why}")]
-    NoSuchMove { text: String, why: String },
+    NoSuchMove {
+        /// The move text, trimmed.
+        text: String,
+        /// Why none fits (what the pattern needs, or the legal moves there are).
+        why: String,
+    },
+    /// The text names a move the men could make that the rules forbid (it leaves the
+    /// king in check, say).
     #[error("'{text}' is illegal: {why}")]
-    Illegal { text: String, why: String },
+    Illegal {
+        /// The move text, trimmed.
+        text: String,
+        /// Why it is not legal.
+        why: String,
+    },
+    /// The position has no legal move at all.
     #[error("'{text}' cannot be played: no legal move remains ({outcome})")]
-    GameOver { text: String, outcome: String },
+    GameOver {
+        /// The move text, trimmed.
+        text: String,
+        /// The outcome of the position, in words (mate, stalemate, ...).
+        outcome: String,
+    },
 }
 
 /// A `notation` or `letters` name that names none.

@@ -120,8 +120,12 @@ pub fn moves_of_plies(plies: u32) -> u32 {
 /// `Clone`.
 #[derive(Debug, Error, Clone)]
 pub enum TbError {
+    /// A material that does not read or cannot be tabulated under the rules: the
+    /// material as written, and why.
     #[error("material '{0}': {1}")]
     Material(String, String),
+    /// Rules whose positions tables cannot hold (dice, boards above 128 squares, ...):
+    /// the rules' name, and why.
     #[error("rules '{0}' cannot have tables: {1}")]
     Rules(String, String),
     /// The rules do not load or compile.
@@ -133,18 +137,29 @@ pub enum TbError {
     /// A table file (its path) the output policy refuses.
     #[error("{0}: {1}")]
     Output(String, #[source] Arc<crate::files::OutputError>),
+    /// A table file (its path) that is damaged or not a regular file, and why; it is never
+    /// used.
     #[error("table file {0} is damaged and was not used: {1} (rebuild it with `mansuba tablebase build`)")]
     Damaged(String, String),
+    /// A table file (its path) built for other rules or another material, and why.
     #[error("table file {0} does not fit: {1}")]
     Foreign(String, String),
+    /// No table file for the material (its name) in the tables folder (its path).
     #[error("no table for {0} in {1} (build it with `mansuba tablebase build`)")]
     Missing(String, String),
+    /// A position the tables do not hold (stacks, first-move privileges, en passant,
+    /// another rule set, ...), and why.
     #[error("the position is outside the tables: {0}")]
     NotCovered(String),
+    /// A table larger than may be built.
     #[error("building {material} needs about {need_gib:.2} GiB of memory, above the limit of {limit_gib:.2} GiB")]
     TooBig {
+        /// The material's name.
         material: String,
+        /// What building it would take, in GiB.
         need_gib: f64,
+        /// The most it may take, in GiB: the build's memory limit, or the largest table
+        /// its index can count.
         limit_gib: f64,
     },
 }
