@@ -13,12 +13,19 @@ use std::collections::HashMap;
 /// A problem as the concordance knows it.
 #[derive(Clone, Debug)]
 pub struct Entry {
+    /// The problem's id in its file.
     pub id: String,
+    /// The file it came from.
     pub file: String,
+    /// The line of its `[[problem]]` table (1-based).
     pub line: usize,
+    /// Where it comes from (empty when the file does not say).
     pub source: String,
+    /// Its rules: a preset name or a rules file, as the problem names them.
     pub rules: String,
+    /// Its stipulation, written out.
     pub stipulation: String,
+    /// Its position as the program plays it (after any flip).
     pub fen: String,
     /// The position.
     pub shape: Shape,

@@ -29,6 +29,8 @@ pub struct Member {
 /// A group of problems: one position, or near variants.
 #[derive(Clone, Debug, Serialize)]
 pub struct Group {
+    /// Its problems, two or more, in entry order; the others are spelled against the
+    /// first.
     pub members: Vec<Member>,
     /// Every member's stipulation is the first's.
     pub stipulations_agree: bool,

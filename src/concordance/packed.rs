@@ -31,10 +31,13 @@ pub fn rank(c: Code) -> i64 {
     ((c >> 32) & 0xFF) as i64
 }
 
-/// Bits of [`Packed::mask`].
+/// Bit of [`Packed::mask`]: the left–right mirror is allowed.
 pub const MIRROR: u8 = 1;
+/// Bit of [`Packed::mask`]: the colours may be exchanged with the board turned.
 pub const COLOURS: u8 = 2;
+/// Bit of [`Packed::mask`]: the pattern may be shifted by files.
 pub const FILES: u8 = 4;
+/// Bit of [`Packed::mask`]: the pattern may be shifted by ranks.
 pub const RANKS: u8 = 8;
 
 /// May point transform `t` (bit 0: mirror, bit 1: colours) be used under `mask`?
@@ -45,8 +48,11 @@ pub fn point_allowed(t: usize, mask: u8) -> bool {
 /// A problem's position packed.
 #[derive(Clone, Debug)]
 pub struct Packed {
+    /// Files of the board.
     pub width: u8,
+    /// Ranks of the board.
     pub height: u8,
+    /// The side to move (0 White, 1 Black).
     pub side: u8,
     /// The symmetries allowed ([`MIRROR`], [`COLOURS`], [`FILES`], [`RANKS`]).
     pub mask: u8,

@@ -9,8 +9,9 @@ pub type Man = ((u8, u8), u8, String);
 /// A position to compare.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Shape {
-    /// Files and ranks of the board.
+    /// Files of the board.
     pub width: u8,
+    /// Ranks of the board.
     pub height: u8,
     /// The men, sorted by square.
     pub men: Vec<Man>,

@@ -18,9 +18,13 @@ use serde::Serialize;
 /// The symmetries allowed, and why each of the others is not.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Allowed {
+    /// The left–right mirror is allowed.
     pub mirror: bool,
+    /// Exchanging the colours with the board turned is allowed.
     pub colours: bool,
+    /// Shifting the pattern by files is allowed.
     pub files: bool,
+    /// Shifting the pattern by ranks is allowed.
     pub ranks: bool,
     /// "mirror: castling", one per broken symmetry and reason.
     pub broken: Vec<String>,
@@ -119,9 +123,14 @@ pub fn allowed(rules: &Rules, p: &Problem, privileged: bool, shape: &Shape) -> A
 /// exchanged, shifted by files and ranks (after the other two).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Transform {
+    /// Mirrored left to right (file f goes to width - 1 - f).
     pub mirror: bool,
+    /// Colours exchanged and the board turned (rank r goes to height - 1 - r, and the
+    /// other side moves).
     pub colours: bool,
+    /// Files shifted, after the other two (positive: to the right).
     pub dx: i16,
+    /// Ranks shifted, after the other two (positive: up).
     pub dy: i16,
 }
 

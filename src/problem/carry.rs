@@ -45,21 +45,43 @@ fn counterpart<'a>(from: &PieceDef, to: &'a Rules) -> Option<&'a PieceDef> {
 /// rule set: they stand beside it (a grid column, a CSV row).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum NotCarried {
+    /// The other rule set is played with dice and the problem's own is not.
     #[error("played with dice: a chance of winning, not a forced verdict")]
     Dice,
+    /// The two rule sets have boards of different sizes.
     #[error("played on {there}, the problem on {here}")]
-    Board { here: String, there: String },
+    Board {
+        /// The problem's board, `WxH`.
+        here: String,
+        /// The other rule set's board, `WxH`.
+        there: String,
+    },
+    /// A letter of the problem's position or `mate_by` is no man of its own rules.
     #[error("'{letter}' names no man under {rules}")]
-    UnknownLetter { letter: char, rules: String },
+    UnknownLetter {
+        /// The letter, case kept.
+        letter: char,
+        /// The problem's own rules.
+        rules: String,
+    },
     /// "no ferz (q), alfil (b) among its men".
     #[error("no {0} among its men")]
     Lacks(String),
+    /// The `mate_by` condition names a man the other rule set cannot stand for: the
+    /// condition as written, and why.
     #[error("mate_by '{0}' cannot be carried over: {1}")]
     MateBy(String, Box<NotCarried>),
+    /// The solution is written with a letter that names another man under the other
+    /// rule set, so its moves would not read there.
     #[error(
         "the manuscript's solution writes the {name} as '{letter}', which names another man there"
     )]
-    Letters { name: String, letter: char },
+    Letters {
+        /// The man's name under the problem's rules.
+        name: String,
+        /// Its letter there, as a capital.
+        letter: char,
+    },
 }
 
 fn unknown_letter(c: char, from: &Rules) -> NotCarried {

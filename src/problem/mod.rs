@@ -41,7 +41,9 @@ pub enum OwnRulesError {
     /// Its `rules_set` knobs on top of them: `msg` is the rules' message on one line.
     #[error("`rules_set`: {msg}")]
     RulesSet {
+        /// The rules' message, on one line.
         msg: String,
+        /// The rules' error.
         #[source]
         err: std::sync::Arc<RulesError>,
     },

@@ -58,7 +58,9 @@ pub const DEFAULT_REFUTATIONS: usize = 2;
 /// The nodes the steps of one problem have spent together, and the most they may.
 #[derive(Debug)]
 pub struct ProblemNodes {
+    /// The most nodes all the steps may spend together (`--max-nodes`).
     pub limit: u64,
+    /// The nodes spent so far, by every step.
     pub spent: AtomicU64,
 }
 

@@ -37,13 +37,18 @@ pub enum MateBy {
 /// Conditions resolved against a board.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Conditions {
+    /// Who must give the mate (None: any man).
     pub mate_by: Option<MateBy>,
+    /// Squares one of which the mated king must stand on (empty: any).
     pub mate_on: Vec<Square>,
     /// Squares one of which the mating man (a man giving the mating check, of the
     /// `mate_by` kind or the tracked man if one is named) must stand on.
     pub mate_from: Vec<Square>,
+    /// The defender must capture whenever it can.
     pub covetous: bool,
+    /// The attacker may not capture.
     pub attacker_no_capture: bool,
+    /// Squares, each holding a man at the start, whose men may not move.
     pub immobile: Vec<Square>,
     /// Continual check: every attacker move must give check (a win found under it is
     /// a win without it too; a failure is a failure under the condition only).

@@ -36,28 +36,40 @@ pub struct Stipulation {
 /// Why a stipulation or condition was rejected.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum SolveError {
+    /// A stipulation that does not read (the text).
     #[error("bad stipulation '{0}': expected '#N' (mate in N) or 'win N', N from 1 to 200, or one of Popeye's (h#N, h#N.5, h=N, s#N, s=N, r#N, semi-r#N, ser-#N, ser-=N, ser-h#N, ser-s#N, =N, each with #, = or #=, and exact- before it)")]
     Stipulation(String),
+    /// A Popeye stipulation that does not read, and why.
     #[error("bad stipulation: {0}")]
     Play(#[from] super::play::PlayError),
+    /// Conditions given with a stipulation other than `#N` and `win N` (the
+    /// stipulation).
     #[error("conditions (mate_by, mate_on, immobile, defender, checks) are not analysed with the stipulation {0} yet: only with #N and win N")]
     PlayConditions(String),
+    /// A `mate_by` that is neither a piece letter of the rules nor a square holding a
+    /// man of the side to move (as written).
     #[error("bad mate_by '{0}': expected a piece letter of these rules or a square holding an attacking man")]
     MateBy(String),
+    /// A `mate_on` entry that is no square of the board nor a named set (as written).
     #[error(
         "bad mate_on square '{0}': expected a square of the board or a named set (centre, corners)"
     )]
     MateOn(String),
+    /// A `mate_from` entry that is no square of the board nor a named set (as written).
     #[error(
         "bad mate_from square '{0}': expected a square of the board or a named set (centre, corners)"
     )]
     MateFrom(String),
+    /// An `immobile` entry that is no square, or an empty one (as written).
     #[error("bad immobile square '{0}': expected a square holding a man")]
     Immobile(String),
+    /// A `defender` that is neither `best` nor `covetous` (as written).
     #[error("bad defender '{0}': expected 'best' or 'covetous'")]
     Defender(String),
+    /// The position does not read.
     #[error("bad position: {0}")]
     Fen(#[from] FenError),
+    /// A problem that cannot be put to the dice analysis, and why.
     #[error("dice: {0}")]
     Dice(DiceRefusal),
 }

@@ -16,42 +16,61 @@ pub enum EntryError {
     /// their rules).
     #[error("rules '{rules}': {err}")]
     Rules {
+        /// The rules as the problem names them.
         rules: String,
+        /// Why they do not resolve or compile.
         #[source]
         err: Arc<RulesError>,
     },
     /// The rules have no man of this name.
     #[error("the rules '{rules}' have no {name} (their men: {men})")]
     NoManNamed {
+        /// The rules' name.
         rules: String,
+        /// The name looked for (`ferz`, `knight`).
         name: String,
+        /// The rules' men, each as its capital letter and name.
         men: String,
     },
     /// A letter as printed that is no man of the rules.
     #[error("'{printed}' is no man of the rules '{rules}' (their letters: {men})")]
     NoManLettered {
+        /// The letter as printed.
         printed: char,
+        /// The rules' name.
         rules: String,
+        /// The rules' men, each as its capital letter and name.
         men: String,
     },
     /// A square off the board.
     #[error("'{square}' is not a square of the {width}x{height} board")]
     OffBoard {
+        /// The square, as written.
         square: String,
+        /// Files of the board.
         width: u8,
+        /// Ranks of the board.
         height: u8,
     },
     /// A square given two men.
     #[error("two men on {square} ('{old}' already stands there)")]
-    TwoMen { square: String, old: char },
+    TwoMen {
+        /// The square, as written.
+        square: String,
+        /// The letter of the man already there (capital: White).
+        old: char,
+    },
     /// The stipulation does not read.
     #[error(transparent)]
     Stipulation(#[from] SolveError),
     /// The FEN does not read as a legal problem position.
     #[error("the position '{fen}' is not a legal problem position under '{rules}': {err}")]
     Position {
+        /// The position as set up.
         fen: String,
+        /// The rules as the problem names them.
         rules: String,
+        /// Why the position is refused.
         #[source]
         err: FenError,
     },
@@ -60,7 +79,12 @@ pub enum EntryError {
     BadCount(String),
     /// `(N)` that does not count the men before it.
     #[error("the count {count} does not match the {listed} men listed before it")]
-    CountMismatch { count: String, listed: usize },
+    CountMismatch {
+        /// The count as written, parentheses and all.
+        count: String,
+        /// The men listed since the previous count.
+        listed: usize,
+    },
     /// A word that is not a man on a square.
     #[error("'{0}': expected a man and its square, e.g. Kg1, Fd4, Ktf3 or e4")]
     NotManOnSquare(String),
@@ -125,7 +149,9 @@ pub enum EntryError {
     /// A Popeye man the rules have no counterpart of.
     #[error("man {name}: {err}")]
     Man {
+        /// The name of the man in the rules' piece list (`ferz`, `knight`...).
         name: &'static str,
+        /// Why the rules have no such man.
         #[source]
         err: Box<EntryError>,
     },
@@ -141,8 +167,11 @@ pub enum EntryError {
     /// `PromOnly` naming other men than the rules promote to.
     #[error("condition PromOnly {names} (the rules '{rules}' promote to {to:?})")]
     PromOnly {
+        /// The men `PromOnly` names, as Popeye calls them, space separated.
         names: String,
+        /// The rules' name.
         rules: String,
+        /// The letters of the men these rules promote to.
         to: Vec<char>,
     },
 }
