@@ -32,32 +32,64 @@ pub struct Grid {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Edit {
     /// Take a man off the board.
-    Remove { sq: usize, c: Color, k: Kind },
+    Remove {
+        /// The square.
+        sq: usize,
+        /// The man's colour.
+        c: Color,
+        /// The man's kind.
+        k: Kind,
+    },
     /// Put a man on an empty square.
-    Add { sq: usize, c: Color, k: Kind },
+    Add {
+        /// The square.
+        sq: usize,
+        /// The man's colour.
+        c: Color,
+        /// The man's kind.
+        k: Kind,
+    },
     /// Put a man on another (empty) square.
     Move {
+        /// The square it leaves.
         from: usize,
+        /// The square it goes to.
         to: usize,
+        /// The man's colour.
         c: Color,
+        /// The man's kind.
         k: Kind,
     },
     /// Make a man another kind (the copyist's ferz for an alfil).
     Kind {
+        /// The square.
         sq: usize,
+        /// The man's colour.
         c: Color,
+        /// Its kind before the edit.
         from: Kind,
+        /// Its kind after.
         to: Kind,
     },
     /// Make a man the other side's.
-    Colour { sq: usize, c: Color, k: Kind },
+    Colour {
+        /// The square.
+        sq: usize,
+        /// The man's colour before the edit.
+        c: Color,
+        /// The man's kind.
+        k: Kind,
+    },
     /// Let the other side move first.
     Side,
     /// Read the diagram the other way round: mirrored top to bottom with the colours
     /// swapped (the problem files' `orientation = "flipped"`).
     Turn,
     /// Pose the task in more moves (the position unchanged).
-    Stipulation { moves: u32 },
+    Stipulation {
+        /// The number of moves of the task posed.
+        moves: u32,
+    },
 }
 
 impl<B: Bits> From<&Position<B>> for Grid {

@@ -42,16 +42,22 @@ pub enum ExportError {
     /// A ply (counted from 1) that names no legal move.
     #[error("ply {ply} ({text}): {err}")]
     Ply {
+        /// The ply, counted from 1.
         ply: usize,
+        /// The move as the line writes it.
         text: String,
+        /// Why it names no legal move.
         #[source]
         err: notation::NotationError,
     },
     /// A line of the analysis (its kind and number among its kind) that does not replay.
     #[error("{kind} line {variation}: {err}")]
     Line {
+        /// The line's kind: `claim`, `main` or `tree`.
         kind: &'static str,
+        /// Its number among the lines of its kind, counted from 1.
         variation: usize,
+        /// The ply that does not replay.
         #[source]
         err: Box<ExportError>,
     },
@@ -61,7 +67,9 @@ pub enum ExportError {
     /// A move of the PGN tree that names no legal move.
     #[error("move {coord}: {err}")]
     Move {
+        /// The move in coordinates, as the tree holds it.
         coord: String,
+        /// Why it names no legal move.
         #[source]
         err: notation::NotationError,
     },

@@ -520,28 +520,57 @@ const EDITION_FILES: &[&str] = &[
 /// Why an edition cannot be written into its folder.
 #[derive(Debug, thiserror::Error)]
 pub enum EditionError {
+    /// The path has no last component to name the folder (it ends in `..`, say).
     #[error("--html {}: not a folder name (give a new folder, e.g. --html edition)", .0.display())]
     NotAFolderName(PathBuf),
+    /// The path exists and is not a directory.
     #[error("--html {}: exists and is not a directory", .0.display())]
     NotADirectory(PathBuf),
+    /// The directory holds files but no marker of an edition.
     #[error("--html {}: the directory holds other files and no edition (no {MARKER}); give a new or empty directory", .0.display())]
     NoEdition(PathBuf),
+    /// The folder holds a file no edition has.
     #[error("--html {}: {} was not written by mansuba; the edition replaces the whole directory, so move that file away or give another directory (nothing was written)", dir.display(), dir.join(file).display())]
-    Foreign { dir: PathBuf, file: String },
+    Foreign {
+        /// The edition's folder.
+        dir: PathBuf,
+        /// The name of the file in it.
+        file: String,
+    },
+    /// A file an edition has is there, but as a link, a folder or a special file.
     #[error("--html {}: {} is not a regular file mansuba wrote (it is {kind}); move it away or give another directory (nothing was written)", dir.display(), dir.join(file).display())]
     NotOurs {
+        /// The edition's folder.
         dir: PathBuf,
+        /// The name of the file in it.
         file: String,
+        /// What it is, in words ("a symbolic link", "a directory", ...).
         kind: &'static str,
     },
+    /// A file of the folder is one of the inputs, or a file this run read.
     #[error("--html {}: {} is one of the inputs; the edition replaces the whole directory, so move it away or give another directory (nothing was written)", dir.display(), dir.join(file).display())]
-    IsInput { dir: PathBuf, file: String },
+    IsInput {
+        /// The edition's folder.
+        dir: PathBuf,
+        /// The name of the file in it.
+        file: String,
+    },
+    /// The folder the edition's folder would be made in does not exist.
     #[error("--html {}: directory {} does not exist", dir.display(), parent.display())]
-    NoParent { dir: PathBuf, parent: PathBuf },
+    NoParent {
+        /// The edition's folder.
+        dir: PathBuf,
+        /// The missing folder.
+        parent: PathBuf,
+    },
+    /// Reading the folder, or writing the edition or putting it in place, failed.
     #[error("--html {}: {what}: {err}", path.display())]
     Io {
+        /// The file or folder at fault.
         path: PathBuf,
+        /// What was being done ("cannot write it", "cannot move the old edition aside").
         what: &'static str,
+        /// What the system said.
         err: std::io::Error,
     },
 }

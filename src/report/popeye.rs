@@ -77,13 +77,23 @@ pub enum PopeyeError {
     Preset(#[from] crate::board::rules::RulesError),
     /// A letter of the FEN that is no man of the rules.
     #[error("'{letter}' is no man of {rules}")]
-    NoMan { letter: char, rules: String },
+    NoMan {
+        /// The letter, as the FEN writes it.
+        letter: char,
+        /// The problem's rules.
+        rules: String,
+    },
     /// A man Popeye has no name for.
     #[error("the {0} has no Popeye name here")]
     NoName(String),
     /// A pawn that may double-step in Popeye but not under the rules.
     #[error("a pawn on {square} could double-step in Popeye, not under {rules}")]
-    DoubleStep { square: String, rules: String },
+    DoubleStep {
+        /// The pawn's square.
+        square: String,
+        /// The problem's rules.
+        rules: String,
+    },
 }
 
 /// The men of a FEN placement: (square, letter) for every man, or why it cannot be read.

@@ -114,9 +114,13 @@ pub enum ArrowError {
     /// A square off the board.
     #[error("'{text}': {square} is not a square of the {width}x{height} board")]
     OffBoard {
+        /// The arrow, as given.
         text: String,
+        /// The square of it that is off the board.
         square: String,
+        /// Files of the board.
         width: u8,
+        /// Ranks of the board.
         height: u8,
     },
     /// Not two squares.

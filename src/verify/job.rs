@@ -15,9 +15,13 @@ use std::time::Instant;
 
 /// One unit of work: a problem under one rule set.
 pub struct Job {
+    /// The problem.
     pub problem: Arc<Problem>,
-    /// The rules spec and whether it came from the command line.
+    /// The rules spec it is verified under: its own, the one `--rules` gives, or a preset
+    /// `--all-rules` carries it to.
     pub rules: String,
+    /// The rules came from `--rules`, not from the problem: a fault in them is then laid
+    /// at the problem's `id` rather than at its `rules` key.
     pub from_cli: bool,
     /// With `--all-rules`: the position and conditions carried over to `rules` by the
     /// identity of the men (None: as the problem writes them).
