@@ -53,11 +53,14 @@
 //! assert_eq!(refutation.line[..4], ["Rh8+", "Kxh8", "Bf5+", "Rh2"]);
 //! ```
 
+#![deny(missing_docs)]
+
 pub mod analyse;
 pub mod batch;
 pub mod board;
 #[cfg(feature = "cli")]
 #[doc(hidden)]
+#[allow(missing_docs)]
 pub mod cli;
 pub mod concordance;
 pub mod dice;

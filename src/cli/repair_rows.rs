@@ -1,7 +1,7 @@
 //! A `repair` run's results, one row per problem of the file: printed as text or JSON and
 //! gathered as CSV records as they come (by `repair` and by the merge of its shards, so
 //! that both write the same), and, for `repair --shard K/N`, kept in the shard's rows
-//! file beside the manifest (see [`super::manifest`]).
+//! file beside the manifest (see [`crate::verify::shard`]).
 
 use super::repair_args::RepairArgs;
 use crate::batch::Shard;

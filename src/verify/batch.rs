@@ -1,7 +1,7 @@
 //! The parallel batch: every problem of a list of files verified, each problem's rows
 //! handed on as one group in file order as soon as it and every group before it are done
 //! (a consumer can stream them: a pipe is not kept waiting for the whole batch). The
-//! problems are read as the workers ask for them ([`super::feed`]), the compiled rules
+//! problems are read as the workers ask for them (`feed`), the compiled rules
 //! are shared by every job, and with a shard only the groups whose place in the whole
 //! batch it contains are read into jobs and run.
 //!

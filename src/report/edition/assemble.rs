@@ -2,7 +2,7 @@
 //! through, the other rule sets' table (`--all-rules`), its one-edit repairs when asked
 //! (`verify --html --repair`) and the links to its concordance group; then the page and the
 //! position editor written into the edition's folder ([`super::super::html::write_edition`]).
-//! `verify` and `merge` both call [`write`], so that a merge of shards writes the edition
+//! `verify` and `merge` both call [`write()`], so that a merge of shards writes the edition
 //! one run would have.
 
 use super::diagrams::{marked_svg, row_diagrams, row_engines, view_of};

@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct Inputs {
+    /// The number of problem files (the rules files come after them in `each`).
     pub files: usize,
     /// The digest of every path and its bytes, in order.
     pub digest: String,
@@ -24,7 +25,9 @@ pub struct Inputs {
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct InputFile {
+    /// Its path as the run named it.
     pub path: String,
+    /// The digest of its bytes.
     pub digest: String,
 }
 
