@@ -11,10 +11,11 @@ use mansuba::board::movegen::MoveList;
 use mansuba::board::position::{Move, MoveKind, Position};
 use mansuba::board::presets::PRESETS;
 use mansuba::board::rules::Rules;
-use mansuba::dice::SplitMix;
+use mansuba::dice::{generator, Generator};
+use rand::Rng as _;
 
 /// A number below `n` from the seeded generator the dice simulation uses.
-fn below(rng: &mut SplitMix, n: usize) -> usize {
+fn below(rng: &mut Generator, n: usize) -> usize {
     (rng.next_u64() % n as u64) as usize
 }
 
@@ -112,7 +113,7 @@ fn plain_agrees<B: Bits>(p: &mut Position<B>, legal: &[Move]) {
     }
 }
 
-fn playouts<B: Bits>(start: Position<B>, rng: &mut SplitMix, games: usize, plies: usize) -> usize {
+fn playouts<B: Bits>(start: Position<B>, rng: &mut Generator, games: usize, plies: usize) -> usize {
     let mut checked = 0;
     for _ in 0..games {
         let mut p = start.clone();
@@ -154,7 +155,7 @@ fn playouts<B: Bits>(start: Position<B>, rng: &mut SplitMix, games: usize, plies
 
 #[test]
 fn fast_legality_agrees_with_the_definition_in_every_preset() {
-    let mut rng = SplitMix::new(0x2545_F491_4F6C_DD1D);
+    let mut rng = generator(0x2545_F491_4F6C_DD1D);
     for name in PRESETS {
         let rules = Rules::preset(name).unwrap();
         if rules.forced_capture {

@@ -362,7 +362,8 @@ mod tests {
     fn the_passes_keep_the_rows_the_worklist_keeps() {
         // Random graphs of rows with throws and moves: the rows the passes keep are the
         // rows left alive by the worklist over the moves turned round.
-        let mut rng = crate::dice::SplitMix::new(7);
+        use rand::Rng as _;
+        let mut rng = crate::dice::generator(7);
         for _ in 0..200 {
             let n = 1 + rng.next_u64() as usize % 40;
             let mut g = Allowed {

@@ -54,5 +54,5 @@ mod update;
 pub use crate::board::die::{Dice, NoMove, Roll};
 pub use error::{DiceError, TableFileFault};
 pub use expectimax::{Expectimax, Objective, Stop, TooBig};
-pub use simulate::{simulate, Simulated, SplitMix};
+pub use simulate::{generator, simulate, Generator, Simulated};
 pub use turn::{Choice, Start, Throw, Thrown, Wl};

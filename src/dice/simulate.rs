@@ -8,27 +8,14 @@ use crate::board::die::{NoMove, Roll};
 use crate::board::position::Position;
 use serde::Serialize;
 
-/// A small seeded generator (SplitMix64): the same seed gives the same games on every
-/// machine and every version, which a published figure needs.
-pub struct SplitMix(u64);
+/// The simulation's seeded generator (xoshiro256++, seeded through SplitMix64 by
+/// `rand_xoshiro`): the same seed gives the same games on every machine, which a
+/// published figure needs; the figure names the seed.
+pub type Generator = rand_xoshiro::Xoshiro256PlusPlus;
 
-impl SplitMix {
-    /// A generator from a seed.
-    pub fn new(seed: u64) -> Self {
-        SplitMix(seed)
-    }
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    /// A uniform number in [0, 1).
-    pub fn unit(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
-    }
+/// The generator for a seed.
+pub fn generator(seed: u64) -> Generator {
+    <Generator as rand::SeedableRng>::seed_from_u64(seed)
 }
 
 /// What the games showed, for the side to move at the start.
@@ -67,7 +54,7 @@ pub fn simulate<B: Bits, E>(
     seed: u64,
     stop: &dyn Fn() -> bool,
 ) -> Result<Simulated, E> {
-    let mut rng = SplitMix::new(seed);
+    let mut rng = generator(seed);
     let root = pos.side;
     let (mut won, mut lost, mut played) = (0u64, 0u64, 0u64);
     'games: for _ in 0..games {
@@ -84,7 +71,7 @@ pub fn simulate<B: Bits, E>(
             if left == 0 {
                 break None;
             }
-            let x = rng.unit();
+            let x: f64 = rand::RngExt::random(&mut rng);
             let mut acc = 0.0;
             let mut pick = throws.last().expect("a die has faces");
             for t in &throws {
