@@ -57,7 +57,7 @@ pub struct Method {
 impl Default for Method {
     fn default() -> Self {
         Method {
-            tolerance: 1e-10,
+            tolerance: super::TOLERANCE,
             gauss_seidel: true,
             deflate: true,
             certain: true,

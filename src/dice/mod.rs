@@ -15,6 +15,7 @@
 //!    leave a move).
 
 mod accelerate;
+pub mod answer;
 mod certain;
 mod certify;
 mod compact;
@@ -52,7 +53,12 @@ pub mod turn;
 mod update;
 
 pub use crate::board::die::{Dice, NoMove, Roll};
+pub use answer::{answer, Answer, AnswerError, BestMove, How, Request, Simulation, Watch};
 pub use error::{DiceError, TableFileFault};
 pub use expectimax::{Expectimax, Objective, Stop, TooBig};
 pub use simulate::{generator, simulate, Generator, Simulated};
 pub use turn::{Choice, Start, Throw, Thrown, Wl};
+
+/// Chance tables are solved until every score is certain within this and no chance moves
+/// by more in a sweep.
+pub const TOLERANCE: f64 = 1e-10;

@@ -46,6 +46,11 @@ impl Wl {
     pub const WIN: Wl = Wl { w: 1.0, l: 0.0 };
     /// Drawn or undecided.
     pub const NONE: Wl = Wl { w: 0.0, l: 0.0 };
+    /// The chance of a draw (or of a game not decided), never below 0.
+    #[inline]
+    pub fn draw(self) -> f64 {
+        (1.0 - self.w - self.l).max(0.0)
+    }
     /// The same chances seen by the other side.
     #[inline]
     pub fn flip(self) -> Wl {
