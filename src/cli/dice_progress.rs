@@ -2,7 +2,9 @@
 //! the current error bound against the tolerance, on a log scale); otherwise a line on
 //! stderr every few seconds.
 
+use crate::dice::estimate::Estimate;
 use crate::dice::table::Progress;
+use crate::dice::Watch;
 use std::io::IsTerminal;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -97,5 +99,22 @@ impl Shown {
         if let Some(b) = self.bar.lock().unwrap_or_else(|e| e.into_inner()).take() {
             b.finish_and_clear();
         }
+    }
+}
+
+/// The estimate printed at once, then a bar per table on a terminal, a line every few
+/// seconds otherwise.
+impl Watch for Shown {
+    fn estimate(&self, material: &str, estimate: &Estimate) {
+        eprintln!(
+            "chance tables for {material} (estimate):\n{}",
+            estimate.describe()
+        );
+    }
+    fn progress(&self, p: Progress) {
+        self.tell(p);
+    }
+    fn finish(&self) {
+        Shown::finish(self);
     }
 }

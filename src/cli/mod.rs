@@ -10,6 +10,8 @@ pub mod concordance;
 pub mod diagram;
 pub mod dice;
 pub mod dice_progress;
+pub mod dice_report;
+pub mod dice_tables;
 pub mod editor;
 pub mod export;
 pub mod import;

@@ -1,11 +1,15 @@
 //! `mansuba perft`: counting the leaves of the legal move tree.
 
 use super::workers::set_threads;
+use crate::board::bits::Bits;
 use crate::board::compiled::AnyEngine;
 use crate::board::position::Position;
 use crate::board::rules::Rules;
+use crate::dice::Dice;
+use crate::notation::coord;
 use crate::with_engine;
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
+use serde_json::json;
 
 /// Arguments of `perft`.
 #[derive(clap::Args, Debug)]
@@ -44,7 +48,7 @@ pub fn cmd_perft(a: PerftArgs) -> Result<i32> {
             None => Position::start(e.clone()).context("the preset's starting array")?,
         };
         if let Some(roll) = &a.roll {
-            return crate::cli::dice::perft_by_roll(&pos, a.depth, roll, a.divide, a.json);
+            return perft_by_roll(&pos, a.depth, roll, a.divide, a.json);
         }
         let t = std::time::Instant::now();
         let (nodes, rows) = if a.divide {
@@ -79,5 +83,70 @@ pub fn cmd_perft(a: PerftArgs) -> Result<i32> {
             println!("nodes {nodes}  depth {}  time {:.3}s  {:.1} M nodes/s", a.depth, millis as f64 / 1000.0, nps as f64 / 1e6);
         }
     });
+    Ok(0)
+}
+
+/// `perft --roll`: perft whose first ply moves only men the throw names.
+pub fn perft_by_roll<B: Bits>(
+    pos: &Position<B>,
+    depth: u32,
+    roll: &str,
+    divide: bool,
+    as_json: bool,
+) -> Result<i32> {
+    let rules = &pos.eng.rules;
+    let Some(dice) = &rules.dice else {
+        bail!(
+            "--roll: rules '{}' are played without dice (try shatranj-dice)",
+            rules.name
+        );
+    };
+    if depth == 0 {
+        bail!("--roll needs --depth 1 or more");
+    }
+    let rolls = if roll == "all" {
+        dice.rolls(&rules.pieces)
+    } else {
+        vec![dice.roll_named(&rules.pieces, roll)?]
+    };
+    let mut p = pos.clone();
+    let mut legal = crate::board::movegen::MoveList::new();
+    p.legal_moves(&mut legal);
+    let mut out = vec![];
+    for r in &rolls {
+        let mut rows = vec![];
+        for m in crate::dice::turn::moves_under(&legal, r.kinds) {
+            let u = p.make(m);
+            let n = crate::board::perft::perft(&mut p, depth - 1);
+            p.unmake(m, u);
+            rows.push((coord(pos, &m), n));
+        }
+        rows.sort();
+        let total: u64 = rows.iter().map(|x| x.1).sum();
+        out.push(json!({
+            "roll": r.label, "kinds": Dice::kind_names(&rules.pieces, r.kinds),
+            "moves": rows.len(), "nodes": total,
+            "divide": rows.iter().map(|(m, n)| (m.clone(), json!(n))).collect::<serde_json::Map<_, _>>(),
+        }));
+        if !as_json {
+            if divide {
+                for (m, n) in &rows {
+                    println!("{m}: {n}");
+                }
+            }
+            println!(
+                "roll {:>5}  {:<24} {:>3} moves  nodes {total}  depth {depth}",
+                r.label,
+                Dice::kind_names(&rules.pieces, r.kinds),
+                rows.len()
+            );
+        }
+    }
+    if as_json {
+        println!(
+            "{}",
+            json!({"rules": rules.name, "fen": pos.to_fen(), "depth": depth, "rolls": out})
+        );
+    }
     Ok(0)
 }

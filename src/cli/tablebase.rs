@@ -103,7 +103,7 @@ pub fn cmd_tablebase(a: TablebaseArgs) -> Result<i32> {
             crate::cli::workers::set_threads(threads)?;
             table_folder(&dir)?;
             if Rules::resolve(&rules, None)?.dice.is_some() {
-                return crate::cli::dice::tablebase_build(&rules, &material, &dir, json);
+                return crate::cli::dice_tables::tablebase_build(&rules, &material, &dir, json);
             }
             let opts = BuildOptions {
                 symmetry: !no_symmetry,
@@ -150,7 +150,7 @@ pub fn cmd_tablebase(a: TablebaseArgs) -> Result<i32> {
             json,
         } => {
             if Rules::resolve(&rules, None)?.dice.is_some() {
-                return crate::cli::dice::tablebase_stats(&rules, &material, &dir, json);
+                return crate::cli::dice_tables::tablebase_stats(&rules, &material, &dir, json);
             }
             stats(&rules, &material, &dir, json)
         }
