@@ -12,6 +12,7 @@ mod cli_verify;
 mod concordance;
 mod diagram;
 mod dice;
+mod dice_answer;
 mod dice_index;
 mod dice_layouts;
 mod dice_methods;
