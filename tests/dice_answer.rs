@@ -18,8 +18,7 @@ use mansuba::dice::{
 };
 use std::sync::Arc;
 
-#[path = "common/dice_board.rs"]
-mod dice_board;
+use crate::dice::dice_board;
 
 /// White: Ka1, Rd1; Black: Kh8, pawn d5. One rook move (Rxd5) bares the black king.
 const BARE_IN_ONE: &str = "7k/8/8/3p4/8/8/8/K2R4 w - - 0 1";
