@@ -52,7 +52,7 @@ fn bench(c: &mut Criterion) {
         let e = engine(rules.clone());
         let dice = rules.dice.clone().unwrap();
         let m = Material::parse(mat, &rules).unwrap();
-        let t = ChanceTables::build(&e, &dice, &m, 1e-10, &|_| {}).unwrap();
+        let t = ChanceTables::build(&e, &dice, &m, mansuba::dice::TOLERANCE, &|_| {}).unwrap();
         for f in t.figures() {
             eprintln!(
                 "{} {}: {} positions, {} sweeps, error within {:.1e}, {:.1} MiB, mean chance White wins: {:.4} (White to move), {:.4} (Black to move)",
@@ -67,7 +67,9 @@ fn bench(c: &mut Criterion) {
             );
         }
         g.bench_function(format!("table {mat} {}", rules.name), |b| {
-            b.iter(|| ChanceTables::build(&e, &dice, &m, 1e-10, &|_| {}).unwrap())
+            b.iter(|| {
+                ChanceTables::build(&e, &dice, &m, mansuba::dice::TOLERANCE, &|_| {}).unwrap()
+            })
         });
     }
     let rules = Rules::preset("shatranj-dice").unwrap();

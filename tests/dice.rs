@@ -255,7 +255,14 @@ fn tables_for(rules: Rules, fen: &str) -> (Position<u64>, mansuba::dice::table::
     let e = engine(rules);
     let pos = Position::from_fen(e.clone(), fen).unwrap();
     let mat = mansuba::retro::material_of(&pos).unwrap();
-    let t = mansuba::dice::table::ChanceTables::build(&e, &dice, &mat, 1e-10, &|_| {}).unwrap();
+    let t = mansuba::dice::table::ChanceTables::build(
+        &e,
+        &dice,
+        &mat,
+        mansuba::dice::TOLERANCE,
+        &|_| {},
+    )
+    .unwrap();
     (pos, t)
 }
 

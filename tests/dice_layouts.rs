@@ -85,7 +85,12 @@ fn same_both_ways(rules: Rules, mat: &str, tolerance: f64, min_sweeps: u32) {
 
 #[test]
 fn three_men_on_8x8_the_same_in_both_layouts() {
-    same_both_ways(Rules::preset("shatranj-dice").unwrap(), "KRK", 1e-10, 1);
+    same_both_ways(
+        Rules::preset("shatranj-dice").unwrap(),
+        "KRK",
+        mansuba::dice::TOLERANCE,
+        1,
+    );
 }
 
 #[test]
