@@ -2,6 +2,7 @@
 //! problems finish, the CSV's byte-order mark, `solve` on a directory or a file it cannot
 //! read is a usage error.
 
+use crate::common;
 use assert_cmd::Command;
 use std::io::BufRead as _;
 use std::time::{Duration, Instant};
@@ -190,4 +191,46 @@ fn refutations_sets_how_many_holding_defences_are_counted() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--refutations"));
+}
+
+/// A side to play with no legal move has nothing to refute: the CSV and JSON say "no legal
+/// move" in the refutation field, the text says so in words (not as a line of moves), and
+/// the PGN export has no refutation to replay (it used to fail on it).
+#[test]
+fn no_legal_move_is_said_not_played_as_a_refutation() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("stuck.toml");
+    std::fs::write(
+        &file,
+        r##"[[problem]]
+id = "stuck"
+source = "composed for mansuba's tests: White stalemated by the queen"
+rules = "orthodox"
+fen = "k7/8/8/8/8/1q6/8/K7 w - - 0 1"
+stipulation = "#1"
+"##,
+    )
+    .unwrap();
+    let f = file.to_str().unwrap();
+    let (code, out, _) = common::mansuba(&["solve", f]);
+    assert_eq!(code, 0);
+    assert!(out.contains("verdict     unsound"), "{out}");
+    assert!(
+        out.contains("refutation  none: the side to play has no legal move"),
+        "{out}"
+    );
+    let (_, json, _) = common::mansuba(&["solve", f, "--json"]);
+    let row: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
+    assert_eq!(row["refutation"], "no legal move");
+    let csv = dir.path().join("rows.csv");
+    common::mansuba(&["verify", f, "--csv", csv.to_str().unwrap()]);
+    let text = std::fs::read_to_string(&csv).unwrap();
+    assert!(
+        text.lines().nth(1).unwrap().contains(",no legal move,"),
+        "{text}"
+    );
+    let pgn = dir.path().join("out.pgn");
+    let (code, _, err) = common::mansuba(&["export", f, "--pgn", pgn.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!err.contains("does not replay"), "{err}");
 }

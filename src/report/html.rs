@@ -83,6 +83,9 @@ pub fn explain(r: &Row) -> String {
             "Cooked: {} first moves force {stip} ({keys}), where a problem should have one.",
             rep.keys.len()
         ),
+        Verdict::Unsound if rep.no_legal_move => {
+            format!("Unsound: the side to play has no legal move, so nothing forces {stip}.")
+        }
         Verdict::Unsound => format!(
             "Unsound: no first move forces {stip}; the defence always holds{}.",
             rep.refutation
@@ -318,9 +321,11 @@ fn analysis_facts(s: &mut String, r: &Row, a: &crate::solve::Analysis) {
     fact(
         s,
         "refutation",
-        &rep.refutation
-            .as_ref()
-            .map_or(String::new(), |x| numbered_refutation(x, &a.fen)),
+        &match &rep.refutation {
+            Some(x) => numbered_refutation(x, &a.fen),
+            None if rep.no_legal_move => "none: the side to play has no legal move".into(),
+            None => String::new(),
+        },
     );
     if !rep.tries.is_empty() {
         let firsts: Vec<String> = rep

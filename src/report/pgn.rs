@@ -292,7 +292,7 @@ fn summary_comment(r: &Row) -> String {
             };
             parts.push(format!("{word} {}", rep.keys_san.join(", ")));
         }
-        if let Some(x) = &rep.refutation {
+        if let Some(x) = rep.refutation_text() {
             parts.push(format!("refutation: {x}"));
         }
         if a.claim.status != crate::solve::ClaimStatus::None {

@@ -68,9 +68,7 @@ pub fn csv_record(r: &Row) -> Vec<String> {
         rep.map(|x| x.keys.join(" ")).unwrap_or_default(),
         rep.map(|x| yes_no(x.keys_complete)).unwrap_or("no").into(),
         a.map(|a| a.claim.csv_text()).unwrap_or_default(),
-        rep.and_then(|x| x.refutation.as_ref())
-            .map(ToString::to_string)
-            .unwrap_or_default(),
+        rep.and_then(|x| x.refutation_text()).unwrap_or_default(),
         rep.map(|x| x.main_line.join(" ")).unwrap_or_default(),
         rep.map(|x| x.nodes.to_string()).unwrap_or_default(),
         r.millis.to_string(),
@@ -201,7 +199,7 @@ pub fn json_row(r: &Row, tree: bool) -> serde_json::Value {
         o["keys_san"] = json!(rep.keys_san);
         o["keys_complete"] = json!(rep.keys_complete);
         o["others_fail_within"] = json!(rep.others_fail_within);
-        o["refutation"] = json!(rep.refutation);
+        o["refutation"] = json!(rep.refutation_text());
         o["try_lines"] = json!(try_lines(a));
         o["tries_left_out"] = json!(rep.tries_left_out);
         o["extras_left_out"] = json!(extras_words(a));

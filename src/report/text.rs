@@ -347,6 +347,8 @@ fn verdict_text(r: &Row, rep: &crate::solve::SolveReport) -> String {
     if let Some(rf) = &rep.refutation {
         let fen = r.analysis.as_ref().map_or("", |a| a.fen.as_str());
         let _ = writeln!(s, "refutation  {}", numbered_refutation(rf, fen));
+    } else if rep.no_legal_move {
+        let _ = writeln!(s, "refutation  none: the side to play has no legal move");
     }
     s
 }

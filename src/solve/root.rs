@@ -158,6 +158,7 @@ pub fn solve<B: Bits>(
     if rep.solvable == Solvable::No {
         let (refutation, spent) = root.refutation(&results, limits, pool);
         rep.refutation = refutation;
+        rep.no_legal_move = results.is_empty();
         extra_nodes += spent;
         if root.holding_counted > 0 {
             let skip = root.strongest(&results).map(|t| t.m);
@@ -518,7 +519,7 @@ impl<'a, B: Bits> Root<'a, B> {
         pool: &ExtrasPool,
     ) -> (Option<super::Refutation>, u64) {
         let Some(t) = self.strongest(results) else {
-            return (results.is_empty().then(|| "no legal move".into()), 0);
+            return (None, 0);
         };
         let Some(l) = pool.step(limits, Extra::StrongestTry) else {
             return (None, 0);

@@ -53,6 +53,10 @@ pub struct SolveReport {
     /// For an unsound problem: the strongest try and the defence that holds, as a line
     /// in coordinates ("f5g7 e8d8").
     pub refutation: Option<super::Refutation>,
+    /// The side to play has no legal move at all: the task fails with nothing to refute
+    /// (no try, no defence; [`SolveReport::refutation`] is None).
+    #[serde(default)]
+    pub no_legal_move: bool,
     /// The tries, each written as the refutation is (the try, a defence that holds, the
     /// line on), the most forcing first: for an unsound problem every first move but the
     /// strongest try (whose line is the refutation), for a sound or cooked one every first
@@ -103,4 +107,20 @@ pub struct SolveReport {
     /// series `1.a3 2.a4 3.Ra2#`).
     #[serde(default)]
     pub solution_lines: Vec<String>,
+}
+
+/// The words the CSV's and JSON's `refutation` field holds when the side to play has no
+/// legal move.
+pub const NO_LEGAL_MOVE: &str = "no legal move";
+
+impl SolveReport {
+    /// The `refutation` field of the CSV and JSON: the refutation's text form, or
+    /// [`NO_LEGAL_MOVE`] when there is no move to refute.
+    pub fn refutation_text(&self) -> Option<String> {
+        match &self.refutation {
+            Some(r) => Some(r.to_string()),
+            None if self.no_legal_move => Some(NO_LEGAL_MOVE.into()),
+            None => None,
+        }
+    }
 }
