@@ -2,8 +2,9 @@
 //! tree as variations (`--pgn`), and the problems as Popeye input (`--popeye`).
 use super::parallel::*;
 use crate::notation::Notation;
+use crate::report;
+use crate::report::exported::RowNote;
 use crate::report::shown::{shown, shown_id};
-use crate::report::{self, Verdict};
 use anyhow::Result;
 use std::path::PathBuf;
 
@@ -70,39 +71,14 @@ pub fn cmd_export(a: ExportArgs) -> Result<i32> {
         eprint!("{}", report::summary(&rows, 3));
         return Ok(export_exit_code(&rows).max(i32::from(failed)));
     };
-    let mut recs = vec![];
-    // A line that does not replay is the solver's fault, not the input's: said, and the
-    // exit code is 1 as for a problem not analysed.
-    for r in &rows {
-        let replayed = match engine_of(r, &engines) {
-            Ok(eng) => report::export_records(r, &eng, a.run.style()).map_err(|e| e.to_string()),
-            Err(msg) => Err(msg),
-        };
-        let mut v = match replayed {
-            Ok(v) => {
-                if v.is_empty() && r.verdict != Verdict::Error {
-                    eprintln!(
-                        "note: {} ({}): no line of play to export (verdict {})",
-                        shown_id(&r.id),
-                        r.location(),
-                        r.verdict.word()
-                    );
-                }
-                v
-            }
-            Err(msg) => {
-                eprintln!(
-                    "error: {} ({}): cannot export: {}",
-                    shown_id(&r.id),
-                    r.location(),
-                    shown(&msg)
-                );
-                failed = true;
-                vec![]
-            }
-        };
-        recs.append(&mut v);
-    }
+    let recs = report::exported::csv_records(&rows, &engines, a.run.style());
+    failed |= say_notes(
+        &rows,
+        &recs.notes,
+        "no line of play to export",
+        "cannot export",
+    );
+    let recs = recs.items;
     report::write_csv(csv, report::EXPORT_COLUMNS, &recs, a.bom)?;
     eprint!("{}", report::summary(&rows, 3));
     eprintln!(
@@ -117,55 +93,32 @@ pub fn cmd_export(a: ExportArgs) -> Result<i32> {
     })
 }
 
-/// The engine of a row's rules, taken as every command takes them
-/// ([`crate::report::Row::engine`]).
-fn engine_of(
-    r: &report::Row,
-    engines: &Engines,
-) -> Result<crate::board::compiled::AnyEngine, String> {
-    match r.engine(engines) {
-        Some(e) => e.map_err(|e| e.to_string()),
-        None => engines.get(&r.rules, None).map_err(|e| e.to_string()),
+/// Says on standard error what the export of each noted row left out (`none`: the
+/// remark for a row without a line; `fault`: the words before a fault); true when a row
+/// had a fault.
+fn say_notes(rows: &[report::Row], notes: &[(usize, RowNote)], none: &str, fault: &str) -> bool {
+    for (i, note) in notes {
+        let r = &rows[*i];
+        let (id, at) = (shown_id(&r.id), r.location());
+        match note {
+            RowNote::NoLine(v) => eprintln!("note: {id} ({at}): {none} (verdict {})", v.word()),
+            RowNote::Series => eprintln!("note: {id} ({at}): {note}"),
+            _ => eprintln!("error: {id} ({at}): {fault}: {}", shown(&note.to_string())),
+        }
     }
+    notes.iter().any(|(_, n)| n.is_fault())
 }
 
 /// Writes the PGN games of the rows; true when a row's lines did not replay (said).
 fn export_pgn(out: &crate::files::Output, rows: &[report::Row], engines: &Engines) -> Result<bool> {
-    let (mut games, mut failed) = (vec![], false);
-    for r in rows {
-        let series = (r.problem.as_ref())
-            .and_then(|p| p.stipulation.play)
-            .is_some_and(|pl| matches!(pl.family, crate::solve::Family::Series(_)));
-        if series {
-            // One side's moves in a row: the idle side's passes are no PGN moves.
-            eprintln!(
-                "note: {} ({}): a series-mover has no PGN game (its solutions are in the CSV and JSON)",
-                shown_id(&r.id),
-                r.location()
-            );
-            continue;
-        }
-        match engine_of(r, engines)
-            .and_then(|e| report::pgn::pgn_game(r, &e).map_err(|x| x.to_string()))
-        {
-            Ok(Some(g)) => games.push(g),
-            Ok(None) => eprintln!(
-                "note: {} ({}): no line of play, no PGN game (verdict {})",
-                shown_id(&r.id),
-                r.location(),
-                r.verdict.word()
-            ),
-            Err(msg) => {
-                eprintln!(
-                    "error: {} ({}): cannot write its PGN: {}",
-                    shown_id(&r.id),
-                    r.location(),
-                    shown(&msg)
-                );
-                failed = true;
-            }
-        }
-    }
+    let games = report::exported::pgn_games(rows, engines);
+    let failed = say_notes(
+        rows,
+        &games.notes,
+        "no line of play, no PGN game",
+        "cannot write its PGN",
+    );
+    let games = games.items;
     out.write_all(games.join("\n").as_bytes())?;
     eprintln!(
         "{} PGN game{} written to {}",

@@ -14,6 +14,7 @@ pub mod cells;
 pub mod concordance;
 pub mod edition;
 pub(crate) mod export;
+pub mod exported;
 pub mod grid;
 pub mod html;
 pub mod pgn;
