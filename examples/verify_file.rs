@@ -23,11 +23,11 @@ fn main() {
         match entry {
             Ok(p) => {
                 let row = mansuba::verify_problem(p, &limits);
-                let why = match (row.verdict, &row.analysis) {
-                    (mansuba::Verdict::Unsound, Some(a)) => {
-                        a.report.refutation.as_ref().map(ToString::to_string)
+                let why = match (&row.found, row.verdict) {
+                    (mansuba::Found::Failed(e), _) => Some(e.clone()),
+                    (mansuba::Found::Analysed(a), mansuba::Verdict::Unsound) => {
+                        a.report.refutation_text()
                     }
-                    (mansuba::Verdict::Error, _) => row.error.clone(),
                     _ => None,
                 };
                 println!(

@@ -46,7 +46,7 @@
 //! let limits = Limits { timeout: Some(Duration::from_secs(60)), ..Limits::default() };
 //! let row = verify_problem(dilaram, &limits);
 //! assert_eq!(row.verdict, Verdict::Unsound);
-//! let report = &row.analysis.as_ref().unwrap().report;
+//! let report = &row.analysis().unwrap().report;
 //! assert_eq!(report.solvable, Solvable::No);
 //! // The strongest try and the defence that holds against it.
 //! let refutation = report.refutation.as_ref().unwrap();
@@ -82,6 +82,6 @@ pub use board::position::{FenError, IllegalPosition, Position};
 pub use board::presets::PRESETS;
 pub use board::rules::{Rules, RulesError};
 pub use problem::{load_file, LoadedFile, OwnRulesError, Problem, ProblemError};
-pub use report::{Row, Verdict};
+pub use report::{Found, Row, Verdict};
 pub use solve::{Analysis, ConditionSpec, Limits, Solvable, SolveError, SolveReport, Stipulation};
 pub use verify::verify_problem;

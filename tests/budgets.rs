@@ -287,7 +287,7 @@ fn the_least_win_is_an_extra_within_its_share() {
             ..mansuba::Limits::default()
         };
         let r = mansuba::verify_problem(p, &limits);
-        let out = r.analysis.as_ref().unwrap().extras_left_out.clone();
+        let out = r.analysis().unwrap().extras_left_out.clone();
         (r.verdict, r.least_win, out)
     };
     let (verdict, least, out) = row(mansuba::solve::DEFAULT_EXTRAS);

@@ -95,7 +95,7 @@ pub fn export_records(
     n: impl Into<Style>,
 ) -> Result<Vec<Vec<String>>, ExportError> {
     let n: Style = n.into();
-    let Some(a) = &r.analysis else {
+    let Some(a) = r.analysis() else {
         return Ok(vec![]);
     };
     let rep = &a.report;

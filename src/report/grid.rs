@@ -246,7 +246,7 @@ pub fn json_group(g: &Group) -> serde_json::Value {
         "rules": own.rules,
         "stipulation": own.stipulation,
         "verdict": own.verdict.word(),
-        "fen": own.analysis.as_ref().map(|a| a.fen.clone()).or_else(|| m("fen")),
+        "fen": own.analysis().map(|a| a.fen.clone()).or_else(|| m("fen")),
         "presets": cells,
     })
 }
@@ -263,7 +263,7 @@ pub fn html_table(g: &Group) -> String {
     for c in &columns(std::slice::from_ref(g)) {
         match g.cell(c) {
             Cell::Ran(r) => {
-                let rep = r.analysis.as_ref().map(|a| &a.report);
+                let rep = r.analysis().map(|a| &a.report);
                 let own_mark = if std::ptr::eq(r, own) { " (own)" } else { "" };
                 let _ = write!(
                     s,

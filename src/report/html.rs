@@ -56,10 +56,10 @@ fn verdict_badge(v: Verdict) -> String {
 
 /// The verdict of a row said in one sentence.
 pub fn explain(r: &Row) -> String {
-    let Some(a) = &r.analysis else {
+    let Some(a) = r.analysis() else {
         return format!(
             "The problem could not be analysed: {}.",
-            r.error.as_deref().unwrap_or("unknown error")
+            r.error().unwrap_or("unknown error")
         );
     };
     let rep = &a.report;
@@ -143,7 +143,7 @@ fn destination(m: &str) -> String {
 
 /// The checked line with the moves the manuscript left out marked as filled in.
 fn claim_line_html(r: &Row) -> String {
-    let (Some(a), Some(p)) = (&r.analysis, &r.problem) else {
+    let (Some(a), Some(p)) = (r.analysis(), &r.problem) else {
         return String::new();
     };
     if a.claim.filled.is_empty() {
@@ -222,7 +222,7 @@ fn section(s: &mut String, i: usize, r: &Row, board: &Shown, extra: &str) {
     fact(s, "stipulation", &r.stipulation);
     fact(s, "file", &r.location());
     fact(s, "expected", &r.meta_of("expect"));
-    let a = r.analysis.as_ref();
+    let a = r.analysis();
     fact(
         s,
         "FEN",
@@ -231,7 +231,7 @@ fn section(s: &mut String, i: usize, r: &Row, board: &Shown, extra: &str) {
     if let Some(a) = a {
         analysis_facts(s, r, a);
     } else {
-        fact(s, "error", r.error.as_deref().unwrap_or(""));
+        fact(s, "error", r.error().unwrap_or(""));
     }
     s.push_str("</dl></div>");
     lines(s, a, board);

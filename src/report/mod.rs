@@ -15,6 +15,7 @@ pub mod concordance;
 pub mod edition;
 pub(crate) mod export;
 pub mod exported;
+pub mod found;
 pub mod grid;
 pub mod html;
 pub mod pgn;
@@ -28,6 +29,7 @@ pub mod tally;
 pub(crate) mod text;
 
 pub use export::{export_records, ExportError, EXPORT_COLUMNS};
+pub use found::Found;
 pub use rows::{csv_record, json_row, write_csv, CsvWriteError, CSV_COLUMNS};
 pub use text::{brief, format_tree, numbered_line, summary, text_report};
 
@@ -53,10 +55,10 @@ pub struct Row {
     pub stipulation: String,
     /// The problem's metadata, when it was read.
     pub problem: Option<Problem>,
-    /// The analysis, when there is one.
-    pub analysis: Option<Analysis>,
-    /// What went wrong ("file:line: ..."), when the problem could not be analysed.
-    pub error: Option<String>,
+    /// The analysis, or what went wrong ("file:line: ...") when the problem could not
+    /// be analysed.
+    #[serde(flatten)]
+    pub found: Found,
     /// The verdict.
     pub verdict: Verdict,
     /// Wall time for this row (engine set-up included).
@@ -99,8 +101,7 @@ impl Row {
                 .unwrap_or_default(),
             problem: problem.cloned(),
             meta: e.meta.clone(),
-            analysis: None,
-            error: Some(e.to_string()),
+            found: Found::Failed(e.to_string()),
             verdict: Verdict::Error,
             millis: 0,
             least_win: None,
@@ -119,12 +120,26 @@ impl Row {
             stipulation: p.stipulation.to_string(),
             problem: Some(p.clone()),
             verdict: Verdict::of(&a),
-            analysis: Some(a),
-            error: None,
+            found: Found::Analysed(Box::new(a)),
             millis,
             meta: BTreeMap::new(),
             least_win: None,
         }
+    }
+
+    /// The analysis, when the problem was analysed.
+    pub fn analysis(&self) -> Option<&Analysis> {
+        self.found.analysis()
+    }
+
+    /// The analysis, to change, when the problem was analysed.
+    pub fn analysis_mut(&mut self) -> Option<&mut Analysis> {
+        self.found.analysis_mut()
+    }
+
+    /// What went wrong, when the problem could not be analysed.
+    pub fn error(&self) -> Option<&str> {
+        self.found.error()
     }
 
     /// `file:line` (or just the file).
@@ -162,7 +177,7 @@ impl Row {
 
     /// Was the manuscript solution checked and found refuted, illegal or incomplete?
     pub fn claim_failed(&self) -> bool {
-        self.analysis.as_ref().is_some_and(|a| {
+        self.analysis().is_some_and(|a| {
             matches!(
                 a.claim.status,
                 ClaimStatus::Refuted | ClaimStatus::Illegal | ClaimStatus::Incomplete

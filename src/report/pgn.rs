@@ -154,7 +154,7 @@ fn add_manuscript<B: Bits>(t: &mut Tree, pos: &Position<B>, p: &crate::problem::
 /// game holds them as variations (a series-mover has no PGN game: the idle side's passes
 /// are no PGN moves).
 fn add_solutions<B: Bits>(t: &mut Tree, pos: &Position<B>, r: &Row) {
-    let Some(a) = &r.analysis else {
+    let Some(a) = r.analysis() else {
         return;
     };
     let help = (r.problem.as_ref())
@@ -214,7 +214,7 @@ fn comment(text: &str) -> String {
 /// The PGN game of a row, or `None` when it has no line of play (an error row, or a
 /// problem whose search found none). An error names the line that does not replay.
 pub fn pgn_game(r: &Row, eng: &AnyEngine) -> Result<Option<String>, ExportError> {
-    let Some(a) = &r.analysis else {
+    let Some(a) = r.analysis() else {
         return Ok(None);
     };
     let records = export_records(r, eng, Notation::San)?;
@@ -282,7 +282,7 @@ fn headers(r: &Row, fen: &str, result: &str) -> String {
 /// The game's first comment: verdict, keys (cooks), refutation, the claim check.
 fn summary_comment(r: &Row) -> String {
     let mut parts = vec![format!("mansuba: {}", r.verdict.word())];
-    if let Some(a) = &r.analysis {
+    if let Some(a) = r.analysis() {
         let rep = &a.report;
         if !rep.keys_san.is_empty() {
             let word = if rep.keys_san.len() > 1 {

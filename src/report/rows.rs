@@ -52,7 +52,7 @@ fn yes_no(b: bool) -> &'static str {
 
 /// One CSV record for a row (columns as [`CSV_COLUMNS`]).
 pub fn csv_record(r: &Row) -> Vec<String> {
-    let a = r.analysis.as_ref();
+    let a = r.analysis();
     let rep = a.map(|a| &a.report);
     vec![
         r.id.clone(),
@@ -75,7 +75,7 @@ pub fn csv_record(r: &Row) -> Vec<String> {
         r.meta_of("published"),
         r.meta_of("expect"),
         r.meta_of("confidence"),
-        r.error.clone().unwrap_or_default(),
+        r.error().map(str::to_string).unwrap_or_default(),
         r.line.map(|l| l.to_string()).unwrap_or_default(),
         rep.and_then(|x| x.limit_hit.clone()).unwrap_or_default(),
         a.map(|a| a.claim.remarks.join("; ")).unwrap_or_default(),
@@ -173,7 +173,7 @@ pub fn json_row(r: &Row, tree: bool) -> serde_json::Value {
         "rules": r.rules,
         "stipulation": r.stipulation,
         "verdict": r.verdict.word(),
-        "error": r.error,
+        "error": r.error(),
         "published": m("published"),
         "expect": m("expect"),
         "confidence": m("confidence"),
@@ -190,7 +190,7 @@ pub fn json_row(r: &Row, tree: bool) -> serde_json::Value {
             "black": p.sides.lower(crate::board::piece::Color::Black),
         });
     }
-    if let Some(a) = &r.analysis {
+    if let Some(a) = r.analysis() {
         let rep = &a.report;
         o["fen"] = json!(a.fen);
         o["solvable"] = json!(rep.solvable.word());

@@ -52,7 +52,7 @@ impl Tally {
     pub fn add(&mut self, r: &Row) {
         self.total += 1;
         *self.counts.entry(r.verdict).or_default() += 1;
-        if r.analysis.is_some() && self.slowest > 0 {
+        if r.analysis().is_some() && self.slowest > 0 {
             let at = self.slow.partition_point(|s| s.millis >= r.millis);
             if at < self.slowest {
                 self.slow.insert(at, r.clone());
@@ -98,8 +98,7 @@ impl Tally {
             let _ = writeln!(s, "slowest:");
             for r in &self.slow {
                 let lim = r
-                    .analysis
-                    .as_ref()
+                    .analysis()
                     .and_then(|a| a.report.limit_hit.clone())
                     .map(|l| format!("  ({l})"))
                     .unwrap_or_default();
@@ -123,7 +122,7 @@ impl Tally {
         if !errors.is_empty() {
             let _ = writeln!(s, "errors:");
             for r in errors {
-                let _ = writeln!(s, "  {}", said(r.error.as_deref().unwrap_or("?")));
+                let _ = writeln!(s, "  {}", said(r.error().unwrap_or("?")));
             }
         }
         let claims = self.with(|r| r.claim_failed());
@@ -135,11 +134,7 @@ impl Tally {
                     .or(r.line)
                     .map(|l| format!(":{l}"))
                     .unwrap_or_default();
-                let check = r
-                    .analysis
-                    .as_ref()
-                    .map(|a| a.claim.csv_text())
-                    .unwrap_or_default();
+                let check = r.analysis().map(|a| a.claim.csv_text()).unwrap_or_default();
                 let _ = writeln!(
                     s,
                     "  {}{line}: problem '{}' [{}]: {}",

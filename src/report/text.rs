@@ -169,13 +169,13 @@ pub fn text_report(r: &Row) -> String {
 fn report_body(r: &Row) -> String {
     let mut s = heading(r);
     let p = r.problem.as_ref();
-    let Some(a) = &r.analysis else {
+    let Some(a) = r.analysis() else {
         if let Some(p) = p {
             // A FEN that could not be read may be of any length: cut as a message is.
             let _ = writeln!(s, "fen         {}", super::shown::capped(&p.fen));
         }
         let _ = writeln!(s, "verdict     error");
-        let _ = writeln!(s, "error       {}", said(r.error.as_deref().unwrap_or("?")));
+        let _ = writeln!(s, "error       {}", said(r.error().unwrap_or("?")));
         return s;
     };
     let rep = &a.report;
@@ -345,7 +345,7 @@ fn verdict_text(r: &Row, rep: &crate::solve::SolveReport) -> String {
         s.push_str(&keys_line(rep));
     }
     if let Some(rf) = &rep.refutation {
-        let fen = r.analysis.as_ref().map_or("", |a| a.fen.as_str());
+        let fen = r.analysis().map_or("", |a| a.fen.as_str());
         let _ = writeln!(s, "refutation  {}", numbered_refutation(rf, fen));
     } else if rep.no_legal_move {
         let _ = writeln!(s, "refutation  none: the side to play has no legal move");
@@ -494,7 +494,7 @@ pub fn brief(r: &Row) -> String {
         shown_id(&r.rules),
         shown_id(&r.stipulation)
     );
-    match &r.analysis {
+    match r.analysis() {
         Some(a) => {
             let rep = &a.report;
             let keys = if rep.keys_san.is_empty() {
@@ -519,7 +519,7 @@ pub fn brief(r: &Row) -> String {
             }
         }
         None => {
-            let _ = write!(s, " {}", said(r.error.as_deref().unwrap_or("")));
+            let _ = write!(s, " {}", said(r.error().unwrap_or("")));
         }
     }
     s

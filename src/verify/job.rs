@@ -101,7 +101,7 @@ pub fn run_job(job: &Job, engines: &Engines, limits: &Limits, out: Style) -> Row
                 r.least_win = super::least::least_win(&eng, p, (fen, conditions), limits);
                 r.millis = t0.elapsed().as_millis() as u64;
             }
-            if let (Some(a), Some(pool)) = (&mut r.analysis, &limits.extras_pool) {
+            if let (Some(a), Some(pool)) = (r.analysis_mut(), &limits.extras_pool) {
                 a.extras_left_out = pool.left_out();
             }
             r

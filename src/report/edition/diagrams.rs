@@ -143,7 +143,7 @@ pub fn row_diagrams(
         .zip(engines)
         .map(|(r, eng)| {
             let p = r.problem.as_ref()?;
-            let a = r.analysis.as_ref()?;
+            let a = r.analysis()?;
             let arrows: Vec<String> = a.report.keys.first().cloned().into_iter().collect();
             let view = Options {
                 letters,

@@ -303,7 +303,7 @@ pub fn row_play(
     r: &super::super::Row,
     page: Page,
 ) -> Option<Play> {
-    let a = r.analysis.as_ref()?;
+    let a = r.analysis()?;
     let (lines, tree) = row_lines(a);
     crate::with_engine!(eng, e => {
         let pos = Position::from_fen(e.clone(), &a.fen).ok()?;
