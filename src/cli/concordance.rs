@@ -4,8 +4,7 @@
 //! `--csv`, `--html DIR`.
 
 use super::workers::{collect_files, set_threads};
-use crate::concordance::{concord, Entry, Shapes};
-use crate::problem::load_file;
+use crate::concordance::{concord, Shapes};
 use crate::report::concordance as out;
 use anyhow::Result;
 use rayon::prelude::*;
@@ -41,40 +40,6 @@ pub struct ConcordanceArgs {
     pub threads: Option<usize>,
 }
 
-/// The problems of `files` as entries (with the problems themselves); what cannot be read
-/// is reported on stderr and left out.
-fn entries(
-    files: &[PathBuf],
-    shapes: &mut Shapes,
-) -> (Vec<Entry>, Vec<crate::problem::Problem>, i32) {
-    let (mut es, mut ps, mut code) = (vec![], vec![], 0);
-    for f in files {
-        let lf = load_file(f);
-        for w in &lf.warnings {
-            eprintln!("warning: {}", crate::report::shown::said(w));
-        }
-        for p in lf.problems {
-            let read = p.map_err(|e| e.to_string()).and_then(|p| {
-                shapes
-                    .entry(&p)
-                    .map(|e| (e, p.clone()))
-                    .map_err(|e| p.error("fen", e).to_string())
-            });
-            match read {
-                Ok((e, p)) => {
-                    es.push(e);
-                    ps.push(p);
-                }
-                Err(e) => {
-                    eprintln!("error: {}", crate::report::shown::said(&e));
-                    code = 1;
-                }
-            }
-        }
-    }
-    (es, ps, code)
-}
-
 /// `mansuba concordance`.
 pub fn cmd_concordance(a: ConcordanceArgs) -> Result<i32> {
     set_threads(a.threads)?;
@@ -93,7 +58,15 @@ pub fn cmd_concordance(a: ConcordanceArgs) -> Result<i32> {
     }
     let t0 = Instant::now();
     let mut shapes = Shapes::default();
-    let (entries, problems, code) = entries(&files, &mut shapes);
+    let read = crate::concordance::read::entries(&files, &mut shapes);
+    for w in &read.warnings {
+        eprintln!("warning: {}", crate::report::shown::said(w));
+    }
+    for e in &read.errors {
+        eprintln!("error: {}", crate::report::shown::said(&e.to_string()));
+    }
+    let code = i32::from(!read.errors.is_empty());
+    let (entries, problems) = (read.entries, read.problems);
     let groups = concord(&entries, a.max_diff as usize);
     let grouped_ms = t0.elapsed().as_millis();
     let mut verdicts: Vec<Option<String>> = vec![None; entries.len()];

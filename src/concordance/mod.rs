@@ -11,6 +11,7 @@ pub mod entry;
 pub mod group;
 pub mod index;
 pub mod packed;
+pub mod read;
 pub mod shape;
 pub mod symmetry;
 
