@@ -13,7 +13,9 @@ use mansuba::notation::Notation;
 use mansuba::problem::load_file;
 use mansuba::repair::candidates::single_edits;
 use mansuba::repair::edit::Grid;
-use mansuba::repair::{judge, Fault, Judgement, Kept, Options, Shard, Task};
+use mansuba::repair::spelled::joined;
+use mansuba::repair::{judge, Fault, Judgement, Kept, Options, RepairKind, Shard, Spelled, Task};
+use mansuba::solve::word::Verdict;
 use mansuba::solve::{ConditionSpec, Limits, Stipulation};
 use mansuba::with_engine;
 use std::path::Path;
@@ -86,7 +88,7 @@ fn board_and_side(fen: &str) -> String {
 
 /// One random edit that leaves `case` unsound or cooked: the damaged FEN and the words of
 /// the edit that undoes it.
-fn damage(case: &Case, eng: &AnyEngine, rng: &mut Rng) -> Option<(String, String)> {
+fn damage(case: &Case, eng: &AnyEngine, rng: &mut Rng) -> Option<(String, Spelled)> {
     let (grid, edits, tail) = with_engine!(eng, e => {
         let pos = Position::from_fen(e.clone(), &case.fen).unwrap();
         let grid = Grid::from(&pos);
@@ -103,7 +105,7 @@ fn damage(case: &Case, eng: &AnyEngine, rng: &mut Rng) -> Option<(String, String
             case.judged(eng, &fen),
             Judgement::Fails(w) if w == Fault::Unsound.word() || w == Fault::Cooked.word()
         ) {
-            let undo = with_engine!(eng, e => edit.inverse().words(e, &SideNames::default()));
+            let undo = with_engine!(eng, e => edit.inverse().spelled(e, &SideNames::default()));
             return Some((fen, undo));
         }
     }
@@ -131,7 +133,7 @@ fn round_trip(case: &Case, rng: &mut Rng) -> bool {
     };
     let r = mansuba::repair::repair(&task, &options(Shard::ALL)).unwrap();
     let found = r.repairs.iter().find(|p| p.edits == [undo.clone()]);
-    let listed: Vec<String> = r.repairs.iter().map(|p| p.edits.join("; ")).collect();
+    let listed: Vec<String> = r.repairs.iter().map(|p| joined(&p.edits, "; ")).collect();
     let p = found.unwrap_or_else(|| {
         panic!(
             "{}: damaged to {damaged}; '{undo}' is not among the repairs {listed:?} ({:?})",
@@ -334,8 +336,8 @@ fn water_wheel_ms_yields_bodlaenders_change() {
         &options(Shard::ALL),
     )
     .unwrap();
-    assert_eq!(r.original.verdict, "unsound");
-    let edits: Vec<String> = r.repairs.iter().map(|x| x.edits.join("; ")).collect();
+    assert_eq!(r.original.verdict, Verdict::Unsound);
+    let edits: Vec<String> = r.repairs.iter().map(|x| joined(&x.edits, "; ")).collect();
     for want in ["move the white pawn a3 to a5", "remove the white pawn a3"] {
         assert!(
             edits.iter().any(|e| e == want),
@@ -344,7 +346,7 @@ fn water_wheel_ms_yields_bodlaenders_change() {
     }
     // An idle man removed ranks before a man moved.
     assert_eq!(edits[0], "remove the white pawn a3");
-    assert!(r.repairs.iter().all(|x| x.kind == "refutation removed"));
+    assert!(r.repairs.iter().all(|x| x.kind == RepairKind::RefutationRemoved));
     assert_eq!(r.counts.unknown, 0);
 }
 
@@ -376,14 +378,12 @@ fn edition_shows_repairs() {
         .find("<div class=\"repairs\">")
         .expect("a repairs block")..];
     // The undoing edit is there, alone or in its man's group ("... to any of b1, b3").
-    let at = undo
-        .rfind(" to ")
-        .max(undo.rfind(" on "))
-        .map_or(0, |i| i + 4);
-    let (head, tail) = undo.split_at(at);
+    let (head, tail) = undo
+        .varying()
+        .unwrap_or_else(|| (String::new(), undo.to_string()));
     let entry = block
         .split("<div class=\"repair\">")
-        .find(|e| e.contains(head.trim_end()) && e.contains(tail))
+        .find(|e| e.contains(&head) && e.contains(&tail))
         .unwrap_or_else(|| panic!("'{undo}' not in the edition's repairs: {block}"));
     assert!(entry.contains("<svg"), "no diagram in the repair's entry");
     assert!(
@@ -575,22 +575,22 @@ fn dilaram_is_sound_as_six_first() {
         &options("0/40".parse().unwrap()),
     )
     .unwrap();
-    assert_eq!(r.original.verdict, "unsound");
+    assert_eq!(r.original.verdict, Verdict::Unsound);
     let first = &r.repairs[0];
-    assert_eq!(first.kind, "sound as #6", "{:?}", r.repairs);
-    assert_eq!(first.edits, ["pose it in 6 moves"]);
+    assert_eq!(first.kind.to_string(), "sound as #6", "{:?}", r.repairs);
+    assert_eq!(first.edits, [Spelled::Stipulation { moves: 6 }]);
     assert_eq!(first.keys, ["Rh8+"]);
     // Only the least: not also sound as #7 or #8.
     assert_eq!(
         r.repairs
             .iter()
-            .filter(|x| x.kind.starts_with("sound as"))
+            .filter(|x| matches!(x.kind, RepairKind::SoundAs(_)))
             .count(),
         1
     );
     // No third rook: shatranj promotes only to a ferz.
     assert!(
-        r.repairs.iter().all(|x| !x.edits[0].contains("to a rook")),
+        r.repairs.iter().all(|x| !matches!(&x.edits[0], Spelled::Kind { to, .. } if to == "rook")),
         "{:?}",
         r.repairs
     );

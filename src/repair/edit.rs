@@ -191,15 +191,6 @@ impl Grid {
     }
 }
 
-/// "a" or "an" before a word.
-fn article(word: &str) -> &'static str {
-    if word.starts_with(['a', 'e', 'i', 'o', 'u']) {
-        "an"
-    } else {
-        "a"
-    }
-}
-
 impl Edit {
     /// The edit that undoes this one (made on the grid this one leaves).
     pub fn inverse(&self) -> Edit {
@@ -225,30 +216,9 @@ impl Edit {
         }
     }
 
-    /// The edit in words: "remove the white pawn a3", "move the white pawn a3 to a5".
+    /// The edit in words: "remove the white pawn a3", "move the white pawn a3 to a5" (the
+    /// text of [`Edit::spelled`]).
     pub fn words<B: Bits>(&self, eng: &Engine<B>, sides: &SideNames) -> String {
-        let kind = |k: Kind| eng.rules.pieces[k as usize].name.to_lowercase();
-        let sq = |s: usize| eng.geo.name(s as u8);
-        let man =
-            |c: Color, k: Kind, s: usize| format!("the {} {} {}", sides.lower(c), kind(k), sq(s));
-        match *self {
-            Edit::Remove { sq: s, c, k } => format!("remove {}", man(c, k, s)),
-            Edit::Add { sq: s, c, k } => {
-                let what = format!("{} {}", sides.lower(c), kind(k));
-                format!("add {} {what} on {}", article(&what), sq(s))
-            }
-            Edit::Move { from, to, c, k } => format!("move {} to {}", man(c, k, from), sq(to)),
-            Edit::Kind { sq: s, c, from, to } => {
-                format!("change {} to {} {}", man(c, from, s), article(&kind(to)), kind(to))
-            }
-            Edit::Colour { sq: s, c, k } => {
-                format!("make {} {}", man(c, k, s), sides.lower(c.flip()))
-            }
-            Edit::Side => "change the side to move".into(),
-            Edit::Stipulation { moves } => format!("pose it in {moves} moves"),
-            Edit::Turn => {
-                "turn the board (mirrored top to bottom, the colours swapped: the problem file's orientation \"flipped\")".into()
-            }
-        }
+        self.spelled(eng, sides).to_string()
     }
 }

@@ -5,7 +5,9 @@
 use super::LimitHit;
 use crate::solve::word::Verdict;
 use crate::solve::Analysis;
-use serde::Serialize;
+use crate::solve::Stipulation;
+use serde::{Deserialize, Serialize};
+use std::fmt;
 
 /// What is wrong with the original.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -35,12 +37,64 @@ impl Fault {
     }
 
     /// The kind of repair that mends this fault.
-    pub fn repair_kind(&self) -> &'static str {
+    pub fn repair_kind(&self) -> RepairKind {
         match self {
-            Fault::Unsound => "refutation removed",
-            Fault::Cooked => "cook removed",
-            Fault::ClaimWrong => "claim made to work",
+            Fault::Unsound => RepairKind::RefutationRemoved,
+            Fault::Cooked => RepairKind::CookRemoved,
+            Fault::ClaimWrong => RepairKind::ClaimMadeToWork,
         }
+    }
+}
+
+/// Which fault a repair mends. Written and read back as its words ("refutation removed",
+/// "sound as #6").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum RepairKind {
+    /// The unsound problem's refutation removed.
+    RefutationRemoved,
+    /// The cooked problem's second key removed.
+    CookRemoved,
+    /// The claimed solution made to work.
+    ClaimMadeToWork,
+    /// The unsound problem sound in a longer task (the position unchanged).
+    SoundAs(Stipulation),
+}
+
+impl fmt::Display for RepairKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RepairKind::RefutationRemoved => f.write_str("refutation removed"),
+            RepairKind::CookRemoved => f.write_str("cook removed"),
+            RepairKind::ClaimMadeToWork => f.write_str("claim made to work"),
+            RepairKind::SoundAs(stip) => write!(f, "sound as {stip}"),
+        }
+    }
+}
+
+impl RepairKind {
+    /// Reads the words [`std::fmt::Display`] writes (`None`: not a kind of repair).
+    pub fn parse(s: &str) -> Option<RepairKind> {
+        match s {
+            "refutation removed" => Some(RepairKind::RefutationRemoved),
+            "cook removed" => Some(RepairKind::CookRemoved),
+            "claim made to work" => Some(RepairKind::ClaimMadeToWork),
+            _ => s.strip_prefix("sound as ")?.parse().ok().map(RepairKind::SoundAs),
+        }
+    }
+}
+
+impl Serialize for RepairKind {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for RepairKind {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<RepairKind, D::Error> {
+        let s = String::deserialize(d)?;
+        RepairKind::parse(&s)
+            .ok_or_else(|| serde::de::Error::custom(format!("not a kind of repair: {s:?}")))
     }
 }
 

@@ -21,13 +21,15 @@ pub mod problem;
 pub mod reconstruct;
 pub mod reconstruct_check;
 pub mod reconstruct_join;
+pub mod spelled;
 pub(crate) mod watch;
 
 pub use crate::batch::Shard;
 pub use error::{JoinError, LimitHit, ReconstructError, RepairError};
-pub use judge::{Fault, Judgement};
+pub use judge::{Fault, Judgement, RepairKind};
 pub use prefilter::Kept;
 pub use problem::{kept_of, repair_problem};
+pub use spelled::Spelled;
 
 use crate::analyse::analyse_in;
 use crate::board::bits::Bits;
@@ -69,8 +71,9 @@ pub struct Options {
 /// The original problem as solved.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Original {
-    /// Its verdict word (`sound` when there is nothing to repair).
-    pub verdict: String,
+    /// Its verdict (`sound` when there is nothing to repair), written as its word.
+    #[serde(with = "crate::solve::word::as_word")]
+    pub verdict: Verdict,
     /// The keys (SAN).
     pub keys: Vec<String>,
     /// For an unsound problem: the strongest try and the defence that holds.
@@ -87,14 +90,15 @@ pub struct Original {
 pub struct Repair {
     /// Its place in the ranked candidate list (the same in every shard).
     pub candidate: usize,
-    /// The edits in words.
-    pub edits: Vec<String>,
+    /// The edits (written in words).
+    pub edits: Vec<Spelled>,
     /// The repaired position.
     pub fen: String,
     /// Its key (SAN).
     pub keys: Vec<String>,
-    /// Which fault it mends: refutation removed, cook removed, claim made to work.
-    pub kind: String,
+    /// Which fault it mends: refutation removed, cook removed, claim made to work, sound
+    /// in a longer task.
+    pub kind: RepairKind,
     /// How much the edits disturb (see [`candidates::disturbance`]).
     pub disturbance: u32,
 }
@@ -104,7 +108,7 @@ pub struct Repair {
 pub struct Open {
     /// Its place in the ranked candidate list.
     pub candidate: usize,
-    /// The edits in words.
+    /// The edits in words (a reconstruction's: the filling, square by square).
     pub edits: Vec<String>,
     /// The position.
     pub fen: String,
@@ -182,10 +186,10 @@ pub struct Task<'a> {
     pub sides: &'a SideNames,
 }
 
-fn original_of(a: &Analysis, verdict: &str) -> Original {
+fn original_of(a: &Analysis, verdict: Verdict) -> Original {
     Original {
         fen: a.fen.clone(),
-        verdict: verdict.to_string(),
+        verdict,
         keys: a.report.keys_san.clone(),
         refutation: a.report.refutation.clone(),
         claim: if a.claim.status == crate::solve::ClaimStatus::None && a.claim.detail.is_empty() {
@@ -220,7 +224,7 @@ pub fn repair(task: &Task, opt: &Options) -> Result<RepairReport, RepairError> {
     let mut shown = a.clone();
     crate::solve::written::rewrite(task.engine, &mut shown, opt.style);
     let mut report = RepairReport {
-        original: original_of(&shown, fault.map_or(Verdict::Sound, |f| f.verdict()).word()),
+        original: original_of(&shown, fault.map_or(Verdict::Sound, |f| f.verdict())),
         shard: opt.shard.to_string(),
         repairs: vec![],
         unknown: vec![],
@@ -238,18 +242,18 @@ pub fn repair(task: &Task, opt: &Options) -> Result<RepairReport, RepairError> {
     Ok(report)
 }
 
-/// A candidate's position and its edits in words.
+/// A candidate's position and its edits by name.
 fn spelled<B: Bits>(
     eng: &Arc<Engine<B>>,
     original: &Grid,
     c: &Candidate,
     tail: &str,
     sides: &SideNames,
-) -> (String, Vec<String>) {
+) -> (String, Vec<Spelled>) {
     let mut g = original.clone();
     let mut words = vec![];
     for e in &c.edits {
-        words.push(e.words(eng, sides));
+        words.push(e.spelled(eng, sides));
         g = g.apply(e);
     }
     let fen = g
@@ -266,10 +270,10 @@ pub enum Fate {
     /// Discarded before the full search (true: by the reading of the claim alone), and
     /// why.
     Prefiltered(bool, String),
-    /// Solved, judged; its position and edits in words (when kept), keys and verdict word.
+    /// Solved, judged; its position and edits by name (when kept), keys and verdict word.
     Solved(
         Judgement,
-        Option<(String, Vec<String>)>,
+        Option<(String, Vec<Spelled>)>,
         Vec<String>,
         &'static str,
     ),
@@ -368,9 +372,9 @@ fn fate<B: Bits>(
                 word,
             )
         }
-        Err(e) => Fate::Solved(
+        Err(_) => Fate::Solved(
             Judgement::Fails("error"),
-            keep_all.then(|| (fen, vec![e.to_string()])),
+            keep_all.then_some((fen, words)),
             vec![],
             "error",
         ),
@@ -503,14 +507,14 @@ fn gather(
                 fen,
                 keys,
                 kind: match longer {
-                    Some(moves) => format!("sound as {}", task.kept.stip.with_moves(moves)),
-                    None => fault.repair_kind().into(),
+                    Some(moves) => RepairKind::SoundAs(task.kept.stip.with_moves(moves)),
+                    None => fault.repair_kind(),
                 },
                 disturbance: list[i].disturbance,
             }),
             Judgement::Unknown(limit) => report.unknown.push(Open {
                 candidate: i,
-                edits,
+                edits: edits.iter().map(ToString::to_string).collect(),
                 fen,
                 limit,
             }),

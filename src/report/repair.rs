@@ -2,7 +2,9 @@
 //! with `edits`, `fen`, `keys`, `kind`), CSV rows (the edition's compact block is
 //! [`super::edition::repairs`]).
 
+use crate::repair::spelled::joined;
 use crate::repair::RepairReport;
+use crate::solve::word::Verdict;
 use serde_json::json;
 
 /// The CSV columns of `repair`, in order.
@@ -48,9 +50,9 @@ pub fn text(id: &str, location: &str, r: &RepairReport) -> String {
         "{}  ({})\noriginal    {}\n",
         super::shown::shown_id(id),
         super::shown::shown(location),
-        o.verdict
+        o.verdict.word()
     );
-    if o.verdict == "sound" {
+    if o.verdict == Verdict::Sound {
         s.push_str("nothing to repair\n");
         return s;
     }
@@ -72,7 +74,7 @@ pub fn text(id: &str, location: &str, r: &RepairReport) -> String {
         s.push_str(&format!(
             "{:>3}. {}  [{}]\n     fen  {}\n     keys {}\n",
             i + 1,
-            p.edits.join("; "),
+            joined(&p.edits, "; "),
             p.kind,
             p.fen,
             p.keys.join(" ")
@@ -110,8 +112,8 @@ pub fn csv_records(id: &str, r: &RepairReport) -> Vec<Vec<String>> {
             vec![
                 id.to_string(),
                 p.candidate.to_string(),
-                p.edits.join("; "),
-                p.kind.clone(),
+                joined(&p.edits, "; "),
+                p.kind.to_string(),
                 p.fen.clone(),
                 p.keys.join(" "),
                 p.disturbance.to_string(),

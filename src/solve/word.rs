@@ -60,6 +60,11 @@ impl Verdict {
         }
     }
 
+    /// The verdict of its CSV word (`None`: not a verdict word).
+    pub fn from_word(w: &str) -> Option<Verdict> {
+        Verdict::ALL.into_iter().find(|v| v.word() == w)
+    }
+
     /// The verdict of an analysis (see the module comment for the rule).
     pub fn of(a: &Analysis) -> Verdict {
         let r = &a.report;
@@ -83,5 +88,24 @@ impl Verdict {
             return Verdict::Unknown;
         }
         Verdict::Sound
+    }
+}
+
+/// A verdict written and read as its CSV word (`#[serde(with = "...")]`), where a report
+/// has always written the word.
+pub mod as_word {
+    use super::Verdict;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    /// Writes the word.
+    pub fn serialize<S: Serializer>(v: &Verdict, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(v.word())
+    }
+
+    /// Reads the word.
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Verdict, D::Error> {
+        let w = String::deserialize(d)?;
+        Verdict::from_word(&w)
+            .ok_or_else(|| serde::de::Error::custom(format!("not a verdict: {w:?}")))
     }
 }

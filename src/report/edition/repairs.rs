@@ -5,21 +5,22 @@
 
 use super::super::repair::counts_line;
 use super::super::xml_escape as esc;
-use crate::repair::RepairReport;
+use crate::repair::spelled::{is_square, joined};
+use crate::repair::{RepairKind, RepairReport, Spelled};
 use std::fmt::Write as _;
 
 /// Repairs that differ only in where one man is moved to or put on, or in what it is
 /// changed to.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Group {
-    /// The edit up to its last `to` or `on` ("move the black rook b2 to"), or the whole
-    /// edit list where nothing varies.
+    /// The edit up to where it goes or what it becomes ("move the black rook b2 to"), or
+    /// the whole edit list where nothing varies.
     pub head: String,
     /// What varies ("b1", "a ferz"), in the order of the repairs (empty: the edits of
     /// `head` as they are).
     pub squares: Vec<String>,
-    /// What the repairs mend (each kind once, joined by commas).
-    pub kind: String,
+    /// What the repairs mend, each kind once.
+    pub kinds: Vec<RepairKind>,
     /// The repairs, as places in the report's list.
     pub members: Vec<usize>,
     /// The smallest disturbance of the members.
@@ -28,24 +29,19 @@ pub struct Group {
     pub edits: usize,
 }
 
-/// An edit split after its last ` to ` or ` on `: what is done to which man, and where
-/// to or into what ("move the black rook b2 to" and "b1"; "change the black rook b2 to"
-/// and "a ferz").
-fn varying(edit: &str) -> Option<(&str, &str)> {
-    let at = edit.rfind(" to ").max(edit.rfind(" on "))?;
-    Some((&edit[..at + 3], &edit[at + 4..]))
-}
-
-fn is_square(w: &str) -> bool {
-    let mut c = w.chars();
-    matches!(c.next(), Some('a'..='z')) && w.len() >= 2 && c.all(|d| d.is_ascii_digit())
+impl Group {
+    /// What the repairs mend, joined by commas.
+    pub fn kind_text(&self) -> String {
+        let words: Vec<String> = self.kinds.iter().map(ToString::to_string).collect();
+        words.join(", ")
+    }
 }
 
 /// Every square named in edits (the squares a repair touches), once each.
-pub fn squares_named(edits: &[String]) -> Vec<String> {
+pub fn squares_named(edits: &[Spelled]) -> Vec<String> {
     let mut out: Vec<String> = vec![];
-    for w in edits.iter().flat_map(|e| e.split([' ', ',', ';'])) {
-        if is_square(w) && !out.iter().any(|x| x == w) {
+    for w in edits.iter().flat_map(Spelled::squares) {
+        if !out.iter().any(|x| x == w) {
             out.push(w.to_string());
         }
     }
@@ -58,12 +54,12 @@ pub fn groups(r: &RepairReport) -> Vec<Group> {
     let mut out: Vec<Group> = vec![];
     for (i, p) in r.repairs.iter().enumerate() {
         let varying = match &p.edits[..] {
-            [one] => varying(one),
+            [one] => one.varying(),
             _ => None,
         };
-        let head = match varying {
-            Some((h, _)) => h.to_string(),
-            None => p.edits.join("; "),
+        let head = match &varying {
+            Some((h, _)) => h.clone(),
+            None => joined(&p.edits, "; "),
         };
         let found = out
             .iter_mut()
@@ -71,17 +67,17 @@ pub fn groups(r: &RepairReport) -> Vec<Group> {
         match found {
             Some(g) => {
                 g.squares
-                    .push(varying.map(|v| v.1.to_string()).unwrap_or_default());
+                    .push(varying.map(|v| v.1).unwrap_or_default());
                 g.members.push(i);
-                if !g.kind.split(", ").any(|k| k == p.kind) {
-                    g.kind = format!("{}, {}", g.kind, p.kind);
+                if !g.kinds.contains(&p.kind) {
+                    g.kinds.push(p.kind);
                 }
                 g.disturbance = g.disturbance.min(p.disturbance);
             }
             None => out.push(Group {
                 head,
-                squares: varying.map(|v| v.1.to_string()).into_iter().collect(),
-                kind: p.kind.clone(),
+                squares: varying.map(|v| v.1).into_iter().collect(),
+                kinds: vec![p.kind],
                 members: vec![i],
                 disturbance: p.disturbance,
                 edits: p.edits.len(),
@@ -138,7 +134,7 @@ pub fn html(r: &RepairReport, draw: &dyn Fn(&str, &[String]) -> Option<String>) 
             "<div class=\"repair\">{}<p>{} <i>({})</i>",
             draw(&first.fen, &marks).unwrap_or_default(),
             esc(&group_text(&g)),
-            esc(&g.kind)
+            esc(&g.kind_text())
         );
         if g.members.len() == 1 {
             let _ = write!(
@@ -174,10 +170,10 @@ mod tests {
     fn repair(edit: &str, d: u32) -> Repair {
         Repair {
             candidate: 0,
-            edits: vec![edit.to_string()],
+            edits: vec![Spelled::parse(edit).unwrap()],
             fen: "8/8/8/8/8/8/8/8 w - - 0 1".into(),
             keys: vec!["Rh8+".into()],
-            kind: "refutation removed".into(),
+            kind: RepairKind::RefutationRemoved,
             disturbance: d,
         }
     }
@@ -196,7 +192,7 @@ mod tests {
             ],
             original: crate::repair::Original {
                 fen: String::new(),
-                verdict: "unsound".into(),
+                verdict: crate::solve::word::Verdict::Unsound,
                 keys: vec![],
                 refutation: None,
                 claim: String::new(),
