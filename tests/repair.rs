@@ -346,7 +346,10 @@ fn water_wheel_ms_yields_bodlaenders_change() {
     }
     // An idle man removed ranks before a man moved.
     assert_eq!(edits[0], "remove the white pawn a3");
-    assert!(r.repairs.iter().all(|x| x.kind == RepairKind::RefutationRemoved));
+    assert!(r
+        .repairs
+        .iter()
+        .all(|x| x.kind == RepairKind::RefutationRemoved));
     assert_eq!(r.counts.unknown, 0);
 }
 
@@ -590,7 +593,9 @@ fn dilaram_is_sound_as_six_first() {
     );
     // No third rook: shatranj promotes only to a ferz.
     assert!(
-        r.repairs.iter().all(|x| !matches!(&x.edits[0], Spelled::Kind { to, .. } if to == "rook")),
+        r.repairs
+            .iter()
+            .all(|x| !matches!(&x.edits[0], Spelled::Kind { to, .. } if to == "rook")),
         "{:?}",
         r.repairs
     );

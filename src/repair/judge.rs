@@ -79,7 +79,11 @@ impl RepairKind {
             "refutation removed" => Some(RepairKind::RefutationRemoved),
             "cook removed" => Some(RepairKind::CookRemoved),
             "claim made to work" => Some(RepairKind::ClaimMadeToWork),
-            _ => s.strip_prefix("sound as ")?.parse().ok().map(RepairKind::SoundAs),
+            _ => s
+                .strip_prefix("sound as ")?
+                .parse()
+                .ok()
+                .map(RepairKind::SoundAs),
         }
     }
 }
@@ -146,5 +150,37 @@ pub fn judge(a: &Analysis, claim: Option<&str>) -> Judgement {
         Ok(None) => Judgement::Repair,
         Ok(Some(f)) => Judgement::Fails(f.word()),
         Err(limit) => Judgement::Unknown(limit.0),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every kind of repair reads back from its words; a verdict is written as its word.
+    #[test]
+    fn repair_kinds_and_verdicts_read_back_from_their_words() {
+        let six: Stipulation = "#6".parse().unwrap();
+        let win: Stipulation = "win 4".parse().unwrap();
+        for k in [
+            RepairKind::RefutationRemoved,
+            RepairKind::CookRemoved,
+            RepairKind::ClaimMadeToWork,
+            RepairKind::SoundAs(six),
+            RepairKind::SoundAs(win),
+        ] {
+            let json = serde_json::to_string(&k).unwrap();
+            assert_eq!(json, format!("{:?}", k.to_string()));
+            assert_eq!(serde_json::from_str::<RepairKind>(&json).unwrap(), k);
+        }
+        assert_eq!(RepairKind::SoundAs(six).to_string(), "sound as #6");
+        assert_eq!(RepairKind::parse("sound as"), None);
+        #[derive(Serialize, Deserialize)]
+        struct V(#[serde(with = "crate::solve::word::as_word")] Verdict);
+        for v in Verdict::ALL {
+            let json = serde_json::to_string(&V(v)).unwrap();
+            assert_eq!(json, format!("{:?}", v.word()));
+            assert_eq!(serde_json::from_str::<V>(&json).unwrap().0, v);
+        }
     }
 }

@@ -169,7 +169,9 @@ impl Spelled {
             TURN => return Some(Spelled::Turn),
             _ => {}
         }
-        let moves = s.strip_prefix("pose it in ").and_then(|r| r.strip_suffix(" moves"));
+        let moves = s
+            .strip_prefix("pose it in ")
+            .and_then(|r| r.strip_suffix(" moves"));
         if let Some(n) = moves {
             return n.parse().ok().map(|moves| Spelled::Stipulation { moves });
         }
@@ -209,7 +211,9 @@ impl Spelled {
     /// ferz"); `None` for an edit that names no such thing.
     pub fn varying(&self) -> Option<(String, String)> {
         match self {
-            Spelled::Add { who, on } => Some((format!("add {} {who} on", article(who)), on.clone())),
+            Spelled::Add { who, on } => {
+                Some((format!("add {} {who} on", article(who)), on.clone()))
+            }
             Spelled::Move { man, to } => Some((format!("move {man} to"), to.clone())),
             Spelled::Kind { man, to } => {
                 Some((format!("change {man} to"), format!("{} {to}", article(to))))

@@ -66,8 +66,7 @@ pub fn groups(r: &RepairReport) -> Vec<Group> {
             .find(|g| varying.is_some() && !g.squares.is_empty() && g.head == head);
         match found {
             Some(g) => {
-                g.squares
-                    .push(varying.map(|v| v.1).unwrap_or_default());
+                g.squares.push(varying.map(|v| v.1).unwrap_or_default());
                 g.members.push(i);
                 if !g.kinds.contains(&p.kind) {
                     g.kinds.push(p.kind);
