@@ -309,3 +309,32 @@ fn pgn_writes_the_refutation_as_a_variation() {
         "{text}"
     );
 }
+
+/// `export --popeye` alone runs no search, but a problem that does not read is still
+/// said (file, line, what was expected) and makes the exit code 1, while the problems
+/// that read are written.
+#[test]
+fn popeye_export_alone_says_what_does_not_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.inp");
+    let o = Command::cargo_bin("mansuba")
+        .unwrap()
+        .args([
+            "export",
+            "tests/data/broken/missing_key.toml",
+            "tests/data/good/composed.toml",
+        ])
+        .arg("--popeye")
+        .arg(&out)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("missing_key.toml:2: problem 'no-fen': missing key `fen`"),
+        "{err}"
+    );
+    assert!(std::fs::read_to_string(&out)
+        .unwrap()
+        .contains("Stipulation"));
+}

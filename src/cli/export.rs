@@ -48,8 +48,25 @@ pub fn cmd_export(a: ExportArgs) -> Result<i32> {
     let popeye = check_output("--popeye", a.popeye.as_deref(), &read)?;
     crate::files::target::check_distinct(&[&csv, &pgn, &popeye])?;
     if csv.is_none() && pgn.is_none() {
-        let (problems, _) = load_all(&files);
-        return write_popeye(popeye.as_ref(), &problems.iter().collect::<Vec<_>>());
+        // No search: the problems are only read, and what does not read is said.
+        let (mut problems, mut unread) = (vec![], false);
+        for f in &files {
+            let lf = crate::problem::load_file(f);
+            for w in &lf.warnings {
+                eprintln!("warning: {}", crate::report::shown::said(w));
+            }
+            for p in lf.problems {
+                match p {
+                    Ok(p) => problems.push(p),
+                    Err(e) => {
+                        eprintln!("error: {}", crate::report::shown::said(&e.to_string()));
+                        unread = true;
+                    }
+                }
+            }
+        }
+        let code = write_popeye(popeye.as_ref(), &problems.iter().collect::<Vec<_>>())?;
+        return Ok(code.max(i32::from(unread)));
     }
     // The search's lines stay in SAN and coordinates: the export replays them on the
     // board and writes them in --notation itself.

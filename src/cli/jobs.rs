@@ -4,8 +4,6 @@
 
 use crate::board::compiled::AnyEngine;
 use crate::board::rules::Rules;
-use crate::problem::{load_file, Problem};
-use crate::report::Row;
 use crate::solve::Limits;
 use anyhow::{bail, Result};
 use std::path::PathBuf;
@@ -201,24 +199,4 @@ fn table_cache() -> Option<PathBuf> {
             fallback.ok()
         }
     }
-}
-
-/// Loads every file; returns the problems, the rows for what could not be read, and
-/// prints the warnings.
-pub(super) fn load_all(files: &[PathBuf]) -> (Vec<Problem>, Vec<(usize, Row)>) {
-    let mut problems = vec![];
-    let mut errors = vec![];
-    for f in files {
-        let lf = load_file(f);
-        for w in &lf.warnings {
-            eprintln!("warning: {}", crate::report::shown::said(w));
-        }
-        for p in lf.problems {
-            match p {
-                Ok(p) => problems.push(p),
-                Err(e) => errors.push((problems.len(), Row::from_error(&e, None, ""))),
-            }
-        }
-    }
-    (problems, errors)
 }

@@ -6,7 +6,7 @@
 //! problem could not be analysed (an `error` row); 2 for usage errors (bad flags, an
 //! unknown `--rules`, a path that does not exist, an unwritable `--csv`).
 
-pub(super) use super::jobs::{load_all, RunArgs};
+pub(super) use super::jobs::RunArgs;
 use super::workers::{collect_files, set_threads};
 use crate::batch::Shard;
 use crate::report::grid::Group;
