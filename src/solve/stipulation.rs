@@ -63,9 +63,6 @@ pub enum SolveError {
     /// An `immobile` entry that is no square, or an empty one (as written).
     #[error("bad immobile square '{0}': expected a square holding a man")]
     Immobile(String),
-    /// A `defender` that is neither `best` nor `covetous` (as written).
-    #[error("bad defender '{0}': expected 'best' or 'covetous'")]
-    Defender(String),
     /// The position does not read.
     #[error("bad position: {0}")]
     Fen(#[from] FenError),

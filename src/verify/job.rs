@@ -36,7 +36,6 @@ pub fn key_of(e: &SolveError) -> &'static str {
         SolveError::MateOn(_) => "mate_on",
         SolveError::MateFrom(_) => "mate_from",
         SolveError::Immobile(_) => "immobile",
-        SolveError::Defender(_) => "defender",
         SolveError::Fen(_) => "fen",
         SolveError::Dice(_) | SolveError::Play(_) | SolveError::PlayConditions(_) => "stipulation",
     }
