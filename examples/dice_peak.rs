@@ -21,7 +21,8 @@ fn main() -> Result<(), String> {
         return Err("usage: dice_peak PRESET MATERIAL BUDGET_GIB TOLERANCE SECONDS".into());
     };
     let num = |s: &str| s.parse::<f64>().map_err(|e| format!("'{s}': {e}"));
-    mansuba::memory::set_limit_gib(mansuba::cli::bounds::memory_gib(gib)?);
+    // A budget above the machine's memory is cut to it (`set_limit_gib`).
+    mansuba::memory::set_limit_gib(num(gib)?);
     let rules = Rules::preset(preset).map_err(|e| e.to_string())?;
     let dice = rules.dice.clone().ok_or("rules without dice")?;
     let mat = Material::parse(mat, &rules).map_err(|e| e.to_string())?;

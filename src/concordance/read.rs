@@ -27,16 +27,19 @@ pub fn entries(files: &[PathBuf], shapes: &mut Shapes) -> Read {
         let lf = load_file(f);
         out.warnings.extend(lf.warnings);
         for p in lf.problems {
-            let placed = p.and_then(|p| match shapes.entry(&p) {
-                Ok(e) => Ok((e, p)),
-                Err(e) => Err(p.error("fen", e)),
-            });
-            match placed {
-                Ok((e, p)) => {
+            let p = match p {
+                Ok(p) => p,
+                Err(e) => {
+                    out.errors.push(e);
+                    continue;
+                }
+            };
+            match shapes.entry(&p) {
+                Ok(e) => {
                     out.entries.push(e);
                     out.problems.push(p);
                 }
-                Err(e) => out.errors.push(e),
+                Err(e) => out.errors.push(p.error("fen", e)),
             }
         }
     }
