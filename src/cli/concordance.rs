@@ -123,7 +123,12 @@ pub fn cmd_concordance(a: ConcordanceArgs) -> Result<i32> {
     }
     if let Some(c) = &csv {
         let records = out::csv_records(&groups, &entries, &verdicts);
-        crate::report::write_csv(c, out::CONCORDANCE_COLUMNS, &records, false)?;
+        crate::report::write_csv(
+            c,
+            out::CONCORDANCE_COLUMNS,
+            &records,
+            crate::cli::cells(false),
+        )?;
     }
     if let Some(dir) = &a.html {
         let title = a

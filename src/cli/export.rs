@@ -96,7 +96,7 @@ pub fn cmd_export(a: ExportArgs) -> Result<i32> {
         "cannot export",
     );
     let recs = recs.items;
-    report::write_csv(csv, report::EXPORT_COLUMNS, &recs, a.bom)?;
+    report::write_csv(csv, report::EXPORT_COLUMNS, &recs, crate::cli::cells(a.bom))?;
     eprint!("{}", report::summary(&rows, 3));
     eprintln!(
         "{} line{} of play written",

@@ -51,7 +51,12 @@ pub fn show(
     }
     if let Some(c) = csv {
         let records = out::csv_records(id, r);
-        crate::report::write_csv(c, out::RECONSTRUCT_COLUMNS, &records, bom)?;
+        crate::report::write_csv(
+            c,
+            out::RECONSTRUCT_COLUMNS,
+            &records,
+            crate::cli::cells(bom),
+        )?;
     }
     Ok(())
 }

@@ -157,13 +157,24 @@ pub fn chain_text(e: &anyhow::Error) -> String {
     text
 }
 
+/// `--raw-csv`, as the command line was given it.
+static RAW_CSV: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// How this run writes a CSV's cells: `bom` as its command asks, raw under `--raw-csv`.
+pub(crate) fn cells(bom: bool) -> crate::report::cells::Cells {
+    crate::report::cells::Cells {
+        bom,
+        raw: RAW_CSV.load(std::sync::atomic::Ordering::Relaxed),
+    }
+}
+
 fn run(cli: Cli) -> Result<i32> {
     if let Some(g) = cli.max_memory_gib {
         crate::memory::set_limit_gib(g);
     }
     crate::board::rules::allow_rules_dirs(&cli.rules_dir)?;
     workers::allow_links_out(cli.follow_links);
-    crate::report::cells::set_raw(cli.raw_csv);
+    RAW_CSV.store(cli.raw_csv, std::sync::atomic::Ordering::Relaxed);
     interrupt::on_termination();
     match cli.command {
         Command::Rules { name, json } => rules::cmd_rules(name, json),

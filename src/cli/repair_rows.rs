@@ -41,7 +41,12 @@ impl Shown {
     /// Writes the CSV (atomically; `-`: standard output).
     pub fn write_csv(&self, csv: Option<&crate::files::Output>, bom: bool) -> Result<()> {
         if let Some(c) = csv {
-            report::write_csv(c, report::repair::REPAIR_COLUMNS, &self.records, bom)?;
+            report::write_csv(
+                c,
+                report::repair::REPAIR_COLUMNS,
+                &self.records,
+                crate::cli::cells(bom),
+            )?;
         }
         Ok(())
     }

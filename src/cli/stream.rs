@@ -94,7 +94,7 @@ impl Sink {
         };
         if let Some(w) = &mut self.csv {
             recs.iter()
-                .try_for_each(|r| report::cells::write_record(w, r))?;
+                .try_for_each(|r| report::cells::write_record(w, r, crate::cli::cells(false)))?;
             // A pipe or a FIFO reader sees each problem as it finishes.
             w.flush()?;
         }

@@ -13,14 +13,14 @@
 //! every cell as it is.
 
 use std::borrow::Cow;
-use std::sync::atomic::{AtomicBool, Ordering};
 
-/// Set by `--raw-csv`: the cells are written as they are.
-static RAW: AtomicBool = AtomicBool::new(false);
-
-/// Writes every cell as it is from now on (`--raw-csv`), or neutralised again.
-pub fn set_raw(raw: bool) {
-    RAW.store(raw, Ordering::Relaxed);
+/// How a CSV's cells are written, as its writer's caller asks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Cells {
+    /// Start the file with the UTF-8 byte-order mark spreadsheets need to read it as UTF-8.
+    pub bom: bool,
+    /// Write every cell as it is (`--raw-csv`), none neutralised.
+    pub raw: bool,
 }
 
 /// True when a spreadsheet could read `cell` as a formula.
@@ -37,20 +37,24 @@ fn plain_number(cell: &str) -> bool {
 }
 
 /// The cell as it is written: with a `'` before it when a spreadsheet could read it as a
-/// formula (see the module comment), unless `--raw-csv` asked for the bytes.
+/// formula (see the module comment).
 pub fn neutral(cell: &str) -> Cow<'_, str> {
-    if dangerous(cell) && !RAW.load(Ordering::Relaxed) {
+    if dangerous(cell) {
         Cow::Owned(format!("'{cell}"))
     } else {
         Cow::Borrowed(cell)
     }
 }
 
-/// Writes one record, each cell through [`neutral`].
+/// Writes one record, each cell through [`neutral`] unless `cells` asks for them raw.
 pub fn write_record<W: std::io::Write>(
     w: &mut csv::Writer<W>,
     record: &[String],
+    cells: Cells,
 ) -> csv::Result<()> {
+    if cells.raw {
+        return w.write_record(record);
+    }
     let cells: Vec<Cow<str>> = record.iter().map(|c| neutral(c)).collect();
     w.write_record(cells.iter().map(|c| c.as_bytes()))
 }

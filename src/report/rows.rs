@@ -138,23 +138,23 @@ pub enum CsvWriteError {
 }
 
 /// Writes CSV to an output checked before the work (see [`crate::files::target`]): a
-/// regular file atomically, `-` to standard output. `bom` starts it with the UTF-8
-/// byte-order mark that spreadsheets need to read it as UTF-8.
+/// regular file atomically, `-` to standard output, its byte-order mark and cells as
+/// `cells` asks.
 pub fn write_csv(
     out: &crate::files::Output,
     header: &[&str],
     records: &[Vec<String>],
-    bom: bool,
+    cells: super::cells::Cells,
 ) -> Result<(), CsvWriteError> {
     let mut buf = Vec::new();
-    if bom {
+    if cells.bom {
         buf.extend_from_slice("\u{feff}".as_bytes());
     }
     {
         let mut w = csv::Writer::from_writer(&mut buf);
         w.write_record(header)?;
         for r in records {
-            super::cells::write_record(&mut w, r)?;
+            super::cells::write_record(&mut w, r, cells)?;
         }
         w.flush()?;
     }
