@@ -10,8 +10,8 @@ use crate::board::compiled::AnyEngine;
 use crate::board::position::Position;
 use crate::notation::Notation;
 use crate::solve::{
-    analyse_play, analyse_position, diagram, resolve_conditions, Analysis, ClaimCheck,
-    ConditionSpec, Conditions, DiceRefusal, Limits, Play, SolveError, Stipulation,
+    analyse_draw, analyse_play, analyse_position, diagram, resolve_conditions, Analysis, ClaimCheck,
+    ConditionSpec, Conditions, DiceRefusal, Goal, Limits, Play, SolveError, Stipulation,
 };
 use crate::with_engine;
 
@@ -46,6 +46,12 @@ pub fn analyse_in(
         }
         if pos.eng.rules.dice.is_some() {
             return dice_analysis(&pos, stip, &cond, claim, limits);
+        }
+        if stip.goal == Goal::Draw {
+            if !cond.is_plain() {
+                return Err(SolveError::PlayConditions(stip.to_string()));
+            }
+            return Ok(analyse_draw(&pos, stip, &cond, claim, notation, limits));
         }
         Ok(analyse_position(&pos, stip, &cond, claim, notation, limits))
     })

@@ -28,6 +28,9 @@ pub fn solve<B: Bits>(
     let Some(dice) = &rules.dice else {
         return Err(SolveError::Dice(DiceRefusal::NoDice));
     };
+    if stip.goal == Goal::Draw {
+        return Err(SolveError::Dice(DiceRefusal::DrawStipulation));
+    }
     if stip.goal != Goal::Win || stip.exact {
         return Err(SolveError::Dice(DiceRefusal::MateStipulation(
             stip.to_string(),

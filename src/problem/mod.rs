@@ -262,7 +262,7 @@ impl Problem {
             Goal::Mate => {
                 "for a mate task set the knob in the problem: rules_set = { bare_king = \"off\" }"
             }
-            Goal::Win => {
+            Goal::Win | Goal::Draw => {
                 "nothing is left to play; to play the position out, set the knob in the problem: rules_set = { bare_king = \"off\" }"
             }
         };

@@ -165,6 +165,9 @@ pub fn check_claim(
         let pos = Position::from_fen(e.clone(), fen)?;
         let cond = resolve_conditions(&pos, spec)?;
         let tables = tables_for(&pos, stip, &cond, limits);
+        if stip.goal == Goal::Draw {
+            return Ok(super::check_draw_line(&pos, claim, notation, tables.as_deref()));
+        }
         let known = Known::fresh(tables, limits);
         Ok(claim::check_in(&pos, stip, &cond, claim, notation, limits, &known))
     })

@@ -81,7 +81,7 @@ fn affordable<B: Bits>(
     out
 }
 
-/// Builds, once, the tables a small `win` problem needs, in the cache folder the limits
+/// Builds, once, the tables a small `win` or `draw` problem needs, in the cache folder the limits
 /// name (the command line's is the user's own, `files::cache`): its own when it has four
 /// men or fewer, else those of the four-man endings its captures reach, within a budget of entries (the
 /// time counts against the problem's). `None` when not wanted or not possible.
@@ -93,7 +93,7 @@ fn auto_tables<B: Bits>(
 ) -> Option<std::path::PathBuf> {
     let men = (pos.men[0] + pos.men[1]) as usize;
     let dir = limits.table_cache.clone()?;
-    if stip.goal != Goal::Win || stip.exact || !cond.is_plain() || men > AUTO_REACHED_FROM {
+    if stip.goal == Goal::Mate || stip.exact || !cond.is_plain() || men > AUTO_REACHED_FROM {
         return None;
     }
     let mat = crate::retro::material_of(pos).ok()?;

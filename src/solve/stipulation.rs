@@ -14,6 +14,9 @@ pub enum Goal {
     Mate,
     /// Any win the rules allow: checkmate, bare king, stalemate where it wins.
     Win,
+    /// The mansubat's other task, "plays and draws": the side to move avoids losing
+    /// (a draw or a win under the rules both meet it). It has no length: `moves` is 0.
+    Draw,
 }
 
 /// A stipulation: goal within (or, if exact, on) move N of the side to move.
@@ -27,7 +30,7 @@ pub struct Stipulation {
     pub exact: bool,
     /// A stipulation of the other families (help, series, self, reflex play, the
     /// stalemate goals: `h#2`, `ser-=3`, `s#4`, `=2`), with the meaning Popeye gives it;
-    /// `None` for `#N` and `win N`. `goal`, `moves` and `exact` then say its goal as
+    /// `None` for `#N`, `win N` and `draw`. `goal`, `moves` and `exact` then say its goal as
     /// near as they can (mate, N, `exact-`).
     #[serde(default)]
     pub play: Option<super::play::Play>,
@@ -37,7 +40,7 @@ pub struct Stipulation {
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum SolveError {
     /// A stipulation that does not read (the text).
-    #[error("bad stipulation '{0}': expected '#N' (mate in N) or 'win N', N from 1 to 200, or one of Popeye's (h#N, h#N.5, h=N, s#N, s=N, r#N, semi-r#N, ser-#N, ser-=N, ser-h#N, ser-s#N, =N, each with #, = or #=, and exact- before it)")]
+    #[error("bad stipulation '{0}': expected '#N' (mate in N), 'win N', N from 1 to 200, 'draw', or one of Popeye's (h#N, h#N.5, h=N, s#N, s=N, r#N, semi-r#N, ser-#N, ser-=N, ser-h#N, ser-s#N, =N, each with #, = or #=, and exact- before it)")]
     Stipulation(String),
     /// A Popeye stipulation that does not read, and why.
     #[error("bad stipulation: {0}")]
@@ -82,6 +85,11 @@ pub enum DiceRefusal {
         "'{0}': with dice there is no forced mate; write 'win N' (the chance of winning within N turns each)"
     )]
     MateStipulation(String),
+    /// The `draw` stipulation under dice.
+    #[error(
+        "'draw': with dice no side can force a draw, the throws decide; write 'win N' (the chance of winning within N turns each)"
+    )]
+    DrawStipulation,
     /// Conditions (mate_by, mate_on, ...) under dice.
     #[error("conditions (mate_by, mate_on, ...) are not analysed under dice")]
     Conditions,
@@ -92,9 +100,15 @@ impl FromStr for Stipulation {
     fn from_str(s: &str) -> Result<Self, SolveError> {
         let t = s.trim().to_ascii_lowercase();
         let bad = || SolveError::Stipulation(s.to_string());
+        if t == "draw" {
+            return Ok(Stipulation::draw());
+        }
         // `#3 exact`, as a stipulation with `exact = true` is written in the reports.
         if let Some(head) = t.strip_suffix(" exact").filter(|h| !h.contains("exact")) {
             let st: Stipulation = head.parse()?;
+            if st.goal == Goal::Draw {
+                return Err(bad());
+            }
             return Ok(st.exactly());
         }
         let (goal, rest) = if let Some(r) = t.strip_prefix('#').filter(|r| !r.starts_with('=')) {
@@ -137,6 +151,16 @@ impl Stipulation {
 }
 
 impl Stipulation {
+    /// `draw`: the side to move avoids losing.
+    pub fn draw() -> Stipulation {
+        Stipulation {
+            goal: Goal::Draw,
+            moves: 0,
+            exact: false,
+            play: None,
+        }
+    }
+
     /// The same task in `moves` moves (a play family's length with it).
     pub fn with_moves(&self, moves: u32) -> Stipulation {
         Stipulation {
@@ -155,11 +179,12 @@ impl Stipulation {
         }
     }
 
-    /// The goal as a word in a sentence: "mate" or "win".
+    /// The goal as a word in a sentence: "mate", "win" or "draw".
     pub fn goal_word(&self) -> &'static str {
         match self.goal {
             Goal::Mate => "mate",
             Goal::Win => "win",
+            Goal::Draw => "draw",
         }
     }
 }
@@ -172,6 +197,7 @@ impl fmt::Display for Stipulation {
         match self.goal {
             Goal::Mate => write!(f, "#{}", self.moves)?,
             Goal::Win => write!(f, "win {}", self.moves)?,
+            Goal::Draw => write!(f, "draw")?,
         }
         if self.exact {
             write!(f, " exact")?;
