@@ -11,6 +11,7 @@ mod cli_output;
 mod cli_verify;
 mod concordance;
 mod diagram;
+mod draw;
 mod dice;
 mod dice_answer;
 mod dice_index;
