@@ -64,7 +64,14 @@ fn draw_is_refused_under_dice_and_with_conditions() {
     let any = AnyEngine::new(Rules::preset("shatranj-dice").unwrap()).unwrap();
     let stip: Stipulation = "draw".parse().unwrap();
     let fen = "8/8/8/8/8/k7/1R6/7K b - - 0 1";
-    let e = analyse(&any, fen, &stip, &ConditionSpec::default(), None, &Limits::default());
+    let e = analyse(
+        &any,
+        fen,
+        &stip,
+        &ConditionSpec::default(),
+        None,
+        &Limits::default(),
+    );
     let msg = e.unwrap_err().to_string();
     assert!(msg.contains("dice") && msg.contains("draw"), "{msg}");
     let any = AnyEngine::new(Rules::preset("shatranj").unwrap()).unwrap();

@@ -10,8 +10,9 @@ use crate::board::compiled::AnyEngine;
 use crate::board::position::Position;
 use crate::notation::Notation;
 use crate::solve::{
-    analyse_draw, analyse_play, analyse_position, diagram, resolve_conditions, Analysis, ClaimCheck,
-    ConditionSpec, Conditions, DiceRefusal, Goal, Limits, Play, SolveError, Stipulation,
+    analyse_draw, analyse_play, analyse_position, diagram, resolve_conditions, Analysis,
+    ClaimCheck, ConditionSpec, Conditions, DiceRefusal, Goal, Limits, Play, SolveError,
+    Stipulation,
 };
 use crate::with_engine;
 

@@ -176,7 +176,16 @@ pub fn analyse_draw<B: Bits>(
             .collect();
         let root_value = tables.as_ref().and_then(|t| t.probe(pos));
         if !judged.iter().all(|j| matches!(j, Judged::Exact(..))) && root_value.is_none() {
-            search_open(pos, cond, limits, t0, &tables, &moves, &mut judged, &mut rep);
+            search_open(
+                pos,
+                cond,
+                limits,
+                t0,
+                &tables,
+                &moves,
+                &mut judged,
+                &mut rep,
+            );
         }
         answer(pos, &moves, &judged, tables.as_deref(), &mut rep);
     }
@@ -355,9 +364,17 @@ fn refutation<B: Bits>(
         Judged::Lost(k, _) => 2 * k,
         Judged::Holds(_) => 0,
     };
-    let slowest = (0..moves.len()).max_by_key(|&i| length(&judged[i])).unwrap_or(0);
+    let slowest = (0..moves.len())
+        .max_by_key(|&i| length(&judged[i]))
+        .unwrap_or(0);
     Refutation {
-        line: lost_line(pos, moves[slowest], &judged[slowest], tables, REFUTATION_PLIES),
+        line: lost_line(
+            pos,
+            moves[slowest],
+            &judged[slowest],
+            tables,
+            REFUTATION_PLIES,
+        ),
         also_held_by: vec![],
         and_others: false,
     }

@@ -115,7 +115,7 @@ pub const NO_LEGAL_MOVE: &str = "no legal move";
 
 impl SolveReport {
     /// The `refutation` field of the CSV and JSON: the refutation's text form, or
-    /// [`NO_LEGAL_MOVE`] when there is no move to refute.
+    /// `NO_LEGAL_MOVE` ("no legal move") when there is no move to refute.
     pub fn refutation_text(&self) -> Option<String> {
         match &self.refutation {
             Some(r) => Some(r.to_string()),
