@@ -244,4 +244,7 @@ stipulation = "Draw"
     assert_eq!(&rows[0][col("keys")], "a3b2");
     assert_eq!(&rows[1][col("verdict")], "unsound");
     assert_eq!(&rows[1][col("refutation")], "Kb8 Qb7#");
+    // A draw has no least win to look for, and nothing is left out for want of one.
+    assert_eq!(&rows[1][col("least_win")], "");
+    assert_eq!(&rows[1][col("extras_left_out")], "");
 }

@@ -6,11 +6,12 @@
 //! keys are every first move whose position is not lost for the mover (two are a cook,
 //! as for `#N`). A loss has the tables' line of best play as its refutation.
 //!
-//! Where no table holds the root, each first move is judged by a table of the material
-//! it leads to, by the end of the game it makes, or else by the `win N` search for the
+//! Each first move is judged by a table of the material it leads to, by the end of the
+//! game it makes, or else (no table reaching it) by the `win N` search for the
 //! opponent, N deepened one move at a time up to [`SEARCH_MOVES`] within the problem's
 //! limits. A search can prove a loss, never a draw: when every first move is found lost
-//! the problem is unsound, else its answer stays `unknown` with what was proven in
+//! the problem is unsound, else (the tables holding no value of the root) its answer
+//! stays `unknown` with what was proven in
 //! [`SolveReport::others_fail_within`] (the opponent forces no win within that many
 //! moves after the best first move found) and the reason in
 //! [`SolveReport::limit_hit`].
@@ -174,18 +175,15 @@ pub fn analyse_draw<B: Bits>(
                 }
             })
             .collect();
-        let root_value = tables.as_ref().and_then(|t| t.probe(pos));
-        if !judged.iter().all(|j| matches!(j, Judged::Exact(..))) && root_value.is_none() {
-            search_open(
+        if !judged.iter().all(|j| matches!(j, Judged::Exact(..))) {
+            let open = Open {
                 pos,
                 cond,
                 limits,
                 t0,
-                &tables,
-                &moves,
-                &mut judged,
-                &mut rep,
-            );
+                tables: &tables,
+            };
+            open.search(&moves, &mut judged, &mut rep);
         }
         answer(pos, &moves, &judged, tables.as_deref(), &mut rep);
     }
@@ -203,70 +201,73 @@ pub fn analyse_draw<B: Bits>(
     }
 }
 
-/// The `win N` search for the opponent after each first move not judged exactly, N
-/// deepened from 1 to [`SEARCH_MOVES`] while the limits allow; a move found lost is not
-/// searched again. Sets the nodes, `others_fail_within` and `limit_hit`.
-#[allow(clippy::too_many_arguments)]
-fn search_open<B: Bits>(
-    pos: &Position<B>,
-    cond: &Conditions,
-    limits: &Limits,
+/// What the search of the first moves not judged exactly needs.
+struct Open<'a, B: Bits> {
+    pos: &'a Position<B>,
+    cond: &'a Conditions,
+    limits: &'a Limits,
     t0: Instant,
-    tables: &Option<Arc<Tables>>,
-    moves: &[Move],
-    judged: &mut [Judged],
-    rep: &mut SolveReport,
-) {
-    let mut stopped = None;
-    'deepen: for n in 1..=SEARCH_MOVES {
-        let stip = Stipulation {
-            goal: Goal::Win,
-            moves: n,
-            exact: false,
-            play: None,
-        };
-        for (m, j) in moves.iter().zip(judged.iter_mut()) {
-            if !matches!(j, Judged::Holds(_)) {
-                continue;
+    tables: &'a Option<Arc<Tables>>,
+}
+
+impl<B: Bits> Open<'_, B> {
+    /// The `win N` search for the opponent after each first move not judged exactly, N
+    /// deepened from 1 to [`SEARCH_MOVES`] while the limits allow; a move found lost is
+    /// not searched again. Sets the nodes, `others_fail_within` and `limit_hit`.
+    fn search(&self, moves: &[Move], judged: &mut [Judged], rep: &mut SolveReport) {
+        let (pos, cond, limits, t0) = (self.pos, self.cond, self.limits, self.t0);
+        let tables = self.tables;
+        let mut stopped = None;
+        'deepen: for n in 1..=SEARCH_MOVES {
+            let stip = Stipulation {
+                goal: Goal::Win,
+                moves: n,
+                exact: false,
+                play: None,
+            };
+            for (m, j) in moves.iter().zip(judged.iter_mut()) {
+                if !matches!(j, Judged::Holds(_)) {
+                    continue;
+                }
+                let mut c = pos.clone();
+                c.make(*m);
+                let known = Known::fresh(tables.clone(), limits);
+                let mut lim = remaining(limits, t0, 2);
+                lim.refutations = Some(0);
+                let r = root::solve(&c, &stip, cond, &lim, &known);
+                rep.nodes += r.nodes;
+                match r.solvable {
+                    Solvable::Yes => {
+                        let k = r.shortest.unwrap_or(n);
+                        *j = Judged::Lost(k, r.main_line_coord.clone());
+                    }
+                    Solvable::No => *j = Judged::Holds(n),
+                    Solvable::Unknown => {
+                        stopped = r.limit_hit.clone().or(Some("limit reached".into()));
+                        break 'deepen;
+                    }
+                }
             }
-            let mut c = pos.clone();
-            c.make(*m);
-            let known = Known::fresh(tables.clone(), limits);
-            let mut lim = remaining(limits, t0, 2);
-            lim.refutations = Some(0);
-            let r = root::solve(&c, &stip, cond, &lim, &known);
-            rep.nodes += r.nodes;
-            match r.solvable {
-                Solvable::Yes => {
-                    let k = r.shortest.unwrap_or(n);
-                    *j = Judged::Lost(k, r.main_line_coord.clone());
-                }
-                Solvable::No => *j = Judged::Holds(n),
-                Solvable::Unknown => {
-                    stopped = r.limit_hit.clone().or(Some("limit reached".into()));
-                    break 'deepen;
-                }
+            if judged.iter().all(|j| !matches!(j, Judged::Holds(_))) {
+                break;
             }
         }
-        if judged.iter().all(|j| !matches!(j, Judged::Holds(_))) {
-            break;
+        let holds: Vec<u32> = (judged.iter())
+            .filter_map(|j| match j {
+                Judged::Holds(k) => Some(*k),
+                _ => None,
+            })
+            .collect();
+        if !judged.iter().any(Judged::not_lost) {
+            rep.others_fail_within = holds.iter().copied().max().filter(|&k| k > 0);
         }
-    }
-    let holds: Vec<u32> = (judged.iter())
-        .filter_map(|j| match j {
-            Judged::Holds(k) => Some(*k),
-            _ => None,
-        })
-        .collect();
-    if !judged.iter().any(Judged::not_lost) {
-        rep.others_fail_within = holds.iter().copied().max().filter(|&k| k > 0);
-    }
-    if !holds.is_empty() {
-        rep.limit_hit = Some(stopped.unwrap_or_else(|| {
-            format!(
-                "no table holds the position: the opponent's win was searched to {SEARCH_MOVES} moves, and a search cannot prove a draw"
-            )
-        }));
+        if !holds.is_empty() {
+            rep.limit_hit = Some(stopped.unwrap_or_else(|| {
+                format!(
+                    "no table judges every first move: the opponent's win was searched to {SEARCH_MOVES} moves, and a search cannot prove a draw"
+                )
+            }));
+        }
     }
 }
 
@@ -301,6 +302,14 @@ fn answer<B: Bits>(
         (true, true) => Solvable::No,
         (true, false) => Solvable::Unknown,
     };
+    // The tables' value of the root, where they hold it, settles the verdict even when a
+    // first move leads where they do not reach.
+    let root_value = tables.and_then(|t| t.probe(pos));
+    match root_value {
+        Some((Value::Loss, _)) => rep.solvable = Solvable::No,
+        Some(_) => rep.solvable = Solvable::Yes,
+        None => {}
+    }
     if let Some(i) = judged.iter().position(Judged::not_lost) {
         let mut c = pos.clone();
         c.make(moves[i]);
@@ -311,11 +320,18 @@ fn answer<B: Bits>(
         rep.main_line = sans(pos, &line);
         rep.main_line_coord = coords(pos, &line);
     }
-    if let Some((Value::Win | Value::Loss, plies)) = tables.and_then(|t| t.probe(pos)) {
+    if let Some((Value::Win | Value::Loss, plies)) = root_value {
         rep.table_distance = Some(crate::retro::moves_of_plies(plies).max(1));
     }
     if all_lost && !moves.is_empty() {
         rep.refutation = Some(refutation(pos, moves, judged, tables));
+    } else if let (Solvable::No, Some(t)) = (rep.solvable, tables) {
+        let line = t.best_line(pos, REFUTATION_PLIES).unwrap_or_default();
+        rep.refutation = (!line.is_empty()).then(|| Refutation {
+            line: coords(pos, &line),
+            also_held_by: vec![],
+            and_others: false,
+        });
     }
     for (m, j) in moves.iter().zip(judged) {
         if !j.lost() || rep.refutation.as_ref().and_then(|r| r.first()) == Some(&coord(pos, m)) {

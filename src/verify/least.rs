@@ -1,5 +1,5 @@
 //! The least number of moves that does win: for an unsound `#N` or `win N` (not exact,
-//! not under dice), the same position posed in N+1, N+2, … moves (up to [`LONGER_BY`]
+//! not under dice; never for `draw`), the same position posed in N+1, N+2, … moves (up to [`LONGER_BY`]
 //! more, or as many as [`Limits::least_win`] says), until one is solvable. An extra
 //! ([`crate::solve::ExtrasPool`]): the attempts draw on what the problem's extras have
 //! left of their share of the verdict's cost, never past the row's own timeout; an attempt
@@ -9,7 +9,7 @@
 use crate::analyse::analyse_in;
 use crate::board::compiled::AnyEngine;
 use crate::problem::Problem;
-use crate::solve::{ConditionSpec, Extra, Limits, Solvable};
+use crate::solve::{ConditionSpec, Extra, Goal, Limits, Solvable};
 
 /// How many moves beyond the problem's are tried unless [`Limits::least_win`] says.
 pub const LONGER_BY: u32 = 3;
@@ -26,8 +26,14 @@ pub fn least_win(
 ) -> Option<u32> {
     let s = p.stipulation;
     let longer = limits.least_win.unwrap_or(LONGER_BY);
-    // The play families (h#, s#, ser-...) have no least win: their verdict is the answer.
-    if s.exact || s.play.is_some() || longer == 0 || eng.rules().dice.is_some() {
+    // The play families (h#, s#, ser-...) and `draw` have no least win: their verdict is
+    // the answer.
+    if s.exact
+        || s.play.is_some()
+        || s.goal == Goal::Draw
+        || longer == 0
+        || eng.rules().dice.is_some()
+    {
         return None;
     }
     let pool = limits.extras_pool.as_deref()?;
