@@ -224,6 +224,13 @@ source = "composed for mansuba's tests: Kb8 forced, Qb7 mate"
 rules = "orthodox"
 fen = "k7/8/1K6/8/8/8/8/7Q b - - 0 1"
 stipulation = "Draw"
+
+[[problem]]
+id = "bare"
+source = "composed for mansuba's tests: bare already where a bare king loses at once"
+rules = "ludii-medieval"
+fen = "8/8/8/8/8/k7/1R6/7K b - - 0 1"
+stipulation = "draw"
 "#,
     )
     .unwrap();
@@ -247,4 +254,7 @@ stipulation = "Draw"
     // A draw has no least win to look for, and nothing is left out for want of one.
     assert_eq!(&rows[1][col("least_win")], "");
     assert_eq!(&rows[1][col("extras_left_out")], "");
+    // A game over before the first move is no error for a draw: the task has failed.
+    assert_eq!(&rows[2][col("verdict")], "unsound");
+    assert_eq!(&rows[2][col("error")], "");
 }

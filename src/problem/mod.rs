@@ -255,8 +255,12 @@ impl Problem {
 
     /// What to tell the user when the rules end the game before the first move (a side
     /// already bare where a bare king decides): the search would only answer "no legal
-    /// move", which hides why. `None` when play can start.
+    /// move", which hides why. `None` when play can start, and for `draw`, whose answer
+    /// is then the rules' own (a bare side to move has lost: the task fails).
     pub fn decided_before_play<B: Bits>(&self, pos: &Position<B>) -> Option<String> {
+        if self.stipulation.goal == Goal::Draw {
+            return None;
+        }
         let bare = pos.bare_king_decided()?;
         let hint = match self.stipulation.goal {
             Goal::Mate => {
