@@ -63,7 +63,11 @@ pub fn explain(r: &Row) -> String {
         );
     };
     let rep = &a.report;
-    let stip = &r.stipulation;
+    // `draw`: the task is to avoid losing, a win meets it too.
+    let stip = match r.stipulation.as_str() {
+        "draw" => "a draw or better",
+        s => s,
+    };
     let keys = rep.keys_san.join(", ");
     if let Some(p) = rep.win_probability {
         return format!(
