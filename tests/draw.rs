@@ -258,3 +258,86 @@ stipulation = "draw"
     assert_eq!(&rows[2][col("verdict")], "unsound");
     assert_eq!(&rows[2][col("error")], "");
 }
+
+#[test]
+fn draw_table_verdicts_agree_with_the_win_search() {
+    // Composed for mansuba's tests: king and queen against king, Black to move, the black
+    // king in the corner, the white men near (the queen sometimes en prise). Where the
+    // tables find the draw lost in D moves or fewer, the `win D` search without tables
+    // finds White's win after every black move; after every key it finds none within
+    // three.
+    use mansuba::board::position::Position;
+    let any = AnyEngine::new(Rules::preset("orthodox").unwrap()).unwrap();
+    let AnyEngine::W64(e) = any else {
+        panic!("an 8x8 board")
+    };
+    let (mut lost, mut held) = (0, 0);
+    for wk in ["b6", "c6", "c7", "d7", "e5"] {
+        for q in ["b1", "c5", "d6", "e7", "h7", "g8", "a7", "b8"] {
+            let mut fen_board = [['.'; 8]; 8];
+            let put = |b: &mut [[char; 8]; 8], sq: &str, c: char| {
+                let f = (sq.as_bytes()[0] - b'a') as usize;
+                let r = (sq.as_bytes()[1] - b'1') as usize;
+                b[7 - r][f] = c;
+            };
+            put(&mut fen_board, "a8", 'k');
+            put(&mut fen_board, wk, 'K');
+            put(&mut fen_board, q, 'Q');
+            let rows: Vec<String> = fen_board.iter().map(fen_row).collect();
+            let fen = format!("{} b - - 0 1", rows.join("/"));
+            let Ok(mut p) = Position::from_fen(e.clone(), &fen) else {
+                continue;
+            };
+            let mut legal = mansuba::board::movegen::MoveList::new();
+            p.legal_moves(&mut legal);
+            if legal.is_empty() {
+                continue;
+            }
+            let a = draw("orthodox", &fen);
+            let moves: Vec<String> = (legal.as_slice().iter())
+                .map(|m| mansuba::notation::coord(&p, m))
+                .collect();
+            match (a.report.solvable, a.report.table_distance) {
+                (Solvable::No, Some(d)) if d <= 3 => {
+                    for m in &moves {
+                        let child = after("orthodox", &fen, m);
+                        let w = run("orthodox", &child, &format!("win {d}"), None, false);
+                        assert_eq!(w.report.solvable, Solvable::Yes, "{fen} after {m}");
+                    }
+                    lost += 1;
+                }
+                (Solvable::Yes, _) => {
+                    for k in &a.report.keys {
+                        let child = after("orthodox", &fen, k);
+                        let w = run("orthodox", &child, "win 3", None, false);
+                        assert_eq!(w.report.solvable, Solvable::No, "{fen} after {k}");
+                    }
+                    held += 1;
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(lost >= 3 && held >= 3, "lost {lost}, held {held}");
+}
+
+/// A FEN rank from eight cells ('.' empty).
+fn fen_row(cells: &[char; 8]) -> String {
+    let mut s = String::new();
+    let mut empty = 0;
+    for &c in cells {
+        if c == '.' {
+            empty += 1;
+            continue;
+        }
+        if empty > 0 {
+            s.push_str(&empty.to_string());
+            empty = 0;
+        }
+        s.push(c);
+    }
+    if empty > 0 {
+        s.push_str(&empty.to_string());
+    }
+    s
+}
