@@ -26,6 +26,7 @@ fn run(files: &[PathBuf], limits: &Limits) -> (Vec<Group>, mansuba::verify::Ran,
     let batch = Batch {
         files,
         rules: None,
+        rules_dirs: &Default::default(),
         all_rules: false,
         shard: None,
         limits,

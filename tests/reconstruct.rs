@@ -74,7 +74,7 @@ fn board_and_side(fen: &str) -> String {
 fn round_trips(problems: &[Problem], count: usize, seed: u64) {
     let mut rng = Rng(seed);
     for p in problems {
-        let eng = AnyEngine::new(p.own_rules().unwrap()).unwrap();
+        let eng = AnyEngine::new(p.own_rules(&Default::default()).unwrap()).unwrap();
         let unknown = blanks(p, &eng, count, &mut rng);
         let task = Task {
             engine: &eng,

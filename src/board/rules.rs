@@ -251,26 +251,38 @@ pub enum RulesError {
 }
 
 /// Folders besides a problem file's own from which its rules files may be read
-/// (`--rules-dir`), set once by the command line.
-static RULES_DIRS: std::sync::OnceLock<Vec<std::path::PathBuf>> = std::sync::OnceLock::new();
+/// (`--rules-dir`), as the caller allows them: none by default.
+#[derive(Clone, Debug, Default)]
+pub struct RulesDirs(std::sync::Arc<[std::path::PathBuf]>);
 
-/// Allows problem files to name rules files in these folders too (`--rules-dir`).
-pub fn allow_rules_dirs(dirs: &[std::path::PathBuf]) -> Result<(), RulesError> {
-    let mut canon = vec![];
-    for d in dirs {
-        canon.push(d.canonicalize().map_err(|err| RulesError::RulesDir {
-            path: d.display().to_string(),
-            err,
-        })?);
+impl RulesDirs {
+    /// Allows problem files to name rules files in these folders too (each made absolute,
+    /// links resolved; a folder that does not exist is an error).
+    pub fn allow(dirs: &[std::path::PathBuf]) -> Result<RulesDirs, RulesError> {
+        let mut canon = vec![];
+        for d in dirs {
+            canon.push(d.canonicalize().map_err(|err| RulesError::RulesDir {
+                path: d.display().to_string(),
+                err,
+            })?);
+        }
+        Ok(RulesDirs(canon.into()))
     }
-    let _ = RULES_DIRS.set(canon);
-    Ok(())
+
+    /// Is `real` (absolute, links resolved) inside one of the folders?
+    fn hold(&self, real: &Path) -> bool {
+        self.0.iter().any(|a| real.starts_with(a))
+    }
 }
 
 /// The rules file `spec` names, read from a problem file in `dir`: only inside `dir` (or
-/// a folder `--rules-dir` allows), links and `..` resolved first, so that a problem file
+/// a folder `also` allows), links and `..` resolved first, so that a problem file
 /// someone sent cannot read any other file of the machine into a report.
-pub fn confined(spec: &str, dir: &Path) -> Result<std::path::PathBuf, RulesError> {
+pub fn confined(
+    spec: &str,
+    dir: &Path,
+    also: &RulesDirs,
+) -> Result<std::path::PathBuf, RulesError> {
     let dir = if dir.as_os_str().is_empty() {
         Path::new(".")
     } else {
@@ -290,8 +302,7 @@ pub fn confined(spec: &str, dir: &Path) -> Result<std::path::PathBuf, RulesError
     };
     let real = joined.canonicalize().map_err(io)?;
     let home = dir.canonicalize().map_err(io)?;
-    let allowed = RULES_DIRS.get().map_or(&[][..], |v| v.as_slice());
-    if real.starts_with(&home) || allowed.iter().any(|a| real.starts_with(a)) {
+    if real.starts_with(&home) || also.hold(&real) {
         Ok(joined)
     } else {
         Err(outside())
@@ -396,14 +407,25 @@ impl Rules {
     }
 
     /// A preset name or a rules-file path: as given when `base_dir` is None (the user
-    /// named it), else relative to `base_dir` and confined to it (a file named it).
+    /// named it), else relative to `base_dir` and confined to it (a file named it; see
+    /// [`Rules::resolve_in`] for the folders a caller allows besides).
     pub fn resolve(spec: &str, base_dir: Option<&Path>) -> Result<Rules, RulesError> {
+        Rules::resolve_in(spec, base_dir, &RulesDirs::default())
+    }
+
+    /// [`Rules::resolve`], a file named by a file in `base_dir` read there or in a folder
+    /// of `also`.
+    pub fn resolve_in(
+        spec: &str,
+        base_dir: Option<&Path>,
+        also: &RulesDirs,
+    ) -> Result<Rules, RulesError> {
         if Rules::is_preset(spec) {
             return Rules::preset(spec);
         }
         if spec.ends_with(".toml") || spec.contains('/') {
             let p = match base_dir {
-                Some(d) => confined(spec, d)?,
+                Some(d) => confined(spec, d, also)?,
                 None => Path::new(spec).to_path_buf(),
             };
             return Rules::from_file(&p);

@@ -57,7 +57,7 @@ pub fn cmd_concordance(a: ConcordanceArgs) -> Result<i32> {
         }
     }
     let t0 = Instant::now();
-    let mut shapes = Shapes::default();
+    let mut shapes = Shapes::with(super::engines());
     let read = crate::concordance::read::entries(&files, &mut shapes);
     for w in &read.warnings {
         eprintln!("warning: {}", crate::report::shown::said(w));

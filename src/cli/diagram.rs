@@ -7,7 +7,6 @@ use crate::board::compiled::AnyEngine;
 use crate::problem::Problem;
 pub use crate::report::edition::diagrams::{diagram_svg, fen_after, view_of};
 use crate::report::svg::Options;
-use crate::verify::Engines;
 use anyhow::{bail, Result};
 use std::path::{Path, PathBuf};
 
@@ -92,7 +91,7 @@ fn pick_problem(file: &Path, id: Option<&str>) -> Result<Problem> {
 /// [`Engines::for_problem`]: its own, `rules_set` included, or --rules), the FEN and the
 /// view.
 fn what_to_draw(a: &DiagramArgs) -> Result<(AnyEngine, String, Options)> {
-    let engines = Engines::default();
+    let engines = super::engines();
     let named = |r: &str| {
         engines
             .get(r, None)
@@ -125,7 +124,7 @@ fn what_to_draw(a: &DiagramArgs) -> Result<(AnyEngine, String, Options)> {
 /// `mansuba diagram`.
 pub fn cmd_diagram(a: DiagramArgs) -> Result<i32> {
     let files: Vec<PathBuf> = a.file.iter().cloned().collect();
-    let inputs = crate::verify::shard::read_by(&files, a.rules.as_deref());
+    let inputs = crate::verify::shard::read_by(&files, a.rules.as_deref(), &super::rules_dirs());
     let out = super::parallel::check_output("-o", a.output.as_deref(), &inputs)?;
     let (eng, fen, view) = what_to_draw(&a)?;
     // --flip turns whatever view the problem asks for.

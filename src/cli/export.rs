@@ -41,7 +41,8 @@ pub struct ExportArgs {
 pub fn cmd_export(a: ExportArgs) -> Result<i32> {
     // Every output is checked before any work: none may be one of the problem files.
     let files = super::workers::collect_files(&a.paths)?;
-    let mut read = crate::verify::shard::read_by(&files, a.run.rules.as_deref());
+    let mut read =
+        crate::verify::shard::read_by(&files, a.run.rules.as_deref(), &super::rules_dirs());
     read.extend(a.run.table_files());
     let csv = check_output("--csv", a.csv.as_deref(), &read)?;
     let pgn = check_output("--pgn", a.pgn.as_deref(), &read)?;
@@ -76,7 +77,7 @@ pub fn cmd_export(a: ExportArgs) -> Result<i32> {
         ..a.run.clone()
     };
     let rows = all_rows(&run_batch(&a.paths, &run, false, "exporting", &|_| {})?);
-    let engines = Engines::default();
+    let engines = super::engines();
     let problems: Vec<&crate::problem::Problem> =
         rows.iter().filter_map(|r| r.problem.as_ref()).collect();
     write_popeye(popeye.as_ref(), &problems)?;

@@ -83,7 +83,7 @@ fn loads_back(entries: &[import::Entry], inputs: &[String], target: &Path) -> Re
         let back = crate::problem::parse_str(&text, target);
         for p in &back.problems {
             if let Err(e) = p.as_ref().map_err(|e| e.to_string()).and_then(|p| {
-                p.own_rules()
+                p.own_rules(&super::rules_dirs())
                     .map(|_| ())
                     .map_err(|e| format!("{}: rules '{}': {e}", p.id, p.rules))
             }) {
@@ -128,6 +128,7 @@ pub fn cmd_import(a: ImportArgs) -> Result<i32> {
             None => vec![],
         },
         win_moves: a.win_moves,
+        rules_dirs: super::rules_dirs(),
     };
     let (entries, errors) = import::import_files(&a.files, &opts);
     // An id not written as the input gives it (repeated, or with white space at its

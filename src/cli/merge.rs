@@ -50,6 +50,7 @@ fn check_inputs_now((path, m): &(PathBuf, Manifest)) -> Result<()> {
         &m.inputs,
         &files,
         m.asked.rules(),
+        &super::rules_dirs(),
     )?)
 }
 

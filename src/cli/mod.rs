@@ -157,6 +157,20 @@ pub fn chain_text(e: &anyhow::Error) -> String {
     text
 }
 
+/// `--rules-dir`, as the command line was given it.
+static RULES_DIRS: std::sync::OnceLock<crate::board::rules::RulesDirs> = std::sync::OnceLock::new();
+
+/// The folders besides its own a problem file may name rules files in (`--rules-dir`).
+pub(crate) fn rules_dirs() -> crate::board::rules::RulesDirs {
+    RULES_DIRS.get().cloned().unwrap_or_default()
+}
+
+/// The compiled rules of a command: none yet, problem files' rules files read as
+/// `--rules-dir` allows.
+pub(crate) fn engines() -> crate::problem::Engines {
+    crate::problem::Engines::allowing(rules_dirs())
+}
+
 /// `--raw-csv`, as the command line was given it.
 static RAW_CSV: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
@@ -172,7 +186,7 @@ fn run(cli: Cli) -> Result<i32> {
     if let Some(g) = cli.max_memory_gib {
         crate::memory::set_limit_gib(g);
     }
-    crate::board::rules::allow_rules_dirs(&cli.rules_dir)?;
+    let _ = RULES_DIRS.set(crate::board::rules::RulesDirs::allow(&cli.rules_dir)?);
     workers::allow_links_out(cli.follow_links);
     RAW_CSV.store(cli.raw_csv, std::sync::atomic::Ordering::Relaxed);
     interrupt::on_termination();

@@ -141,6 +141,7 @@ impl Outputs<'_> {
             style: self.style,
             repair: self.repair.and_then(super::bounds::duration),
             cancel: Some(super::interrupt::cancel_flag()),
+            rules_dirs: super::rules_dirs(),
         };
         Ok(crate::report::edition::assemble::write(dir, groups, &spec)?)
     }

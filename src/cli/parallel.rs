@@ -72,6 +72,7 @@ pub(super) fn run_shard(
     let batch = Batch {
         files: &files,
         rules: run.rules.as_deref(),
+        rules_dirs: &super::rules_dirs(),
         all_rules,
         shard,
         limits: &limits,
@@ -137,11 +138,11 @@ pub(super) fn one_file_outputs(
     csv: Option<&Path>,
 ) -> Result<(Option<crate::files::Output>, Option<shard::Inputs>)> {
     let file = [file.to_path_buf()];
-    let read = shard::read_by(&file, None);
+    let read = shard::read_by(&file, None, &super::rules_dirs());
     let out = check_output("--csv", csv, &read)?;
     shard::check_beside(shard, csv, &crate::files::FileSet::of(&read))?;
     let inputs = match shard {
-        Some(_) => Some(shard::inputs_of(&file, None)?),
+        Some(_) => Some(shard::inputs_of(&file, None, &super::rules_dirs())?),
         None => None,
     };
     Ok((out, inputs))

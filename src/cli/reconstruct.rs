@@ -119,7 +119,7 @@ pub fn cmd_reconstruct(a: ReconstructArgs) -> Result<i32> {
         !a.json,
         crate::notation::Style::default(),
     );
-    let engine = crate::verify::Engines::default()
+    let engine = super::engines()
         .own(p)
         .map_err(|e| anyhow::anyhow!("{}", p.error(e.key(), e.to_string())))?;
     let task = Task {

@@ -58,7 +58,7 @@ pub fn cmd_repair(a: RepairArgs) -> Result<i32> {
     }
     let mut shown = Shown::default();
     let mut rows: Vec<RepairRow> = vec![];
-    let engines = crate::verify::Engines::default();
+    let engines = super::engines();
     for p in &lf.problems {
         // After Ctrl-C the problems not begun are left alone (each would only report
         // its original's verdict as cancelled).

@@ -60,7 +60,7 @@ pub fn cmd_solve(a: SolveArgs) -> Result<i32> {
             ));
         }
     }
-    let engines = Engines::default();
+    let engines = super::engines();
     let mut rows = vec![];
     for (i, p) in selected.iter().enumerate() {
         let row = match p {

@@ -57,6 +57,11 @@ pub struct Shapes {
 }
 
 impl Shapes {
+    /// Positions read under rules compiled by `engines` (and as the folders they allow).
+    pub fn with(engines: crate::problem::Engines) -> Shapes {
+        Shapes { engines }
+    }
+
     /// The compiled rules, shared with the members' verdicts.
     pub fn engines(&self) -> &crate::problem::Engines {
         &self.engines

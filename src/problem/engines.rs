@@ -5,18 +5,33 @@
 use super::{OwnRulesError, Problem};
 use crate::board::compiled::AnyEngine;
 use crate::board::presets::PRESETS;
-use crate::board::rules::Rules;
+use crate::board::rules::{Rules, RulesDirs};
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Mutex;
 
-/// Compiled rules, shared by every problem that names the same rule set.
+/// Compiled rules, shared by every problem that names the same rule set, and the folders
+/// its problems' rules files may be read from besides their own.
 #[derive(Default)]
 pub struct Engines {
     map: Mutex<HashMap<String, Result<AnyEngine, OwnRulesError>>>,
+    dirs: RulesDirs,
 }
 
 impl Engines {
+    /// No engine yet; problem files may name rules files in `dirs` too.
+    pub fn allowing(dirs: RulesDirs) -> Engines {
+        Engines {
+            map: Mutex::default(),
+            dirs,
+        }
+    }
+
+    /// The folders besides a problem file's own its rules files may be read from.
+    pub fn dirs(&self) -> &RulesDirs {
+        &self.dirs
+    }
+
     /// The engine for a preset name or a rules file relative to `base` (None: the
     /// working directory).
     pub fn get(&self, spec: &str, base: Option<&Path>) -> Result<AnyEngine, OwnRulesError> {
@@ -28,7 +43,7 @@ impl Engines {
                 None => spec.to_string(),
             }
         };
-        self.cached(key, || Ok(Rules::resolve(spec, base)?))
+        self.cached(key, || Ok(Rules::resolve_in(spec, base, &self.dirs)?))
     }
 
     /// The engine of a problem's own rules: its `rules` with its `rules_set` knobs on top.
@@ -37,7 +52,7 @@ impl Engines {
             return self.get(&p.rules, Some(p.base_dir()));
         };
         let key = format!("{}\n{knobs}", p.base_dir().join(&p.rules).display());
-        self.cached(key, || p.own_rules())
+        self.cached(key, || p.own_rules(&self.dirs))
     }
 
     /// The engine a problem runs under: its own rules ([`Engines::own`]: `rules` with its

@@ -22,7 +22,7 @@ pub use engines::Engines;
 
 use crate::board::bits::Bits;
 use crate::board::position::Position;
-use crate::board::rules::{Rules, RulesError};
+use crate::board::rules::{Rules, RulesDirs, RulesError};
 use crate::board::sides::{Orientation, SideNames};
 use crate::solve::{ConditionSpec, Goal, Stipulation};
 use serde::de::{self, Deserialize, Deserializer, MapAccess, Visitor};
@@ -233,9 +233,10 @@ impl Problem {
         self.file.parent().unwrap_or(Path::new("."))
     }
 
-    /// The problem's own rule set: `rules` with the `rules_set` knobs on top.
-    pub fn own_rules(&self) -> Result<Rules, OwnRulesError> {
-        let r = Rules::resolve(&self.rules, Some(self.base_dir()))?;
+    /// The problem's own rule set: `rules` with the `rules_set` knobs on top, a rules file
+    /// read beside the problem file or in a folder of `also`.
+    pub fn own_rules(&self, also: &RulesDirs) -> Result<Rules, OwnRulesError> {
+        let r = Rules::resolve_in(&self.rules, Some(self.base_dir()), also)?;
         let Some(knobs) = &self.rules_set else {
             return Ok(r);
         };

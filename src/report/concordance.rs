@@ -247,8 +247,9 @@ pub fn html(groups: &[Group], entries: &[Entry], v: &[Option<String>], title: &s
 
 /// The edition's hook: for each row, a block linking to the other members of its group
 /// (at the default `--max-diff` 2), by the edition's anchors; empty for a row in no group.
-pub fn edition_links(rows: &[Row]) -> Vec<String> {
-    let mut shapes = Shapes::default();
+/// `dirs`: the folders besides their own the problems' files may name rules files in.
+pub fn edition_links(rows: &[Row], dirs: &crate::board::rules::RulesDirs) -> Vec<String> {
+    let mut shapes = Shapes::with(crate::problem::Engines::allowing(dirs.clone()));
     let read: Vec<Option<Entry>> = rows
         .iter()
         .map(|r| r.problem.as_ref().and_then(|p| shapes.entry(p).ok()))

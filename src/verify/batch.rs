@@ -30,6 +30,8 @@ pub struct Batch<'a> {
     pub files: &'a [PathBuf],
     /// The rule set asked for besides each problem's own (the command line's `--rules`).
     pub rules: Option<&'a str>,
+    /// The folders besides its own a problem file may name rules files in.
+    pub rules_dirs: &'a crate::board::rules::RulesDirs,
     /// Every rule set the problem names, not only its first.
     pub all_rules: bool,
     /// Only this shard's problems (`None`: all of them).
@@ -86,7 +88,7 @@ impl Batch<'_> {
     /// many workers as the pool has: the rows that finish before an earlier one stay few,
     /// and so do the problems read and not yet done.
     pub fn run(&self, on_group: &(dyn Fn(Group) + Sync)) -> Ran {
-        let engines = Engines::default();
+        let engines = Engines::allowing(self.rules_dirs.clone());
         let queue = Mutex::new(Queue {
             feed: Feed::new(self, &engines),
             jobs: VecDeque::new(),

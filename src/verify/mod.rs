@@ -30,7 +30,10 @@ use crate::report::Row;
 use crate::solve::Limits;
 use std::sync::Arc;
 
-/// Verifies one problem under its own rules, its lines in SAN: the row with its verdict.
+/// Verifies one problem under its own rules, its lines in SAN: the row with its verdict. A
+/// rules file the problem names is read only beside its file or below that folder; to
+/// allow others, or to share compiled rules between calls, give [`verify_with`] an
+/// [`Engines::allowing`] them.
 pub fn verify_problem(p: &Problem, limits: &Limits) -> Row {
     verify_with(p, &Engines::default(), limits)
 }

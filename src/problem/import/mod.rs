@@ -122,6 +122,8 @@ pub struct Options {
     pub colours: Vec<(String, bool)>,
     /// The number of moves for a win task that gives none ("White to play and win").
     pub win_moves: Option<u32>,
+    /// The folders besides its own an input may name rules files in.
+    pub rules_dirs: crate::board::rules::RulesDirs,
 }
 
 /// An input that cannot be read: where and what was expected.
@@ -281,7 +283,7 @@ fn import_held(
     let mut keep = |r: Result<Entry, ImportError>| {
         read_any = true;
         let checked = r.and_then(|e| {
-            checker.check(&e, base).map_err(|m| {
+            checker.check(&e, base, &opts.rules_dirs).map_err(|m| {
                 error_at(
                     path,
                     e.line,

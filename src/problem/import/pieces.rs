@@ -196,7 +196,8 @@ fn block(path: &Path, b: &Block, index: usize, opts: &Options) -> Result<Entry, 
         .rules
         .is_none()
         .then(|| path.parent().unwrap_or(Path::new("")));
-    let mut setup = Setup::new(&rules, base).map_err(|m| error_at(path, rline, m))?;
+    let mut setup =
+        Setup::new(&rules, base, &opts.rules_dirs).map_err(|m| error_at(path, rline, m))?;
     let mut names: [Option<String>; 2] = [None, None];
     for (colour, men, n) in &p.sides {
         let white = side_of(colour, opts).ok_or_else(|| error_at(path, *n, format!(

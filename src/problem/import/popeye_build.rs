@@ -322,7 +322,7 @@ fn entry(
         .rules
         .is_none()
         .then(|| path.parent().unwrap_or(Path::new("")));
-    let mut setup = Setup::new(&e.rules, base)?;
+    let mut setup = Setup::new(&e.rules, base, &opts.rules_dirs)?;
     check_promotion(&setup, b)?;
     for (i, m) in b.men.iter().enumerate() {
         let Some(m) = m else { continue };

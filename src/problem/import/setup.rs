@@ -5,7 +5,7 @@
 use super::{Entry, EntryError};
 use crate::board::compiled::AnyEngine;
 use crate::board::position::Position;
-use crate::board::rules::{Rules, RulesError};
+use crate::board::rules::{Rules, RulesDirs, RulesError};
 use crate::with_engine;
 
 /// A board being filled.
@@ -17,9 +17,14 @@ pub struct Setup {
 
 impl Setup {
     /// An empty board of `rules` (a preset or a rules file path; with `base`, a path
-    /// relative to that folder and confined to it, see [`Rules::resolve`]).
-    pub fn new(rules: &str, base: Option<&std::path::Path>) -> Result<Setup, EntryError> {
-        let r = Rules::resolve(rules, base).map_err(|e| EntryError::Rules {
+    /// relative to that folder and confined to it or to a folder of `also`, see
+    /// [`Rules::resolve_in`]).
+    pub fn new(
+        rules: &str,
+        base: Option<&std::path::Path>,
+        also: &RulesDirs,
+    ) -> Result<Setup, EntryError> {
+        let r = Rules::resolve_in(rules, base, also).map_err(|e| EntryError::Rules {
             rules: rules.to_string(),
             err: std::sync::Arc::new(e),
         })?;
@@ -185,12 +190,17 @@ impl Checker {
     /// Checks that an entry's rules resolve and its FEN is a legal problem position
     /// under them, and that its stipulation reads. `base`: the input's folder when the
     /// input named the rules itself (see [`Setup::new`]); one checker serves one input.
-    pub fn check(&mut self, e: &Entry, base: Option<&std::path::Path>) -> Result<(), EntryError> {
+    pub fn check(
+        &mut self,
+        e: &Entry,
+        base: Option<&std::path::Path>,
+        also: &RulesDirs,
+    ) -> Result<(), EntryError> {
         let eng = self
             .engines
             .entry(e.rules.clone())
             .or_insert_with(|| {
-                Rules::resolve(&e.rules, base)
+                Rules::resolve_in(&e.rules, base, also)
                     .and_then(AnyEngine::new)
                     .map_err(std::sync::Arc::new)
             })

@@ -31,6 +31,8 @@ pub struct Spec<'a> {
     pub repair: Option<Duration>,
     /// Raised by the caller to stop the repairs' searches.
     pub cancel: Option<Arc<AtomicBool>>,
+    /// The folders besides its own a problem file may name rules files in.
+    pub rules_dirs: crate::board::rules::RulesDirs,
 }
 
 /// Writes the edition of `groups` into `dir`; the path of its index.
@@ -48,7 +50,7 @@ pub fn write(dir: &Path, groups: &[Group], spec: &Spec) -> Result<PathBuf, Editi
             vec![],
         )
     };
-    let compiled = Engines::default();
+    let compiled = Engines::allowing(spec.rules_dirs.clone());
     let engines = row_engines(&own, &compiled);
     let diagrams = row_diagrams(&own, &engines, spec.style.letters);
     let mut men = report::edition::play::Men::default();
@@ -79,7 +81,7 @@ pub fn write(dir: &Path, groups: &[Group], spec: &Spec) -> Result<PathBuf, Editi
     // Each problem links to the other members of its concordance group.
     for (x, l) in extras
         .iter_mut()
-        .zip(report::concordance::edition_links(&own))
+        .zip(report::concordance::edition_links(&own, &spec.rules_dirs))
     {
         x.push_str(&l);
     }

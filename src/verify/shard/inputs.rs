@@ -5,6 +5,7 @@
 //! verdicts as if they were current.
 
 use super::ShardsError;
+use crate::board::rules::RulesDirs;
 use crate::files::digest::Digest;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -32,9 +33,9 @@ pub struct InputFile {
 }
 
 /// The rules files the problems of `file` name, where a problem may read them (see
-/// `Rules::resolve`: beside the file or below its folder); a rules file that is missing or
-/// outside is not read, and its problem's row says so.
-fn rules_files(file: &Path) -> Vec<PathBuf> {
+/// `Rules::resolve`: beside the file or below its folder, or in a folder of `dirs`); a
+/// rules file that is missing or outside is not read, and its problem's row says so.
+fn rules_files(file: &Path, dirs: &RulesDirs) -> Vec<PathBuf> {
     if file.as_os_str() == "-" {
         // Standard input is read once, by the command itself.
         return vec![];
@@ -48,7 +49,7 @@ fn rules_files(file: &Path) -> Vec<PathBuf> {
         warnings.clear();
         let Ok(p) = entry else { continue };
         if p.rules.ends_with(".toml") || p.rules.contains('/') {
-            let r = crate::board::rules::confined(&p.rules, p.base_dir());
+            let r = crate::board::rules::confined(&p.rules, p.base_dir(), dirs);
             if let Some(r) = r.ok().filter(|r| r.is_file() && !out.contains(r)) {
                 out.push(r);
             }
@@ -60,11 +61,12 @@ fn rules_files(file: &Path) -> Vec<PathBuf> {
 }
 
 /// Every file a run reads: the problem files, the rules files their problems name, and
-/// the rules file `--rules` names (if it is a file).
-pub fn read_by(files: &[PathBuf], cli_rules: Option<&str>) -> Vec<PathBuf> {
+/// the rules file `--rules` names (if it is a file); `dirs`: the folders besides its own a
+/// problem file may name rules files in.
+pub fn read_by(files: &[PathBuf], cli_rules: Option<&str>, dirs: &RulesDirs) -> Vec<PathBuf> {
     let mut all: Vec<PathBuf> = files.to_vec();
     for f in files {
-        for r in rules_files(f) {
+        for r in rules_files(f, dirs) {
             if !all.contains(&r) {
                 all.push(r);
             }
@@ -82,8 +84,9 @@ pub fn read_by(files: &[PathBuf], cli_rules: Option<&str>) -> Vec<PathBuf> {
 pub fn inputs_of(
     files: &[PathBuf],
     cli_rules: Option<&str>,
+    dirs: &RulesDirs,
 ) -> Result<Inputs, crate::files::InputError> {
-    let all = read_by(files, cli_rules);
+    let all = read_by(files, cli_rules, dirs);
     let mut whole = Digest::default();
     let mut each = vec![];
     for f in &all {
@@ -110,12 +113,14 @@ pub fn check_current(
     recorded: &Inputs,
     files: &[PathBuf],
     cli_rules: Option<&str>,
+    dirs: &RulesDirs,
 ) -> Result<(), ShardsError> {
     let manifest = manifest.to_path_buf();
-    let now = inputs_of(files, cli_rules).map_err(|source| ShardsError::InputsUnreadable {
-        manifest: manifest.clone(),
-        source: Box::new(source),
-    })?;
+    let now =
+        inputs_of(files, cli_rules, dirs).map_err(|source| ShardsError::InputsUnreadable {
+            manifest: manifest.clone(),
+            source: Box::new(source),
+        })?;
     if now == *recorded {
         return Ok(());
     }
