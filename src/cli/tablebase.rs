@@ -173,14 +173,12 @@ fn probe<B: crate::board::bits::Bits>(
     json: bool,
 ) -> Result<i32> {
     let pos = Position::from_fen(e.clone(), fen).with_context(|| format!("bad FEN '{fen}'"))?;
-    let (v, plies) = tables.probe_checked(&pos)?;
-    // A drawn line goes on for ever: show its start only.
-    let limit = if v == Value::Draw {
-        max_line.min(12)
-    } else {
-        max_line
-    };
-    let line = tables.best_line(&pos, limit)?;
+    let retro::probe::Probe {
+        value: v,
+        plies,
+        line,
+        end,
+    } = retro::probe::probe(tables, &pos, max_line)?;
     let mut p = pos.clone();
     let mut words = vec![];
     let mut coords = vec![];
@@ -201,7 +199,6 @@ fn probe<B: crate::board::bits::Bits>(
         }
         p.make(*m);
     }
-    let end = p.outcome();
     let side = pos.side.name();
     let moves = retro::moves_of_plies(plies);
     if json {

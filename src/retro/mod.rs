@@ -39,6 +39,7 @@ pub mod build;
 pub mod file;
 pub(crate) mod layout;
 pub mod material;
+pub mod probe;
 pub(crate) mod stats;
 
 pub use build::{build, estimate_bytes, plan, BuildOptions, BuildReport};
