@@ -106,7 +106,7 @@ fn claim_of<B: Bits>(pos: &Position<B>, play: &Play, text: &str, keys: &[Move]) 
     let mut line = vec![];
     let tokens = parse_line(text);
     let take = match play.family {
-        Family::Help | Family::Series(_) => tokens.len(),
+        _ if play.is_line_play() => tokens.len(),
         _ => tokens.len().min(1),
     };
     for (i, t) in tokens.iter().take(take).enumerate() {
@@ -125,9 +125,9 @@ fn claim_of<B: Bits>(pos: &Position<B>, play: &Play, text: &str, keys: &[Move]) 
             }
         }
     }
-    let ok = match play.family {
-        Family::Help | Family::Series(_) => check_play_line(pos, play, &line),
-        _ => line.first().is_some_and(|m| keys.contains(m)),
+    let ok = match play.is_line_play() {
+        true => check_play_line(pos, play, &line),
+        false => line.first().is_some_and(|m| keys.contains(m)),
     };
     check.status = if ok {
         ClaimStatus::Ok
@@ -135,9 +135,9 @@ fn claim_of<B: Bits>(pos: &Position<B>, play: &Play, text: &str, keys: &[Move]) 
         ClaimStatus::Incomplete
     };
     if !ok {
-        check.detail = match play.family {
-            Family::Help | Family::Series(_) => format!("the line is not a solution of {play}"),
-            _ => "its first move is not a key".into(),
+        check.detail = match play.is_line_play() {
+            true => format!("the line is not a solution of {play}"),
+            false => "its first move is not a key".into(),
         };
     }
     check.proves_solvable = ok && play.is_line_play();
@@ -226,11 +226,14 @@ pub fn analyse_play<B: Bits>(
 }
 
 /// A solution's length in the stipulation's moves (help: its pairs of moves, the half
-/// move of `N.5` not counted; series: its series moves).
+/// move of `N.5` not counted, in `hs`, `hr` White's last move a move; series: its
+/// series moves).
 fn shortest_of(play: &Play, plies: usize) -> u32 {
     match play.family {
         Family::Help if play.half => (plies as u32).saturating_sub(1) / 2,
         Family::Help => (plies as u32).div_ceil(2),
+        // White's last move closes the k-th pair (`.5`: after Black's half move).
+        Family::HelpSelf | Family::HelpReflex => (plies as u32 + 1 - play.half as u32) / 2,
         Family::Series(SeriesEnd::Help) => plies.saturating_sub(1) as u32,
         _ => plies as u32,
     }

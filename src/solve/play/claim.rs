@@ -3,6 +3,7 @@
 //! and the end as the stipulation asks.
 
 use super::goal::{game_over, goal_in_one, reached};
+use super::help::{ends_well, last_move_allowed, HelpEnd};
 use super::meter::{Meter, PlayLimits};
 use super::series::{forced_to_goal, idle_may_pass, null};
 use super::stip::{Family, Play, SeriesEnd};
@@ -32,14 +33,25 @@ pub fn check_play_line<B: Bits>(pos: &Position<B>, play: &Play, line: &[Move]) -
     };
     let n = line.len() as u32;
     match play.family {
-        Family::Help => {
-            let parity = play.half as u32;
-            let least = if play.exact { 2 * play.moves } else { 0 } + parity;
-            n % 2 == parity
-                && n >= least.max(1)
-                && n <= play.half_moves()
-                && line.iter().all(|&m| play_legal(&mut p, m))
-                && reached(&mut p, play.aim)
+        Family::Help | Family::HelpSelf | Family::HelpReflex => {
+            let goal = play.family == Family::Help;
+            // h: 2k (+1) half-moves; hs, hr: 2k - 1 (+1), the last White's.
+            let parity = (play.half as u32 + goal as u32 + 1) % 2;
+            let longest = 2 * play.moves + play.half as u32 + goal as u32 - 1;
+            let least = if play.exact { longest } else { 1 };
+            if n % 2 != parity || n < least || n > longest {
+                return false;
+            }
+            let (most, last) = line.split_at(line.len() - 1);
+            if !most.iter().all(|&m| play_legal(&mut p, m)) {
+                return false;
+            }
+            let end = HelpEnd::of(play.family);
+            let mut list = MoveList::new();
+            p.legal_moves(&mut list);
+            last_move_allowed(&mut p, &list, end, play.aim)
+                && play_legal(&mut p, last[0])
+                && ends_well(&mut p, end, play.aim, &mut Meter::new(&PlayLimits::default()))
         }
         Family::Series(end) => {
             let ends_other = end == SeriesEnd::Help;

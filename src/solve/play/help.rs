@@ -2,22 +2,82 @@
 //! stipulated length that ends in the goal is a solution. Lines shorter by a whole number
 //! of moves count too unless the stipulation is exact; they are listed first.
 //!
+//! Help-self and help-reflex play (`hs#N`, `hr#N`, and `.5`, `=`, `#=`) are the same
+//! search with another end: the last half-move of the line is White's, after which
+//! every Black move must reach the goal against White (`hs`, an `s#1`), or White,
+//! having no goal in one before it, leaves Black a goal in one that Black must then
+//! play (`hr`, an `r#1`). Black's forced last move is not part of the line; the reflex
+//! obligations bind only that last exchange.
+//!
 //! The search shares the `#N` search's bounds and its judge of the mating move
-//! ([`super::bounds`]).
+//! ([`super::bounds`]); the ends of `hs` and `hr` are the `ser-s` and `ser-r` ones.
 
 use super::bounds::{bounds_apply, mates_in_one, out_of_reach};
-use super::goal::{game_over, reached};
+use super::goal::{game_over, goal_in_one, reached};
 use super::meter::Meter;
-use super::stip::{Aim, Play};
+use super::series::forced_to_goal;
+use super::stip::{Aim, Family, Play};
 use super::table::Table;
 use crate::board::bits::Bits;
 use crate::board::movegen::MoveList;
 use crate::board::position::{Move, Position};
 
+/// How a help line ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum HelpEnd {
+    /// `h`: the last move reaches the goal.
+    Goal,
+    /// `hs`: after the last (White) move every Black move reaches the goal.
+    Self_,
+    /// `hr`: White has no goal in one before the last move, Black has one after it.
+    Reflex,
+}
+
+impl HelpEnd {
+    /// The end of a help family's lines.
+    pub(super) fn of(family: Family) -> HelpEnd {
+        match family {
+            Family::HelpSelf => HelpEnd::Self_,
+            Family::HelpReflex => HelpEnd::Reflex,
+            _ => HelpEnd::Goal,
+        }
+    }
+}
+
+/// May the side to move (with these legal moves) make the last move of a help line
+/// ending in `end`? In `hr` not when it has the goal in one itself.
+pub(super) fn last_move_allowed<B: Bits>(
+    pos: &mut Position<B>,
+    legal: &MoveList,
+    end: HelpEnd,
+    aim: Aim,
+) -> bool {
+    end != HelpEnd::Reflex || !goal_in_one(pos, legal, aim)
+}
+
+/// Does a help line ending in `end` succeed here, its last move just played?
+pub(super) fn ends_well<B: Bits>(
+    pos: &mut Position<B>,
+    end: HelpEnd,
+    aim: Aim,
+    meter: &mut Meter,
+) -> bool {
+    match end {
+        HelpEnd::Goal => (aim != Aim::Mate || pos.in_check()) && reached(pos, aim),
+        HelpEnd::Self_ => forced_to_goal(pos, aim, meter),
+        HelpEnd::Reflex => {
+            let mut list = MoveList::new();
+            pos.legal_moves(&mut list);
+            !game_over(pos, &list) && goal_in_one(pos, &list, aim)
+        }
+    }
+}
+
 /// One help search: the board, the goal, and the lines found.
 pub(super) struct HelpSearch<'m, B: Bits> {
     pub(super) pos: Position<B>,
     pub(super) aim: Aim,
+    pub(super) end: HelpEnd,
     pub(super) meter: &'m mut Meter,
     /// The `#N` search's bounds may answer here (fixed by the rules: see the module text).
     bounds: bool,
@@ -27,11 +87,13 @@ pub(super) struct HelpSearch<'m, B: Bits> {
 }
 
 impl<'m, B: Bits> HelpSearch<'m, B> {
-    pub(super) fn new(pos: Position<B>, aim: Aim, meter: &'m mut Meter) -> Self {
-        let bounds = bounds_apply(&pos);
+    pub(super) fn new(pos: Position<B>, aim: Aim, end: HelpEnd, meter: &'m mut Meter) -> Self {
+        // The bounds judge a goal reached by the last mover only.
+        let bounds = end == HelpEnd::Goal && bounds_apply(&pos);
         HelpSearch {
             pos,
             aim,
+            end,
             meter,
             bounds,
             fails: Table::default(),
@@ -57,7 +119,7 @@ impl<'m, B: Bits> HelpSearch<'m, B> {
         }
         // The mating move must check: no check at all, no mate (and no need to list the
         // moves).
-        if left == 1 && self.aim == Aim::Mate {
+        if left == 1 && self.aim == Aim::Mate && self.end == HelpEnd::Goal {
             let mut checks = MoveList::new();
             self.pos.checking_moves(&mut checks);
             if checks.is_empty() {
@@ -69,6 +131,9 @@ impl<'m, B: Bits> HelpSearch<'m, B> {
         if game_over(&mut self.pos, &list) {
             return false;
         }
+        if left == 1 && !last_move_allowed(&mut self.pos, &list, self.end, self.aim) {
+            return false;
+        }
         let mut any = false;
         for &m in list.as_slice() {
             if self.meter.tick() {
@@ -77,9 +142,7 @@ impl<'m, B: Bits> HelpSearch<'m, B> {
             let u = self.pos.make(m);
             self.line.push(m);
             if left == 1 {
-                if (self.aim != Aim::Mate || self.pos.in_check())
-                    && reached(&mut self.pos, self.aim)
-                {
+                if ends_well(&mut self.pos, self.end, self.aim, self.meter) {
                     self.found.push(self.line.clone());
                     any = true;
                 }
@@ -110,16 +173,19 @@ impl<'m, B: Bits> HelpSearch<'m, B> {
 }
 
 /// The lengths, in half-moves, a help stipulation's solutions may have, shortest first,
-/// each with its length in the stipulation's moves.
+/// each with its length in the stipulation's moves (`hs`, `hr`: White's last move
+/// counted, Black's forced one not).
 pub(super) fn help_lengths(play: &Play) -> Vec<(u32, u32)> {
+    let goal = play.family == Family::Help;
     let first = if play.exact {
         play.moves
-    } else if play.half {
+    } else if play.half && goal {
         0
     } else {
         1
     };
+    let extra = play.half as u32 + goal as u32;
     (first..=play.moves)
-        .map(|k| (2 * k + play.half as u32, k))
+        .map(|k| (2 * k + extra - 1, k))
         .collect()
 }

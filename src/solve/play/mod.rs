@@ -1,5 +1,5 @@
 //! Exact searches for the stipulation families beyond `#N`: help play
-//! (`h#N`, `h#N.5`, `h=N`, `h#=N`), series play (`ser-#N`, `ser-=N`, `ser-h#N`,
+//! (`h#N`, `h#N.5`, `h=N`, `h#=N`, and `hs#N`, `hr#N` ending in an `s#1` or `r#1`), series play (`ser-#N`, `ser-=N`, `ser-h#N`,
 //! `ser-s#N`, `ser-r#N`) and battle play (`s#N`, `s=N`, `r#N`, `semi-r#N`, and `#N` through the
 //! same AND/OR search), with Popeye's meanings (who starts, half-move counts, shorter
 //! solutions unless `exact-`, reflex obligations, the series check rule).
@@ -36,7 +36,7 @@ use crate::board::bits::Bits;
 use crate::board::engine::NO_SQ;
 use crate::board::position::Position;
 use battle::BattleSearch;
-use help::{help_lengths, HelpSearch};
+use help::{help_lengths, HelpEnd, HelpSearch};
 use meter::Meter;
 use series::SeriesSearch;
 
@@ -65,7 +65,7 @@ pub fn solve_play<B: Bits>(pos: &Position<B>, play: &Play, limits: &PlayLimits) 
     let mut report = PlayReport::default();
     if let Some(p) = with_starter(pos, play) {
         match play.family {
-            Family::Help => solve_help(p, play, &mut meter, &mut report),
+            Family::Help | Family::HelpSelf | Family::HelpReflex => solve_help(p, play, &mut meter, &mut report),
             Family::Series(end) => solve_series(p, play, end, &mut meter, &mut report),
             _ => solve_battle(p, play, &mut meter, &mut report),
         }
@@ -78,7 +78,7 @@ pub fn solve_play<B: Bits>(pos: &Position<B>, play: &Play, limits: &PlayLimits) 
 }
 
 fn solve_help<B: Bits>(p: Position<B>, play: &Play, meter: &mut Meter, report: &mut PlayReport) {
-    let mut s = HelpSearch::new(p, play.aim, meter);
+    let mut s = HelpSearch::new(p, play.aim, HelpEnd::of(play.family), meter);
     for (half_moves, k) in help_lengths(play) {
         s.lines(half_moves);
         if s.meter.stopped {

@@ -11,7 +11,7 @@ pub const MAX_PLAY_MOVES: u32 = 200;
 
 /// The family names the parser knows, as written before the goal.
 pub const KNOWN_FAMILIES: &[&str] = &[
-    "", "h", "ser-", "ser-h", "ser-s", "ser-r", "s", "r", "semi-r",
+    "", "h", "hs", "hr", "ser-", "ser-h", "ser-s", "ser-r", "s", "r", "semi-r",
 ];
 
 /// The play of a stipulation: who moves, and who is bound to what.
@@ -22,6 +22,13 @@ pub enum Family {
     Direct,
     /// `h#N`: Black starts, both sides cooperate, White's Nth move reaches the goal.
     Help,
+    /// `hs#N`: White starts, both sides cooperate for N-1 moves each, then White's Nth
+    /// move forces Black to reach the goal against White in one (an `s#1` is left);
+    /// `hs#N.5`: Black's half move first.
+    HelpSelf,
+    /// `hr#N`: as `hs#N`, ending in an `r#1`: White's Nth move, when White has no goal
+    /// in one, leaves Black a goal in one, which Black must play.
+    HelpReflex,
     /// `ser-...`: one side makes its moves in a row, then the end play named.
     Series(SeriesEnd),
     /// `s#N`: White forces Black to reach the goal against White.
@@ -115,7 +122,7 @@ pub enum PlayError {
     },
     /// `.5` on a family that is not help play.
     #[error(
-        "stipulation '{input}': half moves ('.5') are allowed only in help play (h#, h=, h#=)"
+        "stipulation '{input}': half moves ('.5') are allowed only in help play (h#, h=, h#=, hs#, hr#)"
     )]
     HalfNotHelp {
         /// The input, cut to 200 characters.
@@ -136,7 +143,8 @@ impl Play {
         match self.family {
             Family::Direct | Family::Reflex | Family::SemiReflex => 2 * n - 1,
             Family::Self_ => 2 * n,
-            Family::Help => 2 * n + self.half as u32,
+            Family::Help | Family::HelpSelf => 2 * n + self.half as u32,
+            Family::HelpReflex => 2 * n - 1 + self.half as u32,
             Family::Series(SeriesEnd::Direct) => 2 * n - 1,
             Family::Series(_) => 2 * n,
         }
@@ -146,6 +154,7 @@ impl Play {
     pub fn starter(&self) -> Color {
         match self.family {
             Family::Help if !self.half => Color::Black,
+            Family::HelpSelf | Family::HelpReflex if self.half => Color::Black,
             Family::Series(SeriesEnd::Help) => Color::Black,
             _ => Color::White,
         }
@@ -153,7 +162,18 @@ impl Play {
 
     /// True for the families whose solutions are lines (help and series).
     pub fn is_line_play(&self) -> bool {
-        matches!(self.family, Family::Help | Family::Series(_))
+        matches!(
+            self.family,
+            Family::Help | Family::HelpSelf | Family::HelpReflex | Family::Series(_)
+        )
+    }
+
+    /// True for the help families (`h`, `hs`, `hr`), the ones that take `N.5`.
+    pub fn is_help(&self) -> bool {
+        matches!(
+            self.family,
+            Family::Help | Family::HelpSelf | Family::HelpReflex
+        )
     }
 
     /// The family's prefix in Popeye's words.
@@ -161,6 +181,8 @@ impl Play {
         match self.family {
             Family::Direct => "",
             Family::Help => "h",
+            Family::HelpSelf => "hs",
+            Family::HelpReflex => "hr",
             Family::Series(SeriesEnd::Direct) => "ser-",
             Family::Series(SeriesEnd::Help) => "ser-h",
             Family::Series(SeriesEnd::Self_) => "ser-s",
@@ -190,6 +212,8 @@ fn family_of(prefix: &str) -> Option<Family> {
     Some(match prefix {
         "" => Family::Direct,
         "h" => Family::Help,
+        "hs" => Family::HelpSelf,
+        "hr" => Family::HelpReflex,
         "ser-" => Family::Series(SeriesEnd::Direct),
         "ser-h" => Family::Series(SeriesEnd::Help),
         "ser-s" => Family::Series(SeriesEnd::Self_),
@@ -245,11 +269,15 @@ impl FromStr for Play {
             return Err(bad());
         }
         let moves: u64 = digits.parse().unwrap_or(u64::MAX);
-        if half && family != Family::Help {
+        let help = matches!(
+            family,
+            Family::Help | Family::HelpSelf | Family::HelpReflex
+        );
+        if half && !help {
             return Err(PlayError::HalfNotHelp { input });
         }
         // h#0.5 is one half-move: the one length below 1 that is a stipulation.
-        let least = if half { 0 } else { 1 };
+        let least = if half && family == Family::Help { 0 } else { 1 };
         if moves < least || moves > MAX_PLAY_MOVES as u64 {
             return Err(PlayError::OutOfRange { input, moves });
         }
@@ -286,6 +314,13 @@ mod tests {
         ("ser-h#4", 8, Color::Black),
         ("ser-s#2", 4, Color::White),
         ("ser-r#2", 4, Color::White),
+        ("hs#1", 2, Color::White),
+        ("hs#2", 4, Color::White),
+        ("hs#2.5", 5, Color::Black),
+        ("hs=3", 6, Color::White),
+        ("hr#2", 3, Color::White),
+        ("hr#1.5", 2, Color::Black),
+        ("exact-hs#2", 4, Color::White),
     ];
 
     #[test]
@@ -318,15 +353,20 @@ mod tests {
         assert_eq!("s=2".parse::<Play>().unwrap().aim, Aim::Stalemate);
         assert_eq!("#3".parse::<Play>().unwrap().family, Family::Direct);
         assert_eq!("h#200".parse::<Play>().unwrap().moves, 200);
+        let p: Play = "HS#2.5".parse().unwrap();
+        assert_eq!((p.family, p.moves, p.half), (Family::HelpSelf, 2, true));
+        assert!(p.is_help() && p.is_line_play());
+        let p: Play = "hr=3".parse().unwrap();
+        assert_eq!((p.family, p.aim), (Family::HelpReflex, Aim::Stalemate));
     }
 
     #[test]
     fn refusals() {
-        let e = "hs#2".parse::<Play>().unwrap_err();
-        assert!(matches!(&e, PlayError::UnknownFamily { family, .. } if family == "hs"));
+        let e = "hz#2".parse::<Play>().unwrap_err();
+        assert!(matches!(&e, PlayError::UnknownFamily { family, .. } if family == "hz"));
         let msg = e.to_string();
-        assert!(msg.contains("'hs'") && msg.contains("ser-h#") && msg.contains("semi-r#"));
-        for bad in ["h#0", "ser-#0", "s#300", "#0", "h#201"] {
+        assert!(msg.contains("'hz'") && msg.contains("ser-h#") && msg.contains("hs#"));
+        for bad in ["h#0", "ser-#0", "s#300", "#0", "h#201", "hs#0", "hs#0.5", "hr#0.5"] {
             assert!(
                 matches!(bad.parse::<Play>(), Err(PlayError::OutOfRange { .. })),
                 "{bad}"
