@@ -103,8 +103,8 @@ fn broken_files_become_error_rows_with_lines() {
     let e = err("bad_stipulation.toml", "helpmate");
     assert!(
         e.contains("bad_stipulation.toml:6")
-            && e.contains("hs#2")
-            && e.contains("unknown family 'hs'"),
+            && e.contains("pser-h#2")
+            && e.contains("unknown family 'pser-h'"),
         "{e}"
     );
     // Duplicate ids: the first is verified, the second is an error at its `id` line.

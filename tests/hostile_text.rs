@@ -229,7 +229,7 @@ fn import_one(name: &str, text: &[u8], args: &[&str]) -> (i32, String, bool) {
 fn every_error_of_a_file_is_said() {
     let board = "Pieces White kb6 rh1 Black ka8\n";
     let popeye = format!(
-        "BeginProblem\n{board}Stipulation hs#1\nNext\n{board}Stipulation #1\nCondition Circe\nNext\n{board}Stipulation #1\nNext\n{board}Stipulation #1\nBogus word\nEndProblem\n"
+        "BeginProblem\n{board}Stipulation pser-h#1\nNext\n{board}Stipulation #1\nCondition Circe\nNext\n{board}Stipulation #1\nNext\n{board}Stipulation #1\nBogus word\nEndProblem\n"
     );
     let epd = "6k1/8/5K2/8/8/8/8/7R w - - dm x;\n6k1/8/5K2/8/8/8/8/7R w - - dm 1;\n6k1/8/5K2/8/8/8/8/7R w - - dm 0;\n";
     let pieces = "Rules: shatranj\nWhite: Kb6 Rh1 (3); Black: Ka8 a7\nmate in one\n\nRules: shatranj\nWhite: Kb6 Rh1; Black: Ka8 a7\nmate in one\n\nRules: shatranj\nWhite: Kb6 Rh1; Black: Ka8 a7\nthis line means nothing\nmate in one\n";

@@ -101,10 +101,10 @@ fn popeye_input_is_read() {
 fn popeye_input_errors_name_the_line() {
     fails(
         "p.inp",
-        &POPEYE.replace("#5\nCondition", "hs#5\nCondition"),
+        &POPEYE.replace("#5\nCondition", "pser-h#5\nCondition"),
         &[],
         6,
-        "problem 'al-Adli rooks': not imported: stipulation hs#5",
+        "problem 'al-Adli rooks': not imported: stipulation pser-h#5",
     );
     fails(
         "p.inp",

@@ -266,7 +266,7 @@ fn one_problem_never_stops_the_others() {
     let text = "BeginProblem\nPieces White kb6 rh1 Black ka8\nStipulation #1\nNext\n\
                 Pieces White kb6 rh1 gh5 Black ka8\nStipulation #1\nNext\n\
                 Pieces White kb6 rh1 Black ka8\nStipulaton #1\nNext\n\
-                Pieces White kb6 rh1 Black ka8\nStipulation hs#1\ntwin stipulation #1\nEndProblem\n";
+                Pieces White kb6 rh1 Black ka8\nStipulation pser-h#1\ntwin stipulation #1\nEndProblem\n";
     let (code, err, p) = import("t.inp", text, &[]);
     assert_eq!(code, 1, "{err}");
     assert_eq!(
@@ -282,7 +282,7 @@ fn one_problem_never_stops_the_others() {
         "{err}"
     );
     assert!(
-        err.contains("t.inp:12: problem 4 ('t-4'): not imported: stipulation hs#1"),
+        err.contains("t.inp:12: problem 4 ('t-4'): not imported: stipulation pser-h#1"),
         "{err}"
     );
     // Each reason names the line of the word refused; the error, the first of them.

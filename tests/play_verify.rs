@@ -167,11 +167,12 @@ fn popeye_stipulations_come_in_as_they_are() {
     let inp = "BeginProblem\nPieces White Ka3 Qg8 Sg4 Black Ka1 Sa8\nStipulation h#2\nNextProblem\n\
                Pieces White Ka3 Qg8 Sg4 Black Ka1 Sa8\nStipulation h#2\nOption WhiteToPlay\nNextProblem\n\
                Pieces White Kb1 Sa2 Pb4 Pc3 Black Ka3 Ba1 Ba4 Pb2 Pb3 Pb5 Pc4\nStipulation ser-s#2\nNextProblem\n\
-               Pieces White Kb1 Sa2 Pb4 Pc3 Black Ka3 Ba1 Ba4 Pb2 Pb3 Pb5 Pc4\nStipulation hs#2\nEndProblem\n";
+               Pieces White Kb1 Sa2 Pb4 Pc3 Black Ka3 Ba1 Ba4 Pb2 Pb3 Pb5 Pc4\nStipulation hs#2\nNextProblem\n\
+               Pieces White Kb1 Sa2 Pb4 Pc3 Black Ka3 Ba1 Ba4 Pb2 Pb3 Pb5 Pc4\nStipulation pser-h#2\nEndProblem\n";
     std::fs::write(d.path().join("p.inp"), inp).unwrap();
     let (code, _, err) = mansuba_in(d.path(), &["import", "p.inp", "-o", "out.toml"]);
     assert_eq!(code, 1, "{err}");
-    assert!(err.contains("stipulation hs#2"), "{err}");
+    assert!(err.contains("stipulation pser-h#2"), "{err}");
     let out = std::fs::read_to_string(d.path().join("out.toml")).unwrap();
     let stips: Vec<&str> = out
         .lines()
@@ -182,7 +183,8 @@ fn popeye_stipulations_come_in_as_they_are() {
         [
             "stipulation = \"h#2\"",
             "stipulation = \"h#1.5\"",
-            "stipulation = \"ser-s#2\""
+            "stipulation = \"ser-s#2\"",
+            "stipulation = \"hs#2\""
         ],
         "{out}"
     );

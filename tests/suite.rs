@@ -38,6 +38,7 @@ mod main_lines;
 mod notation;
 mod perft_reference;
 mod play_brute;
+mod play_help_self;
 mod play_popeye;
 mod play_rules;
 mod play_verify;

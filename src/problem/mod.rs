@@ -644,7 +644,7 @@ mate_on = ["a8"]
 
     #[test]
     fn errors_name_lines() {
-        let t = GOOD.replace("stipulation = \"#2\"", "stipulation = \"hs#2\"");
+        let t = GOOD.replace("stipulation = \"#2\"", "stipulation = \"pser-h#2\"");
         let f = parse_str(&t, Path::new("t.toml"));
         let e = f.problems[1].as_ref().unwrap_err();
         assert_eq!(e.line, Some(13), "{e}");

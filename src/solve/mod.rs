@@ -67,7 +67,7 @@ mod tests {
         let s: Stipulation = "win 20".parse().unwrap();
         assert_eq!((s.goal, s.moves), (Goal::Win, 20));
         assert!("#0".parse::<Stipulation>().is_err());
-        assert!("hs#2".parse::<Stipulation>().is_err());
+        assert!("pser-h#2".parse::<Stipulation>().is_err());
         assert!("h#0".parse::<Stipulation>().is_err());
         // The other families come as their play; `#N` and `exact-#N` as the mate search.
         let h: Stipulation = "h#2.5".parse().unwrap();

@@ -1,0 +1,235 @@
+//! Help-self and help-reflex play (`hs#N`, `hr#N`) against a brute-force reference
+//! written here: plain recursion over the board's legal moves, with no table, no move
+//! ordering and no shortcut. `hs#N`: White starts, N-1 moves each of help play, then
+//! White's Nth move after which every Black move mates White; `hr#N`: the same ending
+//! in an `r#1` (White may not have a mate in one before its last move, Black must have
+//! one after it). `.5`: Black's half move first. The solution sets must be the solver's,
+//! under orthodox and shatranj, on composed and random positions.
+
+use crate::common::{random_position, Rng};
+use mansuba::board::bits::Bits;
+use mansuba::board::compiled::AnyEngine;
+use mansuba::board::engine::Engine;
+use mansuba::board::movegen::MoveList;
+use mansuba::board::outcome::Outcome;
+use mansuba::board::piece::Color;
+use mansuba::board::position::{Move, Position};
+use mansuba::board::rules::Rules;
+use mansuba::board::sides::flip_fen;
+use mansuba::solve::{solve_play, Aim, Family, Play, PlayLimits};
+use mansuba::with_engine;
+use std::sync::Arc;
+
+fn legal<B: Bits>(p: &mut Position<B>) -> Vec<Move> {
+    let mut l = MoveList::new();
+    p.legal_moves(&mut l);
+    l.as_slice().to_vec()
+}
+
+/// No move by the rules of movement: every pseudo-legal move tried.
+fn stuck<B: Bits>(p: &mut Position<B>) -> bool {
+    let mut l = MoveList::new();
+    p.pseudo_moves(&mut l);
+    let us = p.side();
+    !l.as_slice().iter().any(|&m| {
+        let u = p.make(m);
+        let safe = !p.attacked(p.king_sq(us), us.flip(), p.occupied());
+        p.unmake(m, u);
+        safe
+    })
+}
+
+fn goal<B: Bits>(p: &mut Position<B>, aim: Aim) -> bool {
+    let check = p.in_check();
+    match aim {
+        Aim::Mate => check && stuck(p),
+        Aim::Stalemate => !check && stuck(p),
+        Aim::MateOrStalemate => stuck(p),
+    }
+}
+
+fn over<B: Bits>(p: &mut Position<B>) -> bool {
+    p.settled_outcome() != Outcome::Ongoing
+}
+
+fn goal_in_one<B: Bits>(p: &mut Position<B>, aim: Aim) -> bool {
+    legal(p).into_iter().any(|m| {
+        let u = p.make(m);
+        let g = goal(p, aim);
+        p.unmake(m, u);
+        g
+    })
+}
+
+/// After White's last move: does the line end as the family asks?
+fn end_holds<B: Bits>(p: &mut Position<B>, family: Family, aim: Aim) -> bool {
+    let replies = legal(p);
+    if over(p) || replies.is_empty() {
+        return false;
+    }
+    match family {
+        Family::HelpSelf => replies.into_iter().all(|d| {
+            let u = p.make(d);
+            let g = goal(p, aim);
+            p.unmake(d, u);
+            g
+        }),
+        _ => goal_in_one(p, aim),
+    }
+}
+
+/// Every line of exactly `left` half-moves whose last move ends as the family asks.
+fn lines<B: Bits>(
+    p: &mut Position<B>,
+    left: u32,
+    play: &Play,
+    line: &mut Vec<Move>,
+    out: &mut Vec<Vec<Move>>,
+) {
+    if over(p) {
+        return;
+    }
+    if left == 1 && play.family == Family::HelpReflex && goal_in_one(p, play.aim) {
+        return;
+    }
+    for m in legal(p) {
+        let u = p.make(m);
+        line.push(m);
+        if left == 1 {
+            if end_holds(p, play.family, play.aim) {
+                out.push(line.clone());
+            }
+        } else {
+            lines(p, left - 1, play, line, out);
+        }
+        line.pop();
+        p.unmake(m, u);
+    }
+}
+
+fn sorted(v: &[Vec<Move>]) -> Vec<String> {
+    let mut s: Vec<String> = v.iter().map(|l| format!("{l:?}")).collect();
+    s.sort();
+    s
+}
+
+/// The position with the stipulation's starter to move (e.p. dropped); None if the
+/// side not to move is then in check.
+fn started<B: Bits>(p: &Position<B>, play: &Play) -> Option<Position<B>> {
+    let fen = p.to_fen();
+    let mut f: Vec<&str> = fen.split(' ').collect();
+    if p.side() != play.starter() {
+        f[1] = if play.starter() == Color::White {
+            "w"
+        } else {
+            "b"
+        };
+        f[3] = "-";
+    }
+    let q = Position::from_fen(p.compiled().clone(), &f.join(" ")).ok()?;
+    let them = q.side().flip();
+    (!q.attacked(q.king_sq(them), q.side(), q.occupied())).then_some(q)
+}
+
+/// The reference's solutions of `text` from `p`, and the solver's; asserted equal.
+/// Returns how many there are.
+fn compare<B: Bits>(p: &Position<B>, text: &str) -> usize {
+    let play: Play = text.parse().unwrap();
+    let r = solve_play(p, &play, &PlayLimits::default());
+    assert!(r.complete, "{text}");
+    let mut want = Vec::new();
+    if let Some(mut q) = started(p, &play) {
+        let first = if play.exact { play.moves } else { 1 };
+        for k in first..=play.moves {
+            let left = 2 * k - 1 + play.half as u32;
+            lines(&mut q, left, &play, &mut vec![], &mut want);
+        }
+    }
+    let fen = p.to_fen();
+    assert_eq!(sorted(&r.solutions), sorted(&want), "{text} {fen}");
+    assert!(
+        r.solutions.windows(2).all(|w| w[0].len() <= w[1].len()),
+        "{text} {fen}: shortest first"
+    );
+    want.len()
+}
+
+const STIPS: &[&str] = &[
+    "hs#1", "hs#1.5", "hs#2", "exact-hs#2", "hs=1", "hs=2", "hr#1", "hr#1.5", "hr#2",
+];
+
+/// Positions where some stipulation above works: an `s#1` ready in two (orthodox,
+/// White Kh1 Pg2 Ph2 Rg1 Ra8? no: each checked by the reference itself).
+const COMPOSED: &[(&str, &str)] = &[
+    ("orthodox", "8/8/8/8/8/5k2/5q1P/6RK w - - 0 1"),
+    ("orthodox", "7K/5k2/6qP/7r/8/8/8/8 w - - 0 1"),
+    ("shatranj", "K1kr4/8/P7/n7/8/8/8/8 w - - 0 1"),
+];
+
+fn preset(name: &str) -> AnyEngine {
+    AnyEngine::new(Rules::preset(name).unwrap()).unwrap()
+}
+
+/// Random positions (colours swapped: Black's men about White's king), every
+/// stipulation compared; at least `want` of them must have a solution of one.
+fn random_set<B: Bits>(eng: &Arc<Engine<B>>, seed: u64, men: &[(&[char], &[char])], want: usize) {
+    let mut rng = Rng(seed);
+    let (mut compared, mut solved) = (0, 0);
+    for i in 0..3_000 {
+        if solved >= want && compared >= 40 {
+            break;
+        }
+        let (w, b) = men[i % men.len()];
+        let Some(fen) = random_position(eng, &mut rng, w, b, false) else {
+            continue;
+        };
+        let Ok(p) = Position::from_fen(eng.clone(), &flip_fen(&fen).unwrap()) else {
+            continue;
+        };
+        // Screened by the cheap `hs#1` and `hr#1`; every tenth compared whatever.
+        let short = ["hs#1", "hr#1", "hs#1.5"].iter().any(|s| {
+            let r = solve_play(&p, &s.parse().unwrap(), &PlayLimits::default());
+            !r.solutions.is_empty()
+        });
+        if !short && i % 10 != 0 {
+            continue;
+        }
+        let found: usize = STIPS.iter().map(|s| compare(&p, s)).sum();
+        compared += 1;
+        solved += (found > 0) as usize;
+    }
+    eprintln!("{}: {compared} compared, {solved} solvable", eng.rules.name);
+    assert!(solved >= want, "{}: too few solvable positions", eng.rules.name);
+}
+
+#[test]
+fn help_self_random_orthodox() {
+    let any = preset("orthodox");
+    with_engine!(&any, e => random_set(e, 41, &[(&['R'], &['q']), (&['P', 'R'], &['r', 'n'])], 3));
+}
+
+#[test]
+fn help_self_random_shatranj() {
+    let any = preset("shatranj");
+    with_engine!(&any, e => random_set(e, 42, &[(&['R'], &['r']), (&['P', 'N'], &['r', 'n'])], 3));
+}
+
+#[test]
+fn help_self_composed() {
+    let mut solved = 0;
+    for (rules, fen) in COMPOSED {
+        let any = preset(rules);
+        with_engine!(&any, e => {
+            let p = Position::from_fen(e.clone(), fen).unwrap();
+            for s in STIPS {
+                solved += compare(&p, s);
+            }
+            // hs#1 is s#1: the same first moves.
+            let hs = solve_play(&p, &"hs#1".parse().unwrap(), &PlayLimits::default());
+            let s1 = solve_play(&p, &"s#1".parse().unwrap(), &PlayLimits::default());
+            let firsts: Vec<Move> = hs.solutions.iter().map(|l| l[0]).collect();
+            assert_eq!(firsts, s1.keys, "{rules} {fen}");
+        });
+    }
+    assert!(solved > 0, "no composed position solved");
+}
