@@ -6,7 +6,7 @@
 //! one after it). `.5`: Black's half move first. The solution sets must be the solver's,
 //! under orthodox and shatranj, on composed and random positions.
 
-use crate::common::{random_position, Rng};
+use crate::common::{mansuba_in, random_position, Rng};
 use mansuba::board::bits::Bits;
 use mansuba::board::compiled::AnyEngine;
 use mansuba::board::engine::Engine;
@@ -158,10 +158,11 @@ const STIPS: &[&str] = &[
     "hs#1", "hs#1.5", "hs#2", "exact-hs#2", "hs=1", "hs=2", "hr#1", "hr#1.5", "hr#2",
 ];
 
-/// Positions where some stipulation above works: an `s#1` ready in two (orthodox,
-/// White Kh1 Pg2 Ph2 Rg1 Ra8? no: each checked by the reference itself).
+/// Composed positions: the `hs#2` of [`HS2`], one with two solutions, and two where
+/// the colours of a selfmate are swapped.
 const COMPOSED: &[(&str, &str)] = &[
-    ("orthodox", "8/8/8/8/8/5k2/5q1P/6RK w - - 0 1"),
+    ("orthodox", "8/8/2R5/5q1r/7k/4P3/7K/8 w - - 0 1"),
+    ("orthodox", "8/8/5q2/7R/k6p/8/7Q/1K6 w - - 0 1"),
     ("orthodox", "7K/5k2/6qP/7r/8/8/8/8 w - - 0 1"),
     ("shatranj", "K1kr4/8/P7/n7/8/8/8/8 w - - 0 1"),
 ];
@@ -232,4 +233,81 @@ fn help_self_composed() {
         });
     }
     assert!(solved > 0, "no composed position solved");
+}
+
+/// Composed here: 1.Rg6 Qf1 2.Rg4+ and Black's only move, Kxg4, mates by discovery
+/// (the queen on f1 holds g1, h1 and g2). No `hs#1`, one solution.
+const HS2: &str = r#"
+[[problem]]
+id = "hs2"
+source = "composed for mansuba's tests: a rook's check that only a discovered mate answers"
+rules = "orthodox"
+fen = "8/8/2R5/5q1r/7k/4P3/7K/8 w - - 0 1"
+stipulation = "hs#2"
+solution = "1.Rg6 Qf1 2.Rg4+"
+
+[[problem]]
+id = "hs2-wrong"
+source = "composed for mansuba's tests: the same, the queen's move claimed wrong"
+rules = "orthodox"
+fen = "8/8/2R5/5q1r/7k/4P3/7K/8 w - - 0 1"
+stipulation = "hs#2"
+solution = "1.Rg6 Qf2 2.Rg4+"
+
+[[problem]]
+id = "hs2-cooked"
+source = "composed for mansuba's tests: two Black second moves, two solutions"
+rules = "orthodox"
+fen = "8/8/5q2/7R/k6p/8/7Q/1K6 w - - 0 1"
+stipulation = "hs#2"
+"#;
+
+#[test]
+fn help_self_verified_through_the_cli() {
+    let d = tempfile::tempdir().unwrap();
+    std::fs::write(d.path().join("hs.toml"), HS2).unwrap();
+    let (_, out, err) = mansuba_in(d.path(), &["verify", "hs.toml", "--csv", "-"]);
+    let mut r = csv::Reader::from_reader(out.as_bytes());
+    let head = r.headers().unwrap().clone();
+    let col = |name: &str| head.iter().position(|h| h == name).unwrap();
+    let rows: Vec<csv::StringRecord> = r.records().map(Result::unwrap).collect();
+    assert_eq!(rows.len(), 3, "{out}{err}");
+    let get = |id: &str, c: &str| {
+        let row = rows.iter().find(|x| &x[0] == id).unwrap();
+        row[col(c)].to_string()
+    };
+    assert_eq!(get("hs2", "verdict"), "sound", "{out}{err}");
+    assert_eq!(get("hs2", "solutions"), "c6g6 f5f1 g6g4");
+    assert_eq!(get("hs2", "shortest"), "2");
+    assert_eq!(get("hs2-wrong", "verdict"), "claim-wrong");
+    assert_eq!(get("hs2-cooked", "verdict"), "cooked");
+    assert_eq!(
+        get("hs2-cooked", "solutions"),
+        "h5h4 a4a3 h2b2; h5h4 a4b3 h2b2"
+    );
+}
+
+#[test]
+fn popeye_help_self_imported_and_verified() {
+    let d = tempfile::tempdir().unwrap();
+    let inp = "BeginProblem\nPieces White Kh2 Rc6 Pe3 Black Kh4 Qf5 Rh5\nStipulation hs#2\nNextProblem\n\
+               Pieces White Kh2 Rc6 Pe3 Black Kh4 Qf5 Rh5\nStipulation hr#1.5\nEndProblem\n";
+    std::fs::write(d.path().join("p.inp"), inp).unwrap();
+    let (code, _, err) = mansuba_in(d.path(), &["import", "p.inp", "-o", "out.toml"]);
+    assert_eq!(code, 0, "{err}");
+    let out = std::fs::read_to_string(d.path().join("out.toml")).unwrap();
+    assert!(out.contains("stipulation = \"hs#2\""), "{out}");
+    assert!(out.contains("stipulation = \"hr#1.5\""), "{out}");
+    // White starts hs#N; Black's half move starts hr#N.5.
+    assert!(out.contains("8/8/2R5/5q1r/7k/4P3/7K/8 w - - 0 1"), "{out}");
+    assert!(out.contains("8/8/2R5/5q1r/7k/4P3/7K/8 b - - 0 1"), "{out}");
+    let (_, csv_out, err) = mansuba_in(d.path(), &["verify", "out.toml", "--csv", "-"]);
+    let first = csv_out.lines().nth(1).unwrap_or_default();
+    assert!(first.contains(",hs#2,sound,"), "{csv_out}{err}");
+    assert!(first.ends_with("c6g6 f5f1 g6g4"), "{csv_out}{err}");
+    // And back out to Popeye in its own words.
+    let (code, popeye, err) = mansuba_in(d.path(), &["export", "out.toml", "--popeye", "-"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(popeye.contains("Stipulation hs#2"), "{popeye}");
+    assert!(popeye.contains("Stipulation hr#1.5"), "{popeye}");
 }
