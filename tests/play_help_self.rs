@@ -155,7 +155,15 @@ fn compare<B: Bits>(p: &Position<B>, text: &str) -> usize {
 }
 
 const STIPS: &[&str] = &[
-    "hs#1", "hs#1.5", "hs#2", "exact-hs#2", "hs=1", "hs=2", "hr#1", "hr#1.5", "hr#2",
+    "hs#1",
+    "hs#1.5",
+    "hs#2",
+    "exact-hs#2",
+    "hs=1",
+    "hs=2",
+    "hr#1",
+    "hr#1.5",
+    "hr#2",
 ];
 
 /// Composed positions: the `hs#2` of [`HS2`], one with two solutions, and two where
@@ -200,7 +208,11 @@ fn random_set<B: Bits>(eng: &Arc<Engine<B>>, seed: u64, men: &[(&[char], &[char]
         solved += (found > 0) as usize;
     }
     eprintln!("{}: {compared} compared, {solved} solvable", eng.rules.name);
-    assert!(solved >= want, "{}: too few solvable positions", eng.rules.name);
+    assert!(
+        solved >= want,
+        "{}: too few solvable positions",
+        eng.rules.name
+    );
 }
 
 #[test]
@@ -290,7 +302,8 @@ fn help_self_verified_through_the_cli() {
 #[test]
 fn popeye_help_self_imported_and_verified() {
     let d = tempfile::tempdir().unwrap();
-    let inp = "BeginProblem\nPieces White Kh2 Rc6 Pe3 Black Kh4 Qf5 Rh5\nStipulation hs#2\nNextProblem\n\
+    let inp =
+        "BeginProblem\nPieces White Kh2 Rc6 Pe3 Black Kh4 Qf5 Rh5\nStipulation hs#2\nNextProblem\n\
                Pieces White Kh2 Rc6 Pe3 Black Kh4 Qf5 Rh5\nStipulation hr#1.5\nEndProblem\n";
     std::fs::write(d.path().join("p.inp"), inp).unwrap();
     let (code, _, err) = mansuba_in(d.path(), &["import", "p.inp", "-o", "out.toml"]);

@@ -159,7 +159,7 @@ fn add_solutions<B: Bits>(t: &mut Tree, pos: &Position<B>, r: &Row) {
     };
     let help = (r.problem.as_ref())
         .and_then(|p| p.stipulation.play)
-        .is_some_and(|pl| pl.family == crate::solve::Family::Help);
+        .is_some_and(|pl| pl.is_help());
     if !help {
         return;
     }

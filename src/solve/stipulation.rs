@@ -40,7 +40,7 @@ pub struct Stipulation {
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum SolveError {
     /// A stipulation that does not read (the text).
-    #[error("bad stipulation '{0}': expected '#N' (mate in N), 'win N', N from 1 to 200, 'draw', or one of Popeye's (h#N, h#N.5, h=N, s#N, s=N, r#N, semi-r#N, ser-#N, ser-=N, ser-h#N, ser-s#N, =N, each with #, = or #=, and exact- before it)")]
+    #[error("bad stipulation '{0}': expected '#N' (mate in N), 'win N', N from 1 to 200, 'draw', or one of Popeye's (h#N, h#N.5, h=N, hs#N, hs#N.5, hr#N, s#N, s=N, r#N, semi-r#N, ser-#N, ser-=N, ser-h#N, ser-s#N, =N, each with #, = or #=, and exact- before it)")]
     Stipulation(String),
     /// A Popeye stipulation that does not read, and why.
     #[error("bad stipulation: {0}")]

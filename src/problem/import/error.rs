@@ -132,7 +132,7 @@ pub enum EntryError {
     #[error("shift: the man on {0} would leave the board")]
     ShiftOff(String),
     /// A Popeye stipulation mansuba does not solve.
-    #[error("mansuba solves #N, =N, h#N, h#N.5, h=N, s#N, s=N, r#N, semi-r#N, ser-#N, ser-=N, ser-h#N, ser-s#N, ser-r#N")]
+    #[error("mansuba solves #N, =N, h#N, h#N.5, h=N, hs#N, hr#N, s#N, s=N, r#N, semi-r#N, ser-#N, ser-=N, ser-h#N, ser-s#N, ser-r#N")]
     NotSolved,
     /// `WhiteToPlay` outside help play.
     #[error("option WhiteToPlay is for help play")]

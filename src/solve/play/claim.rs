@@ -51,7 +51,12 @@ pub fn check_play_line<B: Bits>(pos: &Position<B>, play: &Play, line: &[Move]) -
             p.legal_moves(&mut list);
             last_move_allowed(&mut p, &list, end, play.aim)
                 && play_legal(&mut p, last[0])
-                && ends_well(&mut p, end, play.aim, &mut Meter::new(&PlayLimits::default()))
+                && ends_well(
+                    &mut p,
+                    end,
+                    play.aim,
+                    &mut Meter::new(&PlayLimits::default()),
+                )
         }
         Family::Series(end) => {
             let ends_other = end == SeriesEnd::Help;

@@ -65,7 +65,9 @@ pub fn solve_play<B: Bits>(pos: &Position<B>, play: &Play, limits: &PlayLimits) 
     let mut report = PlayReport::default();
     if let Some(p) = with_starter(pos, play) {
         match play.family {
-            Family::Help | Family::HelpSelf | Family::HelpReflex => solve_help(p, play, &mut meter, &mut report),
+            Family::Help | Family::HelpSelf | Family::HelpReflex => {
+                solve_help(p, play, &mut meter, &mut report)
+            }
             Family::Series(end) => solve_series(p, play, end, &mut meter, &mut report),
             _ => solve_battle(p, play, &mut meter, &mut report),
         }

@@ -269,10 +269,7 @@ impl FromStr for Play {
             return Err(bad());
         }
         let moves: u64 = digits.parse().unwrap_or(u64::MAX);
-        let help = matches!(
-            family,
-            Family::Help | Family::HelpSelf | Family::HelpReflex
-        );
+        let help = matches!(family, Family::Help | Family::HelpSelf | Family::HelpReflex);
         if half && !help {
             return Err(PlayError::HalfNotHelp { input });
         }
@@ -366,7 +363,9 @@ mod tests {
         assert!(matches!(&e, PlayError::UnknownFamily { family, .. } if family == "hz"));
         let msg = e.to_string();
         assert!(msg.contains("'hz'") && msg.contains("ser-h#") && msg.contains("hs#"));
-        for bad in ["h#0", "ser-#0", "s#300", "#0", "h#201", "hs#0", "hs#0.5", "hr#0.5"] {
+        for bad in [
+            "h#0", "ser-#0", "s#300", "#0", "h#201", "hs#0", "hs#0.5", "hr#0.5",
+        ] {
             assert!(
                 matches!(bad.parse::<Play>(), Err(PlayError::OutOfRange { .. })),
                 "{bad}"
