@@ -89,7 +89,9 @@ fn lines<B: Bits>(
     if over(p) {
         return;
     }
-    if left == 1 && play.family == Family::HelpReflex && goal_in_one(p, play.aim) {
+    // In hr White may not have the goal in one before any of his moves (the last
+    // half-move is his, so he moves when an odd number are left).
+    if left % 2 == 1 && play.family == Family::HelpReflex && goal_in_one(p, play.aim) {
         return;
     }
     for m in legal(p) {
@@ -323,4 +325,50 @@ fn popeye_help_self_imported_and_verified() {
     assert_eq!(code, 0, "{err}");
     assert!(popeye.contains("Stipulation hs#2"), "{popeye}");
     assert!(popeye.contains("Stipulation hr#1.5"), "{popeye}");
+}
+
+/// Two help-reflex problems of Popeye's regression file `REGRESSIONS/4_51_to_4_53.inp`
+/// (thomas-maeder/popeye), each titled with the line White's obligation to mate rules
+/// out: the `hr#2.5` "not 2.Kc2 because of 3.Q*a5#" (its one solution
+/// `1...e4-e3 2.Kd1-c1 e3*d2+ 3.Kc1-b1`, Black then mating by `d2-d1=Q#`, as Popeye's
+/// output for the file gives it), and the `hr#3` "not 1.a6-a7 b3-b2 because of
+/// 2.a8D#": White may not have a mate in one before any of his moves, not only his last.
+#[test]
+fn help_reflex_white_must_never_have_a_mate_in_one() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("hr.toml"),
+        r##"[[problem]]
+id = "hr2.5"
+source = "thomas-maeder/popeye, REGRESSIONS/4_51_to_4_53.inp"
+rules = "orthodox"
+fen = "Q7/8/8/p7/4p3/k7/3P4/3K4 b - - 0 1"
+stipulation = "hr#2.5"
+
+[[problem]]
+id = "hr3"
+source = "thomas-maeder/popeye, REGRESSIONS/4_51_to_4_53.inp"
+rules = "orthodox"
+fen = "8/8/P1K5/3p4/1p1P4/kp6/8/2N5 w - - 0 1"
+stipulation = "hr#3"
+"##,
+    )
+    .unwrap();
+    let (code, out, err) = mansuba_in(dir.path(), &["verify", "hr.toml", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let rows: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let solutions = |i: usize| -> Vec<Vec<String>> {
+        serde_json::from_value(rows[i]["solutions"].clone()).unwrap()
+    };
+    assert_eq!(rows[0]["verdict"], "sound", "{out}");
+    assert_eq!(solutions(0), vec![vec!["e4e3", "d1c1", "e3d2", "c1b1"]]);
+    let hr3 = solutions(1);
+    assert!(!hr3.is_empty(), "{out}");
+    assert!(
+        hr3.iter().all(|s| s[..2] != ["a6a7", "b3b2"]),
+        "1.a7 b2 leaves White 2.a8=Q#: {hr3:?}"
+    );
 }

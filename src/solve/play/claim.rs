@@ -3,7 +3,7 @@
 //! and the end as the stipulation asks.
 
 use super::goal::{game_over, goal_in_one, reached};
-use super::help::{ends_well, last_move_allowed, HelpEnd};
+use super::help::{ends_well, white_may_move, HelpEnd};
 use super::meter::{Meter, PlayLimits};
 use super::series::{forced_to_goal, idle_may_pass, null};
 use super::stip::{Family, Play, SeriesEnd};
@@ -42,21 +42,26 @@ pub fn check_play_line<B: Bits>(pos: &Position<B>, play: &Play, line: &[Move]) -
             if n % 2 != parity || n < least || n > longest {
                 return false;
             }
-            let (most, last) = line.split_at(line.len() - 1);
-            if !most.iter().all(|&m| play_legal(&mut p, m)) {
-                return false;
-            }
             let end = HelpEnd::of(play.family);
-            let mut list = MoveList::new();
-            p.legal_moves(&mut list);
-            last_move_allowed(&mut p, &list, end, play.aim)
-                && play_legal(&mut p, last[0])
-                && ends_well(
-                    &mut p,
-                    end,
-                    play.aim,
-                    &mut Meter::new(&PlayLimits::default()),
-                )
+            for (i, &m) in line.iter().enumerate() {
+                // The last half-move is White's: his moves leave an odd number to play.
+                if (line.len() - i) % 2 == 1 {
+                    let mut list = MoveList::new();
+                    p.legal_moves(&mut list);
+                    if !white_may_move(&mut p, &list, end, play.aim) {
+                        return false;
+                    }
+                }
+                if !play_legal(&mut p, m) {
+                    return false;
+                }
+            }
+            ends_well(
+                &mut p,
+                end,
+                play.aim,
+                &mut Meter::new(&PlayLimits::default()),
+            )
         }
         Family::Series(end) => {
             let ends_other = end == SeriesEnd::Help;

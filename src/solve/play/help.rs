@@ -6,8 +6,8 @@
 //! search with another end: the last half-move of the line is White's, after which
 //! every Black move must reach the goal against White (`hs`, an `s#1`), or White,
 //! having no goal in one before it, leaves Black a goal in one that Black must then
-//! play (`hr`, an `r#1`). Black's forced last move is not part of the line; the reflex
-//! obligations bind only that last exchange.
+//! play (`hr`, an `r#1`). Black's forced last move is not part of the line. In `hr` White
+//! may never have the goal in one before any of his moves, as in `r#`.
 //!
 //! The search shares the `#N` search's bounds and its judge of the mating move
 //! ([`super::bounds`]); the ends of `hs` and `hr` are the `ser-s` and `ser-r` ones.
@@ -44,9 +44,11 @@ impl HelpEnd {
     }
 }
 
-/// May the side to move (with these legal moves) make the last move of a help line
-/// ending in `end`? In `hr` not when it has the goal in one itself.
-pub(super) fn last_move_allowed<B: Bits>(
+/// May White, to move with these legal moves, go on with a help line ending in `end`? In
+/// `hr` not when he has the goal in one himself, before any of his moves: he would have to
+/// play it (Popeye's regression file `REGRESSIONS/4_51_to_4_53.inp` rules out an `hr#3`
+/// line for White's mate at his second move, `2.a8=Q#`).
+pub(super) fn white_may_move<B: Bits>(
     pos: &mut Position<B>,
     legal: &MoveList,
     end: HelpEnd,
@@ -131,7 +133,8 @@ impl<'m, B: Bits> HelpSearch<'m, B> {
         if game_over(&mut self.pos, &list) {
             return false;
         }
-        if left == 1 && !last_move_allowed(&mut self.pos, &list, self.end, self.aim) {
+        // The line's last half-move is White's: White moves when an odd number are left.
+        if left % 2 == 1 && !white_may_move(&mut self.pos, &list, self.end, self.aim) {
             return false;
         }
         let mut any = false;
