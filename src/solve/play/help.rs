@@ -29,7 +29,7 @@ pub(super) enum HelpEnd {
     Goal,
     /// `hs`: after the last (White) move every Black move reaches the goal.
     Self_,
-    /// `hr`: White has no goal in one before the last move, Black has one after it.
+    /// `hr`: White has no goal in one before any of his moves, Black has one after the last.
     Reflex,
 }
 
