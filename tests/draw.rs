@@ -283,7 +283,10 @@ fn draw_table_verdicts_agree_with_the_win_search() {
             put(&mut fen_board, "a8", 'k');
             put(&mut fen_board, wk, 'K');
             put(&mut fen_board, q, 'Q');
-            let rows: Vec<String> = fen_board.iter().map(fen_row).collect();
+            let rows: Vec<String> = fen_board
+                .iter()
+                .map(|r| crate::common::fen_rank(r))
+                .collect();
             let fen = format!("{} b - - 0 1", rows.join("/"));
             let Ok(mut p) = Position::from_fen(e.clone(), &fen) else {
                 continue;
@@ -319,25 +322,4 @@ fn draw_table_verdicts_agree_with_the_win_search() {
         }
     }
     assert!(lost >= 3 && held >= 3, "lost {lost}, held {held}");
-}
-
-/// A FEN rank from eight cells ('.' empty).
-fn fen_row(cells: &[char; 8]) -> String {
-    let mut s = String::new();
-    let mut empty = 0;
-    for &c in cells {
-        if c == '.' {
-            empty += 1;
-            continue;
-        }
-        if empty > 0 {
-            s.push_str(&empty.to_string());
-            empty = 0;
-        }
-        s.push(c);
-    }
-    if empty > 0 {
-        s.push_str(&empty.to_string());
-    }
-    s
 }

@@ -9,12 +9,12 @@
 //! the long assize and Alfonso's rules (with the first-move privileges), forced capture,
 //! courier chess (12x8) and Grant Acedrex (12x12).
 
+use crate::common::goals::{goal, goal_in_one, over};
 use crate::common::{random_position, Rng};
 use mansuba::board::bits::Bits;
 use mansuba::board::compiled::AnyEngine;
 use mansuba::board::engine::Engine;
 use mansuba::board::movegen::MoveList;
-use mansuba::board::outcome::Outcome;
 use mansuba::board::piece::Color;
 use mansuba::board::position::{Move, MoveKind, Position};
 use mansuba::board::rules::Rules;
@@ -36,42 +36,6 @@ fn legal<B: Bits>(p: &mut Position<B>) -> Vec<Move> {
         assert!(!v[..i].contains(m), "{m:?} listed twice in {p:?}");
     }
     v
-}
-
-/// Can the side to move not move, by the rules of movement (a bare king's game over
-/// aside)? Every pseudo-legal move is tried.
-fn stuck<B: Bits>(p: &mut Position<B>) -> bool {
-    let mut l = MoveList::new();
-    p.pseudo_moves(&mut l);
-    let us = p.side();
-    !l.as_slice().iter().any(|&m| {
-        let u = p.make(m);
-        let safe = !p.attacked(p.king_sq(us), us.flip(), p.occupied());
-        p.unmake(m, u);
-        safe
-    })
-}
-
-fn goal<B: Bits>(p: &mut Position<B>, aim: Aim) -> bool {
-    let check = p.in_check();
-    match aim {
-        Aim::Mate => check && stuck(p),
-        Aim::Stalemate => !check && stuck(p),
-        Aim::MateOrStalemate => stuck(p),
-    }
-}
-
-fn over<B: Bits>(p: &mut Position<B>) -> bool {
-    p.settled_outcome() != Outcome::Ongoing
-}
-
-fn goal_in_one<B: Bits>(p: &mut Position<B>, aim: Aim) -> bool {
-    legal(p).into_iter().any(|m| {
-        let u = p.make(m);
-        let g = goal(p, aim);
-        p.unmake(m, u);
-        g
-    })
 }
 
 /// Every help line of exactly `left` half-moves ending in the goal.

@@ -6,12 +6,12 @@
 //! one after it). `.5`: Black's half move first. The solution sets must be the solver's,
 //! under orthodox and shatranj, on composed and random positions.
 
+use crate::common::goals::{goal, goal_in_one, over};
 use crate::common::{mansuba_in, random_position, Rng};
 use mansuba::board::bits::Bits;
 use mansuba::board::compiled::AnyEngine;
 use mansuba::board::engine::Engine;
 use mansuba::board::movegen::MoveList;
-use mansuba::board::outcome::Outcome;
 use mansuba::board::piece::Color;
 use mansuba::board::position::{Move, Position};
 use mansuba::board::rules::Rules;
@@ -24,41 +24,6 @@ fn legal<B: Bits>(p: &mut Position<B>) -> Vec<Move> {
     let mut l = MoveList::new();
     p.legal_moves(&mut l);
     l.as_slice().to_vec()
-}
-
-/// No move by the rules of movement: every pseudo-legal move tried.
-fn stuck<B: Bits>(p: &mut Position<B>) -> bool {
-    let mut l = MoveList::new();
-    p.pseudo_moves(&mut l);
-    let us = p.side();
-    !l.as_slice().iter().any(|&m| {
-        let u = p.make(m);
-        let safe = !p.attacked(p.king_sq(us), us.flip(), p.occupied());
-        p.unmake(m, u);
-        safe
-    })
-}
-
-fn goal<B: Bits>(p: &mut Position<B>, aim: Aim) -> bool {
-    let check = p.in_check();
-    match aim {
-        Aim::Mate => check && stuck(p),
-        Aim::Stalemate => !check && stuck(p),
-        Aim::MateOrStalemate => stuck(p),
-    }
-}
-
-fn over<B: Bits>(p: &mut Position<B>) -> bool {
-    p.settled_outcome() != Outcome::Ongoing
-}
-
-fn goal_in_one<B: Bits>(p: &mut Position<B>, aim: Aim) -> bool {
-    legal(p).into_iter().any(|m| {
-        let u = p.make(m);
-        let g = goal(p, aim);
-        p.unmake(m, u);
-        g
-    })
 }
 
 /// After White's last move: does the line end as the family asks?

@@ -92,28 +92,30 @@ fn exact_after<B: Bits>(p: &mut Position<B>, tables: Option<&Tables>) -> Option<
     Some((flipped(v), plies + 1))
 }
 
-/// A line in coordinates played from `pos`.
-fn coords<B: Bits>(pos: &Position<B>, line: &[Move]) -> Vec<String> {
+/// A line played from `pos`, each move written by `write` where it is played.
+fn written<B: Bits>(
+    pos: &Position<B>,
+    line: &[Move],
+    write: fn(&Position<B>, &Move) -> String,
+) -> Vec<String> {
     let mut p = pos.clone();
     line.iter()
         .map(|m| {
-            let c = coord(&p, m);
+            let w = write(&p, m);
             p.make(*m);
-            c
+            w
         })
         .collect()
 }
 
+/// A line in coordinates played from `pos`.
+fn coords<B: Bits>(pos: &Position<B>, line: &[Move]) -> Vec<String> {
+    written(pos, line, |p, m| coord(p, m))
+}
+
 /// A line in SAN played from `pos`.
 fn sans<B: Bits>(pos: &Position<B>, line: &[Move]) -> Vec<String> {
-    let mut p = pos.clone();
-    line.iter()
-        .map(|m| {
-            let s = san(&p, m);
-            p.make(*m);
-            s
-        })
-        .collect()
+    written(pos, line, |p, m| san(p, m))
 }
 
 /// The words for a key's value after it: "draw (tables)", "White wins in 5 (tables)".

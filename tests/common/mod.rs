@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod goals;
 pub mod reference;
 
 use mansuba::board::bits::Bits;
