@@ -2,9 +2,12 @@
 //! written here: plain recursion over the board's legal moves, with no table, no move
 //! ordering and no shortcut. `hs#N`: White starts, N-1 moves each of help play, then
 //! White's Nth move after which every Black move mates White; `hr#N`: the same ending
-//! in an `r#1` (White may not have a mate in one before its last move, Black must have
-//! one after it). `.5`: Black's half move first. The solution sets must be the solver's,
-//! under orthodox and shatranj, on composed and random positions.
+//! in an `r#1` (neither side may have a mate in one before any of its moves, Black must
+//! have one after White's last; in `hr#N.5` a Black mate at once is the line of no
+//! move). `.5`: Black's half move first. The solution sets must be the solver's on
+//! composed positions and on random ones under orthodox, shatranj, the short assize
+//! (a stacked man), Alfonso's rules (the first-move privileges), forced capture,
+//! courier chess (12x8) and Grant Acedrex (12x12).
 
 use crate::common::goals::{goal, goal_in_one, over};
 use crate::common::{mansuba_in, random_position, Rng};
@@ -51,12 +54,17 @@ fn lines<B: Bits>(
     line: &mut Vec<Move>,
     out: &mut Vec<Vec<Move>>,
 ) {
+    if left == 0 {
+        if end_holds(p, play.family, play.aim) {
+            out.push(line.clone());
+        }
+        return;
+    }
     if over(p) {
         return;
     }
-    // In hr White may not have the goal in one before any of his moves (the last
-    // half-move is his, so he moves when an odd number are left).
-    if left % 2 == 1 && play.family == Family::HelpReflex && goal_in_one(p, play.aim) {
+    // In hr neither side may have the goal in one before any of its moves.
+    if play.family == Family::HelpReflex && goal_in_one(p, play.aim) {
         return;
     }
     for m in legal(p) {
@@ -106,9 +114,14 @@ fn compare<B: Bits>(p: &Position<B>, text: &str) -> usize {
     assert!(r.complete, "{text}");
     let mut want = Vec::new();
     if let Some(mut q) = started(p, &play) {
-        let first = if play.exact { play.moves } else { 1 };
+        let none = play.half && play.family == Family::HelpReflex;
+        let first = if play.exact {
+            play.moves
+        } else {
+            1 - none as u32
+        };
         for k in first..=play.moves {
-            let left = 2 * k - 1 + play.half as u32;
+            let left = (2 * k + play.half as u32).saturating_sub(1);
             lines(&mut q, left, &play, &mut vec![], &mut want);
         }
     }
@@ -146,9 +159,45 @@ fn preset(name: &str) -> AnyEngine {
     AnyEngine::new(Rules::preset(name).unwrap()).unwrap()
 }
 
+/// What a random set of positions gets beyond its men: the first-move privileges of
+/// the assizes, a white pawn stacked on a white man (the short assize).
+#[derive(Clone, Copy, Default)]
+struct Extra {
+    privileged: bool,
+    stacked: bool,
+}
+
+/// `p` with the extras, or None when a stack cannot be made there.
+fn with_extra<B: Bits>(mut p: Position<B>, extra: Extra) -> Option<Position<B>> {
+    if extra.privileged {
+        let s = p.start_privileges();
+        p.set_privileges(s);
+    }
+    if extra.stacked {
+        let white = Color::White;
+        let own = p.state().occ_c[white.idx()];
+        let pawn = p.compiled().rules.kind_of('p')?;
+        let sq = own.iter().find(|&s| s != p.king_sq(white))?;
+        p.add_to_stack(white, pawn, sq).ok()?;
+        p.validate().ok()?;
+        p.rehash();
+    }
+    Some(p)
+}
+
 /// Random positions (colours swapped: Black's men about White's king), every
 /// stipulation compared; at least `want` of them must have a solution of one.
 fn random_set<B: Bits>(eng: &Arc<Engine<B>>, seed: u64, men: &[(&[char], &[char])], want: usize) {
+    random_with(eng, seed, men, want, Extra::default())
+}
+
+fn random_with<B: Bits>(
+    eng: &Arc<Engine<B>>,
+    seed: u64,
+    men: &[(&[char], &[char])],
+    want: usize,
+    extra: Extra,
+) {
     let mut rng = Rng(seed);
     let (mut compared, mut solved) = (0, 0);
     for i in 0..3_000 {
@@ -160,6 +209,9 @@ fn random_set<B: Bits>(eng: &Arc<Engine<B>>, seed: u64, men: &[(&[char], &[char]
             continue;
         };
         let Ok(p) = Position::from_fen(eng.clone(), &flip_fen(&fen).unwrap()) else {
+            continue;
+        };
+        let Some(p) = with_extra(p, extra) else {
             continue;
         };
         // Screened by the cheap `hs#1` and `hr#1`; every tenth compared whatever.
@@ -192,6 +244,44 @@ fn help_self_random_orthodox() {
 fn help_self_random_shatranj() {
     let any = preset("shatranj");
     with_engine!(&any, e => random_set(e, 42, &[(&['R'], &['r']), (&['P', 'N'], &['r', 'n'])], 3));
+}
+
+#[test]
+fn help_self_random_short_assize_stacked() {
+    let any = preset("short-assize");
+    let extra = Extra {
+        stacked: true,
+        ..Extra::default()
+    };
+    with_engine!(&any, e => random_with(e, 43, &[(&['R', 'Q'], &['r']), (&['P', 'R'], &['q'])], 2, extra));
+}
+
+#[test]
+fn help_self_random_alfonso_privileged() {
+    let any = preset("alfonso");
+    let extra = Extra {
+        privileged: true,
+        ..Extra::default()
+    };
+    with_engine!(&any, e => random_with(e, 44, &[(&['R', 'Q'], &['r']), (&['P', 'R'], &['n'])], 2, extra));
+}
+
+#[test]
+fn help_self_random_forced_capture() {
+    let any = preset("forced");
+    with_engine!(&any, e => random_set(e, 45, &[(&['R'], &['r']), (&['P', 'N'], &['r', 'n'])], 2));
+}
+
+#[test]
+fn help_self_random_courier() {
+    let any = preset("courier");
+    with_engine!(&any, e => random_set(e, 46, &[(&['R'], &['r']), (&['W', 'F'], &['r', 'e'])], 2));
+}
+
+#[test]
+fn help_self_random_grant_acedrex() {
+    let any = preset("grant-acedrex");
+    with_engine!(&any, e => random_set(e, 47, &[(&['R'], &['r']), (&['L'], &['r'])], 2));
 }
 
 #[test]
@@ -336,4 +426,69 @@ stipulation = "hr#3"
         hr3.iter().all(|s| s[..2] != ["a6a7", "b3b2"]),
         "1.a7 b2 leaves White 2.a8=Q#: {hr3:?}"
     );
+}
+
+/// Popeye 4.104's test file `TESTS/help_play.inp` (repository thomas-maeder/popeye):
+/// "hr#1.5 - don't write long solutions because Black must mate immediately" and the
+/// same for an `hr#2` (wKa1 Ph3 or Pf3, bKa3 Pa2 Pb3 Ph6). Popeye's one solution of each
+/// is `1...b3-b2#` and `1.f3-f4 b3-b2#`: Black, able to mate, must, so no longer line
+/// counts, and the `hr#1.5` is solved by no move before Black's mate.
+#[test]
+fn help_reflex_black_must_mate_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("hr.toml"),
+        r##"[[problem]]
+id = "hr1.5"
+source = "thomas-maeder/popeye, TESTS/help_play.inp"
+rules = "orthodox"
+fen = "8/8/7p/8/8/kp5P/p7/K7 b - - 0 1"
+stipulation = "hr#1.5"
+
+[[problem]]
+id = "hr2"
+source = "thomas-maeder/popeye, TESTS/help_play.inp"
+rules = "orthodox"
+fen = "8/8/7p/8/8/kp3P2/p7/K7 w - - 0 1"
+stipulation = "hr#2"
+"##,
+    )
+    .unwrap();
+    let (code, out, err) = mansuba_in(dir.path(), &["verify", "hr.toml", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let rows: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let solutions = |i: usize| -> Vec<Vec<String>> {
+        serde_json::from_value(rows[i]["solutions"].clone()).unwrap()
+    };
+    assert_eq!(solutions(0), vec![Vec::<String>::new()], "{out}");
+    assert_eq!(rows[0]["verdict"], "sound", "{out}");
+    assert_eq!(solutions(1), vec![vec!["f3f4"]], "{out}");
+    assert_eq!(rows[1]["verdict"], "sound", "{out}");
+}
+
+/// `Option WhiteToPlay` with help-self and help-reflex play: Popeye 4.104 reads `hr#2`
+/// as `hr#1.5` and `hs#2` as `hs#1.5` (what it prints as the stipulation; the position
+/// is TESTS/help_play.inp's `hr#2`, thomas-maeder/popeye), and solves the `hr#1.5` by
+/// `1...b3-b2#`. An `hs#1` cannot be shortened and is refused by name.
+#[test]
+fn popeye_white_to_play_shortens_help_self_and_reflex() {
+    let d = tempfile::tempdir().unwrap();
+    let inp = "BeginProblem\nPieces White Ka1 Pf3 Black Ka3 Pa2b3h6\nStipulation hr#2\n\
+               Option WhiteToPlay\nNextProblem\nPieces White Ka1 Pf3 Black Ka3 Pa2b3h6\n\
+               Stipulation hs#2\nOption WhiteToPlay\nNextProblem\n\
+               Pieces White Ka1 Pf3 Black Ka3 Pa2b3h6\nStipulation hs#1\nOption WhiteToPlay\n\
+               EndProblem\n";
+    std::fs::write(d.path().join("p.inp"), inp).unwrap();
+    let (_, _, err) = mansuba_in(d.path(), &["import", "p.inp", "-o", "out.toml"]);
+    assert!(err.contains("WhiteToPlay"), "{err}");
+    let out = std::fs::read_to_string(d.path().join("out.toml")).unwrap();
+    assert!(out.contains("stipulation = \"hr#1.5\""), "{out}");
+    assert!(out.contains("stipulation = \"hs#1.5\""), "{out}");
+    assert!(!out.contains("stipulation = \"hs#1\""), "{out}");
+    let (_, json, err) = mansuba_in(d.path(), &["verify", "out.toml", "--json"]);
+    let first: serde_json::Value = serde_json::from_str(json.lines().next().unwrap()).unwrap();
+    assert_eq!(first["solutions"], serde_json::json!([[]]), "{json}{err}");
 }

@@ -243,8 +243,8 @@ def popeye_move(word, lang):
 
 def popeye_solutions(output, lang, drop_last):
     """Solution lines per twin of a help or series problem: each a tuple of moves in
-    coordinates (`drop_last`: the forced last move of ser-s#/ser-r#, which mansuba's
-    line leaves out)."""
+    coordinates (`drop_last`: the forced last move of ser-s#/ser-r#, hs# and hr#, which
+    mansuba's line leaves out)."""
     twins = collections.OrderedDict()
     for cur, line in twin_lines(output, twins):
         if not re.match(r"\s*1\.", line):
@@ -293,7 +293,7 @@ def prints_all_lines(chunk):
     return not any(n.startswith(w) for w in words if len(w) >= 3 for n in names)
 
 
-FAMILY = re.compile(r"(exact-)?(h|ser-h|ser-s|ser-r|ser-|s|r|semi-r|)(#=|#|=)(\d+)(\.5)?")
+FAMILY = re.compile(r"(exact-)?(hs|hr|h|ser-h|ser-s|ser-r|ser-|s|r|semi-r|)(#=|#|=)(\d+)(\.5)?")
 
 
 def family_of(stipulation):
@@ -302,7 +302,7 @@ def family_of(stipulation):
     if not m:
         return None
     fam, goal = m.group(2), m.group(3)
-    if fam in ("h", "ser-h", "ser-s", "ser-r", "ser-"):
+    if fam in ("h", "hs", "hr", "ser-h", "ser-s", "ser-r", "ser-"):
         return "line"
     return "direct" if fam == "" and goal == "#" else "battle"
 
@@ -386,7 +386,7 @@ def compare(args, tmp, name, chunk_inp, entries, lang, stats, mismatches):
             continue
         label = twin_label(e)
         if fam == "line":
-            drop = st.startswith(("ser-s", "ser-r", "exact-ser-s", "exact-ser-r"))
+            drop = st.startswith(("ser-s", "ser-r", "exact-ser-s", "exact-ser-r", "hs", "hr", "exact-hs", "exact-hr"))
             theirs = popeye_solutions(pout, lang, drop).get(label, set())
             cell = row.get("solutions", "")
             mine = {tuple(castles(s.split(), e["fen"])) for s in cell.split("; ") if s}

@@ -141,7 +141,7 @@ pub enum EntryError {
     #[error("option HalfDuplex is read with direct mates only")]
     HalfDuplex,
     /// `WhiteToPlay` with a help play it cannot shorten.
-    #[error("option WhiteToPlay is read with help play h#N, N at least 2")]
+    #[error("option WhiteToPlay is read with help play h#N, hs#N or hr#N, N at least 2")]
     WhiteToPlayShort,
     /// A Popeye man that mansuba's rules have not.
     #[error("fairy piece {0}")]

@@ -239,8 +239,9 @@ fn said(why: &[(String, usize)], at: usize) -> String {
 }
 
 /// The stipulation as mansuba writes it (`#2`, `h#2.5`, `ser-s#3`), Popeye's options
-/// applied (`WhiteToPlay`: help play half a move shorter, White first), or why it is
-/// not one mansuba solves.
+/// applied, or why it is not one mansuba solves. `WhiteToPlay` makes help play half a
+/// move shorter, as Popeye 4.104 reads it: `h#2` is `h#1.5` (White first), and `hs#2`
+/// and `hr#2` are `hs#1.5` and `hr#1.5` (Popeye shows them so, Black first).
 fn stipulation_of(s: &str, o: &PopOptions) -> Result<String, EntryError> {
     use crate::solve::{Family, Goal, Stipulation};
     let st: Stipulation = s.parse().map_err(|_| EntryError::NotSolved)?;
@@ -257,7 +258,11 @@ fn stipulation_of(s: &str, o: &PopOptions) -> Result<String, EntryError> {
         return Err(EntryError::HalfDuplex);
     }
     if o.white_to_play {
-        if play.family != Family::Help || play.half || play.moves < 2 {
+        let help = matches!(
+            play.family,
+            Family::Help | Family::HelpSelf | Family::HelpReflex
+        );
+        if !help || play.half || play.moves < 2 {
             return Err(EntryError::WhiteToPlayShort);
         }
         play.moves -= 1;

@@ -3,7 +3,7 @@
 //! and the end as the stipulation asks.
 
 use super::goal::{game_over, goal_in_one, reached};
-use super::help::{ends_well, white_may_move, HelpEnd};
+use super::help::{ends_well, may_go_on, HelpEnd};
 use super::meter::{Meter, PlayLimits};
 use super::series::{forced_to_goal, idle_may_pass, null};
 use super::stip::{Family, Play, SeriesEnd};
@@ -38,19 +38,23 @@ pub fn check_play_line<B: Bits>(pos: &Position<B>, play: &Play, line: &[Move]) -
             // h: 2k (+1) half-moves; hs, hr: 2k - 1 (+1), the last White's.
             let parity = (play.half as u32 + goal as u32 + 1) % 2;
             let longest = 2 * play.moves + play.half as u32 + goal as u32 - 1;
-            let least = if play.exact { longest } else { 1 };
+            // An `hr#N.5` may be solved by no move (Black mates at once).
+            let least = if play.exact {
+                longest
+            } else if play.half && play.family == Family::HelpReflex {
+                0
+            } else {
+                1
+            };
             if n % 2 != parity || n < least || n > longest {
                 return false;
             }
             let end = HelpEnd::of(play.family);
-            for (i, &m) in line.iter().enumerate() {
-                // The last half-move is White's: his moves leave an odd number to play.
-                if (line.len() - i) % 2 == 1 {
-                    let mut list = MoveList::new();
-                    p.legal_moves(&mut list);
-                    if !white_may_move(&mut p, &list, end, play.aim) {
-                        return false;
-                    }
+            for &m in line {
+                let mut list = MoveList::new();
+                p.legal_moves(&mut list);
+                if !may_go_on(&mut p, &list, end, play.aim) {
+                    return false;
                 }
                 if !play_legal(&mut p, m) {
                     return false;

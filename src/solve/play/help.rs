@@ -6,8 +6,11 @@
 //! search with another end: the last half-move of the line is White's, after which
 //! every Black move must reach the goal against White (`hs`, an `s#1`), or White,
 //! having no goal in one before it, leaves Black a goal in one that Black must then
-//! play (`hr`, an `r#1`). Black's forced last move is not part of the line. In `hr` White
-//! may never have the goal in one before any of his moves, as in `r#`.
+//! play (`hr`, an `r#1`). Black's forced last move is not part of the line. In `hr`
+//! neither side may have the goal in one before any of its moves, as in `r#`: White
+//! would have to play it, and Black's would end the line there, a shorter solution. So
+//! `hr#N.5`, Black first, is solved by no move at all when Black has the goal in one
+//! in the diagram.
 //!
 //! The search shares the `#N` search's bounds and its judge of the mating move
 //! ([`super::bounds`]); the ends of `hs` and `hr` are the `ser-s` and `ser-r` ones.
@@ -44,11 +47,13 @@ impl HelpEnd {
     }
 }
 
-/// May White, to move with these legal moves, go on with a help line ending in `end`? In
-/// `hr` not when he has the goal in one himself, before any of his moves: he would have to
-/// play it (Popeye's regression file `REGRESSIONS/4_51_to_4_53.inp` rules out an `hr#3`
-/// line for White's mate at his second move, `2.a8=Q#`).
-pub(super) fn white_may_move<B: Bits>(
+/// May the side to move, with these legal moves, go on with a help line ending in `end`?
+/// In `hr` not when it has the goal in one, before any of its moves: it would have to
+/// play it. Popeye's regression file `REGRESSIONS/4_51_to_4_53.inp` rules out an `hr#3`
+/// line for White's mate at his second move (`2.a8=Q#`), and its test file
+/// `TESTS/help_play.inp` the longer lines of an `hr#2` and an `hr#1.5` where Black could
+/// mate at once (the solutions are `1.f3-f4 b3-b2#` and `1...b3-b2#`).
+pub(super) fn may_go_on<B: Bits>(
     pos: &mut Position<B>,
     legal: &MoveList,
     end: HelpEnd,
@@ -108,6 +113,9 @@ impl<'m, B: Bits> HelpSearch<'m, B> {
     /// true when there is one. A stopped search may return false wrongly, and then
     /// stores nothing.
     pub(super) fn lines(&mut self, left: u32) -> bool {
+        if left == 0 {
+            return self.ends_here();
+        }
         let hash = self.pos.hash();
         if left > 1 && self.fails.failed(hash, left) {
             return false;
@@ -133,8 +141,7 @@ impl<'m, B: Bits> HelpSearch<'m, B> {
         if game_over(&mut self.pos, &list) {
             return false;
         }
-        // The line's last half-move is White's: White moves when an odd number are left.
-        if left % 2 == 1 && !white_may_move(&mut self.pos, &list, self.end, self.aim) {
+        if !may_go_on(&mut self.pos, &list, self.end, self.aim) {
             return false;
         }
         let mut any = false;
@@ -161,6 +168,16 @@ impl<'m, B: Bits> HelpSearch<'m, B> {
         any
     }
 
+    /// The line of no move: its end holds before any move (an `hr#N.5` where Black has
+    /// the goal in one in the diagram).
+    fn ends_here(&mut self) -> bool {
+        let holds = ends_well(&mut self.pos, self.end, self.aim, self.meter);
+        if holds {
+            self.found.push(Vec::new());
+        }
+        holds
+    }
+
     /// Does a bound rule out the goal within `left` half-moves? The side that makes the
     /// last move must reach it with its `w` moves while the other makes `d`.
     fn out_of_reach(&self, left: u32) -> bool {
@@ -177,12 +194,13 @@ impl<'m, B: Bits> HelpSearch<'m, B> {
 
 /// The lengths, in half-moves, a help stipulation's solutions may have, shortest first,
 /// each with its length in the stipulation's moves (`hs`, `hr`: White's last move
-/// counted, Black's forced one not).
+/// counted, Black's forced one not; an `hr#N.5`'s line may have no move).
 pub(super) fn help_lengths(play: &Play) -> Vec<(u32, u32)> {
     let goal = play.family == Family::Help;
+    let from_zero = goal || play.family == Family::HelpReflex;
     let first = if play.exact {
         play.moves
-    } else if play.half && goal {
+    } else if play.half && from_zero {
         0
     } else {
         1
