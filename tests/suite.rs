@@ -39,6 +39,7 @@ mod notation;
 mod perft_reference;
 mod play_brute;
 mod play_help_self;
+mod play_marks;
 mod play_popeye;
 mod play_rules;
 mod play_verify;

@@ -16,6 +16,8 @@ use crate::solve::{
 };
 use crate::with_engine;
 
+mod marks;
+
 /// Analyses one problem: the search for every key, and the claimed solution's check
 /// (read in whichever notation the tool recognises).
 pub fn analyse(
@@ -50,7 +52,7 @@ pub fn analyse_in(
         }
         if stip.goal == Goal::Draw {
             if !cond.is_plain() {
-                return Err(SolveError::PlayConditions(stip.to_string()));
+                return Err(not_taken(stip, &cond, &marks::given(&cond)));
             }
             return Ok(analyse_draw(&pos, stip, &cond, claim, notation, limits));
         }
@@ -73,10 +75,21 @@ fn play_analysis<B: Bits>(
             stip.to_string(),
         )));
     }
-    if !cond.is_plain() {
-        return Err(SolveError::PlayConditions(stip.to_string()));
+    let marks = marks::of(play, cond).map_err(|left| not_taken(stip, cond, &left))?;
+    Ok(analyse_play(pos, (play, marks), claim, limits))
+}
+
+/// The refusal of conditions `left` (by their keys) with `stip`.
+fn not_taken(stip: &Stipulation, cond: &Conditions, left: &[&str]) -> SolveError {
+    debug_assert!(!cond.is_plain());
+    let conditions = match left {
+        [one] => format!("the condition {one} is"),
+        _ => format!("the conditions {} are", left.join(", ")),
+    };
+    SolveError::PlayConditions {
+        stipulation: stip.to_string(),
+        conditions,
     }
-    Ok(analyse_play(pos, play, claim, limits))
 }
 
 /// A problem under dice rules: the chance of winning, no claim check (a manuscript line

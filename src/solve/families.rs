@@ -5,7 +5,9 @@
 //! battle problem's keys and tries as for `#N`).
 
 use super::play::SeriesEnd;
-use super::play::{check_play_line, null, solve_play, with_starter, Family, Play, PlayLimits};
+use super::play::{
+    check_play_line_marked, null, solve_play_marked, with_starter, Family, Marks, Play, PlayLimits,
+};
 use super::{Analysis, ClaimCheck, ClaimStatus, Limits, Solvable, SolveReport};
 use crate::board::bits::Bits;
 use crate::board::position::{Move, Position};
@@ -100,7 +102,12 @@ fn written_with<B: Bits>(
 /// The claimed line read and checked: `ok` when it is one of the solutions (for battle
 /// play: when its first move is a key), `illegal` when a move cannot be read or played
 /// where it stands, `incomplete` when it is legal but no solution.
-fn claim_of<B: Bits>(pos: &Position<B>, play: &Play, text: &str, keys: &[Move]) -> ClaimCheck {
+fn claim_of<B: Bits>(
+    pos: &Position<B>,
+    (play, marks): (&Play, Marks),
+    text: &str,
+    keys: &[Move],
+) -> ClaimCheck {
     let mut check = ClaimCheck::none();
     let mut p = pos.clone();
     let mut line = vec![];
@@ -126,7 +133,7 @@ fn claim_of<B: Bits>(pos: &Position<B>, play: &Play, text: &str, keys: &[Move]) 
         }
     }
     let ok = match play.is_line_play() {
-        true => check_play_line(pos, play, &line),
+        true => check_play_line_marked(pos, play, marks, &line),
         false => line.first().is_some_and(|m| keys.contains(m)),
     };
     check.status = if ok {
@@ -149,15 +156,16 @@ fn claim_of<B: Bits>(pos: &Position<B>, play: &Play, text: &str, keys: &[Move]) 
 
 /// Solves one problem of a play family: every solution (help, series) or every key and
 /// try (self, reflex, direct stalemate), the claimed line checked, within the problem's
-/// time and node limits (a limit gives `unknown` with what was proven).
+/// time and node limits (a limit gives `unknown` with what was proven). A mate must
+/// bear `marks` (the problem's `mate_by` a kind, `mate_on`, `mate_from`).
 pub fn analyse_play<B: Bits>(
     pos: &Position<B>,
-    play: &Play,
+    (play, marks): (&Play, Marks),
     claim: Option<&str>,
     limits: &Limits,
 ) -> Analysis {
     let start = Instant::now();
-    let found = solve_play(pos, play, &play_limits(limits, start));
+    let found = solve_play_marked(pos, play, marks, &play_limits(limits, start));
     let from = with_starter(pos, play).unwrap_or_else(|| pos.clone());
     let mut rep = SolveReport::default();
     let line_play = play.is_line_play();
@@ -212,7 +220,7 @@ pub fn analyse_play<B: Bits>(
         rep.limit_hit = Some(limit_word(limits, found.nodes));
     }
     let claim = match claim {
-        Some(text) if !text.trim().is_empty() => claim_of(&from, play, text, &found.keys),
+        Some(text) if !text.trim().is_empty() => claim_of(&from, (play, marks), text, &found.keys),
         _ => ClaimCheck::none(),
     };
     Analysis {

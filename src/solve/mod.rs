@@ -48,8 +48,8 @@ pub(crate) use limits::remaining;
 pub use limits::{Limits, Method, ProblemNodes, DEFAULT_REFUTATIONS};
 pub(crate) use lines::MAX_VARIATIONS;
 pub use play::{
-    check_play_line, solve_play, Aim, Family, Play, PlayError, PlayLimits, PlayReport, SeriesEnd,
-    KNOWN_FAMILIES, MAX_PLAY_MOVES,
+    check_play_line, check_play_line_marked, solve_play, solve_play_marked, Aim, Family, Marks,
+    Play, PlayError, PlayLimits, PlayReport, SeriesEnd, Squares, KNOWN_FAMILIES, MAX_PLAY_MOVES,
 };
 pub use refutation::Refutation;
 pub use spec::{resolve_conditions, ConditionSpec, Conditions, MateBy};

@@ -45,10 +45,15 @@ pub enum SolveError {
     /// A Popeye stipulation that does not read, and why.
     #[error("bad stipulation: {0}")]
     Play(#[from] super::play::PlayError),
-    /// Conditions given with a stipulation other than `#N` and `win N` (the
-    /// stipulation).
-    #[error("conditions (mate_by, mate_on, immobile, defender, checks) are not analysed with the stipulation {0} yet: only with #N and win N")]
-    PlayConditions(String),
+    /// Conditions given with a stipulation that does not take them (yet): with the help,
+    /// self, reflex and series families only the marks of a mate are read.
+    #[error("{conditions} not analysed with the stipulation {stipulation} yet: every condition is read with #N and win N; with the help, self, reflex and series families of a mate goal, mate_by a piece letter, mate_on and mate_from")]
+    PlayConditions {
+        /// The stipulation.
+        stipulation: String,
+        /// The problem's conditions that are not taken, by their keys.
+        conditions: String,
+    },
     /// A `mate_by` that is neither a piece letter of the rules nor a square holding a
     /// man of the side to move (as written).
     #[error("bad mate_by '{0}': expected a piece letter of these rules or a square holding an attacking man")]

@@ -37,7 +37,9 @@ pub fn key_of(e: &SolveError) -> &'static str {
         SolveError::MateFrom(_) => "mate_from",
         SolveError::Immobile(_) => "immobile",
         SolveError::Fen(_) => "fen",
-        SolveError::Dice(_) | SolveError::Play(_) | SolveError::PlayConditions(_) => "stipulation",
+        SolveError::Dice(_) | SolveError::Play(_) | SolveError::PlayConditions { .. } => {
+            "stipulation"
+        }
     }
 }
 

@@ -8,7 +8,7 @@
 //! move, or the game is over, fails (unwanted immobility). Without `exact` the goal
 //! counts at every depth; with it only on the last move.
 
-use super::goal::{game_over, goal_in_one, reached};
+use super::goal::{game_over, goal_in_one, reached, Target};
 use super::meter::Meter;
 use super::stip::{Aim, Family};
 use super::table::Table;
@@ -23,7 +23,7 @@ pub(super) type Verdict = Option<bool>;
 pub(super) struct BattleSearch<'m, B: Bits> {
     pub(super) pos: Position<B>,
     pub(super) family: Family,
-    pub(super) aim: Aim,
+    pub(super) aim: Target,
     pub(super) exact: bool,
     pub(super) meter: &'m mut Meter,
     table: Table,
@@ -33,7 +33,7 @@ impl<'m, B: Bits> BattleSearch<'m, B> {
     pub(super) fn new(
         pos: Position<B>,
         family: Family,
-        aim: Aim,
+        aim: Target,
         exact: bool,
         meter: &'m mut Meter,
     ) -> Self {

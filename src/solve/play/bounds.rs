@@ -9,7 +9,7 @@
 //! illegal while a capture is on), nor where the royal man does not step like a king or
 //! stacks may form ([`reach::applicable`]).
 
-use super::goal::{game_over, reached};
+use super::goal::{game_over, reached, Target};
 use super::meter::Meter;
 use super::stip::Aim;
 use crate::board::bits::Bits;
@@ -28,7 +28,7 @@ pub(super) fn bounds_apply<B: Bits>(pos: &Position<B>) -> bool {
 /// left and the other side `d`? Only where [`bounds_apply`].
 pub(super) fn out_of_reach<B: Bits>(
     pos: &Position<B>,
-    aim: Aim,
+    aim: Target,
     mater: Color,
     w: u32,
     d: u32,
@@ -77,7 +77,7 @@ pub(super) fn mates_in_one<B: Bits>(
             .flatten()
             .unwrap_or_else(|| {
                 let u = pos.make(m);
-                let v = reached(pos, Aim::Mate);
+                let v = reached(pos, Target::plain(Aim::Mate));
                 pos.unmake(m, u);
                 v
             });

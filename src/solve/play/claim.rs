@@ -2,12 +2,12 @@
 //! legal where it is played, the game not over before it, the series check rule kept,
 //! and the end as the stipulation asks.
 
-use super::goal::{game_over, goal_in_one, reached};
+use super::goal::{game_over, goal_in_one, reached, Marks, Target};
 use super::help::{ends_well, may_go_on, HelpEnd};
 use super::meter::{Meter, PlayLimits};
 use super::series::{forced_to_goal, idle_may_pass, null};
 use super::stip::{Family, Play, SeriesEnd};
-use super::{solve_play, with_starter};
+use super::{solve_play_marked, with_starter};
 use crate::board::bits::Bits;
 use crate::board::movegen::MoveList;
 use crate::board::position::{Move, Position};
@@ -24,10 +24,25 @@ fn play_legal<B: Bits>(pos: &mut Position<B>, m: Move) -> bool {
 }
 
 /// Is `line` a solution of `play` from `pos` (the starter set to move as in
-/// [`solve_play`])? Help and series play are checked move by move (a series line as
+/// [`super::solve_play`])? Help and series play are checked move by move (a series line as
 /// [`super::PlayReport::solutions`] writes it); for battle play `line` must be a single
 /// key, checked by a full search.
 pub fn check_play_line<B: Bits>(pos: &Position<B>, play: &Play, line: &[Move]) -> bool {
+    check_play_line_marked(pos, play, Marks::default(), line)
+}
+
+/// [`check_play_line`] for a goal whose mates must bear `marks` (as
+/// [`super::solve_play_marked`] solves it).
+pub fn check_play_line_marked<B: Bits>(
+    pos: &Position<B>,
+    play: &Play,
+    marks: Marks,
+    line: &[Move],
+) -> bool {
+    let target = Target {
+        aim: play.aim,
+        marks,
+    };
     let Some(mut p) = with_starter(pos, play) else {
         return false;
     };
@@ -53,19 +68,14 @@ pub fn check_play_line<B: Bits>(pos: &Position<B>, play: &Play, line: &[Move]) -
             for &m in line {
                 let mut list = MoveList::new();
                 p.legal_moves(&mut list);
-                if !may_go_on(&mut p, &list, end, play.aim) {
+                if !may_go_on(&mut p, &list, end, target) {
                     return false;
                 }
                 if !play_legal(&mut p, m) {
                     return false;
                 }
             }
-            ends_well(
-                &mut p,
-                end,
-                play.aim,
-                &mut Meter::new(&PlayLimits::default()),
-            )
+            ends_well(&mut p, end, target, &mut Meter::new(&PlayLimits::default()))
         }
         Family::Series(end) => {
             let ends_other = end == SeriesEnd::Help;
@@ -78,36 +88,36 @@ pub fn check_play_line<B: Bits>(pos: &Position<B>, play: &Play, line: &[Move]) -
             for (i, &m) in line[..series as usize].iter().enumerate() {
                 let mut own = MoveList::new();
                 p.legal_moves(&mut own);
-                if reflex && goal_in_one(&mut p, &own, play.aim) {
+                if reflex && goal_in_one(&mut p, &own, target) {
                     return false;
                 }
                 if !play_legal(&mut p, m) {
                     return false;
                 }
                 if i + 1 < series as usize {
-                    if !idle_may_pass(&mut p, end, play.aim) {
+                    if !idle_may_pass(&mut p, end, target) {
                         return false;
                     }
                     let _ = null(&mut p);
                 }
             }
             match end {
-                SeriesEnd::Direct => reached(&mut p, play.aim),
+                SeriesEnd::Direct => reached(&mut p, target),
                 SeriesEnd::Help => {
-                    play_legal(&mut p, line[series as usize]) && reached(&mut p, play.aim)
+                    play_legal(&mut p, line[series as usize]) && reached(&mut p, target)
                 }
                 SeriesEnd::Reflex => {
                     let mut list = MoveList::new();
                     p.legal_moves(&mut list);
-                    !game_over(&mut p, &list) && goal_in_one(&mut p, &list, play.aim)
+                    !game_over(&mut p, &list) && goal_in_one(&mut p, &list, target)
                 }
                 SeriesEnd::Self_ => {
-                    forced_to_goal(&mut p, play.aim, &mut Meter::new(&PlayLimits::default()))
+                    forced_to_goal(&mut p, target, &mut Meter::new(&PlayLimits::default()))
                 }
             }
         }
         _ => {
-            let report = solve_play(pos, play, &PlayLimits::default());
+            let report = solve_play_marked(pos, play, marks, &PlayLimits::default());
             line.len() == 1 && report.keys.contains(&line[0])
         }
     }

@@ -9,7 +9,99 @@ use super::stip::Aim;
 use crate::board::bits::Bits;
 use crate::board::movegen::MoveList;
 use crate::board::outcome::Outcome;
+use crate::board::piece::Kind;
 use crate::board::position::Position;
+use crate::solve::conditions::man_attacks;
+
+/// Squares of a board of up to 192 (empty: no square is asked for).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Squares([u64; 3]);
+
+impl Squares {
+    /// The set of these squares (each below 192).
+    pub fn of(squares: &[u8]) -> Squares {
+        let mut s = Squares::default();
+        for &q in squares {
+            s.0[q as usize / 64] |= 1 << (q % 64);
+        }
+        s
+    }
+
+    fn is_empty(&self) -> bool {
+        self.0 == [0; 3]
+    }
+
+    /// Empty, or holding `sq`.
+    fn allows(&self, sq: usize) -> bool {
+        self.is_empty() || self.0[sq / 64] >> (sq % 64) & 1 == 1
+    }
+}
+
+/// What a mate must be to reach the goal, beyond a mate (the problem's conditions
+/// `mate_by` a kind, `mate_on`, `mate_from`), whichever side gives it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Marks {
+    /// The kind of the mating man (a man of the mating side giving the mating check).
+    pub by: Option<Kind>,
+    /// Squares one of which the mated king stands on.
+    pub on: Squares,
+    /// Squares one of which the mating man stands on.
+    pub from: Squares,
+}
+
+impl Marks {
+    /// No mark: any mate.
+    pub fn is_plain(&self) -> bool {
+        *self == Marks::default()
+    }
+
+    /// Does the mate on the board (the side to move mated) bear the marks?
+    fn borne<B: Bits>(&self, pos: &Position<B>) -> bool {
+        let mated = pos.side();
+        let mater = mated.flip();
+        let ksq = pos.king_sq(mated);
+        if !self.on.allows(ksq) {
+            return false;
+        }
+        if self.by.is_none() && self.from.is_empty() {
+            return true;
+        }
+        let men = &pos.pieces[mater.idx()];
+        (0..pos.eng.nk as Kind)
+            .filter(|&k| self.by.is_none_or(|b| b == k))
+            .any(|k| {
+                men[k as usize]
+                    .iter()
+                    .any(|s| self.from.allows(s) && man_attacks(pos, mater, k, s, ksq))
+            })
+    }
+}
+
+/// The goal a search asks: the stipulation's aim, and the marks its mates must bear.
+/// Compared with an [`Aim`] it is its aim.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Target {
+    /// `#`, `=` or `#=`.
+    pub aim: Aim,
+    /// The marks of a mate (plain but for a mate aim).
+    pub marks: Marks,
+}
+
+impl Target {
+    /// The aim with no marks.
+    pub fn plain(aim: Aim) -> Target {
+        Target {
+            aim,
+            marks: Marks::default(),
+        }
+    }
+}
+
+impl PartialEq<Aim> for Target {
+    fn eq(&self, aim: &Aim) -> bool {
+        self.aim == *aim
+    }
+}
 
 /// Has the side to move no move under the rules of movement? Where a bare king has
 /// already decided the game the legal-move generator lists nothing; the men's moves are
@@ -29,13 +121,14 @@ pub(super) fn immobile<B: Bits>(pos: &mut Position<B>) -> bool {
     })
 }
 
-/// Is the goal reached by the side to move (the side the goal is against)?
-pub(super) fn reached<B: Bits>(pos: &mut Position<B>, aim: Aim) -> bool {
+/// Is the goal reached by the side to move (the side the goal is against)? A mate must
+/// bear the target's marks.
+pub(super) fn reached<B: Bits>(pos: &mut Position<B>, aim: Target) -> bool {
     let check = pos.in_check();
-    match aim {
+    match aim.aim {
         Aim::Mate if !check => false,
         Aim::Stalemate if check => false,
-        _ => immobile(pos),
+        _ => immobile(pos) && (!check || aim.marks.borne(pos)),
     }
 }
 
@@ -47,7 +140,7 @@ pub(super) fn game_over<B: Bits>(pos: &mut Position<B>, legal: &MoveList) -> boo
 
 /// Can the side to move reach the goal in one move (the game not over first)? `legal`
 /// holds its legal moves. For a mate only checking moves are played out.
-pub(super) fn goal_in_one<B: Bits>(pos: &mut Position<B>, legal: &MoveList, aim: Aim) -> bool {
+pub(super) fn goal_in_one<B: Bits>(pos: &mut Position<B>, legal: &MoveList, aim: Target) -> bool {
     legal.as_slice().iter().any(|&m| {
         let u = pos.make(m);
         let ok = (aim != Aim::Mate || pos.in_check()) && reached(pos, aim);

@@ -16,7 +16,7 @@
 //! ([`super::bounds`]); the ends of `hs` and `hr` are the `ser-s` and `ser-r` ones.
 
 use super::bounds::{bounds_apply, mates_in_one, out_of_reach};
-use super::goal::{game_over, goal_in_one, reached};
+use super::goal::{game_over, goal_in_one, reached, Target};
 use super::meter::Meter;
 use super::series::forced_to_goal;
 use super::stip::{Aim, Family, Play};
@@ -57,7 +57,7 @@ pub(super) fn may_go_on<B: Bits>(
     pos: &mut Position<B>,
     legal: &MoveList,
     end: HelpEnd,
-    aim: Aim,
+    aim: Target,
 ) -> bool {
     end != HelpEnd::Reflex || !goal_in_one(pos, legal, aim)
 }
@@ -66,7 +66,7 @@ pub(super) fn may_go_on<B: Bits>(
 pub(super) fn ends_well<B: Bits>(
     pos: &mut Position<B>,
     end: HelpEnd,
-    aim: Aim,
+    aim: Target,
     meter: &mut Meter,
 ) -> bool {
     match end {
@@ -83,7 +83,7 @@ pub(super) fn ends_well<B: Bits>(
 /// One help search: the board, the goal, and the lines found.
 pub(super) struct HelpSearch<'m, B: Bits> {
     pub(super) pos: Position<B>,
-    pub(super) aim: Aim,
+    pub(super) aim: Target,
     pub(super) end: HelpEnd,
     pub(super) meter: &'m mut Meter,
     /// The `#N` search's bounds may answer here (fixed by the rules: see the module text).
@@ -94,9 +94,9 @@ pub(super) struct HelpSearch<'m, B: Bits> {
 }
 
 impl<'m, B: Bits> HelpSearch<'m, B> {
-    pub(super) fn new(pos: Position<B>, aim: Aim, end: HelpEnd, meter: &'m mut Meter) -> Self {
-        // The bounds judge a goal reached by the last mover only.
-        let bounds = end == HelpEnd::Goal && bounds_apply(&pos);
+    pub(super) fn new(pos: Position<B>, aim: Target, end: HelpEnd, meter: &'m mut Meter) -> Self {
+        // The bounds judge a plain goal reached by the last mover only.
+        let bounds = end == HelpEnd::Goal && aim.marks.is_plain() && bounds_apply(&pos);
         HelpSearch {
             pos,
             aim,

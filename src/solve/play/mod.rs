@@ -26,7 +26,8 @@ mod series;
 mod stip;
 mod table;
 
-pub use claim::check_play_line;
+pub use claim::{check_play_line, check_play_line_marked};
+pub use goal::{Marks, Squares};
 pub use meter::PlayLimits;
 pub use report::PlayReport;
 pub(super) use series::null;
@@ -36,6 +37,7 @@ use crate::board::bits::Bits;
 use crate::board::engine::NO_SQ;
 use crate::board::position::Position;
 use battle::BattleSearch;
+use goal::Target;
 use help::{help_lengths, HelpEnd, HelpSearch};
 use meter::Meter;
 use series::SeriesSearch;
@@ -61,15 +63,31 @@ pub(super) fn with_starter<B: Bits>(pos: &Position<B>, play: &Play) -> Option<Po
 /// within `limits`. Help and series play list every solution line; battle play its
 /// keys, tries and shortest length.
 pub fn solve_play<B: Bits>(pos: &Position<B>, play: &Play, limits: &PlayLimits) -> PlayReport {
+    solve_play_marked(pos, play, Marks::default(), limits)
+}
+
+/// [`solve_play`] with a mate that must bear `marks` (the problem's `mate_by` a kind,
+/// `mate_on`, `mate_from`): only a mate so marked reaches the goal, whichever side gives
+/// it, and a reflex obligation binds only where such a mate is to be had.
+pub fn solve_play_marked<B: Bits>(
+    pos: &Position<B>,
+    play: &Play,
+    marks: Marks,
+    limits: &PlayLimits,
+) -> PlayReport {
     let mut meter = Meter::new(limits);
     let mut report = PlayReport::default();
+    let goal = Target {
+        aim: play.aim,
+        marks,
+    };
     if let Some(p) = with_starter(pos, play) {
         match play.family {
             Family::Help | Family::HelpSelf | Family::HelpReflex => {
-                solve_help(p, play, &mut meter, &mut report)
+                solve_help(p, play, goal, &mut meter, &mut report)
             }
-            Family::Series(end) => solve_series(p, play, end, &mut meter, &mut report),
-            _ => solve_battle(p, play, &mut meter, &mut report),
+            Family::Series(end) => solve_series(p, play, goal, end, &mut meter, &mut report),
+            _ => solve_battle(p, play, goal, &mut meter, &mut report),
         }
     } else {
         report.proven = Some(play.moves);
@@ -79,8 +97,14 @@ pub fn solve_play<B: Bits>(pos: &Position<B>, play: &Play, limits: &PlayLimits) 
     report
 }
 
-fn solve_help<B: Bits>(p: Position<B>, play: &Play, meter: &mut Meter, report: &mut PlayReport) {
-    let mut s = HelpSearch::new(p, play.aim, HelpEnd::of(play.family), meter);
+fn solve_help<B: Bits>(
+    p: Position<B>,
+    play: &Play,
+    goal: Target,
+    meter: &mut Meter,
+    report: &mut PlayReport,
+) {
+    let mut s = HelpSearch::new(p, goal, HelpEnd::of(play.family), meter);
     for (half_moves, k) in help_lengths(play) {
         s.lines(half_moves);
         if s.meter.stopped {
@@ -94,11 +118,12 @@ fn solve_help<B: Bits>(p: Position<B>, play: &Play, meter: &mut Meter, report: &
 fn solve_series<B: Bits>(
     p: Position<B>,
     play: &Play,
+    goal: Target,
     end: SeriesEnd,
     meter: &mut Meter,
     report: &mut PlayReport,
 ) {
-    let mut s = SeriesSearch::new(p, play.aim, end, meter);
+    let mut s = SeriesSearch::new(p, goal, end, meter);
     let first = if play.exact { play.moves } else { 1 };
     for k in first..=play.moves {
         s.lines(k);
@@ -110,8 +135,14 @@ fn solve_series<B: Bits>(
     report.solutions = s.found;
 }
 
-fn solve_battle<B: Bits>(p: Position<B>, play: &Play, meter: &mut Meter, report: &mut PlayReport) {
-    let mut s = BattleSearch::new(p, play.family, play.aim, play.exact, meter);
+fn solve_battle<B: Bits>(
+    p: Position<B>,
+    play: &Play,
+    goal: Target,
+    meter: &mut Meter,
+    report: &mut PlayReport,
+) {
+    let mut s = BattleSearch::new(p, play.family, goal, play.exact, meter);
     // The least length first (one length only when exact), then every key and try at N.
     let first = if play.exact { play.moves } else { 1 };
     for n in first..play.moves {

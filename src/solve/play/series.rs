@@ -9,7 +9,7 @@
 //! must not be over when it passes.
 
 use super::bounds::{bounds_apply, mates_in_one, out_of_reach};
-use super::goal::{game_over, goal_in_one, reached};
+use super::goal::{game_over, goal_in_one, reached, Target};
 use super::meter::Meter;
 use super::stip::{Aim, SeriesEnd};
 use super::table::Table;
@@ -21,7 +21,7 @@ use crate::board::position::{Move, Position};
 /// One series search.
 pub(super) struct SeriesSearch<'m, B: Bits> {
     pub(super) pos: Position<B>,
-    pub(super) aim: Aim,
+    pub(super) aim: Target,
     pub(super) end: SeriesEnd,
     pub(super) meter: &'m mut Meter,
     /// The `#N` search's bounds may answer here ([`super::bounds`]).
@@ -52,7 +52,7 @@ pub(in crate::solve) fn null<B: Bits>(pos: &mut Position<B>) -> Null {
 /// May the idle side pass here, after a series move that is not the last? Not when it
 /// is in check (the series gave check too early) or its game is over, nor in `ser-r`
 /// when it could reach the goal in one (it would have to).
-pub(super) fn idle_may_pass<B: Bits>(pos: &mut Position<B>, end: SeriesEnd, aim: Aim) -> bool {
+pub(super) fn idle_may_pass<B: Bits>(pos: &mut Position<B>, end: SeriesEnd, aim: Target) -> bool {
     if pos.in_check() {
         return false;
     }
@@ -70,8 +70,9 @@ pub(super) fn unnull<B: Bits>(pos: &mut Position<B>, n: Null) {
 }
 
 impl<'m, B: Bits> SeriesSearch<'m, B> {
-    pub(super) fn new(pos: Position<B>, aim: Aim, end: SeriesEnd, meter: &'m mut Meter) -> Self {
-        let bounds = bounds_apply(&pos);
+    pub(super) fn new(pos: Position<B>, aim: Target, end: SeriesEnd, meter: &'m mut Meter) -> Self {
+        // The bounds judge a plain goal.
+        let bounds = aim.marks.is_plain() && bounds_apply(&pos);
         SeriesSearch {
             pos,
             aim,
@@ -223,7 +224,11 @@ impl<'m, B: Bits> SeriesSearch<'m, B> {
 /// Must the side to move reach the goal against the other side with its move: it has a
 /// move, its game is not over, and every move it has reaches the goal? (A move that
 /// does not check cannot mate: tried first, it refutes at once.)
-pub(super) fn forced_to_goal<B: Bits>(pos: &mut Position<B>, aim: Aim, meter: &mut Meter) -> bool {
+pub(super) fn forced_to_goal<B: Bits>(
+    pos: &mut Position<B>,
+    aim: Target,
+    meter: &mut Meter,
+) -> bool {
     let mut list = MoveList::new();
     pos.legal_moves(&mut list);
     if list.is_empty() || game_over(pos, &list) {
