@@ -7,16 +7,18 @@
 //! - [`board`]: a position under a rule set (squares, bitboards, pieces, rules and their
 //!   compiled tables, the position and FEN, attacks, legal moves, perft, outcome);
 //! - [`notation`]: reading and writing moves in the notations the sources use;
-//! - [`retro`]: retrograde tables;
+//! - [`retro`]: retrograde tables (built, counted, planned and probed, also from rules and
+//!   materials named as text);
 //! - [`solve`]: the exact solver (stipulations, conditions, search, claim checking);
-//! - [`dice`]: chess with dice (expectimax, chance tables, simulation);
+//! - [`dice`]: chess with dice (expectimax, chance tables, simulation, perft under a throw);
 //! - `analyse`: one whole problem, whatever its rules: search, tables or dice, the claim;
 //! - [`problem`]: problem files, and carrying a problem to another rule set;
 //! - [`concordance`]: which problems of collections are one position up to symmetry, or
 //!   near variants;
 //! - [`repair`]: the smallest edits that make a broken problem sound;
 //! - [`report`]: text, CSV, JSON, SVG and the HTML edition;
-//! - [`verify`]: a problem verified into its row and verdict, as a library;
+//! - [`verify`]: a problem verified into its row and verdict, as a library (and the
+//!   members of a concordance's groups);
 //! - [`cli`]: the command line, one file per subcommand (not part of the library's API;
 //!   behind the default feature `cli`, so that `cargo build --lib --no-default-features`
 //!   builds the library without clap, indicatif, ctrlc, anyhow or url).

@@ -38,7 +38,13 @@ pub fn divide<B: Bits>(pos: &Position<B>, depth: u32) -> Vec<(Move, u64)> {
     if depth == 0 {
         return vec![];
     }
-    list.as_slice()
+    divide_moves(pos, list.as_slice(), depth)
+}
+
+/// perft under each of `moves` (legal moves of `pos`) to `depth` plies in all (at least
+/// 1), the moves spread over rayon's threads.
+pub fn divide_moves<B: Bits>(pos: &Position<B>, moves: &[Move], depth: u32) -> Vec<(Move, u64)> {
+    moves
         .par_iter()
         .map(|&m| {
             let mut q = pos.clone();
@@ -46,6 +52,21 @@ pub fn divide<B: Bits>(pos: &Position<B>, depth: u32) -> Vec<(Move, u64)> {
             (m, perft(&mut q, depth - 1))
         })
         .collect()
+}
+
+/// perft per root move, each move under the name `name` gives it, sorted by name; and
+/// the total.
+pub fn divide_named<B: Bits>(
+    pos: &Position<B>,
+    depth: u32,
+    name: impl Fn(&Move) -> String,
+) -> (u64, Vec<(String, u64)>) {
+    let mut rows: Vec<(String, u64)> = divide(pos, depth)
+        .iter()
+        .map(|(m, n)| (name(m), *n))
+        .collect();
+    rows.sort();
+    (rows.iter().map(|x| x.1).sum(), rows)
 }
 
 /// Total perft with the root moves in parallel.

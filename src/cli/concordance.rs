@@ -7,7 +7,6 @@ use super::workers::{collect_files, set_threads};
 use crate::concordance::{concord, Shapes};
 use crate::report::concordance as out;
 use anyhow::Result;
-use rayon::prelude::*;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -69,11 +68,6 @@ pub fn cmd_concordance(a: ConcordanceArgs) -> Result<i32> {
     let (entries, problems) = (read.entries, read.problems);
     let groups = concord(&entries, a.max_diff as usize);
     let grouped_ms = t0.elapsed().as_millis();
-    let mut verdicts: Vec<Option<String>> = vec![None; entries.len()];
-    let asked: Vec<usize> = groups
-        .iter()
-        .flat_map(|g| g.members.iter().map(|m| m.entry))
-        .collect();
     let limits = crate::solve::Limits {
         timeout: super::bounds::duration(a.timeout),
         cancel: Some(crate::cli::interrupt::cancel_flag()),
@@ -81,33 +75,25 @@ pub fn cmd_concordance(a: ConcordanceArgs) -> Result<i32> {
     };
     // On a terminal, the members solved so far (a concordance of thousands of
     // positions solves for minutes).
+    let asked = crate::verify::members::members(&groups).len();
     let bar = (!a.no_solve)
-        .then(|| super::progress::bar(asked.len() as u64, "concordance: the members' verdicts"))
+        .then(|| super::progress::bar(asked as u64, "concordance: the members' verdicts"))
         .flatten();
-    let found: Vec<(usize, Option<String>)> = asked
-        .par_iter()
-        .map(|&i| {
-            if let Some(b) = &bar {
-                b.inc(1);
-            }
-            let v = if a.no_solve {
-                problems[i].expect.clone()
-            } else {
-                Some(
-                    crate::verify::verify_with(&problems[i], shapes.engines(), &limits)
-                        .verdict
-                        .word()
-                        .to_string(),
-                )
-            };
-            (i, v)
-        })
-        .collect();
+    let tick = || {
+        if let Some(b) = &bar {
+            b.inc(1);
+        }
+    };
+    let verdicts = crate::verify::members::member_verdicts(
+        &groups,
+        &problems,
+        shapes.engines(),
+        &limits,
+        !a.no_solve,
+        &tick,
+    );
     if let Some(b) = &bar {
         b.finish_and_clear();
-    }
-    for (i, v) in found {
-        verdicts[i] = v;
     }
     if a.json {
         for g in out::json_groups(&groups, &entries, &verdicts) {

@@ -147,16 +147,10 @@ impl RunArgs {
 
     /// The table files in `--tables DIR`: inputs of the run, which no output may replace.
     pub(super) fn table_files(&self) -> Vec<PathBuf> {
-        let Some(dir) = &self.tables else {
-            return vec![];
-        };
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            return vec![];
-        };
-        entries
-            .filter_map(|e| Some(e.ok()?.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "mtb"))
-            .collect()
+        self.tables
+            .as_deref()
+            .map(crate::retro::table_files)
+            .unwrap_or_default()
     }
 
     /// Checks `--rules` once, before any work (a bad name is a usage error).

@@ -5,7 +5,7 @@ use crate::board::bits::Bits;
 use crate::board::compiled::AnyEngine;
 use crate::board::position::Position;
 use crate::board::rules::Rules;
-use crate::dice::Dice;
+use crate::dice::perft::RollPerftError;
 use crate::notation::coord;
 use crate::with_engine;
 use anyhow::{bail, Context, Result};
@@ -52,11 +52,7 @@ pub fn cmd_perft(a: PerftArgs) -> Result<i32> {
         }
         let t = std::time::Instant::now();
         let (nodes, rows) = if a.divide {
-            let mut rows = crate::board::perft::divide(&pos, a.depth);
-            let names: Vec<String> = rows.iter().map(|(m, _)| crate::notation::coord(&pos, m)).collect();
-            let mut v: Vec<(String, u64)> = names.into_iter().zip(rows.drain(..).map(|r| r.1)).collect();
-            v.sort();
-            (v.iter().map(|x| x.1).sum(), v)
+            crate::board::perft::divide_named(&pos, a.depth, |m| coord(&pos, m))
         } else {
             (crate::board::perft::perft_parallel(&pos, a.depth), vec![])
         };
@@ -94,55 +90,35 @@ pub fn perft_by_roll<B: Bits>(
     divide: bool,
     as_json: bool,
 ) -> Result<i32> {
-    let rules = &pos.eng.rules;
-    let Some(dice) = &rules.dice else {
-        bail!(
-            "--roll: rules '{}' are played without dice (try shatranj-dice)",
-            rules.name
-        );
+    let counts = match crate::dice::perft::perft_by_roll(pos, depth, roll) {
+        Err(e @ RollPerftError::NoDice(_)) => bail!("--roll: {e}"),
+        Err(RollPerftError::NoPly) => bail!("--roll needs --depth 1 or more"),
+        r => r?,
     };
-    if depth == 0 {
-        bail!("--roll needs --depth 1 or more");
-    }
-    let rolls = if roll == "all" {
-        dice.rolls(&rules.pieces)
-    } else {
-        vec![dice.roll_named(&rules.pieces, roll)?]
-    };
-    let mut p = pos.clone();
-    let mut legal = crate::board::movegen::MoveList::new();
-    p.legal_moves(&mut legal);
     let mut out = vec![];
-    for r in &rolls {
-        let mut rows = vec![];
-        for m in crate::dice::turn::moves_under(&legal, r.kinds) {
-            let u = p.make(m);
-            let n = crate::board::perft::perft(&mut p, depth - 1);
-            p.unmake(m, u);
-            rows.push((coord(pos, &m), n));
-        }
-        rows.sort();
-        let total: u64 = rows.iter().map(|x| x.1).sum();
+    for c in &counts {
         out.push(json!({
-            "roll": r.label, "kinds": Dice::kind_names(&rules.pieces, r.kinds),
-            "moves": rows.len(), "nodes": total,
-            "divide": rows.iter().map(|(m, n)| (m.clone(), json!(n))).collect::<serde_json::Map<_, _>>(),
+            "roll": c.label, "kinds": c.kinds,
+            "moves": c.rows.len(), "nodes": c.nodes,
+            "divide": c.rows.iter().map(|(m, n)| (m.clone(), json!(n))).collect::<serde_json::Map<_, _>>(),
         }));
         if !as_json {
             if divide {
-                for (m, n) in &rows {
+                for (m, n) in &c.rows {
                     println!("{m}: {n}");
                 }
             }
             println!(
-                "roll {:>5}  {:<24} {:>3} moves  nodes {total}  depth {depth}",
-                r.label,
-                Dice::kind_names(&rules.pieces, r.kinds),
-                rows.len()
+                "roll {:>5}  {:<24} {:>3} moves  nodes {}  depth {depth}",
+                c.label,
+                c.kinds,
+                c.rows.len(),
+                c.nodes
             );
         }
     }
     if as_json {
+        let rules = &pos.eng.rules;
         println!(
             "{}",
             json!({"rules": rules.name, "fen": pos.to_fen(), "depth": depth, "rolls": out})

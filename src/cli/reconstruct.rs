@@ -51,23 +51,6 @@ pub struct ReconstructArgs {
     pub threads: Option<usize>,
 }
 
-/// What `--unknown` and `--kinds` say.
-fn asked(a: &ReconstructArgs) -> Asked {
-    Asked {
-        unknown: a
-            .unknown
-            .split([',', ' '])
-            .filter(|s| !s.trim().is_empty())
-            .map(|s| s.trim().to_string())
-            .collect(),
-        kinds: a
-            .kinds
-            .as_ref()
-            .map(|k| k.chars().filter(|c| c.is_alphanumeric()).collect()),
-        max_men: a.max_men,
-    }
-}
-
 /// The options of `reconstruct` that change a result: the file as given, the problem,
 /// the squares, kinds and men, the time limits; not `--threads` nor the output's shape.
 fn asked_of(a: &ReconstructArgs) -> crate::verify::shard::Asked {
@@ -95,22 +78,10 @@ pub fn cmd_reconstruct(a: ReconstructArgs) -> Result<i32> {
     for w in &lf.warnings {
         eprintln!("warning: {}", crate::report::shown::said(w));
     }
-    let p = match lf.problems.iter().find(|p| match p {
-        Ok(p) => p.id == a.id,
-        Err(e) => e.id.as_deref() == Some(a.id.as_str()),
-    }) {
+    let p = match lf.with_id(&a.id) {
         Some(Ok(p)) => p,
         Some(Err(e)) => bail!("{e}"),
-        None => bail!(super::workers::no_such_id(
-            &a.id,
-            &a.file,
-            lf.problems
-                .iter()
-                .filter_map(|p| p.as_ref().ok())
-                .map(|p| p.id.as_str())
-                .collect::<Vec<_>>()
-                .into_iter()
-        )),
+        None => bail!(super::workers::no_such_id(&a.id, &a.file, lf.ids())),
     };
     let opt = super::repair::options(
         (a.timeout, a.timeout_each),
@@ -128,7 +99,11 @@ pub fn cmd_reconstruct(a: ReconstructArgs) -> Result<i32> {
         kept: crate::repair::kept_of(p),
         sides: &p.sides,
     };
-    let r = match reconstruct(&task, &asked(&a), &opt) {
+    let r = match reconstruct(
+        &task,
+        &Asked::read(&a.unknown, a.kinds.as_deref(), a.max_men),
+        &opt,
+    ) {
         Ok(r) => r,
         // Ctrl-C during the listing: said as an error, with the exit code of an
         // interrupt.

@@ -99,16 +99,10 @@ pub fn cmd_repair(a: RepairArgs) -> Result<i32> {
         }
     }
     if rows.is_empty() && !crate::cli::interrupt::interrupted() {
-        let ids: Vec<&str> = lf
-            .problems
-            .iter()
-            .filter_map(|p| p.as_ref().ok())
-            .map(|p| p.id.as_str())
-            .collect();
         bail!(super::workers::no_such_id(
             a.id.as_deref().unwrap_or_default(),
             &a.file,
-            ids.into_iter()
+            lf.ids()
         ));
     }
     shown.write_csv(csv.as_ref(), false)?;

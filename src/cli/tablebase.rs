@@ -1,11 +1,8 @@
 //! `tablebase build | probe | plan | stats`: retrograde tables from the command line.
-use crate::board::position::Position;
 use crate::board::rules::Rules;
-use crate::retro::{self, BuildOptions, Material, Tables, Value};
-use crate::with_engine;
-use anyhow::{Context, Result};
+use crate::retro::{self, by_name, BuildOptions, Value};
+use anyhow::Result;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 /// Arguments of `tablebase`.
 #[derive(clap::Args, Debug)]
@@ -101,7 +98,7 @@ pub fn cmd_tablebase(a: TablebaseArgs) -> Result<i32> {
             json,
         } => {
             crate::cli::workers::set_threads(threads)?;
-            table_folder(&dir)?;
+            by_name::table_folder(&dir).map_err(|e| anyhow::anyhow!("--dir {e}"))?;
             if Rules::resolve(&rules, None)?.dice.is_some() {
                 return crate::cli::dice_tables::tablebase_build(&rules, &material, &dir, json);
             }
@@ -133,10 +130,7 @@ pub fn cmd_tablebase(a: TablebaseArgs) -> Result<i32> {
                     json,
                 });
             }
-            let rules = Rules::resolve(&rules, None)?;
-            let any = retro::engine_for(&rules)?;
-            let tables = Tables::open(&dir, &rules);
-            with_engine!(&any, e => probe(e, &tables, &fen, max_line, json))
+            probe(&rules, &dir, &fen, max_line, json)
         }
         TablebaseCommand::Plan {
             rules,
@@ -165,57 +159,26 @@ fn pct(x: u64, of: u64) -> f64 {
     }
 }
 
-fn probe<B: crate::board::bits::Bits>(
-    e: &Arc<crate::board::engine::Engine<B>>,
-    tables: &Tables,
-    fen: &str,
-    max_line: usize,
-    json: bool,
-) -> Result<i32> {
-    let pos = Position::from_fen(e.clone(), fen).with_context(|| format!("bad FEN '{fen}'"))?;
-    let retro::probe::Probe {
-        value: v,
-        plies,
-        line,
-        end,
-    } = retro::probe::probe(tables, &pos, max_line)?;
-    let mut p = pos.clone();
-    let mut words = vec![];
-    let mut coords = vec![];
-    let mut moveno = 1;
-    for (i, m) in line.iter().enumerate() {
-        let w = p.side == crate::board::piece::Color::White;
-        let text = crate::notation::coord(&p, m);
-        coords.push(text.clone());
-        if w {
-            words.push(format!("{moveno}. {text}"));
-        } else if i == 0 {
-            words.push(format!("{moveno}... {text}"));
-        } else {
-            words.push(text);
-        }
-        if !w {
-            moveno += 1;
-        }
-        p.make(*m);
-    }
-    let side = pos.side.name();
+/// `tablebase probe`: the value, the distance and a line of best play.
+fn probe(rules: &str, dir: &Path, fen: &str, max_line: usize, json: bool) -> Result<i32> {
+    let p = by_name::probe_named(rules, dir, fen, max_line)?;
+    let (side, plies) = (p.side_to_move, p.plies);
     let moves = retro::moves_of_plies(plies);
     if json {
         let o = serde_json::json!({
-            "rules": tables.rules().name,
-            "fen": pos.to_fen(),
+            "rules": p.rules,
+            "fen": p.fen,
             "side_to_move": side,
-            "value": v.name(),
+            "value": p.value.name(),
             "plies": plies,
             "moves": moves,
-            "line": coords,
-            "line_text": words.join(" "),
-            "end": end.describe(),
+            "line": p.line,
+            "line_text": p.line_text,
+            "end": p.end.describe(),
         });
         println!("{}", serde_json::to_string_pretty(&o)?);
     } else {
-        match v {
+        match p.value {
             Value::Draw => println!("{side} to move: draw"),
             Value::Win => println!("{side} to move wins in {moves} moves ({plies} plies)"),
             Value::Loss => println!(
@@ -223,52 +186,19 @@ fn probe<B: crate::board::bits::Bits>(
                 plies / 2
             ),
         }
-        if !line.is_empty() {
-            println!("line: {}", words.join(" "));
+        if !p.line.is_empty() {
+            println!("line: {}", p.line_text);
         }
-        match end {
+        match p.end {
             crate::board::outcome::Outcome::Ongoing => println!("(line shortened)"),
-            _ => println!("end: {}", end.describe()),
+            _ => println!("end: {}", p.end.describe()),
         }
     }
     Ok(0)
 }
 
 /// `tablebase build`: a table and every smaller one it needs.
-/// Checks before the build that `--dir` is a folder or can be made one: neither it nor
-/// the nearest of its parents that exists may be anything but a folder (the build would
-/// end with the system's bare "File exists" or "Not a directory").
-fn table_folder(dir: &Path) -> Result<()> {
-    let mut at = Some(dir);
-    while let Some(p) = at.filter(|p| !p.as_os_str().is_empty()) {
-        if let Ok(m) = std::fs::metadata(p) {
-            if m.is_dir() {
-                return Ok(());
-            }
-            let what = if m.is_file() {
-                "a regular file"
-            } else {
-                "not a folder"
-            };
-            let which = if p == dir {
-                String::new()
-            } else {
-                format!(": its parent {}", p.display())
-            };
-            anyhow::bail!(
-                "--dir {}{which} is {what}; give a folder for the tables (made if missing)",
-                dir.display(),
-            );
-        }
-        at = p.parent();
-    }
-    Ok(())
-}
-
 fn build(rules: &str, material: &str, dir: &Path, opts: &BuildOptions, json: bool) -> Result<i32> {
-    let rules = Rules::resolve(rules, None)?;
-    let any = retro::engine_for(&rules)?;
-    let mat = Material::parse(material, &rules)?;
     let bar = super::progress::bar(0, "");
     let cb = |name: &str, phase: &str, done: u64, total: u64| {
         if let Some(b) = &bar {
@@ -286,7 +216,7 @@ fn build(rules: &str, material: &str, dir: &Path, opts: &BuildOptions, json: boo
         }
     };
     let t = std::time::Instant::now();
-    let report = with_engine!(&any, e => retro::build(e, &mat, dir, opts, &cb))?;
+    let report = by_name::build_named(rules, material, dir, opts, &cb)?;
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
@@ -323,12 +253,7 @@ fn build(rules: &str, material: &str, dir: &Path, opts: &BuildOptions, json: boo
 
 /// `tablebase stats`: wins, draws and losses per side to move, and the longest win.
 fn stats(rules: &str, material: &str, dir: &Path, json: bool) -> Result<i32> {
-    let rules = Rules::resolve(rules, None)?;
-    let any = retro::engine_for(&rules)?;
-    let mat = Material::parse(material, &rules)?;
-    let tables = Tables::open(dir, &rules);
-    let t = tables.table(&mat)?;
-    let s = with_engine!(&any, e => retro::stats(e, &t));
+    let s = by_name::stats_named(rules, material, dir)?;
     if json {
         println!("{}", serde_json::to_string_pretty(&s)?);
     } else {

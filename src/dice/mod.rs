@@ -37,6 +37,7 @@ mod loops;
 mod members;
 mod pair;
 mod pair_sweep;
+pub mod perft;
 mod planner;
 pub mod problem;
 mod scc;

@@ -337,6 +337,31 @@ pub struct LoadedFile {
     pub warnings: Vec<String>,
 }
 
+impl LoadedFile {
+    /// The entry whose id is `id`: the problem, or why it did not read (an entry whose
+    /// error names the id); `None` when no entry has it.
+    pub fn with_id(&self, id: &str) -> Option<Result<&Problem, &ProblemError>> {
+        self.problems
+            .iter()
+            .find(|p| match p {
+                Ok(p) => p.id == id,
+                Err(e) => e.id.as_deref() == Some(id),
+            })
+            .map(Result::as_ref)
+    }
+
+    /// The ids of the problems that read, in file order.
+    pub fn ids(&self) -> impl ExactSizeIterator<Item = &str> {
+        let ids: Vec<&str> = self
+            .problems
+            .iter()
+            .filter_map(|p| p.as_ref().ok())
+            .map(|p| p.id.as_str())
+            .collect();
+        ids.into_iter()
+    }
+}
+
 /// Reads and parses a problem file. Never fails: I/O and syntax errors become an error entry.
 pub fn load_file(path: &Path) -> LoadedFile {
     use crate::files::InputError;

@@ -30,6 +30,23 @@ pub struct Asked {
     pub max_men: Option<usize>,
 }
 
+impl Asked {
+    /// Reads what is asked as written: the squares separated by commas or spaces
+    /// ("f6, g7"), the kinds as piece letters ("rnf"; anything else between them is
+    /// passed over).
+    pub fn read(unknown: &str, kinds: Option<&str>, max_men: Option<usize>) -> Asked {
+        Asked {
+            unknown: unknown
+                .split([',', ' '])
+                .filter(|s| !s.trim().is_empty())
+                .map(|s| s.trim().to_string())
+                .collect(),
+            kinds: kinds.map(|k| k.chars().filter(|c| c.is_alphanumeric()).collect()),
+            max_men,
+        }
+    }
+}
+
 /// A filling under which the problem is sound.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Answer {

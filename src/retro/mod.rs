@@ -36,6 +36,7 @@
 //! order), `0xC001` a finished draw); the low 14 bits hold the plies.
 
 pub mod build;
+pub mod by_name;
 pub mod file;
 pub(crate) mod layout;
 pub mod material;
@@ -212,6 +213,17 @@ pub fn table_path(dir: &Path, rules: &Rules, mat_name: &str) -> PathBuf {
         })
         .collect();
     dir.join(format!("{safe}-{mat_name}.mtb"))
+}
+
+/// The table files in `dir`, of any rules and material (none when it cannot be read).
+pub fn table_files(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return vec![];
+    };
+    entries
+        .filter_map(|e| Some(e.ok()?.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "mtb"))
+        .collect()
 }
 
 /// One table in memory.

@@ -5,6 +5,7 @@
 use super::{Tables, TbError, Value};
 use crate::board::bits::Bits;
 use crate::board::outcome::Outcome;
+use crate::board::piece::Color;
 use crate::board::position::{Move, Position};
 
 /// How many plies of a drawn line are shown at most.
@@ -47,4 +48,30 @@ pub fn probe<B: Bits>(
         line,
         end: p.outcome(),
     })
+}
+
+/// A line from `pos` written in coordinates, and with move numbers as one text
+/// (`1. a1b1 c3c2 2. b1c1`, a line Black starts begins `1... `).
+pub fn written_line<B: Bits>(pos: &Position<B>, line: &[Move]) -> (Vec<String>, String) {
+    let mut p = pos.clone();
+    let mut words = vec![];
+    let mut coords = vec![];
+    let mut moveno = 1;
+    for (i, m) in line.iter().enumerate() {
+        let w = p.side == Color::White;
+        let text = crate::notation::coord(&p, m);
+        coords.push(text.clone());
+        if w {
+            words.push(format!("{moveno}. {text}"));
+        } else if i == 0 {
+            words.push(format!("{moveno}... {text}"));
+        } else {
+            words.push(text);
+        }
+        if !w {
+            moveno += 1;
+        }
+        p.make(*m);
+    }
+    (coords, words.join(" "))
 }

@@ -14,6 +14,7 @@ pub mod batch;
 pub(crate) mod feed;
 pub(crate) mod job;
 pub mod least;
+pub mod members;
 pub(crate) mod plan;
 pub mod shard;
 pub mod status;
