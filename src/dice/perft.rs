@@ -75,3 +75,38 @@ pub fn perft_by_roll<B: Bits>(
         })
         .collect())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::engine::Engine;
+    use crate::board::rules::Rules;
+    use std::sync::Arc;
+
+    /// Shatranj's starting array under one die: a throw of 3 (the knight) moves only the
+    /// four knight moves, each answered by Black's 16 first moves.
+    #[test]
+    fn a_throw_counts_only_the_men_it_names() {
+        let e = Arc::new(Engine::<u64>::new(Rules::preset("shatranj-dice").unwrap()).unwrap());
+        let pos = Position::start(e).unwrap();
+        let counts = perft_by_roll(&pos, 2, "3").unwrap();
+        assert_eq!(counts.len(), 1);
+        let c = &counts[0];
+        assert_eq!(
+            (c.label.as_str(), c.kinds.as_str(), c.nodes),
+            ("3", "knight", 64)
+        );
+        let moves: Vec<&str> = c.rows.iter().map(|(m, _)| m.as_str()).collect();
+        assert_eq!(moves, ["b1a3", "b1c3", "g1f3", "g1h3"]);
+        let all = perft_by_roll(&pos, 2, "all").unwrap();
+        assert_eq!(all.iter().map(|c| c.nodes).sum::<u64>(), 256);
+        assert!(matches!(
+            perft_by_roll(&pos, 0, "3"),
+            Err(RollPerftError::NoPly)
+        ));
+        assert!(matches!(
+            perft_by_roll(&pos, 1, "9"),
+            Err(RollPerftError::Roll(_))
+        ));
+    }
+}

@@ -6,6 +6,7 @@
 use super::probe::{probe, written_line};
 use super::{BuildOptions, BuildReport, Material, Stats, Tables, TbError, Value};
 use crate::board::bits::Bits;
+use crate::board::compiled::AnyEngine;
 use crate::board::engine::Engine;
 use crate::board::outcome::Outcome;
 use crate::board::position::{FenError, Position};
@@ -80,6 +81,14 @@ pub fn table_folder(dir: &Path) -> Result<(), ByNameError> {
     Ok(())
 }
 
+/// The rules `rules` names, their engine, and `material` read under them.
+fn named(rules: &str, material: &str) -> Result<(Rules, AnyEngine, Material), ByNameError> {
+    let rules = Rules::resolve(rules, None)?;
+    let any = super::engine_for(&rules)?;
+    let mat = Material::parse(material, &rules)?;
+    Ok((rules, any, mat))
+}
+
 /// Builds the table of `material` under the rules `rules` names, and every smaller one
 /// it needs, in `dir`; `progress` hears of each phase.
 pub fn build_named(
@@ -89,17 +98,13 @@ pub fn build_named(
     opts: &BuildOptions,
     progress: super::build::Progress,
 ) -> Result<BuildReport, ByNameError> {
-    let rules = Rules::resolve(rules, None)?;
-    let any = super::engine_for(&rules)?;
-    let mat = Material::parse(material, &rules)?;
+    let (_, any, mat) = named(rules, material)?;
     Ok(with_engine!(&any, e => super::build(e, &mat, dir, opts, progress))?)
 }
 
 /// The counts of the table of `material` in `dir`.
 pub fn stats_named(rules: &str, material: &str, dir: &Path) -> Result<Stats, ByNameError> {
-    let rules = Rules::resolve(rules, None)?;
-    let any = super::engine_for(&rules)?;
-    let mat = Material::parse(material, &rules)?;
+    let (rules, any, mat) = named(rules, material)?;
     let t = Tables::open(dir, &rules).table(&mat)?;
     Ok(with_engine!(&any, e => super::stats(e, &t)))
 }
@@ -193,4 +198,43 @@ fn probe_fen<B: Bits>(
         line_text,
         end: found.end,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_plan_lists_what_each_table_reads_in_build_order() {
+        let steps = plan_named("shatranj", &["KRK".into()]).unwrap();
+        let step = |m: &str, needs: &[&str]| PlanStep {
+            material: m.into(),
+            needs: needs.iter().map(|n| n.to_string()).collect(),
+        };
+        assert_eq!(steps, [step("KK", &[]), step("KRK", &["KK"])]);
+        assert!(matches!(
+            plan_named("shatranj-dice", &["KRK".into()]),
+            Err(ByNameError::DicePlan(name)) if name == "shatranj-dice"
+        ));
+        assert!(matches!(
+            plan_named("shatranj", &["KRKX".into()]),
+            Err(ByNameError::Table(TbError::Material(..)))
+        ));
+    }
+
+    #[test]
+    fn a_file_in_place_of_the_folder_is_said() {
+        let e = table_folder(Path::new("Cargo.toml")).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "Cargo.toml is a regular file; give a folder for the tables (made if missing)"
+        );
+        let e = table_folder(Path::new("Cargo.toml/tables")).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("Cargo.toml/tables: its parent Cargo.toml is a regular file"),
+            "{e}"
+        );
+        assert!(table_folder(Path::new("src/no-such/folder")).is_ok());
+    }
 }
