@@ -115,5 +115,6 @@ fn dice_analysis<B: Bits>(
         fen: pos.to_fen(),
         continual_check: None,
         extras_left_out: vec![],
+        written: Default::default(),
     })
 }

@@ -11,14 +11,19 @@ use crate::solve::Analysis;
 pub fn active_squares<B: Bits>(pos: &Position<B>, a: &Analysis) -> Vec<bool> {
     let n = pos.eng.geo.squares();
     let mut active = vec![false; n];
-    for line in [&a.claim.filled, &a.report.main_line] {
+    let mut claim = vec![];
+    let mut p = pos.clone();
+    for text in &a.claim.filled {
+        let Ok(m) = crate::notation::parse_move(&p, text) else {
+            break;
+        };
+        claim.push(m);
+        p.make(m);
+    }
+    for line in [claim, a.report.main_line.moves(pos)] {
         // Where each man of the original now stands: origin[square] = its first square.
         let mut origin: Vec<Option<usize>> = (0..n).map(Some).collect();
-        let mut p = pos.clone();
-        for text in line {
-            let Ok(m) = crate::notation::parse_move(&p, text) else {
-                break;
-            };
+        for m in line {
             let (from, to) = (m.from as usize, m.to as usize);
             if let Some(o) = origin.get(from).copied().flatten() {
                 active[o] = true;
@@ -27,7 +32,6 @@ pub fn active_squares<B: Bits>(pos: &Position<B>, a: &Analysis) -> Vec<bool> {
                 origin[to] = origin[from];
                 origin[from] = None;
             }
-            p.make(m);
         }
     }
     active

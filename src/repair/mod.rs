@@ -190,7 +190,7 @@ fn original_of(a: &Analysis, verdict: Verdict) -> Original {
     Original {
         fen: a.fen.clone(),
         verdict,
-        keys: a.report.keys_san.clone(),
+        keys: a.written.keys.clone(),
         refutation: a.report.refutation.clone(),
         claim: if a.claim.status == crate::solve::ClaimStatus::None && a.claim.detail.is_empty() {
             String::new()
@@ -368,7 +368,7 @@ fn fate<B: Bits>(
             Fate::Solved(
                 j,
                 keep.then_some((fen, words)),
-                a.report.keys_san.clone(),
+                a.written.keys.clone(),
                 word,
             )
         }

@@ -75,13 +75,14 @@ pub enum ExportError {
     },
 }
 
-/// One line to export, as the analysis holds it (SAN or coordinates, both readable back).
+/// One line to export, as the analysis holds it (the claim's line as written, the
+/// search's lines in coordinates; both read back).
 struct Line<'a> {
     /// `claim`, `main` or `tree`.
     kind: &'static str,
     /// 1-based number among the lines of its kind.
     variation: usize,
-    plies: &'a [String],
+    plies: std::borrow::Cow<'a, [String]>,
     /// Which plies the manuscript left out (the claim line only).
     inserted: &'a [bool],
 }
@@ -106,16 +107,15 @@ pub fn export_records(
         lines.push(Line {
             kind: "claim",
             variation: 1,
-            plies: &a.claim.filled,
+            plies: (&a.claim.filled[..]).into(),
             inserted: &a.claim.inserted,
         });
     }
-    let main = main_plies(rep);
-    if !main.is_empty() {
+    if !rep.main_line.is_empty() {
         lines.push(Line {
             kind: "main",
             variation: 1,
-            plies: main,
+            plies: rep.main_line.coords().into(),
             inserted: &[],
         });
     }
@@ -123,7 +123,7 @@ pub fn export_records(
         lines.push(Line {
             kind: "tree",
             variation: i + 1,
-            plies: &v.coord,
+            plies: v.line.coords().into(),
             inserted: &[],
         });
     }
@@ -137,7 +137,7 @@ pub fn export_records(
         lines
             .iter()
             .map(|l| {
-                let played = replay(&pos, l.plies, n).map_err(|x| ExportError::Line {
+                let played = replay(&pos, &l.plies, n).map_err(|x| ExportError::Line {
                     kind: l.kind,
                     variation: l.variation,
                     err: Box::new(x),
@@ -146,15 +146,6 @@ pub fn export_records(
             })
             .collect()
     })
-}
-
-/// The main line as it replays best: in coordinates where the report has them, else in SAN.
-pub fn main_plies(rep: &crate::solve::SolveReport) -> &Vec<String> {
-    if rep.main_line_coord.is_empty() {
-        &rep.main_line
-    } else {
-        &rep.main_line_coord
-    }
 }
 
 /// What every record of a row shares.

@@ -263,7 +263,8 @@ pub fn html_table(g: &Group) -> String {
     for c in &columns(std::slice::from_ref(g)) {
         match g.cell(c) {
             Cell::Ran(r) => {
-                let rep = r.analysis().map(|a| &a.report);
+                let a = r.analysis();
+                let rep = a.map(|a| &a.report);
                 let own_mark = if std::ptr::eq(r, own) { " (own)" } else { "" };
                 let _ = write!(
                     s,
@@ -271,7 +272,7 @@ pub fn html_table(g: &Group) -> String {
                     esc(c),
                     r.verdict.word(),
                     r.verdict.word(),
-                    esc(&rep.map(|x| x.keys_san.join(", ")).unwrap_or_default()),
+                    esc(&a.map(|x| x.written.keys.join(", ")).unwrap_or_default()),
                     rep.and_then(|x| x.shortest)
                         .map(|n| n.to_string())
                         .unwrap_or_default(),

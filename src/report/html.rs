@@ -68,7 +68,7 @@ pub fn explain(r: &Row) -> String {
         "draw" => "a draw or better",
         s => s,
     };
-    let keys = rep.keys_san.join(", ");
+    let keys = a.written.keys.join(", ");
     if let Some(p) = rep.win_probability {
         return format!(
             "Played with dice: the side to move wins {stip} with probability {p:.4}, playing to win against a defence that plays to stop it (exact, over every throw); {}.",
@@ -265,7 +265,7 @@ fn lines(s: &mut String, a: Option<&crate::solve::Analysis>, board: &Shown) {
             s,
             "<h3>{}</h3><pre>{}</pre>",
             esc(&tree_heading(rep)),
-            esc(&format_tree(&rep.tree, &a.fen))
+            esc(&format_tree(&rep.tree, &a.written.tree, &a.fen))
         );
     }
 }
@@ -299,7 +299,12 @@ fn analysis_facts(s: &mut String, r: &Row, a: &crate::solve::Analysis) {
     let keys: Vec<String> = rep
         .keys
         .iter()
-        .zip(rep.keys_san.iter().chain(std::iter::repeat(&String::new())))
+        .zip(
+            a.written
+                .keys
+                .iter()
+                .chain(std::iter::repeat(&String::new())),
+        )
         .map(|(c, san)| format!("{san} ({c})"))
         .collect();
     let keys = if keys.is_empty() {
@@ -385,7 +390,7 @@ fn analysis_facts(s: &mut String, r: &Row, a: &crate::solve::Analysis) {
         fact(s, "remark", rm);
     }
     if !rep.main_line.is_empty() {
-        fact(s, "main line", &numbered_line(&rep.main_line, &a.fen));
+        fact(s, "main line", &numbered_line(&a.written.main_line, &a.fen));
     }
     fact(s, "limit", rep.limit_hit.as_deref().unwrap_or(""));
     fact(

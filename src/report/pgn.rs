@@ -164,7 +164,8 @@ fn add_solutions<B: Bits>(t: &mut Tree, pos: &Position<B>, r: &Row) {
         return;
     }
     for (i, s) in a.report.solutions.iter().enumerate() {
-        let (coords, end) = read_plies(pos, s.iter().map(String::as_str), Notation::Auto);
+        let plies = s.coords();
+        let (coords, end) = read_plies(pos, plies.iter().map(String::as_str), Notation::Auto);
         add_line(t, &coords, &end, &format!("solution {}", i + 1));
     }
 }
@@ -284,13 +285,14 @@ fn summary_comment(r: &Row) -> String {
     let mut parts = vec![format!("mansuba: {}", r.verdict.word())];
     if let Some(a) = r.analysis() {
         let rep = &a.report;
-        if !rep.keys_san.is_empty() {
-            let word = if rep.keys_san.len() > 1 {
+        let keys = &a.written.keys;
+        if !keys.is_empty() {
+            let word = if keys.len() > 1 {
                 "keys (cooked)"
             } else {
                 "key"
             };
-            parts.push(format!("{word} {}", rep.keys_san.join(", ")));
+            parts.push(format!("{word} {}", keys.join(", ")));
         }
         if let Some(x) = rep.refutation_text() {
             parts.push(format!("refutation: {x}"));

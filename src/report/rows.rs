@@ -1,7 +1,23 @@
 //! CSV rows and JSON objects of a result row; the CSV written atomically.
 
 use super::Row;
+use crate::solve::Line;
 use serde_json::json;
+
+/// The solution tree's lines of the JSON: each line's plies as written (`san`), in
+/// coordinates (`coord`), and how it ends (`outcome`).
+fn tree_json(a: &crate::solve::Analysis) -> Vec<serde_json::Value> {
+    let none: Vec<String> = vec![];
+    (a.report.tree.iter().enumerate())
+        .map(|(i, v)| {
+            json!({
+                "san": a.written.tree.get(i).unwrap_or(&none),
+                "coord": v.line.coords(),
+                "outcome": v.outcome,
+            })
+        })
+        .collect()
+}
 
 /// The CSV columns of `verify`, in order (the first fifteen are fixed by contract).
 pub const CSV_COLUMNS: &[&str] = &[
@@ -65,11 +81,12 @@ pub fn csv_record(r: &Row) -> Vec<String> {
         rep.and_then(|x| x.shortest)
             .map(|n| n.to_string())
             .unwrap_or_default(),
-        rep.map(|x| x.keys.join(" ")).unwrap_or_default(),
+        rep.map(|x| Line(x.keys.clone()).to_string())
+            .unwrap_or_default(),
         rep.map(|x| yes_no(x.keys_complete)).unwrap_or("no").into(),
         a.map(|a| a.claim.csv_text()).unwrap_or_default(),
         rep.and_then(|x| x.refutation_text()).unwrap_or_default(),
-        rep.map(|x| x.main_line.join(" ")).unwrap_or_default(),
+        a.map(|a| a.written.main_line.join(" ")).unwrap_or_default(),
         rep.map(|x| x.nodes.to_string()).unwrap_or_default(),
         r.millis.to_string(),
         r.meta_of("published"),
@@ -106,7 +123,7 @@ pub fn csv_record(r: &Row) -> Vec<String> {
 /// A help or series problem's solutions in one cell: each its moves in coordinates,
 /// separated by spaces, the solutions by `; ` (`d5h5 a7a8q; d5h5 a7a8r`).
 pub fn solutions_cell(r: &crate::solve::SolveReport) -> String {
-    let each: Vec<String> = r.solutions.iter().map(|s| s.join(" ")).collect();
+    let each: Vec<String> = r.solutions.iter().map(Line::to_string).collect();
     each.join("; ")
 }
 
@@ -196,7 +213,7 @@ pub fn json_row(r: &Row, tree: bool) -> serde_json::Value {
         o["solvable"] = json!(rep.solvable.word());
         o["shortest"] = json!(rep.shortest);
         o["keys"] = json!(rep.keys);
-        o["keys_san"] = json!(rep.keys_san);
+        o["keys_san"] = json!(a.written.keys);
         o["keys_complete"] = json!(rep.keys_complete);
         o["others_fail_within"] = json!(rep.others_fail_within);
         o["refutation"] = json!(rep.refutation_text());
@@ -204,11 +221,11 @@ pub fn json_row(r: &Row, tree: bool) -> serde_json::Value {
         o["tries_left_out"] = json!(rep.tries_left_out);
         o["extras_left_out"] = json!(extras_words(a));
         o["solutions"] = json!(rep.solutions);
-        o["solution_lines"] = json!(rep.solution_lines);
+        o["solution_lines"] = json!(a.written.solutions);
         o["try_nodes"] = json!(rep.try_nodes);
         o["try_millis"] = json!(rep.try_millis);
-        o["main_line"] = json!(rep.main_line);
-        o["main_line_coord"] = json!(rep.main_line_coord);
+        o["main_line"] = json!(a.written.main_line);
+        o["main_line_coord"] = json!(rep.main_line);
         o["solution_check"] = json!(a.claim.csv_text());
         o["claim_completed"] = json!(a.claim.completed);
         o["continual_check"] = json!(a.continual_check);
@@ -222,7 +239,7 @@ pub fn json_row(r: &Row, tree: bool) -> serde_json::Value {
             o["dice_best"] = json!(rep.dice_best);
         }
         if tree {
-            o["tree"] = serde_json::to_value(&rep.tree).unwrap_or(serde_json::Value::Null);
+            o["tree"] = json!(tree_json(a));
             o["tree_truncated"] = json!(rep.tree_truncated);
         }
     } else {

@@ -79,17 +79,17 @@ fn end_mark(san: &str, outcome: &Option<String>) -> String {
 }
 
 /// The solution tree as indented text: the key, then for each defence the attacker's reply,
-/// one level deeper per move pair.
-pub fn format_tree(tree: &[Variation], fen: &str) -> String {
+/// one level deeper per move pair; each line's plies as `written` has them (its lines in
+/// the tree's order), in coordinates where it has none.
+pub fn format_tree(tree: &[Variation], written: &[Vec<String>], fen: &str) -> String {
     let w = white_to_move(fen);
     let mut root = Node::default();
-    for v in tree {
-        let moves = if v.san.len() == v.coord.len() && v.san.iter().all(|s| !s.is_empty()) {
-            &v.san
-        } else {
-            &v.coord
+    for (i, v) in tree.iter().enumerate() {
+        let moves = match written.get(i) {
+            Some(w) if w.len() == v.line.len() && w.iter().all(|s| !s.is_empty()) => w.clone(),
+            _ => v.line.coords(),
         };
-        root.insert(moves, &v.outcome);
+        root.insert(&moves, &v.outcome);
     }
     let mut s = String::new();
     for (key, node) in &root.children {
@@ -188,25 +188,26 @@ fn report_body(r: &Row) -> String {
         let _ = writeln!(s, "    {l}");
     }
     let _ = writeln!(s);
-    s.push_str(&verdict_text(r, rep));
+    s.push_str(&verdict_text(r, a));
     s.push_str(&claim_text(r, a));
-    if !rep.solution_lines.is_empty() {
+    if !a.written.solutions.is_empty() {
         // Help and series play: every solution, as a problemist reads it.
-        let n = rep.solution_lines.len();
+        let n = a.written.solutions.len();
         let _ = writeln!(
             s,
             "solutions   {n}{}",
             if rep.keys_complete { "" } else { " so far" }
         );
-        for l in &rep.solution_lines {
+        for l in &a.written.solutions {
             let _ = writeln!(s, "  {l}");
         }
     } else if !rep.main_line.is_empty() {
-        let _ = writeln!(s, "main line   {}", numbered_line(&rep.main_line, &a.fen));
+        let line = numbered_line(&a.written.main_line, &a.fen);
+        let _ = writeln!(s, "main line   {line}");
     }
     if !rep.tree.is_empty() {
         let _ = writeln!(s, "{}:", tree_heading(rep));
-        s.push_str(&format_tree(&rep.tree, &a.fen));
+        s.push_str(&format_tree(&rep.tree, &a.written.tree, &a.fen));
     }
     if !rep.tries.is_empty() {
         let (other, what) = if rep.refutation.is_some() {
@@ -316,7 +317,8 @@ fn heading(r: &Row) -> String {
 }
 
 /// Verdict, expectation, solvability, dice chances, keys and refutation.
-fn verdict_text(r: &Row, rep: &crate::solve::SolveReport) -> String {
+fn verdict_text(r: &Row, a: &crate::solve::Analysis) -> String {
+    let rep = &a.report;
     let mut s = String::new();
     let _ = writeln!(s, "verdict     {}", r.verdict.word());
     if let Some(x) = r.meets_expectation() {
@@ -327,7 +329,7 @@ fn verdict_text(r: &Row, rep: &crate::solve::SolveReport) -> String {
             if x { " (as expected)" } else { " (DIFFERS)" }
         );
     }
-    let lines = !rep.solution_lines.is_empty();
+    let lines = !a.written.solutions.is_empty();
     let shortest = match rep.shortest {
         Some(n) if lines => format!(" (shortest solution: {n} moves)"),
         Some(n) => format!(" (shortest forced win: {n} moves)"),
@@ -342,11 +344,10 @@ fn verdict_text(r: &Row, rep: &crate::solve::SolveReport) -> String {
         let _ = writeln!(s, "best moves  {}", rep.dice_best.join(", "));
     }
     if !lines {
-        s.push_str(&keys_line(rep));
+        s.push_str(&keys_line(a));
     }
     if let Some(rf) = &rep.refutation {
-        let fen = r.analysis().map_or("", |a| a.fen.as_str());
-        let _ = writeln!(s, "refutation  {}", numbered_refutation(rf, fen));
+        let _ = writeln!(s, "refutation  {}", numbered_refutation(rf, &a.fen));
     } else if rep.no_legal_move {
         let _ = writeln!(s, "refutation  none: the side to play has no legal move");
     }
@@ -360,7 +361,8 @@ pub fn numbered_refutation(rf: &crate::solve::Refutation, fen: &str) -> String {
 }
 
 /// The keys line: the keys found, and whether the list is complete.
-fn keys_line(rep: &crate::solve::SolveReport) -> String {
+fn keys_line(a: &crate::solve::Analysis) -> String {
+    let rep = &a.report;
     let mut s = String::new();
     if rep.keys.is_empty() {
         let _ = writeln!(
@@ -380,9 +382,9 @@ fn keys_line(rep: &crate::solve::SolveReport) -> String {
             .keys
             .iter()
             .enumerate()
-            .map(|(i, k)| match rep.keys_san.get(i) {
-                Some(sn) if sn != k => format!("{sn} ({k})"),
-                _ => k.clone(),
+            .map(|(i, k)| match a.written.keys.get(i) {
+                Some(sn) if *k != sn.as_str() => format!("{sn} ({k})"),
+                _ => k.to_string(),
             })
             .collect();
         let _ = writeln!(
@@ -418,7 +420,7 @@ fn claim_text(r: &Row, a: &crate::solve::Analysis) -> String {
             );
         }
     }
-    if !a.report.solution_lines.is_empty() && !a.claim.completed.is_empty() {
+    if !a.written.solutions.is_empty() && !a.claim.completed.is_empty() {
         // Help and series play: the line numbered as the solutions are.
         let _ = writeln!(s, "claim line  {}", a.claim.completed);
     } else if !a.claim.filled.is_empty() {
@@ -497,10 +499,10 @@ pub fn brief(r: &Row) -> String {
     match r.analysis() {
         Some(a) => {
             let rep = &a.report;
-            let keys = if rep.keys_san.is_empty() {
+            let keys = if a.written.keys.is_empty() {
                 "-".to_string()
             } else {
-                rep.keys_san.join(",")
+                a.written.keys.join(",")
             };
             let (label, keys) = match rep.win_probability {
                 Some(p) => ("win chance", format!("{p:.4}")),
@@ -564,13 +566,21 @@ fn continual_text(c: &crate::solve::ContinualCheck, fen: &str) -> String {
 mod tests {
     use super::*;
 
-    fn v(s: &str, o: &str) -> Variation {
+    /// A variation of as many plies as `s` has (their coordinates do not matter here) and
+    /// its plies as written.
+    fn v(s: &str, o: &str) -> (Variation, Vec<String>) {
         let m: Vec<String> = s.split(' ').map(String::from).collect();
-        Variation {
-            san: m.clone(),
-            coord: m,
+        let line = crate::solve::Line(vec!["a1a2".parse().unwrap(); m.len()]);
+        let v = Variation {
+            line,
             outcome: o.into(),
-        }
+        };
+        (v, m)
+    }
+
+    fn tree(vs: Vec<(Variation, Vec<String>)>, fen: &str) -> String {
+        let (t, w): (Vec<_>, Vec<_>) = vs.into_iter().unzip();
+        format_tree(&t, &w, fen)
     }
 
     #[test]
@@ -579,20 +589,23 @@ mod tests {
             v("Rh8+ Kxh8 Bf5+ Kg8 Rh8", "White wins by checkmate"),
             v("Rh8+ Kxh8 Bf5+ Rh2 Rxh2", "White wins by checkmate"),
         ];
-        let s = format_tree(&t, "8/8/8/8/8/8/8/8 w - - 0 1");
+        let s = tree(t, "8/8/8/8/8/8/8/8 w - - 0 1");
         assert_eq!(
             s,
             "  1.Rh8+!\n    1...Kxh8 2.Bf5+\n      2...Kg8 3.Rh8 #\n      2...Rh2 3.Rxh2 #\n"
         );
-        let s = format_tree(
-            &[v("Nh5+ Kg2 Nh4", "Black wins by checkmate")],
+        let s = tree(
+            vec![v("Nh5+ Kg2 Nh4", "Black wins by checkmate")],
             "8/8/8/8/8/8/8/8 b - - 0 1",
         );
         assert_eq!(s, "  1...Nh5+!\n    2.Kg2 Nh4 #\n");
         // Descriptive notation says the mate itself.
         let mut d = v("a b c", "White wins by checkmate");
-        d.san = vec!["Q-KR2 ch".into(), "K-K6".into(), "Q-K5 mate".into()];
-        let s = format_tree(&[d], "8/8/8/8/8/8/8/8 w - - 0 1");
+        d.1 = vec!["Q-KR2 ch".into(), "K-K6".into(), "Q-K5 mate".into()];
+        let s = tree(vec![d], "8/8/8/8/8/8/8/8 w - - 0 1");
+        // A line not written is shown in coordinates.
+        let (c, _) = v("a b", "ongoing");
+        assert_eq!(format_tree(&[c], &[], "x w"), "  1.a1a2!\n    1...a1a2\n");
         assert_eq!(s, "  1.Q-KR2 ch!\n    1...K-K6 2.Q-K5 mate\n");
         assert_eq!(
             numbered_line(&["a".into(), "b".into(), "c".into()], "x b"),

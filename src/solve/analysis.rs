@@ -2,6 +2,8 @@
 //! second look under continual check gathered into an [`Analysis`].
 
 use super::endgames::{tables_for, Known};
+use super::line::{Line, Played};
+use super::written::Written;
 use super::Extra;
 use super::{claim, continual, lines, remaining, root};
 use super::{resolve_conditions, Solvable, SolveError, SolveReport, Stipulation};
@@ -29,20 +31,25 @@ pub struct Analysis {
     /// cut short.
     #[serde(default)]
     pub extras_left_out: Vec<Extra>,
+    /// The report's keys and lines written for output (SAN until
+    /// [`super::written::rewrite`] writes them in another notation).
+    #[serde(default)]
+    pub written: Written,
 }
 
-/// Coordinates of a SAN line played from `pos` (stops at the first unreadable move).
-fn coords_of<B: Bits>(pos: &Position<B>, san: &[String]) -> Vec<String> {
+/// The claim's line, read as written (in SAN once checked), played from `pos` (stops at the
+/// first unreadable move).
+fn claimed_line<B: Bits>(pos: &Position<B>, san: &[String]) -> Line {
     let mut p = pos.clone();
     let mut out = vec![];
     for t in san {
         let Ok(m) = crate::notation::parse_move(&p, t) else {
             break;
         };
-        out.push(crate::notation::coord(&p, &m));
+        out.push(m);
         p.make(m);
     }
-    out
+    Line::of(pos, &out)
 }
 
 /// One position's whole answer under ordinary (dice-free) rules: the claimed solution
@@ -103,14 +110,12 @@ pub fn analyse_position<B: Bits>(
         report.solvable = Solvable::Yes;
         if let Some(first) = claim.filled.first() {
             if let Ok(m) = crate::notation::parse_move(pos, first) {
-                let c = crate::notation::coord(pos, &m);
+                let c = Played::of(pos, &m);
                 if !report.keys.contains(&c) {
                     report.keys.push(c);
-                    report.keys_san.push(first.clone());
                 }
                 if report.main_line.is_empty() {
-                    report.main_line = claim.filled.clone();
-                    report.main_line_coord = coords_of(pos, &claim.filled);
+                    report.main_line = claimed_line(pos, &claim.filled);
                     let k = claim.filled.len().div_ceil(2) as u32;
                     let (tree, cut) = lines::tree_for_key(
                         pos,
@@ -132,15 +137,16 @@ pub fn analyse_position<B: Bits>(
     // out of time two plies into its 36 moves, the manuscript's line is proven.
     if claim.proves_solvable
         && !report.main_line.is_empty()
-        && lines::ends_open(pos, &report.main_line_coord)
+        && lines::ends_open(pos, &report.main_line)
     {
-        report.main_line = claim.filled.clone();
-        report.main_line_coord = coords_of(pos, &claim.filled);
+        report.main_line = claimed_line(pos, &claim.filled);
     }
     // The second look under continual check is another question, reported beside the
     // answer: an extra, on the pool's nodes (none of the problem's shared count).
     let continual_check = continual::second_look(pos, stip, cond, limits, &report);
+    let written = Written::san(pos, &report);
     Analysis {
+        written,
         report,
         claim,
         diagram: diagram(pos),

@@ -12,6 +12,7 @@ use super::verdict::{Solvable, SolveReport};
 use super::{root, Conditions, Extra, Goal, Limits, Stipulation};
 use crate::board::bits::Bits;
 use crate::board::position::Position;
+use crate::notation::Notation;
 use serde::{Deserialize, Serialize};
 
 /// The answer to the problem's question with every attacker move a check.
@@ -71,7 +72,9 @@ pub(super) fn second_look<B: Bits>(
     }
     Some(ContinualCheck {
         solvable: r.solvable,
-        keys: r.keys_san,
+        keys: (r.keys.iter())
+            .map(|k| k.written(pos, Notation::San))
+            .collect(),
         keys_complete: r.keys_complete,
         shortest: r.shortest,
         refutation: r.refutation,

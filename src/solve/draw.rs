@@ -20,6 +20,7 @@
 //! a position that is not lost for it, by the tables or by the end of the game it makes.
 
 use super::endgames::{tables_for, Known};
+use super::line::{Line, Played};
 use super::{remaining, root, Analysis, ClaimCheck, ClaimStatus, Conditions, Goal, Limits};
 use super::{Refutation, Solvable, SolveReport, Stipulation, Variation};
 use crate::board::bits::Bits;
@@ -194,6 +195,7 @@ pub fn analyse_draw<B: Bits>(
     }
     rep.millis = t0.elapsed().as_millis() as u64;
     Analysis {
+        written: super::Written::san(pos, &rep),
         report: rep,
         claim,
         diagram: super::diagram(pos),
@@ -241,7 +243,7 @@ impl<B: Bits> Open<'_, B> {
                 match r.solvable {
                     Solvable::Yes => {
                         let k = r.shortest.unwrap_or(n);
-                        *j = Judged::Lost(k, r.main_line_coord.clone());
+                        *j = Judged::Lost(k, r.main_line.coords());
                     }
                     Solvable::No => *j = Judged::Holds(n),
                     Solvable::Unknown => {
@@ -287,11 +289,9 @@ fn answer<B: Bits>(
     for (m, j) in moves.iter().zip(judged) {
         if let Judged::Exact(v, plies) = j {
             if j.not_lost() {
-                rep.keys.push(coord(pos, m));
-                rep.keys_san.push(san(pos, m));
+                rep.keys.push(Played::of(pos, m));
                 rep.tree.push(Variation {
-                    san: vec![san(pos, m)],
-                    coord: vec![coord(pos, m)],
+                    line: Line(vec![Played::of(pos, m)]),
                     outcome: value_words(side, *v, *plies),
                 });
             }
@@ -319,8 +319,7 @@ fn answer<B: Bits>(
         if let Some(t) = tables {
             line.extend(t.best_line(&c, LINE_PLIES).unwrap_or_default());
         }
-        rep.main_line = sans(pos, &line);
-        rep.main_line_coord = coords(pos, &line);
+        rep.main_line = Line::of(pos, &line);
     }
     if let Some((Value::Win | Value::Loss, plies)) = root_value {
         rep.table_distance = Some(crate::retro::moves_of_plies(plies).max(1));

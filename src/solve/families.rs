@@ -4,10 +4,12 @@
 //! every report reads (a help or series problem's every solution in `solutions`, a
 //! battle problem's keys and tries as for `#N`).
 
+use super::line::{Line, Played};
 use super::play::SeriesEnd;
 use super::play::{
     check_play_line_marked, null, solve_play_marked, with_starter, Family, Marks, Play, PlayLimits,
 };
+use super::written::Written;
 use super::{Analysis, ClaimCheck, ClaimStatus, Limits, Solvable, SolveReport};
 use crate::board::bits::Bits;
 use crate::board::position::{Move, Position};
@@ -34,10 +36,10 @@ fn limit_word(limits: &Limits, nodes: u64) -> String {
     }
 }
 
-/// The SAN and coordinates of moves already written, by the position they were played
-/// from: a problem's solutions share their first moves, and writing a move (its
+/// Moves already written (as played, and in SAN), by the position they were played from:
+/// a problem's solutions share their first moves, and writing a move (its
 /// disambiguation, its check sign) costs a move generation or two.
-type Said = std::collections::HashMap<(u64, Move), (String, String)>;
+type Said = std::collections::HashMap<(u64, Move), (Played, String)>;
 
 /// Does the idle side pass after move `i` of a line of `len` moves? In a series, after
 /// every series move but the last (in `ser-h`, White's closing move comes after them).
@@ -46,22 +48,21 @@ fn passes_after(play: &Play, i: usize, len: usize) -> bool {
     matches!(play.family, Family::Series(_)) && i + 1 < len && !(closing && i + 2 == len)
 }
 
-/// A line played from `pos`: its moves in coordinates, in SAN, and written as a
-/// problemist reads it (a series line: the idle side passes between the series moves,
+/// A line played from `pos`: its moves, in SAN, and written as a problemist reads it (a series line: the idle side passes between the series moves,
 /// the last move of `ser-h` is the other side's).
-fn written<B: Bits>(pos: &Position<B>, play: &Play, line: &[Move]) -> Written {
+fn written<B: Bits>(pos: &Position<B>, play: &Play, line: &[Move]) -> Writing {
     written_with(pos, play, line, &mut Said::new())
 }
 
-/// A line's coordinates, its SAN moves and the line as written.
-type Written = (Vec<String>, Vec<String>, String);
+/// A line's moves, its SAN moves and the line as written.
+type Writing = (Line, Vec<String>, String);
 
 fn written_with<B: Bits>(
     pos: &Position<B>,
     play: &Play,
     line: &[Move],
     said: &mut Said,
-) -> Written {
+) -> Writing {
     let mut p = pos.clone();
     let (mut coords, mut sans, mut words) = (vec![], vec![], vec![]);
     let series = matches!(play.family, Family::Series(_));
@@ -69,7 +70,7 @@ fn written_with<B: Bits>(
     for (i, &m) in line.iter().enumerate() {
         let (c, s) = said
             .entry((p.hash(), m))
-            .or_insert_with(|| (coord(&p, &m), san(&p, &m)))
+            .or_insert_with(|| (Played::of(&p, &m), san(&p, &m)))
             .clone();
         coords.push(c);
         let series_move = series && !(closing && i + 1 == line.len());
@@ -96,7 +97,7 @@ fn written_with<B: Bits>(
             null(&mut p);
         }
     }
-    (coords, sans, words.join(" "))
+    (Line(coords), sans, words.join(" "))
 }
 
 /// The claimed line read and checked: `ok` when it is one of the solutions (for battle
@@ -181,17 +182,18 @@ pub fn analyse_play<B: Bits>(
     };
     rep.keys_complete = found.complete;
     let mut said = Said::new();
+    let mut shown = Written::default();
     for s in &found.solutions {
         let (c, sans, w) = written_with(&from, play, s, &mut said);
         if rep.main_line.is_empty() {
-            rep.main_line_coord = c.clone();
-            rep.main_line = sans;
+            rep.main_line = c.clone();
+            shown.main_line = sans;
         }
         rep.solutions.push(c);
-        rep.solution_lines.push(w);
+        shown.solutions.push(w);
     }
-    rep.keys = found.keys.iter().map(|m| coord(&from, m)).collect();
-    rep.keys_san = found.keys.iter().map(|m| san(&from, m)).collect();
+    rep.keys = found.keys.iter().map(|m| Played::of(&from, m)).collect();
+    shown.keys = found.keys.iter().map(|m| san(&from, m)).collect();
     rep.shortest = if line_play {
         let least = found.solutions.iter().map(Vec::len).min();
         least.map(|n| shortest_of(play, n))
@@ -225,6 +227,7 @@ pub fn analyse_play<B: Bits>(
     };
     Analysis {
         report: rep,
+        written: shown,
         claim,
         diagram: super::diagram(&from),
         fen: from.to_fen(),

@@ -2,6 +2,7 @@
 //! against the longest defence) and the refutation line of a failing try.
 
 use super::budget::Budget;
+use super::line::{Line, Played};
 use super::searcher::Searcher;
 use super::verdict::Variation;
 use super::{Conditions, Limits, Stipulation};
@@ -50,14 +51,14 @@ pub(crate) fn tree_for_key<B: Bits>(
     (tree, truncated)
 }
 
-/// True when `line` (moves in any notation the reader takes) played from `pos` leaves the
-/// game going on: a line cut short by a limit, or one that does not replay.
-pub(crate) fn ends_open<B: Bits>(pos: &Position<B>, line: &[String]) -> bool {
+/// True when `line` played from `pos` leaves the game going on: a line cut short by a
+/// limit, or one that does not replay.
+pub(crate) fn ends_open<B: Bits>(pos: &Position<B>, line: &Line) -> bool {
+    let Ok(moves) = line.replay(pos) else {
+        return true;
+    };
     let mut p = pos.clone();
-    for t in line {
-        let Ok(m) = notation::parse_move(&p, t) else {
-            return true;
-        };
+    for m in moves {
         p.make(m);
     }
     p.settled_outcome() == Outcome::Ongoing
@@ -184,7 +185,7 @@ pub(super) fn build_tree<B: Bits>(
     m: Move,
     k: u32,
     tracked: u8,
-    line: &mut Vec<(String, String)>,
+    line: &mut Vec<Played>,
     out: &mut Vec<Variation>,
     truncated: &mut bool,
 ) {
@@ -193,7 +194,7 @@ pub(super) fn build_tree<B: Bits>(
         return;
     }
     let nt = s.track(pos, &m, tracked);
-    line.push((notation::san(pos, &m), notation::coord(pos, &m)));
+    line.push(Played::of(pos, &m));
     let u = pos.make(m);
     let mut list = MoveList::new();
     s.moves(pos, &mut list);
@@ -207,7 +208,7 @@ pub(super) fn build_tree<B: Bits>(
                 break;
             }
             let nt2 = s.track(pos, &d, nt);
-            line.push((notation::san(pos, &d), notation::coord(pos, &d)));
+            line.push(Played::of(pos, &d));
             let u2 = pos.make(d);
             let mut l2 = MoveList::new();
             s.moves(pos, &mut l2);
@@ -232,10 +233,9 @@ pub(super) fn build_tree<B: Bits>(
     line.pop();
 }
 
-pub(super) fn variation(line: &[(String, String)], out: &Outcome) -> Variation {
+pub(super) fn variation(line: &[Played], out: &Outcome) -> Variation {
     Variation {
-        san: line.iter().map(|x| x.0.clone()).collect(),
-        coord: line.iter().map(|x| x.1.clone()).collect(),
+        line: Line(line.to_vec()),
         outcome: out.describe(),
     }
 }
@@ -329,16 +329,14 @@ pub(super) fn main_line<B: Bits>(
     key: Move,
     k: u32,
     tracked: u8,
-) -> (Vec<String>, Vec<String>) {
-    let mut san = vec![];
-    let mut coord = vec![];
+) -> Line {
+    let mut line = vec![];
     let mut m = key;
     let mut k = k;
     let mut tracked = tracked;
     let mut allowance = LONGEST_ALL;
     loop {
-        san.push(notation::san(pos, &m));
-        coord.push(notation::coord(pos, &m));
+        line.push(Played::of(pos, &m));
         tracked = s.track(pos, &m, tracked);
         pos.make(m);
         let mut list = MoveList::new();
@@ -365,8 +363,7 @@ pub(super) fn main_line<B: Bits>(
             longest_defence(s, pos, &mut list, k - 1, tracked, &mut allowance).or(first)
         };
         let Some((d, need)) = best else { break };
-        san.push(notation::san(pos, &d));
-        coord.push(notation::coord(pos, &d));
+        line.push(Played::of(pos, &d));
         tracked = s.track(pos, &d, tracked);
         pos.make(d);
         let bound = if need > 0 { need } else { k - 1 };
@@ -376,5 +373,5 @@ pub(super) fn main_line<B: Bits>(
         m = next;
         k = k2;
     }
-    (san, coord)
+    Line(line)
 }

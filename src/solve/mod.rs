@@ -19,6 +19,7 @@ mod endgames;
 mod extras;
 mod families;
 mod limits;
+pub mod line;
 mod lines;
 mod order;
 mod play;
@@ -46,6 +47,7 @@ pub use extras::{Extra, ExtrasPool, DEFAULT_EXTRAS, MAX_EXTRAS};
 pub use families::analyse_play;
 pub(crate) use limits::remaining;
 pub use limits::{Limits, Method, ProblemNodes, DEFAULT_REFUTATIONS};
+pub use line::{Line, LineError, Played, Spot};
 pub(crate) use lines::MAX_VARIATIONS;
 pub use play::{
     check_play_line, check_play_line_marked, solve_play, solve_play_marked, Aim, Family, Marks,
@@ -55,6 +57,7 @@ pub use refutation::Refutation;
 pub use spec::{resolve_conditions, ConditionSpec, Conditions, MateBy};
 pub use stipulation::{DiceRefusal, Goal, SolveError, Stipulation};
 pub use verdict::{Solvable, SolveReport, Variation};
+pub use written::Written;
 
 #[cfg(test)]
 mod tests {

@@ -5,6 +5,7 @@
 use super::budget::Budget;
 use super::endgames::Known;
 use super::extras::{Extra, ExtrasPool};
+use super::line::Played;
 use super::lines::{build_tree, main_line, refutation_line};
 use super::searcher::{Searcher, Settled};
 use super::verdict::{Solvable, SolveReport};
@@ -475,8 +476,7 @@ impl<'a, B: Bits> Root<'a, B> {
             .iter()
             .any(|r| r.wins_in.is_none() && r.fails_upto < n);
         let keys: Vec<&RootResult> = results.iter().filter(|r| r.wins_in.is_some()).collect();
-        rep.keys = keys.iter().map(|r| notation::coord(pos, &r.m)).collect();
-        rep.keys_san = keys.iter().map(|r| notation::san(pos, &r.m)).collect();
+        rep.keys = keys.iter().map(|r| Played::of(pos, &r.m)).collect();
         rep.keys_complete = !stopped_any;
         rep.others_fail_within = results
             .iter()
@@ -727,9 +727,7 @@ impl<'a, B: Bits> Root<'a, B> {
         let mut p = self.pos.clone();
         let mut s2 = Searcher::new(self.pos, *self.stip, self.cond, &budget)
             .with_tables(self.tables.clone());
-        let (san, coord) = main_line(&mut s2, &mut p, k.m, wins_in, t0);
-        rep.main_line = san;
-        rep.main_line_coord = coord;
+        rep.main_line = main_line(&mut s2, &mut p, k.m, wins_in, t0);
         s.flush();
         s2.flush();
         budget.nodes.load(Ordering::Relaxed)

@@ -1,5 +1,6 @@
 //! What a solve reports: is the goal forced, the keys, the refutation, the lines.
 
+use super::line::{Line, Played};
 use serde::{Deserialize, Serialize};
 
 /// Is the stipulation achievable?
@@ -29,11 +30,10 @@ impl Solvable {
 /// One line of play of a solution tree.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Variation {
-    /// The moves in SAN.
-    pub san: Vec<String>,
-    /// The same moves in coordinates.
-    pub coord: Vec<String>,
-    /// How the line ends ("White wins by checkmate").
+    /// The moves, from the problem's position.
+    pub line: Line,
+    /// How the line ends ("White wins by checkmate"; a `draw` problem's key its value from
+    /// the tables, "draw (tables)").
     pub outcome: String,
 }
 
@@ -44,10 +44,8 @@ pub struct SolveReport {
     pub solvable: Solvable,
     /// The least N for which the goal is forced (proven least), if known.
     pub shortest: Option<u32>,
-    /// Every key found (first move that forces the goal within N), in coordinates.
-    pub keys: Vec<String>,
-    /// The keys in SAN.
-    pub keys_san: Vec<String>,
+    /// Every key found (first move that forces the goal within N).
+    pub keys: Vec<Played>,
     /// True when the key list is proven complete.
     pub keys_complete: bool,
     /// For an unsound problem: the strongest try and the defence that holds, as a line
@@ -74,10 +72,8 @@ pub struct SolveReport {
     /// Wall time of the tries' lines, in milliseconds (counted in `millis` too).
     #[serde(default)]
     pub try_millis: u64,
-    /// The main line in SAN.
-    pub main_line: Vec<String>,
-    /// The main line in coordinates.
-    pub main_line_coord: Vec<String>,
+    /// The main line.
+    pub main_line: Line,
     /// Every line of the solution tree (each defence after the first key).
     pub tree: Vec<Variation>,
     /// True when the tree was cut at the variation limit.
@@ -98,15 +94,11 @@ pub struct SolveReport {
     pub win_probability: Option<f64>,
     /// Dice rules: the best move for each throw (`"2: Rxd5"`).
     pub dice_best: Vec<String>,
-    /// Help and series play: every solution, each a list of its moves in coordinates
-    /// (`d5h5`, a promotion with its letter appended), shortest first; complete when
-    /// `keys_complete` (a helpmate's second solution is its cook).
+    /// Help and series play: every solution, shortest first; complete when
+    /// `keys_complete` (a helpmate's second solution is its cook). How a problemist reads
+    /// them (`1.Kf5 Rg6 2.Ke6 Rg5#`) is written in [`super::Written::solutions`].
     #[serde(default)]
-    pub solutions: Vec<Vec<String>>,
-    /// The same solutions written as a problemist reads them (`1.Kf5 Rg6 2.Ke6 Rg5#`; a
-    /// series `1.a3 2.a4 3.Ra2#`).
-    #[serde(default)]
-    pub solution_lines: Vec<String>,
+    pub solutions: Vec<Line>,
 }
 
 /// The words the CSV's and JSON's `refutation` field holds when the side to play has no

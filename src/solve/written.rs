@@ -1,11 +1,12 @@
-//! An analysis's lines rewritten in one notation for output: the keys' readable form, the
-//! refutation and the tries, the main line, the solution tree and the claim's completed
-//! line. The search hands out SAN and coordinates; a report prints every line in the one
-//! notation asked for (SAN by default) and with the men's letters asked for (the sources'
-//! F and A by default). The claim's remarks and detail are prose: the check writes their
-//! moves in the style asked for when it is given one ([`crate::solve::Limits::written`]);
-//! otherwise they keep SAN and only their letters are changed here. The contract's
-//! coordinate `keys` stay as they are.
+//! An analysis's lines written in one notation for output ([`Written`]): the keys'
+//! readable form, the main line, the solution tree's lines and a help or series
+//! problem's solutions, with the refutation, the tries and the claim's completed line
+//! rewritten in it. The search hands out its moves as values ([`super::line`]); a report
+//! prints every line in the one notation asked for (SAN by default) and with the men's
+//! letters asked for (the sources' F and A by default). The claim's remarks and detail are
+//! prose: the check writes their moves in the style asked for when it is given one
+//! ([`crate::solve::Limits::written`]); otherwise they keep SAN and only their letters are
+//! changed here.
 
 use super::Analysis;
 use crate::board::bits::Bits;
@@ -13,6 +14,44 @@ use crate::board::compiled::AnyEngine;
 use crate::board::position::Position;
 use crate::notation::{self, Letters, Notation, Style};
 use crate::with_engine;
+use serde::{Deserialize, Serialize};
+
+/// The lines of an analysis as written for output, each ply in one notation.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Written {
+    /// The keys ([`super::SolveReport::keys`]), in order.
+    pub keys: Vec<String>,
+    /// The main line's plies ([`super::SolveReport::main_line`]).
+    pub main_line: Vec<String>,
+    /// Each line of the solution tree ([`super::SolveReport::tree`]), its plies.
+    pub tree: Vec<Vec<String>>,
+    /// A help or series problem's solutions ([`super::SolveReport::solutions`]) as a
+    /// problemist reads them (`1.Kf5 Rg6 2.Ke6 Rg5#`; a series `1.a3 2.a4 3.Ra2#`).
+    pub solutions: Vec<String>,
+}
+
+impl Written {
+    /// The keys, main line and tree of `rep` in SAN as played from `pos` (no solutions:
+    /// only a help or series search knows how to number them).
+    pub(crate) fn san<B: Bits>(pos: &Position<B>, rep: &super::SolveReport) -> Written {
+        let mut w = Written::default();
+        lines_in(pos, rep, &mut w, Notation::San.into());
+        w
+    }
+}
+
+/// Writes the keys, the main line and the tree of `rep` in `n` into `w`; a line that does
+/// not replay from `pos` (a series line with the other side's passes) keeps what `w` had
+/// from its first ply that does not.
+fn lines_in<B: Bits>(pos: &Position<B>, rep: &super::SolveReport, w: &mut Written, n: Style) {
+    w.keys = rep.keys.iter().map(|k| k.written(pos, n)).collect();
+    w.main_line = rep.main_line.written_or(pos, n, &w.main_line);
+    let before = std::mem::take(&mut w.tree);
+    let none: Vec<String> = vec![];
+    w.tree = (rep.tree.iter().enumerate())
+        .map(|(i, v)| v.line.written_or(pos, n, before.get(i).unwrap_or(&none)))
+        .collect();
+}
 
 /// Rewrites every line of `a` in `style`.
 pub fn rewrite(engine: &AnyEngine, a: &mut Analysis, style: impl Into<Style>) {
@@ -25,28 +64,13 @@ pub fn rewrite(engine: &AnyEngine, a: &mut Analysis, style: impl Into<Style>) {
 }
 
 fn rewrite_at<B: Bits>(pos: &Position<B>, a: &mut Analysis, n: Style) {
-    let rep = &mut a.report;
-    // The search writes its keys, main line and tree in SAN with the rules' letters
-    // already (the test `searched_lines_are_san_and_a_tree_rewrites_line_by_line` checks
-    // it).
+    // The search's lines are written in SAN with the rules' letters already (the test
+    // `searched_lines_are_san_and_a_tree_rewrites_line_by_line` checks it).
     let san = matches!(n.notation, Notation::Auto | Notation::San);
     if !(san && n.letters == Letters::Modern) {
-        rep.keys_san = rep
-            .keys
-            .iter()
-            .map(|k| {
-                notation::write_plies(pos, std::slice::from_ref(k), n)
-                    .pop()
-                    .unwrap_or_default()
-            })
-            .collect();
-        rep.main_line = notation::write_plies(pos, &rep.main_line, n);
-        let lines: Vec<&[String]> = rep.tree.iter().map(|v| &v.coord[..]).collect();
-        let written = notation::write_lines(pos, &lines, n);
-        for (v, w) in rep.tree.iter_mut().zip(written) {
-            v.san = w;
-        }
+        lines_in(pos, &a.report, &mut a.written, n);
     }
+    let rep = &mut a.report;
     if let Some(r) = &rep.refutation {
         rep.refutation = Some(refutation(pos, r, n));
     }

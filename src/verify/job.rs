@@ -156,6 +156,7 @@ pub fn not_run(job: &Job) -> Row {
         fen: fen.clone(),
         continual_check: None,
         extras_left_out: vec![],
+        written: Default::default(),
     };
     Row::from_analysis(p, &job.rules, analysis, 0)
 }

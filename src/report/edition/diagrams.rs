@@ -144,7 +144,13 @@ pub fn row_diagrams(
         .map(|(r, eng)| {
             let p = r.problem.as_ref()?;
             let a = r.analysis()?;
-            let arrows: Vec<String> = a.report.keys.first().cloned().into_iter().collect();
+            let arrows: Vec<String> = a
+                .report
+                .keys
+                .first()
+                .map(|k| k.to_string())
+                .into_iter()
+                .collect();
             let view = Options {
                 letters,
                 ..view_of(p)

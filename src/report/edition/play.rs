@@ -256,11 +256,10 @@ pub fn row_lines(a: &crate::solve::Analysis) -> (Vec<LineIn>, Vec<Vec<String>>) 
             plies: a.claim.filled.clone(),
         });
     }
-    let main = super::super::export::main_plies(rep);
-    if !main.is_empty() {
+    if !rep.main_line.is_empty() {
         lines.push(LineIn {
             label: "main line".into(),
-            plies: main.clone(),
+            plies: rep.main_line.coords(),
         });
     }
     if let Some(rf) = &rep.refutation {
@@ -282,17 +281,7 @@ pub fn row_lines(a: &crate::solve::Analysis) -> (Vec<LineIn>, Vec<Vec<String>>) 
             plies: t.line.clone(),
         });
     }
-    let tree = rep
-        .tree
-        .iter()
-        .map(|v| {
-            if v.coord.is_empty() {
-                v.san.clone()
-            } else {
-                v.coord.clone()
-            }
-        })
-        .collect();
+    let tree = rep.tree.iter().map(|v| v.line.coords()).collect();
     (lines, tree)
 }
 
