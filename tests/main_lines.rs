@@ -41,8 +41,7 @@ fn a_long_main_line_defends_as_long_as_the_least_n() {
     // It replays, and the last move wins.
     let end = with_engine!(&any, e => {
         let mut p = Position::from_fen(e.clone(), fen).unwrap();
-        for c in &r.main_line_coord {
-            let m = notation::parse_move(&p, c).unwrap();
+        for m in r.main_line.replay(&p).unwrap() {
             p.make(m);
         }
         p.settled_outcome()
@@ -75,20 +74,26 @@ fn searched_lines_are_san_and_a_tree_rewrites_line_by_line() {
     with_engine!(&any, e => {
         let pos = Position::from_fen(e.clone(), fen).unwrap();
         let san = |plies: &[String]| notation::write_plies(&pos, plies, notation::Notation::San);
-        for v in &r.tree {
-            assert_eq!(san(&v.coord), v.san);
+        assert_eq!(a.written.tree.len(), r.tree.len());
+        for (v, w) in r.tree.iter().zip(&a.written.tree) {
+            assert_eq!(&san(&v.line.coords()), w);
         }
-        assert_eq!(san(&r.main_line_coord), r.main_line);
-        for (k, s) in r.keys.iter().zip(&r.keys_san) {
-            assert_eq!(&san(std::slice::from_ref(k))[0], s);
+        assert_eq!(san(&r.main_line.coords()), a.written.main_line);
+        for (k, s) in r.keys.iter().zip(&a.written.keys) {
+            assert_eq!(&san(&[k.to_string()])[0], s);
         }
-        let lines: Vec<&[String]> = r.tree.iter().map(|v| &v.coord[..]).collect();
+        let coords: Vec<Vec<String>> = r.tree.iter().map(|v| v.line.coords()).collect();
+        let lines: Vec<&[String]> = coords.iter().map(|c| &c[..]).collect();
         for n in [notation::Notation::Lan, notation::Notation::Descriptive] {
             let shared = notation::write_lines(&pos, &lines, n);
             let alone: Vec<Vec<String>> =
                 lines.iter().map(|l| notation::write_plies(&pos, l, n)).collect();
             assert_eq!(shared, alone);
-            assert_ne!(shared[1], r.tree[1].san);
+            assert_ne!(shared[1], a.written.tree[1]);
+            // The analysis rewritten in `n` writes its tree's lines the same way.
+            let mut b = a.clone();
+            mansuba::solve::written::rewrite(&any, &mut b, n);
+            assert_eq!(b.written.tree, shared);
         }
     });
 }

@@ -337,7 +337,7 @@ fn duals_along_a_line_are_the_solvers_other_keys() {
                 &Limits::default(),
             )
             .unwrap();
-            let others: Vec<&String> = a.report.keys_san.iter().filter(|k| *k != san).collect();
+            let others: Vec<&String> = a.written.keys.iter().filter(|k| *k != san).collect();
             if !others.is_empty() {
                 let n = p.stipulation.moves - left + 1;
                 let list: Vec<&str> = others.iter().map(|s| s.as_str()).collect();

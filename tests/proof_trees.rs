@@ -114,7 +114,7 @@ fn replay(any: &AnyEngine, fen: &str, stip: &Stipulation, checks: bool, a: &Anal
     if r.keys.is_empty() || r.tree.is_empty() || r.tree_truncated {
         return 0;
     }
-    let lines: Vec<Vec<String>> = r.tree.iter().map(|v| v.coord.clone()).collect();
+    let lines: Vec<Vec<String>> = r.tree.iter().map(|v| v.line.coords()).collect();
     let trie = Trie::of(&lines);
     // The tree grows from one key, one the search proved.
     assert_eq!(
@@ -124,7 +124,7 @@ fn replay(any: &AnyEngine, fen: &str, stip: &Stipulation, checks: bool, a: &Anal
     );
     let key = trie.next.keys().next().unwrap();
     assert!(
-        r.keys.contains(key),
+        r.keys.iter().any(|k| k == key),
         "{fen}: the tree starts with {key}, no key"
     );
     with_engine!(any, e => {
@@ -189,7 +189,7 @@ fn the_collections_trees_are_proofs() {
             // long as the least N: one attacker move per move of N, a defence between.
             if let Some(k) = a.report.shortest {
                 assert_eq!(
-                    a.report.main_line_coord.len() as u32,
+                    a.report.main_line.len() as u32,
                     2 * k - 1,
                     "{}: main line {:?} against the least {k}",
                     prob.id,

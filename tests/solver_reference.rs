@@ -21,7 +21,7 @@ fn keys_of(
         ..Default::default()
     };
     let a = analyse(&any, fen, &stip, spec, None, &limits).unwrap();
-    let mut k = a.report.keys.clone();
+    let mut k: Vec<String> = a.report.keys.iter().map(|k| k.to_string()).collect();
     k.sort();
     (a.report.solvable, k, a.report.keys_complete)
 }

@@ -58,7 +58,7 @@ fn tables_settle_the_longest_rook_against_ferz_win() {
     assert_eq!(a.report.table_distance, Some(20));
     assert!(a.report.keys_complete);
     assert!(
-        a.report.main_line.last().unwrap().contains('x'),
+        a.written.main_line.last().unwrap().contains('x'),
         "the line ends by taking the ferz"
     );
     let b = solve(fen, "win 19", Some(dir), 60);

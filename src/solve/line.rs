@@ -169,6 +169,12 @@ impl PartialEq<&str> for Played {
     }
 }
 
+impl PartialEq<String> for Played {
+    fn eq(&self, other: &String) -> bool {
+        self.to_string() == *other
+    }
+}
+
 impl Serialize for Played {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(self)
