@@ -9,7 +9,7 @@ use crate::board::bits::Bits;
 use crate::board::compiled::AnyEngine;
 use crate::board::outcome::{DrawKind, Outcome, WinKind};
 use crate::board::piece::Color;
-use crate::board::position::Position;
+use crate::board::position::{Move, Position};
 use crate::notation::{self, Style};
 use crate::with_engine;
 
@@ -61,6 +61,15 @@ pub enum ExportError {
         #[source]
         err: Box<ExportError>,
     },
+    /// A ply (counted from 1) of a line of the search that is not legal where it is played.
+    #[error("ply {ply}: {err}")]
+    Played {
+        /// The ply, counted from 1.
+        ply: usize,
+        /// The move, and where it is not legal.
+        #[source]
+        err: crate::solve::LineError,
+    },
     /// The refutation's line does not replay.
     #[error("refutation {0}: does not replay")]
     Refutation(String),
@@ -75,29 +84,86 @@ pub enum ExportError {
     },
 }
 
-/// One line to export, as the analysis holds it (the claim's line as written, the
-/// search's lines in coordinates; both read back).
+/// The moves of a line to export, as the analysis holds them.
+enum Plies<'a> {
+    /// The claim's line as the check wrote it (read back).
+    Text(&'a [String]),
+    /// A line of the search, its moves as values.
+    Moves(&'a crate::solve::Line),
+}
+
+/// One line to export.
 struct Line<'a> {
     /// `claim`, `main` or `tree`.
     kind: &'static str,
     /// 1-based number among the lines of its kind.
     variation: usize,
-    plies: std::borrow::Cow<'a, [String]>,
+    plies: Plies<'a>,
     /// Which plies the manuscript left out (the claim line only).
     inserted: &'a [bool],
 }
 
+/// A row's lines replayed on its position: each line with its moves as played, and what
+/// every record of the row shares. The CSV's records and the PGN game are written from it.
+pub(super) struct RowLines<'a> {
+    /// Each line and its replay.
+    lines: Vec<(Line<'a>, Replayed)>,
+    /// What every record shares.
+    shared: Shared<'a>,
+    /// The side to move at the start.
+    first: Color,
+    /// The move number at the start.
+    fullmove: u32,
+}
+
+impl RowLines<'_> {
+    /// Each line's kind (`claim`, `main` or `tree`), its moves in coordinates, the outcome
+    /// word (as [`outcome_word`]) and the winner, if any.
+    pub(super) fn each(
+        &self,
+    ) -> impl Iterator<Item = (&'static str, &[String], String, Option<Color>)> {
+        (self.lines.iter()).map(|(l, p)| {
+            let word = outcome_word(&p.outcome, p.last_to_move);
+            (l.kind, &p.coord[..], word, p.outcome.winner())
+        })
+    }
+
+    /// The claim check's words (letters as asked).
+    pub(super) fn claim_check(&self) -> &str {
+        &self.shared.claim_check
+    }
+
+    /// The side to move at the start.
+    pub(super) fn first(&self) -> Color {
+        self.first
+    }
+}
+
 /// The export records of a row (columns as [`EXPORT_COLUMNS`]), the lines written in `n`.
-/// The analysis's lines must be in SAN or coordinates (an analysis not rewritten). An error
+/// The claim's line must be in SAN or coordinates (an analysis not rewritten). An error
 /// names the line and the move that does not replay (a fault of the solver, not of input).
 pub fn export_records(
     r: &Row,
     eng: &AnyEngine,
     n: impl Into<Style>,
 ) -> Result<Vec<Vec<String>>, ExportError> {
+    let Some(lines) = row_lines(r, eng, n)? else {
+        return Ok(vec![]);
+    };
+    Ok((lines.lines.iter())
+        .map(|(l, played)| record(r, l, &lines, played))
+        .collect())
+}
+
+/// A row's lines replayed, the moves written in `n` (`None` for a row not analysed).
+pub(super) fn row_lines<'a>(
+    r: &'a Row,
+    eng: &AnyEngine,
+    n: impl Into<Style>,
+) -> Result<Option<RowLines<'a>>, ExportError> {
     let n: Style = n.into();
     let Some(a) = r.analysis() else {
-        return Ok(vec![]);
+        return Ok(None);
     };
     let rep = &a.report;
     let mut lines = vec![];
@@ -107,7 +173,7 @@ pub fn export_records(
         lines.push(Line {
             kind: "claim",
             variation: 1,
-            plies: (&a.claim.filled[..]).into(),
+            plies: Plies::Text(&a.claim.filled),
             inserted: &a.claim.inserted,
         });
     }
@@ -115,7 +181,7 @@ pub fn export_records(
         lines.push(Line {
             kind: "main",
             variation: 1,
-            plies: rep.main_line.coords().into(),
+            plies: Plies::Moves(&rep.main_line),
             inserted: &[],
         });
     }
@@ -123,7 +189,7 @@ pub fn export_records(
         lines.push(Line {
             kind: "tree",
             variation: i + 1,
-            plies: v.line.coords().into(),
+            plies: Plies::Moves(&v.line),
             inserted: &[],
         });
     }
@@ -134,17 +200,21 @@ pub fn export_records(
     };
     with_engine!(eng, e => {
         let pos = Position::from_fen(e.clone(), &a.fen).map_err(ExportError::Fen)?;
-        lines
-            .iter()
-            .map(|l| {
-                let played = replay(&pos, &l.plies, n).map_err(|x| ExportError::Line {
-                    kind: l.kind,
-                    variation: l.variation,
-                    err: Box::new(x),
-                })?;
-                Ok(record(r, l, &pos, played, &shared))
-            })
-            .collect()
+        let mut replayed = Vec::with_capacity(lines.len());
+        for l in lines {
+            let played = replay(&pos, &l.plies, n).map_err(|x| ExportError::Line {
+                kind: l.kind,
+                variation: l.variation,
+                err: Box::new(x),
+            })?;
+            replayed.push((l, played));
+        }
+        Ok(Some(RowLines {
+            lines: replayed,
+            shared,
+            first: pos.side,
+            fullmove: pos.fullmove,
+        }))
     })
 }
 
@@ -167,7 +237,7 @@ fn tree_cut(truncated: bool, lines: usize) -> &'static str {
 }
 
 /// A line replayed: each move in `n` and in coordinates, and the outcome after the last.
-struct Played {
+struct Replayed {
     written: Vec<String>,
     coord: Vec<String>,
     outcome: Outcome,
@@ -175,20 +245,35 @@ struct Played {
     last_to_move: Color,
 }
 
-fn replay<B: Bits>(pos: &Position<B>, plies: &[String], n: Style) -> Result<Played, ExportError> {
+/// The line's `i`-th ply (from 0) as the engine's move where `p` plays it.
+fn move_at<B: Bits>(p: &Position<B>, plies: &Plies, i: usize) -> Result<Move, ExportError> {
+    match plies {
+        Plies::Text(t) => notation::parse_move(p, &t[i]).map_err(|err| ExportError::Ply {
+            ply: i + 1,
+            text: t[i].clone(),
+            err,
+        }),
+        Plies::Moves(l) => l.0[i].find(p).ok_or(ExportError::Played {
+            ply: i + 1,
+            err: crate::solve::LineError::Illegal(l.0[i], i),
+        }),
+    }
+}
+
+fn replay<B: Bits>(pos: &Position<B>, plies: &Plies, n: Style) -> Result<Replayed, ExportError> {
     let mut p = pos.clone();
     let (mut written, mut coord) = (vec![], vec![]);
-    for (i, t) in plies.iter().enumerate() {
-        let m = notation::parse_move(&p, t).map_err(|err| ExportError::Ply {
-            ply: i + 1,
-            text: t.clone(),
-            err,
-        })?;
+    let len = match plies {
+        Plies::Text(t) => t.len(),
+        Plies::Moves(l) => l.len(),
+    };
+    for i in 0..len {
+        let m = move_at(&p, plies, i)?;
         written.push(notation::write_move(&p, &m, n));
         coord.push(notation::coord(&p, &m));
         p.make(m);
     }
-    Ok(Played {
+    Ok(Replayed {
         written,
         coord,
         outcome: p.settled_outcome(),
@@ -196,14 +281,9 @@ fn replay<B: Bits>(pos: &Position<B>, plies: &[String], n: Style) -> Result<Play
     })
 }
 
-fn record<B: Bits>(
-    r: &Row,
-    l: &Line,
-    start: &Position<B>,
-    played: Played,
-    shared: &Shared,
-) -> Vec<String> {
-    let black_first = start.side == Color::Black;
+fn record(r: &Row, l: &Line, lines: &RowLines, played: &Replayed) -> Vec<String> {
+    let shared = &lines.shared;
+    let black_first = lines.first == Color::Black;
     // The sides by the problem's own names (green and red where it names them so).
     let side = |c: Color| match &r.problem {
         Some(p) => p.sides.lower(c).to_string(),
@@ -215,9 +295,9 @@ fn record<B: Bits>(
         r.rules.clone(),
         l.kind.into(),
         l.variation.to_string(),
-        crate::solve::completed_line(&played.written, l.inserted, start.fullmove, black_first),
+        crate::solve::completed_line(&played.written, l.inserted, lines.fullmove, black_first),
         played.written.len().to_string(),
-        side(start.side),
+        side(lines.first),
         outcome_word(&played.outcome, played.last_to_move),
         played.outcome.winner().map(side).unwrap_or_default(),
         if l.kind == "tree" {

@@ -1,7 +1,7 @@
 //! `export --pgn`: each problem's proven solution as one PGN game, the solution tree as
 //! variations, for chess programs to read.
 //!
-//! The lines are those of `export --csv` ([`export_records`]: the main line, every line
+//! The lines are those of `export --csv` ([`super::export_records`]: the main line, every line
 //! of the tree, the manuscript's line as the check completed it), merged into one tree:
 //! the main line first, then the tree's lines, then the manuscript's where it differs.
 //! Each line's last move carries its outcome as a comment (`{outcome: mate}`, `{outcome:
@@ -22,7 +22,8 @@
 //! own name otherwise, so that a GUI that does not know it refuses the game rather than
 //! show it under other rules), and `Rules`, `Stipulation`, `Verdict`, `Source`, `Id`.
 
-use super::{export_records, ExportError, Row};
+use super::export::{row_lines, RowLines};
+use super::{ExportError, Row};
 use crate::board::bits::Bits;
 use crate::board::compiled::AnyEngine;
 use crate::board::piece::Color;
@@ -45,10 +46,11 @@ struct Node {
     comments: Vec<String>,
 }
 
-/// The lines of a row merged into a tree (node 0 is the start), and the main line's end.
+/// The lines of a row merged into a tree (node 0 is the start), and the main line's end:
+/// its winner, if any, and the side that starts.
 struct Tree {
     nodes: Vec<Node>,
-    main_outcome: Option<(String, String)>,
+    main_outcome: Option<(Option<Color>, Color)>,
 }
 
 impl Tree {
@@ -83,7 +85,7 @@ impl Tree {
 }
 
 /// The lines of a row as a tree: main first, then the tree's lines, then the claim.
-fn tree_of(records: &[Vec<String>]) -> Tree {
+fn tree_of(lines: &RowLines) -> Tree {
     let mut t = Tree {
         nodes: vec![Node {
             coord: String::new(),
@@ -93,14 +95,15 @@ fn tree_of(records: &[Vec<String>]) -> Tree {
         main_outcome: None,
     };
     for kind in ["main", "tree", "claim"] {
-        for r in records.iter().filter(|r| r[3] == kind) {
-            let plies: Vec<&str> = r[13].split_whitespace().collect();
-            let mut comments = vec![format!("outcome: {}", r[8])];
+        for (_, coord, word, winner) in lines.each().filter(|l| l.0 == kind) {
+            let plies: Vec<&str> = coord.iter().map(String::as_str).collect();
+            let mut comments = vec![format!("outcome: {word}")];
             if kind == "claim" {
-                comments.push(format!("the manuscript's line ({})", r[11]));
+                let check = lines.claim_check();
+                comments.push(format!("the manuscript's line ({check})"));
             }
             if kind == "main" || (t.main_outcome.is_none() && kind == "tree") {
-                t.main_outcome = Some((r[9].clone(), r[7].clone()));
+                t.main_outcome = Some((winner, lines.first()));
             }
             if !plies.is_empty() {
                 t.add(&plies, &comments);
@@ -218,8 +221,10 @@ pub fn pgn_game(r: &Row, eng: &AnyEngine) -> Result<Option<String>, ExportError>
     let Some(a) = r.analysis() else {
         return Ok(None);
     };
-    let records = export_records(r, eng, Notation::San)?;
-    let mut tree = tree_of(&records);
+    let Some(lines) = row_lines(r, eng, Notation::San)? else {
+        return Ok(None);
+    };
+    let mut tree = tree_of(&lines);
     let (moves, white_first) = with_engine!(eng, e => {
         let pos = Position::from_fen(e.clone(), &a.fen).map_err(ExportError::Fen)?;
         if a.claim.status == crate::solve::ClaimStatus::Refuted {
@@ -239,8 +244,8 @@ pub fn pgn_game(r: &Row, eng: &AnyEngine) -> Result<Option<String>, ExportError>
         (out, pos.side == Color::White)
     });
     let result = match &tree.main_outcome {
-        Some((winner, _)) if winner.is_empty() => "*",
-        Some((winner, first)) if (winner == first) == white_first => "1-0",
+        Some((None, _)) => "*",
+        Some((Some(winner), first)) if (winner == first) == white_first => "1-0",
         Some(_) => "0-1",
         None => "*",
     };

@@ -10,6 +10,7 @@ use crate::board::bits::Bits;
 use crate::board::piece::Color;
 use crate::board::position::{Move, Position};
 use crate::notation::{self, Style};
+use crate::solve::{Line, Played};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
@@ -155,7 +156,7 @@ fn numbered<B: Bits>(p: &Position<B>, text: &str, first: bool) -> (String, Strin
 /// A node of the solution tree: a move, its move id, the line it is first played in,
 /// its text as shown, and the moves after it.
 struct Node {
-    ply: String,
+    ply: Played,
     id: usize,
     line: usize,
     depth: usize,
@@ -178,12 +179,7 @@ pub struct Page<'a> {
 
 /// Replays `lines` from `start`, plus the solution `tree` (lines sharing their first
 /// moves, shown nested), each move written in `page.style`.
-pub fn play<B: Bits>(
-    start: &Position<B>,
-    lines: &[LineIn],
-    tree: &[Vec<String>],
-    page: Page,
-) -> Play {
+pub fn play<B: Bits>(start: &Position<B>, lines: &[LineIn], tree: &[Line], page: Page) -> Play {
     let Page { men, anchor, style } = page;
     let mut d = Data {
         pos: vec![],
@@ -247,7 +243,7 @@ pub fn play<B: Bits>(
 /// The lines of a row to play through: the manuscript's line as checked, the main line,
 /// the refutation (and each other defence that holds against its first move), every
 /// other try with its refutation, and the solution tree's lines.
-pub fn row_lines(a: &crate::solve::Analysis) -> (Vec<LineIn>, Vec<Vec<String>>) {
+pub fn row_lines(a: &crate::solve::Analysis) -> (Vec<LineIn>, Vec<Line>) {
     let rep = &a.report;
     let mut lines = vec![];
     if !a.claim.filled.is_empty() {
@@ -281,7 +277,7 @@ pub fn row_lines(a: &crate::solve::Analysis) -> (Vec<LineIn>, Vec<Vec<String>>) 
             plies: t.line.clone(),
         });
     }
-    let tree = rep.tree.iter().map(|v| v.line.coords()).collect();
+    let tree = rep.tree.iter().map(|v| v.line.clone()).collect();
     (lines, tree)
 }
 
@@ -312,7 +308,7 @@ fn link(anchor: &str, l: usize, k: usize, shown: &str) -> String {
 /// a line of the data. The nodes, the first moves' nodes, the moves not replayed.
 fn grow_tree<B: Bits>(
     start: &Position<B>,
-    tree: &[Vec<String>],
+    tree: &[Line],
     d: &mut Data,
     men: &mut Men,
     style: Style,
@@ -325,8 +321,8 @@ fn grow_tree<B: Bits>(
         let mut p = start.clone();
         let mut ids = vec![];
         let mut parent: Option<usize> = None;
-        for (k, t) in plies.iter().enumerate() {
-            let Ok(m) = notation::parse_move(&p, t) else {
+        for (k, t) in plies.0.iter().enumerate() {
+            let Some(m) = t.find(&p) else {
                 dropped += plies.len() - k;
                 break;
             };
@@ -344,7 +340,7 @@ fn grow_tree<B: Bits>(
                     let at = d.position(&q, men);
                     d.moves.push((at, m.from, m.to, full.clone()));
                     nodes.push(Node {
-                        ply: t.clone(),
+                        ply: *t,
                         id: d.moves.len() - 1,
                         line,
                         depth: k,
@@ -417,9 +413,9 @@ mod tests {
                 label: "main line".into(),
                 plies: ["Rh8+", "Kxh8", "Bf5+", "Kg8", "zz9"].map(String::from).to_vec(),
             }];
-            let tree = vec![
-                ["h4h8", "g8h8", "h3f5", "h8g8"].map(String::from).to_vec(),
-                ["h4h8", "g8h8", "h3f5", "b2h2"].map(String::from).to_vec(),
+            let tree: Vec<Line> = vec![
+                "h4h8 g8h8 h3f5 h8g8".parse().unwrap(),
+                "h4h8 g8h8 h3f5 b2h2".parse().unwrap(),
             ];
             let page = Page {
                 men: &mut Men::default(),
