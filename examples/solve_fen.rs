@@ -26,7 +26,7 @@ fn main() {
     println!(
         "{:?} keys={:?} complete={} shortest={:?} others_fail_within={:?} nodes={} ms={} limit={:?}",
         r.report.solvable,
-        r.report.keys,
+        r.report.keys.iter().map(ToString::to_string).collect::<Vec<_>>(),
         r.report.keys_complete,
         r.report.shortest,
         r.report.others_fail_within,
@@ -40,7 +40,7 @@ fn main() {
     );
     println!(
         "main {:?}\nrefutation {:?} tree {} cut={}",
-        r.report.main_line,
+        r.written.main_line,
         r.report.refutation,
         r.report.tree.len(),
         r.report.tree_truncated
