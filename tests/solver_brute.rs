@@ -225,7 +225,7 @@ fn compare(preset: &str, sets: &[(&[char], &[char])], keyed: usize, seed: u64, m
                 ..Default::default()
             };
             let a = analyse(&any, &fen, &stip, &spec, None, &limits).unwrap();
-            let mut got = a.report.keys.clone();
+            let mut got: Vec<String> = a.report.keys.iter().map(|k| k.to_string()).collect();
             got.sort();
             let tag = format!(
                 "{preset} {fen} {goal}{n}{}",

@@ -48,8 +48,9 @@ fn passes_after(play: &Play, i: usize, len: usize) -> bool {
     matches!(play.family, Family::Series(_)) && i + 1 < len && !(closing && i + 2 == len)
 }
 
-/// A line played from `pos`: its moves, in SAN, and written as a problemist reads it (a series line: the idle side passes between the series moves,
-/// the last move of `ser-h` is the other side's).
+/// A line played from `pos`: its moves, in SAN, and written as a problemist reads it (a
+/// series line: the idle side passes between the series moves, the last move of `ser-h`
+/// is the other side's).
 fn written<B: Bits>(pos: &Position<B>, play: &Play, line: &[Move]) -> Writing {
     written_with(pos, play, line, &mut Said::new())
 }
@@ -64,7 +65,7 @@ fn written_with<B: Bits>(
     said: &mut Said,
 ) -> Writing {
     let mut p = pos.clone();
-    let (mut coords, mut sans, mut words) = (vec![], vec![], vec![]);
+    let (mut played, mut sans, mut words) = (vec![], vec![], vec![]);
     let series = matches!(play.family, Family::Series(_));
     let closing = play.family == Family::Series(SeriesEnd::Help);
     for (i, &m) in line.iter().enumerate() {
@@ -72,7 +73,7 @@ fn written_with<B: Bits>(
             .entry((p.hash(), m))
             .or_insert_with(|| (Played::of(&p, &m), san(&p, &m)))
             .clone();
-        coords.push(c);
+        played.push(c);
         let series_move = series && !(closing && i + 1 == line.len());
         words.push(match (series, series_move) {
             // A series: every series move numbered (`1.a 2.b 3.c#`), the other side's
@@ -97,7 +98,7 @@ fn written_with<B: Bits>(
             null(&mut p);
         }
     }
-    (Line(coords), sans, words.join(" "))
+    (Line(played), sans, words.join(" "))
 }
 
 /// The claimed line read and checked: `ok` when it is one of the solutions (for battle
