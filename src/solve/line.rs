@@ -119,6 +119,9 @@ fn spot_at(s: &str) -> Option<(Spot, &str)> {
         return None;
     }
     let digits = s[1..].bytes().take_while(u8::is_ascii_digit).count();
+    if s[1..].starts_with('0') {
+        return None;
+    }
     let rank: u8 = s[1..1 + digits].parse().ok()?;
     let spot = Spot {
         file: file - b'a',
@@ -163,15 +166,16 @@ impl FromStr for Played {
     }
 }
 
+/// A move equals the text of its coordinates.
 impl PartialEq<&str> for Played {
     fn eq(&self, other: &&str) -> bool {
-        self.to_string() == *other
+        other.parse::<Played>().is_ok_and(|p| p == *self)
     }
 }
 
 impl PartialEq<String> for Played {
     fn eq(&self, other: &String) -> bool {
-        self.to_string() == *other
+        *self == other.as_str()
     }
 }
 
@@ -328,10 +332,13 @@ mod tests {
         let m: Played = "b7b8q".parse().unwrap();
         assert_eq!(m.promo, Some('q'));
         assert_eq!((m.from.file, m.from.rank, m.to.rank), (1, 6, 7));
-        for bad in ["", "e2", "e2e", "e0e1", "e2e4qq", "E2e4", "e2e4&d1"] {
+        for bad in [
+            "", "e2", "e2e", "e0e1", "e02e4", "e2e4qq", "E2e4", "e2e4&d1",
+        ] {
             assert!(bad.parse::<Played>().is_err(), "{bad}");
         }
-        assert!(m == "b7b8q");
+        assert!(m == "b7b8q" && m != "b7b8r");
+        assert_eq!(vec![m], vec!["b7b8q".to_string()]);
     }
 
     #[test]
