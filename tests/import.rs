@@ -129,10 +129,10 @@ fn popeye_input_errors_name_the_line() {
     );
     fails(
         "p.inp",
-        &POPEYE.replace("kd5 qc6", "kd5 nc6"),
+        &POPEYE.replace("kd5 qc6", "kd5 gc6"),
         &[],
         11,
-        "problem 'Lucena': not imported: fairy piece nightrider (N)",
+        "problem 'Lucena': not imported: fairy piece grashopper (G)",
     );
     fails(
         "p.inp",

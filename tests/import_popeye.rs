@@ -288,11 +288,11 @@ fn one_problem_never_stops_the_others() {
     // Each reason names the line of the word refused; the error, the first of them.
     let (_, why, _) = import(
         "t.inp",
-        "BeginProblem\nPieces White kb6 rh1\n  Black ka8 nh8\nCondition Circe\nStipulation #1\nEndProblem\n",
+        "BeginProblem\nPieces White kb6 rh1\n  Black ka8 lh8\nCondition Circe\nStipulation #1\nEndProblem\n",
         &[],
     );
     assert!(
-        why.contains("t.inp:3: problem 1 ('t-1'): not imported: fairy piece nightrider (N); condition Circe (line 4)"),
+        why.contains("t.inp:3: problem 1 ('t-1'): not imported: fairy piece locust (L); condition Circe (line 4)"),
         "{why}"
     );
     assert!(err.contains("2 problems imported, 3 not"), "{err}");
@@ -378,4 +378,92 @@ fn the_export_comes_back_exactly() {
             )
         );
     }
+}
+
+/// The kind of a problem's own rules lettered `c` (its rules with the `rules_set` on top).
+fn kind(p: &Problem, c: char) -> mansuba::board::piece::PieceDef {
+    let r = p.own_rules(&Default::default()).unwrap();
+    r.pieces[r.kind_of(c).unwrap() as usize].clone()
+}
+
+#[test]
+fn leapers_and_riders_come_in_as_kinds_added_to_the_rules() {
+    // Composed here: a camel, a nightrider, a gnu and a wazir, and the pawn that may
+    // become any of them.
+    let p = ok("BeginProblem\nPieces White kb6 cad4 ne4 gnf4 wee5 pg7 Black ka8\nStipulation #2\nEndProblem\n");
+    assert_eq!(p[0].rules, "orthodox");
+    assert_eq!(p[0].fen, "k7/6P1/1K6/4W3/3CHU2/8/8/8 w - - 0 1");
+    assert_eq!(kind(&p[0], 'c').leaps, [[1, 3]]);
+    assert_eq!(kind(&p[0], 'h').rides, [[1, 2]]);
+    assert_eq!(kind(&p[0], 'u').leaps, [[1, 2], [1, 3]]);
+    assert_eq!(kind(&p[0], 'w').name, "wazir");
+    let r = p[0].own_rules(&Default::default()).unwrap();
+    assert_eq!(r.promotion.to, ['q', 'r', 'b', 'n', 'h', 'c', 'w', 'u']);
+    // With `PromOnly` naming one, a pawn promotes to what it names.
+    let p = ok("BeginProblem\nPieces White kb6 cad4 pg7 Black ka8\nStipulation #2\nCondition PromOnly ca z\nEndProblem\n");
+    let r = p[0].own_rules(&Default::default()).unwrap();
+    assert_eq!(r.promotion.to, ['c', 'z']);
+    assert_eq!(kind(&p[0], 'z').leaps, [[2, 3]]);
+    // Hoppers are refused by name, as before.
+    let (code, err, _) = import(
+        "t.inp",
+        "BeginProblem\nPieces White kb6 cad4 gd5 Black ka8\nStipulation #2\nEndProblem\n",
+        &[],
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("fairy piece grashopper (G)"), "{err}");
+    assert!(!err.contains("camel"), "{err}");
+}
+
+#[test]
+fn a_fairy_man_goes_out_to_popeye_and_comes_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let inp = "BeginProblem\nTitle F\nPieces White kb6 cad4 ne4 zf2 37h1 pg7 Black ka8 bie8 wre7\n\
+               Stipulation #2\nEndProblem\n";
+    std::fs::write(dir.path().join("a.inp"), inp).unwrap();
+    let run = |args: &[&str]| {
+        let o = Command::cargo_bin("mansuba")
+            .unwrap()
+            .current_dir(dir.path())
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    };
+    run(&["import", "a.inp", "-o", "a.toml"]);
+    run(&["export", "a.toml", "--popeye", "b.inp"]);
+    let out = std::fs::read_to_string(dir.path().join("b.inp")).unwrap();
+    assert!(
+        out.contains("Pieces White pg7 kb6 cad4 ne4 zf2 37h1 Black ka8 bie8 wre7"),
+        "{out}"
+    );
+    // Popeye's own promotion (the orthodox men and the fairy men on the board): no PromOnly.
+    assert!(!out.contains("PromOnly"), "{out}");
+    run(&["import", "b.inp", "-o", "b.toml"]);
+    let a = load_file(&dir.path().join("a.toml")).problems.remove(0).unwrap();
+    let b = load_file(&dir.path().join("b.toml")).problems.remove(0).unwrap();
+    assert!(a.rules_set.is_some());
+    assert_eq!(
+        (&a.rules, &a.rules_set, &a.fen, &a.stipulation_text),
+        (&b.rules, &b.rules_set, &b.fen, &b.stipulation_text)
+    );
+    // A promotion other than Popeye's own is written as PromOnly.
+    let inp = "BeginProblem\nPieces White kb6 cad4 pg7 Black ka8\nStipulation #2\nCondition PromOnly ca q\nEndProblem\n";
+    std::fs::write(dir.path().join("c.inp"), inp).unwrap();
+    run(&["import", "c.inp", "-o", "c.toml"]);
+    run(&["export", "c.toml", "--popeye", "d.inp"]);
+    let out = std::fs::read_to_string(dir.path().join("d.inp")).unwrap();
+    assert!(out.contains("Condition PromOnly ca q"), "{out}");
+    // Under shatranj (a fers on the board) PromOnly names the ferz and the fairy men.
+    let inp = "BeginProblem\nPieces White kb6 cad4 pg7 Black ka8 fee7\nStipulation #2\nEndProblem\n";
+    std::fs::write(dir.path().join("e.inp"), inp).unwrap();
+    run(&["import", "e.inp", "-o", "e.toml"]);
+    run(&["export", "e.toml", "--popeye", "f.inp"]);
+    let out = std::fs::read_to_string(dir.path().join("f.inp")).unwrap();
+    assert!(out.contains("Condition PromOnly ca fe"), "{out}");
+    run(&["import", "f.inp", "-o", "f.toml"]);
+    let e = load_file(&dir.path().join("e.toml")).problems.remove(0).unwrap();
+    let f = load_file(&dir.path().join("f.toml")).problems.remove(0).unwrap();
+    assert_eq!(e.rules, "shatranj");
+    assert_eq!((&e.rules_set, &e.fen), (&f.rules_set, &f.fen));
 }

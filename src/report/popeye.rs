@@ -6,7 +6,12 @@
 //! otherwise), shatranj (`FE` fers, `AL` alfil,
 //! `Condition PromOnly FE`) and forced (shatranj with `WhiteMustCapture
 //! BlackMustCapture`); a direct mate `#N` with White to move; no condition but the
-//! covetous defender (`BlackMustCapture`). Popeye castles whenever a king and a rook stand
+//! covetous defender (`BlackMustCapture`). A problem's `rules_set` may give the rules
+//! more kinds and another promotion (what `import` writes for Popeye's fairy men): a kind
+//! that moves as one of Popeye's leapers or riders is written by its Popeye name
+//! ([`crate::problem::import::popeye_fairy`]), and `PromOnly` names what a pawn promotes
+//! to when Popeye's own rule (the orthodox men and the fairy men on the board) says
+//! otherwise. Popeye castles whenever a king and a rook stand
 //! at home, so every such pair the FEN does not grant is barred (`Option NoCastling
 //! a1e1`). Popeye lets a pawn on its second rank double-step, which shatranj does not: a
 //! shatranj problem with such a pawn is not exported. What is not exported is said, with
@@ -16,7 +21,10 @@
 //! written as [`crate::problem::import::popeye_text`] says, so that `import` of the
 //! export gives them back exactly.
 
+use crate::board::piece::PieceDef;
+use crate::board::rules::Rules;
 use crate::problem::import::popeye::{ID_REMARK, RULES_REMARK};
+use crate::problem::import::popeye_fairy::shortcut_of;
 use crate::problem::import::popeye_text::to_lines;
 use crate::problem::Problem;
 
@@ -32,14 +40,36 @@ const NAMES: &[(&str, &str)] = &[
     ("alfil", "al"),
 ];
 
-/// The Popeye conditions of the rule sets it can express.
-fn rules_conditions(rules: &str) -> Option<&'static str> {
+/// The Popeye conditions of the rule sets it can express: whether `PromOnly` is always
+/// written (the ferz of shatranj), and the other conditions.
+fn rules_conditions(rules: &str) -> Option<(bool, &'static str)> {
     match rules {
-        "orthodox" | "english-1650" => Some(""),
-        "shatranj" => Some("PromOnly fe"),
-        "forced" => Some("PromOnly fe WhiteMustCapture BlackMustCapture"),
+        "orthodox" | "english-1650" => Some((false, "")),
+        "shatranj" => Some((true, "")),
+        "forced" => Some((true, "WhiteMustCapture BlackMustCapture")),
         _ => None,
     }
+}
+
+/// The problem's rules: the preset, with the problem's `rules_set` on top when it sets
+/// no more than the pieces and what a pawn promotes to (Popeye's fairy men, see
+/// [`crate::problem::import::popeye_fairy`]).
+fn rules_of(p: &Problem) -> Result<Rules, PopeyeError> {
+    let rules = Rules::preset(&p.rules)?;
+    let Some(k) = &p.rules_set else {
+        return Ok(rules);
+    };
+    let promotion_to_only = |v: &toml::Value| {
+        v.as_table()
+            .is_some_and(|t| t.keys().all(|x| x == "to"))
+    };
+    if let Some((key, _)) = k
+        .iter()
+        .find(|(key, v)| !(*key == "pieces" || (*key == "promotion" && promotion_to_only(v))))
+    {
+        return Err(PopeyeError::Knob(key.clone()));
+    }
+    Ok(rules.with_knobs(k.clone())?)
 }
 
 /// Why a problem cannot be written as a Popeye problem.
@@ -52,6 +82,12 @@ pub enum PopeyeError {
     /// A character of the placement that is no man nor count (a stack's bracket).
     #[error("'{0}' in the placement (stacks are not Popeye's)")]
     Placement(char),
+    /// A `rules_set` knob beyond the pieces and the promotion.
+    #[error("the rules_set knob '{0}' (only pieces and promotion.to are Popeye's)")]
+    Knob(String),
+    /// A promotion Popeye's `PromOnly` cannot say with these rules.
+    #[error("promotion to {0:?}: Popeye's orthodox pawns promote to Q R B S and the fairy men on the board")]
+    Promotion(Vec<char>),
     /// Rules Popeye has no conditions for.
     #[error("rules '{0}': only orthodox, english-1650, shatranj and forced are Popeye's")]
     Rules(String),
@@ -122,7 +158,8 @@ fn men(placement: &str) -> Result<Vec<(String, char)>, PopeyeError> {
 
 /// The Popeye problem of one mansuba problem, or why Popeye cannot express it.
 pub fn popeye_problem(p: &Problem) -> Result<String, PopeyeError> {
-    let conds = rules_conditions(&p.rules).ok_or_else(|| PopeyeError::Rules(p.rules.clone()))?;
+    let (prom_always, conds) =
+        rules_conditions(&p.rules).ok_or_else(|| PopeyeError::Rules(p.rules.clone()))?;
     let s = &p.stipulation;
     if s.play.is_none() && (s.goal != crate::solve::Goal::Mate || s.exact) {
         return Err(PopeyeError::Stipulation(p.stipulation_text.clone()));
@@ -150,7 +187,7 @@ pub fn popeye_problem(p: &Problem) -> Result<String, PopeyeError> {
         return Err(PopeyeError::EnPassantBlack(ep_field.to_string()));
     }
     let ep = en_passant(ep_field)?;
-    let rules = crate::board::rules::Rules::preset(&p.rules)?;
+    let rules = rules_of(p)?;
     let board = men(f[0])?;
     let name = |c: char| -> Result<&str, PopeyeError> {
         let k = rules
@@ -159,11 +196,13 @@ pub fn popeye_problem(p: &Problem) -> Result<String, PopeyeError> {
                 letter: c,
                 rules: p.rules.clone(),
             })?;
-        let n = &rules.pieces[k as usize].name;
+        let piece = &rules.pieces[k as usize];
+        let n = &piece.name;
         NAMES
             .iter()
             .find(|x| x.0 == n)
             .map(|x| x.1)
+            .or_else(|| shortcut_of(piece))
             .ok_or_else(|| PopeyeError::NoName(n.clone()))
     };
     if !rules.pawns.double_step {
@@ -185,9 +224,14 @@ pub fn popeye_problem(p: &Problem) -> Result<String, PopeyeError> {
             .collect();
         Ok(v?.join(" "))
     };
-    let mut conditions: Vec<&str> = conds.split_whitespace().collect();
+    let mut conditions: Vec<String> = vec![];
+    if let Some(to) = prom_only(&rules, &board, prom_always)? {
+        let names: Result<Vec<&str>, PopeyeError> = to.iter().map(|&c| name(c)).collect();
+        conditions.push(format!("PromOnly {}", names?.join(" ")));
+    }
+    conditions.extend(conds.split_whitespace().map(String::from));
     if c.covetous && p.rules != "forced" {
-        conditions.push("BlackMustCapture");
+        conditions.push("BlackMustCapture".into());
     }
     // Title, source and id as `import` reads them back exactly (see popeye_text).
     let mut t = String::new();
@@ -222,6 +266,48 @@ pub fn popeye_problem(p: &Problem) -> Result<String, PopeyeError> {
     }
     t.push('\n');
     Ok(t)
+}
+
+/// The letters `PromOnly` must name, if it must be written: always when `always` (the
+/// shatranj ferz), else when the rules promote to other men than Popeye's pawns do (the
+/// queen, rook, bishop, knight and each fairy man on the board). Leaving out only
+/// orthodox men cannot be said: `import` reads such a `PromOnly` against the rules'
+/// own promotion.
+fn prom_only(
+    rules: &Rules,
+    board: &[(String, char)],
+    always: bool,
+) -> Result<Option<Vec<char>>, PopeyeError> {
+    let mut to = rules.promotion.to.clone();
+    to.sort();
+    to.dedup();
+    if always {
+        return Ok(Some(to));
+    }
+    let orthodox = |p: &PieceDef| NAMES[..6].iter().any(|(n, _)| p.name == *n);
+    let kind = |c: char| rules.kind_of(c).map(|k| &rules.pieces[k as usize]);
+    let mut popeye: Vec<char> = rules
+        .pieces
+        .iter()
+        .filter(|p| ["queen", "rook", "bishop", "knight"].contains(&p.name.as_str()))
+        .map(|p| p.letter)
+        .collect();
+    for (_, m) in board {
+        if let Some(p) = kind(m.to_ascii_lowercase()) {
+            if !p.pawn && !p.royal && !orthodox(p) {
+                popeye.push(p.letter);
+            }
+        }
+    }
+    popeye.sort();
+    popeye.dedup();
+    if popeye == to {
+        return Ok(None);
+    }
+    if to.iter().any(|&c| kind(c).is_some_and(|p| !orthodox(p))) {
+        return Ok(Some(to));
+    }
+    Err(PopeyeError::Promotion(to))
 }
 
 /// The FEN's en-passant square as Popeye's `EnPassant` squares: where Black's pawn came

@@ -143,6 +143,9 @@ pub enum EntryError {
     /// `WhiteToPlay` with a help play it cannot shorten.
     #[error("option WhiteToPlay is read with help play h#N, hs#N or hr#N, N at least 2")]
     WhiteToPlayShort,
+    /// The knobs of the kinds added to the rules, which TOML cannot write.
+    #[error("the rules' pieces cannot be written as knobs: {0}")]
+    Knobs(#[source] toml::ser::Error),
     /// A Popeye man that mansuba's rules have not.
     #[error("fairy piece {0}")]
     FairyPiece(&'static str),

@@ -14,6 +14,7 @@ pub mod pieces;
 pub mod popeye;
 pub mod popeye_board;
 pub mod popeye_build;
+pub mod popeye_fairy;
 pub mod popeye_lex;
 pub mod popeye_text;
 pub mod popeye_words;
@@ -63,6 +64,8 @@ pub struct Entry {
     pub id: String,
     /// Preset name or rules file.
     pub rules: String,
+    /// Knobs set on top of `rules` (the problem's `rules_set`): the kinds `import` added.
+    pub rules_set: Option<toml::Table>,
     /// The position in the rules' letters.
     pub fen: String,
     /// `#N` or `win N`.
@@ -108,6 +111,10 @@ impl Entry {
             .sum::<u64>()
             + self.notes.iter().map(|n| 24 + text(n)).sum::<u64>()
             + self.colours.as_ref().map_or(0, |[a, b]| text(a) + text(b))
+            + self
+                .rules_set
+                .as_ref()
+                .map_or(0, |t| 2 * text(&toml::Value::Table(t.clone()).to_string()))
     }
 }
 

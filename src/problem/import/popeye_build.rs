@@ -8,12 +8,19 @@
 //! `PromOnly FE` (`forced` with `WhiteMustCapture BlackMustCapture`), otherwise
 //! `orthodox` (modern chess), said in the note. `BlackMustCapture` alone is mansuba's
 //! covetous defender; `PromOnly` must name what the rules promote to.
+//!
+//! Popeye's leapers and riders ([`popeye_fairy`]: nightrider, camel, zebra, gnu...) the
+//! rules have no kind of are added to them as kinds of their own, written in the entry's
+//! `rules_set` (the rules' whole piece list and promotion); a pawn may promote to each
+//! added kind that stands on the board, as in Popeye, or to what `PromOnly` names.
 
 use super::popeye_board::{name, Board, Colour, PopOptions, Raw};
+use super::popeye_fairy;
 use super::popeye_text::texts;
 use super::popeye_words::MEN;
 use super::setup::Setup;
 use super::{default_id, error_at, Entry, EntryError, ImportError, Options};
+use crate::board::rules::Rules;
 use std::path::Path;
 
 /// The remark `export --popeye` writes the problem's id in: `Remark mansuba-id ID`.
@@ -41,6 +48,21 @@ const HAVE: &[(&str, &str)] = &[
 /// mansuba's name of a Popeye man, if it has one.
 fn ours(walk: usize) -> Option<&'static str> {
     HAVE.iter().find(|h| h.0 == MEN[walk].1).map(|h| h.1)
+}
+
+/// The Popeye man as one of Popeye's leapers or riders, if it is one.
+fn fairy(walk: usize) -> Option<&'static popeye_fairy::Walk> {
+    popeye_fairy::walk(MEN[walk].0[0])
+}
+
+/// The letter of a Popeye man under `rules`: the rules' man of its name (the orthodox
+/// men, ferz, alfil), else the rules' kind of the leaper or rider it is.
+fn letter_in(rules: &Rules, walk: usize) -> Option<char> {
+    let named = ours(walk).and_then(|n| rules.pieces.iter().find(|p| p.name == n));
+    match named {
+        Some(p) => Some(p.letter),
+        None => fairy(walk).and_then(|w| popeye_fairy::kind_in(rules, w)),
+    }
 }
 
 /// The texts of the problem every twin shares.
@@ -187,7 +209,7 @@ fn refusals(b: &Board, o: &PopOptions, line: usize) -> Vec<(String, usize)> {
     };
     for m in b.men.iter().flatten() {
         let l = b.line_of(m.walk).unwrap_or(line);
-        if ours(m.walk).is_none() {
+        if ours(m.walk).is_none() && fairy(m.walk).is_none() {
             push(
                 format!(
                     "fairy piece {} ({})",
@@ -328,17 +350,25 @@ fn entry(
         .is_none()
         .then(|| path.parent().unwrap_or(Path::new("")));
     let mut setup = Setup::new(&e.rules, base, &opts.rules_dirs)?;
-    check_promotion(&setup, b)?;
+    e.rules_set = add_kinds(&mut setup, b)?;
+    if e.rules_set.is_some() {
+        e.notes.push(format!(
+            "Popeye's fairy men added to {} as kinds of their own (rules_set)",
+            e.rules
+        ));
+    }
     for (i, m) in b.men.iter().enumerate() {
         let Some(m) = m else { continue };
-        let letter = ours(m.walk)
-            .ok_or_else(|| EntryError::FairyPiece(MEN[m.walk].1))
-            .and_then(|n| {
+        let letter = match letter_in(&setup.rules, m.walk) {
+            Some(c) => c,
+            None => {
+                let n = ours(m.walk).ok_or(EntryError::FairyPiece(MEN[m.walk].1))?;
                 setup.letter_named(n).map_err(|x| EntryError::Man {
                     name: n,
                     err: Box::new(x),
-                })
-            })?;
+                })?
+            }
+        };
         setup.put(&name(i), letter, m.colour == Colour::White)?;
     }
     let (att, def) = (b.conds.white_must_capture, b.conds.black_must_capture);
@@ -389,22 +419,82 @@ fn entry(
     Ok(e)
 }
 
-/// `PromOnly` must name what the rules promote to.
-fn check_promotion(setup: &Setup, b: &Board) -> Result<(), EntryError> {
+/// Adds to the setup's rules a kind for each of Popeye's leapers and riders the position
+/// has (or `PromOnly` names) and the rules have not, and sets what a pawn promotes to
+/// (see [`promotion`]): the rules' knobs that say so (`rules_set`), if they changed.
+fn add_kinds(setup: &mut Setup, b: &Board) -> Result<Option<toml::Table>, EntryError> {
+    let before = (setup.rules.pieces.clone(), setup.rules.promotion.to.clone());
+    let prom = b.conds.prom_only.clone().unwrap_or_default();
+    let mut on_board: Vec<usize> = b.men.iter().flatten().map(|m| m.walk).collect();
+    on_board.sort_unstable();
+    on_board.dedup();
+    let mut want: Vec<&popeye_fairy::Walk> = vec![];
+    for &w in on_board.iter().chain(&prom) {
+        match fairy(w) {
+            Some(f) if letter_in(&setup.rules, w).is_none() && !want.contains(&f) => want.push(f),
+            _ => {}
+        }
+    }
+    let added = popeye_fairy::add(&mut setup.rules, &want);
+    promotion(setup, b, &on_board, &added)?;
+    let rules_error = |err| EntryError::Rules {
+        rules: setup.rules.name.clone(),
+        err: std::sync::Arc::new(err),
+    };
+    setup.rules.validate().map_err(rules_error)?;
+    if (&setup.rules.pieces, &setup.rules.promotion.to) == (&before.0, &before.1) {
+        return Ok(None);
+    }
+    popeye_fairy::knobs(&setup.rules).map(Some)
+}
+
+/// What a pawn promotes to. With `PromOnly`: the men it names, which must be what the
+/// rules promote to unless it names a kind added (then it says what they promote to).
+/// Without: the rules' men and every kind `added` that stands on the board (Popeye
+/// promotes to the fairy men of the position).
+fn promotion(
+    setup: &mut Setup,
+    b: &Board,
+    on_board: &[usize],
+    added: &[char],
+) -> Result<(), EntryError> {
     let Some(v) = &b.conds.prom_only else {
+        for &w in on_board {
+            if let Some(c) = letter_in(&setup.rules, w).filter(|c| added.contains(c)) {
+                setup.rules.promotion.to.push(c);
+            }
+        }
         return Ok(());
     };
     let mut want = vec![];
     for &w in v {
-        let n = ours(w).ok_or(EntryError::PromOnlyFairy(MEN[w].1))?;
-        want.push(
-            setup
-                .letter_named(n)
-                .map_err(|x| EntryError::PromOnlyMan(Box::new(x)))?,
-        );
+        let c = match letter_in(&setup.rules, w) {
+            Some(c) => c,
+            None => {
+                let n = ours(w).ok_or(EntryError::PromOnlyFairy(MEN[w].1))?;
+                setup
+                    .letter_named(n)
+                    .map_err(|x| EntryError::PromOnlyMan(Box::new(x)))?
+            }
+        };
+        want.push(c);
     }
     want.sort();
     want.dedup();
+    if want.iter().any(|c| added.contains(c)) {
+        // In the order a promotion without `PromOnly` would list them.
+        let base = &setup.rules.promotion.to;
+        let mut to: Vec<char> = base.iter().chain(added).copied().collect();
+        to.extend(want.iter().copied());
+        to.retain(|c| want.contains(c));
+        let mut seen = vec![];
+        to.retain(|c| !seen.contains(c) && {
+            seen.push(*c);
+            true
+        });
+        setup.rules.promotion.to = to;
+        return Ok(());
+    }
     let mut have = setup.rules.promotion.to.clone();
     have.sort();
     if want != have {

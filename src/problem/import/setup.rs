@@ -187,8 +187,8 @@ pub struct Checker {
 }
 
 impl Checker {
-    /// Checks that an entry's rules resolve and its FEN is a legal problem position
-    /// under them, and that its stipulation reads. `base`: the input's folder when the
+    /// Checks that an entry's rules (its `rules_set` knobs on top) resolve and its FEN is
+    /// a legal problem position under them, and that its stipulation reads. `base`: the input's folder when the
     /// input named the rules itself (see [`Setup::new`]); one checker serves one input.
     pub fn check(
         &mut self,
@@ -196,11 +196,19 @@ impl Checker {
         base: Option<&std::path::Path>,
         also: &RulesDirs,
     ) -> Result<(), EntryError> {
+        let key = match &e.rules_set {
+            None => e.rules.clone(),
+            Some(k) => format!("{}\n{k}", e.rules),
+        };
         let eng = self
             .engines
-            .entry(e.rules.clone())
+            .entry(key)
             .or_insert_with(|| {
                 Rules::resolve_in(&e.rules, base, also)
+                    .and_then(|r| match &e.rules_set {
+                        None => Ok(r),
+                        Some(k) => r.with_knobs(k.clone()),
+                    })
                     .and_then(AnyEngine::new)
                     .map_err(std::sync::Arc::new)
             })

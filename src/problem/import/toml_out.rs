@@ -38,33 +38,52 @@ pub fn tables(entries: &[Entry]) -> String {
 /// One `[[problem]]` table.
 pub fn table(e: &Entry) -> String {
     let mut t = String::from("[[problem]]\n");
-    let mut put = |k: &str, v: &str| t.push_str(&format!("{k} = {}\n", quoted(v)));
-    put("id", &e.id);
+    let put = |t: &mut String, k: &str, v: &str| t.push_str(&format!("{k} = {}\n", quoted(v)));
+    put(&mut t, "id", &e.id);
     if let Some(x) = &e.title {
-        put("title", x);
+        put(&mut t, "title", x);
     }
-    put("source", e.source.as_deref().unwrap_or(""));
-    put("rules", &e.rules);
-    put("fen", &e.fen);
-    put("stipulation", &e.stipulation);
+    put(&mut t, "source", e.source.as_deref().unwrap_or(""));
+    put(&mut t, "rules", &e.rules);
+    if let Some(k) = &e.rules_set {
+        t.push_str(&rules_set(k));
+    }
+    put(&mut t, "fen", &e.fen);
+    put(&mut t, "stipulation", &e.stipulation);
     if e.covetous {
-        put("defender", "covetous");
+        put(&mut t, "defender", "covetous");
     }
     if let Some(x) = &e.mate_by {
-        put("mate_by", x);
+        put(&mut t, "mate_by", x);
     }
     if let Some(x) = &e.solution {
-        put("solution", x);
+        put(&mut t, "solution", x);
     }
     if let Some(x) = &e.published {
-        put("published", x);
+        put(&mut t, "published", x);
     }
-    put("confidence", "");
+    put(&mut t, "confidence", "");
     if !e.notes.is_empty() {
-        put("notes", &e.notes.join("; "));
+        put(&mut t, "notes", &e.notes.join("; "));
     }
     if let Some([w, b]) = &e.colours {
         t.push_str(&format!("colours = [{}, {}]\n", quoted(w), quoted(b)));
     }
     t
+}
+
+/// The `rules_set` key: one inline table, its `pieces` array a kind to a line.
+fn rules_set(k: &toml::Table) -> String {
+    let mut parts = vec![];
+    for (key, v) in k {
+        let text = match v {
+            toml::Value::Array(a) if key == "pieces" => {
+                let rows: Vec<String> = a.iter().map(|x| format!("    {x},\n")).collect();
+                format!("[\n{}]", rows.concat())
+            }
+            v => v.to_string(),
+        };
+        parts.push(format!("{key} = {text}"));
+    }
+    format!("rules_set = {{ {} }}\n", parts.join(", "))
 }
