@@ -440,8 +440,14 @@ fn a_fairy_man_goes_out_to_popeye_and_comes_back() {
     // Popeye's own promotion (the orthodox men and the fairy men on the board): no PromOnly.
     assert!(!out.contains("PromOnly"), "{out}");
     run(&["import", "b.inp", "-o", "b.toml"]);
-    let a = load_file(&dir.path().join("a.toml")).problems.remove(0).unwrap();
-    let b = load_file(&dir.path().join("b.toml")).problems.remove(0).unwrap();
+    let a = load_file(&dir.path().join("a.toml"))
+        .problems
+        .remove(0)
+        .unwrap();
+    let b = load_file(&dir.path().join("b.toml"))
+        .problems
+        .remove(0)
+        .unwrap();
     assert!(a.rules_set.is_some());
     assert_eq!(
         (&a.rules, &a.rules_set, &a.fen, &a.stipulation_text),
@@ -455,15 +461,93 @@ fn a_fairy_man_goes_out_to_popeye_and_comes_back() {
     let out = std::fs::read_to_string(dir.path().join("d.inp")).unwrap();
     assert!(out.contains("Condition PromOnly ca q"), "{out}");
     // Under shatranj (a fers on the board) PromOnly names the ferz and the fairy men.
-    let inp = "BeginProblem\nPieces White kb6 cad4 pg7 Black ka8 fee7\nStipulation #2\nEndProblem\n";
+    let inp =
+        "BeginProblem\nPieces White kb6 cad4 pg7 Black ka8 fee7\nStipulation #2\nEndProblem\n";
     std::fs::write(dir.path().join("e.inp"), inp).unwrap();
     run(&["import", "e.inp", "-o", "e.toml"]);
     run(&["export", "e.toml", "--popeye", "f.inp"]);
     let out = std::fs::read_to_string(dir.path().join("f.inp")).unwrap();
     assert!(out.contains("Condition PromOnly ca fe"), "{out}");
     run(&["import", "f.inp", "-o", "f.toml"]);
-    let e = load_file(&dir.path().join("e.toml")).problems.remove(0).unwrap();
-    let f = load_file(&dir.path().join("f.toml")).problems.remove(0).unwrap();
+    let e = load_file(&dir.path().join("e.toml"))
+        .problems
+        .remove(0)
+        .unwrap();
+    let f = load_file(&dir.path().join("f.toml"))
+        .problems
+        .remove(0)
+        .unwrap();
     assert_eq!(e.rules, "shatranj");
     assert_eq!((&e.rules_set, &e.fen), (&f.rules_set, &f.fen));
+}
+
+/// Popeye problems with its leapers and riders, as Popeye 4.104's files give them, and
+/// Popeye's answer for each (its `py` on the problem: the key, or the one solution).
+const POPEYE_FAIRY: &[(&str, &str, &str, &str)] = &[
+    (
+        // Popeye 4.104, repository thomas-maeder/popeye, file BEISPIEL/elephant.inp
+        // (Bruno Kampmann, diagrammes 122, 7-9/1997): 1.ETd1-b5+ !
+        "anfang\nforderung #4\nsteine weiss kd2 etd1\n schwarz kd6 sd7 etd8\nende\n",
+        "#4",
+        "keys",
+        "d1b5",
+    ),
+    (
+        // Popeye 4.104, repository thomas-maeder/popeye, file BEISPIEL/leaper.inp
+        // (Pierre Monreal, Fernand Calvet, The Problemist 1974): 1.Tb7-b8 !
+        "anfang\nforderung #2\nsteine weiss ka8 dc8 tb7d2 lf1 sb3 ba5b2 bid6h2\n\
+         schwarz kc4 tf8h4 le8g3 ba6b4c5d5f3 bic6e2\nende\n",
+        "#2",
+        "keys",
+        "b7b8",
+    ),
+    (
+        // Popeye 4.104, repository thomas-maeder/popeye, file BEISPIEL/stip.inp
+        // (Th. Steudel, Jugendschach 49, 8/1985): 1.a7-a5 2.a5-a4 3.a4-a3 4.a3-a2
+        // 5.a2-a1=CR 6.CRa1-b4 CRc1*b4 =
+        "anfang\nforderung ser-h=6\nsteine weiss ka8 sd4f3 crc1\n schwarz kd1 ba7\nende\n",
+        "ser-h=6",
+        "solutions",
+        "a7a5 a5a4 a4a3 a3a2 a2a1y a1b4 c1b4",
+    ),
+    (
+        // Popeye 4.104, repository thomas-maeder/popeye, file TESTS/battle_play.inp
+        // ("s#=2 with short solution"): 1.Rh2-b2+ !
+        "beginproblem\npieces white ka1 rh2 cab1\n black kb3 pa3c3\nstip s#=2\nendproblem\n",
+        "s#=2",
+        "keys",
+        "h2b2",
+    ),
+];
+
+#[test]
+fn popeye_problems_with_leapers_and_riders_verify_as_popeye_solves_them() {
+    for (text, stip, column, popeye) in POPEYE_FAIRY {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("p.inp"), text).unwrap();
+        let run = |args: &[&str]| {
+            let o = Command::cargo_bin("mansuba")
+                .unwrap()
+                .current_dir(dir.path())
+                .args(args)
+                .output()
+                .unwrap();
+            assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+            String::from_utf8(o.stdout).unwrap()
+        };
+        run(&["import", "p.inp", "-o", "p.toml"]);
+        let p = load_file(&dir.path().join("p.toml"))
+            .problems
+            .remove(0)
+            .unwrap();
+        assert!(p.rules_set.is_some(), "{stip}: a kind added");
+        assert_eq!(p.stipulation_text, *stip);
+        let csv = run(&["verify", "p.toml", "--csv", "-", "--threads", "1"]);
+        let mut r = csv::Reader::from_reader(csv.as_bytes());
+        let head = r.headers().unwrap().clone();
+        let row = r.records().next().unwrap().unwrap();
+        let cell = |k: &str| &row[head.iter().position(|h| h == k).unwrap()];
+        assert_eq!(cell("keys_complete"), "yes", "{stip}");
+        assert_eq!(cell(column), *popeye, "{stip}");
+    }
 }

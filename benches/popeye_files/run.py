@@ -53,6 +53,21 @@ def word_tables():
 
 
 WORDS = word_tables()
+
+
+def fairy_tables():
+    """Popeye's men (MEN of popeye_words.rs): per language, shortcut -> English shortcut;
+    and the leapers and riders `import` adds (WALKS of popeye_fairy.rs): name -> shortcut."""
+    src = open(os.path.join(REPO, "src/problem/import/popeye_words.rs"), encoding="utf-8").read()
+    body = re.search(r"pub const MEN: [^=]*= &\[(.*?)\];", src, re.S).group(1)
+    rows = re.findall(r'\(\["([^"]*)", "([^"]*)", "([^"]*)"\]', body)
+    men = [{r[lang].upper(): r[0] for r in rows} for lang in range(3)]
+    src = open(os.path.join(REPO, "src/problem/import/popeye_fairy.rs"), encoding="utf-8").read()
+    walks = {name: sc for sc, name in re.findall(r'w\("([^"]+)", "([^"]+)"', src)}
+    return men, walks
+
+
+MEN, WALKS = fairy_tables()
 TEXT_COMMANDS = {"remark", "author", "origin", "title", "award", "protocol", "LaTeX"}
 
 
@@ -173,6 +188,10 @@ def parse_entries(toml):
             m = re.match(r'(\w+) = "(.*)"$', line)
             if m:
                 cur[m.group(1)] = m.group(2)
+            # A kind of the entry's `rules_set`, one to a line: its letter and name.
+            k = re.search(r'letter = "(.)", name = "([^"]*)"', line)
+            if k:
+                cur.setdefault("kinds", {})[k.group(1)] = k.group(2)
     return entries
 
 
@@ -218,15 +237,13 @@ def popeye_keys(output, lang):
         if len(sq) < 2:
             continue
         key = sq[0] + sq[1]
-        promo = re.search(r"=([A-Z])", move)
-        if promo:
-            key += PROMOTED[lang].get(promo.group(1), promo.group(1).lower())
+        key += promoted(move, lang)
         twins[cur].add(key)
     return twins
 
 
-# A move as Popeye writes it in a line: `Sa8-b6`, `b3*a2`, `e7-e8=Q`, `0-0`.
-MOVE = re.compile(r"(?:\d+\.+)?([A-Z]?[a-h][1-8][-*][a-h][1-8](?:=[A-Z])?|0-0(?:-0)?)")
+# A move as Popeye writes it in a line: `Sa8-b6`, `b3*a2`, `e7-e8=Q`, `a2-a1=CR`, `0-0`.
+MOVE = re.compile(r"(?:\d+\.+)?([A-Z]?[a-h][1-8][-*][a-h][1-8](?:=[A-Z0-9]{1,2})?|0-0(?:-0)?)")
 
 
 def popeye_move(word, lang):
@@ -234,11 +251,32 @@ def popeye_move(word, lang):
     if word.startswith("0-0"):
         return "castle" + ("-long" if word.startswith("0-0-0") else "")
     sq = re.findall(r"[a-h][1-8]", word)
-    move = sq[0] + sq[1]
-    promo = re.search(r"=([A-Z])", word)
-    if promo:
-        move += PROMOTED[lang].get(promo.group(1), promo.group(1).lower())
-    return move
+    return sq[0] + sq[1] + promoted(word, lang)
+
+
+def promoted(move, lang):
+    """The man a Popeye move promotes to: mansuba's letter of an orthodox man, else
+    `:` and Popeye's English shortcut (`=N`, the nightrider, is `:n`); '' for none."""
+    promo = re.search(r"=([A-Z0-9]{1,2})", move)
+    if not promo:
+        return ""
+    p = promo.group(1)
+    if p in PROMOTED[lang]:
+        return PROMOTED[lang][p]
+    if p in MEN[lang]:
+        return ":" + MEN[lang][p]
+    return PROMOTED[lang].get(p[0], p[0].lower())
+
+
+def fairy_promotions(moves, entry):
+    """mansuba's moves with a promotion to a kind `import` added written as `promoted`
+    writes Popeye's: `:` and Popeye's English shortcut."""
+    kinds = entry.get("kinds", {})
+    out = []
+    for m in moves:
+        name = kinds.get(m[4:]) if len(m) == 5 else None
+        out.append(m[:4] + ":" + WALKS[name] if name in WALKS else m)
+    return out
 
 
 def popeye_solutions(output, lang, drop_last):
@@ -389,11 +427,11 @@ def compare(args, tmp, name, chunk_inp, entries, lang, stats, mismatches):
             drop = st.startswith(("ser-s", "ser-r", "exact-ser-s", "exact-ser-r", "hs", "hr", "exact-hs", "exact-hr"))
             theirs = popeye_solutions(pout, lang, drop).get(label, set())
             cell = row.get("solutions", "")
-            mine = {tuple(castles(s.split(), e["fen"])) for s in cell.split("; ") if s}
+            mine = {tuple(fairy_promotions(castles(s.split(), e["fen"]), e)) for s in cell.split("; ") if s}
             count = len(mine) == len([s for s in cell.split("; ") if s])
         else:
             theirs = popeye_keys(pout, lang).get(label, set())
-            mine = mansuba_keys(row.get("keys", ""), e["fen"])
+            mine = set(fairy_promotions(mansuba_keys(row.get("keys", ""), e["fen"]), e))
             count = True
         if theirs == mine and count:
             stats[f"{kind}: same"] += 1

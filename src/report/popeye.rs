@@ -59,10 +59,8 @@ fn rules_of(p: &Problem) -> Result<Rules, PopeyeError> {
     let Some(k) = &p.rules_set else {
         return Ok(rules);
     };
-    let promotion_to_only = |v: &toml::Value| {
-        v.as_table()
-            .is_some_and(|t| t.keys().all(|x| x == "to"))
-    };
+    let promotion_to_only =
+        |v: &toml::Value| v.as_table().is_some_and(|t| t.keys().all(|x| x == "to"));
     if let Some((key, _)) = k
         .iter()
         .find(|(key, v)| !(*key == "pieces" || (*key == "promotion" && promotion_to_only(v))))

@@ -1,7 +1,8 @@
 //! `mansuba import`: problems from the formats users already have, written as problem-file
 //! entries. One reader per format, beside this file: [`popeye`] (Popeye input files),
 //! [`pieces`] (piece lists as editions print them), [`epd`] (EPD and FEN-plus-stipulation
-//! lines); [`setup`] turns men on squares into a FEN in the rules' letters, and
+//! lines); [`setup`] turns men on squares into a FEN in the rules' letters,
+//! [`popeye_fairy`] gives Popeye's leapers and riders as kinds the rules can add, and
 //! [`toml_out`] writes the entries.
 //!
 //! Every reader returns each problem of its input or, for a problem that cannot be read

@@ -488,9 +488,11 @@ fn promotion(
         to.extend(want.iter().copied());
         to.retain(|c| want.contains(c));
         let mut seen = vec![];
-        to.retain(|c| !seen.contains(c) && {
-            seen.push(*c);
-            true
+        to.retain(|c| {
+            !seen.contains(c) && {
+                seen.push(*c);
+                true
+            }
         });
         setup.rules.promotion.to = to;
         return Ok(());

@@ -184,7 +184,10 @@ pub fn knobs(rules: &Rules) -> Result<toml::Table, EntryError> {
         value(toml::Value::try_from(&rules.promotion.to))?,
     );
     let mut t = toml::Table::new();
-    t.insert("pieces".into(), value(toml::Value::try_from(&rules.pieces))?);
+    t.insert(
+        "pieces".into(),
+        value(toml::Value::try_from(&rules.pieces))?,
+    );
     t.insert("promotion".into(), toml::Value::Table(promotion));
     Ok(t)
 }
