@@ -413,6 +413,20 @@ fn leapers_and_riders_come_in_as_kinds_added_to_the_rules() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("fairy piece grashopper (G)"), "{err}");
     assert!(!err.contains("camel"), "{err}");
+    // Ten kinds more than the orthodox six are more than one rule set holds.
+    let (code, err, _) = import(
+        "t.inp",
+        "BeginProblem\nPieces White kb6 cad4 ne4 zf2 37h1 gia1 wea2 daa3 ana4 bia5 oka6 Black ka8\n\
+         Stipulation #2\nEndProblem\n",
+        &[],
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains(
+            "not imported: with Popeye's fairy men added: rules 'orthodox': at most 15 kinds"
+        ),
+        "{err}"
+    );
 }
 
 #[test]

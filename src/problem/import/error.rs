@@ -143,6 +143,9 @@ pub enum EntryError {
     /// `WhiteToPlay` with a help play it cannot shorten.
     #[error("option WhiteToPlay is read with help play h#N, hs#N or hr#N, N at least 2")]
     WhiteToPlayShort,
+    /// The rules with Popeye's fairy men added are no rules (more than 15 kinds).
+    #[error("with Popeye's fairy men added: {0}")]
+    AddedKinds(#[source] RulesError),
     /// The knobs of the kinds added to the rules, which TOML cannot write.
     #[error("the rules' pieces cannot be written as knobs: {0}")]
     Knobs(#[source] toml::ser::Error),

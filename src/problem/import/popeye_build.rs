@@ -437,11 +437,7 @@ fn add_kinds(setup: &mut Setup, b: &Board) -> Result<Option<toml::Table>, EntryE
     }
     let added = popeye_fairy::add(&mut setup.rules, &want);
     promotion(setup, b, &on_board, &added)?;
-    let rules_error = |err| EntryError::Rules {
-        rules: setup.rules.name.clone(),
-        err: std::sync::Arc::new(err),
-    };
-    setup.rules.validate().map_err(rules_error)?;
+    setup.rules.validate().map_err(EntryError::AddedKinds)?;
     if (&setup.rules.pieces, &setup.rules.promotion.to) == (&before.0, &before.1) {
         return Ok(None);
     }
