@@ -20,7 +20,8 @@ from compare import normalise, popeye_keys  # noqa: E402
 
 
 def problems(text):
-    """The exported file cut into one-problem Popeye inputs: (title, text)."""
+    """The exported file cut into one-problem Popeye inputs: (the problem's id, as the
+    export's `Remark mansuba-id` gives it, text)."""
     body = text.strip()
     if not body.startswith("BeginProblem") or not body.endswith("EndProblem"):
         raise SystemExit("not an exported Popeye file (BeginProblem ... EndProblem)")
@@ -28,8 +29,8 @@ def problems(text):
     out = []
     for part in body.split("\nNext\n"):
         part = part.strip("\n") + "\n"
-        title = next(l.split(None, 1)[1] for l in part.splitlines() if l.startswith("Title "))
-        out.append((title.strip(), part))
+        pid = next(l.split(None, 2)[2] for l in part.splitlines() if l.startswith("Remark mansuba-id "))
+        out.append((pid.strip(), part))
     return out
 
 
