@@ -31,6 +31,7 @@ mod hostile_text;
 mod hostile_walks;
 mod import;
 mod import_popeye;
+mod json_schema;
 mod layers;
 mod legality;
 mod library;

@@ -23,6 +23,7 @@ pub mod popeye;
 pub mod reconstruct;
 pub mod repair;
 pub(crate) mod rows;
+pub mod schema;
 pub use crate::problem::shown;
 pub mod svg;
 pub mod tally;

@@ -2,22 +2,6 @@
 
 use super::Row;
 use crate::solve::Line;
-use serde_json::json;
-
-/// The solution tree's lines of the JSON: each line's plies as written (`san`), in
-/// coordinates (`coord`), and how it ends (`outcome`).
-fn tree_json(a: &crate::solve::Analysis) -> Vec<serde_json::Value> {
-    let none: Vec<String> = vec![];
-    (a.report.tree.iter().enumerate())
-        .map(|(i, v)| {
-            json!({
-                "san": a.written.tree.get(i).unwrap_or(&none),
-                "coord": v.line.coords(),
-                "outcome": v.outcome,
-            })
-        })
-        .collect()
-}
 
 /// The CSV columns of `verify`, in order (the first fifteen are fixed by contract).
 pub const CSV_COLUMNS: &[&str] = &[
@@ -178,73 +162,8 @@ pub fn write_csv(
     Ok(out.write_all(&buf)?)
 }
 
-/// One JSON object for a row; `tree` adds the solution tree.
+/// One JSON object for a row; `tree` adds the solution tree (its keys are
+/// [`super::schema::JsonRow`]'s).
 pub fn json_row(r: &Row, tree: bool) -> serde_json::Value {
-    let m = |k: &str| Some(r.meta_of(k)).filter(|x| !x.is_empty());
-    let mut o = json!({
-        "id": r.id,
-        "file": r.file,
-        "line": r.line,
-        "title": m("title"),
-        "source": m("source"),
-        "rules": r.rules,
-        "stipulation": r.stipulation,
-        "verdict": r.verdict.word(),
-        "error": r.error(),
-        "published": m("published"),
-        "expect": m("expect"),
-        "confidence": m("confidence"),
-        "solution_line": r.solution_line(),
-        "millis": r.millis,
-        "warnings": r.warnings(),
-        "least_win": r.least_win,
-    });
-    if let Some(p) = &r.problem {
-        o["orientation"] = json!(p.orientation.word());
-        o["fen_as_written"] = json!(p.fen_as_written);
-        o["colours"] = json!({
-            "white": p.sides.lower(crate::board::piece::Color::White),
-            "black": p.sides.lower(crate::board::piece::Color::Black),
-        });
-    }
-    if let Some(a) = r.analysis() {
-        let rep = &a.report;
-        o["fen"] = json!(a.fen);
-        o["solvable"] = json!(rep.solvable.word());
-        o["shortest"] = json!(rep.shortest);
-        o["keys"] = json!(rep.keys);
-        o["keys_san"] = json!(a.written.keys);
-        o["keys_complete"] = json!(rep.keys_complete);
-        o["others_fail_within"] = json!(rep.others_fail_within);
-        o["refutation"] = json!(rep.refutation_text());
-        o["try_lines"] = json!(try_lines(a));
-        o["tries_left_out"] = json!(rep.tries_left_out);
-        o["extras_left_out"] = json!(extras_words(a));
-        o["solutions"] = json!(rep.solutions);
-        o["solution_lines"] = json!(a.written.solutions);
-        o["try_nodes"] = json!(rep.try_nodes);
-        o["try_millis"] = json!(rep.try_millis);
-        o["main_line"] = json!(a.written.main_line);
-        o["main_line_coord"] = json!(rep.main_line);
-        o["solution_check"] = json!(a.claim.csv_text());
-        o["claim_completed"] = json!(a.claim.completed);
-        o["continual_check"] = json!(a.continual_check);
-        o["claim"] = serde_json::to_value(&a.claim).unwrap_or(serde_json::Value::Null);
-        o["nodes"] = json!(rep.nodes);
-        o["search_millis"] = json!(rep.millis);
-        o["limit_hit"] = json!(rep.limit_hit);
-        o["variations"] = json!(rep.tree.len());
-        if rep.win_probability.is_some() {
-            o["win_probability"] = json!(rep.win_probability);
-            o["dice_best"] = json!(rep.dice_best);
-        }
-        if tree {
-            o["tree"] = json!(tree_json(a));
-            o["tree_truncated"] = json!(rep.tree_truncated);
-        }
-    } else {
-        o["fen"] = json!(m("fen"));
-        o["solvable"] = json!("unknown");
-    }
-    o
+    serde_json::to_value(super::schema::JsonRow::of(r, tree)).unwrap_or(serde_json::Value::Null)
 }
