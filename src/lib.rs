@@ -30,9 +30,27 @@
 //! the search limits and the observer that hears of a long search's progress, the
 //! analysis, the verdict and the report row. The library draws and writes nothing by
 //! itself: progress goes to the [`Progress`] in [`Limits`], tables a search builds go to
-//! the folder its `table_cache` names (none by default), and its memory is what
+//! the folder its `table_cache` names (none by default), and a search's memory is what
 //! `Limits::memory` allows. Dilaram's mate as the bundled collection
 //! gives it is unsound: the defence 3...Rh2 holds.
+//!
+//! # What the library keeps for the whole process
+//!
+//! A few facts belong to the process rather than to a call, and are kept so on purpose:
+//! - the memory budget ([`memory::set_limit`]; by default a share of the machine's
+//!   memory): what a search uses when `Limits::memory` is not given, and what table
+//!   builds (retrograde and dice) are checked against, since the memory is one for every
+//!   call;
+//! - the files this process has read ([`files::note_read`]): no writer of any call may
+//!   replace one of them, whichever call read it;
+//! - the temporaries not yet renamed into place and the run's scratch folder, so that a
+//!   signal handler can remove them ([`files::temps::remove_all`]);
+//! - the table files found damaged or made under other rules, each said once at the end
+//!   of a run.
+//!
+//! Nothing else is global: the rules folders a problem may name are a value
+//! ([`board::rules::RulesDirs`]), as are the limits, the progress observer and the table
+//! folder.
 //!
 //! ```
 //! use mansuba::{load_file, verify_problem, Limits, Solvable, Verdict};
