@@ -121,6 +121,8 @@ impl<'m, B: Bits> HelpSearch<'m, B> {
             return false;
         }
         if self.bounds && self.out_of_reach(left) {
+            // Kept, so that a transposition is not judged again.
+            self.fails.put(hash, left, false);
             return false;
         }
         if left == 1 && self.bounds && self.aim == Aim::Mate {

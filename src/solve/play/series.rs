@@ -93,6 +93,8 @@ impl<'m, B: Bits> SeriesSearch<'m, B> {
             return false;
         }
         if self.bounds && self.out_of_reach(left) {
+            // Kept, so that a transposition is not judged again.
+            self.fails.put(hash, left, false);
             return false;
         }
         if left == 1 && self.bounds && self.end == SeriesEnd::Direct && self.aim == Aim::Mate {
