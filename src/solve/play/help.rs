@@ -121,8 +121,11 @@ impl<'m, B: Bits> HelpSearch<'m, B> {
             return false;
         }
         if self.bounds && self.out_of_reach(left) {
-            // Kept, so that a transposition is not judged again.
-            self.fails.put(hash, left, false);
+            // Kept, so that a transposition is not judged again (the last half-move's
+            // nodes are too many to keep, and too quick to judge).
+            if left > 1 {
+                self.fails.put(hash, left, false);
+            }
             return false;
         }
         if left == 1 && self.bounds && self.aim == Aim::Mate {
