@@ -1,38 +1,17 @@
 //! `verify --html DIR --pdf BOOK.pdf`: the edition printed as a book by Chromium (its
 //! print style sheet puts one problem on a page). Chromium is found on the PATH before any
-//! work; when it is missing the run is refused with how to install it. The page is handed
+//! work ([`crate::report::edition::book`]); when it is missing the run is refused with how
+//! to install it. The page is handed
 //! to Chromium as a `file://` address the `url` crate builds (a `#`, `?` or `%` in the
 //! folder's name is percent-encoded, never read as a fragment or a query), and the book is
 //! put in place only when its title is the edition's: a PDF of anything else is refused.
 
 use crate::files::Output;
 use anyhow::{bail, Context, Result};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-/// The names Chromium goes by on the PATH.
-const NAMES: &[&str] = &[
-    "chromium",
-    "chromium-browser",
-    "google-chrome",
-    "google-chrome-stable",
-];
-
-/// Chromium's program on the PATH, or how to install it.
-pub fn find_chromium() -> Result<PathBuf> {
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    for dir in std::env::split_paths(&path) {
-        for n in NAMES {
-            let p = dir.join(n);
-            if p.is_file() {
-                return Ok(p);
-            }
-        }
-    }
-    bail!(
-        "--pdf needs Chromium, and none of {} is on the PATH: install it (Debian and Ubuntu: `sudo apt-get install chromium`; Fedora: `sudo dnf install chromium`; macOS: `brew install --cask chromium`), or leave out --pdf and print DIR/index.html from a browser (nothing was done)",
-        NAMES.join(", ")
-    )
-}
+pub use crate::report::edition::book::find_chromium;
+use crate::report::edition::book::has_title;
 
 /// The `file://` address of a file, percent-encoded.
 pub fn file_url(path: &Path) -> Result<url::Url> {
@@ -102,31 +81,6 @@ pub fn print_pdf(
     result
 }
 
-/// True when the PDF's document information names `title`, as Chromium writes it: a
-/// literal string for ASCII (with `\\`, `(` and `)` escaped), else UTF-16BE in hex.
-pub fn has_title(pdf: &[u8], title: &str) -> bool {
-    let literal = if title.is_ascii() {
-        let mut t = String::from("/Title (");
-        for c in title.chars() {
-            if matches!(c, '\\' | '(' | ')') {
-                t.push('\\');
-            }
-            t.push(c);
-        }
-        t + ")"
-    } else {
-        let hex: String = title.encode_utf16().map(|u| format!("{u:04X}")).collect();
-        format!("/Title <FEFF{hex}>")
-    };
-    let wanted = literal.as_bytes();
-    // Hex digits may come in either case; a literal title is compared byte for byte.
-    let same = |w: &[u8]| match title.is_ascii() {
-        true => w == wanted,
-        false => w.eq_ignore_ascii_case(wanted),
-    };
-    pdf.windows(wanted.len()).any(same)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -139,16 +93,5 @@ mod tests {
             u.to_file_path().unwrap(),
             Path::new("/tmp/col #2/a?b%c/index.html")
         );
-    }
-
-    #[test]
-    fn the_title_is_found_as_chromium_writes_it() {
-        let ascii = b"%PDF-1.4 << /Title (mansuba: a \\(1\\).toml) >>";
-        assert!(has_title(ascii, "mansuba: a (1).toml"));
-        assert!(!has_title(ascii, "mansuba: a (1).tom"));
-        assert!(!has_title(ascii, "Mansuba: a (1).toml"));
-        let wide = b"<< /Title <FEFF006D00E9> >>";
-        assert!(has_title(wide, "m\u{e9}"));
-        assert!(!has_title(wide, "m\u{e8}"));
     }
 }

@@ -1,14 +1,14 @@
 //! `mansuba dice`: the command line reads the request from its arguments, the library
 //! answers it (`dice::answer`: the chances within N turns by expectimax, or to the end
 //! by chance tables, the best move for each throw, and a seeded simulation that checks
-//! them), and `cli::dice_report` prints the answer.
+//! them), and `report::dice` writes the answer, which is printed here.
 
 use crate::board::compiled::AnyEngine;
 use crate::board::position::Position;
-use crate::board::rules::Rules;
-use crate::dice::answer::{check_turns, dice_of};
+use crate::dice::answer::check_turns;
+use crate::dice::by_name::dice_rules;
 use crate::dice::table::Stops;
-use crate::dice::{answer, Answer, Dice, Objective, Request, Simulation, TOLERANCE};
+use crate::dice::{answer, Answer, Objective, Request, Simulation, TOLERANCE};
 use crate::with_engine;
 use anyhow::{bail, Context, Result};
 
@@ -53,13 +53,6 @@ pub struct DiceArgs {
     pub json: bool,
 }
 
-/// The rules and their die, or an error saying how to get dice.
-pub fn dice_rules(spec: &str) -> Result<(Rules, Dice)> {
-    let rules = Rules::resolve(spec, None)?;
-    let dice = dice_of(&rules)?;
-    Ok((rules, dice))
-}
-
 /// `mansuba dice`.
 pub fn cmd_dice(a: DiceArgs) -> Result<i32> {
     let (rules, dice) = dice_rules(&a.rules)?;
@@ -93,9 +86,9 @@ pub fn cmd_dice(a: DiceArgs) -> Result<i32> {
         let found = answer(&pos, &req)?;
         let code = cut_short(&found);
         if a.json {
-            super::dice_report::print_json(&pos, &dice, objective, &found);
+            println!("{}", crate::report::dice::json(&pos, &dice, objective, &found));
         } else {
-            super::dice_report::print_text(&pos, &dice, objective, &found);
+            print!("{}", crate::report::dice::text(&pos, &dice, objective, &found));
         }
         Ok(code)
     })

@@ -173,24 +173,13 @@ impl RunArgs {
     }
 }
 
-/// Where this run keeps the tables it builds on the fly: the user's cache, or when that
-/// is not trusted (said once) a scratch folder of the run's own; None when neither can be
-/// made (no table is built on the fly then).
+/// Where this run keeps the tables it builds on the fly ([`crate::files::cache::for_run`]),
+/// with a warning, said once, when the user's cache is not trusted.
 fn table_cache() -> Option<PathBuf> {
-    use crate::files::cache;
     static WARNED: std::sync::Once = std::sync::Once::new();
-    match cache::user_cache() {
-        Ok(d) => Some(d),
-        Err(e) => {
-            let fallback = cache::scratch();
-            WARNED.call_once(|| {
-                let what = match &fallback {
-                    Ok(_) => "the tables built on the fly are kept in a private folder until the run ends",
-                    Err(_) => "no table is built on the fly",
-                };
-                eprintln!("warning: the table cache is not used: {e}; {what}");
-            });
-            fallback.ok()
-        }
+    let cache = crate::files::cache::for_run();
+    if let Some(w) = cache.warning() {
+        WARNED.call_once(|| eprintln!("warning: {w}"));
     }
+    cache.dir
 }

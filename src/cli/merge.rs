@@ -8,7 +8,7 @@
 use super::output::Outputs;
 use crate::verify::shard::{self, Asked, Manifest, VerifyAsked};
 use anyhow::{bail, Result};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Arguments of `merge`.
 #[derive(clap::Args, Debug)]
@@ -43,7 +43,7 @@ fn check_inputs_now((path, m): &(PathBuf, Manifest)) -> Result<()> {
     let files = match &m.asked {
         Asked::Repair(r) => vec![PathBuf::from(&r.file)],
         Asked::Reconstruct(r) => vec![PathBuf::from(&r.file)],
-        Asked::Verify(v) => super::workers::collect_files(&paths_of(v))?,
+        Asked::Verify(v) => super::workers::collect_files(&v.paths())?,
     };
     Ok(shard::check_current(
         path,
@@ -54,30 +54,19 @@ fn check_inputs_now((path, m): &(PathBuf, Manifest)) -> Result<()> {
     )?)
 }
 
-/// The paths of a `verify` run as given.
-fn paths_of(v: &VerifyAsked) -> Vec<PathBuf> {
-    v.paths.iter().map(PathBuf::from).collect()
-}
-
-/// How the shards wrote their lines (`--notation`, `--letters`), with the merge's
-/// `--letters`, which must be the shards'.
-fn asked_style(
-    v: &VerifyAsked,
-    letters: Option<crate::notation::Letters>,
-) -> Result<crate::notation::Style> {
-    let theirs = v.letters;
-    if let Some(l) = letters.filter(|l| *l != theirs) {
-        bail!(
-            "--letters {}: the shards were verified with --letters {} and their lines are written in those letters; merge without --letters, or run the shards again with --letters {}",
-            l.name(),
-            theirs.name(),
-            l.name()
-        );
+/// The merged CSV's output, checked before any work (`--csv -` with `--json` would both
+/// write to standard output; no shard's file may be replaced).
+pub fn merged_csv(
+    ms: &[(PathBuf, Manifest)],
+    csv: Option<&Path>,
+    json: bool,
+) -> Result<Option<crate::files::Output>> {
+    if csv.is_some_and(|c| c.as_os_str() == "-") && json {
+        bail!("--csv - and --json would both write to standard output; send the CSV to a file (--csv FILE) or drop one of them");
     }
-    Ok(crate::notation::Style {
-        notation: v.notation,
-        letters: theirs,
-    })
+    csv.map(|c| crate::files::check_output(c, &shard::shard_files(ms)))
+        .transpose()
+        .map_err(|e| anyhow::anyhow!("--csv {e}"))
 }
 
 /// `mansuba merge`.
@@ -104,8 +93,8 @@ pub fn cmd_merge(a: MergeArgs) -> Result<i32> {
 
 /// Merges the shards of one `verify` run.
 fn merge_verify(a: &MergeArgs, v: &VerifyAsked, ms: &[(PathBuf, Manifest)]) -> Result<i32> {
-    let paths = paths_of(v);
-    let style = asked_style(v, a.letters)?;
+    let paths = v.paths();
+    let style = v.style(a.letters)?;
     let mut out = Outputs {
         csv: a.csv.as_deref(),
         json: a.json,

@@ -8,7 +8,7 @@ use crate::repair::reconstruct::Reconstruction;
 use crate::report::reconstruct as out;
 pub use crate::verify::shard::ReconstructRow;
 use crate::verify::shard::{self as manifest, Asked, Manifest, ShardRun};
-use anyhow::{bail, Result};
+use anyhow::Result;
 use std::path::{Path, PathBuf};
 
 /// Writes the shard's rows and manifest beside its CSV.
@@ -64,13 +64,7 @@ pub fn show(
 /// Merges the shards of one `reconstruct` run (already checked to belong together):
 /// prints what one run prints, writes its CSV; the exit code.
 pub fn merge(ms: &[(PathBuf, Manifest)], csv: Option<&Path>, json: bool, bom: bool) -> Result<i32> {
-    if csv.is_some_and(|c| c.as_os_str() == "-") && json {
-        bail!("--csv - and --json would both write to standard output; send the CSV to a file (--csv FILE) or drop one of them");
-    }
-    let csv = csv
-        .map(|c| crate::files::check_output(c, &manifest::shard_files(ms)))
-        .transpose()
-        .map_err(|e| anyhow::anyhow!("--csv {e}"))?;
+    let csv = super::merge::merged_csv(ms, csv, json)?;
     let (id, at, joined) = manifest::reconstruction(ms)?;
     for w in &ms[0].1.warnings {
         eprintln!("warning: {}", crate::report::shown::said(w));

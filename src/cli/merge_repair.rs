@@ -4,19 +4,13 @@
 
 use super::repair_rows::Shown;
 use crate::verify::shard::{self as manifest, Manifest};
-use anyhow::{bail, Result};
+use anyhow::Result;
 use std::path::{Path, PathBuf};
 
 /// Merges the shards of one `repair` run (already checked to belong together): prints
 /// what one run prints, writes its CSV; the exit code.
 pub fn merge(ms: &[(PathBuf, Manifest)], csv: Option<&Path>, json: bool, bom: bool) -> Result<i32> {
-    if csv.is_some_and(|c| c.as_os_str() == "-") && json {
-        bail!("--csv - and --json would both write to standard output; send the CSV to a file (--csv FILE) or drop one of them");
-    }
-    let csv = csv
-        .map(|c| crate::files::check_output(c, &manifest::shard_files(ms)))
-        .transpose()
-        .map_err(|e| anyhow::anyhow!("--csv {e}"))?;
+    let csv = super::merge::merged_csv(ms, csv, json)?;
     // Every problem is put together before anything is printed: a refusal writes nothing.
     let rows = manifest::repair_rows(ms)?;
     for w in &ms[0].1.warnings {

@@ -10,7 +10,6 @@ pub mod concordance;
 pub mod diagram;
 pub mod dice;
 pub mod dice_progress;
-pub mod dice_report;
 pub mod dice_tables;
 pub mod editor;
 pub mod export;
@@ -32,7 +31,6 @@ pub mod rules;
 pub mod solve;
 pub mod stream;
 pub mod tablebase;
-pub mod tablebase_plan;
 pub mod verify;
 pub mod workers;
 

@@ -7,9 +7,9 @@ use crate::board::position::Position;
 use crate::board::rules::Rules;
 use crate::dice::perft::RollPerftError;
 use crate::notation::coord;
+use crate::report::perft::{self as out, Counted};
 use crate::with_engine;
 use anyhow::{bail, Context, Result};
-use serde_json::json;
 
 /// Arguments of `perft`.
 #[derive(clap::Args, Debug)]
@@ -56,27 +56,18 @@ pub fn cmd_perft(a: PerftArgs) -> Result<i32> {
         } else {
             (crate::board::perft::perft_parallel(&pos, a.depth), vec![])
         };
-        let millis = t.elapsed().as_millis() as u64;
-        let nps = (nodes * 1000).checked_div(millis).unwrap_or(0);
+        let counted = Counted {
+            rules: &any.rules().name,
+            fen: pos.to_fen(),
+            depth: a.depth,
+            nodes,
+            millis: t.elapsed().as_millis() as u64,
+            divide: a.divide.then_some(&rows[..]),
+        };
         if a.json {
-            let div: serde_json::Map<String, serde_json::Value> =
-                rows.iter().map(|(m, n)| (m.clone(), serde_json::json!(n))).collect();
-            let mut o = serde_json::json!({
-                "rules": any.rules().name, "fen": pos.to_fen(), "depth": a.depth,
-                "nodes": nodes, "millis": millis, "nodes_per_second": nps,
-            });
-            if a.divide {
-                o["divide"] = serde_json::Value::Object(div);
-            }
-            println!("{o}");
+            println!("{}", out::json(&counted));
         } else {
-            for (m, n) in &rows {
-                println!("{m}: {n}");
-            }
-            if a.divide {
-                println!();
-            }
-            println!("nodes {nodes}  depth {}  time {:.3}s  {:.1} M nodes/s", a.depth, millis as f64 / 1000.0, nps as f64 / 1e6);
+            print!("{}", out::text(&counted));
         }
     });
     Ok(0)
@@ -95,34 +86,14 @@ pub fn perft_by_roll<B: Bits>(
         Err(RollPerftError::NoPly) => bail!("--roll needs --depth 1 or more"),
         r => r?,
     };
-    let mut out = vec![];
-    for c in &counts {
-        out.push(json!({
-            "roll": c.label, "kinds": c.kinds,
-            "moves": c.rows.len(), "nodes": c.nodes,
-            "divide": c.rows.iter().map(|(m, n)| (m.clone(), json!(n))).collect::<serde_json::Map<_, _>>(),
-        }));
-        if !as_json {
-            if divide {
-                for (m, n) in &c.rows {
-                    println!("{m}: {n}");
-                }
-            }
-            println!(
-                "roll {:>5}  {:<24} {:>3} moves  nodes {}  depth {depth}",
-                c.label,
-                c.kinds,
-                c.rows.len(),
-                c.nodes
-            );
-        }
-    }
     if as_json {
-        let rules = &pos.eng.rules;
+        let fen = pos.to_fen();
         println!(
             "{}",
-            json!({"rules": rules.name, "fen": pos.to_fen(), "depth": depth, "rolls": out})
+            out::by_roll_json(&pos.eng.rules.name, &fen, depth, &counts)
         );
+    } else {
+        print!("{}", out::by_roll_text(&counts, depth, divide));
     }
     Ok(0)
 }

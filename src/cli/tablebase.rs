@@ -1,6 +1,7 @@
 //! `tablebase build | probe | plan | stats`: retrograde tables from the command line.
 use crate::board::rules::Rules;
-use crate::retro::{self, by_name, BuildOptions, Value};
+use crate::report::tables as out;
+use crate::retro::{by_name, BuildOptions};
 use anyhow::Result;
 use std::path::{Path, PathBuf};
 
@@ -136,7 +137,7 @@ pub fn cmd_tablebase(a: TablebaseArgs) -> Result<i32> {
             rules,
             materials,
             json,
-        } => super::tablebase_plan::plan(&rules, &materials, json),
+        } => plan(&rules, &materials, json),
         TablebaseCommand::Stats {
             rules,
             material,
@@ -151,48 +152,28 @@ pub fn cmd_tablebase(a: TablebaseArgs) -> Result<i32> {
     }
 }
 
-fn pct(x: u64, of: u64) -> f64 {
-    if of == 0 {
-        0.0
+/// `tablebase plan`: `MATERIAL: NEEDS...` per line, or a JSON list (the plan is
+/// [`by_name::plan_named`]).
+fn plan(rules: &str, materials: &[String], json: bool) -> Result<i32> {
+    let steps = by_name::plan_named(rules, materials).map_err(|e| match &e {
+        by_name::ByNameError::DicePlan(name) => anyhow::anyhow!("--rules {name}: {e}"),
+        _ => anyhow::Error::from(e),
+    })?;
+    if json {
+        println!("{}", serde_json::to_string_pretty(&steps)?);
     } else {
-        100.0 * x as f64 / of as f64
+        print!("{}", out::plan_text(&steps));
     }
+    Ok(0)
 }
 
 /// `tablebase probe`: the value, the distance and a line of best play.
 fn probe(rules: &str, dir: &Path, fen: &str, max_line: usize, json: bool) -> Result<i32> {
     let p = by_name::probe_named(rules, dir, fen, max_line)?;
-    let (side, plies) = (p.side_to_move, p.plies);
-    let moves = retro::moves_of_plies(plies);
     if json {
-        let o = serde_json::json!({
-            "rules": p.rules,
-            "fen": p.fen,
-            "side_to_move": side,
-            "value": p.value.name(),
-            "plies": plies,
-            "moves": moves,
-            "line": p.line,
-            "line_text": p.line_text,
-            "end": p.end.describe(),
-        });
-        println!("{}", serde_json::to_string_pretty(&o)?);
+        println!("{}", out::probe_json(&p)?);
     } else {
-        match p.value {
-            Value::Draw => println!("{side} to move: draw"),
-            Value::Win => println!("{side} to move wins in {moves} moves ({plies} plies)"),
-            Value::Loss => println!(
-                "{side} to move loses in {plies} plies (the opponent wins in {} moves)",
-                plies / 2
-            ),
-        }
-        if !p.line.is_empty() {
-            println!("line: {}", p.line_text);
-        }
-        match p.end {
-            crate::board::outcome::Outcome::Ongoing => println!("(line shortened)"),
-            _ => println!("end: {}", p.end.describe()),
-        }
+        print!("{}", out::probe_text(&p));
     }
     Ok(0)
 }
@@ -226,27 +207,7 @@ fn build(rules: &str, material: &str, dir: &Path, opts: &BuildOptions, json: boo
     if json {
         println!("{}", serde_json::to_string_pretty(&report)?);
     } else {
-        for r in &report.tables {
-            println!(
-                "{:<10} {:>12} entries  symmetry {}  {}  {:.2}s{}  {}",
-                r.material,
-                r.entries,
-                r.symmetry,
-                if r.built { "built " } else { "loaded" },
-                r.seconds,
-                if r.built {
-                    format!("  {} levels", r.levels)
-                } else {
-                    String::new()
-                },
-                r.path.display()
-            );
-        }
-        println!(
-            "total {:.2}s, estimated peak memory {:.1} MiB",
-            t.elapsed().as_secs_f64(),
-            report.estimated_bytes as f64 / (1u64 << 20) as f64
-        );
+        print!("{}", out::build_text(&report, t.elapsed().as_secs_f64()));
     }
     Ok(0)
 }
@@ -257,37 +218,7 @@ fn stats(rules: &str, material: &str, dir: &Path, json: bool) -> Result<i32> {
     if json {
         println!("{}", serde_json::to_string_pretty(&s)?);
     } else {
-        println!("{} under {}: {} entries", s.material, s.rules, s.entries);
-        for (name, x) in [
-            ("White to move", s.white_to_move),
-            ("Black to move", s.black_to_move),
-        ] {
-            println!(
-                "{name}: {} legal positions; side to move wins {} ({:.2} %), draws {} ({:.2} %), loses {} ({:.2} %); longest win {} plies, longest loss {} plies",
-                x.legal,
-                x.wins,
-                pct(x.wins, x.legal),
-                x.draws,
-                pct(x.draws, x.legal),
-                x.losses,
-                pct(x.losses, x.legal),
-                x.longest_win_plies,
-                x.longest_loss_plies
-            );
-        }
-        println!(
-            "White wins {:.2} % with White to move, {:.2} % with Black to move",
-            s.white_wins_wtm_percent, s.white_wins_btm_percent
-        );
-        println!(
-            "longest win: {} moves ({} plies){}",
-            s.longest_win,
-            s.longest_win_plies,
-            s.longest_win_fen
-                .as_deref()
-                .map(|f| format!(", e.g. {f}"))
-                .unwrap_or_default()
-        );
+        print!("{}", out::stats_text(&s));
     }
     Ok(0)
 }

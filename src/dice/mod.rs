@@ -16,6 +16,7 @@
 
 mod accelerate;
 pub mod answer;
+pub mod by_name;
 mod certain;
 mod certify;
 mod compact;

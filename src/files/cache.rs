@@ -142,3 +142,43 @@ pub fn remove_scratch() {
         super::temps::forget(&d);
     }
 }
+
+/// Where a run keeps the tables it builds on the fly ([`for_run`]).
+#[derive(Debug)]
+pub struct RunCache {
+    /// The folder: the user's cache, else the run's scratch folder; None when neither
+    /// could be made (no table is built on the fly then).
+    pub dir: Option<PathBuf>,
+    /// Why the user's cache is not used, when it is not.
+    pub refused: Option<CacheError>,
+}
+
+impl RunCache {
+    /// What a run is told when the user's cache is not used: why, and where the tables
+    /// go instead.
+    pub fn warning(&self) -> Option<String> {
+        let e = self.refused.as_ref()?;
+        let what = match &self.dir {
+            Some(_) => {
+                "the tables built on the fly are kept in a private folder until the run ends"
+            }
+            None => "no table is built on the fly",
+        };
+        Some(format!("the table cache is not used: {e}; {what}"))
+    }
+}
+
+/// The folder this run keeps its tables built on the fly in: the user's cache, or when
+/// that is not trusted a scratch folder of the run's own.
+pub fn for_run() -> RunCache {
+    match user_cache() {
+        Ok(d) => RunCache {
+            dir: Some(d),
+            refused: None,
+        },
+        Err(e) => RunCache {
+            dir: scratch().ok(),
+            refused: Some(e),
+        },
+    }
+}

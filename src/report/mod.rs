@@ -11,13 +11,16 @@
 //! broken problem).
 
 pub mod cells;
+pub mod chance_tables;
 pub mod concordance;
+pub mod dice;
 pub mod edition;
 pub(crate) mod export;
 pub mod exported;
 pub mod found;
 pub mod grid;
 pub mod html;
+pub mod perft;
 pub mod pgn;
 pub mod popeye;
 pub mod reconstruct;
@@ -26,8 +29,10 @@ pub(crate) mod rows;
 pub mod schema;
 pub use crate::problem::shown;
 pub mod svg;
+pub mod tables;
 pub mod tally;
 pub(crate) mod text;
+pub mod written;
 
 pub use export::{export_records, ExportError, EXPORT_COLUMNS};
 pub use found::Found;

@@ -2,10 +2,11 @@
 //! beside the page ([`super::html`]): the diagrams
 //! ([`diagrams`], which `mansuba diagram` draws too), the play-through's positions and
 //! lines ([`play`]), the repairs in compact form ([`repairs`]) and the position editor
-//! ([`editor`]). The style sheet and the scripts are the files of this
+//! ([`editor`]), and the book Chromium prints of it ([`book`]). The style sheet and the scripts are the files of this
 //! folder, written into the edition's directory as they are.
 
 pub mod assemble;
+pub mod book;
 pub mod diagrams;
 pub mod editor;
 pub mod play;

@@ -4,9 +4,11 @@
 //! key must be there and none other may be (a misspelt or missing key is refused, never
 //! read as a default).
 
-use crate::notation::{Letters, Notation};
+use crate::notation::{Letters, Notation, Style};
 use crate::solve::Method;
 use serde::{Deserialize, Serialize};
+use std::path::PathBuf;
+use thiserror::Error;
 
 /// What a shard was asked, by command.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -72,6 +74,41 @@ pub struct VerifyAsked {
     pub notation: Notation,
     /// `--letters` the lines are written in.
     pub letters: Letters,
+}
+
+/// A merge asked for other letters than the shards wrote their lines in.
+#[derive(Debug, Error)]
+#[error(
+    "--letters {}: the shards were verified with --letters {} and their lines are written in those letters; merge without --letters, or run the shards again with --letters {}",
+    asked.name(),
+    theirs.name(),
+    asked.name()
+)]
+pub struct OtherLetters {
+    /// The letters the merge asked for.
+    pub asked: Letters,
+    /// The letters of the shards.
+    pub theirs: Letters,
+}
+
+impl VerifyAsked {
+    /// The paths as given.
+    pub fn paths(&self) -> Vec<PathBuf> {
+        self.paths.iter().map(PathBuf::from).collect()
+    }
+
+    /// How the shards wrote their lines (`--notation`, `--letters`), with the letters a
+    /// merge asks for (`--letters`), which must be the shards'.
+    pub fn style(&self, letters: Option<Letters>) -> Result<Style, OtherLetters> {
+        let theirs = self.letters;
+        if let Some(asked) = letters.filter(|l| *l != theirs) {
+            return Err(OtherLetters { asked, theirs });
+        }
+        Ok(Style {
+            notation: self.notation,
+            letters: theirs,
+        })
+    }
 }
 
 /// The options of `repair` that change a result.

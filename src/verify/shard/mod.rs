@@ -13,7 +13,7 @@ pub mod join;
 pub mod manifest;
 pub mod rows;
 
-pub use asked::{Asked, ReconstructAsked, RepairAsked, VerifyAsked};
+pub use asked::{Asked, OtherLetters, ReconstructAsked, RepairAsked, VerifyAsked};
 pub use combine::{reconstruction, repair_rows};
 pub use error::ShardsError;
 pub use inputs::{check_current, inputs_of, read_by, InputFile, Inputs};

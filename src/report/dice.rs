@@ -1,10 +1,13 @@
-//! The report of `mansuba dice`: the [`Answer`] as text or as one JSON object.
+//! The answer of `mansuba dice` ([`Answer`]: the chances, the best move for each throw,
+//! how they were found, the simulation that checks them) as text or as one JSON object.
 
+use super::written::written;
 use crate::board::bits::Bits;
 use crate::board::position::Position;
 use crate::dice::{Answer, BestMove, Choice, Dice, How, Objective};
 use crate::notation::{coord, san};
 use serde_json::json;
+use std::fmt::Write;
 
 /// The choice in the rules' notation, and its coordinates (empty without a move).
 fn choice_text<B: Bits>(pos: &Position<B>, choice: &Choice) -> (String, String) {
@@ -33,8 +36,8 @@ fn best_json<B: Bits>(pos: &Position<B>, b: &BestMove) -> serde_json::Value {
     })
 }
 
-/// The answer as one JSON object.
-pub fn print_json<B: Bits>(pos: &Position<B>, dice: &Dice, objective: Objective, a: &Answer) {
+/// The answer as one JSON object (one line, without its newline).
+pub fn json<B: Bits>(pos: &Position<B>, dice: &Dice, objective: Objective, a: &Answer) -> String {
     let v = a.chances;
     let turns = match &a.how {
         How::Horizon { turns, .. } => Some(*turns),
@@ -68,16 +71,27 @@ pub fn print_json<B: Bits>(pos: &Position<B>, dice: &Dice, objective: Objective,
         o["games_asked"] = json!(s.asked);
         o["seed"] = json!(s.seed);
     }
-    println!("{o}");
+    o.to_string()
 }
 
-/// The answer as text.
-pub fn print_text<B: Bits>(pos: &Position<B>, dice: &Dice, objective: Objective, a: &Answer) {
+/// The answer as text, each line ended.
+pub fn text<B: Bits>(pos: &Position<B>, dice: &Dice, objective: Objective, a: &Answer) -> String {
+    written(|out| write_text(out, pos, (dice, objective), a))
+}
+
+/// Writes the answer as text to `out`.
+fn write_text<B: Bits>(
+    out: &mut impl Write,
+    pos: &Position<B>,
+    (dice, objective): (&Dice, Objective),
+    a: &Answer,
+) -> std::fmt::Result {
     let v = a.chances;
-    println!("{}: {}", pos.eng.rules.name, dice.describe());
-    println!("{}  ({} to move)", pos.to_fen(), pos.side.name());
+    writeln!(out, "{}: {}", pos.eng.rules.name, dice.describe())?;
+    writeln!(out, "{}  ({} to move)", pos.to_fen(), pos.side.name())?;
     match &a.how {
-        How::Horizon { turns, plies, .. } => println!(
+        How::Horizon { turns, plies, .. } => writeln!(
+            out,
             "within {turns} turn{} each ({plies} pl{}, {} first), {}:",
             if *turns == 1 { "" } else { "s" },
             if *plies == 1 { "y" } else { "ies" },
@@ -86,14 +100,16 @@ pub fn print_text<B: Bits>(pos: &Position<B>, dice: &Dice, objective: Objective,
                 Objective::Score => "both sides playing for the best score",
                 Objective::WinFor(_) => "playing to win against a defence that plays to stop it",
             }
-        ),
-        How::Tables { error_bound, .. } => println!(
+        )?,
+        How::Tables { error_bound, .. } => writeln!(
+            out,
             "played to the end (chance tables), both sides playing for the best score \
              (certified: win - loss within {:.1e} of the exact):",
             error_bound.unwrap_or(f64::NAN)
-        ),
+        )?,
     }
-    println!(
+    writeln!(
+        out,
         "  win {:.4}   draw {:.4}   loss {:.4}{}",
         v.w,
         v.draw(),
@@ -102,10 +118,11 @@ pub fn print_text<B: Bits>(pos: &Position<B>, dice: &Dice, objective: Objective,
             How::Horizon { .. } => "   (not decided within the turns counts as a draw)",
             How::Tables { .. } => "   (a game that never ends is a draw)",
         }
-    );
-    println!("best move for each throw:");
+    )?;
+    writeln!(out, "best move for each throw:")?;
     for b in &a.best {
-        println!(
+        writeln!(
+            out,
             "  {:>5}  {:<22} {:>3} moves  {:<16} win {:.4}  loss {:.4}",
             b.roll.label,
             Dice::kind_names(&pos.eng.rules.pieces, b.roll.kinds),
@@ -113,16 +130,16 @@ pub fn print_text<B: Bits>(pos: &Position<B>, dice: &Dice, objective: Objective,
             choice_text(pos, &b.choice).0,
             b.chances.w,
             b.chances.l
-        );
+        )?;
     }
     match &a.how {
-        How::Horizon { nodes, .. } => println!("{nodes} positions, {:.2} s", a.seconds),
+        How::Horizon { nodes, .. } => writeln!(out, "{nodes} positions, {:.2} s", a.seconds)?,
         How::Tables { figures, .. } => {
             for f in figures {
-                println!(
+                writeln!(out,
                     "table {}: {} positions, {} sweeps (last change {:.1e}, error within {:.1e}), {:.2} s",
                     f.material, f.positions, f.iterations, f.residual, f.error_bound, f.seconds
-                );
+                )?;
             }
         }
     }
@@ -140,9 +157,11 @@ pub fn print_text<B: Bits>(pos: &Position<B>, dice: &Dice, objective: Objective,
         } else {
             String::new()
         };
-        println!(
+        writeln!(
+            out,
             "simulated {} games{of} (seed {}): win {:.4} ± {:.4} ({away} the exact {:.4})",
             s.games, s.seed, s.simulated_win, s.standard_error, v.w
-        );
+        )?;
     }
+    Ok(())
 }
