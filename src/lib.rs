@@ -18,7 +18,7 @@
 //! - [`repair`]: the smallest edits that make a broken problem sound;
 //! - [`report`]: text, CSV, JSON, SVG and the HTML edition;
 //! - [`verify`]: a problem verified into its row and verdict, as a library (and the
-//!   members of a concordance's groups);
+//!   members of a concordance's groups, and a file's problems repaired in turn);
 //! - [`cli`]: the command line, one file per subcommand (not part of the library's API;
 //!   behind the default feature `cli`, so that `cargo build --lib --no-default-features`
 //!   builds the library without clap, indicatif, ctrlc, anyhow or url).

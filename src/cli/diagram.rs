@@ -59,32 +59,7 @@ fn pick_problem(file: &Path, id: Option<&str>) -> Result<Problem> {
     for w in &lf.warnings {
         eprintln!("warning: {}", crate::report::shown::said(w));
     }
-    let mut ok = vec![];
-    for p in lf.problems {
-        match p {
-            Ok(p) => ok.push(p),
-            Err(e) if id.is_none() || e.id.as_deref() == id => bail!("{e}"),
-            Err(_) => {}
-        }
-    }
-    match id {
-        Some(id) => match ok.iter().position(|p| p.id == id) {
-            Some(i) => Ok(ok.swap_remove(i)),
-            None => bail!(super::workers::no_such_id(
-                id,
-                file,
-                ok.iter().map(|p| p.id.as_str())
-            )),
-        },
-        None if ok.len() == 1 => Ok(ok.remove(0)),
-        None if ok.is_empty() => bail!("{}: no problem in the file", file.display()),
-        None => bail!(
-            "{} holds {} problems; name one with --id (ids: {})",
-            file.display(),
-            ok.len(),
-            super::workers::ids_listed(ok.iter().map(|p| p.id.as_str()))
-        ),
-    }
+    Ok(lf.pick(id)?)
 }
 
 /// What `diagram` draws: the engine (a problem's rules taken as every command takes them,

@@ -81,7 +81,7 @@ pub fn cmd_reconstruct(a: ReconstructArgs) -> Result<i32> {
     let p = match lf.with_id(&a.id) {
         Some(Ok(p)) => p,
         Some(Err(e)) => bail!("{e}"),
-        None => bail!(super::workers::no_such_id(&a.id, &a.file, lf.ids())),
+        None => bail!(crate::problem::pick::no_such_id(&a.id, &a.file, lf.ids())),
     };
     let opt = super::repair::options(
         (a.timeout, a.timeout_each),

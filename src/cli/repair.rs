@@ -2,11 +2,11 @@
 //! problem sound (see [`crate::repair`]); text, `--json`, `--csv`; with `--shard K/N`,
 //! the manifest and rows for `mansuba merge` (see [`super::repair_rows`]).
 pub use super::repair_args::RepairArgs;
-use super::repair_rows::{write_manifest, RepairRow, Shown};
+use super::repair_rows::{write_manifest, Shown};
 use super::workers::set_threads;
 use crate::problem::load_file;
-use crate::repair::{repair_problem, Options, Shard};
-use crate::verify::shard::RepairOutcome;
+use crate::repair::{Options, Shard};
+use crate::verify::repairs::repair_file;
 use anyhow::{bail, Result};
 
 /// The search options from the time limits in seconds (`(whole run, each solve)`, both
@@ -57,49 +57,20 @@ pub fn cmd_repair(a: RepairArgs) -> Result<i32> {
         eprintln!("warning: {}", crate::report::shown::said(w));
     }
     let mut shown = Shown::default();
-    let mut rows: Vec<RepairRow> = vec![];
     let engines = super::engines();
-    for p in &lf.problems {
-        // After Ctrl-C the problems not begun are left alone (each would only report
-        // its original's verdict as cancelled).
-        if crate::cli::interrupt::interrupted() {
-            break;
-        }
-        let (id, at, result) = match p {
-            Ok(p) if a.id.as_ref().is_none_or(|id| *id == p.id) => (
-                p.id.clone(),
-                format!("{}:{}", p.file.display(), p.line),
-                match repair_problem(p, &engines, None, &opt) {
-                    Ok(r) => RepairOutcome::Repaired(Box::new(r)),
-                    Err(e) => RepairOutcome::Failed(p.error("id", e).to_string()),
-                },
-            ),
-            Err(e) if a.id.is_none() || e.id == a.id => (
-                e.id.clone().unwrap_or_default(),
-                String::new(),
-                RepairOutcome::Failed(e.to_string()),
-            ),
-            _ => continue,
-        };
-        let place = rows.len();
-        rows.push(RepairRow {
-            place,
-            id,
-            at,
-            result,
-        });
-        shown.show(&rows[place], a.json);
-        if let Some(r) = rows[place].report() {
+    let rows = repair_file(&lf, a.id.as_deref(), &engines, &opt, &mut |row| {
+        shown.show(row, a.json);
+        if let Some(r) = row.report() {
             if r.counts.not_run > 0 {
                 eprintln!(
                     "{}: stopped ({}): {} of {} candidates not run",
-                    rows[place].id, r.counts.stopped, r.counts.not_run, r.counts.in_shard
+                    row.id, r.counts.stopped, r.counts.not_run, r.counts.in_shard
                 );
             }
         }
-    }
+    });
     if rows.is_empty() && !crate::cli::interrupt::interrupted() {
-        bail!(super::workers::no_such_id(
+        bail!(crate::problem::pick::no_such_id(
             a.id.as_deref().unwrap_or_default(),
             &a.file,
             lf.ids()

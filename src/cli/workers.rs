@@ -4,6 +4,7 @@
 use anyhow::Result;
 
 use crate::files::{Walk, WalkError};
+pub use crate::problem::pick::no_such_id;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -75,39 +76,4 @@ pub fn one_problem_file(path: &std::path::Path) -> Result<()> {
         ),
         Ok(_) => Ok(()),
     }
-}
-
-/// How many of a file's ids "no problem with id" lists before it says how many more.
-const IDS_LISTED: usize = 10;
-
-/// A file's ids for a message: "a, b, … 99 more" (each escaped and cut as every id
-/// printed is; a file of 100,000 ids lists the first few), "none readable" for none.
-pub fn ids_listed<'a>(ids: impl ExactSizeIterator<Item = &'a str>) -> String {
-    let n = ids.len();
-    if n == 0 {
-        return "none readable".into();
-    }
-    let mut listed: Vec<String> = ids
-        .take(IDS_LISTED)
-        .map(crate::report::shown::shown_id)
-        .collect();
-    if n > IDS_LISTED {
-        listed.push(format!("… {} more", n - IDS_LISTED));
-    }
-    listed.join(", ")
-}
-
-/// "no problem with id 'ID' in FILE (ids: …)": the id asked escaped and cut as every id
-/// printed is (a newline in `--id` stays on its line), the file's ids as [`ids_listed`].
-pub fn no_such_id<'a>(
-    id: &str,
-    file: &std::path::Path,
-    ids: impl ExactSizeIterator<Item = &'a str>,
-) -> String {
-    format!(
-        "no problem with id '{}' in {} (ids: {})",
-        crate::report::shown::shown_id(id),
-        file.display(),
-        ids_listed(ids)
-    )
 }

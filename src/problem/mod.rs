@@ -16,6 +16,7 @@ pub mod chunks;
 mod engines;
 mod entry;
 pub mod import;
+pub mod pick;
 pub mod shown;
 
 pub use engines::Engines;

@@ -23,6 +23,7 @@ pub mod html;
 pub mod perft;
 pub mod pgn;
 pub mod popeye;
+pub mod presets;
 pub mod reconstruct;
 pub mod repair;
 pub(crate) mod rows;

@@ -16,6 +16,7 @@ pub(crate) mod job;
 pub mod least;
 pub mod members;
 pub(crate) mod plan;
+pub mod repairs;
 pub mod shard;
 pub mod status;
 
