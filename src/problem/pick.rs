@@ -11,7 +11,7 @@ use thiserror::Error;
 pub enum PickError {
     /// The entry asked for (or, without an id, any entry) did not read.
     #[error("{0}")]
-    Entry(ProblemError),
+    Entry(Box<ProblemError>),
     /// No problem of the file has the id.
     #[error("{}", no_such_id(id, file, ids.iter().map(String::as_str)))]
     NoSuchId {
@@ -49,7 +49,9 @@ impl LoadedFile {
         for p in self.problems {
             match p {
                 Ok(p) => ok.push(p),
-                Err(e) if id.is_none() || e.id.as_deref() == id => return Err(PickError::Entry(e)),
+                Err(e) if id.is_none() || e.id.as_deref() == id => {
+                    return Err(PickError::Entry(Box::new(e)))
+                }
                 Err(_) => {}
             }
         }
