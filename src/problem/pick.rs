@@ -106,3 +106,48 @@ pub fn no_such_id<'a>(
         ids_listed(ids)
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problem::{load_file, parse_str};
+
+    /// The repository's collection, problems/mansubat.toml (each entry names its source).
+    fn collection() -> LoadedFile {
+        load_file(Path::new("problems/mansubat.toml"))
+    }
+
+    #[test]
+    fn a_problem_is_picked_by_id_or_as_the_only_one() {
+        let p = collection().pick(Some("dilaram")).unwrap();
+        assert_eq!(p.id, "dilaram");
+        let e = collection().pick(None).unwrap_err();
+        assert!(matches!(e, PickError::Several { .. }), "{e}");
+        assert!(
+            e.to_string()
+                .contains("; name one with --id (ids: dilaram, dilaram-6,"),
+            "{e}"
+        );
+        let e = collection().pick(Some("nosuch")).unwrap_err();
+        assert!(
+            e.to_string().starts_with(
+                "no problem with id 'nosuch' in problems/mansubat.toml (ids: dilaram,"
+            ),
+            "{e}"
+        );
+        // A file without a problem table is an entry that did not read.
+        let e = parse_str("", Path::new("empty.toml"))
+            .pick(None)
+            .unwrap_err();
+        assert!(matches!(e, PickError::Entry(_)), "{e}");
+        assert!(e.to_string().contains("no [[problem]] table"), "{e}");
+    }
+
+    #[test]
+    fn ids_past_ten_are_counted() {
+        let ids: Vec<String> = (0..12).map(|i| format!("p{i}")).collect();
+        let listed = ids_listed(ids.iter().map(String::as_str));
+        assert_eq!(listed, "p0, p1, p2, p3, p4, p5, p6, p7, p8, p9, … 2 more");
+        assert_eq!(ids_listed(std::iter::empty()), "none readable");
+    }
+}
