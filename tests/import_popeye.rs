@@ -341,15 +341,7 @@ fn the_export_comes_back_exactly() {
                 fen = \"4k3/8/8/3pP3/8/8/8/R3K2R w K d6 0 1\"\nstipulation = \"#2\"\n\n\
                 [[problem]]\nid = \"b\"\nrules = \"orthodox\"\nfen = \"4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1\"\nstipulation = \"#3\"\n";
     std::fs::write(dir.path().join("p.toml"), toml).unwrap();
-    let run = |args: &[&str]| {
-        let o = Command::cargo_bin("mansuba")
-            .unwrap()
-            .current_dir(dir.path())
-            .args(args)
-            .output()
-            .unwrap();
-        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    };
+    let run = |args: &[&str]| succeeds_in(dir.path(), args);
     run(&["export", "p.toml", "--popeye", "p.inp"]);
     run(&["import", "p.inp", "-o", "back.toml"]);
     let orig = load_file(&dir.path().join("p.toml")).problems;
@@ -435,15 +427,7 @@ fn a_fairy_man_goes_out_to_popeye_and_comes_back() {
     let inp = "BeginProblem\nTitle F\nPieces White kb6 cad4 ne4 zf2 37h1 pg7 Black ka8 bie8 wre7\n\
                Stipulation #2\nEndProblem\n";
     std::fs::write(dir.path().join("a.inp"), inp).unwrap();
-    let run = |args: &[&str]| {
-        let o = Command::cargo_bin("mansuba")
-            .unwrap()
-            .current_dir(dir.path())
-            .args(args)
-            .output()
-            .unwrap();
-        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    };
+    let run = |args: &[&str]| succeeds_in(dir.path(), args);
     run(&["import", "a.inp", "-o", "a.toml"]);
     run(&["export", "a.toml", "--popeye", "b.inp"]);
     let out = std::fs::read_to_string(dir.path().join("b.inp")).unwrap();
@@ -564,4 +548,15 @@ fn popeye_problems_with_leapers_and_riders_verify_as_popeye_solves_them() {
         assert_eq!(cell("keys_complete"), "yes", "{stip}");
         assert_eq!(cell(column), *popeye, "{stip}");
     }
+}
+
+/// Runs mansuba in `dir`, which must succeed.
+fn succeeds_in(dir: &std::path::Path, args: &[&str]) {
+    let o = Command::cargo_bin("mansuba")
+        .unwrap()
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
 }

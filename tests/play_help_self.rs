@@ -161,7 +161,7 @@ fn preset(name: &str) -> AnyEngine {
 
 /// What a random set of positions gets beyond its men: the first-move privileges of
 /// the assizes, a white pawn stacked on a white man (the short assize).
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 struct Extra {
     privileged: bool,
     stacked: bool,
@@ -185,12 +185,8 @@ fn with_extra<B: Bits>(mut p: Position<B>, extra: Extra) -> Option<Position<B>> 
     Some(p)
 }
 
-/// Random positions (colours swapped: Black's men about White's king), every
-/// stipulation compared; at least `want` of them must have a solution of one.
-fn random_set<B: Bits>(eng: &Arc<Engine<B>>, seed: u64, men: &[(&[char], &[char])], want: usize) {
-    random_with(eng, seed, men, want, Extra::default())
-}
-
+/// Random positions (colours swapped: Black's men about White's king) with the extras,
+/// every stipulation compared; at least `want` of them must have a solution of one.
 fn random_with<B: Bits>(
     eng: &Arc<Engine<B>>,
     seed: u64,
@@ -234,55 +230,85 @@ fn random_with<B: Bits>(
     );
 }
 
-#[test]
-fn help_self_random_orthodox() {
-    let any = preset("orthodox");
-    with_engine!(&any, e => random_set(e, 41, &[(&['R'], &['q']), (&['P', 'R'], &['r', 'n'])], 3));
+/// A test of random positions under a preset: its seed, the men, how many must have a
+/// solution, the extras.
+macro_rules! random_test {
+    ($test:ident, $preset:expr, $seed:expr, $men:expr, $want:expr, $extra:expr) => {
+        #[test]
+        fn $test() {
+            let any = preset($preset);
+            with_engine!(&any, e => random_with(e, $seed, $men, $want, $extra));
+        }
+    };
 }
 
-#[test]
-fn help_self_random_shatranj() {
-    let any = preset("shatranj");
-    with_engine!(&any, e => random_set(e, 42, &[(&['R'], &['r']), (&['P', 'N'], &['r', 'n'])], 3));
-}
+const PLAIN: Extra = Extra {
+    privileged: false,
+    stacked: false,
+};
 
-#[test]
-fn help_self_random_short_assize_stacked() {
-    let any = preset("short-assize");
-    let extra = Extra {
+random_test!(
+    help_self_random_orthodox,
+    "orthodox",
+    41,
+    &[(&['R'], &['q']), (&['P', 'R'], &['r', 'n'])],
+    3,
+    PLAIN
+);
+random_test!(
+    help_self_random_shatranj,
+    "shatranj",
+    42,
+    &[(&['R'], &['r']), (&['P', 'N'], &['r', 'n'])],
+    3,
+    PLAIN
+);
+random_test!(
+    help_self_random_short_assize_stacked,
+    "short-assize",
+    43,
+    &[(&['R', 'Q'], &['r']), (&['P', 'R'], &['q'])],
+    2,
+    Extra {
         stacked: true,
-        ..Extra::default()
-    };
-    with_engine!(&any, e => random_with(e, 43, &[(&['R', 'Q'], &['r']), (&['P', 'R'], &['q'])], 2, extra));
-}
-
-#[test]
-fn help_self_random_alfonso_privileged() {
-    let any = preset("alfonso");
-    let extra = Extra {
+        ..PLAIN
+    }
+);
+random_test!(
+    help_self_random_alfonso_privileged,
+    "alfonso",
+    44,
+    &[(&['R', 'Q'], &['r']), (&['P', 'R'], &['n'])],
+    2,
+    Extra {
         privileged: true,
-        ..Extra::default()
-    };
-    with_engine!(&any, e => random_with(e, 44, &[(&['R', 'Q'], &['r']), (&['P', 'R'], &['n'])], 2, extra));
-}
-
-#[test]
-fn help_self_random_forced_capture() {
-    let any = preset("forced");
-    with_engine!(&any, e => random_set(e, 45, &[(&['R'], &['r']), (&['P', 'N'], &['r', 'n'])], 2));
-}
-
-#[test]
-fn help_self_random_courier() {
-    let any = preset("courier");
-    with_engine!(&any, e => random_set(e, 46, &[(&['R'], &['r']), (&['W', 'F'], &['r', 'e'])], 2));
-}
-
-#[test]
-fn help_self_random_grant_acedrex() {
-    let any = preset("grant-acedrex");
-    with_engine!(&any, e => random_set(e, 47, &[(&['R'], &['r']), (&['L'], &['r'])], 2));
-}
+        ..PLAIN
+    }
+);
+random_test!(
+    help_self_random_forced_capture,
+    "forced",
+    45,
+    &[(&['R'], &['r']), (&['P', 'N'], &['r', 'n'])],
+    2,
+    PLAIN
+);
+random_test!(
+    help_self_random_courier,
+    "courier",
+    46,
+    &[(&['R'], &['r']), (&['W', 'F'], &['r', 'e'])],
+    2,
+    PLAIN
+);
+random_test!(
+    help_self_random_grant_acedrex,
+    "grant-acedrex",
+    47,
+    &[(&['R'], &['r']), (&['L'], &['r'])],
+    2,
+    PLAIN
+);
 
 #[test]
 fn help_self_composed() {
@@ -390,9 +416,7 @@ fn popeye_help_self_imported_and_verified() {
 /// 2.a8D#": White may not have a mate in one before any of his moves, not only his last.
 #[test]
 fn help_reflex_white_must_never_have_a_mate_in_one() {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(
-        dir.path().join("hr.toml"),
+    let (rows, out) = verified(
         r##"[[problem]]
 id = "hr2.5"
 source = "thomas-maeder/popeye, REGRESSIONS/4_51_to_4_53.inp"
@@ -407,14 +431,7 @@ rules = "orthodox"
 fen = "8/8/P1K5/3p4/1p1P4/kp6/8/2N5 w - - 0 1"
 stipulation = "hr#3"
 "##,
-    )
-    .unwrap();
-    let (code, out, err) = mansuba_in(dir.path(), &["verify", "hr.toml", "--json"]);
-    assert_eq!(code, 0, "{err}");
-    let rows: Vec<serde_json::Value> = out
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    );
     let solutions = |i: usize| -> Vec<Vec<String>> {
         serde_json::from_value(rows[i]["solutions"].clone()).unwrap()
     };
@@ -435,9 +452,7 @@ stipulation = "hr#3"
 /// counts, and the `hr#1.5` is solved by no move before Black's mate.
 #[test]
 fn help_reflex_black_must_mate_at_once() {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(
-        dir.path().join("hr.toml"),
+    let (rows, out) = verified(
         r##"[[problem]]
 id = "hr1.5"
 source = "thomas-maeder/popeye, TESTS/help_play.inp"
@@ -452,14 +467,7 @@ rules = "orthodox"
 fen = "8/8/7p/8/8/kp3P2/p7/K7 w - - 0 1"
 stipulation = "hr#2"
 "##,
-    )
-    .unwrap();
-    let (code, out, err) = mansuba_in(dir.path(), &["verify", "hr.toml", "--json"]);
-    assert_eq!(code, 0, "{err}");
-    let rows: Vec<serde_json::Value> = out
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    );
     let solutions = |i: usize| -> Vec<Vec<String>> {
         serde_json::from_value(rows[i]["solutions"].clone()).unwrap()
     };
@@ -491,4 +499,17 @@ fn popeye_white_to_play_shortens_help_self_and_reflex() {
     let (_, json, err) = mansuba_in(d.path(), &["verify", "out.toml", "--json"]);
     let first: serde_json::Value = serde_json::from_str(json.lines().next().unwrap()).unwrap();
     assert_eq!(first["solutions"], serde_json::json!([[]]), "{json}{err}");
+}
+
+/// The JSON rows of `verify --json` on a problem file of this text, and its output.
+fn verified(toml: &str) -> (Vec<serde_json::Value>, String) {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("p.toml"), toml).unwrap();
+    let (code, out, err) = mansuba_in(dir.path(), &["verify", "p.toml", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let rows = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    (rows, out)
 }
