@@ -25,9 +25,7 @@ fn main() {
                 let row = mansuba::verify_problem(p, &limits);
                 let why = match (&row.found, row.verdict) {
                     (mansuba::Found::Failed(e), _) => Some(e.clone()),
-                    (mansuba::Found::Analysed(a), mansuba::Verdict::Unsound) => {
-                        a.report.refutation_text()
-                    }
+                    (mansuba::Found::Analysed(a), mansuba::Verdict::Unsound) => a.refutation_text(),
                     _ => None,
                 };
                 println!(

@@ -66,10 +66,10 @@
 //! let limits = Limits { timeout: Some(Duration::from_secs(60)), ..Limits::default() };
 //! let row = verify_problem(dilaram, &limits);
 //! assert_eq!(row.verdict, Verdict::Unsound);
-//! let report = &row.analysis().unwrap().report;
-//! assert_eq!(report.solvable, Solvable::No);
-//! // The strongest try and the defence that holds against it.
-//! let refutation = report.refutation.as_ref().unwrap();
+//! let analysis = row.analysis().unwrap();
+//! assert_eq!(analysis.report.solvable, Solvable::No);
+//! // The strongest try and the defence that holds against it, as written.
+//! let refutation = analysis.written.refutation.as_ref().unwrap();
 //! assert_eq!(refutation.line[..4], ["Rh8+", "Kxh8", "Bf5+", "Rh2"]);
 //! ```
 

@@ -119,7 +119,7 @@ fn draw_orthodox_one_key_a_cook_and_a_loss() {
     assert_eq!(lost.report.solvable, Solvable::No);
     assert_eq!(Verdict::of(&lost), Verdict::Unsound);
     let r = lost.report.refutation.as_ref().unwrap();
-    assert_eq!(r.line, ["a8b8", "h1b7"]);
+    assert_eq!(r.line.0, ["a8b8", "h1b7"]);
     assert_eq!(lost.report.table_distance, Some(1));
     // The `win N` search without tables agrees: after Kb8 White mates in one (two ways,
     // the refutation's among them), and after
@@ -156,7 +156,11 @@ fn draw_the_stalemate_rule_decides() {
     assert!(!e.report.keys.iter().any(|k| *k == "d6c7"));
     assert!(!e.report.keys.is_empty());
     assert_eq!(e.report.keys.len() + 1, o.report.keys.len());
-    assert!(e.report.tries.iter().any(|t| t.first() == Some("d6c7")));
+    assert!(e
+        .report
+        .tries
+        .iter()
+        .any(|t| t.first().is_some_and(|f| *f == "d6c7")));
 }
 
 #[test]
@@ -166,11 +170,14 @@ fn draw_without_tables_finds_the_loss_or_stays_unknown() {
     let big = "k7/2K5/5p2/4pP2/4P3/8/8/7R b - - 0 1";
     let a = draw("orthodox", big);
     assert_eq!(a.report.solvable, Solvable::No);
-    assert_eq!(a.report.refutation.as_ref().unwrap().line, ["a8a7", "h1a1"]);
+    assert_eq!(
+        a.report.refutation.as_ref().unwrap().line.0,
+        ["a8a7", "h1a1"]
+    );
     // The same without the pawns, in the tables: the same verdict and line.
     let small = draw("orthodox", "k7/2K5/8/8/8/8/8/7R b - - 0 1");
     assert_eq!(small.report.solvable, Solvable::No);
-    assert_eq!(small.report.refutation.unwrap().line, ["a8a7", "h1a1"]);
+    assert_eq!(small.report.refutation.unwrap().line.0, ["a8a7", "h1a1"]);
     // A black rook to give up: no loss is found, and a search cannot prove a draw.
     let open = "k7/2K5/5p2/4pP2/4P3/8/8/r6R b - - 0 1";
     let any = AnyEngine::new(Rules::preset("orthodox").unwrap()).unwrap();

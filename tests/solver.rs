@@ -648,7 +648,8 @@ fn an_open_mate_problem_gets_a_second_look_under_continual_check() {
     assert!(!a.report.keys_complete);
     let c = a.continual_check.expect("a second look");
     assert_eq!(c.solvable, Solvable::Yes);
-    assert_eq!(c.keys, vec!["Nh5+".to_string()]);
+    assert_eq!(c.keys, ["g7h5"]);
+    assert_eq!(a.written.continual_keys, ["Nh5+"]);
     assert!(c.keys_complete);
     assert_eq!(c.shortest, Some(36));
     let ms = "1r3bk1/2P3n1/4p1np/1p2Qp2/2b2Rp1/P1NP1PKP/1P5p/1BBN2qR b - - 0 1";
@@ -839,7 +840,8 @@ fn a_cooked_problems_tries_get_lines_whose_defence_holds() {
         let pos = Position::from_fen(e.clone(), fen).unwrap();
         assert_eq!(rep.tries.len() + rep.keys.len(), pos.clone().count_legal());
         for t in &rep.tries {
-            let plies: Vec<&str> = t.line.iter().map(String::as_str).collect();
+            let coords = t.line.coords();
+            let plies: Vec<&str> = coords.iter().map(String::as_str).collect();
             // A cooked problem's try is shown with its refutation alone.
             assert_eq!(plies.len(), 2, "{t}");
             assert!(!rep.keys.iter().any(|k| *k == plies[0]), "{t}");

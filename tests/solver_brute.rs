@@ -468,7 +468,8 @@ fn refutation_lines_agree_with_plain_minimax() {
         let Some(text) = a.report.refutation.clone() else {
             continue;
         };
-        let tokens: Vec<&str> = text.line.iter().map(String::as_str).collect();
+        let plies = text.line.coords();
+        let tokens: Vec<&str> = plies.iter().map(String::as_str).collect();
         with_engine!(&any, e => {
             let mut p = Position::from_fen(e.clone(), &fen).unwrap();
             for t in &tokens[..2] {

@@ -77,7 +77,7 @@ pub struct Original {
     /// The keys (SAN).
     pub keys: Vec<String>,
     /// For an unsound problem: the strongest try and the defence that holds.
-    pub refutation: Option<crate::solve::Refutation>,
+    pub refutation: Option<crate::solve::WrittenRefutation>,
     /// The claim's check ("refuted Rh2 after 1.Rh8+ Kxh8 2.Bf5+"; empty without a claim).
     pub claim: String,
     /// The position as solved (its side to move numbers the refutation).
@@ -191,7 +191,7 @@ fn original_of(a: &Analysis, verdict: Verdict) -> Original {
         fen: a.fen.clone(),
         verdict,
         keys: a.written.keys.clone(),
-        refutation: a.report.refutation.clone(),
+        refutation: a.written.refutation.clone(),
         claim: if a.claim.status == crate::solve::ClaimStatus::None && a.claim.detail.is_empty() {
             String::new()
         } else {

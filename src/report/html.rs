@@ -92,8 +92,7 @@ pub fn explain(r: &Row) -> String {
         }
         Verdict::Unsound => format!(
             "Unsound: no first move forces {stip}; the defence always holds{}.",
-            rep.refutation
-                .as_ref()
+            (a.written.refutation.as_ref())
                 .map(|x| format!(
                     " (strongest try and its refutation: {})",
                     numbered_refutation(x, &a.fen)
@@ -330,17 +329,15 @@ fn analysis_facts(s: &mut String, r: &Row, a: &crate::solve::Analysis) {
     fact(
         s,
         "refutation",
-        &match &rep.refutation {
+        &match &a.written.refutation {
             Some(x) => numbered_refutation(x, &a.fen),
             None if rep.no_legal_move => "none: the side to play has no legal move".into(),
             None => String::new(),
         },
     );
     if !rep.tries.is_empty() {
-        let firsts: Vec<String> = rep
-            .tries
-            .iter()
-            .filter_map(|t| t.first().map(str::to_string))
+        let firsts: Vec<String> = (a.written.tries.iter())
+            .filter_map(|t| t.line.first().cloned())
             .map(|m| numbered_line(&[m], &a.fen))
             .collect();
         let label = if rep.refutation.is_some() {

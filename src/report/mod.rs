@@ -235,6 +235,5 @@ fn name_sides(a: &mut Analysis, names: &SideNames) {
     for v in &mut rep.tree {
         v.outcome = names.rename(&v.outcome);
     }
-    rep.refutation = (rep.refutation.as_ref()).map(|x| x.map_plies(|_, p| names.rename(p)));
     a.diagram = names.rename(&a.diagram);
 }

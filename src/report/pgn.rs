@@ -173,18 +173,25 @@ fn add_solutions<B: Bits>(t: &mut Tree, pos: &Position<B>, r: &Row) {
     }
 }
 
-/// The refutation (`Rh8+ Kxh8 Bf5+ Rh2 (1st move also held by Kf8)`, in the notation the
-/// analysis was written in) added to the tree as a line of its own, its end commented.
+/// The refutation added to the tree as a line of its own, its end commented with the
+/// other holding defences as written (`(1st move also held by Kf8)`, in the notation the
+/// analysis was written in).
 fn add_refutation<B: Bits>(
     t: &mut Tree,
     pos: &Position<B>,
     rf: &crate::solve::Refutation,
+    shown: Option<&crate::solve::WrittenRefutation>,
 ) -> Result<(), ExportError> {
-    let (coords, end) = read_plies(pos, rf.line.iter().map(String::as_str), Notation::Auto);
-    if coords.len() != rf.line.len() {
-        return Err(ExportError::Refutation(rf.line.join(" ")));
+    let Ok(moves) = rf.line.replay(pos) else {
+        let text = shown.map_or_else(|| rf.line.to_string(), |w| w.line.join(" "));
+        return Err(ExportError::Refutation(text));
+    };
+    let mut end = pos.clone();
+    for m in moves {
+        end.make(m);
     }
-    let held = rf.held_text();
+    let coords = rf.line.coords();
+    let held = shown.map(|w| w.held_text()).unwrap_or_default();
     let held = held.trim();
     let mut note =
         "mansuba's refutation: the strongest try, and the defence that holds".to_string();
@@ -233,7 +240,7 @@ pub fn pgn_game(r: &Row, eng: &AnyEngine) -> Result<Option<String>, ExportError>
             }
         }
         if let Some(rf) = &a.report.refutation {
-            add_refutation(&mut tree, &pos, rf)?;
+            add_refutation(&mut tree, &pos, rf, a.written.refutation.as_ref())?;
         }
         add_solutions(&mut tree, &pos, r);
         if tree.nodes[0].children.is_empty() {
@@ -299,7 +306,7 @@ fn summary_comment(r: &Row) -> String {
             };
             parts.push(format!("{word} {}", keys.join(", ")));
         }
-        if let Some(x) = rep.refutation_text() {
+        if let Some(x) = a.refutation_text() {
             parts.push(format!("refutation: {x}"));
         }
         if a.claim.status != crate::solve::ClaimStatus::None {

@@ -69,7 +69,7 @@ pub fn csv_record(r: &Row) -> Vec<String> {
             .unwrap_or_default(),
         rep.map(|x| yes_no(x.keys_complete)).unwrap_or("no").into(),
         a.map(|a| a.claim.csv_text()).unwrap_or_default(),
-        rep.and_then(|x| x.refutation_text()).unwrap_or_default(),
+        a.and_then(|a| a.refutation_text()).unwrap_or_default(),
         a.map(|a| a.written.main_line.join(" ")).unwrap_or_default(),
         rep.map(|x| x.nodes.to_string()).unwrap_or_default(),
         r.millis.to_string(),
@@ -114,7 +114,7 @@ pub fn solutions_cell(r: &crate::solve::SolveReport) -> String {
 /// The tries' lines of an analysis ([`crate::solve::SolveReport::tries`]) numbered from its
 /// position (`1.Af1 Ra2#`), in the notation the analysis was written in.
 pub fn try_lines(a: &crate::solve::Analysis) -> Vec<String> {
-    (a.report.tries.iter())
+    (a.written.tries.iter())
         .map(|t| super::text::numbered_refutation(t, &a.fen))
         .collect()
 }

@@ -5,7 +5,7 @@
 
 use super::Row;
 use crate::board::piece::Color;
-use crate::solve::{Analysis, ClaimCheck, ContinualCheck, Line, Played};
+use crate::solve::{Analysis, ClaimCheck, ContinualShown, Line, Played};
 use serde::Serialize;
 
 /// One problem's JSON row.
@@ -113,7 +113,7 @@ pub struct Analysed<'a> {
     /// The manuscript's line completed, filled-in moves in brackets.
     pub claim_completed: &'a str,
     /// The second look under continual check, if one was taken.
-    pub continual_check: &'a Option<ContinualCheck>,
+    pub continual_check: Option<ContinualShown<'a>>,
     /// The claim's check in full.
     pub claim: &'a ClaimCheck,
     /// Positions searched.
@@ -207,7 +207,7 @@ impl<'a> Analysed<'a> {
             keys_san: &a.written.keys,
             keys_complete: rep.keys_complete,
             others_fail_within: rep.others_fail_within,
-            refutation: rep.refutation_text(),
+            refutation: a.refutation_text(),
             try_lines: super::rows::try_lines(a),
             tries_left_out: rep.tries_left_out,
             extras_left_out: super::rows::extras_words(a),
@@ -219,7 +219,7 @@ impl<'a> Analysed<'a> {
             main_line_coord: &rep.main_line,
             solution_check: a.claim.csv_text(),
             claim_completed: &a.claim.completed,
-            continual_check: &a.continual_check,
+            continual_check: a.continual_check.as_ref().map(|c| c.shown(&a.written)),
             claim: &a.claim,
             nodes: rep.nodes,
             search_millis: rep.millis,

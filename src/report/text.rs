@@ -224,7 +224,7 @@ fn report_body(r: &Row) -> String {
             "{other}tries ({}{out}), each with {what}:",
             rep.tries.len()
         );
-        for t in &rep.tries {
+        for t in &a.written.tries {
             let _ = writeln!(s, "  {}", numbered_refutation(t, &a.fen));
         }
     }
@@ -232,7 +232,7 @@ fn report_body(r: &Row) -> String {
         let _ = writeln!(s, "limit       {l}");
     }
     if let Some(c) = &a.continual_check {
-        let _ = writeln!(s, "checks only {}", continual_text(c, &a.fen));
+        let _ = writeln!(s, "checks only {}", continual_text(c, &a.written, &a.fen));
     }
     if let Some(n) = r.least_win {
         let _ = writeln!(
@@ -346,7 +346,7 @@ fn verdict_text(r: &Row, a: &crate::solve::Analysis) -> String {
     if !lines {
         s.push_str(&keys_line(a));
     }
-    if let Some(rf) = &rep.refutation {
+    if let Some(rf) = &a.written.refutation {
         let _ = writeln!(s, "refutation  {}", numbered_refutation(rf, &a.fen));
     } else if rep.no_legal_move {
         let _ = writeln!(s, "refutation  none: the side to play has no legal move");
@@ -356,7 +356,7 @@ fn verdict_text(r: &Row, a: &crate::solve::Analysis) -> String {
 
 /// A refutation line from the problem's position (`Rh8+ Kxh8 Bf5+ (1st move also held by
 /// Kf8)`) with move numbers: `1.Rh8+ Kxh8 2.Bf5+ (1st move also held by Kf8)`.
-pub fn numbered_refutation(rf: &crate::solve::Refutation, fen: &str) -> String {
+pub fn numbered_refutation(rf: &crate::solve::WrittenRefutation, fen: &str) -> String {
     format!("{}{}", numbered_line(&rf.line, fen), rf.held_text())
 }
 
@@ -538,13 +538,17 @@ pub fn summary(rows: &[Row], slowest: usize) -> String {
 }
 
 /// One line on the same question under continual check (every attacker move a check).
-fn continual_text(c: &crate::solve::ContinualCheck, fen: &str) -> String {
+fn continual_text(
+    c: &crate::solve::ContinualCheck,
+    w: &crate::solve::Written,
+    fen: &str,
+) -> String {
     let mut t = format!("with every attacker move a check: {}", c.solvable.word());
     if !c.keys.is_empty() {
         let _ = write!(
             t,
             "; keys {} ({})",
-            c.keys.join(", "),
+            w.continual_keys.join(", "),
             if c.keys_complete {
                 "no other check wins"
             } else {
@@ -555,7 +559,7 @@ fn continual_text(c: &crate::solve::ContinualCheck, fen: &str) -> String {
     if let Some(n) = c.shortest {
         let _ = write!(t, "; least {n}");
     }
-    if let Some(r) = &c.refutation {
+    if let Some(r) = &w.continual_refutation {
         let _ = write!(t, "; refuted: {}", numbered_refutation(r, fen));
     }
     let _ = write!(t, " ({:.3} s)", c.millis as f64 / 1000.0);

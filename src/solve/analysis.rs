@@ -144,7 +144,7 @@ pub fn analyse_position<B: Bits>(
     // The second look under continual check is another question, reported beside the
     // answer: an extra, on the pool's nodes (none of the problem's shared count).
     let continual_check = continual::second_look(pos, stip, cond, limits, &report);
-    let written = Written::san(pos, &report);
+    let written = Written::san(pos, &report, continual_check.as_ref());
     Analysis {
         written,
         report,

@@ -8,11 +8,12 @@
 //! place of it: a key found there is a real key, but a "no" there only says that no chain
 //! of checks wins.
 
+use super::line::Played;
+use super::refutation::{Refutation, WrittenRefutation};
 use super::verdict::{Solvable, SolveReport};
-use super::{root, Conditions, Extra, Goal, Limits, Stipulation};
+use super::{root, Conditions, Extra, Goal, Limits, Stipulation, Written};
 use crate::board::bits::Bits;
 use crate::board::position::Position;
-use crate::notation::Notation;
 use serde::{Deserialize, Serialize};
 
 /// The answer to the problem's question with every attacker move a check.
@@ -20,16 +21,49 @@ use serde::{Deserialize, Serialize};
 pub struct ContinualCheck {
     /// Yes / no / unknown under continual check.
     pub solvable: Solvable,
+    /// The keys under continual check (in SAN in [`Written::continual_keys`]).
+    pub keys: Vec<Played>,
+    /// True when no other checking first move wins within N.
+    pub keys_complete: bool,
+    /// The least N by checks alone, when proven.
+    pub shortest: Option<u32>,
+    /// For "no": the strongest chain of checks and the defence that stops it (written out
+    /// in [`Written::continual_refutation`]).
+    pub refutation: Option<Refutation>,
+    /// Wall time of this second look.
+    pub millis: u64,
+}
+
+/// The second look as the JSON shows it: [`ContinualCheck`] with its keys and refutation
+/// as written.
+#[derive(Clone, Debug, Serialize)]
+pub struct ContinualShown<'a> {
+    /// Yes / no / unknown under continual check.
+    pub solvable: Solvable,
     /// The keys under continual check, in SAN.
-    pub keys: Vec<String>,
+    pub keys: &'a [String],
     /// True when no other checking first move wins within N.
     pub keys_complete: bool,
     /// The least N by checks alone, when proven.
     pub shortest: Option<u32>,
     /// For "no": the strongest chain of checks and the defence that stops it.
-    pub refutation: Option<super::Refutation>,
+    pub refutation: Option<&'a WrittenRefutation>,
     /// Wall time of this second look.
     pub millis: u64,
+}
+
+impl ContinualCheck {
+    /// The second look with its keys and refutation as `written` has them.
+    pub fn shown<'a>(&self, written: &'a Written) -> ContinualShown<'a> {
+        ContinualShown {
+            solvable: self.solvable,
+            keys: &written.continual_keys,
+            keys_complete: self.keys_complete,
+            shortest: self.shortest,
+            refutation: written.continual_refutation.as_ref(),
+            millis: self.millis,
+        }
+    }
 }
 
 /// Asks the question again under continual check when the search left a mate problem
@@ -72,9 +106,7 @@ pub(super) fn second_look<B: Bits>(
     }
     Some(ContinualCheck {
         solvable: r.solvable,
-        keys: (r.keys.iter())
-            .map(|k| k.written(pos, Notation::San))
-            .collect(),
+        keys: r.keys,
         keys_complete: r.keys_complete,
         shortest: r.shortest,
         refutation: r.refutation,

@@ -28,7 +28,7 @@ use crate::board::movegen::MoveList;
 use crate::board::outcome::Outcome;
 use crate::board::piece::Color;
 use crate::board::position::{Move, Position};
-use crate::notation::{coord, parse_line, parse_move_in, san, Notation};
+use crate::notation::{parse_line, parse_move_in, san, Notation};
 use crate::retro::{Tables, Value};
 use std::sync::Arc;
 use std::time::Instant;
@@ -48,8 +48,8 @@ enum Judged {
     /// Exact: the value for the mover after the move, and the plies to the end.
     Exact(Value, u32),
     /// The search found the opponent's win within this many moves; its line after the
-    /// move, in coordinates.
-    Lost(u32, Vec<String>),
+    /// move.
+    Lost(u32, Line),
     /// The search proved no win of the opponent within this many moves (0: nothing).
     Holds(u32),
 }
@@ -93,30 +93,16 @@ fn exact_after<B: Bits>(p: &mut Position<B>, tables: Option<&Tables>) -> Option<
     Some((flipped(v), plies + 1))
 }
 
-/// A line played from `pos`, each move written by `write` where it is played.
-fn written<B: Bits>(
-    pos: &Position<B>,
-    line: &[Move],
-    write: fn(&Position<B>, &Move) -> String,
-) -> Vec<String> {
+/// A line in SAN played from `pos`.
+fn sans<B: Bits>(pos: &Position<B>, line: &[Move]) -> Vec<String> {
     let mut p = pos.clone();
     line.iter()
         .map(|m| {
-            let w = write(&p, m);
+            let w = san(&p, m);
             p.make(*m);
             w
         })
         .collect()
-}
-
-/// A line in coordinates played from `pos`.
-fn coords<B: Bits>(pos: &Position<B>, line: &[Move]) -> Vec<String> {
-    written(pos, line, |p, m| coord(p, m))
-}
-
-/// A line in SAN played from `pos`.
-fn sans<B: Bits>(pos: &Position<B>, line: &[Move]) -> Vec<String> {
-    written(pos, line, |p, m| san(p, m))
 }
 
 /// The words for a key's value after it: "draw (tables)", "White wins in 5 (tables)".
@@ -195,7 +181,7 @@ pub fn analyse_draw<B: Bits>(
     }
     rep.millis = t0.elapsed().as_millis() as u64;
     Analysis {
-        written: super::Written::san(pos, &rep),
+        written: super::Written::san(pos, &rep, None),
         report: rep,
         claim,
         diagram: super::diagram(pos),
@@ -243,7 +229,7 @@ impl<B: Bits> Open<'_, B> {
                 match r.solvable {
                     Solvable::Yes => {
                         let k = r.shortest.unwrap_or(n);
-                        *j = Judged::Lost(k, r.main_line.coords());
+                        *j = Judged::Lost(k, r.main_line);
                     }
                     Solvable::No => *j = Judged::Holds(n),
                     Solvable::Unknown => {
@@ -329,13 +315,14 @@ fn answer<B: Bits>(
     } else if let (Solvable::No, Some(t)) = (rep.solvable, tables) {
         let line = t.best_line(pos, REFUTATION_PLIES).unwrap_or_default();
         rep.refutation = (!line.is_empty()).then(|| Refutation {
-            line: coords(pos, &line),
+            line: Line::of(pos, &line),
             also_held_by: vec![],
             and_others: false,
         });
     }
     for (m, j) in moves.iter().zip(judged) {
-        if !j.lost() || rep.refutation.as_ref().and_then(|r| r.first()) == Some(&coord(pos, m)) {
+        if !j.lost() || rep.refutation.as_ref().and_then(|r| r.first()) == Some(&Played::of(pos, m))
+        {
             continue;
         }
         rep.tries.push(Refutation {
@@ -346,26 +333,26 @@ fn answer<B: Bits>(
     }
 }
 
-/// A lost first move and the opponent's play on, in coordinates: from the tables, or
-/// the line the search found; at most `plies` plies.
+/// A lost first move and the opponent's play on: from the tables, or the line the
+/// search found; at most `plies` plies.
 fn lost_line<B: Bits>(
     pos: &Position<B>,
     m: Move,
     j: &Judged,
     tables: Option<&Tables>,
     plies: usize,
-) -> Vec<String> {
+) -> Line {
     let mut c = pos.clone();
     c.make(m);
-    let mut line = vec![coord(pos, &m)];
+    let mut line = vec![Played::of(pos, &m)];
     match j {
-        Judged::Lost(_, on) => line.extend(on.iter().take(plies - 1).cloned()),
+        Judged::Lost(_, on) => line.extend(on.0.iter().take(plies - 1)),
         _ => {
             let on = tables.map(|t| t.best_line(&c, plies - 1).unwrap_or_default());
-            line.extend(coords(&c, &on.unwrap_or_default()));
+            line.extend(Line::of(&c, &on.unwrap_or_default()).0);
         }
     }
-    line
+    Line(line)
 }
 
 /// The refutation of a lost position: the mover's slowest loss and the opponent's win

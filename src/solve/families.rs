@@ -13,7 +13,7 @@ use super::written::Written;
 use super::{Analysis, ClaimCheck, ClaimStatus, Limits, Solvable, SolveReport};
 use crate::board::bits::Bits;
 use crate::board::position::{Move, Position};
-use crate::notation::{coord, parse_line, parse_move, san};
+use crate::notation::{parse_line, parse_move, san, Notation};
 use std::time::Instant;
 
 /// The search's limits from the problem's.
@@ -203,11 +203,11 @@ pub fn analyse_play<B: Bits>(
     };
     for (t, defences) in &found.tries {
         let mut p = from.clone();
-        let try_c = coord(&p, t);
+        let try_c = Played::of(&p, t);
         p.make(*t);
-        let d: Vec<String> = defences.iter().map(|d| coord(&p, d)).collect();
+        let d: Vec<Played> = defences.iter().map(|d| Played::of(&p, d)).collect();
         rep.tries.push(super::Refutation {
-            line: vec![try_c, d[0].clone()],
+            line: Line(vec![try_c, d[0]]),
             also_held_by: d[1..].to_vec(),
             and_others: false,
         });
@@ -226,6 +226,7 @@ pub fn analyse_play<B: Bits>(
         Some(text) if !text.trim().is_empty() => claim_of(&from, (play, marks), text, &found.keys),
         _ => ClaimCheck::none(),
     };
+    shown.write_refutations(&from, &rep, None, Notation::San.into());
     Analysis {
         report: rep,
         written: shown,

@@ -10,7 +10,6 @@ use crate::board::bits::Bits;
 use crate::board::movegen::MoveList;
 use crate::board::outcome::Outcome;
 use crate::board::position::{Move, Position};
-use crate::notation;
 
 /// Upper bound on variations printed in a solution tree.
 pub(crate) const MAX_VARIATIONS: usize = 400;
@@ -66,13 +65,13 @@ pub(crate) fn ends_open<B: Bits>(pos: &Position<B>, line: &Line) -> bool {
 
 /// From an attacker node with `r` moves left that fails: the most forcing attacker move
 /// (fewest holding defences, checks first) and a defence that holds, repeated, as
-/// coordinates. Stops early when a limit is hit.
+/// moves played. Stops early when a limit is hit.
 pub(super) fn refutation_line<B: Bits>(
     s: &mut Searcher<B>,
     pos: &mut Position<B>,
     r: u32,
     tracked: u8,
-) -> Vec<String> {
+) -> Vec<Played> {
     let mut out = vec![];
     if r == 0 {
         return out;
@@ -80,10 +79,10 @@ pub(super) fn refutation_line<B: Bits>(
     let Some((a, d)) = most_forcing(s, pos, r, tracked) else {
         return out;
     };
-    out.push(notation::coord(pos, &a));
+    out.push(Played::of(pos, &a));
     let nt = s.track(pos, &a, tracked);
     let u = pos.make(a);
-    out.push(notation::coord(pos, &d));
+    out.push(Played::of(pos, &d));
     let nt2 = s.track(pos, &d, nt);
     let u2 = pos.make(d);
     out.extend(refutation_line(s, pos, r - 1, nt2));

@@ -40,7 +40,7 @@ pub mod written;
 pub use analysis::{analyse_position, check_claim, diagram, Analysis};
 pub(crate) use claim::completed_line;
 pub use claim::{ClaimCheck, ClaimStatus};
-pub use continual::ContinualCheck;
+pub use continual::{ContinualCheck, ContinualShown};
 pub use counters::counts;
 pub use draw::{analyse_draw, check_draw_line, SEARCH_MOVES as DRAW_SEARCH_MOVES};
 pub use extras::{Extra, ExtrasPool, DEFAULT_EXTRAS, MAX_EXTRAS};
@@ -53,7 +53,7 @@ pub use play::{
     check_play_line, check_play_line_marked, solve_play, solve_play_marked, Aim, Family, Marks,
     Play, PlayError, PlayLimits, PlayReport, SeriesEnd, Squares, KNOWN_FAMILIES, MAX_PLAY_MOVES,
 };
-pub use refutation::Refutation;
+pub use refutation::{Refutation, WrittenRefutation};
 pub use spec::{resolve_conditions, ConditionSpec, Conditions, MateBy};
 pub use stipulation::{DiceRefusal, Goal, SolveError, Stipulation};
 pub use verdict::{Solvable, SolveReport, Variation};

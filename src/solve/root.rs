@@ -5,7 +5,7 @@
 use super::budget::Budget;
 use super::endgames::Known;
 use super::extras::{Extra, ExtrasPool};
-use super::line::Played;
+use super::line::{Line, Played};
 use super::lines::{build_tree, main_line, refutation_line};
 use super::searcher::{Searcher, Settled};
 use super::verdict::{Solvable, SolveReport};
@@ -13,7 +13,6 @@ use super::{Conditions, Limits, Stipulation};
 use crate::board::bits::Bits;
 use crate::board::movegen::MoveList;
 use crate::board::position::{Move, Position};
-use crate::notation;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
@@ -529,19 +528,19 @@ impl<'a, B: Bits> Root<'a, B> {
         let mut s = Searcher::new(self.pos, *self.stip, self.cond, &budget)
             .with_tables(self.tables.clone());
         let t0 = s.initial_track();
-        let try_c = notation::coord(&p, &t.m);
+        let try_c = Played::of(&p, &t.m);
         let nt = s.track(&p, &t.m, t0);
         p.make(t.m);
-        let defs: Vec<String> = t.holding.iter().map(|d| notation::coord(&p, d)).collect();
+        let defs: Vec<Played> = t.holding.iter().map(|d| Played::of(&p, d)).collect();
         let nt2 = s.track(&p, &t.holding[0], nt);
         p.make(t.holding[0]);
         // The line goes on: the attacker's most forcing continuation, the defence that
         // holds against it, until the moves run out.
         let more = refutation_line(&mut s, &mut p, self.stip.moves - 1, nt2);
-        let mut line = vec![try_c, defs[0].clone()];
+        let mut line = vec![try_c, defs[0]];
         line.extend(more);
         let text = super::Refutation {
-            line,
+            line: Line(line),
             also_held_by: defs[1..].to_vec(),
             and_others: defs.len() > 1 && t.holding_more,
         };
@@ -679,14 +678,14 @@ impl<'a, B: Bits> Root<'a, B> {
         Some(Refuted { m: r.m, d: Some(d) })
     }
 
-    /// A try's line in coordinates: the try, its refuting defence and, when `further`, the
+    /// A try's line as played: the try, its refuting defence and, when `further`, the
     /// line on from there (the attacker's most forcing move and a defence that holds, as
     /// far as the budget goes).
     fn line_on(&self, s: &mut Searcher<'_, B>, t: Refuted, further: bool) -> super::Refutation {
         let (mut p, nt) = s.after_root_move(self.pos, t.m);
-        let mut line = vec![notation::coord(self.pos, &t.m)];
+        let mut line = vec![Played::of(self.pos, &t.m)];
         if let Some(d) = t.d {
-            line.push(notation::coord(&p, &d));
+            line.push(Played::of(&p, &d));
             if further {
                 let nt2 = s.track(&p, &d, nt);
                 p.make(d);
@@ -694,7 +693,7 @@ impl<'a, B: Bits> Root<'a, B> {
             }
         }
         super::Refutation {
-            line,
+            line: Line(line),
             ..Default::default()
         }
     }

@@ -48,14 +48,14 @@ pub struct SolveReport {
     pub keys: Vec<Played>,
     /// True when the key list is proven complete.
     pub keys_complete: bool,
-    /// For an unsound problem: the strongest try and the defence that holds, as a line
-    /// in coordinates ("f5g7 e8d8").
+    /// For an unsound problem: the strongest try and the defence that holds (written out
+    /// in [`super::Written::refutation`]).
     pub refutation: Option<super::Refutation>,
     /// The side to play has no legal move at all: the task fails with nothing to refute
     /// (no try, no defence; [`SolveReport::refutation`] is None).
     #[serde(default)]
     pub no_legal_move: bool,
-    /// The tries, each written as the refutation is (the try, a defence that holds, the
+    /// The tries, each kept as the refutation is (the try, a defence that holds, the
     /// line on), the most forcing first: for an unsound problem every first move but the
     /// strongest try (whose line is the refutation), for a sound or cooked one every first
     /// move but the keys that is proven not to force the goal within N. Found after the
@@ -104,15 +104,3 @@ pub struct SolveReport {
 /// The words the CSV's and JSON's `refutation` field holds when the side to play has no
 /// legal move.
 pub const NO_LEGAL_MOVE: &str = "no legal move";
-
-impl SolveReport {
-    /// The `refutation` field of the CSV and JSON: the refutation's text form, or
-    /// `NO_LEGAL_MOVE` ("no legal move") when there is no move to refute.
-    pub fn refutation_text(&self) -> Option<String> {
-        match &self.refutation {
-            Some(r) => Some(r.to_string()),
-            None if self.no_legal_move => Some(NO_LEGAL_MOVE.into()),
-            None => None,
-        }
-    }
-}

@@ -1,14 +1,15 @@
 //! An analysis's lines written in one notation for output ([`Written`]): the keys'
-//! readable form, the main line, the solution tree's lines and a help or series
-//! problem's solutions, with the refutation, the tries and the claim's completed line
-//! rewritten in it. The search hands out its moves as values ([`super::line`]); a report
-//! prints every line in the one notation asked for (SAN by default) and with the men's
-//! letters asked for (the sources' F and A by default). The claim's remarks and detail are
+//! readable form, the main line, the solution tree's lines, a help or series problem's
+//! solutions, the refutation, the tries and the second look's keys and refutation, with
+//! the claim's completed line rewritten in it. The search hands out its moves as values
+//! ([`super::line`]); a report prints every line in the one notation asked for (SAN by
+//! default) and with the men's letters asked for (the sources' F and A by default). The claim's remarks and detail are
 //! prose: the check writes their moves in the style asked for when it is given one
 //! ([`crate::solve::Limits::written`]); otherwise they keep SAN and only their letters are
 //! changed here.
 
-use super::Analysis;
+use super::refutation::WrittenRefutation;
+use super::{Analysis, ContinualCheck};
 use crate::board::bits::Bits;
 use crate::board::compiled::AnyEngine;
 use crate::board::position::Position;
@@ -28,15 +29,65 @@ pub struct Written {
     /// A help or series problem's solutions ([`super::SolveReport::solutions`]) as a
     /// problemist reads them (`1.Kf5 Rg6 2.Ke6 Rg5#`; a series `1.a3 2.a4 3.Ra2#`).
     pub solutions: Vec<String>,
+    /// The refutation ([`super::SolveReport::refutation`]).
+    #[serde(default)]
+    pub refutation: Option<WrittenRefutation>,
+    /// The tries ([`super::SolveReport::tries`]), in order.
+    #[serde(default)]
+    pub tries: Vec<WrittenRefutation>,
+    /// The keys under continual check ([`ContinualCheck::keys`]), in SAN.
+    #[serde(default)]
+    pub continual_keys: Vec<String>,
+    /// The refutation under continual check ([`ContinualCheck::refutation`]).
+    #[serde(default)]
+    pub continual_refutation: Option<WrittenRefutation>,
 }
 
 impl Written {
-    /// The keys, main line and tree of `rep` in SAN as played from `pos` (no solutions:
-    /// only a help or series search knows how to number them).
-    pub(crate) fn san<B: Bits>(pos: &Position<B>, rep: &super::SolveReport) -> Written {
+    /// The keys, main line, tree, refutation and tries of `rep` and the keys and
+    /// refutation of `continual` in SAN as played from `pos` (no solutions: only a help or
+    /// series search knows how to number them).
+    pub(crate) fn san<B: Bits>(
+        pos: &Position<B>,
+        rep: &super::SolveReport,
+        continual: Option<&ContinualCheck>,
+    ) -> Written {
         let mut w = Written::default();
-        lines_in(pos, rep, &mut w, Notation::San.into());
+        let san = Notation::San.into();
+        lines_in(pos, rep, &mut w, san);
+        w.write_refutations(pos, rep, continual, san);
+        if let Some(c) = continual {
+            w.continual_keys = c.keys.iter().map(|k| k.written(pos, san)).collect();
+        }
         w
+    }
+
+    /// Writes the refutation and the tries of `rep` and the refutation of `continual` in
+    /// `n` as played from `pos`.
+    pub(crate) fn write_refutations<B: Bits>(
+        &mut self,
+        pos: &Position<B>,
+        rep: &super::SolveReport,
+        continual: Option<&ContinualCheck>,
+        n: Style,
+    ) {
+        self.refutation = rep.refutation.as_ref().map(|r| r.written(pos, n));
+        self.tries = rep.tries.iter().map(|t| t.written(pos, n)).collect();
+        self.continual_refutation = continual
+            .and_then(|c| c.refutation.as_ref())
+            .map(|r| r.written(pos, n));
+    }
+}
+
+impl Analysis {
+    /// The `refutation` field of the CSV and JSON: the refutation as written, or
+    /// [`super::verdict::NO_LEGAL_MOVE`] ("no legal move") when there is no move to refute.
+    pub fn refutation_text(&self) -> Option<String> {
+        match &self.written.refutation {
+            Some(r) => Some(r.to_string()),
+            None if self.report.no_legal_move => Some(super::verdict::NO_LEGAL_MOVE.into()),
+            None => None,
+        }
     }
 }
 
@@ -70,14 +121,7 @@ fn rewrite_at<B: Bits>(pos: &Position<B>, a: &mut Analysis, n: Style) {
     if !(san && n.letters == Letters::Modern) {
         lines_in(pos, &a.report, &mut a.written, n);
     }
-    let rep = &mut a.report;
-    if let Some(r) = &rep.refutation {
-        rep.refutation = Some(refutation(pos, r, n));
-    }
-    rep.tries = rep.tries.iter().map(|t| refutation(pos, t, n)).collect();
-    if let Some(cc) = &mut a.continual_check {
-        cc.refutation = cc.refutation.as_ref().map(|r| refutation(pos, r, n));
-    }
+    (a.written).write_refutations(pos, &a.report, a.continual_check.as_ref(), n);
     let c = &mut a.claim;
     let plies = notation::write_plies(pos, &c.filled, n);
     c.completed = relabel(&c.completed, &plies);
@@ -88,31 +132,6 @@ fn rewrite_at<B: Bits>(pos: &Position<B>, a: &mut Analysis, n: Style) {
         for r in &mut c.remarks {
             *r = notation::relabel(rules, r, n.letters);
         }
-    }
-}
-
-/// The refutation (`f5g7 e8d8 ... (1st move also held by e8f8)`) in `n`.
-fn refutation<B: Bits>(pos: &Position<B>, r: &super::Refutation, n: Style) -> super::Refutation {
-    let line = notation::write_plies(pos, &r.line, n);
-    // The other holding defences answer the first move.
-    let mut p = pos.clone();
-    let also_held_by = match r.first().map(|f| notation::parse_san(&p, f)) {
-        Some(Ok(m)) if !r.also_held_by.is_empty() => {
-            p.make(m);
-            (r.also_held_by.iter())
-                .map(|d| {
-                    notation::write_plies(&p, std::slice::from_ref(d), n)
-                        .pop()
-                        .unwrap_or_default()
-                })
-                .collect()
-        }
-        _ => r.also_held_by.clone(),
-    };
-    super::Refutation {
-        line,
-        also_held_by,
-        and_others: r.and_others,
     }
 }
 

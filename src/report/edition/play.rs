@@ -259,22 +259,22 @@ pub fn row_lines(a: &crate::solve::Analysis) -> (Vec<LineIn>, Vec<Line>) {
         });
     }
     if let Some(rf) = &rep.refutation {
-        let first = rf.first().unwrap_or_default().to_string();
         lines.push(LineIn {
             label: "refutation".into(),
-            plies: rf.line.clone(),
+            plies: rf.line.coords(),
         });
         for d in &rf.also_held_by {
+            let first = rf.first().map(|f| f.to_string()).unwrap_or_default();
             lines.push(LineIn {
                 label: "also holds".into(),
-                plies: vec![first.clone(), d.clone()],
+                plies: vec![first, d.to_string()],
             });
         }
     }
     for t in &rep.tries {
         lines.push(LineIn {
             label: "try".into(),
-            plies: t.line.clone(),
+            plies: t.line.coords(),
         });
     }
     let tree = rep.tree.iter().map(|v| v.line.clone()).collect();

@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
 /// The manifest format's name (changes when its meaning does).
-pub const FORMAT: &str = "mansuba-shard-4";
+pub const FORMAT: &str = "mansuba-shard-5";
 
 /// A shard's manifest. Every key must be there and none other may be.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
