@@ -81,7 +81,7 @@ impl Written {
 
 impl Analysis {
     /// The `refutation` field of the CSV and JSON: the refutation as written, or
-    /// [`super::verdict::NO_LEGAL_MOVE`] ("no legal move") when there is no move to refute.
+    /// "no legal move" when there is no move to refute.
     pub fn refutation_text(&self) -> Option<String> {
         match &self.written.refutation {
             Some(r) => Some(r.to_string()),

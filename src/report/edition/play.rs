@@ -259,15 +259,15 @@ pub fn row_lines(a: &crate::solve::Analysis) -> (Vec<LineIn>, Vec<Line>) {
         });
     }
     if let Some(rf) = &rep.refutation {
+        let first = rf.first().map(|f| f.to_string()).unwrap_or_default();
         lines.push(LineIn {
             label: "refutation".into(),
             plies: rf.line.coords(),
         });
         for d in &rf.also_held_by {
-            let first = rf.first().map(|f| f.to_string()).unwrap_or_default();
             lines.push(LineIn {
                 label: "also holds".into(),
-                plies: vec![first, d.to_string()],
+                plies: vec![first.clone(), d.to_string()],
             });
         }
     }
