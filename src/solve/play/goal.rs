@@ -18,11 +18,13 @@ use crate::solve::conditions::man_attacks;
 pub struct Squares([u64; 3]);
 
 impl Squares {
-    /// The set of these squares (each below 192).
+    /// The set of these squares (a square of 192 or more, on no board, is left out).
     pub fn of(squares: &[u8]) -> Squares {
         let mut s = Squares::default();
         for &q in squares {
-            s.0[q as usize / 64] |= 1 << (q % 64);
+            if let Some(w) = s.0.get_mut(q as usize / 64) {
+                *w |= 1 << (q % 64);
+            }
         }
         s
     }
@@ -33,7 +35,7 @@ impl Squares {
 
     /// Empty, or holding `sq`.
     fn allows(&self, sq: usize) -> bool {
-        self.is_empty() || self.0[sq / 64] >> (sq % 64) & 1 == 1
+        self.is_empty() || self.0.get(sq / 64).is_some_and(|w| w >> (sq % 64) & 1 == 1)
     }
 }
 
