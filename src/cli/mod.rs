@@ -17,6 +17,7 @@ pub mod import;
 pub mod interrupt;
 pub mod jobs;
 pub mod merge;
+pub mod merge_output;
 pub mod merge_reconstruct;
 pub mod merge_repair;
 pub mod output;

@@ -37,7 +37,8 @@ pub mod written;
 
 pub use export::{export_records, ExportError, EXPORT_COLUMNS};
 pub use found::Found;
-pub use rows::{csv_record, json_row, write_csv, CsvWriteError, CSV_COLUMNS};
+pub use rows::{csv_record, write_csv, CsvWriteError, CSV_COLUMNS};
+pub use schema::json_row;
 pub use text::{brief, format_tree, numbered_line, summary, text_report};
 
 use crate::board::sides::SideNames;

@@ -161,9 +161,3 @@ pub fn write_csv(
     }
     Ok(out.write_all(&buf)?)
 }
-
-/// One JSON object for a row; `tree` adds the solution tree (its keys are
-/// [`super::schema::JsonRow`]'s).
-pub fn json_row(r: &Row, tree: bool) -> serde_json::Value {
-    serde_json::to_value(super::schema::JsonRow::of(r, tree)).unwrap_or(serde_json::Value::Null)
-}

@@ -8,6 +8,11 @@ use crate::board::piece::Color;
 use crate::solve::{Analysis, ClaimCheck, ContinualShown, Line, Played};
 use serde::Serialize;
 
+/// One JSON object for a row; `tree` adds the solution tree.
+pub fn json_row(r: &Row, tree: bool) -> serde_json::Value {
+    serde_json::to_value(JsonRow::of(r, tree)).unwrap_or(serde_json::Value::Null)
+}
+
 /// One problem's JSON row.
 #[derive(Serialize)]
 pub struct JsonRow<'a> {
