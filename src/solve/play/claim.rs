@@ -3,7 +3,7 @@
 //! and the end as the stipulation asks.
 
 use super::goal::{game_over, goal_in_one, reached, Marks, Target};
-use super::help::{ends_well, may_go_on, HelpEnd};
+use super::help::{ends_well, help_lengths, may_go_on, HelpEnd};
 use super::meter::{Meter, PlayLimits};
 use super::series::{forced_to_goal, idle_may_pass, null};
 use super::stip::{Family, Play, SeriesEnd};
@@ -49,19 +49,11 @@ pub fn check_play_line_marked<B: Bits>(
     let n = line.len() as u32;
     match play.family {
         Family::Help | Family::HelpSelf | Family::HelpReflex => {
-            let goal = play.family == Family::Help;
-            // h: 2k (+1) half-moves; hs, hr: 2k - 1 (+1), the last White's.
-            let parity = (play.half as u32 + goal as u32 + 1) % 2;
-            let longest = 2 * play.moves + play.half as u32 + goal as u32 - 1;
-            // An `hr#N.5` may be solved by no move (Black mates at once).
-            let least = if play.exact {
-                longest
-            } else if play.half && play.family == Family::HelpReflex {
-                0
-            } else {
-                1
-            };
-            if n % 2 != parity || n < least || n > longest {
+            // A solution's length is one of those the search lists lines of.
+            if !help_lengths(play)
+                .iter()
+                .any(|&(half_moves, _)| half_moves == n)
+            {
                 return false;
             }
             let end = HelpEnd::of(play.family);
