@@ -470,3 +470,52 @@ fn the_editor_reads_a_fen() {
     assert!(html.contains("function readFen"));
     assert!(html.contains(r#"<p id="fenmsg" role="status""#));
 }
+
+/// A helpmate's section plays every solution through (up to the edition's cap, the count
+/// said in each label), and a series-mover's line replays with the idle side passing:
+/// each line ends on the position mansuba gives for its moves. The positions are Popeye
+/// 4.104's worked examples (github.com/thomas-maeder/popeye, REGRESSIONTESTS/4_47_to_4_49.reg
+/// and REGRESSIONTESTS/4_55_to_4_57.reg); Popeye prints 340 solutions for the helpmate.
+#[test]
+fn every_solution_of_a_helpmate_and_a_series_is_played_through() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("p.toml");
+    std::fs::write(
+        &file,
+        "[[problem]]\nid = \"sers2\"\nrules = \"orthodox\"\n\
+         fen = \"8/8/8/1p6/bPp5/kpP5/Np6/bK6 w - - 0 1\"\nstipulation = \"ser-s#2\"\n\
+         [[problem]]\nid = \"h2\"\nrules = \"orthodox\"\n\
+         fen = \"n5Q1/8/8/8/6N1/K7/8/k7 b - - 0 1\"\nstipulation = \"exact-h#2\"\n",
+    )
+    .unwrap();
+    let dir = tmp.path().join("edition");
+    let (code, stdout, stderr) = verify_html(&[file.to_str().unwrap()], &dir, &[]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let html = std::fs::read_to_string(dir.join("index.html")).unwrap();
+    let series = play_data(&html);
+    let lines = series["lines"].as_array().unwrap();
+    assert_eq!(lines.len(), 1, "{series}");
+    let texts: Vec<&str> = (series["moves"].as_array().unwrap().iter())
+        .map(|m| m[3].as_str().unwrap())
+        .collect();
+    // Both series moves replayed and numbered by their place; Black passed in between.
+    assert_eq!(texts, ["1.Nc1", "2.Na2"], "{series}");
+    let last = series["moves"][1][0].as_u64().unwrap() as usize;
+    assert_eq!(series["fen"][last], "8/8/8/1p6/bPp5/kpP5/Np6/bK6 b - - 2 1");
+    let second = &html[html.find(r#"id="p2-h2""#).expect("the helpmate section")..];
+    let help = play_data(second);
+    assert_eq!(
+        help["lines"].as_array().unwrap().len(),
+        100,
+        "the edition's cap"
+    );
+    assert!(second.contains(r#"<span class="label">solution 1 of 340</span>"#));
+    assert!(second.contains(r#"<span class="label">solution 100 of 340</span>"#));
+    // Each solution ends in mate: the last position has Black to move, in check.
+    for line in help["lines"].as_array().unwrap() {
+        let ids = line.as_array().unwrap();
+        assert_eq!(ids.len(), 4, "{line}");
+        let m = &help["moves"][ids[3].as_u64().unwrap() as usize];
+        assert!(m[3].as_str().unwrap().ends_with('#'), "{m}");
+    }
+}

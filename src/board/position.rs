@@ -319,6 +319,12 @@ impl<B: Bits> Position<B> {
         self.side = side;
         self.rehash();
     }
+    /// The side to move passes, as the idle side of a series does: the move goes to the
+    /// other side and an en passant right lapses.
+    pub fn pass(&mut self) {
+        self.ep = NO_SQ;
+        self.set_side(self.side.flip());
+    }
     /// The hash made again from the men, after men were set up by hand.
     pub fn rehash(&mut self) {
         self.hash = self.compute_hash();

@@ -41,13 +41,6 @@ fn limit_word(limits: &Limits, nodes: u64) -> String {
 /// disambiguation, its check sign) costs a move generation or two.
 type Said = std::collections::HashMap<(u64, Move), (Played, String)>;
 
-/// Does the idle side pass after move `i` of a line of `len` moves? In a series, after
-/// every series move but the last (in `ser-h`, White's closing move comes after them).
-fn passes_after(play: &Play, i: usize, len: usize) -> bool {
-    let closing = play.family == Family::Series(SeriesEnd::Help);
-    matches!(play.family, Family::Series(_)) && i + 1 < len && !(closing && i + 2 == len)
-}
-
 /// A line played from `pos`: its moves, in SAN, and written as a problemist reads it (a
 /// series line: the idle side passes between the series moves, the last move of `ser-h`
 /// is the other side's).
@@ -94,7 +87,7 @@ fn written_with<B: Bits>(
         });
         sans.push(s);
         p.make(m);
-        if passes_after(play, i, line.len()) {
+        if play.idle_passes_after(i, line.len()) {
             null(&mut p);
         }
     }
@@ -123,7 +116,7 @@ fn claim_of<B: Bits>(
             Ok(m) => {
                 line.push(m);
                 p.make(m);
-                if passes_after(play, i, take) {
+                if play.idle_passes_after(i, take) {
                     null(&mut p);
                 }
             }

@@ -93,7 +93,36 @@ pub struct LineIn {
     pub label: String,
     /// The moves.
     pub plies: Vec<String>,
+    /// A series line: the plies (from 0) after which the idle side passes; empty for a
+    /// line whose sides take turns.
+    pub passes: Vec<usize>,
 }
+
+impl LineIn {
+    /// A line whose sides take turns.
+    fn turns(label: impl Into<String>, plies: Vec<String>) -> LineIn {
+        LineIn {
+            label: label.into(),
+            plies,
+            passes: vec![],
+        }
+    }
+
+    /// The move label of ply `k` written `text` from `p`: in a series every series move
+    /// is numbered by its place (`1.a 2.b 3.c#`); otherwise as [`numbered`].
+    fn label_of<B: Bits>(&self, p: &Position<B>, k: usize, text: &str) -> (String, String) {
+        let series_move = !self.passes.is_empty() && (k == 0 || self.passes.contains(&(k - 1)));
+        if series_move {
+            let full = format!("{}.{text}", k + 1);
+            return (full.clone(), full);
+        }
+        numbered(p, text, k == 0)
+    }
+}
+
+/// The most solutions of a help or series problem its section plays through; the rest
+/// are in the CSV and the JSON rows.
+pub const SHOWN_SOLUTIONS: usize = 100;
 
 /// A problem's play-through: the data the script reads and the lines as HTML.
 #[derive(Clone, Debug, Default)]
@@ -199,8 +228,11 @@ pub fn play<B: Bits>(start: &Position<B>, lines: &[LineIn], tree: &[Line], page:
                 dropped += l.plies.len() - k;
                 break;
             };
-            let (full, shown) = numbered(&p, &move_text(&p, &m, style), k == 0);
+            let (full, shown) = l.label_of(&p, k, &move_text(&p, &m, style));
             p.make(m);
+            if l.passes.contains(&k) {
+                p.pass();
+            }
             let at = d.position(&p, men);
             d.moves.push((at, m.from, m.to, full));
             ids.push(d.moves.len() - 1);
@@ -240,45 +272,58 @@ pub fn play<B: Bits>(start: &Position<B>, lines: &[LineIn], tree: &[Line], page:
     }
 }
 
-/// The lines of a row to play through: the manuscript's line as checked, the main line,
-/// the refutation (and each other defence that holds against its first move), every
-/// other try with its refutation, and the solution tree's lines.
-pub fn row_lines(a: &crate::solve::Analysis) -> (Vec<LineIn>, Vec<Line>) {
+/// The lines of a row to play through: the manuscript's line as checked, the main line
+/// (for a help or series problem, each solution up to [`SHOWN_SOLUTIONS`]: `play` is its
+/// stipulation), the refutation (and each other defence that holds against its first
+/// move), every other try with its refutation, and the solution tree's lines.
+pub fn row_lines(
+    a: &crate::solve::Analysis,
+    play: Option<&crate::solve::Play>,
+) -> (Vec<LineIn>, Vec<Line>) {
     let rep = &a.report;
     let mut lines = vec![];
     if !a.claim.filled.is_empty() {
-        lines.push(LineIn {
-            label: "manuscript, as checked".into(),
-            plies: a.claim.filled.clone(),
-        });
+        let mut l = LineIn::turns("manuscript, as checked", a.claim.filled.clone());
+        l.passes = passes(play, l.plies.len());
+        lines.push(l);
     }
-    if !rep.main_line.is_empty() {
-        lines.push(LineIn {
-            label: "main line".into(),
-            plies: rep.main_line.coords(),
-        });
+    if !rep.solutions.is_empty() {
+        let n = rep.solutions.len();
+        for (i, s) in rep.solutions.iter().take(SHOWN_SOLUTIONS).enumerate() {
+            let label = if n == 1 {
+                "solution".to_string()
+            } else {
+                format!("solution {} of {n}", i + 1)
+            };
+            let mut l = LineIn::turns(label, s.coords());
+            l.passes = passes(play, l.plies.len());
+            lines.push(l);
+        }
+    } else if !rep.main_line.is_empty() {
+        lines.push(LineIn::turns("main line", rep.main_line.coords()));
     }
     if let Some(rf) = &rep.refutation {
         let first = rf.first().map(|f| f.to_string()).unwrap_or_default();
-        lines.push(LineIn {
-            label: "refutation".into(),
-            plies: rf.line.coords(),
-        });
+        lines.push(LineIn::turns("refutation", rf.line.coords()));
         for d in &rf.also_held_by {
-            lines.push(LineIn {
-                label: "also holds".into(),
-                plies: vec![first.clone(), d.to_string()],
-            });
+            lines.push(LineIn::turns(
+                "also holds",
+                vec![first.clone(), d.to_string()],
+            ));
         }
     }
     for t in &rep.tries {
-        lines.push(LineIn {
-            label: "try".into(),
-            plies: t.line.coords(),
-        });
+        lines.push(LineIn::turns("try", t.line.coords()));
     }
     let tree = rep.tree.iter().map(|v| v.line.clone()).collect();
     (lines, tree)
+}
+
+/// The plies of a line of `len` moves after which the idle side passes (a series).
+fn passes(play: Option<&crate::solve::Play>, len: usize) -> Vec<usize> {
+    play.map_or(vec![], |p| {
+        (0..len).filter(|&i| p.idle_passes_after(i, len)).collect()
+    })
 }
 
 /// The play-through of a row under its compiled rules (none for a row not analysed or a
@@ -289,7 +334,8 @@ pub fn row_play(
     page: Page,
 ) -> Option<Play> {
     let a = r.analysis()?;
-    let (lines, tree) = row_lines(a);
+    let stipulation = r.stipulation.parse::<crate::solve::Stipulation>().ok();
+    let (lines, tree) = row_lines(a, stipulation.as_ref().and_then(|s| s.play.as_ref()));
     crate::with_engine!(eng, e => {
         let pos = Position::from_fen(e.clone(), &a.fen).ok()?;
         Some(play(&pos, &lines, &tree, page))
@@ -409,10 +455,8 @@ mod tests {
         let fen = "1r4k1/8/5PP1/8/K1n3NR/7B/1r6/7R w - - 0 1";
         with_engine!(&eng, e => {
             let pos = Position::from_fen(e.clone(), fen).unwrap();
-            let lines = [LineIn {
-                label: "main line".into(),
-                plies: ["Rh8+", "Kxh8", "Bf5+", "Kg8", "zz9"].map(String::from).to_vec(),
-            }];
+            let plies = ["Rh8+", "Kxh8", "Bf5+", "Kg8", "zz9"].map(String::from);
+            let lines = [LineIn::turns("main line", plies.to_vec())];
             let tree: Vec<Line> = vec![
                 "h4h8 g8h8 h3f5 h8g8".parse().unwrap(),
                 "h4h8 g8h8 h3f5 b2h2".parse().unwrap(),

@@ -14,7 +14,6 @@ use super::meter::Meter;
 use super::stip::{Aim, SeriesEnd};
 use super::table::Table;
 use crate::board::bits::Bits;
-use crate::board::engine::NO_SQ;
 use crate::board::movegen::MoveList;
 use crate::board::position::{Move, Position};
 
@@ -43,9 +42,7 @@ pub(in crate::solve) fn null<B: Bits>(pos: &mut Position<B>) -> Null {
         ep: pos.ep,
         hash: pos.hash,
     };
-    pos.ep = NO_SQ;
-    pos.side = pos.side.flip();
-    pos.rehash();
+    pos.pass();
     undo
 }
 

@@ -168,6 +168,14 @@ impl Play {
         )
     }
 
+    /// Does the idle side pass after move `i` (from 0) of a solution of `len` moves? In a
+    /// series, after every series move but the last (in `ser-h` the other side's closing
+    /// move comes after them); in the other families never.
+    pub fn idle_passes_after(&self, i: usize, len: usize) -> bool {
+        let closing = self.family == Family::Series(SeriesEnd::Help);
+        matches!(self.family, Family::Series(_)) && i + 1 < len && !(closing && i + 2 == len)
+    }
+
     /// True for the help families (`h`, `hs`, `hr`), the ones that take `N.5`.
     pub fn is_help(&self) -> bool {
         matches!(
