@@ -7,7 +7,9 @@ use crate::common::Rng;
 use mansuba::board::compiled::AnyEngine;
 use mansuba::board::position::Position;
 use mansuba::problem::{load_file, Problem};
+use mansuba::repair::filling::WrittenSolution;
 use mansuba::repair::reconstruct::{reconstruct, Asked, Reconstruction};
+use mansuba::repair::spelled::joined;
 use mansuba::repair::{Options, Shard, Task};
 use mansuba::solve::Limits;
 use mansuba::with_engine;
@@ -95,7 +97,7 @@ fn round_trips(problems: &[Problem], count: usize, seed: u64) {
         let listed: Vec<String> = r
             .answers
             .iter()
-            .map(|a| format!("{} {}", a.rank, a.filling.join(", ")))
+            .map(|a| format!("{} {}", a.rank, joined(&a.filling, ", ")))
             .collect();
         let at = at.unwrap_or_else(|| {
             panic!(
@@ -109,7 +111,7 @@ fn round_trips(problems: &[Problem], count: usize, seed: u64) {
             "{}: the original ranks below first: {listed:?}",
             p.id
         );
-        assert_eq!(r.answers[at].solution, "right");
+        assert_eq!(r.answers[at].solution, WrittenSolution::Right);
         assert_eq!(r.counts.unknown, 0, "{}: {:?}", p.id, r.open);
         eprintln!(
             "{}: blanked {unknown:?}: {} fillings, {} answers, original {}th listed, {:.2} s",

@@ -14,7 +14,7 @@ use mansuba::problem::load_file;
 use mansuba::repair::candidates::single_edits;
 use mansuba::repair::edit::Grid;
 use mansuba::repair::spelled::joined;
-use mansuba::repair::{judge, Fault, Judgement, Kept, Options, RepairKind, Shard, Spelled, Task};
+use mansuba::repair::{judge, Failure, Judgement, Kept, Options, RepairKind, Shard, Spelled, Task};
 use mansuba::solve::word::Verdict;
 use mansuba::solve::{ConditionSpec, Limits, Stipulation};
 use mansuba::with_engine;
@@ -103,7 +103,7 @@ fn damage(case: &Case, eng: &AnyEngine, rng: &mut Rng) -> Option<(String, Spelle
         };
         if matches!(
             case.judged(eng, &fen),
-            Judgement::Fails(w) if w == Fault::Unsound.word() || w == Fault::Cooked.word()
+            Judgement::Fails(Failure::Verdict(Verdict::Unsound | Verdict::Cooked))
         ) {
             let undo = with_engine!(eng, e => edit.inverse().spelled(e, &SideNames::default()));
             return Some((fen, undo));

@@ -127,8 +127,37 @@ pub enum Judgement {
     Repair,
     /// A limit stopped the search or the claim check first (the limit named).
     Unknown(String),
-    /// Not a repair: its verdict word.
-    Fails(&'static str),
+    /// Not a repair, and why.
+    Fails(Failure),
+}
+
+/// Why a solved candidate is not a repair.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// Its verdict is not `sound` (`unsound`, `cooked`, `claim-wrong`, `error`).
+    Verdict(Verdict),
+    /// Sound, but the claimed line reaches the goal before its last written move
+    /// (`claim-short`).
+    ClaimShort,
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Failure::Verdict(v) => f.write_str(v.word()),
+            Failure::ClaimShort => f.write_str("claim-short"),
+        }
+    }
+}
+
+impl std::str::FromStr for Failure {
+    type Err = ();
+    fn from_str(s: &str) -> Result<Failure, ()> {
+        match s {
+            "claim-short" => Ok(Failure::ClaimShort),
+            _ => Verdict::from_word(s).map(Failure::Verdict).ok_or(()),
+        }
+    }
 }
 
 /// True when the claimed line was played to its end: every move the manuscript writes
@@ -145,10 +174,10 @@ pub fn judge(a: &Analysis, claim: Option<&str>) -> Judgement {
     let claim = claim.filter(|c| !c.trim().is_empty());
     match fault(a) {
         Ok(None) if claim.is_some_and(|c| !claim_played_out(&a.claim, c)) => {
-            Judgement::Fails("claim-short")
+            Judgement::Fails(Failure::ClaimShort)
         }
         Ok(None) => Judgement::Repair,
-        Ok(Some(f)) => Judgement::Fails(f.word()),
+        Ok(Some(f)) => Judgement::Fails(Failure::Verdict(f.verdict())),
         Err(limit) => Judgement::Unknown(limit.0),
     }
 }

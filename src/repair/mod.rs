@@ -14,6 +14,7 @@ pub(crate) mod active;
 pub mod candidates;
 pub mod edit;
 pub mod error;
+pub mod filling;
 pub mod judge;
 pub mod material;
 pub(crate) mod prefilter;
@@ -26,7 +27,7 @@ pub(crate) mod watch;
 
 pub use crate::batch::Shard;
 pub use error::{JoinError, LimitHit, ReconstructError, RepairError};
-pub use judge::{Fault, Judgement, RepairKind};
+pub use judge::{Failure, Fault, Judgement, RepairKind};
 pub use prefilter::Kept;
 pub use problem::{kept_of, repair_problem};
 pub use spelled::Spelled;
@@ -103,13 +104,14 @@ pub struct Repair {
     pub disturbance: u32,
 }
 
-/// A candidate a limit left open.
+/// A candidate a limit left open, its edits `E` (a repair's [`Spelled`], a
+/// reconstruction's [`filling::Filled`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Open {
+pub struct Open<E> {
     /// Its place in the ranked candidate list.
     pub candidate: usize,
-    /// The edits in words (a reconstruction's: the filling, square by square).
-    pub edits: Vec<String>,
+    /// The edits (a reconstruction's: the filling, square by square).
+    pub edits: Vec<E>,
     /// The position.
     pub fen: String,
     /// The limit that stopped it.
@@ -168,7 +170,7 @@ pub struct RepairReport {
     /// The repairs, ranked: fewer edits first, then less disturbance.
     pub repairs: Vec<Repair>,
     /// Candidates a limit left open (never repairs).
-    pub unknown: Vec<Open>,
+    pub unknown: Vec<Open<Spelled>>,
     /// The counts and the time.
     pub counts: Counts,
 }
@@ -270,12 +272,12 @@ pub enum Fate {
     /// Discarded before the full search (true: by the reading of the claim alone), and
     /// why.
     Prefiltered(bool, String),
-    /// Solved, judged; its position and edits by name (when kept), keys and verdict word.
+    /// Solved, judged; its position and edits by name (when kept), keys and verdict.
     Solved(
         Judgement,
         Option<(String, Vec<Spelled>)>,
         Vec<String>,
-        &'static str,
+        Verdict,
     ),
 }
 
@@ -364,19 +366,18 @@ fn fate<B: Bits>(
             if keep {
                 crate::solve::written::rewrite(eng, &mut a, opt.style);
             }
-            let word = Verdict::of(&a).word();
             Fate::Solved(
                 j,
                 keep.then_some((fen, words)),
                 a.written.keys.clone(),
-                word,
+                Verdict::of(&a),
             )
         }
         Err(_) => Fate::Solved(
-            Judgement::Fails("error"),
+            Judgement::Fails(Failure::Verdict(Verdict::Error)),
             keep_all.then_some((fen, words)),
             vec![],
-            "error",
+            Verdict::Error,
         ),
     }
 }
@@ -514,7 +515,7 @@ fn gather(
             }),
             Judgement::Unknown(limit) => report.unknown.push(Open {
                 candidate: i,
-                edits: edits.iter().map(ToString::to_string).collect(),
+                edits,
                 fen,
                 limit,
             }),

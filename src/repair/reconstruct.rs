@@ -9,12 +9,15 @@
 
 use super::candidates::Candidate;
 use super::edit::{Edit, Grid};
+use super::filling::{Filled, MissReason, WrittenSolution};
+use super::judge::Failure;
 use super::material::Reach;
 use super::{run_list, Counts, Fate, Judgement, Open, Options, ReconstructError, Task};
 use crate::board::bits::Bits;
 use crate::board::engine::Engine;
 use crate::board::piece::{Color, Kind};
 use crate::board::position::Position;
+use crate::solve::word::Verdict;
 use crate::with_engine;
 use serde::{Deserialize, Serialize};
 use std::time::Instant;
@@ -54,15 +57,16 @@ pub struct Answer {
     /// solution fails.
     pub rank: u32,
     /// Each illegible square and what it holds ("f6 black knight", "g7 empty").
-    pub filling: Vec<String>,
+    pub filling: Vec<Filled>,
     /// Men put on the illegible squares.
     pub added: usize,
-    /// The verdict word of the filled problem.
-    pub verdict: String,
+    /// The verdict of the filled problem, written as its word.
+    #[serde(with = "crate::solve::word::as_word")]
+    pub verdict: Verdict,
     /// Its keys (SAN).
     pub keys: Vec<String>,
     /// The written solution under it: `right`, `none written`, or `fails: …`.
-    pub solution: String,
+    pub solution: WrittenSolution,
     /// The filled position.
     pub fen: String,
 }
@@ -71,11 +75,11 @@ pub struct Answer {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Miss {
     /// Each illegible square and what it holds.
-    pub filling: Vec<String>,
+    pub filling: Vec<Filled>,
     /// Men put on the illegible squares.
     pub added: usize,
     /// The condition that fails.
-    pub fails: String,
+    pub fails: MissReason,
 }
 
 /// The answer to a reconstruction.
@@ -95,7 +99,7 @@ pub struct Reconstruction {
     /// When there is no answer: the nearest fillings and what fails for each.
     pub nearest: Vec<Miss>,
     /// Fillings a limit left open (never answers).
-    pub open: Vec<Open>,
+    pub open: Vec<Open<Filled>>,
     /// The counts (`candidates`: the legal fillings) and the time.
     pub counts: Counts,
     /// What a merge of shards needs to find the nearest misses of the whole run: for
@@ -247,34 +251,24 @@ fn fillings(
     Ok(out)
 }
 
-/// A filling in words: "f6 black knight", "g7 empty".
+/// A filling by name: "f6 black knight", "g7 empty".
 fn words<B: Bits>(
     eng: &Engine<B>,
     task: &Task,
     sq: &[usize],
     fill: &[Option<(Color, Kind)>],
-) -> Vec<String> {
+) -> Vec<Filled> {
     sq.iter()
         .zip(fill)
-        .map(|(&s, m)| {
-            let name = eng.geo.name(s as u8);
-            match m {
-                None => format!("{name} empty"),
-                Some((c, k)) => format!(
-                    "{name} {} {}",
-                    task.sides.lower(*c),
-                    eng.rules.pieces[*k as usize].name.to_lowercase()
-                ),
-            }
+        .map(|(&s, m)| Filled {
+            on: eng.geo.name(s as u8),
+            holds: m.map(|(c, k)| {
+                let kind = eng.rules.pieces[k as usize].name.to_lowercase();
+                format!("{} {kind}", task.sides.lower(c))
+            }),
         })
         .collect()
 }
-
-/// The stages a filling passes, in order; a miss that got further is nearer.
-const ILLEGAL: u8 = 0;
-pub(super) const MATERIAL: u8 = 1;
-const SOLUTION: u8 = 2;
-const SOLVED: u8 = 3;
 
 fn run<B: Bits>(
     task: &Task,
@@ -301,7 +295,7 @@ fn run<B: Bits>(
     )?;
     let mut misses: Vec<(u8, Miss)> = vec![];
     let mut list: Vec<Candidate> = vec![];
-    let mut spelt: Vec<(Vec<String>, usize)> = vec![];
+    let mut spelt: Vec<(Vec<Filled>, usize)> = vec![];
     for (n, f) in all.iter().enumerate() {
         if n % 1024 == 0 {
             if let Some(why) = watch.stopped() {
@@ -317,9 +311,9 @@ fn run<B: Bits>(
             .filter_map(|(&s, m)| m.map(|(c, k)| Edit::Add { sq: s, c, k }))
             .collect();
         let g = edits.iter().fold(damaged.clone(), |g, e| g.apply(e));
-        let miss = |stage: u8, fails: String| {
+        let miss = |fails: MissReason| {
             (
-                stage,
+                fails.stage(),
                 Miss {
                     filling: w.clone(),
                     added,
@@ -328,16 +322,13 @@ fn run<B: Bits>(
             )
         };
         if let Err(e) = g.position(eng, &tail) {
-            misses.push(miss(ILLEGAL, format!("not a legal position: {e}")));
+            misses.push(miss(MissReason::Illegal(e.to_string())));
         } else if let Some(why) = reach
             .as_ref()
             .filter(|r| !r.allows(&g, &damaged))
             .and_then(|r| r.unreachable(&g))
         {
-            misses.push(miss(
-                MATERIAL,
-                format!("material the rules cannot reach: {why}"),
-            ));
+            misses.push(miss(MissReason::Material(why.to_string())));
         } else {
             list.push(Candidate {
                 edits,
@@ -395,14 +386,14 @@ pub(super) fn finish(r: &mut Reconstruction, misses: Vec<(u8, Miss)>) {
 /// One legal filling's fate: an answer, an open filling or a miss.
 fn sort_fate(
     task: &Task,
-    (i, (filling, added)): (usize, &(Vec<String>, usize)),
+    (i, (filling, added)): (usize, &(Vec<Filled>, usize)),
     fate: Fate,
     r: &mut Reconstruction,
     misses: &mut Vec<(u8, Miss)>,
 ) {
-    let miss = |stage: u8, fails: String| {
+    let miss = |fails: MissReason| {
         (
-            stage,
+            fails.stage(),
             Miss {
                 filling: filling.clone(),
                 added: *added,
@@ -416,33 +407,33 @@ fn sort_fate(
         Fate::Prefiltered(cheap, why) => {
             r.counts.prefiltered += 1;
             r.counts.claim_unreadable += cheap as usize;
-            misses.push(miss(SOLUTION, format!("the written solution fails: {why}")));
+            misses.push(miss(MissReason::Solution(why)));
         }
-        Fate::Solved(j, spelt, keys, word) => {
+        Fate::Solved(j, spelt, keys, verdict) => {
             r.counts.solved += 1;
             let fen = spelt.map(|s| s.0).unwrap_or_default();
-            let answer = |rank: u32, solution: String| Answer {
+            let answer = |rank: u32, solution: WrittenSolution| Answer {
                 rank,
                 filling: filling.clone(),
                 added: *added,
-                verdict: word.to_string(),
+                verdict,
                 keys: keys.clone(),
                 solution,
                 fen: fen.clone(),
             };
             match j {
-                Judgement::Repair if written => r.answers.push(answer(1, "right".into())),
-                Judgement::Repair => r.answers.push(answer(1, "none written".into())),
-                Judgement::Fails(w) if w == "claim-wrong" || w == "claim-short" => {
-                    r.answers.push(answer(2, format!("fails: {w}")))
-                }
+                Judgement::Repair if written => r.answers.push(answer(1, WrittenSolution::Right)),
+                Judgement::Repair => r.answers.push(answer(1, WrittenSolution::NoneWritten)),
+                Judgement::Fails(
+                    w @ (Failure::ClaimShort | Failure::Verdict(Verdict::ClaimWrong)),
+                ) => r.answers.push(answer(2, WrittenSolution::Fails(w))),
                 Judgement::Unknown(limit) => r.open.push(Open {
                     candidate: i,
                     edits: filling.clone(),
                     fen,
                     limit,
                 }),
-                Judgement::Fails(w) => misses.push(miss(SOLVED, format!("the problem is {w}"))),
+                Judgement::Fails(w) => misses.push(miss(MissReason::Solved(w))),
             }
         }
     }

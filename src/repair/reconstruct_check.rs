@@ -4,8 +4,11 @@
 //! digest anyone can recompute, so a hand edit (an impossible count, a `sound` answer
 //! with two keys) would otherwise be merged and reported as found.
 
+use super::filling::WrittenSolution;
 use super::reconstruct::{Answer, Reconstruction};
+use super::spelled::joined;
 use super::JoinError;
+use crate::solve::word::Verdict;
 
 /// Every count and answer of `r` as a run gives them; the first contradiction, named.
 pub fn consistent(r: &Reconstruction) -> Result<(), JoinError> {
@@ -44,24 +47,24 @@ pub fn consistent(r: &Reconstruction) -> Result<(), JoinError> {
 
 /// One answer: a sound filling (one key) of the squares asked, ranked by its solution.
 fn answer(r: &Reconstruction, a: &Answer) -> Result<(), JoinError> {
-    let filled = a.filling.iter().filter(|f| !f.ends_with(" empty")).count();
-    let ranked = match a.rank {
-        1 => a.verdict == "sound" && (a.solution == "right" || a.solution == "none written"),
-        2 => a.solution.starts_with("fails: ") && a.verdict != "cooked",
+    let filled = a.filling.iter().filter(|f| f.holds.is_some()).count();
+    let ranked = match (a.rank, a.solution) {
+        (1, WrittenSolution::Right | WrittenSolution::NoneWritten) => a.verdict == Verdict::Sound,
+        (2, WrittenSolution::Fails(_)) => a.verdict != Verdict::Cooked,
         _ => false,
     };
-    if a.keys.len() != 1 || !ranked || matches!(a.verdict.as_str(), "unsound" | "cooked") {
+    if a.keys.len() != 1 || !ranked || matches!(a.verdict, Verdict::Unsound | Verdict::Cooked) {
         return Err(JoinError::AnswerRank {
-            filling: a.filling.join(", "),
+            filling: joined(&a.filling, ", "),
             rank: a.rank,
-            verdict: a.verdict.clone(),
+            verdict: a.verdict.word().to_string(),
             keys: a.keys.len(),
-            solution: a.solution.clone(),
+            solution: a.solution.to_string(),
         });
     }
     if a.filling.len() != r.unknown.len() || filled != a.added {
         return Err(JoinError::AnswerFilling {
-            filling: a.filling.join(", "),
+            filling: joined(&a.filling, ", "),
             fills: a.filling.len(),
             squares: r.unknown.len(),
             men: filled,

@@ -7,7 +7,8 @@
 //! every miss the whole run's nearest could take from that shard. The refusals, the same
 //! in every shard, are taken from shard 0.
 
-use super::reconstruct::{finish, Miss, Reconstruction, MATERIAL};
+use super::filling::MATERIAL;
+use super::reconstruct::{finish, Miss, Reconstruction};
 use super::{Counts, JoinError};
 use crate::batch::Shard;
 

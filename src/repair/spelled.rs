@@ -249,8 +249,9 @@ impl<'de> Deserialize<'de> for Spelled {
     }
 }
 
-/// Edits in words, joined by `sep` ("; " in the reports).
-pub fn joined(edits: &[Spelled], sep: &str) -> String {
+/// Edits (or a reconstruction's filled squares) in words, joined by `sep` ("; " in the
+/// reports).
+pub fn joined<T: fmt::Display>(edits: &[T], sep: &str) -> String {
     edits
         .iter()
         .map(ToString::to_string)

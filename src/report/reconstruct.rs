@@ -2,6 +2,7 @@
 //! `rank`, `filling`, `verdict`, `keys`, `fen`), CSV rows (one per answer).
 
 use crate::repair::reconstruct::Reconstruction;
+use crate::repair::spelled::joined;
 use serde_json::json;
 
 /// The CSV columns of `reconstruct`, in order.
@@ -38,8 +39,8 @@ pub fn text(id: &str, location: &str, r: &Reconstruction) -> String {
         s.push_str(&format!(
             "  rank {}  {}  [{}; written solution {}]\n     fen  {}\n     keys {}\n",
             a.rank,
-            a.filling.join(", "),
-            a.verdict,
+            joined(&a.filling, ", "),
+            a.verdict.word(),
             a.solution,
             a.fen,
             a.keys.join(" ")
@@ -50,7 +51,7 @@ pub fn text(id: &str, location: &str, r: &Reconstruction) -> String {
         for m in &r.nearest {
             s.push_str(&format!(
                 "  nearest  {}: {}\n",
-                m.filling.join(", "),
+                joined(&m.filling, ", "),
                 m.fails
             ));
         }
@@ -58,7 +59,7 @@ pub fn text(id: &str, location: &str, r: &Reconstruction) -> String {
     for o in &r.open {
         s.push_str(&format!(
             "  unknown: {} ({}): {}\n",
-            o.edits.join(", "),
+            joined(&o.edits, ", "),
             o.fen,
             o.limit
         ));
@@ -81,11 +82,11 @@ pub fn csv_records(id: &str, r: &Reconstruction) -> Vec<Vec<String>> {
             vec![
                 id.to_string(),
                 a.rank.to_string(),
-                a.filling.join("; "),
+                joined(&a.filling, "; "),
                 a.added.to_string(),
-                a.verdict.clone(),
+                a.verdict.word().to_string(),
                 a.keys.join(" "),
-                a.solution.clone(),
+                a.solution.to_string(),
                 a.fen.clone(),
             ]
         })

@@ -83,7 +83,7 @@ pub fn text(id: &str, location: &str, r: &RepairReport) -> String {
     for u in &r.unknown {
         s.push_str(&format!(
             "  unknown: {} ({}): {}\n",
-            u.edits.join("; "),
+            joined(&u.edits, "; "),
             u.fen,
             u.limit
         ));
