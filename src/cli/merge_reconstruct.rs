@@ -64,7 +64,7 @@ pub fn show(
 /// Merges the shards of one `reconstruct` run (already checked to belong together):
 /// prints what one run prints, writes its CSV; the exit code.
 pub fn merge(ms: &[(PathBuf, Manifest)], csv: Option<&Path>, json: bool, bom: bool) -> Result<i32> {
-    let csv = super::merge_output::merged_csv(ms, csv, json)?;
+    let csv = super::output::csv_output(csv, json, &manifest::shard_files(ms))?;
     let (id, at, joined) = manifest::reconstruction(ms)?;
     for w in &ms[0].1.warnings {
         eprintln!("warning: {}", crate::report::shown::said(w));

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 /// Merges the shards of one `repair` run (already checked to belong together): prints
 /// what one run prints, writes its CSV; the exit code.
 pub fn merge(ms: &[(PathBuf, Manifest)], csv: Option<&Path>, json: bool, bom: bool) -> Result<i32> {
-    let csv = super::merge_output::merged_csv(ms, csv, json)?;
+    let csv = super::output::csv_output(csv, json, &manifest::shard_files(ms))?;
     // Every problem is put together before anything is printed: a refusal writes nothing.
     let rows = manifest::repair_rows(ms)?;
     for w in &ms[0].1.warnings {

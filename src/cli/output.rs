@@ -3,12 +3,28 @@
 //! both, so that a merge of shards writes exactly what one run would have.
 
 use super::parallel::tally_exit_code;
-use super::stream::{Finished, Sink, SinkOptions};
 use crate::files::{FileSet, Output};
 use crate::report;
 use crate::report::grid::Group;
+use crate::report::stream::{Finished, Sink, SinkOptions};
 use anyhow::{bail, Result};
 use std::path::{Path, PathBuf};
+
+/// The `--csv` output, checked before any work (see [`crate::files::target`]): `--csv -`
+/// with `--json` would both write to standard output, and none of `inputs` may be
+/// replaced. The one check of `verify` and of every merge.
+pub(super) fn csv_output(
+    csv: Option<&Path>,
+    json: bool,
+    inputs: &FileSet,
+) -> Result<Option<Output>> {
+    if csv.is_some_and(|c| c.as_os_str() == "-") && json {
+        bail!("--csv - and --json would both write to standard output; send the CSV to a file (--csv FILE) or drop one of them");
+    }
+    csv.map(|c| crate::files::check_output(c, inputs))
+        .transpose()
+        .map_err(|e| anyhow::anyhow!("--csv {e}"))
+}
 
 /// Where the results go and in which shape.
 pub(super) struct Outputs<'a> {
@@ -51,14 +67,7 @@ impl Outputs<'_> {
     /// Checks before any work that every output can be written and that none of them is
     /// one of `inputs` (see [`crate::files::target`]).
     pub(super) fn check(&mut self, inputs: &FileSet) -> Result<()> {
-        if self.csv_to_stdout() && self.json {
-            bail!("--csv - and --json would both write to standard output; send the CSV to a file (--csv FILE) or drop one of them");
-        }
-        if let Some(c) = self.csv {
-            self.csv_out = Some(
-                crate::files::check_output(c, inputs).map_err(|e| anyhow::anyhow!("--csv {e}"))?,
-            );
-        }
+        self.csv_out = csv_output(self.csv, self.json, inputs)?;
         if let (Some(d), Some(pdf)) = (self.html, self.pdf) {
             let chromium = super::book::find_chromium()?;
             let out = crate::files::check_output(pdf, inputs)
@@ -89,15 +98,16 @@ impl Outputs<'_> {
     /// every group for the caller too (a shard's rows file).
     pub(super) fn open(&self, keep_all: bool) -> Result<Sink> {
         let brief = !self.json && !self.csv_to_stdout();
-        Sink::open(&SinkOptions {
+        let o = SinkOptions {
             csv: self.csv_out.as_ref(),
-            bom: self.bom,
+            cells: crate::cli::cells(self.bom),
             json: self.json,
             brief,
             all_rules: self.all_rules,
             keep: keep_all || self.html.is_some() || (self.all_rules && brief),
             slowest: 5,
-        })
+        };
+        Ok(Sink::open(&o, Box::new(std::io::stdout()))?)
     }
 
     /// Puts the CSV in place, writes the edition, prints the listing and the summary; the

@@ -29,6 +29,7 @@ pub mod repair;
 pub(crate) mod rows;
 pub mod schema;
 pub use crate::problem::shown;
+pub mod stream;
 pub mod svg;
 pub mod tables;
 pub mod tally;
