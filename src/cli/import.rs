@@ -8,7 +8,7 @@
 //! usage error, or nothing could be imported (or, with `--strict`, anything left out).
 
 use crate::problem::import::{self, Format, Options};
-use anyhow::{bail, Result};
+use anyhow::Result;
 use std::path::{Path, PathBuf};
 
 /// Arguments of `import`.
@@ -39,84 +39,6 @@ pub struct ImportArgs {
     pub output: Option<PathBuf>,
 }
 
-/// `--colours red=white,green=black` as (name, is White) pairs; a name given twice
-/// (`red=white,red=black`) is refused, as the inputs' names are read without regard to
-/// case.
-fn colour_map(s: &str) -> Result<Vec<(String, bool)>> {
-    let pairs = colour_pairs(s)?;
-    for (i, (name, _)) in pairs.iter().enumerate() {
-        if pairs[..i].iter().any(|(n, _)| n.eq_ignore_ascii_case(name)) {
-            bail!(
-                "--colours: the name '{}' is given twice; give each colour name once, e.g. --colours red=white,green=black",
-                crate::report::shown::shown_id(name)
-            );
-        }
-    }
-    Ok(pairs)
-}
-
-fn colour_pairs(s: &str) -> Result<Vec<(String, bool)>> {
-    s.split(',')
-        .filter(|x| !x.trim().is_empty())
-        .map(|pair| {
-            let (name, side) = pair.split_once('=').unwrap_or((pair, ""));
-            let white = match side.trim().to_ascii_lowercase().as_str() {
-                "white" => true,
-                "black" => false,
-                _ => bail!("--colours '{pair}': expected NAME=white or NAME=black, e.g. --colours red=white,green=black"),
-            };
-            Ok((name.trim().to_string(), white))
-        })
-        .collect()
-}
-
-/// Entries checked for loading back at a time (see [`loads_back`]).
-const CHECKED_AT_ONCE: usize = 1000;
-
-/// The entries must load as a problem file, their rules found from the output's folder,
-/// before anything is written. They are checked a thousand at a time: the whole output
-/// parsed at once held every problem (900 MiB for 200,000 Popeye problems); the ids are
-/// unique across the whole already, so no check spans two parts.
-fn loads_back(entries: &[import::Entry], inputs: &[String], target: &Path) -> Result<()> {
-    for part in entries.chunks(CHECKED_AT_ONCE) {
-        let text = import::toml_out::to_toml(part, inputs);
-        let back = crate::problem::parse_str(&text, target);
-        for p in &back.problems {
-            if let Err(e) = p.as_ref().map_err(|e| e.to_string()).and_then(|p| {
-                p.own_rules(&super::rules_dirs())
-                    .map(|_| ())
-                    .map_err(|e| format!("{}: rules '{}': {e}", p.id, p.rules))
-            }) {
-                bail!(
-                    "the imported entries do not load back from {} ({e}); nothing written",
-                    target.display()
-                );
-            }
-        }
-    }
-    Ok(())
-}
-
-/// The problem file, written a thousand entries at a time: the whole text (about 280
-/// bytes a problem) is never held at once. A file is put in place only when it is whole.
-fn write_entries(
-    out: Option<&crate::files::Output>,
-    entries: &[import::Entry],
-    inputs: &[String],
-) -> Result<()> {
-    use std::io::Write;
-    let mut w = match out {
-        Some(out) => out.create()?,
-        None => crate::files::Writer::Stdout(std::io::stdout()),
-    };
-    w.write_all(import::toml_out::header(inputs).as_bytes())?;
-    for part in entries.chunks(CHECKED_AT_ONCE) {
-        w.write_all(import::toml_out::tables(part).as_bytes())?;
-    }
-    w.commit()?;
-    Ok(())
-}
-
 /// `mansuba import`.
 pub fn cmd_import(a: ImportArgs) -> Result<i32> {
     let out = super::parallel::check_output("-o", a.output.as_deref(), &a.files)?;
@@ -124,7 +46,7 @@ pub fn cmd_import(a: ImportArgs) -> Result<i32> {
         format: a.format,
         rules: a.rules.clone(),
         colours: match &a.colours {
-            Some(c) => colour_map(c)?,
+            Some(c) => import::colours::colour_map(c)?,
             None => vec![],
         },
         win_moves: a.win_moves,
@@ -168,8 +90,8 @@ pub fn cmd_import(a: ImportArgs) -> Result<i32> {
         e.rules = import::rules_path::relative_to(&e.rules, folder);
     }
     let inputs: Vec<String> = a.files.iter().map(|f| f.display().to_string()).collect();
-    loads_back(&entries, &inputs, &target)?;
-    write_entries(out.as_ref(), &entries, &inputs)?;
+    import::out_file::loads_back(&entries, &inputs, &target, &super::rules_dirs())?;
+    import::out_file::write_entries(out.as_ref(), &entries, &inputs)?;
     eprintln!(
         "{} problem{} imported{}",
         entries.len(),

@@ -3,14 +3,17 @@
 //! [`pieces`] (piece lists as editions print them), [`epd`] (EPD and FEN-plus-stipulation
 //! lines); [`setup`] turns men on squares into a FEN in the rules' letters,
 //! [`popeye_fairy`] gives Popeye's leapers and riders as kinds the rules can add, and
-//! [`toml_out`] writes the entries.
+//! [`toml_out`] writes the entries, [`out_file`] checks that they load back and writes
+//! the file, and [`colours`] reads a piece list's colour names.
 //!
 //! Every reader returns each problem of its input or, for a problem that cannot be read
 //! or that asks for what mansuba has not, its error, naming the file, the line and what
 //! was expected or why it is refused: one problem's error never stops the others.
 
+pub mod colours;
 pub mod epd;
 pub mod error;
+pub mod out_file;
 pub mod pieces;
 pub mod popeye;
 pub mod popeye_board;
