@@ -1,8 +1,7 @@
 //! `mansuba solve`: one problem file (or one problem of it), reported in full.
 use super::parallel::*;
 use super::workers::set_threads;
-use crate::problem::{Problem, ProblemError};
-use crate::report::{self, Row};
+use crate::report;
 use anyhow::{bail, Result};
 use std::path::PathBuf;
 
@@ -41,57 +40,23 @@ pub fn cmd_solve(a: SolveArgs) -> Result<i32> {
     for w in &lf.warnings {
         eprintln!("warning: {}", crate::report::shown::said(w));
     }
-    let ids: Vec<String> = lf
-        .problems
-        .iter()
-        .filter_map(|p| p.as_ref().ok().map(|p| p.id.clone()))
-        .collect();
-    let mut selected: Vec<Result<Problem, ProblemError>> = lf.problems;
-    if let Some(id) = &a.id {
-        selected.retain(|p| match p {
-            Ok(p) => &p.id == id,
-            Err(e) => e.id.as_deref() == Some(id),
-        });
-        if selected.is_empty() {
-            bail!(super::workers::no_such_id(
-                id,
-                &a.file,
-                ids.iter().map(String::as_str)
-            ));
-        }
-    }
-    let engines = super::engines();
-    let mut rows = vec![];
-    for (i, p) in selected.iter().enumerate() {
-        let row = match p {
-            Err(e) => Row::from_error(e, None, ""),
-            Ok(p) => {
-                let job = match &a.run.rules {
-                    Some(r) => Job {
-                        problem: std::sync::Arc::new(p.clone()),
-                        rules: r.clone(),
-                        from_cli: true,
-                        carried: None,
-                    },
-                    None => Job {
-                        problem: std::sync::Arc::new(p.clone()),
-                        rules: p.rules.clone(),
-                        from_cli: false,
-                        carried: None,
-                    },
-                };
-                run_job(&job, &engines, &limits, a.run.style())
+    let mut shown = 0;
+    let rows = crate::verify::solves::solve_file(
+        &lf,
+        (a.id.as_deref(), a.run.rules.as_deref()),
+        &super::engines(),
+        (&limits, a.run.style()),
+        &mut |row| {
+            if a.json {
+                println!("{}", report::json_row(row, true));
+            } else {
+                if shown > 0 {
+                    println!("\n{}\n", "-".repeat(60));
+                }
+                print!("{}", report::text_report(row));
             }
-        };
-        if a.json {
-            println!("{}", report::json_row(&row, true));
-        } else {
-            if i > 0 {
-                println!("\n{}\n", "-".repeat(60));
-            }
-            print!("{}", report::text_report(&row));
-        }
-        rows.push(row);
-    }
+            shown += 1;
+        },
+    )?;
     Ok(exit_code(&rows))
 }

@@ -4,7 +4,6 @@
 use anyhow::Result;
 
 use crate::files::{Walk, WalkError};
-pub use crate::problem::pick::no_such_id;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 

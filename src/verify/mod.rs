@@ -18,6 +18,7 @@ pub mod members;
 pub(crate) mod plan;
 pub mod repairs;
 pub mod shard;
+pub mod solves;
 pub mod status;
 
 pub use crate::problem::Engines;
