@@ -3,9 +3,8 @@
 //! Exit codes as the rest of the command line: 0 written; 2 bad usage or input (no such
 //! file or id, unknown rules, a FEN or move that does not read).
 
-use crate::board::compiled::AnyEngine;
 use crate::problem::Problem;
-pub use crate::report::edition::diagrams::{diagram_svg, fen_after, view_of};
+use crate::report::edition::diagrams::{diagram_svg, fen_after, what_to_draw};
 use crate::report::svg::Options;
 use anyhow::{bail, Result};
 use std::path::{Path, PathBuf};
@@ -62,46 +61,21 @@ fn pick_problem(file: &Path, id: Option<&str>) -> Result<Problem> {
     Ok(lf.pick(id)?)
 }
 
-/// What `diagram` draws: the engine (a problem's rules taken as every command takes them,
-/// [`Engines::for_problem`]: its own, `rules_set` included, or --rules), the FEN and the
-/// view.
-fn what_to_draw(a: &DiagramArgs) -> Result<(AnyEngine, String, Options)> {
-    let engines = super::engines();
-    let named = |r: &str| {
-        engines
-            .get(r, None)
-            .map_err(|e| anyhow::anyhow!("rules: {e}"))
-    };
-    match (&a.file, &a.fen) {
-        (Some(file), _) => {
-            let p = pick_problem(file, a.id.as_deref())?;
-            let eng = engines
-                .for_problem(&p, a.rules.as_deref())
-                .map_err(|e| anyhow::anyhow!("{}", p.error(e.key(), e.to_string())))?;
-            Ok((eng, p.fen.clone(), view_of(&p)))
-        }
-        (None, Some(fen)) => Ok((
-            named(a.rules.as_deref().unwrap_or_default())?,
-            fen.clone(),
-            Options::default(),
-        )),
-        (None, None) => match &a.rules {
-            Some(r) => {
-                let eng = named(r)?;
-                let start = eng.rules().start.clone();
-                Ok((eng, start, Options::default()))
-            }
-            None => bail!("give a problem file, --fen with --rules, or --rules alone"),
-        },
-    }
-}
-
 /// `mansuba diagram`.
 pub fn cmd_diagram(a: DiagramArgs) -> Result<i32> {
     let files: Vec<PathBuf> = a.file.iter().cloned().collect();
     let inputs = crate::verify::shard::read_by(&files, a.rules.as_deref(), &super::rules_dirs());
     let out = super::parallel::check_output("-o", a.output.as_deref(), &inputs)?;
-    let (eng, fen, view) = what_to_draw(&a)?;
+    let problem = match &a.file {
+        Some(file) => Some(pick_problem(file, a.id.as_deref())?),
+        None => None,
+    };
+    let (eng, fen, view) = what_to_draw(
+        &super::engines(),
+        problem.as_ref(),
+        a.fen.as_deref(),
+        a.rules.as_deref(),
+    )?;
     // --flip turns whatever view the problem asks for.
     let view = Options {
         flip: a.flip,

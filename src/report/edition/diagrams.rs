@@ -6,7 +6,7 @@
 use crate::board::compiled::AnyEngine;
 use crate::board::position::{FenError, Position};
 use crate::notation::{parse_line, parse_move, NotationError};
-use crate::problem::{Engines, Problem};
+use crate::problem::{Engines, OwnRulesError, Problem, ProblemError};
 use crate::report::svg::{render, ArrowError, Board, Options};
 use crate::report::Row;
 use crate::with_engine;
@@ -38,6 +38,49 @@ pub enum DiagramError {
     /// An arrow does not name two squares of the board.
     #[error("--arrow {0}")]
     Arrow(#[from] ArrowError),
+    /// The rules named do not resolve or compile.
+    #[error("rules: {0}")]
+    Rules(OwnRulesError),
+    /// The problem's rules do not resolve or compile (said at its file and line).
+    #[error("{0}")]
+    Problem(Box<ProblemError>),
+    /// Neither a problem, nor a FEN, nor rules to take the starting array of.
+    #[error("give a problem file, --fen with --rules, or --rules alone")]
+    Nothing,
+}
+
+/// What `diagram` draws: the engine (a problem's rules taken as every command takes
+/// them, [`Engines::for_problem`]: its own, `rules_set` included, or `rules`), the FEN
+/// and the view. Without a problem: `fen` under `rules`, else the starting array of
+/// `rules`.
+pub fn what_to_draw(
+    engines: &Engines,
+    problem: Option<&Problem>,
+    fen: Option<&str>,
+    rules: Option<&str>,
+) -> Result<(AnyEngine, String, Options), DiagramError> {
+    let named = |r: &str| engines.get(r, None).map_err(DiagramError::Rules);
+    match (problem, fen) {
+        (Some(p), _) => {
+            let eng = engines
+                .for_problem(p, rules)
+                .map_err(|e| DiagramError::Problem(Box::new(p.error(e.key(), e.to_string()))))?;
+            Ok((eng, p.fen.clone(), view_of(p)))
+        }
+        (None, Some(fen)) => Ok((
+            named(rules.unwrap_or_default())?,
+            fen.to_string(),
+            Options::default(),
+        )),
+        (None, None) => match rules {
+            Some(r) => {
+                let eng = named(r)?;
+                let start = eng.rules().start.clone();
+                Ok((eng, start, Options::default()))
+            }
+            None => Err(DiagramError::Nothing),
+        },
+    }
 }
 
 /// How a problem is drawn: as its manuscript shows it (a board written `orientation =
