@@ -128,16 +128,25 @@ pub(super) fn check_output(
         .map_err(|e| anyhow::anyhow!("{flag} {e}"))
 }
 
-/// For a command on one problem file (`repair`, `reconstruct`): the `--csv` output checked
+/// For a command on one problem file (`repair`, `reconstruct`): the path checked to be
+/// one (`-` is standard input; another path must be one regular file, and the message
+/// says what it is instead: missing, a folder, a device), the `--csv` output checked
 /// against what is read (the file and the rules files it names: no output may replace
 /// them), the manifest's place beside it checked, and, for a shard, the inputs digested
-/// before its run.
-pub(super) fn one_file_outputs(
-    file: &Path,
+/// before its run; then the file loaded, its warnings said.
+pub(super) fn one_file(
+    path: &Path,
     shard: Option<Shard>,
     csv: Option<&Path>,
-) -> Result<(Option<crate::files::Output>, Option<shard::Inputs>)> {
-    let file = [file.to_path_buf()];
+) -> Result<(
+    crate::problem::LoadedFile,
+    Option<crate::files::Output>,
+    Option<shard::Inputs>,
+)> {
+    if path.as_os_str() != "-" {
+        super::workers::one_problem_file(path)?;
+    }
+    let file = [path.to_path_buf()];
     let read = shard::read_by(&file, None, &super::rules_dirs());
     let out = check_output("--csv", csv, &read)?;
     shard::check_beside(shard, csv, &crate::files::FileSet::of(&read))?;
@@ -145,5 +154,9 @@ pub(super) fn one_file_outputs(
         Some(_) => Some(shard::inputs_of(&file, None, &super::rules_dirs())?),
         None => None,
     };
-    Ok((out, inputs))
+    let lf = crate::problem::load_file(path);
+    for w in &lf.warnings {
+        eprintln!("warning: {}", crate::report::shown::said(w));
+    }
+    Ok((lf, out, inputs))
 }

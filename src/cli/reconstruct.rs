@@ -5,9 +5,8 @@
 use super::merge_reconstruct::{show, write_manifest, ReconstructRow};
 use super::workers::set_threads;
 use crate::batch::Shard;
-use crate::problem::load_file;
-use crate::repair::reconstruct::{reconstruct, Asked};
-use crate::repair::Task;
+use crate::repair::problem::{reconstruct_problem, ReconstructProblemError as Failed};
+use crate::repair::reconstruct::Asked;
 use anyhow::{bail, Result};
 use std::path::PathBuf;
 
@@ -68,16 +67,7 @@ fn asked_of(a: &ReconstructArgs) -> crate::verify::shard::Asked {
 /// `mansuba reconstruct`.
 pub fn cmd_reconstruct(a: ReconstructArgs) -> Result<i32> {
     set_threads(a.threads)?;
-    // `-` is standard input; another path must be one regular file, and the message
-    // says what it is instead (missing, a folder, a device).
-    if a.file.as_os_str() != "-" {
-        super::workers::one_problem_file(&a.file)?;
-    }
-    let (csv, inputs) = super::parallel::one_file_outputs(&a.file, a.shard, a.csv.as_deref())?;
-    let lf = load_file(&a.file);
-    for w in &lf.warnings {
-        eprintln!("warning: {}", crate::report::shown::said(w));
-    }
+    let (lf, csv, inputs) = super::parallel::one_file(&a.file, a.shard, a.csv.as_deref())?;
     let p = match lf.with_id(&a.id) {
         Some(Ok(p)) => p,
         Some(Err(e)) => bail!("{e}"),
@@ -90,28 +80,17 @@ pub fn cmd_reconstruct(a: ReconstructArgs) -> Result<i32> {
         !a.json,
         crate::notation::Style::default(),
     );
-    let engine = super::engines()
-        .own(p)
-        .map_err(|e| anyhow::anyhow!("{}", p.error(e.key(), e.to_string())))?;
-    let task = Task {
-        engine: &engine,
-        fen: &p.fen,
-        kept: crate::repair::kept_of(p),
-        sides: &p.sides,
-    };
-    let r = match reconstruct(
-        &task,
-        &Asked::read(&a.unknown, a.kinds.as_deref(), a.max_men),
-        &opt,
-    ) {
+    let asked = Asked::read(&a.unknown, a.kinds.as_deref(), a.max_men);
+    let r = match reconstruct_problem(p, &super::engines(), &asked, &opt) {
         Ok(r) => r,
         // Ctrl-C during the listing: said as an error, with the exit code of an
         // interrupt.
-        Err(e) if crate::cli::interrupt::interrupted() => {
+        Err(Failed::Reconstruct(e)) if crate::cli::interrupt::interrupted() => {
             eprintln!("error: {}", crate::report::shown::said(&e.to_string()));
             return Ok(crate::cli::interrupt::INTERRUPTED);
         }
-        Err(e) => bail!("{}", p.error("id", e)),
+        Err(Failed::Reconstruct(e)) => bail!("{}", p.error("id", e)),
+        Err(e) => return Err(e.into()),
     };
     let at = format!("{}:{}", p.file.display(), p.line);
     show((&p.id, &at), &r, a.json, (csv.as_ref(), false))?;

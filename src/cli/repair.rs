@@ -4,7 +4,6 @@
 pub use super::repair_args::RepairArgs;
 use super::repair_rows::{write_manifest, Shown};
 use super::workers::set_threads;
-use crate::problem::load_file;
 use crate::repair::{Options, Shard};
 use crate::verify::repairs::repair_file;
 use anyhow::{bail, Result};
@@ -46,16 +45,7 @@ pub fn cmd_repair(a: RepairArgs) -> Result<i32> {
             letters: a.letters,
         },
     );
-    // `-` is standard input; another path must be one regular file, and the message
-    // says what it is instead (missing, a folder, a device).
-    if a.file.as_os_str() != "-" {
-        super::workers::one_problem_file(&a.file)?;
-    }
-    let (csv, inputs) = super::parallel::one_file_outputs(&a.file, a.shard, a.csv.as_deref())?;
-    let lf = load_file(&a.file);
-    for w in &lf.warnings {
-        eprintln!("warning: {}", crate::report::shown::said(w));
-    }
+    let (lf, csv, inputs) = super::parallel::one_file(&a.file, a.shard, a.csv.as_deref())?;
     let mut shown = Shown::default();
     let engines = super::engines();
     let rows = repair_file(&lf, a.id.as_deref(), &engines, &opt, &mut |row| {
