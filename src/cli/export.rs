@@ -3,7 +3,6 @@
 use super::parallel::*;
 use crate::notation::Notation;
 use crate::report;
-use crate::report::exported::RowNote;
 use crate::report::shown::{shown, shown_id};
 use anyhow::Result;
 use std::path::PathBuf;
@@ -90,12 +89,7 @@ pub fn cmd_export(a: ExportArgs) -> Result<i32> {
         return Ok(export_exit_code(&rows).max(i32::from(failed)));
     };
     let recs = report::exported::csv_records(&rows, &engines, a.run.style());
-    failed |= say_notes(
-        &rows,
-        &recs.notes,
-        "no line of play to export",
-        "cannot export",
-    );
+    failed |= say_notes(&rows, &recs, ("no line of play to export", "cannot export"));
     let recs = recs.items;
     report::write_csv(csv, report::EXPORT_COLUMNS, &recs, crate::cli::cells(a.bom))?;
     eprint!("{}", report::summary(&rows, 3));
@@ -111,20 +105,17 @@ pub fn cmd_export(a: ExportArgs) -> Result<i32> {
     })
 }
 
-/// Says on standard error what the export of each noted row left out (`none`: the
-/// remark for a row without a line; `fault`: the words before a fault); true when a row
-/// had a fault.
-fn say_notes(rows: &[report::Row], notes: &[(usize, RowNote)], none: &str, fault: &str) -> bool {
-    for (i, note) in notes {
-        let r = &rows[*i];
-        let (id, at) = (shown_id(&r.id), r.location());
-        match note {
-            RowNote::NoLine(v) => eprintln!("note: {id} ({at}): {none} (verdict {})", v.word()),
-            RowNote::Series => eprintln!("note: {id} ({at}): {note}"),
-            _ => eprintln!("error: {id} ({at}): {fault}: {}", shown(&note.to_string())),
-        }
+/// Says on standard error what the export of each noted row left out
+/// ([`report::exported::Exported::said`]); true when a row had a fault.
+fn say_notes<T>(
+    rows: &[report::Row],
+    done: &report::exported::Exported<T>,
+    (none, fault): (&str, &str),
+) -> bool {
+    for line in done.said(rows, none, fault) {
+        eprintln!("{line}");
     }
-    notes.iter().any(|(_, n)| n.is_fault())
+    done.failed()
 }
 
 /// Writes the PGN games of the rows; true when a row's lines did not replay (said).
@@ -132,9 +123,8 @@ fn export_pgn(out: &crate::files::Output, rows: &[report::Row], engines: &Engine
     let games = report::exported::pgn_games(rows, engines);
     let failed = say_notes(
         rows,
-        &games.notes,
-        "no line of play, no PGN game",
-        "cannot write its PGN",
+        &games,
+        ("no line of play, no PGN game", "cannot write its PGN"),
     );
     let games = games.items;
     out.write_all(games.join("\n").as_bytes())?;

@@ -6,6 +6,7 @@
 use super::{export_records, ExportError, Row, Verdict};
 use crate::board::compiled::AnyEngine;
 use crate::notation::Style;
+use crate::problem::shown::{shown, shown_id};
 use crate::problem::{Engines, OwnRulesError};
 
 /// Why a row was not exported, or exported without a line.
@@ -48,6 +49,23 @@ impl<T> Exported<T> {
     /// Whether a row could not be exported for a fault ([`RowNote::is_fault`]).
     pub fn failed(&self) -> bool {
         self.notes.iter().any(|(_, n)| n.is_fault())
+    }
+
+    /// The notes as said on standard error, a line each, the row named by its id and
+    /// place: a remark as `note: ...` (`none`: the words for a row without a line), a
+    /// fault as `error: ...` after the words `fault`.
+    pub fn said(&self, rows: &[Row], none: &str, fault: &str) -> Vec<String> {
+        let mut lines = vec![];
+        for (i, note) in &self.notes {
+            let Some(r) = rows.get(*i) else { continue };
+            let (id, at) = (shown_id(&r.id), r.location());
+            lines.push(match note {
+                RowNote::NoLine(v) => format!("note: {id} ({at}): {none} (verdict {})", v.word()),
+                RowNote::Series => format!("note: {id} ({at}): {note}"),
+                _ => format!("error: {id} ({at}): {fault}: {}", shown(&note.to_string())),
+            });
+        }
+        lines
     }
 }
 
