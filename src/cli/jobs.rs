@@ -145,12 +145,17 @@ impl RunArgs {
         })
     }
 
-    /// The table files in `--tables DIR`: inputs of the run, which no output may replace.
-    pub(super) fn table_files(&self) -> Vec<PathBuf> {
-        self.tables
-            .as_deref()
-            .map(crate::retro::table_files)
-            .unwrap_or_default()
+    /// Every file a run on `files` reads, which no output may replace: the problem
+    /// files, the rules files they name, `--rules`'s, and the table files in `--tables`.
+    pub(super) fn files_read(&self, files: &[PathBuf]) -> Vec<PathBuf> {
+        let mut read =
+            crate::verify::shard::read_by(files, self.rules.as_deref(), &super::rules_dirs());
+        read.extend(
+            (self.tables.as_deref())
+                .map(crate::retro::table_files)
+                .unwrap_or_default(),
+        );
+        read
     }
 
     /// Checks `--rules` once, before any work (a bad name is a usage error).

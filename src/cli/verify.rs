@@ -74,9 +74,7 @@ pub fn cmd_verify(a: VerifyArgs) -> Result<i32> {
     // known before the work, so that no output replaces one, and a shard digests them
     // before its run (an edit during the run then shows at the merge).
     let files = collect_files(&a.paths)?;
-    let mut read = manifest::read_by(&files, a.run.rules.as_deref(), &super::rules_dirs());
-    read.extend(a.run.table_files());
-    let read = FileSet::of(&read);
+    let read = FileSet::of(&a.run.files_read(&files));
     out.check(&read)?;
     manifest::check_beside(a.shard, a.csv.as_deref(), &read)?;
     let inputs = match a.shard {
