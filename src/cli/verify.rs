@@ -133,14 +133,7 @@ fn write_manifest(
     b: &Ran,
     groups: Vec<Group>,
 ) -> Result<()> {
-    let lines: Vec<PlacedGroup> = groups
-        .into_iter()
-        .zip(&b.places)
-        .map(|(group, place)| PlacedGroup {
-            place: *place,
-            group,
-        })
-        .collect();
+    let lines = PlacedGroup::of(groups, &b.places);
     let path = manifest::write(
         csv,
         ShardRun {

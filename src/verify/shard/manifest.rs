@@ -68,6 +68,21 @@ pub struct PlacedGroup {
     pub group: Group,
 }
 
+impl PlacedGroup {
+    /// A shard's groups, in the order it ran them, each with its place in the whole batch
+    /// (`places`, as [`crate::verify::Ran::places`] gives them).
+    pub fn of(groups: Vec<Group>, places: &[usize]) -> Vec<PlacedGroup> {
+        groups
+            .into_iter()
+            .zip(places)
+            .map(|(group, place)| PlacedGroup {
+                place: *place,
+                group,
+            })
+            .collect()
+    }
+}
+
 /// Checks before the work that a shard's manifest and rows can go beside its CSV: the
 /// CSV is a file, and neither of them is one of the inputs (the same policy as every
 /// output, [`crate::files::target`]).
