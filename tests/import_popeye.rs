@@ -182,6 +182,26 @@ fn every_twinning_kind_makes_its_own_problem() {
     );
 }
 
+/// A twin's `add` replaces a man already on the square ("Add pieces - present pieces are
+/// replaced", Popeye 4.104's py-engl.txt, Twin; its BEISPIEL/intell.inp twins a black
+/// bishop c2 into a pawn so); `Pieces` naming a square twice is still refused.
+#[test]
+fn a_twins_add_replaces_the_man_on_its_square() {
+    let (code, err, p) = import(
+        "t.inp",
+        &format!("{DIAGRAM}twin add black pb2\nEndProblem\n"),
+        &[],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        fens(&p),
+        [
+            ("t", "4k3/8/8/8/8/8/1P6/3QK2R w K - 0 1"),
+            ("t-b", "4k3/8/8/8/8/8/1p6/3QK2R w K - 0 1"),
+        ]
+    );
+}
+
 #[test]
 fn a_zero_position_is_no_problem_of_its_own() {
     let (code, err, p) = import(

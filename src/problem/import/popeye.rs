@@ -220,7 +220,7 @@ impl Reader<'_> {
                 self.latex_pieces();
             }
             "LaTeXPieces" => self.latex_pieces(),
-            "pieces" => self.pieces(board, n)?,
+            "pieces" => self.pieces(board, n, false)?,
             "stipulation" => board.stipulation = Some((self.stipulation(n)?, n)),
             "sstipulation" => board.stipulation = Some((self.structured(), n)),
             "condition" => self.conditions(&mut board.conds)?,
@@ -296,8 +296,9 @@ impl Reader<'_> {
         }
     }
 
-    /// `Pieces` (and the twinning `add`): colours, attributes, men and their squares.
-    fn pieces(&mut self, board: &mut Board, n: usize) -> Result<(), ImportError> {
+    /// `Pieces` (and the twinning `add`, which replaces a man already on a square):
+    /// colours, attributes, men and their squares.
+    fn pieces(&mut self, board: &mut Board, n: usize, replacing: bool) -> Result<(), ImportError> {
         let mut colour: Option<(Colour, Vec<String>)> = None;
         while let Some((w, wn)) = self.lex.peek() {
             if let Some((c, flags)) = &colour {
@@ -328,7 +329,7 @@ impl Reader<'_> {
                     })?;
                     for s in sqs {
                         board
-                            .put_new(s, man_of(walk))
+                            .place(s, man_of(walk), replacing)
                             .map_err(|e| self.err(wn, format!("'{w}': {e}")))?;
                     }
                     board.given_on(walk, wn);
@@ -341,7 +342,7 @@ impl Reader<'_> {
                     self.lex.next_word();
                     for s in sqs {
                         board
-                            .put_new(s, man_of(walk))
+                            .place(s, man_of(walk), replacing)
                             .map_err(|e| self.err(wn, format!("'{w}': {e}")))?;
                     }
                     board.given_on(walk, wn);
@@ -708,7 +709,8 @@ impl Reader<'_> {
                 let s = self.squares_word(n, "remove")?;
                 b.remove(&s).map_err(msg)?
             }
-            "add" => self.pieces(b, n)?,
+            // "Add pieces - present pieces are replaced" (py-engl.txt, Twin).
+            "add" => self.pieces(b, n, true)?,
             "substitute" => {
                 let old = self.one_man(n)?;
                 let new = self.one_man(n)?;

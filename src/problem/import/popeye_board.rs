@@ -172,6 +172,16 @@ impl Board {
         Ok(())
     }
 
+    /// Puts a man given by `Pieces` ([`Self::put_new`]) or by a twin's `add`, which
+    /// replaces a man already there ([`Self::put`]).
+    pub fn place(&mut self, sq: (u8, u8), man: Man, replacing: bool) -> Result<(), EntryError> {
+        if replacing {
+            self.put(sq, man);
+            return Ok(());
+        }
+        self.put_new(sq, man)
+    }
+
     /// Notes that a man of `walk` was given on `line` (the first such line is kept).
     pub fn given_on(&mut self, walk: usize, line: usize) {
         if !self.walk_lines.iter().any(|&(w, _)| w == walk) {
