@@ -1,41 +1,14 @@
-//! `reconstruct --shard K/N` and `mansuba merge`: a shard keeps its reconstruction (with
-//! the misses the merge needs) as the one line of its rows file beside its manifest, and
-//! the merge joins the shards ([`crate::verify::shard::combine`]) and prints and writes
-//! what one unsharded `reconstruct` does (the time is the shards' total).
+//! A reconstruction printed (text or JSON) and its CSV written, the same by `reconstruct`
+//! and by `mansuba merge` of its shards; the merge joins the shards' rows
+//! ([`crate::verify::shard::combine`]) into what one unsharded `reconstruct` prints (the
+//! time is the shards' total).
 
-use crate::batch::Shard;
 use crate::repair::reconstruct::Reconstruction;
 use crate::report::reconstruct as out;
 pub use crate::verify::shard::ReconstructRow;
-use crate::verify::shard::{self as manifest, Asked, Manifest, ShardRun};
+use crate::verify::shard::{self as manifest, Manifest};
 use anyhow::Result;
 use std::path::{Path, PathBuf};
-
-/// Writes the shard's rows and manifest beside its CSV.
-pub fn write_manifest(
-    asked: Asked,
-    (shard, inputs): (Shard, manifest::Inputs),
-    csv: &Path,
-    warnings: Vec<String>,
-    row: ReconstructRow,
-) -> Result<()> {
-    let path = manifest::write(
-        csv,
-        ShardRun {
-            shard,
-            asked,
-            inputs,
-            total: 1,
-            warnings,
-            lines: &[row],
-        },
-    )?;
-    eprintln!(
-        "shard {shard}: its slice of the fillings; manifest {}",
-        path.display()
-    );
-    Ok(())
-}
 
 /// Prints a reconstruction (text or JSON) and writes its CSV (atomically).
 pub fn show(

@@ -141,7 +141,7 @@ pub(super) fn one_file(
 ) -> Result<(
     crate::problem::LoadedFile,
     Option<crate::files::Output>,
-    Option<shard::Inputs>,
+    Option<shard::Planned>,
 )> {
     if path.as_os_str() != "-" {
         super::workers::one_problem_file(path)?;
@@ -149,14 +149,12 @@ pub(super) fn one_file(
     let file = [path.to_path_buf()];
     let read = shard::read_by(&file, None, &super::rules_dirs());
     let out = check_output("--csv", csv, &read)?;
-    shard::check_beside(shard, csv, &crate::files::FileSet::of(&read))?;
-    let inputs = match shard {
-        Some(_) => Some(shard::inputs_of(&file, None, &super::rules_dirs())?),
-        None => None,
-    };
+    let dirs = super::rules_dirs();
+    let set = crate::files::FileSet::of(&read);
+    let planned = shard::Planned::before(shard, csv, &set, (&file, None, &dirs))?;
     let lf = crate::problem::load_file(path);
     for w in &lf.warnings {
         eprintln!("warning: {}", crate::report::shown::said(w));
     }
-    Ok((lf, out, inputs))
+    Ok((lf, out, planned))
 }

@@ -2,7 +2,7 @@
 //! allow, the fillings under which it is sound listed and ranked (see
 //! [`crate::repair::reconstruct`]); text, `--json`, `--csv`.
 
-use super::merge_reconstruct::{show, write_manifest, ReconstructRow};
+use super::merge_reconstruct::{show, ReconstructRow};
 use super::workers::set_threads;
 use crate::batch::Shard;
 use crate::repair::problem::{reconstruct_problem, ReconstructProblemError as Failed};
@@ -67,7 +67,7 @@ fn asked_of(a: &ReconstructArgs) -> crate::verify::shard::Asked {
 /// `mansuba reconstruct`.
 pub fn cmd_reconstruct(a: ReconstructArgs) -> Result<i32> {
     set_threads(a.threads)?;
-    let (lf, csv, inputs) = super::parallel::one_file(&a.file, a.shard, a.csv.as_deref())?;
+    let (lf, csv, planned) = super::parallel::one_file(&a.file, a.shard, a.csv.as_deref())?;
     let p = match lf.with_id(&a.id) {
         Some(Ok(p)) => p,
         Some(Err(e)) => bail!("{e}"),
@@ -98,14 +98,17 @@ pub fn cmd_reconstruct(a: ReconstructArgs) -> Result<i32> {
         // A shard cut short writes no manifest: the merge counts it missing.
         return Ok(crate::cli::interrupt::INTERRUPTED);
     }
-    if let (Some(shard), Some(csv), Some(inputs)) = (a.shard, &a.csv, inputs) {
+    if let Some(planned) = planned {
         let row = ReconstructRow {
             id: p.id.clone(),
             at,
             kept: r.kept.clone(),
             result: r,
         };
-        write_manifest(asked_of(&a), (shard, inputs), csv, lf.warnings.clone(), row)?;
+        eprintln!(
+            "{}",
+            planned.write(asked_of(&a), 1, lf.warnings.clone(), &[row])?
+        );
     }
     Ok(0)
 }

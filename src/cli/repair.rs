@@ -2,7 +2,7 @@
 //! problem sound (see [`crate::repair`]); text, `--json`, `--csv`; with `--shard K/N`,
 //! the manifest and rows for `mansuba merge` (see [`super::repair_rows`]).
 pub use super::repair_args::RepairArgs;
-use super::repair_rows::{write_manifest, Shown};
+use super::repair_rows::{asked, Shown};
 use super::workers::set_threads;
 use crate::repair::{Options, Shard};
 use crate::verify::repairs::repair_file;
@@ -45,7 +45,7 @@ pub fn cmd_repair(a: RepairArgs) -> Result<i32> {
             letters: a.letters,
         },
     );
-    let (lf, csv, inputs) = super::parallel::one_file(&a.file, a.shard, a.csv.as_deref())?;
+    let (lf, csv, planned) = super::parallel::one_file(&a.file, a.shard, a.csv.as_deref())?;
     let mut shown = Shown::default();
     let engines = super::engines();
     let rows = repair_file(&lf, a.id.as_deref(), &engines, &opt, &mut |row| {
@@ -71,8 +71,8 @@ pub fn cmd_repair(a: RepairArgs) -> Result<i32> {
         // A shard cut short writes no manifest: the merge counts it missing.
         return Ok(crate::cli::interrupt::INTERRUPTED);
     }
-    if let (Some(shard), Some(csv), Some(inputs)) = (a.shard, &a.csv, inputs) {
-        write_manifest(&a, (shard, inputs), csv, lf.warnings, &rows)?;
+    if let Some(p) = planned {
+        eprintln!("{}", p.write(asked(&a), rows.len(), lf.warnings, &rows)?);
     }
     Ok(shown.code)
 }

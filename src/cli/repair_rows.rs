@@ -1,15 +1,13 @@
 //! A `repair` run's results, one row per problem of the file: printed as text or JSON and
 //! gathered as CSV records as they come (by `repair` and by the merge of its shards, so
-//! that both write the same), and, for `repair --shard K/N`, kept in the shard's rows
-//! file beside the manifest (see [`crate::verify::shard`]).
+//! that both write the same), and what a `repair --shard K/N` was asked, as its manifest
+//! records it (see [`crate::verify::shard`]).
 
 use super::repair_args::RepairArgs;
-use crate::batch::Shard;
 use crate::report;
 pub use crate::verify::shard::RepairRow;
-use crate::verify::shard::{self as manifest, Asked, RepairAsked, RepairOutcome, ShardRun};
+use crate::verify::shard::{Asked, RepairAsked, RepairOutcome};
 use anyhow::Result;
-use std::path::Path;
 
 /// What has been printed: the CSV records so far and the exit code.
 #[derive(Default)]
@@ -54,7 +52,7 @@ impl Shown {
 
 /// The options of `repair` that change a result: the file as given, the problem, the
 /// edits and the time limit; not `--threads` nor the output's shape.
-fn asked(a: &RepairArgs) -> Asked {
+pub fn asked(a: &RepairArgs) -> Asked {
     Asked::Repair(RepairAsked {
         file: a.file.display().to_string(),
         id: a.id.clone(),
@@ -62,31 +60,4 @@ fn asked(a: &RepairArgs) -> Asked {
         timeout: a.timeout,
         timeout_each: a.timeout_each,
     })
-}
-
-/// Writes the shard's rows and manifest beside its CSV.
-pub fn write_manifest(
-    a: &RepairArgs,
-    (shard, inputs): (Shard, manifest::Inputs),
-    csv: &Path,
-    warnings: Vec<String>,
-    rows: &[RepairRow],
-) -> Result<()> {
-    let path = manifest::write(
-        csv,
-        ShardRun {
-            shard,
-            asked: asked(a),
-            inputs,
-            total: rows.len(),
-            warnings,
-            lines: rows,
-        },
-    )?;
-    eprintln!(
-        "shard {shard}: its slice of the candidates of {} problems; manifest {}",
-        rows.len(),
-        path.display()
-    );
-    Ok(())
 }

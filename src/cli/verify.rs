@@ -8,9 +8,9 @@ use super::workers::collect_files;
 use crate::batch::Shard;
 use crate::files::FileSet;
 use crate::report::grid::Group;
-use crate::verify::shard::{self as manifest, Asked, PlacedGroup, ShardRun, VerifyAsked};
+use crate::verify::shard::{Asked, PlacedGroup, Planned, VerifyAsked};
 use anyhow::Result;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Mutex;
 
 /// Arguments of `verify`.
@@ -76,15 +76,13 @@ pub fn cmd_verify(a: VerifyArgs) -> Result<i32> {
     let files = collect_files(&a.paths)?;
     let read = FileSet::of(&a.run.files_read(&files));
     out.check(&read)?;
-    manifest::check_beside(a.shard, a.csv.as_deref(), &read)?;
-    let inputs = match a.shard {
-        Some(_) => Some(manifest::inputs_of(
-            &files,
-            a.run.rules.as_deref(),
-            &super::rules_dirs(),
-        )?),
-        None => None,
-    };
+    let dirs = super::rules_dirs();
+    let planned = Planned::before(
+        a.shard,
+        a.csv.as_deref(),
+        &read,
+        (&files, a.run.rules.as_deref(), &dirs),
+    )?;
     // Every output goes out as the problems finish, in the files' order (with
     // --all-rules, one JSON line per problem holding every rule set); only the summary's
     // rows are kept, unless the whole batch is laid out at the end or a shard writes them.
@@ -92,12 +90,16 @@ pub fn cmd_verify(a: VerifyArgs) -> Result<i32> {
     let take = |g: Group| sink.lock().unwrap_or_else(|e| e.into_inner()).take(g);
     let batch = run_shard(&a.paths, &a.run, a.all_rules, "verifying", &take, a.shard)?;
     let (code, groups) = out.finish(sink.into_inner().unwrap_or_else(|e| e.into_inner()))?;
-    if let (Some(shard), Some(csv), Some(inputs)) = (a.shard, &a.csv, inputs) {
+    if let Some(p) = planned {
         if crate::cli::interrupt::interrupted() {
             // Its rows are cut short: no manifest, so the merge counts the shard missing.
-            eprintln!("shard {shard}: interrupted, no manifest written (run it again)");
+            eprintln!(
+                "shard {}: interrupted, no manifest written (run it again)",
+                p.shard
+            );
         } else {
-            write_manifest(&a, (shard, inputs), csv, &batch, groups)?;
+            let lines = PlacedGroup::of(groups, &batch.places);
+            eprintln!("{}", p.write(asked(&a), batch.total, vec![], &lines)?);
         }
     }
     Ok(code)
@@ -123,33 +125,4 @@ fn asked(a: &VerifyArgs) -> Asked {
         notation: r.notation,
         letters: r.letters,
     })
-}
-
-/// Writes the shard's rows and manifest beside `csv`.
-fn write_manifest(
-    a: &VerifyArgs,
-    (shard, inputs): (Shard, manifest::Inputs),
-    csv: &Path,
-    b: &Ran,
-    groups: Vec<Group>,
-) -> Result<()> {
-    let lines = PlacedGroup::of(groups, &b.places);
-    let path = manifest::write(
-        csv,
-        ShardRun {
-            shard,
-            asked: asked(a),
-            inputs,
-            total: b.total,
-            warnings: vec![],
-            lines: &lines,
-        },
-    )?;
-    eprintln!(
-        "shard {shard}: {} of {} problems; manifest {}",
-        lines.len(),
-        b.total,
-        path.display()
-    );
-    Ok(())
 }

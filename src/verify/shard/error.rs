@@ -20,6 +20,9 @@ pub enum ShardsError {
     /// A shard's file cannot be written.
     #[error("{0}")]
     Write(#[from] OutputError),
+    /// A shard's inputs cannot be read to be digested.
+    #[error(transparent)]
+    Inputs(#[from] InputError),
     /// A shard's rows cannot be put into JSON.
     #[error("a shard's rows cannot be written as JSON: {0}")]
     Json(#[from] serde_json::Error),
