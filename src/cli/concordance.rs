@@ -4,11 +4,11 @@
 //! `--csv`, `--html DIR`.
 
 use super::workers::{collect_files, set_threads};
-use crate::concordance::{concord, Shapes};
+use crate::batch::Progress;
 use crate::report::concordance as out;
+use crate::verify::concord::Concordance;
 use anyhow::Result;
 use std::path::PathBuf;
-use std::time::Instant;
 
 /// Arguments of `concordance`.
 #[derive(clap::Args, Debug)]
@@ -55,19 +55,6 @@ pub fn cmd_concordance(a: ConcordanceArgs) -> Result<i32> {
             );
         }
     }
-    let t0 = Instant::now();
-    let mut shapes = Shapes::with(super::engines());
-    let read = crate::concordance::read::entries(&files, &mut shapes);
-    for w in &read.warnings {
-        eprintln!("warning: {}", crate::report::shown::said(w));
-    }
-    for e in &read.errors {
-        eprintln!("error: {}", crate::report::shown::said(&e.to_string()));
-    }
-    let code = i32::from(!read.errors.is_empty());
-    let (entries, problems) = (read.entries, read.problems);
-    let groups = concord(&entries, a.max_diff as usize);
-    let grouped_ms = t0.elapsed().as_millis();
     let limits = crate::solve::Limits {
         timeout: super::bounds::duration(a.timeout),
         cancel: Some(crate::cli::interrupt::cancel_flag()),
@@ -75,40 +62,36 @@ pub fn cmd_concordance(a: ConcordanceArgs) -> Result<i32> {
     };
     // On a terminal, the members solved so far (a concordance of thousands of
     // positions solves for minutes).
-    let asked = crate::verify::members::members(&groups).len();
-    let bar = (!a.no_solve)
-        .then(|| super::progress::bar(asked as u64, "concordance: the members' verdicts"))
-        .flatten();
-    let tick = || {
-        if let Some(b) = &bar {
-            b.inc(1);
-        }
+    let run = Concordance {
+        files: &files,
+        max_diff: a.max_diff as usize,
+        limits: &limits,
+        solve: !a.no_solve,
+        progress: if a.no_solve {
+            Progress::none()
+        } else {
+            super::progress::bars()
+        },
     };
-    let verdicts = crate::verify::members::member_verdicts(
-        &groups,
-        &problems,
-        shapes.engines(),
-        &limits,
-        !a.no_solve,
-        &tick,
-    );
-    if let Some(b) = &bar {
-        b.finish_and_clear();
-    }
+    let f = run.run(super::engines(), &|warnings, errors| {
+        for w in warnings {
+            eprintln!("warning: {}", crate::report::shown::said(w));
+        }
+        for e in errors {
+            eprintln!("error: {}", crate::report::shown::said(&e.to_string()));
+        }
+    });
+    let found = (&f.groups[..], &f.entries[..], &f.verdicts[..]);
     if a.json {
-        for g in out::json_groups(&groups, &entries, &verdicts) {
+        for g in out::json_groups(found.0, found.1, found.2) {
             println!("{g}");
         }
     } else {
-        print!("{}", out::text(&groups, &entries, &verdicts));
-        eprintln!(
-            "grouped in {:.3} s, verdicts in {:.3} s",
-            grouped_ms as f64 / 1000.0,
-            (t0.elapsed().as_millis() - grouped_ms) as f64 / 1000.0
-        );
+        print!("{}", out::text(found.0, found.1, found.2));
+        eprintln!("{}", out::timing(f.grouped, f.judged));
     }
     if let Some(c) = &csv {
-        let records = out::csv_records(&groups, &entries, &verdicts);
+        let records = out::csv_records(found.0, found.1, found.2);
         crate::report::write_csv(
             c,
             out::CONCORDANCE_COLUMNS,
@@ -117,21 +100,8 @@ pub fn cmd_concordance(a: ConcordanceArgs) -> Result<i32> {
         )?;
     }
     if let Some(dir) = &a.html {
-        let title = a
-            .paths
-            .iter()
-            .map(|p| p.display().to_string())
-            .collect::<Vec<_>>()
-            .join(", ");
-        let page = out::html(
-            &groups,
-            &entries,
-            &verdicts,
-            &format!("mansuba concordance: {title}"),
-        );
-        let editor = crate::report::edition::editor::page("shatranj");
-        let path = crate::report::html::write_edition(dir, &page, &editor)?;
+        let path = out::write_page(dir, found, &a.paths)?;
         eprintln!("concordance page: {}", path.display());
     }
-    Ok(code)
+    Ok(i32::from(f.errors > 0))
 }

@@ -56,8 +56,7 @@ pub(super) struct Outputs<'a> {
 impl Outputs<'_> {
     /// The edition's title: the paths as given.
     fn title(&self) -> String {
-        let paths: Vec<String> = self.paths.iter().map(|p| p.display().to_string()).collect();
-        format!("mansuba: {}", paths.join(", "))
+        report::html::titled("mansuba", self.paths)
     }
 
     fn csv_to_stdout(&self) -> bool {

@@ -5,6 +5,8 @@
 use super::{xml_escape as esc, Row};
 use crate::concordance::{concord, members_of, Entry, Group, Shapes};
 use serde_json::json;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 /// The CSV columns of `concordance`, in order.
 pub const CONCORDANCE_COLUMNS: &[&str] = &[
@@ -243,6 +245,29 @@ pub fn html(groups: &[Group], entries: &[Entry], v: &[Option<String>], title: &s
     }
     s.push_str("</body></html>\n");
     s
+}
+
+/// Writes the concordance's page into `dir`, with the position editor beside it, titled
+/// by the paths as given; the page's path.
+pub fn write_page(
+    dir: &Path,
+    (groups, entries, v): (&[Group], &[Entry], &[Option<String>]),
+    paths: &[PathBuf],
+) -> Result<PathBuf, super::html::EditionError> {
+    let title = super::html::titled("mansuba concordance", paths);
+    let page = html(groups, entries, v, &title);
+    let editor = super::edition::editor::page("shatranj");
+    super::html::write_edition(dir, &page, &editor)
+}
+
+/// How long the grouping (with the reading) and the verdicts took, in one line.
+pub fn timing(grouped: Duration, judged: Duration) -> String {
+    let s = |d: Duration| d.as_millis() as f64 / 1000.0;
+    format!(
+        "grouped in {:.3} s, verdicts in {:.3} s",
+        s(grouped),
+        s(judged)
+    )
 }
 
 /// The edition's hook: for each row, a block linking to the other members of its group

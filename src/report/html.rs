@@ -528,6 +528,12 @@ const EDITION_FILES: &[&str] = &[
     MARKER,
 ];
 
+/// A page's title: `what`, then the paths as given.
+pub fn titled(what: &str, paths: &[PathBuf]) -> String {
+    let paths: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+    format!("{what}: {}", paths.join(", "))
+}
+
 /// Why an edition cannot be written into its folder.
 #[derive(Debug, thiserror::Error)]
 pub enum EditionError {

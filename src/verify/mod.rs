@@ -11,6 +11,7 @@
 //! and below the command line.
 
 pub mod batch;
+pub mod concord;
 pub(crate) mod feed;
 pub(crate) mod job;
 pub mod least;
