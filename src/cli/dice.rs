@@ -1,16 +1,12 @@
-//! `mansuba dice`: the command line reads the request from its arguments, the library
+//! `mansuba dice`: the command line reads the question from its arguments, the library
 //! answers it (`dice::answer`: the chances within N turns by expectimax, or to the end
 //! by chance tables, the best move for each throw, and a seeded simulation that checks
-//! them), and `report::dice` writes the answer, which is printed here.
+//! them) and writes the answer (`report::dice_asked`), which is printed here.
 
-use crate::board::compiled::AnyEngine;
-use crate::board::position::Position;
-use crate::dice::answer::check_turns;
-use crate::dice::by_name::dice_rules;
 use crate::dice::table::Stops;
-use crate::dice::{answer, Answer, Objective, Request, Simulation, TOLERANCE};
-use crate::with_engine;
-use anyhow::{bail, Context, Result};
+use crate::dice::{Answer, Simulation, TOLERANCE};
+use crate::report::dice_asked::{answered, Asked};
+use anyhow::Result;
 
 /// Arguments of `dice`.
 #[derive(clap::Args, Debug)]
@@ -55,43 +51,28 @@ pub struct DiceArgs {
 
 /// `mansuba dice`.
 pub fn cmd_dice(a: DiceArgs) -> Result<i32> {
-    let (rules, dice) = dice_rules(&a.rules)?;
-    check_turns(a.turns)?;
-    let any = AnyEngine::new(rules.clone())?;
-    with_engine!(&any, e => {
-        let pos = Position::from_fen(e.clone(), &a.fen)
-            .with_context(|| format!("bad FEN '{}' under {}", a.fen, rules.name))?;
-        let objective = match a.objective.as_str() {
-            "score" => Objective::Score,
-            "win" => Objective::WinFor(pos.side),
-            o => bail!("--objective: expected 'score' or 'win', got '{o}'"),
-        };
-        // A bounded timeout cannot overflow the deadline; checked all the same.
-        let deadline = super::bounds::duration(a.timeout)
-            .and_then(|d| std::time::Instant::now().checked_add(d));
-        let stops = Stops {
-            deadline,
-            cancel: Some(super::interrupt::cancel_flag()),
-        };
-        let shown = super::dice_progress::Shown::new(TOLERANCE);
-        let req = Request {
-            turns: a.turns,
-            tables: a.tables.as_deref(),
-            objective,
-            max_nodes: a.max_nodes,
-            stops: &stops,
-            simulate: a.simulate.map(|games| Simulation { games, seed: a.seed }),
-            watch: &shown,
-        };
-        let found = answer(&pos, &req)?;
-        let code = cut_short(&found);
-        if a.json {
-            println!("{}", crate::report::dice::json(&pos, &dice, objective, &found));
-        } else {
-            print!("{}", crate::report::dice::text(&pos, &dice, objective, &found));
-        }
-        Ok(code)
-    })
+    let stops = Stops::after(
+        super::bounds::duration(a.timeout),
+        Some(super::interrupt::cancel_flag()),
+    );
+    let asked = Asked {
+        rules: &a.rules,
+        fen: &a.fen,
+        objective: &a.objective,
+        turns: a.turns,
+        tables: a.tables.as_deref(),
+        max_nodes: a.max_nodes,
+        simulate: a.simulate.map(|games| Simulation {
+            games,
+            seed: a.seed,
+        }),
+        stops: &stops,
+        watch: &super::dice_progress::Shown::new(TOLERANCE),
+    };
+    let (found, text) = answered(&asked, a.json)?;
+    let code = cut_short(&found);
+    print!("{text}");
+    Ok(code)
 }
 
 /// A simulation cut short reports the games it played, and says why it stopped: the

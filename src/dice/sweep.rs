@@ -110,6 +110,15 @@ pub struct Stops {
 }
 
 impl Stops {
+    /// Stops `timeout` from now (None: no deadline, and none either when the instant
+    /// cannot be written) or when `cancel` rises.
+    pub fn after(timeout: Option<std::time::Duration>, cancel: Option<Arc<AtomicBool>>) -> Stops {
+        Stops {
+            deadline: timeout.and_then(|d| Instant::now().checked_add(d)),
+            cancel,
+        }
+    }
+
     /// The stop reached, if any.
     pub fn check(&self) -> Result<(), DiceError> {
         if self

@@ -14,6 +14,7 @@ pub mod cells;
 pub mod chance_tables;
 pub mod concordance;
 pub mod dice;
+pub mod dice_asked;
 pub mod edition;
 pub(crate) mod export;
 pub mod exported;
