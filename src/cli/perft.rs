@@ -1,15 +1,9 @@
-//! `mansuba perft`: counting the leaves of the legal move tree.
+//! `mansuba perft`: counting the leaves of the legal move tree (counted and written by
+//! [`crate::report::perft_asked`], printed here).
 
 use super::workers::set_threads;
-use crate::board::bits::Bits;
-use crate::board::compiled::AnyEngine;
-use crate::board::position::Position;
-use crate::board::rules::Rules;
-use crate::dice::perft::RollPerftError;
-use crate::notation::coord;
-use crate::report::perft::{self as out, Counted};
-use crate::with_engine;
-use anyhow::{bail, Context, Result};
+use crate::report::perft_asked::{counted, Asked};
+use anyhow::Result;
 
 /// Arguments of `perft`.
 #[derive(clap::Args, Debug)]
@@ -38,62 +32,16 @@ pub struct PerftArgs {
     pub json: bool,
 }
 
+/// `mansuba perft`.
 pub fn cmd_perft(a: PerftArgs) -> Result<i32> {
     set_threads(a.threads)?;
-    let rules = Rules::resolve(&a.rules, None)?;
-    let any = AnyEngine::new(rules)?;
-    with_engine!(&any, e => {
-        let pos = match &a.fen {
-            Some(f) => Position::from_fen(e.clone(), f).with_context(|| format!("bad --fen '{f}'"))?,
-            None => Position::start(e.clone()).context("the preset's starting array")?,
-        };
-        if let Some(roll) = &a.roll {
-            return perft_by_roll(&pos, a.depth, roll, a.divide, a.json);
-        }
-        let t = std::time::Instant::now();
-        let (nodes, rows) = if a.divide {
-            crate::board::perft::divide_named(&pos, a.depth, |m| coord(&pos, m))
-        } else {
-            (crate::board::perft::perft_parallel(&pos, a.depth), vec![])
-        };
-        let counted = Counted {
-            rules: &any.rules().name,
-            fen: pos.to_fen(),
-            depth: a.depth,
-            nodes,
-            millis: t.elapsed().as_millis() as u64,
-            divide: a.divide.then_some(&rows[..]),
-        };
-        if a.json {
-            println!("{}", out::json(&counted));
-        } else {
-            print!("{}", out::text(&counted));
-        }
-    });
-    Ok(0)
-}
-
-/// `perft --roll`: perft whose first ply moves only men the throw names.
-pub fn perft_by_roll<B: Bits>(
-    pos: &Position<B>,
-    depth: u32,
-    roll: &str,
-    divide: bool,
-    as_json: bool,
-) -> Result<i32> {
-    let counts = match crate::dice::perft::perft_by_roll(pos, depth, roll) {
-        Err(e @ RollPerftError::NoDice(_)) => bail!("--roll: {e}"),
-        Err(RollPerftError::NoPly) => bail!("--roll needs --depth 1 or more"),
-        r => r?,
+    let asked = Asked {
+        rules: &a.rules,
+        fen: a.fen.as_deref(),
+        depth: a.depth,
+        divide: a.divide,
+        roll: a.roll.as_deref(),
     };
-    if as_json {
-        let fen = pos.to_fen();
-        println!(
-            "{}",
-            out::by_roll_json(&pos.eng.rules.name, &fen, depth, &counts)
-        );
-    } else {
-        print!("{}", out::by_roll_text(&counts, depth, divide));
-    }
+    print!("{}", counted(&asked, a.json)?);
     Ok(0)
 }

@@ -22,6 +22,7 @@ pub mod found;
 pub mod grid;
 pub mod html;
 pub mod perft;
+pub mod perft_asked;
 pub mod pgn;
 pub mod popeye;
 pub mod presets;
