@@ -3,7 +3,7 @@
 use super::parallel::*;
 use crate::notation::Notation;
 use crate::report;
-use crate::report::shown::{shown, shown_id};
+use crate::report::written::counted;
 use anyhow::Result;
 use std::path::PathBuf;
 
@@ -91,11 +91,7 @@ pub fn cmd_export(a: ExportArgs) -> Result<i32> {
     let recs = recs.items;
     report::write_csv(csv, report::EXPORT_COLUMNS, &recs, crate::cli::cells(a.bom))?;
     eprint!("{}", report::summary(&rows, 3));
-    eprintln!(
-        "{} line{} of play written",
-        recs.len(),
-        if recs.len() == 1 { "" } else { "s" }
-    );
+    eprintln!("{} of play written", counted(recs.len(), "line"));
     Ok(if failed {
         export_exit_code(&rows).max(1)
     } else {
@@ -127,9 +123,8 @@ fn export_pgn(out: &crate::files::Output, rows: &[report::Row], engines: &Engine
     let games = games.items;
     out.write_all(games.join("\n").as_bytes())?;
     eprintln!(
-        "{} PGN game{} written to {}",
-        games.len(),
-        if games.len() == 1 { "" } else { "s" },
+        "{} written to {}",
+        counted(games.len(), "PGN game"),
         out.given.display()
     );
     Ok(failed)
@@ -144,12 +139,8 @@ fn write_popeye(
         return Ok(0);
     };
     let (text, left_out) = report::popeye::popeye_file(problems);
-    for (id, why) in &left_out {
-        eprintln!(
-            "note: {}: not written for Popeye: {}",
-            shown_id(id),
-            shown(&why.to_string())
-        );
+    for note in report::popeye::left_out_notes(&left_out) {
+        eprintln!("{note}");
     }
     let n = problems.len() - left_out.len();
     if n == 0 {
@@ -160,8 +151,8 @@ fn write_popeye(
     }
     out.write_all(text.as_bytes())?;
     eprintln!(
-        "{n} problem{} written to {} for Popeye",
-        if n == 1 { "" } else { "s" },
+        "{} written to {} for Popeye",
+        counted(n, "problem"),
         out.given.display()
     );
     Ok(0)

@@ -93,9 +93,8 @@ pub fn cmd_import(a: ImportArgs) -> Result<i32> {
     import::out_file::loads_back(&entries, &inputs, &target, &super::rules_dirs())?;
     import::out_file::write_entries(out.as_ref(), &entries, &inputs)?;
     eprintln!(
-        "{} problem{} imported{}",
-        entries.len(),
-        if entries.len() == 1 { "" } else { "s" },
+        "{} imported{}",
+        crate::report::written::counted(entries.len(), "problem"),
         match errors.len() {
             0 => String::new(),
             n => format!(", {n} not (said above)"),

@@ -349,6 +349,20 @@ fn barred_castling(board: &[(String, char)], castling: &str) -> String {
         .collect()
 }
 
+/// The note said of each problem an export leaves out of the Popeye file: its id and why.
+pub fn left_out_notes(left_out: &[(String, PopeyeError)]) -> Vec<String> {
+    left_out
+        .iter()
+        .map(|(id, why)| {
+            format!(
+                "note: {}: not written for Popeye: {}",
+                crate::problem::shown::shown_id(id),
+                crate::problem::shown::shown(&why.to_string())
+            )
+        })
+        .collect()
+}
+
 /// A Popeye input file of the problems it can express (`BeginProblem`, problems
 /// separated by `Next`, `EndProblem`), and for each problem left out its id and why.
 pub fn popeye_file(problems: &[&Problem]) -> (String, Vec<(String, PopeyeError)>) {
