@@ -58,13 +58,13 @@ pub enum AskError {
     Objective(String),
     /// The question has no answer under its limits.
     #[error(transparent)]
-    Answer(#[from] AnswerError),
+    Answer(#[from] Box<AnswerError>),
 }
 
 /// The answer, and it written as text or (`json`) as one JSON object.
 pub fn answered(a: &Asked, json: bool) -> Result<(Answer, String), AskError> {
     let (rules, dice) = dice_rules(a.rules)?;
-    check_turns(a.turns)?;
+    check_turns(a.turns).map_err(Box::new)?;
     let any = AnyEngine::new(rules.clone())?;
     with_engine!(&any, e => {
         let pos = Position::from_fen(e.clone(), a.fen).map_err(|source| AskError::Fen {
@@ -86,7 +86,7 @@ pub fn answered(a: &Asked, json: bool) -> Result<(Answer, String), AskError> {
             simulate: a.simulate,
             watch: a.watch,
         };
-        let found = answer(&pos, &req)?;
+        let found = answer(&pos, &req).map_err(Box::new)?;
         let text = if json {
             format!("{}\n", super::dice::json(&pos, &dice, objective, &found))
         } else {
