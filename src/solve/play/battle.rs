@@ -7,9 +7,16 @@
 //! (`r#`: White may not have the goal in one). A White move after which Black has no
 //! move, or the game is over, fails (unwanted immobility). Without `exact` the goal
 //! counts at every depth; with it only on the last move.
+//!
+//! Before a node's moves are listed, the quick judges of `obliged` are asked: the `#N`
+//! search's bounds (the mating side cannot check or take the flights in time) before
+//! White's moves, and at a selfmate's last move one legal Black move that gives no
+//! check.
 
+use super::bounds::bounds_apply;
 use super::goal::{game_over, goal_in_one, reached, Target};
 use super::meter::Meter;
+use super::obliged::{goal_out_of_reach, self_end_fails};
 use super::stip::{Aim, Family};
 use super::table::Table;
 use crate::board::bits::Bits;
@@ -27,6 +34,8 @@ pub(super) struct BattleSearch<'m, B: Bits> {
     pub(super) exact: bool,
     pub(super) meter: &'m mut Meter,
     table: Table,
+    /// May the `#N` search's bounds answer (fixed for the search)?
+    bounds: bool,
 }
 
 impl<'m, B: Bits> BattleSearch<'m, B> {
@@ -37,6 +46,8 @@ impl<'m, B: Bits> BattleSearch<'m, B> {
         exact: bool,
         meter: &'m mut Meter,
     ) -> Self {
+        // The bounds judge a plain goal.
+        let bounds = aim.marks.is_plain() && bounds_apply(&pos);
         BattleSearch {
             pos,
             family,
@@ -44,21 +55,18 @@ impl<'m, B: Bits> BattleSearch<'m, B> {
             exact,
             meter,
             table: Table::default(),
+            bounds,
         }
     }
 
-    /// The legal moves of the side to move when it may move at all: None if the game is
-    /// over, or (`r#`, White to move) White has the goal in one.
-    pub(super) fn attack_moves(&mut self) -> Option<MoveList> {
-        let mut list = MoveList::new();
-        self.pos.legal_moves(&mut list);
-        if game_over(&mut self.pos, &list) {
-            return None;
+    /// The legal moves of the side to move, into `list`, when it may move at all: false
+    /// if the game is over, or (`r#`, White to move) White has the goal in one.
+    pub(super) fn attack_moves(&mut self, list: &mut MoveList) -> bool {
+        self.pos.legal_moves(list);
+        if game_over(&mut self.pos, list) {
+            return false;
         }
-        if self.family == Family::Reflex && goal_in_one(&mut self.pos, &list, self.aim) {
-            return None;
-        }
-        Some(list)
+        !(self.family == Family::Reflex && goal_in_one(&mut self.pos, list, self.aim))
     }
 
     /// White to move with `n` moves left: does White force the goal?
@@ -67,10 +75,12 @@ impl<'m, B: Bits> BattleSearch<'m, B> {
         if let Some(v) = self.table.get(hash, n) {
             return Some(v);
         }
-        let Some(list) = self.attack_moves() else {
+        let mut list = MoveList::new();
+        let out = self.bounds && goal_out_of_reach(&self.pos, self.family, self.aim, n);
+        if out || !self.attack_moves(&mut list) {
             self.table.put(hash, n, false);
             return Some(false);
-        };
+        }
         let mut won = false;
         for &m in list.as_slice() {
             if self.meter.tick() {
@@ -88,20 +98,19 @@ impl<'m, B: Bits> BattleSearch<'m, B> {
         Some(won)
     }
 
-    /// Black's legal moves after White's move (of `n` left, this one counted), or the
-    /// verdict when play ends here.
-    pub(super) fn defence_moves(&mut self, n: u32) -> Result<MoveList, bool> {
+    /// Black's legal moves after White's move (of `n` left, this one counted), into
+    /// `list`, or the verdict when play ends here.
+    pub(super) fn defence_moves(&mut self, n: u32, list: &mut MoveList) -> Result<(), bool> {
         let last = n == 1;
         if self.family == Family::Direct && reached(&mut self.pos, self.aim) {
             return Err(last || !self.exact);
         }
-        let mut list = MoveList::new();
-        self.pos.legal_moves(&mut list);
-        if list.is_empty() || game_over(&mut self.pos, &list) {
+        self.pos.legal_moves(list);
+        if list.is_empty() || game_over(&mut self.pos, list) {
             return Err(false);
         }
         if matches!(self.family, Family::Reflex | Family::SemiReflex) {
-            if goal_in_one(&mut self.pos, &list, self.aim) {
+            if goal_in_one(&mut self.pos, list, self.aim) {
                 return Err(last || !self.exact);
             }
             if last {
@@ -111,14 +120,12 @@ impl<'m, B: Bits> BattleSearch<'m, B> {
         if self.family == Family::Direct && last {
             return Err(false);
         }
-        if self.family == Family::Self_ && last {
-            // Every move must reach the goal: one that does not check cannot mate.
-            let aim = self.aim;
-            let pos = &mut self.pos;
-            list.as_mut_slice()
-                .sort_by_cached_key(|&d| aim == Aim::Mate && pos.gives_check(d));
-        }
-        Ok(list)
+        Ok(())
+    }
+
+    /// Is this Black's last move in a selfmate (every move must reach the goal)?
+    fn self_end(&self, n: u32) -> bool {
+        self.family == Family::Self_ && n == 1
     }
 
     /// Does this Black move keep White from the goal (`n` White moves left, the one
@@ -139,10 +146,14 @@ impl<'m, B: Bits> BattleSearch<'m, B> {
 
     /// Black to move after White's move: is the goal forced?
     pub(super) fn after_attack(&mut self, n: u32) -> Verdict {
-        let list = match self.defence_moves(n) {
-            Ok(l) => l,
-            Err(v) => return Some(v),
-        };
+        if self.self_end(n) && self_end_fails(&mut self.pos, self.aim) {
+            // A move that gives no check refutes: one node, as if it were played.
+            return if self.meter.tick() { None } else { Some(false) };
+        }
+        let mut list = MoveList::new();
+        if let Err(v) = self.defence_moves(n, &mut list) {
+            return Some(v);
+        }
         for &d in list.as_slice() {
             if self.meter.tick() {
                 return None;
@@ -156,12 +167,19 @@ impl<'m, B: Bits> BattleSearch<'m, B> {
 
     /// Black's defences after White's move that refute it, at most `most` of them; None
     /// when stopped. Empty both for a move that forces the goal and for one after which
-    /// play ends without it (no defence refutes such a move: it fails by itself).
+    /// play ends without it (no defence refutes such a move: it fails by itself). At a
+    /// selfmate's last move those that give no check come first.
     pub(super) fn refutations(&mut self, n: u32, most: usize) -> Option<Vec<Move>> {
-        let list = match self.defence_moves(n) {
-            Ok(l) => l,
-            Err(_) => return Some(Vec::new()),
-        };
+        let mut list = MoveList::new();
+        if self.defence_moves(n, &mut list).is_err() {
+            return Some(Vec::new());
+        }
+        if self.self_end(n) && self.aim == Aim::Mate {
+            let info = self.pos.check_info();
+            let pos = &mut self.pos;
+            list.as_mut_slice()
+                .sort_by_cached_key(|&d| pos.gives_check_with(d, &info));
+        }
         let mut out = Vec::new();
         for &d in list.as_slice() {
             if self.meter.tick() {

@@ -12,7 +12,8 @@
 //!
 //! Files: `stip` (the parsed stipulation), `goal` (the two predicates), `bounds` (the
 //! `#N` search's bounds and mate judge, shared), `meter` (limits),
-//! `table` (transposition tables), `help`, `series`, `battle` (the searches), `claim`
+//! `table` (transposition tables), `obliged` (quick judges of battle play's
+//! obligations), `help`, `series`, `battle` (the searches), `claim`
 //! (checking a given line), `report`.
 
 mod battle;
@@ -21,6 +22,7 @@ mod claim;
 mod goal;
 mod help;
 mod meter;
+mod obliged;
 mod report;
 mod series;
 mod stip;
@@ -35,6 +37,7 @@ pub use stip::{Aim, Family, Play, PlayError, SeriesEnd, KNOWN_FAMILIES, MAX_PLAY
 
 use crate::board::bits::Bits;
 use crate::board::engine::NO_SQ;
+use crate::board::movegen::MoveList;
 use crate::board::position::Position;
 use battle::BattleSearch;
 use goal::Target;
@@ -157,10 +160,11 @@ fn solve_battle<B: Bits>(
         }
     }
     let n = play.moves;
-    let Some(list) = s.attack_moves() else {
+    let mut list = MoveList::new();
+    if !s.attack_moves(&mut list) {
         report.proven = Some(n);
         return;
-    };
+    }
     for &m in list.as_slice() {
         if s.meter.tick() {
             return;
