@@ -141,11 +141,16 @@ pub(super) fn game_over<B: Bits>(pos: &mut Position<B>, legal: &MoveList) -> boo
 }
 
 /// Can the side to move reach the goal in one move (the game not over first)? `legal`
-/// holds its legal moves. For a mate only checking moves are played out.
+/// holds its legal moves. For a mate only checking moves are played out, each known to
+/// check before it is made.
 pub(super) fn goal_in_one<B: Bits>(pos: &mut Position<B>, legal: &MoveList, aim: Target) -> bool {
+    let info = (aim == Aim::Mate).then(|| pos.check_info());
     legal.as_slice().iter().any(|&m| {
+        if info.as_ref().is_some_and(|i| !pos.gives_check_with(m, i)) {
+            return false;
+        }
         let u = pos.make(m);
-        let ok = (aim != Aim::Mate || pos.in_check()) && reached(pos, aim);
+        let ok = reached(pos, aim);
         pos.unmake(m, u);
         ok
     })
