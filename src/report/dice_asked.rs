@@ -1,5 +1,5 @@
 //! A `dice` question as the command line words it (the rules by name, a FEN, the
-//! objective's word) answered by the library ([`crate::dice::answer`]) and written as
+//! objective's word) answered by the library ([`crate::dice::answer()`]) and written as
 //! text or as one JSON object ([`super::dice`]).
 
 use crate::board::compiled::AnyEngine;
