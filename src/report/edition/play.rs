@@ -108,6 +108,23 @@ impl LineIn {
         }
     }
 
+    /// A solution of `play` (or the manuscript's line): in a series the idle side passes
+    /// where [`crate::solve::Play::idle_passes_after`] says.
+    fn played(
+        label: impl Into<String>,
+        plies: Vec<String>,
+        play: Option<&crate::solve::Play>,
+    ) -> LineIn {
+        let len = plies.len();
+        let passes = play.map_or(vec![], |p| {
+            (0..len).filter(|&i| p.idle_passes_after(i, len)).collect()
+        });
+        LineIn {
+            passes,
+            ..LineIn::turns(label, plies)
+        }
+    }
+
     /// The move label of ply `k` written `text` from `p`: in a series every series move
     /// is numbered by its place (`1.a 2.b 3.c#`); otherwise as [`numbered`].
     fn label_of<B: Bits>(&self, p: &Position<B>, k: usize, text: &str) -> (String, String) {
@@ -283,9 +300,11 @@ pub fn row_lines(
     let rep = &a.report;
     let mut lines = vec![];
     if !a.claim.filled.is_empty() {
-        let mut l = LineIn::turns("manuscript, as checked", a.claim.filled.clone());
-        l.passes = passes(play, l.plies.len());
-        lines.push(l);
+        lines.push(LineIn::played(
+            "manuscript, as checked",
+            a.claim.filled.clone(),
+            play,
+        ));
     }
     if !rep.solutions.is_empty() {
         let n = rep.solutions.len();
@@ -295,9 +314,7 @@ pub fn row_lines(
             } else {
                 format!("solution {} of {n}", i + 1)
             };
-            let mut l = LineIn::turns(label, s.coords());
-            l.passes = passes(play, l.plies.len());
-            lines.push(l);
+            lines.push(LineIn::played(label, s.coords(), play));
         }
     } else if !rep.main_line.is_empty() {
         lines.push(LineIn::turns("main line", rep.main_line.coords()));
@@ -317,13 +334,6 @@ pub fn row_lines(
     }
     let tree = rep.tree.iter().map(|v| v.line.clone()).collect();
     (lines, tree)
-}
-
-/// The plies of a line of `len` moves after which the idle side passes (a series).
-fn passes(play: Option<&crate::solve::Play>, len: usize) -> Vec<usize> {
-    play.map_or(vec![], |p| {
-        (0..len).filter(|&i| p.idle_passes_after(i, len)).collect()
-    })
 }
 
 /// The play-through of a row under its compiled rules (none for a row not analysed or a

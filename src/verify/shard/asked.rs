@@ -22,14 +22,41 @@ pub enum Asked {
     Reconstruct(ReconstructAsked),
 }
 
+/// Which command a shard ran.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// `verify`.
+    Verify,
+    /// `repair`.
+    Repair,
+    /// `reconstruct`.
+    Reconstruct,
+}
+
+impl Command {
+    /// Its name, as the command line spells it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Command::Verify => "verify",
+            Command::Repair => "repair",
+            Command::Reconstruct => "reconstruct",
+        }
+    }
+}
+
 impl Asked {
+    /// The command it asks.
+    pub fn kind(&self) -> Command {
+        match self {
+            Asked::Verify(_) => Command::Verify,
+            Asked::Repair(_) => Command::Repair,
+            Asked::Reconstruct(_) => Command::Reconstruct,
+        }
+    }
+
     /// The command's name, as the command line spells it.
     pub fn command(&self) -> &'static str {
-        match self {
-            Asked::Verify(_) => "verify",
-            Asked::Repair(_) => "repair",
-            Asked::Reconstruct(_) => "reconstruct",
-        }
+        self.kind().name()
     }
 
     /// The rule set asked for besides each problem's own (`verify --rules`).

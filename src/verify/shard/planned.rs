@@ -3,6 +3,7 @@
 //! the run shows at the merge; its rows and manifest written after it ([`Planned::write`]),
 //! and the line that says where ([`Written`]).
 
+use super::asked::Command;
 use super::{check_beside, inputs_of, write, Asked, Inputs, ShardRun, ShardsError};
 use crate::batch::Shard;
 use crate::board::rules::RulesDirs;
@@ -51,7 +52,7 @@ impl Planned {
         warnings: Vec<String>,
         lines: &[T],
     ) -> Result<Written, ShardsError> {
-        let command = asked.command();
+        let command = asked.kind();
         let manifest = write(
             &self.csv,
             ShardRun {
@@ -78,7 +79,7 @@ pub struct Written {
     /// Which shard.
     pub shard: Shard,
     /// The command it ran.
-    pub command: &'static str,
+    pub command: Command,
     /// The lines of its rows file.
     pub lines: usize,
     /// Problems of the whole batch.
@@ -91,16 +92,16 @@ impl fmt::Display for Written {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (shard, path) = (self.shard, self.manifest.display());
         match self.command {
-            "repair" => write!(
+            Command::Repair => write!(
                 f,
                 "shard {shard}: its slice of the candidates of {} problems; manifest {path}",
                 self.lines
             ),
-            "reconstruct" => write!(
+            Command::Reconstruct => write!(
                 f,
                 "shard {shard}: its slice of the fillings; manifest {path}"
             ),
-            _ => write!(
+            Command::Verify => write!(
                 f,
                 "shard {shard}: {} of {} problems; manifest {path}",
                 self.lines, self.total
