@@ -3,6 +3,7 @@
 
 usage: run.py POPEYE_DIR [--mansuba PATH] [--py PATH] [--timeout SECONDS]
               [--max-moves 5] [--json FILE] [--only SUBSTRING] [--runs 1]
+              [--family direct|battle|line]
 
 POPEYE_DIR is a checkout of Popeye (github.com/thomas-maeder/popeye), built as its
 README says (`make -f makefile.unx`), so that POPEYE_DIR/py runs. Every `.inp` file of its
@@ -378,7 +379,7 @@ def compare(args, tmp, name, chunk_inp, entries, lang, stats, mismatches):
         st = e.get("stipulation", "")
         fam = family_of(st)
         n = int(re.search(r"(\d+)", st).group(1)) if fam else 0
-        if fam and n <= args.max_moves:
+        if fam and n <= args.max_moves and args.family in (None, fam):
             wanted.append((e, fam))
     if not wanted:
         return
@@ -451,6 +452,8 @@ def main():
     ap.add_argument("--max-moves", type=int, default=5)
     ap.add_argument("--json", default=None)
     ap.add_argument("--only", default=None)
+    ap.add_argument("--family", default=None, choices=["direct", "battle", "line"],
+                    help="compare only this family: direct mates, self/reflex/stalemate keys, help/series lines")
     ap.add_argument("--runs", type=int, default=1,
                     help="runs of each program per compared problem, alternating (the times' median)")
     args = ap.parse_args()
