@@ -15,7 +15,7 @@ use mansuba::board::movegen::MoveList;
 use mansuba::board::position::{Move, Position};
 use mansuba::board::rules::Rules;
 use mansuba::board::sides::flip_fen;
-use mansuba::solve::{solve_play, solve_play_marked, Marks, Play, PlayLimits, Squares};
+use mansuba::solve::{solve_play, solve_play_marked, Marks, Play, PlayLimits, Squares, Terms};
 use mansuba::with_engine;
 use std::sync::Arc;
 
@@ -115,7 +115,11 @@ fn compare<B: Bits>(p: &Position<B>, text: &str, rng: &mut Rng) -> usize {
         on: Squares::of(&on),
         from: Squares::of(&from),
     };
-    let marked = solve_play_marked(p, &play, marks, &PlayLimits::default());
+    let terms = Terms {
+        marks,
+        ..Terms::default()
+    };
+    let marked = solve_play_marked(p, &play, terms, &PlayLimits::default());
     let want: Vec<&Vec<Move>> = plain
         .solutions
         .iter()
@@ -181,8 +185,9 @@ fn marks_random_courier() {
 }
 
 /// Composed here: Black's king on a8 has one move, Kb8, and Rh8 mates it there. The
-/// `h#1` has that one solution, with the mate on b8 too; a mate by a knight has none;
-/// a covetous defender is refused by its key.
+/// `h#1` has that one solution, with the mate on b8 too; a mate by a knight has none,
+/// nor one with the rook held on h1 (`immobile`); a mate by the man on h1 named by its
+/// square is refused by its key.
 #[test]
 fn marks_through_the_cli() {
     let dir = tempfile::tempdir().unwrap();
@@ -212,12 +217,20 @@ stipulation = "h#1"
 mate_by = "n"
 
 [[problem]]
-id = "covetous"
+id = "by-the-rook"
+source = "composed for mansuba's tests"
+rules = "orthodox"
+fen = "k7/8/1K6/8/8/8/8/7R w - - 0 1"
+stipulation = "h#1"
+mate_by = "h1"
+
+[[problem]]
+id = "held"
 source = "composed for mansuba's tests"
 rules = "orthodox"
 fen = "k7/8/1K6/8/8/8/8/7R b - - 0 1"
 stipulation = "h#1"
-defender = "covetous"
+immobile = ["h1"]
 "#,
     )
     .unwrap();
@@ -232,5 +245,7 @@ defender = "covetous"
     assert_eq!(rows[2]["verdict"], "unsound", "{out}{err}");
     assert_eq!(sols(2), serde_json::json!([]), "{out}{err}");
     let e = rows[3]["error"].as_str().unwrap_or_default();
-    assert!(e.contains("defender") && e.contains("h#1"), "{out}{err}");
+    assert!(e.contains("mate_by") && e.contains("h#1"), "{out}{err}");
+    assert_eq!(rows[4]["verdict"], "unsound", "{out}{err}");
+    assert_eq!(sols(4), serde_json::json!([]), "{out}{err}");
 }

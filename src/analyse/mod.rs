@@ -61,7 +61,7 @@ pub fn analyse_in(
 }
 
 /// A problem of the help, series, self and reflex families or of a stalemate goal:
-/// refused under dice and with conditions (not analysed there yet), else solved.
+/// refused under dice and with the conditions its searches do not take, else solved.
 fn play_analysis<B: Bits>(
     pos: &Position<B>,
     stip: &Stipulation,
@@ -75,8 +75,8 @@ fn play_analysis<B: Bits>(
             stip.to_string(),
         )));
     }
-    let marks = marks::of(play, cond).map_err(|left| not_taken(stip, cond, &left))?;
-    Ok(analyse_play(pos, (play, marks), claim, limits))
+    let terms = marks::of(pos, play, cond).map_err(|left| not_taken(stip, cond, &left))?;
+    Ok(analyse_play(pos, (play, terms), claim, limits))
 }
 
 /// The refusal of conditions `left` (by their keys) with `stip`.

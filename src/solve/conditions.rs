@@ -84,45 +84,13 @@ impl<B: Bits> Searcher<'_, B> {
     /// Drops from `list` (the legal moves of the side to move) those the problem's
     /// conditions bar.
     fn conditioned(&self, pos: &mut Position<B>, list: &mut MoveList) {
-        if pos.side == self.attacker {
-            if self.cond.attacker_no_capture {
-                let enemy = pos.occ_c[self.attacker.flip().idx()];
-                list.retain(|m| {
-                    m.flag != crate::board::position::MoveKind::EnPassant
-                        && !enemy.has(m.to as usize)
-                });
-            }
-            if self.cond.checks {
-                let info = pos.check_info();
-                list.retain(|m| pos.gives_check_with(*m, &info));
-            }
-        } else if self.cond.covetous {
-            let enemy = pos.occ_c[self.attacker.idx()];
-            let caps = |m: &Move| {
-                m.flag == crate::board::position::MoveKind::EnPassant || enemy.has(m.to as usize)
-            };
-            if list.as_slice().iter().any(caps) {
-                list.retain(caps);
-            }
-        }
-        if !self.immobile.is_empty() {
-            let side = pos.side;
-            let im = &self.immobile;
-            let e = &*pos.eng;
-            list.retain(|m| {
-                // Castling moves the rook, the Lombard joint move the queen, too.
-                let second = if m.from2 == NO_SQ {
-                    None
-                } else if m.flag == crate::board::position::MoveKind::Castle {
-                    e.rook.map(|k| (k, m.from2))
-                } else {
-                    e.queen.map(|k| (k, m.from2))
-                };
-                !im.iter().any(|&(c, k, s)| {
-                    c == side && ((k == m.piece && s == m.from) || second == Some((k, s)))
-                })
-            });
-        }
+        let bars = MoveBars {
+            attacker: self.attacker,
+            no_capture: self.cond.attacker_no_capture,
+            checks: self.cond.checks,
+            covetous: self.cond.covetous,
+        };
+        bars.drop_barred(pos, list, &self.immobile);
     }
 
     /// The outcome, given the conditioned list and the legal count: a side whose every
@@ -219,6 +187,72 @@ pub(super) fn captured_ep_square<B: Bits>(pos: &Position<B>, m: &Move) -> u8 {
         m.to - w
     } else {
         m.to + w
+    }
+}
+
+/// The conditions that bar moves, as one side's moves are filtered by them: the
+/// attacker's (`attacker_no_capture`, `checks`), the defender's (`defender = "covetous"`)
+/// and every man's on an `immobile` square. Shared by the `#N` search and the play
+/// families, so that a condition means the same in each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct MoveBars {
+    /// The side the attacker's conditions bind.
+    pub attacker: Color,
+    /// The attacker may not capture.
+    pub no_capture: bool,
+    /// Every attacker move gives check.
+    pub checks: bool,
+    /// The defender captures whenever it can.
+    pub covetous: bool,
+}
+
+impl MoveBars {
+    /// Drops from `list` (the legal moves of the side to move) the moves these bars and
+    /// the men held on their squares (`immobile`: colour, kind, square) bar.
+    pub(crate) fn drop_barred<B: Bits>(
+        &self,
+        pos: &mut Position<B>,
+        list: &mut MoveList,
+        immobile: &[(Color, Kind, u8)],
+    ) {
+        if pos.side == self.attacker {
+            if self.no_capture {
+                let enemy = pos.occ_c[self.attacker.flip().idx()];
+                list.retain(|m| {
+                    m.flag != crate::board::position::MoveKind::EnPassant
+                        && !enemy.has(m.to as usize)
+                });
+            }
+            if self.checks {
+                let info = pos.check_info();
+                list.retain(|m| pos.gives_check_with(*m, &info));
+            }
+        } else if self.covetous {
+            let enemy = pos.occ_c[self.attacker.idx()];
+            let caps = |m: &Move| {
+                m.flag == crate::board::position::MoveKind::EnPassant || enemy.has(m.to as usize)
+            };
+            if list.as_slice().iter().any(caps) {
+                list.retain(caps);
+            }
+        }
+        if !immobile.is_empty() {
+            let side = pos.side;
+            let e = &*pos.eng;
+            list.retain(|m| {
+                // Castling moves the rook, the Lombard joint move the queen, too.
+                let second = if m.from2 == NO_SQ {
+                    None
+                } else if m.flag == crate::board::position::MoveKind::Castle {
+                    e.rook.map(|k| (k, m.from2))
+                } else {
+                    e.queen.map(|k| (k, m.from2))
+                };
+                !immobile.iter().any(|&(c, k, s)| {
+                    c == side && ((k == m.piece && s == m.from) || second == Some((k, s)))
+                })
+            });
+        }
     }
 }
 

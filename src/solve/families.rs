@@ -7,7 +7,7 @@
 use super::line::{Line, Played};
 use super::play::SeriesEnd;
 use super::play::{
-    check_play_line_marked, null, solve_play_marked, with_starter, Family, Marks, Play, PlayLimits,
+    check_play_line_marked, null, solve_play_marked, with_starter, Family, Play, PlayLimits, Terms,
 };
 use super::written::Written;
 use super::{Analysis, ClaimCheck, ClaimStatus, Limits, Solvable, SolveReport};
@@ -99,7 +99,7 @@ fn written_with<B: Bits>(
 /// where it stands, `incomplete` when it is legal but no solution.
 fn claim_of<B: Bits>(
     pos: &Position<B>,
-    (play, marks): (&Play, Marks),
+    (play, terms): (&Play, Terms),
     text: &str,
     keys: &[Move],
 ) -> ClaimCheck {
@@ -128,7 +128,7 @@ fn claim_of<B: Bits>(
         }
     }
     let ok = match play.is_line_play() {
-        true => check_play_line_marked(pos, play, marks, &line),
+        true => check_play_line_marked(pos, play, terms, &line),
         false => line.first().is_some_and(|m| keys.contains(m)),
     };
     check.status = if ok {
@@ -152,15 +152,16 @@ fn claim_of<B: Bits>(
 /// Solves one problem of a play family: every solution (help, series) or every key and
 /// try (self, reflex, direct stalemate), the claimed line checked, within the problem's
 /// time and node limits (a limit gives `unknown` with what was proven). A mate must
-/// bear `marks` (the problem's `mate_by` a kind, `mate_on`, `mate_from`).
+/// bear the marks of the problem's `terms` (`mate_by` a kind, `mate_on`, `mate_from`), and
+/// no move its conditions bar is played ([`Terms`]).
 pub fn analyse_play<B: Bits>(
     pos: &Position<B>,
-    (play, marks): (&Play, Marks),
+    (play, terms): (&Play, Terms),
     claim: Option<&str>,
     limits: &Limits,
 ) -> Analysis {
     let start = Instant::now();
-    let found = solve_play_marked(pos, play, marks, &play_limits(limits, start));
+    let found = solve_play_marked(pos, play, terms, &play_limits(limits, start));
     let from = with_starter(pos, play).unwrap_or_else(|| pos.clone());
     let mut rep = SolveReport::default();
     let line_play = play.is_line_play();
@@ -216,7 +217,7 @@ pub fn analyse_play<B: Bits>(
         rep.limit_hit = Some(limit_word(limits, found.nodes));
     }
     let claim = match claim {
-        Some(text) if !text.trim().is_empty() => claim_of(&from, (play, marks), text, &found.keys),
+        Some(text) if !text.trim().is_empty() => claim_of(&from, (play, terms), text, &found.keys),
         _ => ClaimCheck::none(),
     };
     shown.write_refutations(&from, &rep, None, Notation::San.into());

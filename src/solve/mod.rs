@@ -50,8 +50,9 @@ pub use limits::{Limits, Method, ProblemNodes, DEFAULT_REFUTATIONS};
 pub use line::{Line, LineError, Played, Spot};
 pub(crate) use lines::MAX_VARIATIONS;
 pub use play::{
-    check_play_line, check_play_line_marked, solve_play, solve_play_marked, Aim, Family, Marks,
-    Play, PlayError, PlayLimits, PlayReport, SeriesEnd, Squares, KNOWN_FAMILIES, MAX_PLAY_MOVES,
+    check_play_line, check_play_line_marked, solve_play, solve_play_marked, Aim, Bars, Family,
+    Marks, Play, PlayError, PlayLimits, PlayReport, SeriesEnd, Squares, Terms, KNOWN_FAMILIES,
+    MAX_HELD, MAX_PLAY_MOVES,
 };
 pub use refutation::{Refutation, WrittenRefutation};
 pub use spec::{resolve_conditions, ConditionSpec, Conditions, MateBy};

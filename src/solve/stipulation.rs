@@ -46,8 +46,9 @@ pub enum SolveError {
     #[error("bad stipulation: {0}")]
     Play(#[from] super::play::PlayError),
     /// Conditions given with a stipulation that does not take them (yet): with the help,
-    /// self, reflex and series families only the marks of a mate are read.
-    #[error("{conditions} not analysed with the stipulation {stipulation} yet: every condition is read with #N and win N; with the help, self, reflex and series families of a mate goal, mate_by a piece letter, mate_on and mate_from")]
+    /// self, reflex and series families the marks of a mate with a mate goal and the
+    /// conditions that bar moves are read, not `mate_by` a man.
+    #[error("{conditions} not analysed with the stipulation {stipulation} yet: every condition is read with #N and win N; with the help, self, reflex and series families attacker_no_capture, checks, defender and immobile, and with their mate goals mate_by a piece letter, mate_on and mate_from")]
     PlayConditions {
         /// The stipulation.
         stipulation: String,

@@ -14,7 +14,7 @@
 //! check.
 
 use super::bounds::bounds_apply;
-use super::goal::{game_over, goal_in_one, reached, Target};
+use super::goal::{goal_in_one, playable, reached, Target};
 use super::meter::Meter;
 use super::obliged::{goal_out_of_reach, self_end_fails};
 use super::stip::{Aim, Family};
@@ -46,8 +46,8 @@ impl<'m, B: Bits> BattleSearch<'m, B> {
         exact: bool,
         meter: &'m mut Meter,
     ) -> Self {
-        // The bounds judge a plain goal.
-        let bounds = aim.marks.is_plain() && bounds_apply(&pos);
+        // The bounds judge a plain goal (no marks, no move barred).
+        let bounds = aim.is_plain() && bounds_apply(&pos);
         BattleSearch {
             pos,
             family,
@@ -59,11 +59,11 @@ impl<'m, B: Bits> BattleSearch<'m, B> {
         }
     }
 
-    /// The legal moves of the side to move, into `list`, when it may move at all: false
-    /// if the game is over, or (`r#`, White to move) White has the goal in one.
+    /// The moves the side to move may play, into `list`, when it may move at all: false
+    /// if the game is over, no move is left it by the conditions, or (`r#`, White to
+    /// move) White has the goal in one.
     pub(super) fn attack_moves(&mut self, list: &mut MoveList) -> bool {
-        self.pos.legal_moves(list);
-        if game_over(&mut self.pos, list) {
+        if !playable(&mut self.pos, self.aim, list) || list.is_empty() {
             return false;
         }
         !(self.family == Family::Reflex && goal_in_one(&mut self.pos, list, self.aim))
@@ -98,15 +98,14 @@ impl<'m, B: Bits> BattleSearch<'m, B> {
         Some(won)
     }
 
-    /// Black's legal moves after White's move (of `n` left, this one counted), into
+    /// Black's moves after White's move (of `n` left, this one counted), into
     /// `list`, or the verdict when play ends here.
     pub(super) fn defence_moves(&mut self, n: u32, list: &mut MoveList) -> Result<(), bool> {
         let last = n == 1;
         if self.family == Family::Direct && reached(&mut self.pos, self.aim) {
             return Err(last || !self.exact);
         }
-        self.pos.legal_moves(list);
-        if list.is_empty() || game_over(&mut self.pos, list) {
+        if !playable(&mut self.pos, self.aim, list) || list.is_empty() {
             return Err(false);
         }
         if matches!(self.family, Family::Reflex | Family::SemiReflex) {

@@ -2,7 +2,7 @@
 //! legal where it is played, the game not over before it, the series check rule kept,
 //! and the end as the stipulation asks.
 
-use super::goal::{game_over, goal_in_one, reached, Marks, Target};
+use super::goal::{goal_in_one, playable, reached, Target, Terms};
 use super::help::{ends_well, help_lengths, may_go_on, HelpEnd};
 use super::meter::{Meter, PlayLimits};
 use super::series::{forced_to_goal, idle_may_pass, null};
@@ -12,11 +12,11 @@ use crate::board::bits::Bits;
 use crate::board::movegen::MoveList;
 use crate::board::position::{Move, Position};
 
-/// Plays `m` if it is legal and the game is not over; false otherwise.
-fn play_legal<B: Bits>(pos: &mut Position<B>, m: Move) -> bool {
+/// Plays `m` if it is legal, not barred by the conditions, and the game is not over;
+/// false otherwise.
+fn play_legal<B: Bits>(pos: &mut Position<B>, target: Target, m: Move) -> bool {
     let mut list = MoveList::new();
-    pos.legal_moves(&mut list);
-    if game_over(pos, &list) || !list.as_slice().contains(&m) {
+    if !playable(pos, target, &mut list) || !list.as_slice().contains(&m) {
         return false;
     }
     pos.make(m);
@@ -28,21 +28,18 @@ fn play_legal<B: Bits>(pos: &mut Position<B>, m: Move) -> bool {
 /// [`super::PlayReport::solutions`] writes it); for battle play `line` must be a single
 /// key, checked by a full search.
 pub fn check_play_line<B: Bits>(pos: &Position<B>, play: &Play, line: &[Move]) -> bool {
-    check_play_line_marked(pos, play, Marks::default(), line)
+    check_play_line_marked(pos, play, Terms::default(), line)
 }
 
-/// [`check_play_line`] for a goal whose mates must bear `marks` (as
-/// [`super::solve_play_marked`] solves it).
+/// [`check_play_line`] under the problem's `terms`: mates that must bear its marks, moves
+/// its conditions bar (as [`super::solve_play_marked`] solves it).
 pub fn check_play_line_marked<B: Bits>(
     pos: &Position<B>,
     play: &Play,
-    marks: Marks,
+    terms: Terms,
     line: &[Move],
 ) -> bool {
-    let target = Target {
-        aim: play.aim,
-        marks,
-    };
+    let target = Target::of(play.aim, terms);
     let Some(mut p) = with_starter(pos, play) else {
         return false;
     };
@@ -59,11 +56,11 @@ pub fn check_play_line_marked<B: Bits>(
             let end = HelpEnd::of(play.family);
             for &m in line {
                 let mut list = MoveList::new();
-                p.legal_moves(&mut list);
+                playable(&mut p, target, &mut list);
                 if !may_go_on(&mut p, &list, end, target) {
                     return false;
                 }
-                if !play_legal(&mut p, m) {
+                if !play_legal(&mut p, target, m) {
                     return false;
                 }
             }
@@ -79,11 +76,11 @@ pub fn check_play_line_marked<B: Bits>(
             let reflex = end == SeriesEnd::Reflex;
             for (i, &m) in line[..series as usize].iter().enumerate() {
                 let mut own = MoveList::new();
-                p.legal_moves(&mut own);
+                playable(&mut p, target, &mut own);
                 if reflex && goal_in_one(&mut p, &own, target) {
                     return false;
                 }
-                if !play_legal(&mut p, m) {
+                if !play_legal(&mut p, target, m) {
                     return false;
                 }
                 if i + 1 < series as usize {
@@ -96,12 +93,11 @@ pub fn check_play_line_marked<B: Bits>(
             match end {
                 SeriesEnd::Direct => reached(&mut p, target),
                 SeriesEnd::Help => {
-                    play_legal(&mut p, line[series as usize]) && reached(&mut p, target)
+                    play_legal(&mut p, target, line[series as usize]) && reached(&mut p, target)
                 }
                 SeriesEnd::Reflex => {
                     let mut list = MoveList::new();
-                    p.legal_moves(&mut list);
-                    !game_over(&mut p, &list) && goal_in_one(&mut p, &list, target)
+                    playable(&mut p, target, &mut list) && goal_in_one(&mut p, &list, target)
                 }
                 SeriesEnd::Self_ => {
                     forced_to_goal(&mut p, target, &mut Meter::new(&PlayLimits::default()))
@@ -109,7 +105,7 @@ pub fn check_play_line_marked<B: Bits>(
             }
         }
         _ => {
-            let report = solve_play_marked(pos, play, marks, &PlayLimits::default());
+            let report = solve_play_marked(pos, play, terms, &PlayLimits::default());
             line.len() == 1 && report.keys.contains(&line[0])
         }
     }

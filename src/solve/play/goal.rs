@@ -5,6 +5,7 @@
 //! of the game (under shatranj `=` is reached although the rules score it a win for the
 //! stalemater); a line that ends the game elsewhere fails.
 
+use super::bars::Bars;
 use super::stip::Aim;
 use crate::board::bits::Bits;
 use crate::board::movegen::MoveList;
@@ -79,23 +80,46 @@ impl Marks {
     }
 }
 
-/// The goal a search asks: the stipulation's aim, and the marks its mates must bear.
-/// Compared with an [`Aim`] it is its aim.
+/// What the problem's conditions ask of a play search: the marks its mates must bear
+/// and the moves they bar.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Terms {
+    /// The marks of a mate (plain but for a mate aim).
+    pub marks: Marks,
+    /// The moves barred.
+    pub bars: Bars,
+}
+
+/// The goal a search asks: the stipulation's aim, the marks its mates must bear, and the
+/// moves the conditions bar. Compared with an [`Aim`] it is its aim.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Target {
     /// `#`, `=` or `#=`.
     pub aim: Aim,
     /// The marks of a mate (plain but for a mate aim).
     pub marks: Marks,
+    /// The moves barred.
+    pub bars: Bars,
 }
 
 impl Target {
-    /// The aim with no marks.
+    /// The aim with no marks and no move barred.
     pub fn plain(aim: Aim) -> Target {
+        Target::of(aim, Terms::default())
+    }
+
+    /// The aim under the problem's terms.
+    pub fn of(aim: Aim, terms: Terms) -> Target {
         Target {
             aim,
-            marks: Marks::default(),
+            marks: terms.marks,
+            bars: terms.bars,
         }
+    }
+
+    /// Neither marks nor bars: the `#N` search's bounds and its mate judge may answer.
+    pub fn is_plain(&self) -> bool {
+        self.marks.is_plain() && self.bars.is_none()
     }
 }
 
@@ -140,8 +164,21 @@ pub(super) fn game_over<B: Bits>(pos: &mut Position<B>, legal: &MoveList) -> boo
     pos.settled_outcome_with(legal) != Outcome::Ongoing
 }
 
+/// The moves the side to move may play, into `list`, and whether its game goes on: false
+/// when the game is over under the rules (judged from all its legal moves). The moves
+/// the target's conditions bar are left out; an empty list with the game going on is a
+/// side stuck by them ([`super::bars`]).
+pub(super) fn playable<B: Bits>(pos: &mut Position<B>, aim: Target, list: &mut MoveList) -> bool {
+    pos.legal_moves(list);
+    if game_over(pos, list) {
+        return false;
+    }
+    aim.bars.keep(pos, list);
+    true
+}
+
 /// Can the side to move reach the goal in one move (the game not over first)? `legal`
-/// holds its legal moves. For a mate only checking moves are played out, each known to
+/// holds the moves it may play ([`playable`]). For a mate only checking moves are played out, each known to
 /// check before it is made.
 pub(super) fn goal_in_one<B: Bits>(pos: &mut Position<B>, legal: &MoveList, aim: Target) -> bool {
     let info = (aim == Aim::Mate).then(|| pos.check_info());

@@ -16,7 +16,7 @@
 //! ([`super::bounds`]); the ends of `hs` and `hr` are the `ser-s` and `ser-r` ones.
 
 use super::bounds::{bounds_apply, mates_in_one, out_of_reach};
-use super::goal::{game_over, goal_in_one, reached, Target};
+use super::goal::{goal_in_one, playable, reached, Target};
 use super::meter::Meter;
 use super::series::forced_to_goal;
 use super::stip::{Aim, Family, Play};
@@ -47,7 +47,7 @@ impl HelpEnd {
     }
 }
 
-/// May the side to move, with these legal moves, go on with a help line ending in `end`?
+/// May the side to move, with these moves ([`playable`]), go on with a help line ending in `end`?
 /// In `hr` not when it has the goal in one, before any of its moves: it would have to
 /// play it. Popeye's regression file `REGRESSIONS/4_51_to_4_53.inp` rules out an `hr#3`
 /// line for White's mate at his second move (`2.a8=Q#`), and its test file
@@ -74,8 +74,7 @@ pub(super) fn ends_well<B: Bits>(
         HelpEnd::Self_ => forced_to_goal(pos, aim, meter),
         HelpEnd::Reflex => {
             let mut list = MoveList::new();
-            pos.legal_moves(&mut list);
-            !game_over(pos, &list) && goal_in_one(pos, &list, aim)
+            playable(pos, aim, &mut list) && goal_in_one(pos, &list, aim)
         }
     }
 }
@@ -95,8 +94,9 @@ pub(super) struct HelpSearch<'m, B: Bits> {
 
 impl<'m, B: Bits> HelpSearch<'m, B> {
     pub(super) fn new(pos: Position<B>, aim: Target, end: HelpEnd, meter: &'m mut Meter) -> Self {
-        // The bounds judge a plain goal reached by the last mover only.
-        let bounds = end == HelpEnd::Goal && aim.marks.is_plain() && bounds_apply(&pos);
+        // The bounds judge a plain goal (no marks, no move barred) reached by the last
+        // mover only.
+        let bounds = end == HelpEnd::Goal && aim.is_plain() && bounds_apply(&pos);
         HelpSearch {
             pos,
             aim,
@@ -142,8 +142,7 @@ impl<'m, B: Bits> HelpSearch<'m, B> {
             }
         }
         let mut list = MoveList::new();
-        self.pos.legal_moves(&mut list);
-        if game_over(&mut self.pos, &list) {
+        if !playable(&mut self.pos, self.aim, &mut list) || list.is_empty() {
             return false;
         }
         if !may_go_on(&mut self.pos, &list, self.end, self.aim) {

@@ -10,12 +10,13 @@
 //! limit) stops a line that has not reached its goal. Move generation is the board's,
 //! with forced capture, privileges, stacks and every board size.
 //!
-//! Files: `stip` (the parsed stipulation), `goal` (the two predicates), `bounds` (the
-//! `#N` search's bounds and mate judge, shared), `meter` (limits),
-//! `table` (transposition tables), `obliged` (quick judges of battle play's
-//! obligations), `help`, `series`, `battle` (the searches), `claim`
-//! (checking a given line), `report`.
+//! Files: `stip` (the parsed stipulation), `goal` (the two predicates), `bars` (the moves
+//! the conditions bar), `bounds` (the `#N` search's bounds and mate judge, shared),
+//! `meter` (limits), `table` (transposition tables), `obliged` (quick judges of battle
+//! play's obligations), `help`, `series`, `battle` (the searches), `claim` (checking a
+//! given line), `report`.
 
+mod bars;
 mod battle;
 mod bounds;
 mod claim;
@@ -28,8 +29,9 @@ mod series;
 mod stip;
 mod table;
 
+pub use bars::{Bars, MAX_HELD};
 pub use claim::{check_play_line, check_play_line_marked};
-pub use goal::{Marks, Squares};
+pub use goal::{Marks, Squares, Terms};
 pub use meter::PlayLimits;
 pub use report::PlayReport;
 pub(super) use series::null;
@@ -66,24 +68,22 @@ pub(super) fn with_starter<B: Bits>(pos: &Position<B>, play: &Play) -> Option<Po
 /// within `limits`. Help and series play list every solution line; battle play its
 /// keys, tries and shortest length.
 pub fn solve_play<B: Bits>(pos: &Position<B>, play: &Play, limits: &PlayLimits) -> PlayReport {
-    solve_play_marked(pos, play, Marks::default(), limits)
+    solve_play_marked(pos, play, Terms::default(), limits)
 }
 
-/// [`solve_play`] with a mate that must bear `marks` (the problem's `mate_by` a kind,
-/// `mate_on`, `mate_from`): only a mate so marked reaches the goal, whichever side gives
-/// it, and a reflex obligation binds only where such a mate is to be had.
+/// [`solve_play`] under the problem's `terms`: a mate that must bear its marks (the
+/// problem's `mate_by` a kind, `mate_on`, `mate_from`): only a mate so marked reaches the
+/// goal, whichever side gives it, and a reflex obligation binds only where such a mate
+/// is to be had; and the moves its conditions bar ([`Bars`]), which no side plays.
 pub fn solve_play_marked<B: Bits>(
     pos: &Position<B>,
     play: &Play,
-    marks: Marks,
+    terms: Terms,
     limits: &PlayLimits,
 ) -> PlayReport {
     let mut meter = Meter::new(limits);
     let mut report = PlayReport::default();
-    let goal = Target {
-        aim: play.aim,
-        marks,
-    };
+    let goal = Target::of(play.aim, terms);
     if let Some(p) = with_starter(pos, play) {
         match play.family {
             Family::Help | Family::HelpSelf | Family::HelpReflex => {

@@ -73,7 +73,11 @@ pub(super) fn goal_out_of_reach<B: Bits>(
 }
 
 /// Does a selfmate's last Black move (every one of its moves must mate) fail because
-/// some legal move gives no check? Asked only for a mate aim without forced capture.
+/// some legal move gives no check? Asked only for a mate aim without forced capture and
+/// with no move barred (a barred quiet move refutes nothing).
 pub(super) fn self_end_fails<B: Bits>(pos: &mut Position<B>, aim: Target) -> bool {
-    aim == Aim::Mate && !pos.eng.rules.forced_capture && quiet_move_exists(pos)
+    aim == Aim::Mate
+        && aim.bars.is_none()
+        && !pos.eng.rules.forced_capture
+        && quiet_move_exists(pos)
 }

@@ -9,7 +9,7 @@
 //! must not be over when it passes.
 
 use super::bounds::{bounds_apply, mates_in_one, out_of_reach};
-use super::goal::{game_over, goal_in_one, reached, Target};
+use super::goal::{goal_in_one, playable, reached, Target};
 use super::meter::Meter;
 use super::stip::{Aim, SeriesEnd};
 use super::table::Table;
@@ -54,9 +54,7 @@ pub(super) fn idle_may_pass<B: Bits>(pos: &mut Position<B>, end: SeriesEnd, aim:
         return false;
     }
     let mut idle = MoveList::new();
-    pos.legal_moves(&mut idle);
-    let must_reach = end == SeriesEnd::Reflex && goal_in_one(pos, &idle, aim);
-    !(game_over(pos, &idle) || must_reach)
+    playable(pos, aim, &mut idle) && !(end == SeriesEnd::Reflex && goal_in_one(pos, &idle, aim))
 }
 
 /// Takes a null move back.
@@ -68,8 +66,8 @@ pub(super) fn unnull<B: Bits>(pos: &mut Position<B>, n: Null) {
 
 impl<'m, B: Bits> SeriesSearch<'m, B> {
     pub(super) fn new(pos: Position<B>, aim: Target, end: SeriesEnd, meter: &'m mut Meter) -> Self {
-        // The bounds judge a plain goal.
-        let bounds = aim.marks.is_plain() && bounds_apply(&pos);
+        // The bounds judge a plain goal (no marks, no move barred).
+        let bounds = aim.is_plain() && bounds_apply(&pos);
         SeriesSearch {
             pos,
             aim,
@@ -98,8 +96,7 @@ impl<'m, B: Bits> SeriesSearch<'m, B> {
             return self.record_mates();
         }
         let mut list = MoveList::new();
-        self.pos.legal_moves(&mut list);
-        if game_over(&mut self.pos, &list) {
+        if !playable(&mut self.pos, self.aim, &mut list) || list.is_empty() {
             return false;
         }
         if self.end == SeriesEnd::Reflex && goal_in_one(&mut self.pos, &list, self.aim) {
@@ -174,9 +171,8 @@ impl<'m, B: Bits> SeriesSearch<'m, B> {
             SeriesEnd::Help => self.other_reaches_in_one(),
             SeriesEnd::Reflex => {
                 let mut list = MoveList::new();
-                self.pos.legal_moves(&mut list);
-                let ok =
-                    !game_over(&mut self.pos, &list) && goal_in_one(&mut self.pos, &list, self.aim);
+                let ok = playable(&mut self.pos, self.aim, &mut list)
+                    && goal_in_one(&mut self.pos, &list, self.aim);
                 if ok {
                     self.found.push(self.line.clone());
                 }
@@ -198,8 +194,7 @@ impl<'m, B: Bits> SeriesSearch<'m, B> {
             return self.record_mates();
         }
         let mut list = MoveList::new();
-        self.pos.legal_moves(&mut list);
-        if game_over(&mut self.pos, &list) {
+        if !playable(&mut self.pos, self.aim, &mut list) {
             return false;
         }
         let mut any = false;
@@ -229,8 +224,7 @@ pub(super) fn forced_to_goal<B: Bits>(
     meter: &mut Meter,
 ) -> bool {
     let mut list = MoveList::new();
-    pos.legal_moves(&mut list);
-    if list.is_empty() || game_over(pos, &list) {
+    if !playable(pos, aim, &mut list) || list.is_empty() {
         return false;
     }
     for &d in list.as_slice() {
