@@ -1,5 +1,5 @@
 //! The problem's conditions read as the terms of the play families: the marks a mate
-//! must bear (`mate_by` a kind, `mate_on`, `mate_from`) and the moves barred
+//! must bear (`mate_by` a kind or a man, `mate_on`, `mate_from`) and the moves barred
 //! (`attacker_no_capture`, `checks`, `defender = "covetous"`, `immobile`), or the
 //! conditions those searches do not take, by their keys in the problem file.
 
@@ -24,8 +24,8 @@ pub(super) fn given(cond: &Conditions) -> Vec<&'static str> {
 /// The terms of `cond` for `play` from `pos` (its diagram): the marks of a mate and the
 /// moves barred ([`Bars`]: the men on `immobile` squares are those standing there in the
 /// diagram), or the keys of the conditions it cannot take: a mark with a goal that is
-/// not a mate, `mate_by` a man (tracked through the line; not in these searches yet),
-/// and more men held than [`crate::solve::MAX_HELD`].
+/// not a mate, `mate_by` a man where stacks form (its kind would have to tell it from the
+/// men it stands with), and more men held than [`crate::solve::MAX_HELD`].
 pub(super) fn of<B: Bits>(
     pos: &Position<B>,
     play: &Play,
@@ -40,8 +40,8 @@ pub(super) fn of<B: Bits>(
     let mut left = vec![];
     if play.aim != Aim::Mate {
         left.extend(given(&marks));
-    } else if matches!(cond.mate_by, Some(MateBy::Man(_))) {
-        left.push("mate_by (a man named by its square)");
+    } else if matches!(cond.mate_by, Some(MateBy::Man(_))) && pos.eng.rules.stacks_may_form {
+        left.push("mate_by (a man named by its square, where stacks form)");
     }
     let held: Vec<_> = cond
         .immobile
@@ -58,6 +58,10 @@ pub(super) fn of<B: Bits>(
     let marks = Marks {
         by: match cond.mate_by {
             Some(MateBy::Kind(k)) => Some(k),
+            _ => None,
+        },
+        man: match cond.mate_by {
+            Some(MateBy::Man(sq)) => Some(sq),
             _ => None,
         },
         on: Squares::of(&cond.mate_on),

@@ -43,7 +43,13 @@ pub fn analyse_in(
 ) -> Result<Analysis, SolveError> {
     with_engine!(engine, e => {
         let pos = Position::from_fen(e.clone(), fen)?;
-        let cond = resolve_conditions(&pos, spec)?;
+        // A man named to mate is the mating side's: in the play families not always the
+        // side to move in the diagram (Black mates in `s#`, White in `h#`).
+        let mut mater = pos.clone();
+        if let Some(play) = &stip.play {
+            mater.side = play.mater();
+        }
+        let cond = resolve_conditions(&mater, spec)?;
         if let Some(play) = &stip.play {
             return play_analysis(&pos, stip, play, &cond, claim, limits);
         }

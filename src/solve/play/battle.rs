@@ -71,7 +71,7 @@ impl<'m, B: Bits> BattleSearch<'m, B> {
 
     /// White to move with `n` moves left: does White force the goal?
     pub(super) fn attack(&mut self, n: u32) -> Verdict {
-        let hash = self.pos.hash();
+        let hash = self.aim.key(self.pos.hash());
         if let Some(v) = self.table.get(hash, n) {
             return Some(v);
         }
@@ -86,9 +86,7 @@ impl<'m, B: Bits> BattleSearch<'m, B> {
             if self.meter.tick() {
                 return None;
             }
-            let u = self.pos.make(m);
-            let v = self.after_attack(n);
-            self.pos.unmake(m, u);
+            let v = self.after_move(m, |s| s.after_attack(n));
             if v? {
                 won = true;
                 break;
@@ -130,17 +128,28 @@ impl<'m, B: Bits> BattleSearch<'m, B> {
     /// Does this Black move keep White from the goal (`n` White moves left, the one
     /// before it counted)?
     pub(super) fn refutes(&mut self, d: Move, n: u32) -> Verdict {
-        let u = self.pos.make(d);
-        let held = if self.family == Family::Self_ && reached(&mut self.pos, self.aim) {
-            // Reached too early under `exact`: play has ended without White's win.
-            Some(n > 1 && self.exact)
-        } else if n == 1 {
-            Some(true)
-        } else {
-            self.attack(n - 1).map(|won| !won)
-        };
-        self.pos.unmake(d, u);
-        held
+        self.after_move(d, |s| {
+            if s.family == Family::Self_ && reached(&mut s.pos, s.aim) {
+                // Reached too early under `exact`: play has ended without White's win.
+                Some(n > 1 && s.exact)
+            } else if n == 1 {
+                Some(true)
+            } else {
+                s.attack(n - 1).map(|won| !won)
+            }
+        })
+    }
+
+    /// `then` asked after `m` is played (the target following the man that must mate),
+    /// and `m` taken back.
+    pub(super) fn after_move<T>(&mut self, m: Move, then: impl FnOnce(&mut Self) -> T) -> T {
+        let before = self.aim;
+        self.aim = before.after(&self.pos, &m);
+        let u = self.pos.make(m);
+        let v = then(self);
+        self.pos.unmake(m, u);
+        self.aim = before;
+        v
     }
 
     /// Black to move after White's move: is the goal forced?

@@ -12,13 +12,14 @@ use crate::board::bits::Bits;
 use crate::board::movegen::MoveList;
 use crate::board::position::{Move, Position};
 
-/// Plays `m` if it is legal, not barred by the conditions, and the game is not over;
-/// false otherwise.
-fn play_legal<B: Bits>(pos: &mut Position<B>, target: Target, m: Move) -> bool {
+/// Plays `m` if it is legal, not barred by the conditions, and the game is not over,
+/// the target following it; false otherwise.
+fn play_legal<B: Bits>(pos: &mut Position<B>, target: &mut Target, m: Move) -> bool {
     let mut list = MoveList::new();
-    if !playable(pos, target, &mut list) || !list.as_slice().contains(&m) {
+    if !playable(pos, *target, &mut list) || !list.as_slice().contains(&m) {
         return false;
     }
+    *target = target.after(pos, &m);
     pos.make(m);
     true
 }
@@ -39,10 +40,10 @@ pub fn check_play_line_marked<B: Bits>(
     terms: Terms,
     line: &[Move],
 ) -> bool {
-    let target = Target::of(play.aim, terms);
     let Some(mut p) = with_starter(pos, play) else {
         return false;
     };
+    let mut target = Target::of(play.aim, terms).seen_in_diagram(&p, play.mater());
     let n = line.len() as u32;
     match play.family {
         Family::Help | Family::HelpSelf | Family::HelpReflex => {
@@ -60,7 +61,7 @@ pub fn check_play_line_marked<B: Bits>(
                 if !may_go_on(&mut p, &list, end, target) {
                     return false;
                 }
-                if !play_legal(&mut p, target, m) {
+                if !play_legal(&mut p, &mut target, m) {
                     return false;
                 }
             }
@@ -80,7 +81,7 @@ pub fn check_play_line_marked<B: Bits>(
                 if reflex && goal_in_one(&mut p, &own, target) {
                     return false;
                 }
-                if !play_legal(&mut p, target, m) {
+                if !play_legal(&mut p, &mut target, m) {
                     return false;
                 }
                 if i + 1 < series as usize {
@@ -93,7 +94,8 @@ pub fn check_play_line_marked<B: Bits>(
             match end {
                 SeriesEnd::Direct => reached(&mut p, target),
                 SeriesEnd::Help => {
-                    play_legal(&mut p, target, line[series as usize]) && reached(&mut p, target)
+                    play_legal(&mut p, &mut target, line[series as usize])
+                        && reached(&mut p, target)
                 }
                 SeriesEnd::Reflex => {
                     let mut list = MoveList::new();

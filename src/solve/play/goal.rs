@@ -8,10 +8,11 @@
 use super::bars::Bars;
 use super::stip::Aim;
 use crate::board::bits::Bits;
+use crate::board::engine::NO_SQ;
 use crate::board::movegen::MoveList;
 use crate::board::outcome::Outcome;
-use crate::board::piece::Kind;
-use crate::board::position::Position;
+use crate::board::piece::{Color, Kind};
+use crate::board::position::{Move, MoveKind, Position};
 use crate::solve::conditions::man_attacks;
 
 /// Squares of a board of up to 192 (empty: no square is asked for).
@@ -41,11 +42,15 @@ impl Squares {
 }
 
 /// What a mate must be to reach the goal, beyond a mate (the problem's conditions
-/// `mate_by` a kind, `mate_on`, `mate_from`), whichever side gives it.
+/// `mate_by` a kind or a man, `mate_on`, `mate_from`), whichever side gives it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Marks {
     /// The kind of the mating man (a man of the mating side giving the mating check).
     pub by: Option<Kind>,
+    /// The very man that must give the mating check, by the square it stands on in the
+    /// diagram (a man of the mating side; followed through the line, whatever it becomes
+    /// by promotion).
+    pub man: Option<u8>,
     /// Squares one of which the mated king stands on.
     pub on: Squares,
     /// Squares one of which the mating man stands on.
@@ -58,24 +63,30 @@ impl Marks {
         *self == Marks::default()
     }
 
-    /// Does the mate on the board (the side to move mated) bear the marks?
-    fn borne<B: Bits>(&self, pos: &Position<B>) -> bool {
+    /// Does the mate on the board (the side to move mated) bear the marks, the man that
+    /// must mate standing on `at` (if one is named; [`NO_SQ`] once captured)?
+    fn borne<B: Bits>(&self, pos: &Position<B>, at: u8) -> bool {
         let mated = pos.side();
         let mater = mated.flip();
         let ksq = pos.king_sq(mated);
         if !self.on.allows(ksq) {
             return false;
         }
-        if self.by.is_none() && self.from.is_empty() {
+        if self.by.is_none() && self.from.is_empty() && self.man.is_none() {
             return true;
+        }
+        if self.man.is_some() && at == NO_SQ {
+            return false;
         }
         let men = &pos.pieces[mater.idx()];
         (0..pos.eng.nk as Kind)
             .filter(|&k| self.by.is_none_or(|b| b == k))
             .any(|k| {
-                men[k as usize]
-                    .iter()
-                    .any(|s| self.from.allows(s) && man_attacks(pos, mater, k, s, ksq))
+                men[k as usize].iter().any(|s| {
+                    (self.man.is_none() || s == at as usize)
+                        && self.from.allows(s)
+                        && man_attacks(pos, mater, k, s, ksq)
+                })
             })
     }
 }
@@ -91,7 +102,9 @@ pub struct Terms {
 }
 
 /// The goal a search asks: the stipulation's aim, the marks its mates must bear, and the
-/// moves the conditions bar. Compared with an [`Aim`] it is its aim.
+/// moves the conditions bar. Compared with an [`Aim`] it is its aim. Where the marks name
+/// the man that must mate, the target follows it: its square and kind now ([`Self::after`]
+/// a move), which the searches mix into their tables' keys ([`Self::key`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Target {
     /// `#`, `=` or `#=`.
@@ -100,6 +113,11 @@ pub struct Target {
     pub marks: Marks,
     /// The moves barred.
     pub bars: Bars,
+    /// The man that must mate: where it stands ([`NO_SQ`] once captured, or when none is
+    /// named), its side and its kind now.
+    at: u8,
+    side: Color,
+    kind: Kind,
 }
 
 impl Target {
@@ -108,13 +126,68 @@ impl Target {
         Target::of(aim, Terms::default())
     }
 
-    /// The aim under the problem's terms.
+    /// The aim under the problem's terms (a man that must mate is found in the diagram
+    /// by [`Self::seen_in_diagram`]).
     pub fn of(aim: Aim, terms: Terms) -> Target {
         Target {
             aim,
             marks: terms.marks,
             bars: terms.bars,
+            at: NO_SQ,
+            side: Color::White,
+            kind: 0,
         }
+    }
+
+    /// The target with the man that must mate (if one is named) found in `pos`, the
+    /// diagram: the man of `mater` on the named square; none there, no mate bears it.
+    pub(super) fn seen_in_diagram<B: Bits>(mut self, pos: &Position<B>, mater: Color) -> Target {
+        if let Some(sq) = self.marks.man {
+            if let Some(k) = pos.kind_at(mater, sq as usize) {
+                (self.at, self.side, self.kind) = (sq, mater, k);
+            }
+        }
+        self
+    }
+
+    /// The target after `m`, to be played from `pos`: the man that must mate moved along
+    /// (a promotion changes its kind; on a stack its kind tells it from the others), or
+    /// captured.
+    #[inline]
+    pub(super) fn after<B: Bits>(&self, pos: &Position<B>, m: &Move) -> Target {
+        if self.at == NO_SQ {
+            return *self;
+        }
+        let mut t = *self;
+        if pos.side() == self.side {
+            if m.from == self.at && m.piece == self.kind {
+                t.at = m.to;
+                t.kind = m.promo.unwrap_or(m.piece);
+            } else if m.from2 == self.at {
+                t.at = m.to2;
+            }
+        } else {
+            let w = pos.eng.geo.width;
+            let ep = match pos.side() {
+                Color::White => m.to.wrapping_sub(w),
+                Color::Black => m.to.wrapping_add(w),
+            };
+            if m.to == self.at || (m.flag == MoveKind::EnPassant && ep == self.at) {
+                t.at = NO_SQ;
+            }
+        }
+        t
+    }
+
+    /// A table key for `hash`, the position's: where a man must mate, its square and kind
+    /// mixed in (the same position with it elsewhere is another node).
+    #[inline]
+    pub(super) fn key(&self, hash: u64) -> u64 {
+        if self.marks.man.is_none() {
+            return hash;
+        }
+        let tag = (self.at as u64) << 8 | self.kind as u64;
+        hash ^ tag.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
     }
 
     /// Neither marks nor bars: the `#N` search's bounds and its mate judge may answer.
@@ -154,7 +227,7 @@ pub(super) fn reached<B: Bits>(pos: &mut Position<B>, aim: Target) -> bool {
     match aim.aim {
         Aim::Mate if !check => false,
         Aim::Stalemate if check => false,
-        _ => immobile(pos) && (!check || aim.marks.borne(pos)),
+        _ => immobile(pos) && (!check || aim.marks.borne(pos, aim.at)),
     }
 }
 
@@ -186,8 +259,9 @@ pub(super) fn goal_in_one<B: Bits>(pos: &mut Position<B>, legal: &MoveList, aim:
         if info.as_ref().is_some_and(|i| !pos.gives_check_with(m, i)) {
             return false;
         }
+        let after = aim.after(pos, &m);
         let u = pos.make(m);
-        let ok = reached(pos, aim);
+        let ok = reached(pos, after);
         pos.unmake(m, u);
         ok
     })

@@ -116,7 +116,7 @@ impl<'m, B: Bits> HelpSearch<'m, B> {
         if left == 0 {
             return self.ends_here();
         }
-        let hash = self.pos.hash();
+        let hash = self.aim.key(self.pos.hash());
         if left > 1 && self.fails.failed(hash, left) {
             return false;
         }
@@ -153,6 +153,8 @@ impl<'m, B: Bits> HelpSearch<'m, B> {
             if self.meter.tick() {
                 return any;
             }
+            let before = self.aim;
+            self.aim = before.after(&self.pos, &m);
             let u = self.pos.make(m);
             self.line.push(m);
             if left == 1 {
@@ -165,6 +167,7 @@ impl<'m, B: Bits> HelpSearch<'m, B> {
             }
             self.line.pop();
             self.pos.unmake(m, u);
+            self.aim = before;
         }
         if !any && !self.meter.stopped && left > 1 {
             self.fails.put(hash, left, false);

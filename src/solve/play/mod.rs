@@ -83,8 +83,8 @@ pub fn solve_play_marked<B: Bits>(
 ) -> PlayReport {
     let mut meter = Meter::new(limits);
     let mut report = PlayReport::default();
-    let goal = Target::of(play.aim, terms);
     if let Some(p) = with_starter(pos, play) {
+        let goal = Target::of(play.aim, terms).seen_in_diagram(&p, play.mater());
         match play.family {
             Family::Help | Family::HelpSelf | Family::HelpReflex => {
                 solve_help(p, play, goal, &mut meter, &mut report)
@@ -169,13 +169,14 @@ fn solve_battle<B: Bits>(
         if s.meter.tick() {
             return;
         }
-        let u = s.pos.make(m);
-        let v = s.after_attack(n);
-        let refuted = match v {
-            Some(false) => s.refutations(n, TRY_DEFENCES + 1),
-            _ => Some(Vec::new()),
-        };
-        s.pos.unmake(m, u);
+        let (v, refuted) = s.after_move(m, |s| {
+            let v = s.after_attack(n);
+            let refuted = match v {
+                Some(false) => s.refutations(n, TRY_DEFENCES + 1),
+                _ => Some(Vec::new()),
+            };
+            (v, refuted)
+        });
         match (v, refuted) {
             (Some(true), _) => report.keys.push(m),
             (Some(false), Some(r)) if (1..=TRY_DEFENCES).contains(&r.len()) => {

@@ -83,7 +83,7 @@ impl<'m, B: Bits> SeriesSearch<'m, B> {
     /// Lists every series of exactly `left` moves from here (series side to move) that
     /// ends as the stipulation asks; true when there is one.
     pub(super) fn lines(&mut self, left: u32) -> bool {
-        let hash = self.pos.hash();
+        let hash = self.aim.key(self.pos.hash());
         if self.fails.failed(hash, left) {
             return false;
         }
@@ -108,6 +108,8 @@ impl<'m, B: Bits> SeriesSearch<'m, B> {
             if self.meter.tick() {
                 return any;
             }
+            let before = self.aim;
+            self.aim = before.after(&self.pos, &m);
             let u = self.pos.make(m);
             self.line.push(m);
             any |= if left == 1 {
@@ -117,6 +119,7 @@ impl<'m, B: Bits> SeriesSearch<'m, B> {
             };
             self.line.pop();
             self.pos.unmake(m, u);
+            self.aim = before;
         }
         if !any && !self.meter.stopped {
             self.fails.put(hash, left, false);
@@ -202,8 +205,9 @@ impl<'m, B: Bits> SeriesSearch<'m, B> {
             if self.meter.tick() {
                 return any;
             }
+            let after = self.aim.after(&self.pos, &w);
             let u = self.pos.make(w);
-            if (self.aim != Aim::Mate || self.pos.in_check()) && reached(&mut self.pos, self.aim) {
+            if (self.aim != Aim::Mate || self.pos.in_check()) && reached(&mut self.pos, after) {
                 self.line.push(w);
                 self.found.push(self.line.clone());
                 self.line.pop();
@@ -231,8 +235,9 @@ pub(super) fn forced_to_goal<B: Bits>(
         if meter.tick() {
             return false;
         }
+        let after = aim.after(pos, &d);
         let u = pos.make(d);
-        let ok = reached(pos, aim);
+        let ok = reached(pos, after);
         pos.unmake(d, u);
         if !ok {
             return false;

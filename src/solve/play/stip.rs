@@ -160,6 +160,17 @@ impl Play {
         }
     }
 
+    /// The side that gives the mate (or stalemate): White in direct, help, `ser-#` and
+    /// `ser-h` play, Black where White forces or obliges it (`s`, `r`, `semi-r`, `hs`,
+    /// `hr`, `ser-s`, `ser-r`).
+    pub fn mater(&self) -> Color {
+        match self.family {
+            Family::Direct | Family::Help => Color::White,
+            Family::Series(SeriesEnd::Direct | SeriesEnd::Help) => Color::White,
+            _ => Color::Black,
+        }
+    }
+
     /// True for the families whose solutions are lines (help and series).
     pub fn is_line_play(&self) -> bool {
         matches!(
