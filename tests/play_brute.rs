@@ -10,21 +10,24 @@
 //! courier chess (12x8) and Grant Acedrex (12x12). With the conditions that bar moves
 //! (`attacker_no_capture`, `checks`, a covetous defender, `immobile`) the reference
 //! drops the barred moves by its own reading of them (a check seen on the board after
-//! the move, a held man missing from its square after it), on random conditions.
+//! the move, a held man missing from its square after it), on random conditions; with a
+//! man named to mate (`mate_by` a square) the reference follows it through its own
+//! replay and asks that it give the mating check.
 
 use crate::common::goals::{goal, over};
 use crate::common::{random_position, Rng};
 use mansuba::board::bits::Bits;
 use mansuba::board::compiled::AnyEngine;
 use mansuba::board::engine::Engine;
+use mansuba::board::engine::NO_SQ;
 use mansuba::board::movegen::MoveList;
 use mansuba::board::piece::{Color, Kind};
-use mansuba::board::position::{Move, MoveKind, Position};
+use mansuba::board::position::{Move, MoveKind, Position, Undo};
 use mansuba::board::rules::Rules;
 use mansuba::board::sides::flip_fen;
 use mansuba::solve::{
-    solve_play, solve_play_marked, Aim, Bars, Family, Play, PlayLimits, PlayReport, SeriesEnd,
-    Terms,
+    solve_play, solve_play_marked, Aim, Bars, Family, Marks, Play, PlayLimits, PlayReport,
+    SeriesEnd, Terms,
 };
 use mansuba::with_engine;
 use std::cell::RefCell;
@@ -98,12 +101,78 @@ fn legal<B: Bits>(p: &mut Position<B>) -> Vec<Move> {
     v.into_iter().filter(|&m| !barred(p, m, &bars)).collect()
 }
 
+thread_local! {
+    /// The man named to mate (`mate_by` a square) in the comparison under way: its side
+    /// and where it stands now (`NO_SQ` once captured); None when no man is named.
+    static TRACK: std::cell::Cell<Option<(Color, u8)>> = const { std::cell::Cell::new(None) };
+}
+
+/// Plays `m`, the named man followed: a move of its side from its square takes it along
+/// (the second man of a castling too), a move of the other side onto it or past it en
+/// passant takes it. Returns what [`take_back`] needs.
+fn play_move<B: Bits>(p: &mut Position<B>, m: Move) -> (Undo<B>, Option<(Color, u8)>) {
+    let saved = TRACK.with(|t| t.get());
+    if let Some((c, at)) = saved.filter(|&(_, at)| at != NO_SQ) {
+        let now = if p.side() == c {
+            match at {
+                _ if m.from == at => m.to,
+                _ if m.from2 == at => m.to2,
+                _ => at,
+            }
+        } else {
+            let w = p.compiled().geo.width;
+            let passed = match p.side() {
+                Color::White => m.to.wrapping_sub(w),
+                Color::Black => m.to.wrapping_add(w),
+            };
+            if m.to == at || (m.flag == MoveKind::EnPassant && passed == at) {
+                NO_SQ
+            } else {
+                at
+            }
+        };
+        TRACK.with(|t| t.set(Some((c, now))));
+    }
+    (p.make(m), saved)
+}
+
+/// Takes back what [`play_move`] played.
+fn take_back<B: Bits>(p: &mut Position<B>, m: Move, (u, saved): (Undo<B>, Option<(Color, u8)>)) {
+    p.unmake(m, u);
+    TRACK.with(|t| t.set(saved));
+}
+
+/// The goal, and where a man is named, its mate given by that man: it stands on its
+/// square, is the mating side's, and attacks the mated king (put alone on an empty
+/// board, the real men blocking).
+fn goal_marked<B: Bits>(p: &mut Position<B>, aim: Aim) -> bool {
+    if !goal(p, aim) {
+        return false;
+    }
+    let Some((c, at)) = TRACK.with(|t| t.get()) else {
+        return true;
+    };
+    let mater = p.side().flip();
+    if !p.in_check() {
+        return true;
+    }
+    let Some(kind) = (at != NO_SQ && c == mater)
+        .then(|| p.kind_at(mater, at as usize))
+        .flatten()
+    else {
+        return false;
+    };
+    let mut q = Position::empty(p.compiled().clone());
+    q.add_man(mater, kind, at as usize);
+    q.attacked(p.king_sq(p.side()), mater, p.occupied())
+}
+
 /// Has the side to move a move left it that reaches `aim` against the other side?
 fn goal_in_one<B: Bits>(p: &mut Position<B>, aim: Aim) -> bool {
     legal(p).into_iter().any(|m| {
-        let u = p.make(m);
-        let g = goal(p, aim);
-        p.unmake(m, u);
+        let u = play_move(p, m);
+        let g = goal_marked(p, aim);
+        take_back(p, m, u);
         g
     })
 }
@@ -117,7 +186,7 @@ fn help_ref<B: Bits>(
     out: &mut Vec<Vec<Move>>,
 ) {
     if left == 0 {
-        if goal(p, aim) {
+        if goal_marked(p, aim) {
             out.push(line.clone());
         }
         return;
@@ -126,11 +195,11 @@ fn help_ref<B: Bits>(
         return;
     }
     for m in legal(p) {
-        let u = p.make(m);
+        let u = play_move(p, m);
         line.push(m);
         help_ref(p, left - 1, aim, line, out);
         line.pop();
-        p.unmake(m, u);
+        take_back(p, m, u);
     }
 }
 
@@ -156,7 +225,7 @@ fn series_ref<B: Bits>(
         if passed && m.flag == MoveKind::EnPassant {
             continue;
         }
-        let u = p.make(m);
+        let u = play_move(p, m);
         line.push(m);
         if left == 1 {
             series_end_ref(p, aim, end, line, out);
@@ -166,7 +235,7 @@ fn series_ref<B: Bits>(
             pass(p);
         }
         line.pop();
-        p.unmake(m, u);
+        take_back(p, m, u);
     }
 }
 
@@ -179,7 +248,7 @@ fn series_end_ref<B: Bits>(
 ) {
     match end {
         SeriesEnd::Direct => {
-            if goal(p, aim) {
+            if goal_marked(p, aim) {
                 out.push(line.clone());
             }
         }
@@ -188,13 +257,13 @@ fn series_end_ref<B: Bits>(
                 return;
             }
             for w in legal(p) {
-                let u = p.make(w);
-                if goal(p, aim) {
+                let u = play_move(p, w);
+                if goal_marked(p, aim) {
                     line.push(w);
                     out.push(line.clone());
                     line.pop();
                 }
-                p.unmake(w, u);
+                take_back(p, w, u);
             }
         }
         SeriesEnd::Reflex => {
@@ -208,9 +277,9 @@ fn series_end_ref<B: Bits>(
                 return;
             }
             let all = ds.into_iter().all(|d| {
-                let u = p.make(d);
-                let g = goal(p, aim);
-                p.unmake(d, u);
+                let u = play_move(p, d);
+                let g = goal_marked(p, aim);
+                take_back(p, d, u);
                 g
             });
             if all {
@@ -226,9 +295,9 @@ fn attack_ref<B: Bits>(p: &mut Position<B>, n: u32, play: &Play) -> bool {
         return false;
     }
     legal(p).into_iter().any(|m| {
-        let u = p.make(m);
+        let u = play_move(p, m);
         let r = defence_ref(p, n, play).is_empty() && !ends_badly(p, n, play);
-        p.unmake(m, u);
+        take_back(p, m, u);
         r
     })
 }
@@ -244,7 +313,7 @@ fn ends_badly<B: Bits>(p: &mut Position<B>, n: u32, play: &Play) -> bool {
 /// After White's move: Some(verdict) when play ends before Black's choice matters.
 fn ends_here<B: Bits>(p: &mut Position<B>, n: u32, play: &Play) -> Option<bool> {
     let counts = n == 1 || !play.exact;
-    if play.family == Family::Direct && goal(p, play.aim) {
+    if play.family == Family::Direct && goal_marked(p, play.aim) {
         return Some(counts);
     }
     if legal(p).is_empty() || over(p) {
@@ -266,13 +335,13 @@ fn defence_ref<B: Bits>(p: &mut Position<B>, n: u32, play: &Play) -> Vec<Move> {
     legal(p)
         .into_iter()
         .filter(|&d| {
-            let u = p.make(d);
-            let white_wins = if play.family == Family::Self_ && goal(p, play.aim) {
+            let u = play_move(p, d);
+            let white_wins = if play.family == Family::Self_ && goal_marked(p, play.aim) {
                 counts
             } else {
                 n > 1 && attack_ref(p, n - 1, play)
             };
-            p.unmake(d, u);
+            take_back(p, d, u);
             !white_wins
         })
         .collect()
@@ -393,10 +462,10 @@ fn compare_under<B: Bits>(p: &Position<B>, text: &str, terms: Terms) -> PlayRepo
             let can_move =
                 !over(&mut q) && (play.family != Family::Reflex || !goal_in_one(&mut q, play.aim));
             for m in legal(&mut q).into_iter().filter(|_| can_move) {
-                let u = q.make(m);
+                let u = play_move(&mut q, m);
                 let refuters = defence_ref(&mut q, n, &play);
                 let bad = ends_badly(&mut q, n, &play);
-                q.unmake(m, u);
+                take_back(&mut q, m, u);
                 if refuters.is_empty() && !bad {
                     keys.push(key(&m));
                 } else if (1..=2).contains(&refuters.len()) {
@@ -846,4 +915,87 @@ barred_test!(
     &[(&['R', 'Q'], &['p', 'n'])],
     8,
     true
+);
+
+/// Random positions with a man of the mating side named to mate (`mate_by` a square):
+/// solver and reference (which follows the man by its own replay, [`play_move`]) must
+/// agree on every stipulation of [`BARRED_STIPS`] with a mate goal.
+fn named_man<B: Bits>(eng: &Arc<Engine<B>>, seed: u64, men: &[(&[char], &[char])], count: usize) {
+    let mut rng = Rng(seed);
+    let (mut done, mut found) = (0, 0);
+    for i in 0..count * 50 {
+        if done >= count {
+            break;
+        }
+        let (w, b) = men[i % men.len()];
+        let Some(fen) = random_position(eng, &mut rng, w, b, false) else {
+            continue;
+        };
+        let fen = if i % 2 == 1 {
+            flip_fen(&fen).unwrap()
+        } else {
+            fen
+        };
+        let Ok(p) = Position::from_fen(eng.clone(), &fen) else {
+            continue;
+        };
+        for stip in BARRED_STIPS.iter().filter(|s| !s.contains('=')) {
+            let play: Play = stip.parse().unwrap();
+            let mater = play.mater();
+            let ours: Vec<u8> = (0..eng.n as u8)
+                .filter(|&s| p.kind_at(mater, s as usize).is_some())
+                .collect();
+            let sq = ours[rng.below(ours.len())];
+            let terms = Terms {
+                marks: Marks {
+                    man: Some(sq),
+                    ..Marks::default()
+                },
+                ..Terms::default()
+            };
+            TRACK.with(|t| t.set(Some((mater, sq))));
+            let r = compare_under(&p, stip, terms);
+            TRACK.with(|t| t.set(None));
+            found += r.solutions.len() + r.keys.len();
+        }
+        done += 1;
+    }
+    assert_eq!(done, count, "{}: too few positions", eng.rules.name);
+    assert!(
+        found > 0,
+        "{}: nothing solved by a named man",
+        eng.rules.name
+    );
+}
+
+macro_rules! named_man_test {
+    ($test:ident, $preset:expr, $seed:expr, $men:expr, $count:expr) => {
+        #[test]
+        fn $test() {
+            let any = preset($preset);
+            with_engine!(&any, e => named_man(e, $seed, $men, $count));
+        }
+    };
+}
+
+named_man_test!(
+    named_man_orthodox,
+    "orthodox",
+    41,
+    &[(&['Q', 'N', 'P'], &['p', 'r']), (&['R', 'B'], &['q'])],
+    16
+);
+named_man_test!(
+    named_man_shatranj,
+    "shatranj",
+    42,
+    &[(&['R', 'Q', 'P'], &['p', 'r'])],
+    10
+);
+named_man_test!(
+    named_man_courier,
+    "courier",
+    43,
+    &[(&['R', 'R', 'W'], &['p']), (&['R', 'F', 'B'], &['n'])],
+    16
 );
