@@ -2,59 +2,144 @@
 //! privileges, stacks and e.p. state included) and the half-moves or moves left. Help
 //! and series play keep failures only (a node with solutions is always searched again:
 //! every line must be listed); battle play keeps both verdicts.
+//!
+//! One search owns its table, so it is a plain array of words: the hash and the length
+//! mixed into one key, whose lowest bit is replaced by the verdict (63 bits checked),
+//! placed by linear probing. The table doubles when half full, up to [`MAX_SLOTS`]; there
+//! an entry with no free slot near its own takes its own slot's place (a lost entry
+//! only costs its search again).
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+/// Slots of a fresh table (128 KiB).
+const FIRST_SLOTS: usize = 1 << 14;
+/// The most slots a table grows to (32 MiB).
+const MAX_SLOTS: usize = 1 << 22;
+/// Slots an entry may stand past its own (linear probing).
+const PROBES: usize = 16;
 
-/// Entries kept before a table is emptied and filled again (about 40 MB).
-const MAX_ENTRIES: usize = 1 << 21;
+/// A verdict per (hash, moves left).
+pub(super) struct Table {
+    slots: Vec<u64>,
+    /// Slots in use.
+    used: usize,
+}
 
-/// A hasher for keys that are already Zobrist hashes: one multiply per word.
-#[derive(Default)]
-pub(super) struct Mix(u64);
-
-impl Hasher for Mix {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(b as u64);
+impl Default for Table {
+    fn default() -> Self {
+        Table {
+            slots: vec![0; FIRST_SLOTS],
+            used: 0,
         }
-    }
-    fn write_u64(&mut self, v: u64) {
-        self.0 = (self.0.rotate_left(23) ^ v).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    }
-    fn write_u32(&mut self, v: u32) {
-        self.write_u64(v as u64);
     }
 }
 
-/// A verdict per (hash, moves left).
-#[derive(Default)]
-pub(super) struct Table {
-    map: HashMap<(u64, u32), bool, BuildHasherDefault<Mix>>,
+/// The key of a position and length: never 0 (an empty slot), its lowest bit left for
+/// the verdict.
+#[inline]
+fn key(hash: u64, left: u32) -> u64 {
+    let k = (hash ^ (left as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)) & !1;
+    if k == 0 {
+        2
+    } else {
+        k
+    }
 }
 
 impl Table {
+    /// The slot `k` belongs in, before probing.
+    #[inline]
+    fn home(&self, k: u64) -> usize {
+        (k.wrapping_mul(0xD6E8_FEB8_6659_FD93) >> 32) as usize & (self.slots.len() - 1)
+    }
+
     /// The verdict stored for this position and length.
     #[inline]
     pub(super) fn get(&self, hash: u64, left: u32) -> Option<bool> {
-        self.map.get(&(hash, left)).copied()
+        let k = key(hash, left);
+        let (home, mask) = (self.home(k), self.slots.len() - 1);
+        for j in 0..PROBES {
+            let s = self.slots[(home + j) & mask];
+            if s & !1 == k {
+                return Some(s & 1 == 1);
+            }
+            if s == 0 {
+                return None;
+            }
+        }
+        None
     }
 
-    /// Stores a verdict (emptying the table first when it is full).
+    /// Stores a verdict (growing the table first when it is half full).
     #[inline]
     pub(super) fn put(&mut self, hash: u64, left: u32, verdict: bool) {
-        if self.map.len() >= MAX_ENTRIES {
-            self.map.clear();
+        if self.used * 2 >= self.slots.len() && self.slots.len() < MAX_SLOTS {
+            self.grow();
         }
-        self.map.insert((hash, left), verdict);
+        self.insert(key(hash, left) | verdict as u64);
+    }
+
+    /// Puts the entry `e` (key and verdict) over its own key or in the first empty slot
+    /// from its home on; with none within [`PROBES`] the table doubles, and at its
+    /// largest the entry takes its home slot.
+    fn insert(&mut self, e: u64) {
+        let k = e & !1;
+        loop {
+            let (home, mask) = (self.home(k), self.slots.len() - 1);
+            let free = (0..PROBES)
+                .map(|j| (home + j) & mask)
+                .find(|&i| self.slots[i] & !1 == k || self.slots[i] == 0);
+            match free {
+                Some(i) => {
+                    self.used += (self.slots[i] == 0) as usize;
+                    self.slots[i] = e;
+                }
+                None if self.slots.len() < MAX_SLOTS => {
+                    self.grow();
+                    continue;
+                }
+                None => self.slots[home] = e,
+            }
+            return;
+        }
+    }
+
+    /// Doubles the slots, every entry placed again.
+    fn grow(&mut self) {
+        let n = self.slots.len() * 2;
+        let old = std::mem::replace(&mut self.slots, vec![0; n]);
+        self.used = 0;
+        for e in old.into_iter().filter(|&e| e != 0) {
+            self.insert(e);
+        }
     }
 
     /// Is the position known to have no solution of this length?
     #[inline]
     pub(super) fn failed(&self, hash: u64, left: u32) -> bool {
         self.get(hash, left) == Some(false)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What is put is got back, through growth, and other keys are not found.
+    #[test]
+    fn verdicts_survive_growth() {
+        let mut t = Table::default();
+        let h = |i: u64| i.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ 0x1234_5678;
+        for i in 0..100_000u64 {
+            t.put(h(i), (i % 7) as u32, i % 3 == 0);
+        }
+        assert!(t.slots.len() > FIRST_SLOTS);
+        let mut kept = 0;
+        for i in 0..100_000u64 {
+            if let Some(v) = t.get(h(i), (i % 7) as u32) {
+                assert_eq!(v, i % 3 == 0);
+                kept += 1;
+            }
+            assert_eq!(t.get(h(i), 7), None);
+        }
+        assert_eq!(kept, 100_000);
     }
 }
