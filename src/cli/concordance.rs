@@ -3,7 +3,8 @@
 //! group verified (in parallel) to say whether their verdicts agree; text, `--json`,
 //! `--csv`, `--html DIR`.
 
-use super::workers::{collect_files, set_threads};
+use super::workers::collect_files;
+use crate::batch::threads::set_threads;
 use crate::batch::Progress;
 use crate::report::concordance as out;
 use crate::verify::concord::Concordance;
@@ -29,7 +30,7 @@ pub struct ConcordanceArgs {
     #[arg(long, value_name = "DIR")]
     pub html: Option<PathBuf>,
     /// Time limit per problem for the members' verdicts, in seconds (0: none).
-    #[arg(long, default_value_t = 15.0, value_name = "SECONDS", value_parser = super::bounds::seconds)]
+    #[arg(long, default_value_t = 15.0, value_name = "SECONDS", value_parser = crate::batch::bounds::seconds)]
     pub timeout: f64,
     /// Do not solve the members: compare the verdicts the files expect (`expect`).
     #[arg(long)]
@@ -56,7 +57,7 @@ pub fn cmd_concordance(a: ConcordanceArgs) -> Result<i32> {
         }
     }
     let limits = crate::solve::Limits {
-        timeout: super::bounds::duration(a.timeout),
+        timeout: crate::batch::bounds::duration(a.timeout),
         cancel: Some(crate::cli::interrupt::cancel_flag()),
         ..Default::default()
     };

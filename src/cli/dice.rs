@@ -38,7 +38,7 @@ pub struct DiceArgs {
     /// Wall-clock limit in seconds (0: none): the search or the table build stops there
     /// with an error saying so (exit 2), as at Ctrl-C; a simulation stops there with the
     /// games played. At most 10000000.
-    #[arg(long, value_name = "SECONDS", default_value_t = 0.0, value_parser = super::bounds::seconds)]
+    #[arg(long, value_name = "SECONDS", default_value_t = 0.0, value_parser = crate::batch::bounds::seconds)]
     pub timeout: f64,
     /// Without --turns: read the chance tables from this directory (`mansuba tablebase
     /// build --rules R MATERIAL --dir DIR` writes them) instead of building them.
@@ -52,7 +52,7 @@ pub struct DiceArgs {
 /// `mansuba dice`.
 pub fn cmd_dice(a: DiceArgs) -> Result<i32> {
     let stops = Stops::after(
-        super::bounds::duration(a.timeout),
+        crate::batch::bounds::duration(a.timeout),
         Some(super::interrupt::cancel_flag()),
     );
     let asked = Asked {

@@ -13,7 +13,7 @@ use std::path::PathBuf;
 pub struct RunArgs {
     /// Wall-clock limit per problem, in seconds (0: none). A problem that hits it gets
     /// the verdict `unknown`. At most 10000000.
-    #[arg(long, default_value_t = 15.0, value_name = "SECONDS", value_parser = super::bounds::seconds)]
+    #[arg(long, default_value_t = 15.0, value_name = "SECONDS", value_parser = crate::batch::bounds::seconds)]
     pub timeout: f64,
     /// Node limit per problem.
     #[arg(long, value_name = "N")]
@@ -124,7 +124,7 @@ impl RunArgs {
             bail!("--max-nodes must be at least 1");
         }
         Ok(Limits {
-            timeout: super::bounds::duration(self.timeout),
+            timeout: crate::batch::bounds::duration(self.timeout),
             max_nodes: self.max_nodes,
             cancel: Some(crate::cli::interrupt::cancel_flag()),
             progress: super::progress::observer(progress),

@@ -5,7 +5,6 @@
 //! `run::exit_code`); a bad usage or input is 2 (clap's own code for usage errors).
 
 pub mod book;
-pub mod bounds;
 pub mod concordance;
 pub mod diagram;
 pub mod dice;
@@ -46,7 +45,7 @@ pub struct Cli {
     /// Memory budget in GiB for everything that grows with the input (tables, searches);
     /// what would not fit is refused up front or ends as `unknown`. Default: three
     /// quarters of the machine's memory, at most 8 GiB; at most the machine's memory.
-    #[arg(long, global = true, value_name = "GIB", value_parser = bounds::memory_gib)]
+    #[arg(long, global = true, value_name = "GIB", value_parser = crate::batch::bounds::memory_gib)]
     pub max_memory_gib: Option<f64>,
     /// A folder from which problem files may also read the rules files they name (by
     /// default only from beside the problem file or below its folder); may be repeated.

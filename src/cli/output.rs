@@ -148,7 +148,7 @@ impl Outputs<'_> {
             title: &self.title(),
             all_rules: self.all_rules,
             style: self.style,
-            repair: self.repair.and_then(super::bounds::duration),
+            repair: self.repair.and_then(crate::batch::bounds::duration),
             cancel: Some(super::interrupt::cancel_flag()),
             rules_dirs: super::rules_dirs(),
         };

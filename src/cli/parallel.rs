@@ -7,7 +7,8 @@
 //! unknown `--rules`, a path that does not exist, an unwritable `--csv`).
 
 pub(super) use super::jobs::RunArgs;
-use super::workers::{collect_files, set_threads};
+use super::workers::collect_files;
+use crate::batch::threads::set_threads;
 use crate::batch::Shard;
 use crate::report::grid::Group;
 use crate::report::Row;
@@ -144,7 +145,7 @@ pub(super) fn one_file(
     Option<shard::Planned>,
 )> {
     if path.as_os_str() != "-" {
-        super::workers::one_problem_file(path)?;
+        crate::files::one_problem_file(path)?;
     }
     let file = [path.to_path_buf()];
     let read = shard::read_by(&file, None, &super::rules_dirs());

@@ -1,7 +1,7 @@
 //! `mansuba perft`: counting the leaves of the legal move tree (counted and written by
 //! [`crate::report::perft_asked`], printed here).
 
-use super::workers::set_threads;
+use crate::batch::threads::set_threads;
 use crate::report::perft_asked::{counted, Asked};
 use anyhow::Result;
 
@@ -15,7 +15,7 @@ pub struct PerftArgs {
     #[arg(long)]
     pub fen: Option<String>,
     /// Depth in plies, 0 to 64.
-    #[arg(long, value_parser = super::bounds::perft_depth)]
+    #[arg(long, value_parser = crate::batch::bounds::perft_depth)]
     pub depth: u32,
     /// Print the count under each root move.
     #[arg(long)]

@@ -3,7 +3,7 @@
 //! [`crate::repair::reconstruct`]); text, `--json`, `--csv`.
 
 use super::merge_reconstruct::{show, ReconstructRow};
-use super::workers::set_threads;
+use crate::batch::threads::set_threads;
 use crate::batch::Shard;
 use crate::repair::problem::{reconstruct_problem, ReconstructProblemError as Failed};
 use crate::repair::reconstruct::Asked;
@@ -29,11 +29,11 @@ pub struct ReconstructArgs {
     pub max_men: Option<usize>,
     /// Wall-clock limit of the whole run, in seconds (0: none): no filling starts after
     /// it; those left are counted as not run.
-    #[arg(long, default_value_t = 0.0, value_name = "SECONDS", value_parser = super::bounds::seconds)]
+    #[arg(long, default_value_t = 0.0, value_name = "SECONDS", value_parser = crate::batch::bounds::seconds)]
     pub timeout: f64,
     /// Wall-clock limit per solve, in seconds (0: none). A filling that hits it is
     /// listed as unknown, never as an answer.
-    #[arg(long, default_value_t = 10.0, value_name = "SECONDS", value_parser = super::bounds::seconds)]
+    #[arg(long, default_value_t = 10.0, value_name = "SECONDS", value_parser = crate::batch::bounds::seconds)]
     pub timeout_each: f64,
     /// Run only the K-th of N equal slices of the legal fillings (K counts from 0); the
     /// shards' answers together are the whole run's.

@@ -3,13 +3,13 @@
 //! the manifest and rows for `mansuba merge` (see [`super::repair_rows`]).
 pub use super::repair_args::RepairArgs;
 use super::repair_rows::{asked, Shown};
-use super::workers::set_threads;
+use crate::batch::threads::set_threads;
 use crate::repair::{Options, Shard};
 use crate::verify::repairs::repair_file;
 use anyhow::{bail, Result};
 
 /// The search options from the time limits in seconds (`(whole run, each solve)`, both
-/// read within [`super::bounds::seconds`]); the run's deadline counts from now.
+/// read within [`crate::batch::bounds::seconds`]); the run's deadline counts from now.
 pub fn options(
     (timeout, each): (f64, f64),
     max_edits: u8,
@@ -20,11 +20,11 @@ pub fn options(
     Options {
         max_edits,
         limits: crate::solve::Limits {
-            timeout: super::bounds::duration(each),
+            timeout: crate::batch::bounds::duration(each),
             cancel: Some(crate::cli::interrupt::cancel_flag()),
             ..Default::default()
         },
-        deadline: super::bounds::duration(timeout)
+        deadline: crate::batch::bounds::duration(timeout)
             .and_then(|d| std::time::Instant::now().checked_add(d)),
         shard,
         progress: super::progress::observer(progress),

@@ -17,12 +17,12 @@ pub struct RepairArgs {
     /// Wall-clock limit of the whole run, in seconds (0: none; at most 10000000): the
     /// listing of the candidates must end within it (else nothing is solved), and no
     /// candidate starts after it; those left are counted as not run.
-    #[arg(long, default_value_t = 0.0, value_name = "SECONDS", value_parser = super::bounds::seconds)]
+    #[arg(long, default_value_t = 0.0, value_name = "SECONDS", value_parser = crate::batch::bounds::seconds)]
     pub timeout: f64,
     /// Wall-clock limit per solve (the original's and each candidate's), in seconds (0:
     /// none; at most 10000000). A candidate that hits it is listed as unknown, never as
     /// a repair.
-    #[arg(long, default_value_t = 10.0, value_name = "SECONDS", value_parser = super::bounds::seconds)]
+    #[arg(long, default_value_t = 10.0, value_name = "SECONDS", value_parser = crate::batch::bounds::seconds)]
     pub timeout_each: f64,
     /// Print one JSON object per problem (`repairs`: `edits`, `fen`, `keys`, `kind`).
     #[arg(long)]

@@ -1,6 +1,6 @@
 //! `mansuba solve`: one problem file (or one problem of it), reported in full.
 use super::parallel::*;
-use super::workers::set_threads;
+use crate::batch::threads::set_threads;
 use crate::report;
 use anyhow::{bail, Result};
 use std::path::PathBuf;

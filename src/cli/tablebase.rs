@@ -98,7 +98,7 @@ pub fn cmd_tablebase(a: TablebaseArgs) -> Result<i32> {
             threads,
             json,
         } => {
-            crate::cli::workers::set_threads(threads)?;
+            crate::batch::threads::set_threads(threads)?;
             by_name::table_folder(&dir).map_err(|e| anyhow::anyhow!("--dir {e}"))?;
             if Rules::resolve(&rules, None)?.dice.is_some() {
                 return crate::cli::dice_tables::tablebase_build(&rules, &material, &dir, json);

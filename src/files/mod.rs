@@ -11,7 +11,8 @@
 //! - `modes`: a folder replaced whole keeps its permissions and group;
 //! - [`digest`]: fingerprints of the inputs;
 //! - [`cache`]: the user's own folder for tables built on the fly;
-//! - [`walk`]: the problem files a list of paths and folders names.
+//! - [`walk`]: the problem files a list of paths and folders names, and the check that
+//!   a path names one problem file.
 
 pub(crate) mod atomic;
 pub mod cache;
@@ -29,4 +30,4 @@ pub use identity::{is_input, note_read, FileSet};
 pub use input::{kind_of, read_bounded, read_text, InputError};
 pub use modes::keep_modes;
 pub use target::{check as check_output, check_derived, Output, OutputError, Writer};
-pub use walk::{Walk, WalkError};
+pub use walk::{one_problem_file, NotOneFile, Walk, WalkError};

@@ -9,6 +9,8 @@
 //!   command line's `--follow-links`): a collection someone sent cannot pull your other
 //!   files into a report;
 //! - the caller's cancel flag (Ctrl-C on the command line) stops the walk.
+//!
+//! A command on one problem file checks its path here too ([`one_problem_file`]).
 
 use super::identity::FileId;
 use std::collections::HashSet;
@@ -202,4 +204,40 @@ impl Held {
 
 fn is_toml(p: &Path) -> bool {
     p.extension().is_some_and(|x| x == "toml")
+}
+
+/// Why a path does not name one problem file.
+#[derive(Debug, thiserror::Error)]
+pub enum NotOneFile {
+    /// The path names nothing.
+    #[error("no such problem file: {}", .0.display())]
+    Missing(PathBuf),
+    /// The path could not be read.
+    #[error("cannot read {}: {err}", path.display())]
+    Unreadable {
+        /// The path.
+        path: PathBuf,
+        /// What the system said.
+        err: std::io::Error,
+    },
+    /// The path is a folder.
+    #[error("{} is a folder: give one problem file (*.toml)", .0.display())]
+    Folder(PathBuf),
+    /// The path is a device, a pipe or a socket.
+    #[error("{} is not a regular file (a device, a pipe or a socket): give one problem file (*.toml)", .0.display())]
+    NotRegular(PathBuf),
+}
+
+/// Checks that `path` names one problem file, with a message for what it is instead: a
+/// missing path, a folder, or something that is not a regular file (a device, a pipe, a
+/// socket), which is not read as problems.
+pub fn one_problem_file(path: &Path) -> Result<(), NotOneFile> {
+    let p = || path.to_path_buf();
+    match std::fs::metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(NotOneFile::Missing(p())),
+        Err(err) => Err(NotOneFile::Unreadable { path: p(), err }),
+        Ok(m) if m.is_dir() => Err(NotOneFile::Folder(p())),
+        Ok(m) if !m.is_file() => Err(NotOneFile::NotRegular(p())),
+        Ok(_) => Ok(()),
+    }
 }

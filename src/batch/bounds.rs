@@ -1,10 +1,11 @@
-//! Numbers from the command line, each read within a stated range: a value outside it is
-//! a usage error (exit 2) whose message gives the range, never a number that later
-//! overflows a deadline, a stack or an allocation. Every bounded flag reads through
-//! [`within`], so the wording and the checks are written once.
+//! Numbers a request reads from text, each within a stated range: a value outside it is
+//! refused with a message that gives the range, never a number that later overflows a
+//! deadline, a stack or an allocation. Every bounded number reads through [`within`], so
+//! the wording and the checks are written once (the command line's flags read here).
 
 use std::fmt::Display;
 use std::str::FromStr;
+use thiserror::Error;
 
 /// The longest time limit, in seconds: 10,000,000 s (about 116 days). Far beyond any run
 /// on one machine, and far below what a deadline (`now + limit`) can hold.
@@ -17,13 +18,26 @@ pub const MAX_SECONDS: f64 = 1e7;
 /// overflow a 256 KiB stack, not one of 512 KiB; the hostile tests run that dive).
 pub const MAX_PERFT_DEPTH: u32 = 64;
 
+/// A number outside its range, or no number: the range in words and the text given.
+#[derive(Debug, Error)]
+#[error("expected {range}, got '{text}'")]
+pub struct OutOfRange {
+    /// The range, in words ("0 (no limit) to 10000000 seconds").
+    pub range: String,
+    /// The text as given.
+    pub text: String,
+}
+
 /// Reads `text` as a `T` from `lo` to `hi` (both included); `range` says the range in
 /// words for the message ("0 (no limit) to 10000000 seconds").
-pub fn within<T>(text: &str, lo: T, hi: T, range: &str) -> Result<T, String>
+pub fn within<T>(text: &str, lo: T, hi: T, range: &str) -> Result<T, OutOfRange>
 where
     T: FromStr + PartialOrd + Display,
 {
-    let refuse = || format!("expected {range}, got '{text}'");
+    let refuse = || OutOfRange {
+        range: range.to_string(),
+        text: text.to_string(),
+    };
     let v: T = text.trim().parse().map_err(|_| refuse())?;
     // `!(a <= b)` rather than `a > b`: a NaN compares false both ways and is refused.
     if !(lo <= v && v <= hi) {
@@ -34,7 +48,7 @@ where
 
 /// A time limit in seconds: 0 (no limit) or up to [`MAX_SECONDS`]; infinities, NaN and
 /// negative numbers refused (`--timeout`, `--timeout-each`).
-pub fn seconds(text: &str) -> Result<f64, String> {
+pub fn seconds(text: &str) -> Result<f64, OutOfRange> {
     within(
         text,
         0.0,
@@ -44,7 +58,7 @@ pub fn seconds(text: &str) -> Result<f64, String> {
 }
 
 /// `perft --depth`: 0 to [`MAX_PERFT_DEPTH`] plies.
-pub fn perft_depth(text: &str) -> Result<u32, String> {
+pub fn perft_depth(text: &str) -> Result<u32, OutOfRange> {
     within(
         text,
         0,
@@ -54,18 +68,15 @@ pub fn perft_depth(text: &str) -> Result<u32, String> {
 }
 
 /// `--max-memory-gib`: more than 0 and at most the machine's memory.
-pub fn memory_gib(text: &str) -> Result<f64, String> {
+pub fn memory_gib(text: &str) -> Result<f64, OutOfRange> {
     let (most, whose) = crate::memory::most_gib();
-    let gib = within(
-        text,
-        0.0,
-        most,
-        &format!("a number of GiB above 0 and at most {most:.1} ({whose})"),
-    )?;
+    let range = format!("a number of GiB above 0 and at most {most:.1} ({whose})");
+    let gib = within(text, 0.0, most, &range)?;
     if gib == 0.0 {
-        return Err(format!(
-            "expected a number of GiB above 0 and at most {most:.1} ({whose}), got '{text}'"
-        ));
+        return Err(OutOfRange {
+            range,
+            text: text.to_string(),
+        });
     }
     Ok(gib)
 }
@@ -84,14 +95,20 @@ mod tests {
         assert_eq!(seconds("15").unwrap(), 15.0);
         assert_eq!(seconds("0").unwrap(), 0.0);
         for bad in ["1e19", "1e20", "inf", "NaN", "-1", "-0.5", "x", ""] {
-            let e = seconds(bad).unwrap_err();
+            let e = seconds(bad).unwrap_err().to_string();
             assert!(e.contains("0 (no limit) to 10000000"), "{bad}: {e}");
         }
         assert_eq!(perft_depth("64").unwrap(), 64);
-        assert!(perft_depth("65").unwrap_err().contains("0 to 64"));
+        assert!(perft_depth("65")
+            .unwrap_err()
+            .to_string()
+            .contains("0 to 64"));
         assert!(perft_depth("290").is_err());
         assert!(memory_gib("0").is_err());
-        assert!(memory_gib("1e30").unwrap_err().contains("at most"));
+        assert!(memory_gib("1e30")
+            .unwrap_err()
+            .to_string()
+            .contains("at most"));
         assert!(memory_gib("0.5").is_ok());
         assert_eq!(duration(0.0), None);
     }
