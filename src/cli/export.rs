@@ -40,7 +40,7 @@ pub struct ExportArgs {
 pub fn cmd_export(a: ExportArgs) -> Result<i32> {
     // Every output is checked before any work: none may be one of the problem files.
     let files = super::workers::collect_files(&a.paths)?;
-    let read = a.run.files_read(&files);
+    let read = a.run.settings().files_read(&files, &super::rules_dirs());
     let csv = check_output("--csv", a.csv.as_deref(), &read)?;
     let pgn = check_output("--pgn", a.pgn.as_deref(), &read)?;
     let popeye = check_output("--popeye", a.popeye.as_deref(), &read)?;

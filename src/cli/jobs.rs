@@ -1,11 +1,10 @@
 //! The search options of `solve`, `verify` and `export` as the command line reads them,
-//! and the problem files loaded with their warnings printed; the jobs themselves are the
-//! library's [`crate::verify`].
+//! turned into the library's [`Settings`] (which checks them and makes the solver's
+//! limits); the jobs themselves are the library's [`crate::verify`].
 
-use crate::board::compiled::AnyEngine;
-use crate::board::rules::Rules;
 use crate::solve::Limits;
-use anyhow::{bail, Result};
+use crate::verify::settings::Settings;
+use anyhow::Result;
 use std::path::PathBuf;
 
 /// Search limits and shared options of `solve`, `verify` and `export`.
@@ -63,7 +62,7 @@ pub struct RunArgs {
     /// the line on, within the extras' share (--extras; `try_lines` in CSV and JSON). 0 counts none
     /// and prints the verdict without a refutation or tries' lines.
     #[arg(long, default_value_t = crate::solve::DEFAULT_REFUTATIONS as u16, value_name = "N",
-          value_parser = parse_refutations)]
+          value_parser = crate::verify::settings::parse_refutations)]
     pub refutations: u16,
     /// For an unsound `#N` or `win N`: the same position is tried in N+1, N+2, ... up to
     /// this many more moves, within the extras' share (--extras), to fill the `least_win`
@@ -78,36 +77,8 @@ pub struct RunArgs {
     /// extras' nodes come dearer); 0 gives the verdict alone; up to 100. What the share
     /// leaves out is named in the row (`extras_left_out`). Never past --timeout.
     #[arg(long, default_value_t = crate::solve::DEFAULT_EXTRAS, value_name = "SHARE",
-          value_parser = parse_extras)]
+          value_parser = crate::verify::settings::parse_extras)]
     pub extras: f64,
-}
-
-/// `--extras`: a share from 0 to [`crate::solve::MAX_EXTRAS`].
-fn parse_extras(text: &str) -> Result<f64, String> {
-    match text.trim().parse::<f64>() {
-        Ok(x) if (0.0..=crate::solve::MAX_EXTRAS).contains(&x) => Ok(x),
-        _ => Err(format!(
-            "expected a share of the verdict's cost from 0 to {}, got '{}'",
-            crate::solve::MAX_EXTRAS,
-            crate::report::shown::shown(text)
-        )),
-    }
-}
-
-/// `--refutations`: 0, or 2 to 255 (one counted defence cannot tell a try refuted once
-/// from one held by more).
-fn parse_refutations(text: &str) -> Result<u16, String> {
-    match text.trim().parse::<u16>() {
-        Ok(n) if n == 0 || (2..=255).contains(&n) => Ok(n),
-        Ok(1) => Err(
-            "1 cannot tell a try refuted by one defence from one held by more: \
-                      give 2 or more, or 0 for the verdict alone"
-                .into(),
-        ),
-        _ => Err(format!(
-            "expected 0 or a whole number from 2 to 255, got '{text}'"
-        )),
-    }
 }
 
 impl RunArgs {
@@ -119,60 +90,35 @@ impl RunArgs {
         }
     }
 
-    pub(super) fn limits(&self, progress: bool) -> Result<Limits> {
-        if self.max_nodes == Some(0) {
-            bail!("--max-nodes must be at least 1");
-        }
-        Ok(Limits {
-            timeout: crate::batch::bounds::duration(self.timeout),
+    /// The flags as the library's settings.
+    pub fn settings(&self) -> Settings {
+        Settings {
+            timeout: self.timeout,
             max_nodes: self.max_nodes,
-            cancel: Some(crate::cli::interrupt::cancel_flag()),
-            progress: super::progress::observer(progress),
-            tables_dir: self.tables.clone(),
-            table_cache: if self.no_auto_tables {
-                None
-            } else {
-                table_cache()
-            },
-            memory: None,
+            rules: self.rules.clone(),
+            tables: self.tables.clone(),
+            no_auto_tables: self.no_auto_tables,
             method: self.method,
-            refutations: Some(self.refutations.into()),
-            least_win: Some(self.least_win),
-            extras: Some(self.extras),
-            extras_pool: None,
-            problem_nodes: None,
-            written: Some(self.style()),
-        })
+            refutations: self.refutations,
+            least_win: self.least_win,
+            extras: self.extras,
+            style: self.style(),
+        }
     }
 
-    /// Every file a run on `files` reads, which no output may replace: the problem
-    /// files, the rules files they name, `--rules`'s, and the table files in `--tables`.
-    pub(super) fn files_read(&self, files: &[PathBuf]) -> Vec<PathBuf> {
-        let mut read =
-            crate::verify::shard::read_by(files, self.rules.as_deref(), &super::rules_dirs());
-        read.extend(
-            (self.tables.as_deref())
-                .map(crate::retro::table_files)
-                .unwrap_or_default(),
-        );
-        read
+    /// The solver's limits, with Ctrl-C, the progress shown when `progress`, and the
+    /// user's table cache.
+    pub(super) fn limits(&self, progress: bool) -> Result<Limits> {
+        let cancel = Some(crate::cli::interrupt::cancel_flag());
+        let watch = super::progress::observer(progress);
+        Ok(self.settings().limits(cancel, watch, table_cache)?)
     }
 
-    /// Checks `--rules` once, before any work (a bad name is a usage error).
+    /// Checks `--rules` once, before any work (a bad name is a usage error); its note is
+    /// said once.
     pub(super) fn check_rules(&self) -> Result<()> {
-        if let Some(r) = &self.rules {
-            let rules = Rules::resolve(r, None).map_err(|e| anyhow::anyhow!("--rules: {e}"))?;
-            let readings = rules.letter_readings();
-            if !readings.is_empty() {
-                // Said once: a problem written in orthodox letters changes men here.
-                eprintln!(
-                    "note: --rules {} reads the FEN letters {} (an orthodox problem's men \
-                     change)",
-                    rules.name,
-                    readings.join(", ")
-                );
-            }
-            AnyEngine::new(rules).map_err(|e| anyhow::anyhow!("--rules: {e}"))?;
+        if let Some(note) = self.settings().check_rules()? {
+            eprintln!("{note}");
         }
         Ok(())
     }

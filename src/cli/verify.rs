@@ -8,7 +8,7 @@ use super::workers::collect_files;
 use crate::batch::Shard;
 use crate::files::FileSet;
 use crate::report::grid::Group;
-use crate::verify::shard::{Asked, PlacedGroup, Planned, VerifyAsked};
+use crate::verify::shard::{PlacedGroup, Planned};
 use anyhow::Result;
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -74,7 +74,7 @@ pub fn cmd_verify(a: VerifyArgs) -> Result<i32> {
     // known before the work, so that no output replaces one, and a shard digests them
     // before its run (an edit during the run then shows at the merge).
     let files = collect_files(&a.paths)?;
-    let read = FileSet::of(&a.run.files_read(&files));
+    let read = FileSet::of(&a.run.settings().files_read(&files, &super::rules_dirs()));
     out.check(&read)?;
     let dirs = super::rules_dirs();
     let planned = Planned::before(
@@ -99,30 +99,16 @@ pub fn cmd_verify(a: VerifyArgs) -> Result<i32> {
             );
         } else {
             let lines = PlacedGroup::of(groups, &batch.places);
-            eprintln!("{}", p.write(asked(&a), batch.total, vec![], &lines)?);
+            eprintln!(
+                "{}",
+                p.write(
+                    a.run.settings().asked(&a.paths, a.all_rules),
+                    batch.total,
+                    vec![],
+                    &lines
+                )?
+            );
         }
     }
     Ok(code)
-}
-
-/// The options of `verify` that change a result: the paths as given (the CSV names the
-/// files by them), `--all-rules` and the search's settings; not `--threads` nor where
-/// the output goes.
-fn asked(a: &VerifyArgs) -> Asked {
-    let r = &a.run;
-    Asked::Verify(VerifyAsked {
-        paths: a.paths.iter().map(|p| p.display().to_string()).collect(),
-        all_rules: a.all_rules,
-        rules: r.rules.clone(),
-        timeout: r.timeout,
-        max_nodes: r.max_nodes,
-        tables: r.tables.as_ref().map(|t| t.display().to_string()),
-        no_auto_tables: r.no_auto_tables,
-        method: r.method,
-        refutations: r.refutations,
-        least_win: r.least_win,
-        extras: r.extras,
-        notation: r.notation,
-        letters: r.letters,
-    })
 }

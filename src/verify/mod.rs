@@ -4,7 +4,8 @@
 //! files runs in parallel with its groups handed on in file order ([`batch`], the
 //! problems read as the workers ask for them by `feed`), and ends with a [`Status`]
 //! (the exit code's rule); a shard leaves its manifest and rows for the merge, which
-//! checks and joins them ([`shard`]). The command line's `verify`, `solve` and `export` run exactly
+//! checks and joins them ([`shard`]). The search settings of such a run are plain values
+//! ([`settings`]). The command line's `verify`, `solve` and `export` run exactly
 //! this, and so can another program (see the crate's front page).
 //!
 //! It sits above [`crate::report`] (its result is a report row, [`crate::report::Row`])
@@ -18,6 +19,7 @@ pub mod least;
 pub mod members;
 pub(crate) mod plan;
 pub mod repairs;
+pub mod settings;
 pub mod shard;
 pub mod solves;
 pub mod status;
