@@ -9,7 +9,6 @@ pub mod concordance;
 pub mod diagram;
 pub mod dice;
 pub mod dice_progress;
-pub mod dice_tables;
 pub mod editor;
 pub mod export;
 pub mod import;

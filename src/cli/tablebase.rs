@@ -1,9 +1,11 @@
-//! `tablebase build | probe | plan | stats`: retrograde tables from the command line.
+//! `tablebase build | probe | plan | stats`: retrograde tables (chance tables under dice
+//! rules) from the command line; the library runs and words each
+//! ([`crate::report::tables_asked`]), and it is printed here.
 use crate::board::rules::Rules;
-use crate::report::tables as out;
-use crate::retro::{by_name, BuildOptions};
+use crate::report::tables_asked::{self as asked, BuildWatch};
+use crate::retro::BuildOptions;
 use anyhow::Result;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// Arguments of `tablebase`.
 #[derive(clap::Args, Debug)]
@@ -88,7 +90,7 @@ pub enum TablebaseCommand {
 
 /// Runs `tablebase`.
 pub fn cmd_tablebase(a: TablebaseArgs) -> Result<i32> {
-    match a.cmd {
+    let text = match a.cmd {
         TablebaseCommand::Build {
             rules,
             material,
@@ -99,16 +101,12 @@ pub fn cmd_tablebase(a: TablebaseArgs) -> Result<i32> {
             json,
         } => {
             crate::batch::threads::set_threads(threads)?;
-            by_name::table_folder(&dir).map_err(|e| anyhow::anyhow!("--dir {e}"))?;
-            if Rules::resolve(&rules, None)?.dice.is_some() {
-                return crate::cli::dice_tables::tablebase_build(&rules, &material, &dir, json);
-            }
             let opts = BuildOptions {
                 symmetry: !no_symmetry,
                 max_bytes: crate::memory::limit(),
                 force,
             };
-            build(&rules, &material, &dir, &opts, json)
+            build((&rules, &dir), &material, &opts, json)?
         }
         TablebaseCommand::Probe {
             rules,
@@ -131,58 +129,36 @@ pub fn cmd_tablebase(a: TablebaseArgs) -> Result<i32> {
                     json,
                 });
             }
-            probe(&rules, &dir, &fen, max_line, json)
+            asked::probed((&rules, &dir), &fen, max_line, json)?
         }
         TablebaseCommand::Plan {
             rules,
             materials,
             json,
-        } => plan(&rules, &materials, json),
+        } => asked::planned(&rules, &materials, json)?,
         TablebaseCommand::Stats {
             rules,
             material,
             dir,
             json,
-        } => {
-            if Rules::resolve(&rules, None)?.dice.is_some() {
-                return crate::cli::dice_tables::tablebase_stats(&rules, &material, &dir, json);
-            }
-            stats(&rules, &material, &dir, json)
-        }
-    }
-}
-
-/// `tablebase plan`: `MATERIAL: NEEDS...` per line, or a JSON list (the plan is
-/// [`by_name::plan_named`]).
-fn plan(rules: &str, materials: &[String], json: bool) -> Result<i32> {
-    let steps = by_name::plan_named(rules, materials).map_err(|e| match &e {
-        by_name::ByNameError::DicePlan(name) => anyhow::anyhow!("--rules {name}: {e}"),
-        _ => anyhow::Error::from(e),
-    })?;
-    if json {
-        println!("{}", serde_json::to_string_pretty(&steps)?);
-    } else {
-        print!("{}", out::plan_text(&steps));
-    }
+        } => asked::stats((&rules, &dir), &material, json)?,
+    };
+    print!("{text}");
     Ok(0)
 }
 
-/// `tablebase probe`: the value, the distance and a line of best play.
-fn probe(rules: &str, dir: &Path, fen: &str, max_line: usize, json: bool) -> Result<i32> {
-    let p = by_name::probe_named(rules, dir, fen, max_line)?;
-    if json {
-        println!("{}", out::probe_json(&p)?);
-    } else {
-        print!("{}", out::probe_text(&p));
-    }
-    Ok(0)
-}
-
-/// `tablebase build`: a table and every smaller one it needs.
-fn build(rules: &str, material: &str, dir: &Path, opts: &BuildOptions, json: bool) -> Result<i32> {
-    let bar = super::progress::bar(0, "");
+/// `tablebase build`: a table and every smaller one it needs (chance tables under dice
+/// rules), with a bar on a terminal; the notes, then the report.
+fn build(
+    at: (&str, &std::path::Path),
+    material: &str,
+    opts: &BuildOptions,
+    json: bool,
+) -> Result<String> {
+    // Made at the build's first step: a dice build (or a refused folder) draws none.
+    let bar = std::sync::OnceLock::new();
     let cb = |name: &str, phase: &str, done: u64, total: u64| {
-        if let Some(b) = &bar {
+        if let Some(b) = bar.get_or_init(|| super::progress::bar(0, "")) {
             if total > 0 {
                 b.set_length(total);
                 b.set_position(done);
@@ -196,29 +172,23 @@ fn build(rules: &str, material: &str, dir: &Path, opts: &BuildOptions, json: boo
             }
         }
     };
-    let t = std::time::Instant::now();
-    let report = by_name::build_named(rules, material, dir, opts, &cb)?;
-    if let Some(b) = &bar {
+    let stops = crate::dice::table::Stops {
+        deadline: None,
+        cancel: Some(super::interrupt::cancel_flag()),
+    };
+    let shown = super::dice_progress::Shown::new(crate::dice::TOLERANCE);
+    let watch = BuildWatch {
+        retro: &cb,
+        dice: &shown,
+        stops: &stops,
+    };
+    let built = asked::built(at, material, opts, json, &watch);
+    if let Some(Some(b)) = bar.get() {
         b.finish_and_clear();
     }
-    for n in &report.notes {
+    let built = built?;
+    for n in &built.notes {
         eprintln!("warning: {n}");
     }
-    if json {
-        println!("{}", serde_json::to_string_pretty(&report)?);
-    } else {
-        print!("{}", out::build_text(&report, t.elapsed().as_secs_f64()));
-    }
-    Ok(0)
-}
-
-/// `tablebase stats`: wins, draws and losses per side to move, and the longest win.
-fn stats(rules: &str, material: &str, dir: &Path, json: bool) -> Result<i32> {
-    let s = by_name::stats_named(rules, material, dir)?;
-    if json {
-        println!("{}", serde_json::to_string_pretty(&s)?);
-    } else {
-        print!("{}", out::stats_text(&s));
-    }
-    Ok(0)
+    Ok(built.text)
 }

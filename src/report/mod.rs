@@ -34,6 +34,7 @@ pub use crate::problem::shown;
 pub mod stream;
 pub mod svg;
 pub mod tables;
+pub mod tables_asked;
 pub mod tally;
 pub(crate) mod text;
 pub mod written;

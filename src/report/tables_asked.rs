@@ -1,0 +1,144 @@
+//! The `tablebase` workflows as the command line asks them (rules and materials named as
+//! text, a folder), under dice rules or not: run by the library ([`crate::retro::by_name`],
+//! [`crate::dice::by_name`]) and written as text or JSON ([`super::tables`],
+//! [`super::chance_tables`]), every line ended.
+
+use super::chance_tables as chance;
+use super::tables as out;
+use crate::board::rules::{Rules, RulesError};
+use crate::dice::by_name::DiceByNameError;
+use crate::dice::table::Stops;
+use crate::dice::Watch;
+use crate::retro::by_name::{self, ByNameError};
+use crate::retro::BuildOptions;
+use std::path::Path;
+use thiserror::Error;
+
+/// Why a table workflow gave no answer.
+#[derive(Debug, Error)]
+pub enum TablesAskError {
+    /// The rules do not read.
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+    /// The table folder cannot hold tables.
+    #[error("--dir {0}")]
+    Dir(ByNameError),
+    /// A plan asked of dice rules, which have no retrograde plan.
+    #[error("--rules {0}: {1}")]
+    DicePlan(String, ByNameError),
+    /// The retrograde work failed.
+    #[error(transparent)]
+    Retro(#[from] ByNameError),
+    /// The chance tables' work failed.
+    #[error(transparent)]
+    Dice(#[from] DiceByNameError),
+    /// The answer could not be written as JSON.
+    #[error(transparent)]
+    Json(#[from] serde_json::Error),
+}
+
+/// True when the rules are a dice game's (their tables are chance tables).
+fn dice(rules: &str) -> Result<bool, RulesError> {
+    Ok(Rules::resolve(rules, None)?.dice.is_some())
+}
+
+/// `tablebase plan`: `MATERIAL: NEEDS...` per line, or a JSON list.
+pub fn planned(rules: &str, materials: &[String], json: bool) -> Result<String, TablesAskError> {
+    let steps = by_name::plan_named(rules, materials).map_err(|e| match &e {
+        ByNameError::DicePlan(name) => TablesAskError::DicePlan(name.clone(), e),
+        _ => e.into(),
+    })?;
+    Ok(match json {
+        true => serde_json::to_string_pretty(&steps)? + "\n",
+        false => out::plan_text(&steps),
+    })
+}
+
+/// `tablebase probe` under rules without dice: the value, the distance and a line of
+/// best play.
+pub fn probed(
+    (rules, dir): (&str, &Path),
+    fen: &str,
+    max_line: usize,
+    json: bool,
+) -> Result<String, TablesAskError> {
+    let p = by_name::probe_named(rules, dir, fen, max_line)?;
+    Ok(match json {
+        true => out::probe_json(&p)? + "\n",
+        false => out::probe_text(&p),
+    })
+}
+
+/// `tablebase stats`: wins, draws and losses per side to move, and the longest win; under
+/// dice rules how a chance table was built, read back from its file.
+pub fn stats(
+    (rules, dir): (&str, &Path),
+    material: &str,
+    json: bool,
+) -> Result<String, TablesAskError> {
+    if dice(rules)? {
+        let t = crate::dice::by_name::stats_named(rules, material, dir)?;
+        return Ok(match json {
+            true => chance::stats_json(&t) + "\n",
+            false => chance::stats_text(&t),
+        });
+    }
+    let s = by_name::stats_named(rules, material, dir)?;
+    Ok(match json {
+        true => serde_json::to_string_pretty(&s)? + "\n",
+        false => out::stats_text(&s),
+    })
+}
+
+/// How a build tells of its progress: the retrograde levels, or the chance tables'
+/// sweeps under dice rules, and what stops the latter.
+pub struct BuildWatch<'a> {
+    /// Hears the retrograde build's steps (table, phase, done, total).
+    pub retro: crate::retro::build::Progress<'a>,
+    /// Hears the chance tables' build.
+    pub dice: &'a dyn Watch,
+    /// Stops the chance tables' build.
+    pub stops: &'a Stops,
+}
+
+/// A build's report: the notes to say first, then the text or JSON.
+pub struct Built {
+    /// Warnings of the build (retrograde tables only).
+    pub notes: Vec<String>,
+    /// The report, every line ended.
+    pub text: String,
+}
+
+/// `tablebase build`: the table of a material and every smaller one it needs, written to
+/// `dir` (checked first to be a folder tables can go in); under dice rules, its chance
+/// tables.
+pub fn built(
+    (rules, dir): (&str, &Path),
+    material: &str,
+    opts: &BuildOptions,
+    json: bool,
+    watch: &BuildWatch,
+) -> Result<Built, TablesAskError> {
+    by_name::table_folder(dir).map_err(TablesAskError::Dir)?;
+    let t0 = std::time::Instant::now();
+    if dice(rules)? {
+        let t = crate::dice::by_name::build_named(rules, material, dir, watch.stops, watch.dice)?;
+        let text = match json {
+            true => chance::build_json(&t, t0.elapsed().as_secs_f64()) + "\n",
+            false => chance::build_text(&t),
+        };
+        return Ok(Built {
+            notes: vec![],
+            text,
+        });
+    }
+    let report = by_name::build_named(rules, material, dir, opts, watch.retro)?;
+    let text = match json {
+        true => serde_json::to_string_pretty(&report)? + "\n",
+        false => out::build_text(&report, t0.elapsed().as_secs_f64()),
+    };
+    Ok(Built {
+        notes: report.notes.clone(),
+        text,
+    })
+}
