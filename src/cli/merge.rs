@@ -5,7 +5,7 @@
 //! JSON and CSV ([`super::merge_repair`]), reconstruct's likewise
 //! ([`super::merge_reconstruct`]); the times and node counts are the shards' own.
 
-use super::output::Outputs;
+use super::output::{self, Outputs};
 use crate::verify::shard::{self, Asked, Manifest, VerifyAsked};
 use anyhow::{bail, Result};
 use std::path::PathBuf;
@@ -85,7 +85,7 @@ fn merge_verify(a: &MergeArgs, v: &VerifyAsked, ms: &[(PathBuf, Manifest)]) -> R
         json: a.json,
         html: a.html.as_deref(),
         pdf: None,
-        bom: a.bom,
+        cells: crate::cli::cells(a.bom),
         all_rules: v.all_rules,
         paths: &paths,
         repair: None,
@@ -96,9 +96,9 @@ fn merge_verify(a: &MergeArgs, v: &VerifyAsked, ms: &[(PathBuf, Manifest)]) -> R
     out.check(&shard::shard_files(ms))?;
     // Gathered (and checked) before the sink opens: a refusal prints not even a header.
     let groups = shard::gather(ms)?;
-    let mut sink = out.open(false)?;
+    let mut sink = output::open(&out, false)?;
     for g in groups {
         sink.take(g);
     }
-    Ok(out.finish(sink)?.0)
+    Ok(output::finish(&out, sink)?.0)
 }

@@ -2,7 +2,7 @@
 //! with `--shard K/N`, what the shard leaves beside its CSV for `mansuba merge` (see
 //! [`crate::verify::shard`]): what was asked, the digest of the inputs, the rows.
 
-use super::output::Outputs;
+use super::output::{self, Outputs};
 use super::parallel::*;
 use super::workers::collect_files;
 use crate::batch::Shard;
@@ -62,7 +62,7 @@ pub fn cmd_verify(a: VerifyArgs) -> Result<i32> {
         json: a.json,
         html: a.html.as_deref(),
         pdf: a.pdf.as_deref(),
-        bom: a.bom,
+        cells: crate::cli::cells(a.bom),
         all_rules: a.all_rules,
         paths: &a.paths,
         repair: a.repair.then_some(a.run.timeout),
@@ -86,10 +86,11 @@ pub fn cmd_verify(a: VerifyArgs) -> Result<i32> {
     // Every output goes out as the problems finish, in the files' order (with
     // --all-rules, one JSON line per problem holding every rule set); only the summary's
     // rows are kept, unless the whole batch is laid out at the end or a shard writes them.
-    let sink = Mutex::new(out.open(a.shard.is_some())?);
+    let sink = Mutex::new(output::open(&out, a.shard.is_some())?);
     let take = |g: Group| sink.lock().unwrap_or_else(|e| e.into_inner()).take(g);
     let batch = run_shard(&a.paths, &a.run, a.all_rules, "verifying", &take, a.shard)?;
-    let (code, groups) = out.finish(sink.into_inner().unwrap_or_else(|e| e.into_inner()))?;
+    let (code, groups) =
+        output::finish(&out, sink.into_inner().unwrap_or_else(|e| e.into_inner()))?;
     if let Some(p) = planned {
         if crate::cli::interrupt::interrupted() {
             // Its rows are cut short: no manifest, so the merge counts the shard missing.

@@ -21,6 +21,7 @@ pub mod exported;
 pub mod found;
 pub mod grid;
 pub mod html;
+pub mod outputs;
 pub mod perft;
 pub mod perft_asked;
 pub mod pgn;

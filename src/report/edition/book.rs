@@ -1,7 +1,9 @@
-//! The edition printed as a book by Chromium: its program found on the PATH, and the
-//! check that a PDF it printed is the edition's (its title).
+//! The edition printed as a book by Chromium: its program found on the PATH, the page
+//! printed in a fresh private folder, and the book put in place only when its title is
+//! the edition's (a PDF of anything else is refused).
 
-use std::path::PathBuf;
+use crate::files::{Output, OutputError};
+use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 /// The names Chromium goes by on the PATH.
@@ -57,6 +59,99 @@ pub fn has_title(pdf: &[u8], title: &str) -> bool {
         false => w.eq_ignore_ascii_case(wanted),
     };
     pdf.windows(wanted.len()).any(same)
+}
+
+/// Why the book was not printed.
+#[derive(Debug, Error)]
+pub enum BookError {
+    /// The private folder Chromium prints in could not be made.
+    #[error("cannot create {}", .0.display())]
+    Folder(PathBuf, #[source] std::io::Error),
+    /// Chromium could not be started.
+    #[error("cannot run {}", .0.display())]
+    Run(PathBuf, #[source] std::io::Error),
+    /// Chromium printed no PDF: the book as given, Chromium, its status and what it said.
+    #[error("--pdf {}: {} printed no PDF ({status}): {said}", given.display(), chromium.display())]
+    NoPdf {
+        /// The book as given.
+        given: PathBuf,
+        /// Chromium's program.
+        chromium: PathBuf,
+        /// How it ended.
+        status: std::process::ExitStatus,
+        /// Its standard error, trimmed.
+        said: String,
+    },
+    /// Chromium printed a document whose title is not the edition's.
+    #[error("--pdf {}: {} printed a document that is not the edition (its title is not '{}'); nothing was written", given.display(), chromium.display(), crate::report::shown::shown(title))]
+    NotEdition {
+        /// The book as given.
+        given: PathBuf,
+        /// Chromium's program.
+        chromium: PathBuf,
+        /// The edition's title.
+        title: String,
+    },
+    /// The book could not be written.
+    #[error("--pdf {0}")]
+    Write(OutputError),
+}
+
+/// Prints the edition's page at `url` (its `file://` address), whose title is `title`,
+/// to `out` (given as `given`) with Chromium: the PDF is written in a fresh private
+/// folder first, then put in place whole.
+pub fn print_pdf(
+    chromium: &Path,
+    (url, title): (&str, &str),
+    out: &Output,
+    given: &Path,
+) -> Result<(), BookError> {
+    let work = crate::files::temps::fresh_name(&std::env::temp_dir());
+    {
+        use std::os::unix::fs::DirBuilderExt;
+        std::fs::DirBuilder::new()
+            .mode(0o700)
+            .create(&work)
+            .map_err(|e| BookError::Folder(work.clone(), e))?;
+    }
+    crate::files::temps::register(&work);
+    let pdf = work.join("book.pdf");
+    let run = std::process::Command::new(chromium)
+        .arg("--headless")
+        .arg("--disable-gpu")
+        .arg("--no-sandbox")
+        .arg("--no-pdf-header-footer")
+        .arg("--virtual-time-budget=10000")
+        .arg(format!(
+            "--user-data-dir={}",
+            work.join("profile").display()
+        ))
+        .arg(format!("--print-to-pdf={}", pdf.display()))
+        .arg(url)
+        .output();
+    let result = (|| {
+        let run = run.map_err(|e| BookError::Run(chromium.to_path_buf(), e))?;
+        let bytes = std::fs::read(&pdf).ok().filter(|b| b.starts_with(b"%PDF"));
+        let Some(bytes) = bytes else {
+            return Err(BookError::NoPdf {
+                given: given.to_path_buf(),
+                chromium: chromium.to_path_buf(),
+                status: run.status,
+                said: String::from_utf8_lossy(&run.stderr).trim().to_string(),
+            });
+        };
+        if !has_title(&bytes, title) {
+            return Err(BookError::NotEdition {
+                given: given.to_path_buf(),
+                chromium: chromium.to_path_buf(),
+                title: title.to_string(),
+            });
+        }
+        out.write_all(&bytes).map_err(BookError::Write)
+    })();
+    let _ = std::fs::remove_dir_all(&work);
+    crate::files::temps::forget(&work);
+    result
 }
 
 #[cfg(test)]
