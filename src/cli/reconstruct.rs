@@ -73,11 +73,12 @@ pub fn cmd_reconstruct(a: ReconstructArgs) -> Result<i32> {
         Some(Err(e)) => bail!("{e}"),
         None => bail!(crate::problem::pick::no_such_id(&a.id, &a.file, lf.ids())),
     };
-    let opt = super::repair::options(
+    let opt = crate::repair::Options::timed(
         (a.timeout, a.timeout_each),
         1,
         a.shard.unwrap_or(Shard::ALL),
-        !a.json,
+        Some(crate::cli::interrupt::cancel_flag()),
+        super::progress::observer(!a.json),
         crate::notation::Style::default(),
     );
     let asked = Asked::read(&a.unknown, a.kinds.as_deref(), a.max_men);

@@ -8,38 +8,15 @@ use crate::repair::{Options, Shard};
 use crate::verify::repairs::repair_file;
 use anyhow::{bail, Result};
 
-/// The search options from the time limits in seconds (`(whole run, each solve)`, both
-/// read within [`crate::batch::bounds::seconds`]); the run's deadline counts from now.
-pub fn options(
-    (timeout, each): (f64, f64),
-    max_edits: u8,
-    shard: Shard,
-    progress: bool,
-    style: crate::notation::Style,
-) -> Options {
-    Options {
-        max_edits,
-        limits: crate::solve::Limits {
-            timeout: crate::batch::bounds::duration(each),
-            cancel: Some(crate::cli::interrupt::cancel_flag()),
-            ..Default::default()
-        },
-        deadline: crate::batch::bounds::duration(timeout)
-            .and_then(|d| std::time::Instant::now().checked_add(d)),
-        shard,
-        progress: super::progress::observer(progress),
-        style,
-    }
-}
-
 /// `mansuba repair`.
 pub fn cmd_repair(a: RepairArgs) -> Result<i32> {
     set_threads(a.threads)?;
-    let opt = options(
+    let opt = Options::timed(
         (a.timeout, a.timeout_each),
         a.max_edits,
         a.shard.unwrap_or(Shard::ALL),
-        !a.json,
+        Some(crate::cli::interrupt::cancel_flag()),
+        super::progress::observer(!a.json),
         crate::notation::Style {
             notation: a.notation,
             letters: a.letters,

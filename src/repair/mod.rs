@@ -69,6 +69,34 @@ pub struct Options {
     pub style: crate::notation::Style,
 }
 
+impl Options {
+    /// The options from the time limits in seconds (`(whole run, each solve)`, 0: none;
+    /// as [`crate::batch::bounds::seconds`] reads them), each solve stopped by `cancel`
+    /// too; the run's deadline counts from now.
+    pub fn timed(
+        (timeout, each): (f64, f64),
+        max_edits: u8,
+        shard: Shard,
+        cancel: Option<Arc<std::sync::atomic::AtomicBool>>,
+        progress: crate::batch::Progress,
+        style: crate::notation::Style,
+    ) -> Options {
+        let duration = crate::batch::bounds::duration;
+        Options {
+            max_edits,
+            limits: Limits {
+                timeout: duration(each),
+                cancel,
+                ..Default::default()
+            },
+            deadline: duration(timeout).and_then(|d| Instant::now().checked_add(d)),
+            shard,
+            progress,
+            style,
+        }
+    }
+}
+
 /// The original problem as solved.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Original {
