@@ -129,12 +129,9 @@ pub(super) fn check_output(
         .map_err(|e| anyhow::anyhow!("{flag} {e}"))
 }
 
-/// For a command on one problem file (`repair`, `reconstruct`): the path checked to be
-/// one (`-` is standard input; another path must be one regular file, and the message
-/// says what it is instead: missing, a folder, a device), the `--csv` output checked
-/// against what is read (the file and the rules files it names: no output may replace
-/// them), the manifest's place beside it checked, and, for a shard, the inputs digested
-/// before its run; then the file loaded, its warnings said.
+/// For a command on one problem file (`repair`, `reconstruct`): the path, the `--csv`
+/// output and the shard checked before the work ([`shard::one_file`]), then the file
+/// loaded, its warnings said.
 pub(super) fn one_file(
     path: &Path,
     shard: Option<Shard>,
@@ -144,18 +141,9 @@ pub(super) fn one_file(
     Option<crate::files::Output>,
     Option<shard::Planned>,
 )> {
-    if path.as_os_str() != "-" {
-        crate::files::one_problem_file(path)?;
-    }
-    let file = [path.to_path_buf()];
-    let read = shard::read_by(&file, None, &super::rules_dirs());
-    let out = check_output("--csv", csv, &read)?;
-    let dirs = super::rules_dirs();
-    let set = crate::files::FileSet::of(&read);
-    let planned = shard::Planned::before(shard, csv, &set, (&file, None, &dirs))?;
-    let lf = crate::problem::load_file(path);
-    for w in &lf.warnings {
+    let one = shard::one_file(path, shard, csv, &super::rules_dirs())?;
+    for w in &one.file.warnings {
         eprintln!("warning: {}", crate::report::shown::said(w));
     }
-    Ok((lf, out, planned))
+    Ok((one.file, one.csv, one.planned))
 }

@@ -1,7 +1,8 @@
 //! Shards of a run and their merge, as a library: what a `verify`, `repair` or
 //! `reconstruct` shard leaves beside its CSV (`manifest`: the manifest and its rows
 //! file; what was asked, typed and strict, in `asked`; the digests of what it read, in
-//! `inputs`; a shard from before its run to its manifest written, in `planned`; a repair's and a reconstruction's rows in `rows`), and the shards put back
+//! `inputs`; a shard from before its run to its manifest written, in `planned`; a repair's and a reconstruction's rows in `rows`; a command on one file checked
+//! before its run, in `one_file`), and the shards put back
 //! together (`join`, and `combine` for repair and reconstruct). One schema for the three
 //! commands (docs/schema.md), and every failure a [`ShardsError`] naming the file.
 
@@ -11,6 +12,7 @@ pub mod error;
 pub mod inputs;
 pub mod join;
 pub mod manifest;
+pub mod one_file;
 pub mod planned;
 pub mod rows;
 
@@ -23,5 +25,6 @@ pub use manifest::{
     check_beside, paths_beside, read_lines, shard_files, write, Manifest, PlacedGroup, ShardRun,
     FORMAT,
 };
+pub use one_file::{one_file, OneFile, OneFileError};
 pub use planned::{Planned, Written};
 pub use rows::{ReconstructRow, RepairOutcome, RepairRow};
