@@ -9,7 +9,7 @@
 
 use crate::problem::import::{self, Format, Options};
 use anyhow::Result;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// Arguments of `import`.
 #[derive(clap::Args, Debug)]
@@ -78,23 +78,13 @@ pub fn cmd_import(a: ImportArgs) -> Result<i32> {
         );
         return Ok(2);
     }
-    // A problem file reads its rules-file paths from its own folder: standard output is
-    // read where it is made, the working directory.
-    let target = a
-        .output
-        .clone()
-        .unwrap_or_else(|| PathBuf::from("import.toml"));
-    let folder = target.parent().unwrap_or(Path::new(""));
-    let mut entries = entries;
-    for e in &mut entries {
-        e.rules = import::rules_path::relative_to(&e.rules, folder);
-    }
     let inputs: Vec<String> = a.files.iter().map(|f| f.display().to_string()).collect();
-    import::out_file::loads_back(&entries, &inputs, &target, &super::rules_dirs())?;
-    import::out_file::write_entries(out.as_ref(), &entries, &inputs)?;
+    let imported = entries.len();
+    let at = (a.output.as_deref(), out.as_ref());
+    import::out_file::write_imported(entries, &inputs, at, &super::rules_dirs())?;
     eprintln!(
         "{} imported{}",
-        crate::report::written::counted(entries.len(), "problem"),
+        crate::report::written::counted(imported, "problem"),
         match errors.len() {
             0 => String::new(),
             n => format!(", {n} not (said above)"),

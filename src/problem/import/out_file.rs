@@ -77,3 +77,23 @@ pub fn write_entries(
     w.commit()?;
     Ok(())
 }
+
+/// The imported entries written to `out` (given as `output`; `None`: standard output,
+/// which is read where it is made, the working directory): each entry's rules-file path
+/// made relative to the output's folder (a problem file reads them from its own), the
+/// entries checked to load back from there ([`loads_back`]), then written
+/// ([`write_entries`]).
+pub fn write_imported(
+    mut entries: Vec<Entry>,
+    inputs: &[String],
+    (output, out): (Option<&Path>, Option<&Output>),
+    rules_dirs: &RulesDirs,
+) -> Result<(), OutFileError> {
+    let target = output.map_or_else(|| PathBuf::from("import.toml"), Path::to_path_buf);
+    let folder = target.parent().unwrap_or(Path::new(""));
+    for e in &mut entries {
+        e.rules = super::rules_path::relative_to(&e.rules, folder);
+    }
+    loads_back(&entries, inputs, &target, rules_dirs)?;
+    write_entries(out, &entries, inputs)
+}
