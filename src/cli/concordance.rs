@@ -44,18 +44,7 @@ pub struct ConcordanceArgs {
 pub fn cmd_concordance(a: ConcordanceArgs) -> Result<i32> {
     set_threads(a.threads)?;
     let files = collect_files(&a.paths)?;
-    let csv = super::parallel::check_output("--csv", a.csv.as_deref(), &files)?;
-    // Every output is checked before the work: a folder that is not an edition's is
-    // refused now, not after every member was solved.
-    if let Some(dir) = &a.html {
-        crate::report::html::check_target(dir, &crate::files::FileSet::of(&files))?;
-        if csv.as_ref().is_some_and(|c| c.is_inside(dir)) {
-            anyhow::bail!(
-                "--csv is inside the page's folder --html {}, which is replaced whole: write the CSV elsewhere",
-                dir.display()
-            );
-        }
-    }
+    let csv = out::check_outputs(a.csv.as_deref(), a.html.as_deref(), &files)?;
     let limits = crate::solve::Limits {
         timeout: crate::batch::bounds::duration(a.timeout),
         cancel: Some(crate::cli::interrupt::cancel_flag()),

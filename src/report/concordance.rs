@@ -247,6 +247,40 @@ pub fn html(groups: &[Group], entries: &[Entry], v: &[Option<String>], title: &s
     s
 }
 
+/// Why a concordance's outputs were refused before the work.
+#[derive(Debug, thiserror::Error)]
+pub enum ConcordanceOutputError {
+    /// The CSV cannot be written there.
+    #[error("--csv {0}")]
+    Csv(crate::files::OutputError),
+    /// The page's folder cannot be replaced.
+    #[error(transparent)]
+    Page(#[from] super::html::EditionError),
+    /// The CSV inside the page's folder, which is replaced whole.
+    #[error("--csv is inside the page's folder --html {}, which is replaced whole: write the CSV elsewhere", .0.display())]
+    CsvInside(PathBuf),
+}
+
+/// Checks before the work that the CSV and the page's folder can be written and replace
+/// none of `files` (a folder that is not an edition's is refused now, not after every
+/// member was solved); the CSV's target.
+pub fn check_outputs(
+    csv: Option<&Path>,
+    html: Option<&Path>,
+    files: &[PathBuf],
+) -> Result<Option<crate::files::Output>, ConcordanceOutputError> {
+    let set = crate::files::FileSet::of(files);
+    let csv = (csv.map(|c| crate::files::check_output(c, &set)).transpose())
+        .map_err(ConcordanceOutputError::Csv)?;
+    if let Some(dir) = html {
+        super::html::check_target(dir, &set)?;
+        if csv.as_ref().is_some_and(|c| c.is_inside(dir)) {
+            return Err(ConcordanceOutputError::CsvInside(dir.to_path_buf()));
+        }
+    }
+    Ok(csv)
+}
+
 /// Writes the concordance's page into `dir`, with the position editor beside it, titled
 /// by the paths as given; the page's path.
 pub fn write_page(
