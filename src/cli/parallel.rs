@@ -12,7 +12,6 @@ use crate::batch::threads::set_threads;
 use crate::batch::Shard;
 use crate::report::grid::Group;
 use crate::report::Row;
-pub(super) use crate::verify::Engines;
 pub(super) use crate::verify::Ran;
 use crate::verify::{shard, Batch, Status};
 use anyhow::{bail, Result};

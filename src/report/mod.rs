@@ -17,6 +17,7 @@ pub mod dice;
 pub mod dice_asked;
 pub mod edition;
 pub(crate) mod export;
+pub mod export_asked;
 pub mod exported;
 pub mod found;
 pub mod grid;
