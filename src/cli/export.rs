@@ -4,6 +4,7 @@ use super::parallel::*;
 use crate::notation::Notation;
 use crate::report;
 use crate::report::export_asked as asked;
+use crate::report::grid::Group;
 use crate::report::written::counted;
 use anyhow::Result;
 use std::path::PathBuf;
@@ -59,7 +60,14 @@ pub fn cmd_export(a: ExportArgs) -> Result<i32> {
         letters: crate::notation::Letters::Modern,
         ..a.run.clone()
     };
-    let rows = all_rows(&run_batch(&a.paths, &run, false, "exporting", &|_| {})?);
+    let rows = std::sync::Mutex::new(vec![]);
+    let keep = |g: Group| {
+        rows.lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .extend(g.rows)
+    };
+    run_shard(&a.paths, &run, false, "exporting", &keep, None)?;
+    let rows = rows.into_inner().unwrap_or_else(|e| e.into_inner());
     let engines = super::engines();
     let problems: Vec<_> = rows.iter().filter_map(|r| r.problem.as_ref()).collect();
     asked::write_popeye(outs.popeye.as_ref(), &problems, say)?;

@@ -16,37 +16,13 @@ pub(super) use crate::verify::Ran;
 use crate::verify::{shard, Batch, Status};
 use anyhow::{bail, Result};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 
-/// Runs every problem of the files (in parallel); one group per problem (its rows and
-/// the rule sets skipped), in file order. `on_ready` sees each group as soon as it and
-/// every group before it are done, so that a consumer can stream them in a stable order
-/// (a pipe is not kept waiting for the whole batch).
-pub(super) fn run_batch(
-    paths: &[PathBuf],
-    run: &RunArgs,
-    all_rules: bool,
-    what: &str,
-    on_ready: &(dyn Fn(&Group) + Sync),
-) -> Result<Vec<Group>> {
-    let done = Mutex::new(vec![]);
-    run_shard(
-        paths,
-        run,
-        all_rules,
-        what,
-        &|g| {
-            on_ready(&g);
-            done.lock().unwrap_or_else(|e| e.into_inner()).push(g);
-        },
-        None,
-    )?;
-    Ok(done.into_inner().unwrap_or_else(|e| e.into_inner()))
-}
-
-/// [`run_batch`] for one shard (None: the whole batch): the library's [`Batch`] with the
-/// command line's threads, rules, limits, warnings (on stderr) and bar (on a terminal).
-/// After the first Ctrl-C a line on standard error says what was left out.
+/// Runs every problem of the files (in parallel), or one shard's (`shard`): the library's
+/// [`Batch`] with the command line's threads, rules, limits, warnings (on stderr) and bar
+/// (on a terminal). `on_ready` sees each group (a problem's rows and the rule sets
+/// skipped) as soon as it and every group before it are done, in file order, so that a
+/// consumer can stream them (a pipe is not kept waiting for the whole batch). After the
+/// first Ctrl-C a line on standard error says what was left out.
 pub(super) fn run_shard(
     paths: &[PathBuf],
     run: &RunArgs,
@@ -92,11 +68,6 @@ pub(super) fn run_shard(
         );
     }
     Ok(ran)
-}
-
-/// Every row of the groups, in order.
-pub(super) fn all_rows(groups: &[Group]) -> Vec<Row> {
-    groups.iter().flat_map(|g| g.rows.iter().cloned()).collect()
 }
 
 /// The exit code of a batch ([`Status::of_rows`]).
