@@ -7,7 +7,7 @@
 
 use super::output::{self, Outputs};
 use crate::verify::shard::{self, Asked, Manifest, VerifyAsked};
-use anyhow::{bail, Result};
+use anyhow::Result;
 use std::path::PathBuf;
 
 /// Arguments of `merge`.
@@ -59,20 +59,12 @@ pub fn cmd_merge(a: MergeArgs) -> Result<i32> {
     let ms = shard::manifests(&a.inputs)?;
     shard::check_together(&ms)?;
     check_inputs_now(&ms[0])?;
+    ms[0].1.asked.check_edition(a.html.is_some(), &ms[0].0)?;
+    let (csv, json, bom) = (a.csv.as_deref(), a.json, a.bom);
     match &ms[0].1.asked {
         Asked::Verify(v) => merge_verify(&a, v, &ms),
-        Asked::Repair(_) if a.html.is_some() => bail!(
-            "--html: {} holds shards of repair, which writes no edition (--html is for the shards of verify)",
-            ms[0].0.display()
-        ),
-        Asked::Repair(_) => super::merge_repair::merge(&ms, a.csv.as_deref(), a.json, a.bom),
-        Asked::Reconstruct(_) if a.html.is_some() => bail!(
-            "--html: {} holds shards of reconstruct, which writes no edition (--html is for the shards of verify)",
-            ms[0].0.display()
-        ),
-        Asked::Reconstruct(_) => {
-            super::merge_reconstruct::merge(&ms, a.csv.as_deref(), a.json, a.bom)
-        }
+        Asked::Repair(_) => super::merge_repair::merge(&ms, csv, json, bom),
+        Asked::Reconstruct(_) => super::merge_reconstruct::merge(&ms, csv, json, bom),
     }
 }
 
@@ -84,14 +76,11 @@ fn merge_verify(a: &MergeArgs, v: &VerifyAsked, ms: &[(PathBuf, Manifest)]) -> R
         csv: a.csv.as_deref(),
         json: a.json,
         html: a.html.as_deref(),
-        pdf: None,
         cells: crate::cli::cells(a.bom),
         all_rules: v.all_rules,
         paths: &paths,
-        repair: None,
         style,
-        csv_out: None,
-        pdf_out: None,
+        ..Outputs::default()
     };
     out.check(&shard::shard_files(ms))?;
     // Gathered (and checked) before the sink opens: a refusal prints not even a header.

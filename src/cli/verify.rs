@@ -67,8 +67,7 @@ pub fn cmd_verify(a: VerifyArgs) -> Result<i32> {
         paths: &a.paths,
         repair: a.repair.then_some(a.run.timeout),
         style: a.run.style(),
-        csv_out: None,
-        pdf_out: None,
+        ..Outputs::default()
     };
     // Every file the run reads (problem files, the rules files they name, --rules's) is
     // known before the work, so that no output replaces one, and a shard digests them

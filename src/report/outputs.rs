@@ -58,7 +58,8 @@ pub fn csv_output(
         .map_err(OutputsError::Csv)
 }
 
-/// Where the results go and in which shape.
+/// Where the results go and in which shape (by default nowhere but the listing).
+#[derive(Default)]
 pub struct Outputs<'a> {
     /// `--csv FILE` (`-`: standard output).
     pub csv: Option<&'a Path>,

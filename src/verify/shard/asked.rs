@@ -44,7 +44,23 @@ impl Command {
     }
 }
 
+/// `merge --html` of shards whose command writes no edition (repair, reconstruct).
+#[derive(Debug, Error)]
+#[error("--html: {} holds shards of {}, which writes no edition (--html is for the shards of verify)", .0.display(), .1.name())]
+pub struct NoEdition(pub PathBuf, pub Command);
+
 impl Asked {
+    /// Refuses an edition (`merge --html`) of shards, found at `at`, whose command writes
+    /// none.
+    pub fn check_edition(&self, html: bool, at: &std::path::Path) -> Result<(), NoEdition> {
+        match self.kind() {
+            Command::Repair | Command::Reconstruct if html => {
+                Err(NoEdition(at.to_path_buf(), self.kind()))
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// The command it asks.
     pub fn kind(&self) -> Command {
         match self {

@@ -16,7 +16,7 @@ pub mod one_file;
 pub mod planned;
 pub mod rows;
 
-pub use asked::{Asked, OtherLetters, ReconstructAsked, RepairAsked, VerifyAsked};
+pub use asked::{Asked, NoEdition, OtherLetters, ReconstructAsked, RepairAsked, VerifyAsked};
 pub use combine::{reconstruction, repair_rows};
 pub use error::ShardsError;
 pub use inputs::{check_current, inputs_of, read_by, InputFile, Inputs};
