@@ -2,7 +2,7 @@
 use super::parallel::*;
 use crate::batch::threads::set_threads;
 use crate::report;
-use anyhow::{bail, Result};
+use anyhow::Result;
 use std::path::PathBuf;
 
 /// Arguments of `solve`.
@@ -25,18 +25,7 @@ pub fn cmd_solve(a: SolveArgs) -> Result<i32> {
     set_threads(a.run.threads)?;
     a.run.check_rules()?;
     let limits = a.run.limits(!a.json)?;
-    let stdin = a.file.as_os_str() == "-";
-    if !stdin && !a.file.exists() {
-        bail!("no such file: {}", a.file.display());
-    }
-    if a.file.is_dir() {
-        bail!(
-            "{} is a directory: solve takes one problem file (verify takes directories)",
-            a.file.display()
-        );
-    }
-    // Read once (`-`: standard input), so that what is parsed is what was checked.
-    let lf = crate::problem::parse_str(&crate::files::read_text(&a.file)?, &a.file);
+    let lf = crate::verify::solves::read_problem_file(&a.file)?;
     for w in &lf.warnings {
         eprintln!("warning: {}", crate::report::shown::said(w));
     }

@@ -1,6 +1,7 @@
 //! A file's problems solved one after another, in file order (`mansuba solve`): each
 //! entry asked for becomes its row (an entry that does not read, the row of its error),
-//! handed on as soon as it is done.
+//! handed on as soon as it is done; the file itself checked and read first
+//! ([`read_problem_file`]).
 
 use super::{jobs_for, run_job};
 use crate::notation::Style;
@@ -8,6 +9,33 @@ use crate::problem::{Engines, LoadedFile};
 use crate::report::Row;
 use crate::solve::Limits;
 use std::sync::Arc;
+
+/// Why `solve`'s file was not read.
+#[derive(Debug, thiserror::Error)]
+pub enum SolveFileError {
+    /// The path names nothing.
+    #[error("no such file: {}", .0.display())]
+    Missing(std::path::PathBuf),
+    /// The path is a folder.
+    #[error("{} is a directory: solve takes one problem file (verify takes directories)", .0.display())]
+    Folder(std::path::PathBuf),
+    /// The file could not be read.
+    #[error(transparent)]
+    Read(#[from] crate::files::InputError),
+}
+
+/// The problem file `solve` takes (`-`: standard input), read once, so that what is
+/// parsed is what was checked; its warnings not yet said.
+pub fn read_problem_file(path: &std::path::Path) -> Result<LoadedFile, SolveFileError> {
+    if path.as_os_str() != "-" && !path.exists() {
+        return Err(SolveFileError::Missing(path.to_path_buf()));
+    }
+    if path.is_dir() {
+        return Err(SolveFileError::Folder(path.to_path_buf()));
+    }
+    let text = crate::files::read_text(path)?;
+    Ok(crate::problem::parse_str(&text, path))
+}
 
 /// No entry of the file has the id asked for: the message lists the ids it has.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
