@@ -3,11 +3,10 @@
 //! Exit codes as the rest of the command line: 0 written; 2 bad usage or input (no such
 //! file or id, unknown rules, a FEN or move that does not read).
 
-use crate::problem::Problem;
-use crate::report::edition::diagrams::{diagram_svg, fen_after, what_to_draw};
+use crate::report::edition::diagrams::{diagram_svg, fen_after, problem_in, what_to_draw};
 use crate::report::svg::Options;
-use anyhow::{bail, Result};
-use std::path::{Path, PathBuf};
+use anyhow::Result;
+use std::path::PathBuf;
 
 /// Arguments of `diagram`.
 #[derive(clap::Args, Debug)]
@@ -48,26 +47,15 @@ pub struct DiagramArgs {
     pub output: Option<PathBuf>,
 }
 
-/// The problem a `diagram FILE [--id ID]` names.
-fn pick_problem(file: &Path, id: Option<&str>) -> Result<Problem> {
-    if file.as_os_str() != "-" && !file.is_file() {
-        bail!("no such file: {}", file.display());
-    }
-    // `-`: the problem file on standard input.
-    let lf = crate::problem::parse_str(&crate::files::read_text(file)?, file);
-    for w in &lf.warnings {
-        eprintln!("warning: {}", crate::report::shown::said(w));
-    }
-    Ok(lf.pick(id)?)
-}
-
 /// `mansuba diagram`.
 pub fn cmd_diagram(a: DiagramArgs) -> Result<i32> {
     let files: Vec<PathBuf> = a.file.iter().cloned().collect();
     let inputs = crate::verify::shard::read_by(&files, a.rules.as_deref(), &super::rules_dirs());
     let out = super::parallel::check_output("-o", a.output.as_deref(), &inputs)?;
     let problem = match &a.file {
-        Some(file) => Some(pick_problem(file, a.id.as_deref())?),
+        Some(file) => Some(problem_in(file, a.id.as_deref(), &|w| {
+            eprintln!("warning: {}", crate::report::shown::said(w))
+        })?),
         None => None,
     };
     let (eng, fen, view) = what_to_draw(

@@ -1,5 +1,5 @@
-//! The diagrams the command line and the edition draw: a problem's view (as its
-//! manuscript shows it), a FEN after a line of moves, the SVG of a position with arrows or
+//! The diagrams the command line and the edition draw: the problem `diagram` names, read
+//! from its file ([`problem_in`]), a problem's view (as its manuscript shows it), a FEN after a line of moves, the SVG of a position with arrows or
 //! framed squares, and an edition's diagrams, one per row, under the rules each row ran
 //! under ([`Row::engine`]).
 
@@ -47,6 +47,37 @@ pub enum DiagramError {
     /// Neither a problem, nor a FEN, nor rules to take the starting array of.
     #[error("give a problem file, --fen with --rules, or --rules alone")]
     Nothing,
+}
+
+/// Why `diagram`'s problem was not found.
+#[derive(Debug, thiserror::Error)]
+pub enum PickFileError {
+    /// The file does not exist (or is not a file).
+    #[error("no such file: {}", .0.display())]
+    Missing(std::path::PathBuf),
+    /// The file could not be read.
+    #[error(transparent)]
+    Read(#[from] crate::files::InputError),
+    /// No problem of the file is the one asked for.
+    #[error(transparent)]
+    Pick(#[from] crate::problem::pick::PickError),
+}
+
+/// The problem a `diagram FILE [--id ID]` names (`-`: the problem file on standard
+/// input), each warning of the file said through `warn`.
+pub fn problem_in(
+    file: &std::path::Path,
+    id: Option<&str>,
+    warn: &dyn Fn(&str),
+) -> Result<Problem, PickFileError> {
+    if file.as_os_str() != "-" && !file.is_file() {
+        return Err(PickFileError::Missing(file.to_path_buf()));
+    }
+    let lf = crate::problem::parse_str(&crate::files::read_text(file)?, file);
+    for w in &lf.warnings {
+        warn(w);
+    }
+    Ok(lf.pick(id)?)
 }
 
 /// What `diagram` draws: the engine (a problem's rules taken as every command takes
