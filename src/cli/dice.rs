@@ -4,8 +4,8 @@
 //! them) and writes the answer (`report::dice_asked`), which is printed here.
 
 use crate::dice::table::Stops;
-use crate::dice::{Answer, Simulation, TOLERANCE};
-use crate::report::dice_asked::{answered, Asked};
+use crate::dice::{Simulation, TOLERANCE};
+use crate::report::dice_asked::{answered, cut_short, Asked};
 use anyhow::Result;
 
 /// Arguments of `dice`.
@@ -70,33 +70,17 @@ pub fn cmd_dice(a: DiceArgs) -> Result<i32> {
         watch: &super::dice_progress::Shown::new(TOLERANCE),
     };
     let (found, text) = answered(&asked, a.json)?;
-    let code = cut_short(&found);
+    // A simulation cut short: interrupted, or 0 at the time limit.
+    let interrupted = super::interrupt::interrupted();
+    let mut code = 0;
+    if let Some(line) = cut_short(&found, interrupted) {
+        eprintln!("{line}");
+        code = if interrupted {
+            super::interrupt::INTERRUPTED
+        } else {
+            0
+        };
+    }
     print!("{text}");
     Ok(code)
-}
-
-/// A simulation cut short reports the games it played, and says why it stopped: the
-/// exit code (interrupted, or 0 at the time limit).
-fn cut_short(found: &Answer) -> i32 {
-    let Some(s) = &found.simulated else {
-        return 0;
-    };
-    if s.games >= s.asked {
-        return 0;
-    }
-    let interrupted = super::interrupt::interrupted();
-    let why = if interrupted {
-        "interrupted"
-    } else {
-        "the time limit (--timeout) reached"
-    };
-    eprintln!(
-        "simulation stopped: {why} after {} of {} games",
-        s.games, s.asked
-    );
-    if interrupted {
-        super::interrupt::INTERRUPTED
-    } else {
-        0
-    }
 }

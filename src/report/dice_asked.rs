@@ -1,6 +1,7 @@
 //! A `dice` question as the command line words it (the rules by name, a FEN, the
 //! objective's word) answered by the library ([`crate::dice::answer()`]) and written as
-//! text or as one JSON object ([`super::dice`]).
+//! text or as one JSON object ([`super::dice`]); a simulation cut short says why
+//! ([`cut_short`]).
 
 use crate::board::compiled::AnyEngine;
 use crate::board::position::{FenError, Position};
@@ -94,4 +95,18 @@ pub fn answered(a: &Asked, json: bool) -> Result<(Answer, String), AskError> {
         };
         Ok((found, text))
     })
+}
+
+/// A simulation cut short reports the games it played: the line that says why it stopped
+/// (`interrupted`, else the time limit), or none when every game asked was played.
+pub fn cut_short(found: &Answer, interrupted: bool) -> Option<String> {
+    let s = found.simulated.as_ref().filter(|s| s.games < s.asked)?;
+    let why = match interrupted {
+        true => "interrupted",
+        false => "the time limit (--timeout) reached",
+    };
+    Some(format!(
+        "simulation stopped: {why} after {} of {} games",
+        s.games, s.asked
+    ))
 }
