@@ -68,11 +68,7 @@ fn asked_of(a: &ReconstructArgs) -> crate::verify::shard::Asked {
 pub fn cmd_reconstruct(a: ReconstructArgs) -> Result<i32> {
     set_threads(a.threads)?;
     let (lf, csv, planned) = super::parallel::one_file(&a.file, a.shard, a.csv.as_deref())?;
-    let p = match lf.with_id(&a.id) {
-        Some(Ok(p)) => p,
-        Some(Err(e)) => bail!("{e}"),
-        None => bail!(crate::problem::pick::no_such_id(&a.id, &a.file, lf.ids())),
-    };
+    let p = lf.problem_of(&a.id)?;
     let opt = crate::repair::Options::timed(
         (a.timeout, a.timeout_each),
         1,

@@ -75,6 +75,22 @@ impl LoadedFile {
     }
 }
 
+impl LoadedFile {
+    /// The entry of `id` ([`LoadedFile::with_id`]), which must be there and have read:
+    /// its error when it did not read, else the message that names the file's ids.
+    pub fn problem_of(&self, id: &str) -> Result<&Problem, PickError> {
+        match self.with_id(id) {
+            Some(Ok(p)) => Ok(p),
+            Some(Err(e)) => Err(PickError::Entry(Box::new(e.clone()))),
+            None => Err(PickError::NoSuchId {
+                id: id.to_string(),
+                file: self.path.clone(),
+                ids: self.ids().map(str::to_string).collect(),
+            }),
+        }
+    }
+}
+
 /// How many of a file's ids "no problem with id" lists before it says how many more.
 const IDS_LISTED: usize = 10;
 
