@@ -51,7 +51,11 @@ pub struct DiagramArgs {
 pub fn cmd_diagram(a: DiagramArgs) -> Result<i32> {
     let files: Vec<PathBuf> = a.file.iter().cloned().collect();
     let inputs = crate::verify::shard::read_by(&files, a.rules.as_deref(), &super::rules_dirs());
-    let out = super::parallel::check_output("-o", a.output.as_deref(), &inputs)?;
+    let out = crate::files::check_flagged(
+        "-o",
+        a.output.as_deref(),
+        &crate::files::FileSet::of(&inputs),
+    )?;
     let problem = match &a.file {
         Some(file) => Some(problem_in(file, a.id.as_deref(), &|w| {
             eprintln!("warning: {}", crate::report::shown::said(w))

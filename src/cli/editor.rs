@@ -25,7 +25,7 @@ pub fn cmd_editor(a: EditorArgs) -> Result<i32> {
             PRESETS.join(", ")
         );
     }
-    let out = super::parallel::check_output("-o", Some(&a.output), &[])?;
+    let out = crate::files::check_flagged("-o", Some(&a.output), &crate::files::FileSet::of(&[]))?;
     let page = crate::report::edition::editor::page(&a.rules);
     if let Some(out) = out {
         out.write_all(page.as_bytes())

@@ -41,7 +41,11 @@ pub struct ImportArgs {
 
 /// `mansuba import`.
 pub fn cmd_import(a: ImportArgs) -> Result<i32> {
-    let out = super::parallel::check_output("-o", a.output.as_deref(), &a.files)?;
+    let out = crate::files::check_flagged(
+        "-o",
+        a.output.as_deref(),
+        &crate::files::FileSet::of(&a.files),
+    )?;
     let opts = Options {
         format: a.format,
         rules: a.rules.clone(),

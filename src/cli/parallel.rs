@@ -85,20 +85,6 @@ pub(super) fn export_exit_code(rows: &[Row]) -> i32 {
     Status::of_export(rows, crate::cli::interrupt::interrupted()).code()
 }
 
-/// Checks before the work an output named by `flag` (see [`crate::files::target`]):
-/// none of `inputs` (nor a file this run has read) may be replaced by it.
-pub(super) fn check_output(
-    flag: &str,
-    path: Option<&Path>,
-    inputs: &[PathBuf],
-) -> Result<Option<crate::files::Output>> {
-    let Some(p) = path else { return Ok(None) };
-    let set = crate::files::FileSet::of(inputs);
-    crate::files::check_output(p, &set)
-        .map(Some)
-        .map_err(|e| anyhow::anyhow!("{flag} {e}"))
-}
-
 /// For a command on one problem file (`repair`, `reconstruct`): the path, the `--csv`
 /// output and the shard checked before the work ([`shard::one_file`]), then the file
 /// loaded, its warnings said.

@@ -29,5 +29,7 @@ pub use atomic::{write_atomic, AtomicFile};
 pub use identity::{is_input, note_read, FileSet};
 pub use input::{kind_of, read_bounded, read_text, InputError};
 pub use modes::keep_modes;
-pub use target::{check as check_output, check_derived, Output, OutputError, Writer};
+pub use target::{
+    check as check_output, check_derived, check_flagged, FlaggedError, Output, OutputError, Writer,
+};
 pub use walk::{one_problem_file, NotOneFile, Walk, WalkError};

@@ -69,6 +69,27 @@ pub fn check(path: &Path, inputs: &FileSet) -> Result<Output, OutputError> {
     Ok(Output { given, place })
 }
 
+/// An output named by its command-line flag that was refused: the flag, then why
+/// (`--csv FILE: ...`).
+#[derive(Debug, thiserror::Error)]
+#[error("{flag} {err}")]
+pub struct FlaggedError {
+    /// The flag that named the output (`--csv`, `-o`).
+    pub flag: &'static str,
+    /// Why it was refused.
+    pub err: OutputError,
+}
+
+/// [`check`] of an output a command may be given, named by its `flag` (none given:
+/// `Ok(None)`); a refusal names the flag.
+pub fn check_flagged(
+    flag: &'static str,
+    path: Option<&Path>,
+    inputs: &FileSet,
+) -> Result<Option<Output>, FlaggedError> {
+    (path.map(|p| check(p, inputs)).transpose()).map_err(|err| FlaggedError { flag, err })
+}
+
 /// Checks a name mansuba derives itself (a table in its folder, a shard's manifest and
 /// rows beside its CSV). Such a name is written by a temporary renamed over it, never
 /// through it: a symbolic link there is replaced, not followed (whoever planted it

@@ -251,8 +251,8 @@ pub fn html(groups: &[Group], entries: &[Entry], v: &[Option<String>], title: &s
 #[derive(Debug, thiserror::Error)]
 pub enum ConcordanceOutputError {
     /// The CSV cannot be written there.
-    #[error("--csv {0}")]
-    Csv(crate::files::OutputError),
+    #[error(transparent)]
+    Csv(#[from] crate::files::FlaggedError),
     /// The page's folder cannot be replaced.
     #[error(transparent)]
     Page(#[from] super::html::EditionError),
@@ -270,8 +270,7 @@ pub fn check_outputs(
     files: &[PathBuf],
 ) -> Result<Option<crate::files::Output>, ConcordanceOutputError> {
     let set = crate::files::FileSet::of(files);
-    let csv = (csv.map(|c| crate::files::check_output(c, &set)).transpose())
-        .map_err(ConcordanceOutputError::Csv)?;
+    let csv = crate::files::check_flagged("--csv", csv, &set)?;
     if let Some(dir) = html {
         super::html::check_target(dir, &set)?;
         if csv.as_ref().is_some_and(|c| c.is_inside(dir)) {

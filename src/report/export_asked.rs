@@ -9,7 +9,7 @@ use super::exported::{csv_records, pgn_games, Exported};
 use super::rows::CsvWriteError;
 use super::written::counted;
 use super::Row;
-use crate::files::{Output, OutputError};
+use crate::files::{check_flagged, FlaggedError, Output, OutputError};
 use crate::notation::Style;
 use crate::problem::{Engines, Problem};
 use std::path::{Path, PathBuf};
@@ -19,8 +19,8 @@ use thiserror::Error;
 #[derive(Debug, Error)]
 pub enum ExportAskError {
     /// An output, named by its flag, cannot be written there.
-    #[error("{0} {1}")]
-    Output(&'static str, OutputError),
+    #[error(transparent)]
+    Output(#[from] FlaggedError),
     /// Two outputs are one file, or an output could not be written.
     #[error(transparent)]
     Io(#[from] OutputError),
@@ -50,14 +50,10 @@ impl ExportOutputs {
         read: &[PathBuf],
     ) -> Result<ExportOutputs, ExportAskError> {
         let set = crate::files::FileSet::of(read);
-        let check = |flag: &'static str, p: Option<&Path>| {
-            (p.map(|p| crate::files::check_output(p, &set)).transpose())
-                .map_err(|e| ExportAskError::Output(flag, e))
-        };
         let outs = ExportOutputs {
-            csv: check("--csv", csv)?,
-            pgn: check("--pgn", pgn)?,
-            popeye: check("--popeye", popeye)?,
+            csv: check_flagged("--csv", csv, &set)?,
+            pgn: check_flagged("--pgn", pgn, &set)?,
+            popeye: check_flagged("--popeye", popeye, &set)?,
         };
         crate::files::target::check_distinct(&[&outs.csv, &outs.pgn, &outs.popeye])?;
         Ok(outs)

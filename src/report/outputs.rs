@@ -10,7 +10,7 @@ use super::grid::Group;
 use super::html::EditionError;
 use super::stream::{Sink, SinkError, SinkOptions};
 use crate::board::rules::RulesDirs;
-use crate::files::{FileSet, Output, OutputError};
+use crate::files::{FileSet, FlaggedError, Output};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -22,15 +22,12 @@ pub enum OutputsError {
     /// `--csv -` and `--json` both on standard output.
     #[error("--csv - and --json would both write to standard output; send the CSV to a file (--csv FILE) or drop one of them")]
     BothOnStdout,
-    /// The CSV cannot be written there.
-    #[error("--csv {0}")]
-    Csv(OutputError),
+    /// The CSV or the book cannot be written there.
+    #[error(transparent)]
+    Output(#[from] FlaggedError),
     /// `--pdf` without Chromium.
     #[error(transparent)]
     NoChromium(#[from] NoChromium),
-    /// The book cannot be written there.
-    #[error("--pdf {0}")]
-    Pdf(OutputError),
     /// The book inside the edition's folder, which is replaced whole.
     #[error("--pdf {} is inside the edition's folder --html {}, which is replaced whole: write the book elsewhere", .0.display(), .1.display())]
     PdfInside(PathBuf, PathBuf),
@@ -53,9 +50,7 @@ pub fn csv_output(
     if csv.is_some_and(|c| c.as_os_str() == "-") && json {
         return Err(OutputsError::BothOnStdout);
     }
-    csv.map(|c| crate::files::check_output(c, inputs))
-        .transpose()
-        .map_err(OutputsError::Csv)
+    Ok(crate::files::check_flagged("--csv", csv, inputs)?)
 }
 
 /// Where the results go and in which shape (by default nowhere but the listing).
@@ -103,7 +98,8 @@ impl Outputs<'_> {
         self.csv_out = csv_output(self.csv, self.json, inputs)?;
         if let (Some(d), Some(pdf)) = (self.html, self.pdf) {
             let chromium = find_chromium()?;
-            let out = crate::files::check_output(pdf, inputs).map_err(OutputsError::Pdf)?;
+            let out = crate::files::check_output(pdf, inputs)
+                .map_err(|err| FlaggedError { flag: "--pdf", err })?;
             if out.is_inside(d) {
                 return Err(OutputsError::PdfInside(pdf.to_path_buf(), d.to_path_buf()));
             }

@@ -8,7 +8,7 @@
 use super::{read_by, Planned, ShardsError};
 use crate::batch::Shard;
 use crate::board::rules::RulesDirs;
-use crate::files::{FileSet, NotOneFile, Output, OutputError};
+use crate::files::{FileSet, FlaggedError, NotOneFile, Output};
 use crate::problem::LoadedFile;
 use std::path::Path;
 use thiserror::Error;
@@ -30,8 +30,8 @@ pub enum OneFileError {
     #[error(transparent)]
     NotOne(#[from] NotOneFile),
     /// The CSV cannot be written there.
-    #[error("--csv {0}")]
-    Csv(OutputError),
+    #[error(transparent)]
+    Csv(#[from] FlaggedError),
     /// The shard's manifest cannot go beside the CSV, or an input cannot be digested.
     #[error(transparent)]
     Shard(#[from] ShardsError),
@@ -50,10 +50,7 @@ pub fn one_file(
     let file = [path.to_path_buf()];
     let read = read_by(&file, None, dirs);
     let set = FileSet::of(&read);
-    let out = csv
-        .map(|p| crate::files::check_output(p, &set))
-        .transpose()
-        .map_err(OneFileError::Csv)?;
+    let out = crate::files::check_flagged("--csv", csv, &set)?;
     let planned = Planned::before(shard, csv, &set, (&file, None, dirs))?;
     Ok(OneFile {
         file: crate::problem::load_file(path),
