@@ -3,7 +3,8 @@
 //! The layers, bottom first; each uses only the layers listed before it:
 //! - [`memory`]: the one memory budget every growing allocation is checked against;
 //! - [`files`]: files written whole or not at all (used by every layer that writes);
-//! - [`batch`]: `--shard K/N`, the one way work is split over machines;
+//! - [`batch`]: `--shard K/N`, the one way work is split over machines; the progress
+//!   observer; the numbers a request reads within their ranges, and the worker pool;
 //! - [`board`]: a position under a rule set (squares, bitboards, pieces, rules and their
 //!   compiled tables, the position and FEN, attacks, legal moves, perft, outcome);
 //! - [`notation`]: reading and writing moves in the notations the sources use;
