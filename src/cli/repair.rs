@@ -27,13 +27,8 @@ pub fn cmd_repair(a: RepairArgs) -> Result<i32> {
     let engines = super::engines();
     let rows = repair_file(&lf, a.id.as_deref(), &engines, &opt, &mut |row| {
         shown.show(row, a.json);
-        if let Some(r) = row.report() {
-            if r.counts.not_run > 0 {
-                eprintln!(
-                    "{}: stopped ({}): {} of {} candidates not run",
-                    row.id, r.counts.stopped, r.counts.not_run, r.counts.in_shard
-                );
-            }
+        if let Some(note) = row.stopped_note() {
+            eprintln!("{note}");
         }
     });
     if rows.is_empty() && !crate::cli::interrupt::interrupted() {

@@ -38,6 +38,18 @@ impl RepairRow {
             RepairOutcome::Failed(_) => None,
         }
     }
+
+    /// When the run stopped before every candidate was started: what stopped it and how
+    /// many candidates of the shard were not run, in a line.
+    pub fn stopped_note(&self) -> Option<String> {
+        let c = &self.report()?.counts;
+        (c.not_run > 0).then(|| {
+            format!(
+                "{}: stopped ({}): {} of {} candidates not run",
+                self.id, c.stopped, c.not_run, c.in_shard
+            )
+        })
+    }
 }
 
 /// The one line of a `reconstruct` shard's rows file.
