@@ -68,18 +68,8 @@ pub fn cmd_import(a: ImportArgs) -> Result<i32> {
     for e in &errors {
         eprintln!("error: {}", crate::report::shown::said(&e.to_string()));
     }
-    if a.strict && !errors.is_empty() {
-        eprintln!(
-            "nothing written (--strict): {} problem(s) or input(s) not imported",
-            errors.len()
-        );
-        return Ok(2);
-    }
-    if entries.is_empty() {
-        eprintln!(
-            "nothing written: no problem could be imported ({} error(s))",
-            errors.len()
-        );
+    if let Some(why) = import::out_file::nothing_written(entries.len(), errors.len(), a.strict) {
+        eprintln!("{why}");
         return Ok(2);
     }
     let inputs: Vec<String> = a.files.iter().map(|f| f.display().to_string()).collect();

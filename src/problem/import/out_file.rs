@@ -1,5 +1,6 @@
 //! The problem file `import` writes: its entries checked to load back as a problem file,
-//! then written part after part, whole or not at all.
+//! then written part after part, whole or not at all; or why nothing is written
+//! ([`nothing_written`]).
 
 use super::{toml_out, Entry};
 use crate::board::rules::RulesDirs;
@@ -96,4 +97,17 @@ pub fn write_imported(
     }
     loads_back(&entries, inputs, &target, rules_dirs)?;
     write_entries(out, &entries, inputs)
+}
+
+/// Why nothing is written, said in a line: under `strict` any problem or input not
+/// imported (of `errors`), and otherwise no problem imported at all; `None`: the
+/// `entries` imported are written.
+pub fn nothing_written(entries: usize, errors: usize, strict: bool) -> Option<String> {
+    if strict && errors > 0 {
+        return Some(format!(
+            "nothing written (--strict): {errors} problem(s) or input(s) not imported"
+        ));
+    }
+    (entries == 0)
+        .then(|| format!("nothing written: no problem could be imported ({errors} error(s))"))
 }
