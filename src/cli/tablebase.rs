@@ -172,15 +172,11 @@ fn build(
             }
         }
     };
-    let stops = crate::dice::table::Stops {
-        deadline: None,
-        cancel: Some(super::interrupt::cancel_flag()),
-    };
     let shown = super::dice_progress::Shown::new(crate::dice::TOLERANCE);
     let watch = BuildWatch {
         retro: &cb,
         dice: &shown,
-        stops: &stops,
+        cancel: &|| Some(super::interrupt::cancel_flag()),
     };
     let built = asked::built(at, material, opts, json, &watch);
     if let Some(Some(b)) = bar.get() {

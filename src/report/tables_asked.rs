@@ -12,6 +12,8 @@ use crate::dice::Watch;
 use crate::retro::by_name::{self, ByNameError};
 use crate::retro::BuildOptions;
 use std::path::Path;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use thiserror::Error;
 
 /// Why a table workflow gave no answer.
@@ -97,8 +99,10 @@ pub struct BuildWatch<'a> {
     pub retro: crate::retro::build::Progress<'a>,
     /// Hears the chance tables' build.
     pub dice: &'a dyn Watch,
-    /// Stops the chance tables' build.
-    pub stops: &'a Stops,
+    /// The flag that stops the chance tables' build, asked for only when there is one
+    /// to build (the command line installs its Ctrl-C handler then, and a retrograde
+    /// build, which has no flag to check, keeps Ctrl-C's default).
+    pub cancel: &'a dyn Fn() -> Option<Arc<AtomicBool>>,
 }
 
 /// A build's report: the notes to say first, then the text or JSON.
@@ -122,7 +126,11 @@ pub fn built(
     by_name::table_folder(dir).map_err(TablesAskError::Dir)?;
     let t0 = std::time::Instant::now();
     if dice(rules)? {
-        let t = crate::dice::by_name::build_named(rules, material, dir, watch.stops, watch.dice)?;
+        let stops = Stops {
+            deadline: None,
+            cancel: (watch.cancel)(),
+        };
+        let t = crate::dice::by_name::build_named(rules, material, dir, &stops, watch.dice)?;
         let text = match json {
             true => chance::build_json(&t, t0.elapsed().as_secs_f64()) + "\n",
             false => chance::build_text(&t),
