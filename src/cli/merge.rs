@@ -37,28 +37,16 @@ pub struct MergeArgs {
     pub letters: Option<crate::notation::Letters>,
 }
 
-/// Checks that the files the shards read are still the ones they read (see
-/// [`crate::verify::shard::inputs`]).
-fn check_inputs_now((path, m): &(PathBuf, Manifest)) -> Result<()> {
-    let files = match &m.asked {
-        Asked::Repair(r) => vec![PathBuf::from(&r.file)],
-        Asked::Reconstruct(r) => vec![PathBuf::from(&r.file)],
-        Asked::Verify(v) => super::workers::collect_files(&v.paths())?,
-    };
-    Ok(shard::check_current(
-        path,
-        &m.inputs,
-        &files,
-        m.asked.rules(),
-        &super::rules_dirs(),
-    )?)
-}
-
 /// `mansuba merge`.
 pub fn cmd_merge(a: MergeArgs) -> Result<i32> {
     let ms = shard::manifests(&a.inputs)?;
     shard::check_together(&ms)?;
-    check_inputs_now(&ms[0])?;
+    match shard::check_now(&ms[0], super::workers::walk, &super::rules_dirs()) {
+        Err(shard::NowError::Walk(crate::files::WalkError::Cancelled)) => {
+            super::workers::walk_interrupted()
+        }
+        checked => checked?,
+    }
     ms[0].1.asked.check_edition(a.html.is_some(), &ms[0].0)?;
     let (csv, json, bom) = (a.csv.as_deref(), a.json, a.bom);
     match &ms[0].1.asked {

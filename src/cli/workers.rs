@@ -15,19 +15,26 @@ pub fn allow_links_out(yes: bool) {
     FOLLOW_LINKS.store(yes, Ordering::Relaxed);
 }
 
-/// The problem files the paths name ([`Walk::files`]), with `--follow-links` and
-/// Ctrl-C: an interrupted walk ends the program (nothing was verified yet).
-pub fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
-    let walk = Walk {
+/// The walk the command line asks for: `--follow-links`, stopped by Ctrl-C.
+pub fn walk() -> Walk {
+    Walk {
         follow_links: FOLLOW_LINKS.load(Ordering::Relaxed),
         cancel: Some(super::interrupt::cancel_flag()),
-    };
-    match walk.files(paths) {
-        Err(WalkError::Cancelled) => {
-            eprintln!("interrupted while reading the folders: nothing was verified");
-            crate::files::temps::remove_all();
-            std::process::exit(super::interrupt::INTERRUPTED);
-        }
+    }
+}
+
+/// An interrupted walk ends the program (nothing was verified yet).
+pub fn walk_interrupted() -> ! {
+    eprintln!("interrupted while reading the folders: nothing was verified");
+    crate::files::temps::remove_all();
+    std::process::exit(super::interrupt::INTERRUPTED);
+}
+
+/// The problem files the paths name ([`Walk::files`]), with `--follow-links` and
+/// Ctrl-C ([`walk_interrupted`]).
+pub fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
+    match walk().files(paths) {
+        Err(WalkError::Cancelled) => walk_interrupted(),
         found => Ok(found?),
     }
 }

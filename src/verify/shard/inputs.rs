@@ -154,3 +154,39 @@ pub fn check_current(
     }
     Err(ShardsError::InputsOrder { manifest })
 }
+
+/// Why a shard's inputs could not be checked against what it read.
+#[derive(Debug, thiserror::Error)]
+pub enum NowError {
+    /// A verify shard's paths could not be walked now.
+    #[error(transparent)]
+    Walk(#[from] crate::files::WalkError),
+    /// An input changed, went or came.
+    #[error(transparent)]
+    Shards(#[from] ShardsError),
+}
+
+/// Checks that the files a shard read (by the manifest at `path`) are still the ones it
+/// read: a repair's or a reconstruction's file, or the problem files a verify's paths
+/// name now, with the rules files they name ([`check_current`]). Only a verify's paths
+/// are walked, by the walk `walk` gives (asked for then, so that its cancel flag is made
+/// only when there is a walk to stop).
+pub fn check_now(
+    (path, m): &(PathBuf, super::Manifest),
+    walk: impl FnOnce() -> crate::files::Walk,
+    dirs: &RulesDirs,
+) -> Result<(), NowError> {
+    use super::Asked;
+    let files = match &m.asked {
+        Asked::Repair(r) => vec![PathBuf::from(&r.file)],
+        Asked::Reconstruct(r) => vec![PathBuf::from(&r.file)],
+        Asked::Verify(v) => walk().files(&v.paths())?,
+    };
+    Ok(check_current(
+        path,
+        &m.inputs,
+        &files,
+        m.asked.rules(),
+        dirs,
+    )?)
+}

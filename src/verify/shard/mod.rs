@@ -19,7 +19,7 @@ pub mod rows;
 pub use asked::{Asked, NoEdition, OtherLetters, ReconstructAsked, RepairAsked, VerifyAsked};
 pub use combine::{reconstruction, repair_rows};
 pub use error::ShardsError;
-pub use inputs::{check_current, inputs_of, read_by, InputFile, Inputs};
+pub use inputs::{check_current, check_now, inputs_of, read_by, InputFile, Inputs, NowError};
 pub use join::{check_together, gather, manifests};
 pub use manifest::{
     check_beside, paths_beside, read_lines, shard_files, write, Manifest, PlacedGroup, ShardRun,
