@@ -36,7 +36,9 @@ pub enum ThreadsError {
 /// The calling thread (the program's main thread) is one of the pool's workers: a batch
 /// started from it runs there, so that `--threads 1` starts no thread at all and a quick
 /// problem is not handed to another thread and back (each hand-over waits for a
-/// sleeping core to wake, which costs more than a short search).
+/// sleeping core to wake, which costs more than a short search). Call it from the thread
+/// that starts the work: a pool of one thread has no other worker, and work started on
+/// the pool from any other thread would wait for this one to take it.
 pub fn set_threads(n: Option<usize>) -> Result<(), ThreadsError> {
     if let Some(n) = n {
         if n == 0 || n > MAX_THREADS {
