@@ -15,7 +15,7 @@
 //! replay and asks that it give the mating check.
 
 use crate::common::goals::{goal, over};
-use crate::common::{random_position, Rng};
+use crate::common::{drawn_position, random_position, Rng};
 use mansuba::board::bits::Bits;
 use mansuba::board::compiled::AnyEngine;
 use mansuba::board::engine::Engine;
@@ -570,91 +570,91 @@ fn preset(name: &str) -> AnyEngine {
     AnyEngine::new(Rules::preset(name).unwrap()).unwrap()
 }
 
-macro_rules! rule_set_test {
-    ($test:ident, $preset:expr, $seed:expr, $men:expr, $count:expr, $stacked:expr, $privileged:expr) => {
+/// A test that runs `$run` on the engine of the preset `$preset`, after it the
+/// arguments given.
+macro_rules! preset_test {
+    ($test:ident, $preset:expr, $run:ident($($arg:expr),* $(,)?)) => {
         #[test]
         fn $test() {
             let any = preset($preset);
-            with_engine!(&any, e => rule_set(e, $seed, $men, $count, $stacked, $privileged));
+            with_engine!(&any, e => $run(e, $($arg),*));
         }
     };
 }
 
-rule_set_test!(
+preset_test!(
     orthodox,
     "orthodox",
-    11,
-    &[
-        (&['Q', 'N'], &['p']),
-        (&['R', 'B'], &['n']),
-        (&['R', 'P'], &[])
-    ],
-    12,
-    false,
-    false
+    rule_set(
+        11,
+        &[
+            (&['Q', 'N'], &['p']),
+            (&['R', 'B'], &['n']),
+            (&['R', 'P'], &[])
+        ],
+        12,
+        false,
+        false
+    )
 );
-rule_set_test!(
+preset_test!(
     shatranj,
     "shatranj",
-    12,
-    &[(&['R', 'Q', 'N'], &['p']), (&['R', 'N'], &['q'])],
-    12,
-    false,
-    false
+    rule_set(
+        12,
+        &[(&['R', 'Q', 'N'], &['p']), (&['R', 'N'], &['q'])],
+        12,
+        false,
+        false
+    )
 );
-rule_set_test!(
+preset_test!(
     short_assize,
     "short-assize",
-    13,
-    &[(&['R', 'Q'], &['p'])],
-    10,
-    true,
-    false
+    rule_set(13, &[(&['R', 'Q'], &['p'])], 10, true, false)
 );
-rule_set_test!(
+preset_test!(
     long_assize,
     "long-assize",
-    14,
-    &[(&['R', 'Q', 'P'], &['b']), (&['Q', 'N'], &['p'])],
-    12,
-    false,
-    true
+    rule_set(
+        14,
+        &[(&['R', 'Q', 'P'], &['b']), (&['Q', 'N'], &['p'])],
+        12,
+        false,
+        true
+    )
 );
-rule_set_test!(
+preset_test!(
     alfonso,
     "alfonso",
-    15,
-    &[(&['R', 'Q'], &['p']), (&['R', 'P'], &['n'])],
-    10,
-    false,
-    true
+    rule_set(
+        15,
+        &[(&['R', 'Q'], &['p']), (&['R', 'P'], &['n'])],
+        10,
+        false,
+        true
+    )
 );
-rule_set_test!(
+preset_test!(
     forced_capture,
     "forced",
-    16,
-    &[(&['R', 'N'], &['p', 'n'])],
-    10,
-    false,
-    false
+    rule_set(16, &[(&['R', 'N'], &['p', 'n'])], 10, false, false)
 );
-rule_set_test!(
+preset_test!(
     courier,
     "courier",
-    17,
-    &[(&['R', 'F', 'W'], &['p']), (&['R', 'E'], &['n'])],
-    10,
-    false,
-    false
+    rule_set(
+        17,
+        &[(&['R', 'F', 'W'], &['p']), (&['R', 'E'], &['n'])],
+        10,
+        false,
+        false
+    )
 );
-rule_set_test!(
+preset_test!(
     grant_acedrex,
     "grant-acedrex",
-    18,
-    &[(&['R', 'L'], &['p'])],
-    6,
-    false,
-    false
+    rule_set(18, &[(&['R', 'L'], &['p'])], 6, false, false)
 );
 
 /// The self stipulations compared on positions chosen for them.
@@ -726,22 +726,10 @@ fn self_play<B: Bits>(eng: &Arc<Engine<B>>, seed: u64, men: &[(&[char], &[char])
     );
 }
 
-macro_rules! self_play_test {
-    ($test:ident, $preset:expr, $seed:expr, $men:expr, $want:expr) => {
-        #[test]
-        fn $test() {
-            let any = preset($preset);
-            with_engine!(&any, e => self_play(e, $seed, $men, $want));
-        }
-    };
-}
-
-self_play_test!(
+preset_test!(
     self_forced_capture,
     "forced",
-    23,
-    &[(&['R', 'N'], &['n', 'p']), (&['P', 'R'], &['p'])],
-    3
+    self_play(23, &[(&['R', 'N'], &['n', 'p']), (&['P', 'R'], &['p'])], 3)
 );
 
 /// Positions where a self stipulation works, found by the screening above on many more
@@ -766,14 +754,10 @@ fn self_play_found() {
         });
     }
 }
-rule_set_test!(
+preset_test!(
     grant_acedrex_bent,
     "grant-acedrex",
-    19,
-    &[(&['U'], &['p']), (&['A'], &['z'])],
-    2,
-    false,
-    false
+    rule_set(19, &[(&['U'], &['p']), (&['A'], &['z'])], 2, false, false)
 );
 
 /// The stipulations compared under conditions that bar moves.
@@ -799,16 +783,7 @@ fn barred_play<B: Bits>(
         if done >= count {
             break;
         }
-        let (w, b) = men[i % men.len()];
-        let Some(fen) = random_position(eng, &mut rng, w, b, false) else {
-            continue;
-        };
-        let fen = if i % 2 == 1 {
-            flip_fen(&fen).unwrap()
-        } else {
-            fen
-        };
-        let Ok(mut p) = Position::from_fen(eng.clone(), &fen) else {
+        let Some(mut p) = drawn_position(eng, &mut rng, men, i) else {
             continue;
         };
         if stacked && !stack_a_pawn(&mut p) {
@@ -867,54 +842,34 @@ fn stack_a_pawn<B: Bits>(p: &mut Position<B>) -> bool {
     true
 }
 
-macro_rules! barred_test {
-    ($test:ident, $preset:expr, $seed:expr, $men:expr, $count:expr) => {
-        barred_test!($test, $preset, $seed, $men, $count, false);
-    };
-    ($test:ident, $preset:expr, $seed:expr, $men:expr, $count:expr, $stacked:expr) => {
-        #[test]
-        fn $test() {
-            let any = preset($preset);
-            with_engine!(&any, e => barred_play(e, $seed, $men, ($count, $stacked)));
-        }
-    };
-}
-
-barred_test!(
+preset_test!(
     barred_orthodox,
     "orthodox",
-    31,
-    &[(&['Q', 'N'], &['p', 'n']), (&['R', 'B', 'P'], &['p'])],
-    14
+    barred_play(
+        31,
+        &[(&['Q', 'N'], &['p', 'n']), (&['R', 'B', 'P'], &['p'])],
+        (14, false)
+    )
 );
-barred_test!(
+preset_test!(
     barred_shatranj,
     "shatranj",
-    32,
-    &[(&['R', 'Q', 'N'], &['p', 'r'])],
-    10
+    barred_play(32, &[(&['R', 'Q', 'N'], &['p', 'r'])], (10, false))
 );
-barred_test!(
+preset_test!(
     barred_long_assize,
     "long-assize",
-    33,
-    &[(&['R', 'Q', 'P'], &['p', 'b'])],
-    8
+    barred_play(33, &[(&['R', 'Q', 'P'], &['p', 'b'])], (8, false))
 );
-barred_test!(
+preset_test!(
     barred_courier,
     "courier",
-    34,
-    &[(&['R', 'F', 'W'], &['p', 'n'])],
-    8
+    barred_play(34, &[(&['R', 'F', 'W'], &['p', 'n'])], (8, false))
 );
-barred_test!(
+preset_test!(
     barred_short_assize_stacked,
     "short-assize",
-    35,
-    &[(&['R', 'Q'], &['p', 'n'])],
-    8,
-    true
+    barred_play(35, &[(&['R', 'Q'], &['p', 'n'])], (8, true))
 );
 
 /// Random positions with a man of the mating side named to mate (`mate_by` a square):
@@ -927,16 +882,7 @@ fn named_man<B: Bits>(eng: &Arc<Engine<B>>, seed: u64, men: &[(&[char], &[char])
         if done >= count {
             break;
         }
-        let (w, b) = men[i % men.len()];
-        let Some(fen) = random_position(eng, &mut rng, w, b, false) else {
-            continue;
-        };
-        let fen = if i % 2 == 1 {
-            flip_fen(&fen).unwrap()
-        } else {
-            fen
-        };
-        let Ok(p) = Position::from_fen(eng.clone(), &fen) else {
+        let Some(p) = drawn_position(eng, &mut rng, men, i) else {
             continue;
         };
         for stip in BARRED_STIPS.iter().filter(|s| !s.contains('=')) {
@@ -968,34 +914,26 @@ fn named_man<B: Bits>(eng: &Arc<Engine<B>>, seed: u64, men: &[(&[char], &[char])
     );
 }
 
-macro_rules! named_man_test {
-    ($test:ident, $preset:expr, $seed:expr, $men:expr, $count:expr) => {
-        #[test]
-        fn $test() {
-            let any = preset($preset);
-            with_engine!(&any, e => named_man(e, $seed, $men, $count));
-        }
-    };
-}
-
-named_man_test!(
+preset_test!(
     named_man_orthodox,
     "orthodox",
-    41,
-    &[(&['Q', 'N', 'P'], &['p', 'r']), (&['R', 'B'], &['q'])],
-    16
+    named_man(
+        41,
+        &[(&['Q', 'N', 'P'], &['p', 'r']), (&['R', 'B'], &['q'])],
+        16
+    )
 );
-named_man_test!(
+preset_test!(
     named_man_shatranj,
     "shatranj",
-    42,
-    &[(&['R', 'Q', 'P'], &['p', 'r'])],
-    10
+    named_man(42, &[(&['R', 'Q', 'P'], &['p', 'r'])], 10)
 );
-named_man_test!(
+preset_test!(
     named_man_courier,
     "courier",
-    43,
-    &[(&['R', 'R', 'W'], &['p']), (&['R', 'F', 'B'], &['n'])],
-    16
+    named_man(
+        43,
+        &[(&['R', 'R', 'W'], &['p']), (&['R', 'F', 'B'], &['n'])],
+        16
+    )
 );

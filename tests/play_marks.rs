@@ -9,14 +9,13 @@
 //! courier chess (12x8); and through the command line, a condition the families do not
 //! take refused by its key.
 
-use crate::common::{mansuba_in, random_position, Rng};
+use crate::common::{drawn_position, mansuba_in, Rng};
 use mansuba::board::bits::Bits;
 use mansuba::board::compiled::AnyEngine;
 use mansuba::board::engine::Engine;
 use mansuba::board::movegen::MoveList;
 use mansuba::board::position::{Move, Position};
 use mansuba::board::rules::Rules;
-use mansuba::board::sides::flip_fen;
 use mansuba::solve::{solve_play, solve_play_marked, Marks, Play, PlayLimits, Squares, Terms};
 use mansuba::with_engine;
 use std::sync::Arc;
@@ -198,16 +197,7 @@ fn random_marks<B: Bits>(eng: &Arc<Engine<B>>, seed: u64, men: &[(&[char], &[cha
         if compared >= 40 && kept >= 5 {
             break;
         }
-        let (w, b) = men[i % men.len()];
-        let Some(fen) = random_position(eng, &mut rng, w, b, false) else {
-            continue;
-        };
-        let fen = if i % 2 == 1 {
-            flip_fen(&fen).unwrap()
-        } else {
-            fen
-        };
-        let Ok(p) = Position::from_fen(eng.clone(), &fen) else {
+        let Some(p) = drawn_position(eng, &mut rng, men, i) else {
             continue;
         };
         for s in STIPS {

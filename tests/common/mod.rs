@@ -53,6 +53,26 @@ impl Rng {
     }
 }
 
+/// The `i`th draw of a random comparison: [`random_position`] with the men of
+/// `men[i % men.len()]` (White's, Black's), its colours swapped on every odd draw
+/// (Black's men about White's king, where selfmates and reflexmates happen), read as a
+/// position; `None` when no position came of it.
+pub fn drawn_position<B: Bits>(
+    eng: &Arc<Engine<B>>,
+    rng: &mut Rng,
+    men: &[(&[char], &[char])],
+    i: usize,
+) -> Option<Position<B>> {
+    let (w, b) = men[i % men.len()];
+    let fen = random_position(eng, rng, w, b, false)?;
+    let fen = if i % 2 == 1 {
+        mansuba::board::sides::flip_fen(&fen).ok()?
+    } else {
+        fen
+    };
+    Position::from_fen(eng.clone(), &fen).ok()
+}
+
 /// A random position with mates close at hand, White to move: Black's king on an edge,
 /// White's men within three squares of it (and, if `far`, not next to it: up to five),
 /// Black's `black` men within two (taking its flights). Its FEN, or `None` when the men
