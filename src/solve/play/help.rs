@@ -79,9 +79,6 @@ pub(super) fn ends_well<B: Bits>(
     }
 }
 
-/// Children whose table slots a node fetches ahead of their probes.
-const PREFETCH_AHEAD: usize = 4;
-
 /// One help search: the board, the goal, and the lines found.
 pub(super) struct HelpSearch<'m, B: Bits> {
     pub(super) pos: Position<B>,
@@ -154,13 +151,14 @@ impl<'m, B: Bits> HelpSearch<'m, B> {
         let mut any = false;
         // The children probe the table with `left - 1` (above 1): their slots are
         // fetched a few moves ahead, so that the probe seldom waits for memory.
-        let ahead = if left > 2 { PREFETCH_AHEAD } else { 0 };
+        let ahead = left > 2;
         for (i, &m) in list.as_slice().iter().enumerate() {
             if self.meter.tick() {
                 return any;
             }
-            if ahead > 0 {
-                self.fetch_ahead(&list, i, left - 1);
+            if ahead {
+                self.fails
+                    .fetch_ahead(&self.pos, &self.aim, &list, (i, left - 1));
             }
             let before = self.aim;
             self.aim = before.after(&self.pos, &m);
@@ -182,24 +180,6 @@ impl<'m, B: Bits> HelpSearch<'m, B> {
             self.fails.put(hash, left, false);
         }
         any
-    }
-
-    /// Before the `i`th of `list` is searched: fetches the table slots of the children
-    /// up to [`PREFETCH_AHEAD`] moves on (all of them for the first), which will probe
-    /// it with `left` half-moves.
-    fn fetch_ahead(&self, list: &MoveList, i: usize, left: u32) {
-        let end = (i + PREFETCH_AHEAD).min(list.len());
-        let start = if i == 0 {
-            0
-        } else {
-            (i + PREFETCH_AHEAD - 1).min(end)
-        };
-        for c in &list.as_slice()[start..end] {
-            if let Some(h) = self.pos.hash_after(c) {
-                let key = self.aim.after(&self.pos, c).key(h);
-                self.fails.prefetch(key, left);
-            }
-        }
     }
 
     /// The line of no move: its end holds before any move (an `hr#N.5` where Black has

@@ -9,12 +9,19 @@
 //! an entry with no free slot near its own takes its own slot's place (a lost entry
 //! only costs its search again).
 
+use super::goal::Target;
+use crate::board::bits::Bits;
+use crate::board::movegen::MoveList;
+use crate::board::position::Position;
+
 /// Slots of a fresh table (128 KiB).
 const FIRST_SLOTS: usize = 1 << 14;
 /// The most slots a table grows to (32 MiB).
 const MAX_SLOTS: usize = 1 << 22;
 /// Slots an entry may stand past its own (linear probing).
 const PROBES: usize = 16;
+/// Moves ahead of the one searched whose children's slots are fetched.
+const AHEAD: usize = 4;
 
 /// A verdict per (hash, moves left).
 pub(super) struct Table {
@@ -102,6 +109,26 @@ impl Table {
         }
         #[cfg(not(target_arch = "x86_64"))]
         let _ = slot;
+    }
+
+    /// Before the `i`th move of `list` is searched from `pos`: fetches the slots of the
+    /// positions after it and a few more moves (after all of them for the first), whose
+    /// searches will probe the table with `left`, so that the probes seldom wait for
+    /// memory (`aim` follows a man named to mate into the keys).
+    pub(super) fn fetch_ahead<B: Bits>(
+        &self,
+        pos: &Position<B>,
+        aim: &Target,
+        list: &MoveList,
+        (i, left): (usize, u32),
+    ) {
+        let end = (i + AHEAD).min(list.len());
+        let start = if i == 0 { 0 } else { (i + AHEAD - 1).min(end) };
+        for m in &list.as_slice()[start..end] {
+            if let Some(h) = pos.hash_after(m) {
+                self.prefetch(aim.after(pos, m).key(h), left);
+            }
+        }
     }
 
     /// Stores a verdict (growing the table first when it is half full).
