@@ -181,7 +181,8 @@ impl<B: Bits> Searcher<'_, B> {
     }
 }
 
-pub(super) fn captured_ep_square<B: Bits>(pos: &Position<B>, m: &Move) -> u8 {
+/// The square of the pawn an en passant capture `m` (of the side to move) takes.
+pub(crate) fn captured_ep_square<B: Bits>(pos: &Position<B>, m: &Move) -> u8 {
     let w = pos.eng.geo.width;
     if pos.side == Color::White {
         m.to - w

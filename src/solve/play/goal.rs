@@ -13,7 +13,7 @@ use crate::board::movegen::MoveList;
 use crate::board::outcome::Outcome;
 use crate::board::piece::{Color, Kind};
 use crate::board::position::{Move, MoveKind, Position};
-use crate::solve::conditions::man_attacks;
+use crate::solve::conditions::{captured_ep_square, man_attacks};
 
 /// Squares of a board of up to 192 (empty: no square is asked for).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -166,15 +166,10 @@ impl Target {
             } else if m.from2 == self.at {
                 t.at = m.to2;
             }
-        } else {
-            let w = pos.eng.geo.width;
-            let ep = match pos.side() {
-                Color::White => m.to.wrapping_sub(w),
-                Color::Black => m.to.wrapping_add(w),
-            };
-            if m.to == self.at || (m.flag == MoveKind::EnPassant && ep == self.at) {
-                t.at = NO_SQ;
-            }
+        } else if m.to == self.at
+            || (m.flag == MoveKind::EnPassant && captured_ep_square(pos, m) == self.at)
+        {
+            t.at = NO_SQ;
         }
         t
     }
