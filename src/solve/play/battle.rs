@@ -17,6 +17,7 @@ use super::bounds::bounds_apply;
 use super::goal::{goal_in_one, playable, reached, Target};
 use super::meter::Meter;
 use super::obliged::{goal_out_of_reach, self_end_fails};
+use super::stalemate::keep_stalemating;
 use super::stip::{Aim, Family};
 use super::table::Table;
 use crate::board::bits::Bits;
@@ -80,6 +81,10 @@ impl<'m, B: Bits> BattleSearch<'m, B> {
         if out || !self.attack_moves(&mut list) {
             self.table.put(hash, n, false);
             return Some(false);
+        }
+        // `=1`: White's move must take away each of Black's.
+        if n == 1 && self.bounds && self.family == Family::Direct && self.aim == Aim::Stalemate {
+            keep_stalemating(&mut self.pos, &mut list);
         }
         let mut won = false;
         for &m in list.as_slice() {

@@ -19,6 +19,7 @@ use super::bounds::{bounds_apply, mates_in_one, out_of_reach};
 use super::goal::{goal_in_one, playable, reached, Target};
 use super::meter::Meter;
 use super::series::forced_to_goal;
+use super::stalemate::keep_stalemating;
 use super::stip::{Aim, Family, Play};
 use super::table::Table;
 use crate::board::bits::Bits;
@@ -147,6 +148,10 @@ impl<'m, B: Bits> HelpSearch<'m, B> {
         }
         if !may_go_on(&mut self.pos, &list, self.end, self.aim) {
             return false;
+        }
+        // The stalemating move must take away each of the other side's moves.
+        if left == 1 && self.bounds && self.aim == Aim::Stalemate {
+            keep_stalemating(&mut self.pos, &mut list);
         }
         let mut any = false;
         // The children probe the table with `left - 1` (above 1): their slots are

@@ -12,7 +12,7 @@
 //!
 //! Files: `stip` (the parsed stipulation), `goal` (the two predicates), `bars` (the moves
 //! the conditions bar), `bounds` (the `#N` search's bounds and mate judge, shared),
-//! `meter` (limits), `table` (transposition tables), `obliged` (quick judges of battle
+//! `stalemate` (the last moves that may stalemate), `meter` (limits), `table` (transposition tables), `obliged` (quick judges of battle
 //! play's obligations), `help`, `series`, `battle` (the searches), `claim` (checking a
 //! given line), `report`.
 
@@ -26,6 +26,7 @@ mod meter;
 mod obliged;
 mod report;
 mod series;
+mod stalemate;
 mod stip;
 mod table;
 

@@ -11,6 +11,7 @@
 use super::bounds::{bounds_apply, mates_in_one, out_of_reach};
 use super::goal::{goal_in_one, playable, reached, Target};
 use super::meter::Meter;
+use super::stalemate::keep_stalemating;
 use super::stip::{Aim, SeriesEnd};
 use super::table::Table;
 use crate::board::bits::Bits;
@@ -102,6 +103,10 @@ impl<'m, B: Bits> SeriesSearch<'m, B> {
         if self.end == SeriesEnd::Reflex && goal_in_one(&mut self.pos, &list, self.aim) {
             self.fails.put(hash, left, false);
             return false;
+        }
+        // `ser-=`: the last series move must take away each of the other side's moves.
+        if left == 1 && self.bounds && self.end == SeriesEnd::Direct && self.aim == Aim::Stalemate {
+            keep_stalemating(&mut self.pos, &mut list);
         }
         let mut any = false;
         for &m in list.as_slice() {
@@ -199,6 +204,9 @@ impl<'m, B: Bits> SeriesSearch<'m, B> {
         let mut list = MoveList::new();
         if !playable(&mut self.pos, self.aim, &mut list) {
             return false;
+        }
+        if self.bounds && self.aim == Aim::Stalemate {
+            keep_stalemating(&mut self.pos, &mut list);
         }
         let mut any = false;
         for &w in list.as_slice() {

@@ -24,7 +24,7 @@ mod flights;
 mod mates;
 mod quiet;
 #[cfg(test)]
-mod testkit;
+pub(crate) mod testkit;
 
 pub(crate) use checkmate::{applies as mates_judged, mates};
 pub(crate) use flights::{flights_stay_open, HeldReply, LastMoves};

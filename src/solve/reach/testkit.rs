@@ -9,9 +9,9 @@ use crate::board::piece::Color;
 use crate::board::position::Position;
 use std::sync::Arc;
 
-pub(super) struct Rng(pub(super) u64);
+pub(crate) struct Rng(pub(crate) u64);
 impl Rng {
-    pub(super) fn below(&mut self, n: usize) -> usize {
+    pub(crate) fn below(&mut self, n: usize) -> usize {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
         self.0 ^= self.0 << 17;
@@ -21,7 +21,7 @@ impl Rng {
 
 /// A position of men placed by letter (upper case White) on squares, with the side
 /// to move; not checked for legality.
-pub(super) fn place<B: Bits>(
+pub(crate) fn place<B: Bits>(
     eng: &Arc<Engine<B>>,
     men: &[(char, usize)],
     white_to_move: bool,
@@ -50,7 +50,7 @@ pub(super) fn place<B: Bits>(
 
 /// The men of `men` (White's upper case) anywhere, one to a square, pawns off the first
 /// and last two ranks.
-pub(super) fn random_position<B: Bits>(
+pub(crate) fn random_position<B: Bits>(
     eng: &Arc<Engine<B>>,
     rng: &mut Rng,
     men: &str,
