@@ -6,6 +6,7 @@ use crate::report;
 use crate::report::export_asked as asked;
 use crate::report::grid::Group;
 use crate::report::written::counted;
+use crate::verify::run::Asked;
 use anyhow::Result;
 use std::path::PathBuf;
 
@@ -66,7 +67,12 @@ pub fn cmd_export(a: ExportArgs) -> Result<i32> {
             .unwrap_or_else(|e| e.into_inner())
             .extend(g.rows)
     };
-    run_shard(&a.paths, &run, false, "exporting", &keep, None)?;
+    let asked = Asked {
+        all_rules: false,
+        shard: None,
+        what: "exporting",
+    };
+    (run.run()).batch((&files, &a.paths), asked, super::progress::bars(), &keep)?;
     let rows = rows.into_inner().unwrap_or_else(|e| e.into_inner());
     let engines = super::engines();
     let problems: Vec<_> = rows.iter().filter_map(|r| r.problem.as_ref()).collect();

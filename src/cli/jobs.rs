@@ -1,10 +1,9 @@
 //! The search options of `solve`, `verify` and `export` as the command line reads them,
-//! turned into the library's [`Settings`] (which checks them and makes the solver's
-//! limits); the jobs themselves are the library's [`crate::verify`].
+//! turned into the library's [`Settings`] and [`Run`] (which check them, set the pool and
+//! make the solver's limits); the jobs themselves are the library's [`crate::verify`].
 
-use crate::solve::Limits;
+use crate::verify::run::Run;
 use crate::verify::settings::Settings;
-use anyhow::Result;
 use std::path::PathBuf;
 
 /// Search limits and shared options of `solve`, `verify` and `export`.
@@ -106,31 +105,20 @@ impl RunArgs {
         }
     }
 
-    /// The solver's limits, with Ctrl-C, the progress shown when `progress`, and the
-    /// user's table cache.
-    pub(super) fn limits(&self, progress: bool) -> Result<Limits> {
-        let cancel = Some(crate::cli::interrupt::cancel_flag());
-        let watch = super::progress::observer(progress);
-        Ok(self.settings().limits(cancel, watch, table_cache)?)
-    }
-
-    /// Checks `--rules` once, before any work (a bad name is a usage error); its note is
-    /// said once.
-    pub(super) fn check_rules(&self) -> Result<()> {
-        if let Some(note) = self.settings().check_rules()? {
-            eprintln!("{note}");
+    /// The run the flags ask for: Ctrl-C its cancel flag, its notes and warnings on
+    /// standard error.
+    pub(super) fn run(&self) -> Run<'static> {
+        Run {
+            settings: self.settings(),
+            threads: self.threads,
+            rules_dirs: super::rules_dirs(),
+            cancel: Some(crate::cli::interrupt::cancel_flag()),
+            say: &say,
         }
-        Ok(())
     }
 }
 
-/// Where this run keeps the tables it builds on the fly ([`crate::files::cache::for_run`]),
-/// with a warning, said once, when the user's cache is not trusted.
-fn table_cache() -> Option<PathBuf> {
-    static WARNED: std::sync::Once = std::sync::Once::new();
-    let cache = crate::files::cache::for_run();
-    if let Some(w) = cache.warning() {
-        WARNED.call_once(|| eprintln!("warning: {w}"));
-    }
-    cache.dir
+/// A run's note or warning, on standard error.
+fn say(line: &str) {
+    eprintln!("{line}");
 }

@@ -1,6 +1,5 @@
 //! `mansuba solve`: one problem file (or one problem of it), reported in full.
 use super::parallel::*;
-use crate::batch::threads::set_threads;
 use crate::report;
 use anyhow::Result;
 use std::path::PathBuf;
@@ -22,9 +21,7 @@ pub struct SolveArgs {
 
 /// `mansuba solve`.
 pub fn cmd_solve(a: SolveArgs) -> Result<i32> {
-    set_threads(a.run.threads)?;
-    a.run.check_rules()?;
-    let limits = a.run.limits(!a.json)?;
+    let limits = a.run.run().limits(super::progress::observer(!a.json))?;
     let lf = crate::verify::solves::read_problem_file(&a.file)?;
     for w in &lf.warnings {
         eprintln!("warning: {}", crate::report::shown::said(w));

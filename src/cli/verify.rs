@@ -4,10 +4,12 @@
 
 use super::output::{self, Outputs};
 use super::parallel::*;
+use super::progress::bars;
 use super::workers::collect_files;
 use crate::batch::Shard;
 use crate::files::FileSet;
 use crate::report::grid::Group;
+use crate::verify::run::Asked;
 use crate::verify::shard::{PlacedGroup, Planned};
 use anyhow::Result;
 use std::path::PathBuf;
@@ -87,7 +89,12 @@ pub fn cmd_verify(a: VerifyArgs) -> Result<i32> {
     // rows are kept, unless the whole batch is laid out at the end or a shard writes them.
     let sink = Mutex::new(output::open(&out, a.shard.is_some())?);
     let take = |g: Group| sink.lock().unwrap_or_else(|e| e.into_inner()).take(g);
-    let batch = run_shard(&a.paths, &a.run, a.all_rules, "verifying", &take, a.shard)?;
+    let asked = Asked {
+        all_rules: a.all_rules,
+        shard: a.shard,
+        what: "verifying",
+    };
+    let batch = (a.run.run()).batch((&files, &a.paths), asked, bars(), &take)?;
     let (code, groups) =
         output::finish(&out, sink.into_inner().unwrap_or_else(|e| e.into_inner()))?;
     if let Some(p) = planned {

@@ -5,7 +5,7 @@
 //! problems read as the workers ask for them by `feed`), and ends with a [`Status`]
 //! (the exit code's rule); a shard leaves its manifest and rows for the merge, which
 //! checks and joins them ([`shard`]). The search settings of such a run are plain values
-//! ([`settings`]). The command line's `verify`, `solve` and `export` run exactly
+//! ([`settings`]), and so is the run itself ([`run`]: the pool, the limits, the batch). The command line's `verify`, `solve` and `export` run exactly
 //! this, and so can another program (see the crate's front page).
 //!
 //! It sits above [`crate::report`] (its result is a report row, [`crate::report::Row`])
@@ -19,6 +19,7 @@ pub mod least;
 pub mod members;
 pub(crate) mod plan;
 pub mod repairs;
+pub mod run;
 pub mod settings;
 pub mod shard;
 pub mod solves;
