@@ -4,7 +4,6 @@
 //! Exit codes: see docs/verify.md "Exit codes" (the rule is written there and coded in
 //! `run::exit_code`); a bad usage or input is 2 (clap's own code for usage errors).
 
-pub mod book;
 pub mod concordance;
 pub mod diagram;
 pub mod dice;

@@ -1,14 +1,16 @@
 //! What `verify` writes from a batch's groups, and `merge` from the groups of its shards:
 //! the CSV, the JSON lines, the listing and the edition (and the book Chromium prints of
-//! it), each checked before any work, then the sink they are written through opened and
-//! the edition laid out. One writer for both, so that a merge of shards writes exactly
-//! what one run would have; the summary and the book are printed by the caller.
+//! it), each checked before any work, then the sink they are written through opened, and
+//! at the end the edition laid out, its book printed and the summary worded. One writer
+//! for both, so that a merge of shards writes exactly what one run would have; the caller
+//! prints what the end says.
 
 use super::cells::Cells;
-use super::edition::book::{find_chromium, NoChromium};
+use super::edition::book::{find_chromium, BookError, NoChromium};
 use super::grid::Group;
 use super::html::EditionError;
-use super::stream::{Sink, SinkError, SinkOptions};
+use super::stream::{Finished, Sink, SinkError, SinkOptions};
+use super::tally::Tally;
 use crate::board::rules::RulesDirs;
 use crate::files::{FileSet, FlaggedError, Output};
 use std::path::{Path, PathBuf};
@@ -37,6 +39,24 @@ pub enum OutputsError {
     /// The CSV inside the edition's folder, which is replaced whole.
     #[error("--csv {} is inside the edition's folder --html {}, which is replaced whole: write the CSV elsewhere", .0.display(), .1.display())]
     CsvInside(PathBuf, PathBuf),
+    /// A row could not be written, or the CSV put in place.
+    #[error(transparent)]
+    Sink(#[from] SinkError),
+    /// The book was not printed.
+    #[error(transparent)]
+    Book(#[from] BookError),
+}
+
+/// What the end of the outputs says, and what it keeps.
+pub struct Ended {
+    /// The summary's counts.
+    pub tally: Tally,
+    /// The groups kept.
+    pub groups: Vec<Group>,
+    /// What goes on standard output after the rows: the `--all-rules` grid, the summary.
+    pub out: String,
+    /// What goes on standard error: the summary, when standard output carries the data.
+    pub err: String,
 }
 
 /// The `--csv` output, checked before any work (see [`crate::files::target`]): `--csv -`
@@ -153,5 +173,43 @@ impl Outputs<'_> {
             rules_dirs,
         };
         super::edition::assemble::write(dir, groups, &spec)
+    }
+
+    /// Puts the CSV in place, writes the edition (and prints its book), and words the
+    /// listing's end and the summary (with where the edition and the book went); the
+    /// edition's repairs are stopped by `lent`'s cancel flag.
+    pub fn finish(
+        &self,
+        sink: Sink,
+        lent: (Option<Arc<AtomicBool>>, RulesDirs),
+    ) -> Result<Ended, OutputsError> {
+        let Finished { tally, kept } = sink.finish()?;
+        let mut note = String::new();
+        if let Some(d) = self.html {
+            let index = self.edition(d, &kept, lent)?;
+            note = format!("edition: {}\n", index.display());
+            if let (Some((to, chromium)), Some(pdf)) = (&self.pdf_out, self.pdf) {
+                super::edition::book::print_pdf(chromium, (&index, &self.title()), to, pdf)?;
+                note += &format!("book: {}\n", pdf.display());
+            }
+        }
+        let summary = format!("{}{note}", tally.text());
+        let (out, err) = if self.json || self.csv_to_stdout() {
+            // Standard output carries the data: the summary goes to stderr.
+            (String::new(), summary)
+        } else if self.all_rules {
+            (
+                format!("{}\n{summary}", super::grid::text(&kept)),
+                String::new(),
+            )
+        } else {
+            (format!("\n{summary}"), String::new())
+        };
+        Ok(Ended {
+            tally,
+            groups: kept,
+            out,
+            err,
+        })
     }
 }

@@ -1,6 +1,8 @@
 //! The edition printed as a book by Chromium: its program found on the PATH, the page
 //! printed in a fresh private folder, and the book put in place only when its title is
-//! the edition's (a PDF of anything else is refused).
+//! the edition's (a PDF of anything else is refused). The page is handed to Chromium as
+//! a `file://` address the `url` crate builds (a `#`, `?` or `%` in the folder's name is
+//! percent-encoded, never read as a fragment or a query).
 
 use crate::files::{Output, OutputError};
 use std::path::{Path, PathBuf};
@@ -95,17 +97,30 @@ pub enum BookError {
     /// The book could not be written.
     #[error("--pdf {0}")]
     Write(OutputError),
+    /// The page's absolute path could not be found.
+    #[error("cannot find {}", .0.display())]
+    Unfound(PathBuf, #[source] std::io::Error),
+    /// The page's path has no `file://` address.
+    #[error("{}: cannot be written as a file:// address", .0.display())]
+    NoAddress(PathBuf),
 }
 
-/// Prints the edition's page at `url` (its `file://` address), whose title is `title`,
-/// to `out` (given as `given`) with Chromium: the PDF is written in a fresh private
+/// The `file://` address of a file, percent-encoded.
+pub fn file_url(path: &Path) -> Result<url::Url, BookError> {
+    let abs = std::path::absolute(path).map_err(|e| BookError::Unfound(path.to_path_buf(), e))?;
+    url::Url::from_file_path(&abs).map_err(|()| BookError::NoAddress(abs))
+}
+
+/// Prints the edition's page `index`, whose title is `title`, to `out` (given as `given`)
+/// with Chromium, handed its `file://` address: the PDF is written in a fresh private
 /// folder first, then put in place whole.
 pub fn print_pdf(
     chromium: &Path,
-    (url, title): (&str, &str),
+    (index, title): (&Path, &str),
     out: &Output,
     given: &Path,
 ) -> Result<(), BookError> {
+    let url = file_url(index)?;
     let work = crate::files::temps::fresh_name(&std::env::temp_dir());
     {
         use std::os::unix::fs::DirBuilderExt;
@@ -127,7 +142,7 @@ pub fn print_pdf(
             work.join("profile").display()
         ))
         .arg(format!("--print-to-pdf={}", pdf.display()))
-        .arg(url)
+        .arg(url.as_str())
         .output();
     let result = (|| {
         let run = run.map_err(|e| BookError::Run(chromium.to_path_buf(), e))?;
@@ -167,5 +182,15 @@ mod tests {
         let wide = b"<< /Title <FEFF006D00E9> >>";
         assert!(has_title(wide, "m\u{e9}"));
         assert!(!has_title(wide, "m\u{e8}"));
+    }
+
+    #[test]
+    fn addresses_are_percent_encoded() {
+        let u = file_url(Path::new("/tmp/col #2/a?b%c/index.html")).unwrap();
+        assert_eq!(u.as_str(), "file:///tmp/col%20%232/a%3Fb%25c/index.html");
+        assert_eq!(
+            u.to_file_path().unwrap(),
+            Path::new("/tmp/col #2/a?b%c/index.html")
+        );
     }
 }
