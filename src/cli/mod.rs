@@ -183,7 +183,7 @@ fn run(cli: Cli) -> Result<i32> {
     let _ = RULES_DIRS.set(crate::board::rules::RulesDirs::allow(&cli.rules_dir)?);
     workers::allow_links_out(cli.follow_links);
     RAW_CSV.store(cli.raw_csv, std::sync::atomic::Ordering::Relaxed);
-    interrupt::on_termination();
+    crate::files::temps::remove_on_termination();
     match cli.command {
         Command::Rules { name, json } => rules::cmd_rules(name, json),
         Command::Perft(a) => perft::cmd_perft(a),

@@ -1,7 +1,8 @@
 //! The temporary files and folders this process has made and not yet put in place or
 //! removed, so that a run ended by a signal (SIGTERM, a second Ctrl-C) leaves none behind.
 //! A writer registers its temporary when it makes it and forgets it once renamed or
-//! removed; [`remove_all`] is what the signal handler calls before the process exits.
+//! removed; [`remove_all`] is what the signal handler calls before the process exits, and
+//! [`remove_on_termination`] what SIGTERM and SIGHUP do.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -49,4 +50,35 @@ pub fn remove_all() {
 
 fn lock() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
     LIVE.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// SIGTERM (a job scheduler's cancel, `kill`) and SIGHUP (the terminal closed) taken over
+/// for the rest of the process: the temporaries are removed ([`remove_all`]) and the
+/// process ends at once, with 128 + the signal's number as its exit code (as shells
+/// report it; 143 for SIGTERM). The signals are blocked in the calling thread (threads
+/// started later inherit the mask, so call it before starting any) and taken by one
+/// thread that waits for them, so the cleaning is ordinary code, not a signal handler's.
+pub fn remove_on_termination() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: the signal set is initialised by sigemptyset before use; blocking a signal
+    // in this thread's mask touches no Rust state; sigwait is given a valid set.
+    unsafe {
+        let mut set: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut set);
+        libc::sigaddset(&mut set, libc::SIGTERM);
+        libc::sigaddset(&mut set, libc::SIGHUP);
+        if libc::pthread_sigmask(libc::SIG_BLOCK, &set, std::ptr::null_mut()) != 0 {
+            return;
+        }
+        let wait = move || {
+            let mut sig: libc::c_int = 0;
+            if libc::sigwait(&set, &mut sig) == 0 {
+                remove_all();
+                std::process::exit(128 + sig);
+            }
+        };
+        let _ = std::thread::Builder::new()
+            .name("sigterm".into())
+            .spawn(wait);
+    }
 }
