@@ -113,12 +113,7 @@ impl RunArgs {
             threads: self.threads,
             rules_dirs: super::rules_dirs(),
             cancel: Some(crate::cli::interrupt::cancel_flag()),
-            say: &say,
+            say: &super::say,
         }
     }
-}
-
-/// A run's note or warning, on standard error.
-fn say(line: &str) {
-    eprintln!("{line}");
 }

@@ -14,16 +14,12 @@ pub mod import;
 pub mod interrupt;
 pub mod jobs;
 pub mod merge;
-pub mod merge_reconstruct;
-pub mod merge_repair;
 pub mod output;
 pub mod parallel;
 pub mod perft;
 pub mod progress;
 pub mod reconstruct;
 pub mod repair;
-pub mod repair_args;
-pub mod repair_rows;
 pub mod rules;
 pub mod solve;
 pub mod tablebase;
@@ -163,6 +159,11 @@ pub(crate) fn rules_dirs() -> crate::board::rules::RulesDirs {
 /// `--rules-dir` allows.
 pub(crate) fn engines() -> crate::problem::Engines {
     crate::problem::Engines::allowing(rules_dirs())
+}
+
+/// A run's note or warning, a whole line, on standard error.
+pub(crate) fn say(line: &str) {
+    eprintln!("{line}");
 }
 
 /// `--raw-csv`, as the command line was given it.

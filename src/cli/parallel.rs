@@ -9,8 +9,8 @@
 pub(super) use super::jobs::RunArgs;
 use crate::batch::Shard;
 use crate::report::Row;
-use crate::verify::{shard, Status};
-use anyhow::Result;
+use crate::verify::one_run::OneRun;
+use crate::verify::Status;
 use std::path::Path;
 
 /// The exit code of a batch ([`Status::of_rows`]).
@@ -28,21 +28,24 @@ pub(super) fn export_exit_code(rows: &[Row]) -> i32 {
     Status::of_export(rows, crate::cli::interrupt::interrupted()).code()
 }
 
-/// For a command on one problem file (`repair`, `reconstruct`): the path, the `--csv`
-/// output and the shard checked before the work ([`shard::one_file`]), then the file
-/// loaded, its warnings said.
-pub(super) fn one_file(
-    path: &Path,
-    shard: Option<Shard>,
-    csv: Option<&Path>,
-) -> Result<(
-    crate::problem::LoadedFile,
-    Option<crate::files::Output>,
-    Option<shard::Planned>,
-)> {
-    let one = shard::one_file(path, shard, csv, &super::rules_dirs())?;
-    for w in &one.file.warnings {
-        eprintln!("warning: {}", crate::report::shown::said(w));
+/// A command on one problem file (`repair`, `reconstruct`) as its flags ask for it: the
+/// shard, the `--csv` output and the threads, `--rules-dir`, `--raw-csv`, Ctrl-C, the
+/// progress shown when `progress`, its warnings on stderr.
+pub(super) fn one_run<'a>(
+    file: &'a Path,
+    (shard, csv): (Option<Shard>, Option<&'a Path>),
+    threads: Option<usize>,
+    progress: bool,
+) -> OneRun<'a> {
+    OneRun {
+        file,
+        shard,
+        csv,
+        cells: super::cells(false),
+        threads,
+        rules_dirs: super::rules_dirs(),
+        cancel: Some(super::interrupt::cancel_flag()),
+        progress: super::progress::observer(progress),
+        say: &super::say,
     }
-    Ok((one.file, one.csv, one.planned))
 }

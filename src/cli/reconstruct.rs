@@ -1,13 +1,13 @@
 //! `mansuba reconstruct`: the illegible squares of a problem filled in every way the rules
 //! allow, the fillings under which it is sound listed and ranked (see
-//! [`crate::repair::reconstruct`]); text, `--json`, `--csv`.
+//! [`crate::repair::reconstruct`]); text, `--json`, `--csv`. The library runs it
+//! ([`crate::verify::one_run::OneRun::reconstruct`]); the result is printed here.
 
-use super::merge_reconstruct::{show, ReconstructRow};
-use crate::batch::threads::set_threads;
 use crate::batch::Shard;
-use crate::repair::problem::{reconstruct_problem, ReconstructProblemError as Failed};
-use crate::repair::reconstruct::Asked;
-use anyhow::{bail, Result};
+use crate::repair::reconstruct::Reconstruction;
+use crate::report::reconstruct as out;
+use crate::verify::shard::ReconstructAsked;
+use anyhow::Result;
 use std::path::PathBuf;
 
 /// Arguments of `reconstruct`.
@@ -50,10 +50,29 @@ pub struct ReconstructArgs {
     pub threads: Option<usize>,
 }
 
+/// `mansuba reconstruct`.
+pub fn cmd_reconstruct(a: ReconstructArgs) -> Result<i32> {
+    let run = super::parallel::one_run(&a.file, (a.shard, a.csv.as_deref()), a.threads, !a.json);
+    let ended = run.reconstruct(&asked(&a), &mut |id, at, r| show((id, at), r, a.json))?;
+    if let Some(w) = ended.written {
+        eprintln!("{w}");
+    }
+    Ok(ended.code)
+}
+
+/// Prints a reconstruction, text or JSON (at the run and at the merge of its shards).
+pub fn show((id, at): (&str, &str), r: &Reconstruction, json: bool) {
+    if json {
+        println!("{}", out::json(id, r));
+    } else {
+        println!("{}", out::text(id, at, r));
+    }
+}
+
 /// The options of `reconstruct` that change a result: the file as given, the problem,
 /// the squares, kinds and men, the time limits; not `--threads` nor the output's shape.
-fn asked_of(a: &ReconstructArgs) -> crate::verify::shard::Asked {
-    crate::verify::shard::Asked::Reconstruct(crate::verify::shard::ReconstructAsked {
+fn asked(a: &ReconstructArgs) -> ReconstructAsked {
+    ReconstructAsked {
         file: a.file.display().to_string(),
         id: a.id.clone(),
         unknown: a.unknown.clone(),
@@ -61,51 +80,5 @@ fn asked_of(a: &ReconstructArgs) -> crate::verify::shard::Asked {
         max_men: a.max_men,
         timeout: a.timeout,
         timeout_each: a.timeout_each,
-    })
-}
-
-/// `mansuba reconstruct`.
-pub fn cmd_reconstruct(a: ReconstructArgs) -> Result<i32> {
-    set_threads(a.threads)?;
-    let (lf, csv, planned) = super::parallel::one_file(&a.file, a.shard, a.csv.as_deref())?;
-    let p = lf.problem_of(&a.id)?;
-    let opt = crate::repair::Options::timed(
-        (a.timeout, a.timeout_each),
-        1,
-        a.shard.unwrap_or(Shard::ALL),
-        Some(crate::cli::interrupt::cancel_flag()),
-        super::progress::observer(!a.json),
-        crate::notation::Style::default(),
-    );
-    let asked = Asked::read(&a.unknown, a.kinds.as_deref(), a.max_men);
-    let r = match reconstruct_problem(p, &super::engines(), &asked, &opt) {
-        Ok(r) => r,
-        // Ctrl-C during the listing: said as an error, with the exit code of an
-        // interrupt.
-        Err(Failed::Reconstruct(e)) if crate::cli::interrupt::interrupted() => {
-            eprintln!("error: {}", crate::report::shown::said(&e.to_string()));
-            return Ok(crate::cli::interrupt::INTERRUPTED);
-        }
-        Err(Failed::Reconstruct(e)) => bail!("{}", p.error("id", e)),
-        Err(e) => return Err(e.into()),
-    };
-    let at = format!("{}:{}", p.file.display(), p.line);
-    show((&p.id, &at), &r, a.json, (csv.as_ref(), false))?;
-    if crate::cli::interrupt::interrupted() {
-        // A shard cut short writes no manifest: the merge counts it missing.
-        return Ok(crate::cli::interrupt::INTERRUPTED);
     }
-    if let Some(planned) = planned {
-        let row = ReconstructRow {
-            id: p.id.clone(),
-            at,
-            kept: r.kept.clone(),
-            result: r,
-        };
-        eprintln!(
-            "{}",
-            planned.write(asked_of(&a), 1, lf.warnings.clone(), &[row])?
-        );
-    }
-    Ok(0)
 }
