@@ -5,7 +5,7 @@
 //! JSON and CSV, reconstruct's likewise (the library puts their shards together,
 //! [`crate::verify::shard::combine`]); the times and node counts are the shards' own.
 
-use super::output::{self, csv_output, Outputs};
+use crate::report::outputs::{csv_output, Outputs};
 use crate::verify::one_run;
 use crate::verify::shard::{self, Asked, Manifest, VerifyAsked};
 use anyhow::Result;
@@ -108,9 +108,10 @@ fn merge_verify(a: &MergeArgs, v: &VerifyAsked, ms: &[(PathBuf, Manifest)]) -> R
     out.check(&shard::shard_files(ms))?;
     // Gathered (and checked) before the sink opens: a refusal prints not even a header.
     let groups = shard::gather(ms)?;
-    let mut sink = output::open(&out, false)?;
+    let mut sink = out.open(false, Box::new(std::io::stdout()))?;
     for g in groups {
         sink.take(g);
     }
-    Ok(output::finish(&out, sink)?.0)
+    let lent = (Some(super::interrupt::cancel_flag()), super::rules_dirs());
+    Ok(super::parallel::print_ended(&out.finish(sink, lent)?, None))
 }

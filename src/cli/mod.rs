@@ -14,7 +14,6 @@ pub mod import;
 pub mod interrupt;
 pub mod jobs;
 pub mod merge;
-pub mod output;
 pub mod parallel;
 pub mod perft;
 pub mod progress;

@@ -8,6 +8,7 @@
 
 pub(super) use super::jobs::RunArgs;
 use crate::batch::Shard;
+use crate::report::outputs::Ended;
 use crate::report::Row;
 use crate::verify::one_run::OneRun;
 use crate::verify::Status;
@@ -18,9 +19,15 @@ pub(super) fn exit_code(rows: &[Row]) -> i32 {
     Status::of_rows(rows, crate::cli::interrupt::interrupted()).code()
 }
 
-/// [`exit_code`] from a batch's tally (the rows themselves are not kept).
-pub(super) fn tally_exit_code(t: &crate::report::tally::Tally) -> i32 {
-    Status::of_tally(t, crate::cli::interrupt::interrupted()).code()
+/// Prints the end of `verify`'s or `merge`'s outputs ([`Ended`]) and a shard's last
+/// line; the exit code of the batch's tally (the rows themselves are not kept).
+pub(super) fn print_ended(ended: &Ended, last: Option<String>) -> i32 {
+    print!("{}", ended.out);
+    eprint!("{}", ended.err);
+    if let Some(line) = last {
+        eprintln!("{line}");
+    }
+    Status::of_tally(&ended.tally, crate::cli::interrupt::interrupted()).code()
 }
 
 /// The exit code of `export` ([`Status::of_export`]).

@@ -1,19 +1,16 @@
 //! `mansuba verify`: every problem of files or directories; summary, CSV, JSON, edition;
 //! with `--shard K/N`, what the shard leaves beside its CSV for `mansuba merge` (see
-//! [`crate::verify::shard`]): what was asked, the digest of the inputs, the rows.
+//! [`crate::verify::shard`]): what was asked, the digest of the inputs, the rows. The
+//! library runs it ([`crate::verify::verify_run`]); its end is printed here.
 
-use super::output::{self, Outputs};
 use super::parallel::*;
 use super::progress::bars;
 use super::workers::collect_files;
 use crate::batch::Shard;
-use crate::files::FileSet;
-use crate::report::grid::Group;
+use crate::report::outputs::Outputs;
 use crate::verify::run::Asked;
-use crate::verify::shard::{PlacedGroup, Planned};
 use anyhow::Result;
 use std::path::PathBuf;
-use std::sync::Mutex;
 
 /// Arguments of `verify`.
 #[derive(clap::Args, Debug)]
@@ -71,51 +68,13 @@ pub fn cmd_verify(a: VerifyArgs) -> Result<i32> {
         style: a.run.style(),
         ..Outputs::default()
     };
-    // Every file the run reads (problem files, the rules files they name, --rules's) is
-    // known before the work, so that no output replaces one, and a shard digests them
-    // before its run (an edit during the run then shows at the merge).
     let files = collect_files(&a.paths)?;
-    let read = FileSet::of(&a.run.settings().files_read(&files, &super::rules_dirs()));
-    out.check(&read)?;
-    let dirs = super::rules_dirs();
-    let planned = Planned::before(
-        a.shard,
-        a.csv.as_deref(),
-        &read,
-        (&files, a.run.rules.as_deref(), &dirs),
-    )?;
-    // Every output goes out as the problems finish, in the files' order (with
-    // --all-rules, one JSON line per problem holding every rule set); only the summary's
-    // rows are kept, unless the whole batch is laid out at the end or a shard writes them.
-    let sink = Mutex::new(output::open(&out, a.shard.is_some())?);
-    let take = |g: Group| sink.lock().unwrap_or_else(|e| e.into_inner()).take(g);
     let asked = Asked {
         all_rules: a.all_rules,
         shard: a.shard,
         what: "verifying",
     };
-    let batch = (a.run.run()).batch((&files, &a.paths), asked, bars(), &take)?;
-    let (code, groups) =
-        output::finish(&out, sink.into_inner().unwrap_or_else(|e| e.into_inner()))?;
-    if let Some(p) = planned {
-        if crate::cli::interrupt::interrupted() {
-            // Its rows are cut short: no manifest, so the merge counts the shard missing.
-            eprintln!(
-                "shard {}: interrupted, no manifest written (run it again)",
-                p.shard
-            );
-        } else {
-            let lines = PlacedGroup::of(groups, &batch.places);
-            eprintln!(
-                "{}",
-                p.write(
-                    a.run.settings().asked(&a.paths, a.all_rules),
-                    batch.total,
-                    vec![],
-                    &lines
-                )?
-            );
-        }
-    }
-    Ok(code)
+    let io = (bars(), Box::new(std::io::stdout()) as Box<_>);
+    let v = (a.run.run()).verify((&files, &a.paths), &mut out, asked, io)?;
+    Ok(print_ended(&v.ended, v.shard_note))
 }

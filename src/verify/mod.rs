@@ -25,6 +25,7 @@ pub mod settings;
 pub mod shard;
 pub mod solves;
 pub mod status;
+pub mod verify_run;
 
 pub use crate::problem::Engines;
 pub use batch::{Batch, Ran};

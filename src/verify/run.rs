@@ -58,6 +58,11 @@ pub enum RunError {
 }
 
 impl Run<'_> {
+    /// True once the caller's cancel flag rose.
+    pub fn cancelled(&self) -> bool {
+        (self.cancel.as_ref()).is_some_and(|c| c.load(std::sync::atomic::Ordering::SeqCst))
+    }
+
     /// The worker pool set, the rules asked for checked once before any work (their note
     /// said), and the solver's limits with the cancel flag, `progress` and the user's
     /// table cache (with a warning when it is not trusted).
