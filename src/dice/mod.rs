@@ -53,6 +53,7 @@ pub mod table;
 mod toy;
 pub mod turn;
 mod update;
+pub mod watch_lines;
 
 pub use crate::board::die::{Dice, NoMove, Roll};
 pub use answer::{answer, Answer, AnswerError, BestMove, How, Request, Simulation, Watch};
