@@ -117,7 +117,7 @@ pub fn main() -> i32 {
         Err(e) => {
             // An error quotes the user's files: escaped for the terminal, every word
             // of it cut at 200 characters.
-            let text = chain_text(&e);
+            let text = crate::report::shown::chain_text(e.as_ref());
             eprintln!(
                 "error: {}",
                 crate::report::shown::shown_lines(&crate::report::shown::capped(&text))
@@ -125,25 +125,6 @@ pub fn main() -> i32 {
             2
         }
     }
-}
-
-/// An error with its causes, as `{e:#}` writes it ("what: why: why that"), but each cause
-/// once: a typed error keeps its cause as its source and quotes it in its own message too
-/// (so that a row or a log line that shows only the message still says why), and the
-/// cause is not said twice.
-pub fn chain_text(e: &anyhow::Error) -> String {
-    let mut text = String::new();
-    for cause in e.chain() {
-        let c = cause.to_string();
-        if c.is_empty() || text.contains(&c) {
-            continue;
-        }
-        if !text.is_empty() {
-            text.push_str(": ");
-        }
-        text.push_str(&c);
-    }
-    text
 }
 
 /// `--rules-dir`, as the command line was given it.
@@ -199,26 +180,5 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Editor(a) => editor::cmd_editor(a),
         Command::Concordance(a) => concordance::cmd_concordance(a),
         Command::Reconstruct(a) => reconstruct::cmd_reconstruct(a),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::chain_text;
-
-    /// A typed error that quotes its cause is said once; a context's cause is added.
-    #[test]
-    fn each_cause_is_said_once() {
-        let e: anyhow::Error = "0/0".parse::<crate::batch::Shard>().unwrap_err().into();
-        assert_eq!(format!("{e:#}"), "'0/0': N must be from 1 to 100000 shards, got 0: N must be from 1 to 100000 shards, got 0");
-        assert_eq!(
-            chain_text(&e),
-            "'0/0': N must be from 1 to 100000 shards, got 0"
-        );
-        let e = e.context("--shard");
-        assert_eq!(
-            chain_text(&e),
-            "--shard: '0/0': N must be from 1 to 100000 shards, got 0"
-        );
     }
 }

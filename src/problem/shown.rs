@@ -93,6 +93,27 @@ pub fn said(t: &str) -> String {
     shown(&capped(t))
 }
 
+/// An error with its causes, as `{e:#}` writes an `anyhow` error ("what: why: why that"),
+/// but each cause once: a typed error keeps its cause as its source and quotes it in its
+/// own message too (so that a row or a log line that shows only the message still says
+/// why), and the cause is not said twice.
+pub fn chain_text(e: &(dyn std::error::Error + 'static)) -> String {
+    let mut text = String::new();
+    let mut cause = Some(e);
+    while let Some(err) = cause {
+        cause = err.source();
+        let c = err.to_string();
+        if c.is_empty() || text.contains(&c) {
+            continue;
+        }
+        if !text.is_empty() {
+            text.push_str(": ");
+        }
+        text.push_str(&c);
+    }
+    text
+}
+
 /// Numbers written as ranges: `0, 3-99999` for 0 and 3 to 99,999 (sorted, each once), so
 /// that a list of 99,997 missing shards is one short line.
 pub fn ranges(numbers: &[usize]) -> String {
@@ -116,6 +137,22 @@ pub fn ranges(numbers: &[usize]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A typed error that quotes its cause is said once; a context's cause is added.
+    #[test]
+    fn each_cause_is_said_once() {
+        let e: anyhow::Error = "0/0".parse::<crate::batch::Shard>().unwrap_err().into();
+        assert_eq!(format!("{e:#}"), "'0/0': N must be from 1 to 100000 shards, got 0: N must be from 1 to 100000 shards, got 0");
+        assert_eq!(
+            chain_text(e.as_ref()),
+            "'0/0': N must be from 1 to 100000 shards, got 0"
+        );
+        let e = e.context("--shard");
+        assert_eq!(
+            chain_text(e.as_ref()),
+            "--shard: '0/0': N must be from 1 to 100000 shards, got 0"
+        );
+    }
 
     #[test]
     fn hostile_characters_are_escaped() {
