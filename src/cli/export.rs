@@ -2,10 +2,8 @@
 //! tree as variations (`--pgn`), and the problems as Popeye input (`--popeye`).
 use super::parallel::*;
 use crate::notation::Notation;
-use crate::report;
 use crate::report::export_asked as asked;
 use crate::report::grid::Group;
-use crate::report::written::counted;
 use crate::verify::run::Asked;
 use anyhow::Result;
 use std::path::PathBuf;
@@ -74,22 +72,8 @@ pub fn cmd_export(a: ExportArgs) -> Result<i32> {
     };
     (run.run()).batch((&files, &a.paths), asked, super::progress::bars(), &keep)?;
     let rows = rows.into_inner().unwrap_or_else(|e| e.into_inner());
-    let engines = super::engines();
-    let problems: Vec<_> = rows.iter().filter_map(|r| r.problem.as_ref()).collect();
-    asked::write_popeye(outs.popeye.as_ref(), &problems, say)?;
-    let mut failed = false;
-    if let Some(pgn) = &outs.pgn {
-        failed |= asked::write_pgn(pgn, &rows, &engines, say)?;
-    }
-    let mut written = None;
-    if let Some(csv) = &outs.csv {
-        let how = (&engines, a.run.style(), crate::cli::cells(a.bom));
-        let (n, fault) = asked::write_records(csv, &rows, how, say)?;
-        (written, failed) = (Some(n), failed | fault);
-    }
-    eprint!("{}", report::summary(&rows, 3));
-    if let Some(n) = written {
-        eprintln!("{} of play written", counted(n, "line"));
-    }
+    let how = (&super::engines(), a.run.style(), crate::cli::cells(a.bom));
+    let (failed, end) = outs.write_searched(&rows, how, say)?;
+    eprint!("{end}");
     Ok(export_exit_code(&rows).max(i32::from(failed)))
 }

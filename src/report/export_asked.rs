@@ -2,7 +2,7 @@
 //! replace a file the run reads, nor one another), the problems only read when Popeye
 //! input is the only output, and a batch's rows written as CSV records, PGN games and
 //! Popeye input. Each remark, warning or fault is said through the caller's `say`, a
-//! line at a time, as it comes; the caller prints the summary.
+//! line at a time, as it comes; the summary is handed back for the caller to print.
 
 use super::cells::Cells;
 use super::exported::{csv_records, pgn_games, Exported};
@@ -62,6 +62,30 @@ impl ExportOutputs {
     /// True when an output needs the problems solved (the CSV's or the PGN's lines).
     pub fn searches(&self) -> bool {
         self.csv.is_some() || self.pgn.is_some()
+    }
+
+    /// Writes a search's rows to every output asked (Popeye input, PGN games, the CSV's
+    /// lines in `style`), each note said as it comes; true when a row's lines did not
+    /// replay, and the end to say: the summary, and how many lines of play were written.
+    pub fn write_searched(
+        &self,
+        rows: &[Row],
+        (engines, style, cells): (&Engines, Style, Cells),
+        say: &dyn Fn(&str),
+    ) -> Result<(bool, String), ExportAskError> {
+        let problems: Vec<_> = rows.iter().filter_map(|r| r.problem.as_ref()).collect();
+        write_popeye(self.popeye.as_ref(), &problems, say)?;
+        let mut failed = false;
+        if let Some(pgn) = &self.pgn {
+            failed |= write_pgn(pgn, rows, engines, say)?;
+        }
+        let mut end = super::summary(rows, 3);
+        if let Some(csv) = &self.csv {
+            let (n, fault) = write_records(csv, rows, (engines, style, cells), say)?;
+            failed |= fault;
+            end += &format!("{} of play written\n", counted(n, "line"));
+        }
+        Ok((failed, end))
     }
 }
 
