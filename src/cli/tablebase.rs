@@ -148,41 +148,21 @@ pub fn cmd_tablebase(a: TablebaseArgs) -> Result<i32> {
 }
 
 /// `tablebase build`: a table and every smaller one it needs (chance tables under dice
-/// rules), with a bar on a terminal; the notes, then the report.
+/// rules), with a bar on a terminal (the retrograde steps, or the chance tables'
+/// sweeps); the notes, then the report.
 fn build(
     at: (&str, &std::path::Path),
     material: &str,
     opts: &BuildOptions,
     json: bool,
 ) -> Result<String> {
-    // Made at the build's first step: a dice build (or a refused folder) draws none.
-    let bar = std::sync::OnceLock::new();
-    let cb = |name: &str, phase: &str, done: u64, total: u64| {
-        if let Some(b) = bar.get_or_init(|| super::progress::bar(0, "")) {
-            if total > 0 {
-                b.set_length(total);
-                b.set_position(done);
-            } else {
-                b.set_position(b.length().unwrap_or(0));
-            }
-            if phase == "level" {
-                b.set_message(format!("{name}: level {done}"));
-            } else {
-                b.set_message(format!("{name}: {phase}"));
-            }
-        }
-    };
     let shown = super::dice_progress::Shown::new(crate::dice::TOLERANCE);
     let watch = BuildWatch {
-        retro: &cb,
+        retro: super::progress::bars(),
         dice: &shown,
         cancel: &|| Some(super::interrupt::cancel_flag()),
     };
-    let built = asked::built(at, material, opts, json, &watch);
-    if let Some(Some(b)) = bar.get() {
-        b.finish_and_clear();
-    }
-    let built = built?;
+    let built = asked::built(at, material, opts, json, &watch)?;
     for n in &built.notes {
         eprintln!("warning: {n}");
     }

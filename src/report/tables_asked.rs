@@ -5,6 +5,7 @@
 
 use super::chance_tables as chance;
 use super::tables as out;
+use crate::batch::{Progress, Task};
 use crate::board::rules::{Rules, RulesError};
 use crate::dice::by_name::DiceByNameError;
 use crate::dice::table::Stops;
@@ -13,7 +14,7 @@ use crate::retro::by_name::{self, ByNameError};
 use crate::retro::BuildOptions;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, OnceLock};
 use thiserror::Error;
 
 /// Why a table workflow gave no answer.
@@ -95,14 +96,47 @@ pub fn stats(
 /// How a build tells of its progress: the retrograde levels, or the chance tables'
 /// sweeps under dice rules, and what stops the latter.
 pub struct BuildWatch<'a> {
-    /// Hears the retrograde build's steps (table, phase, done, total).
-    pub retro: crate::retro::build::Progress<'a>,
+    /// Hears the retrograde build's steps, as one task begun at the first step (a dice
+    /// build, or a refused folder, begins none): its length the step's total, its
+    /// message the table and phase (`KRK: level 3`).
+    pub retro: Progress,
     /// Hears the chance tables' build.
     pub dice: &'a dyn Watch,
     /// The flag that stops the chance tables' build, asked for only when there is one
     /// to build (the command line installs its Ctrl-C handler then, and a retrograde
     /// build, which has no flag to check, keeps Ctrl-C's default).
     pub cancel: &'a dyn Fn() -> Option<Arc<AtomicBool>>,
+}
+
+/// The retrograde build's steps told to a [`Progress`] as one task.
+struct Steps<'a> {
+    progress: &'a Progress,
+    /// Begun at the first step.
+    task: OnceLock<Option<Box<dyn Task>>>,
+    /// The count and the total shown.
+    at: Mutex<(u64, u64)>,
+}
+
+impl Steps<'_> {
+    /// One step: `done` of `total`, or (a total of 0) the last total all done.
+    fn step(&self, name: &str, phase: &str, (done, total): (u64, u64)) {
+        let Some(t) = self.task.get_or_init(|| self.progress.begin("", 0)) else {
+            return;
+        };
+        let mut at = self.at.lock().unwrap_or_else(|e| e.into_inner());
+        if total > 0 {
+            t.restart(total);
+            t.advance(done);
+            *at = (done, total);
+        } else {
+            t.advance(at.1.saturating_sub(at.0));
+            at.0 = at.1;
+        }
+        t.say(&match phase {
+            "level" => format!("{name}: level {done}"),
+            _ => format!("{name}: {phase}"),
+        });
+    }
 }
 
 /// A build's report: the notes to say first, then the text or JSON.
@@ -140,7 +174,14 @@ pub fn built(
             text,
         });
     }
-    let report = by_name::build_named(rules, material, dir, opts, watch.retro)?;
+    let steps = Steps {
+        progress: &watch.retro,
+        task: OnceLock::new(),
+        at: Mutex::new((0, 0)),
+    };
+    let step =
+        |name: &str, phase: &str, done: u64, total: u64| steps.step(name, phase, (done, total));
+    let report = by_name::build_named(rules, material, dir, opts, &step)?;
     let text = match json {
         true => serde_json::to_string_pretty(&report)? + "\n",
         false => out::build_text(&report, t0.elapsed().as_secs_f64()),
