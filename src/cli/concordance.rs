@@ -72,26 +72,13 @@ pub fn cmd_concordance(a: ConcordanceArgs) -> Result<i32> {
         }
     });
     let found = (&f.groups[..], &f.entries[..], &f.verdicts[..]);
-    if a.json {
-        for g in out::json_groups(found.0, found.1, found.2) {
-            println!("{g}");
-        }
-    } else {
-        print!("{}", out::text(found.0, found.1, found.2));
+    print!("{}", out::listing(found, a.json));
+    if !a.json {
         eprintln!("{}", out::timing(f.grouped, f.judged));
     }
-    if let Some(c) = &csv {
-        let records = out::csv_records(found.0, found.1, found.2);
-        crate::report::write_csv(
-            c,
-            out::CONCORDANCE_COLUMNS,
-            &records,
-            crate::cli::cells(false),
-        )?;
-    }
-    if let Some(dir) = &a.html {
-        let path = out::write_page(dir, found, &a.paths)?;
-        eprintln!("concordance page: {}", path.display());
+    let to = (csv.as_ref(), a.html.as_deref());
+    if let Some(page) = out::write_outputs(found, to, &a.paths, crate::cli::cells(false))? {
+        eprintln!("concordance page: {}", page.display());
     }
     Ok(i32::from(f.errors > 0))
 }

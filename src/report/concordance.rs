@@ -293,6 +293,45 @@ pub fn write_page(
     super::html::write_edition(dir, &page, &editor)
 }
 
+/// What the concordance prints on standard output: one JSON line per group, or the text.
+pub fn listing(found: (&[Group], &[Entry], &[Option<String>]), json: bool) -> String {
+    let (groups, entries, v) = found;
+    if !json {
+        return text(groups, entries, v);
+    }
+    let lines = json_groups(groups, entries, v);
+    lines.iter().map(|g| format!("{g}\n")).collect()
+}
+
+/// Why a concordance's CSV or page was not written.
+#[derive(Debug, thiserror::Error)]
+pub enum ConcordanceWriteError {
+    /// The CSV could not be written.
+    #[error(transparent)]
+    Csv(#[from] super::CsvWriteError),
+    /// The page could not be written.
+    #[error(transparent)]
+    Page(#[from] super::html::EditionError),
+}
+
+/// Writes the concordance's CSV to `csv` (checked by [`check_outputs`]; atomically) and
+/// its page into `html`, titled by the paths as given; the page's path.
+pub fn write_outputs(
+    found: (&[Group], &[Entry], &[Option<String>]),
+    (csv, html): (Option<&crate::files::Output>, Option<&Path>),
+    paths: &[PathBuf],
+    cells: super::cells::Cells,
+) -> Result<Option<PathBuf>, ConcordanceWriteError> {
+    if let Some(c) = csv {
+        let records = csv_records(found.0, found.1, found.2);
+        super::write_csv(c, CONCORDANCE_COLUMNS, &records, cells)?;
+    }
+    Ok(match html {
+        Some(dir) => Some(write_page(dir, found, paths)?),
+        None => None,
+    })
+}
+
 /// How long the grouping (with the reading) and the verdicts took, in one line.
 pub fn timing(grouped: Duration, judged: Duration) -> String {
     let s = |d: Duration| d.as_millis() as f64 / 1000.0;
