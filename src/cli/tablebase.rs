@@ -1,7 +1,7 @@
 //! `tablebase build | probe | plan | stats`: retrograde tables (chance tables under dice
 //! rules) from the command line; the library runs and words each
-//! ([`crate::report::tables_asked`]), and it is printed here.
-use crate::board::rules::Rules;
+//! ([`crate::report::tables_asked`]), and it is printed here, with a bar on a terminal
+//! while a table is built (the retrograde steps, or the chance tables' sweeps).
 use crate::report::tables_asked::{self as asked, BuildWatch};
 use crate::retro::BuildOptions;
 use anyhow::Result;
@@ -90,6 +90,12 @@ pub enum TablebaseCommand {
 
 /// Runs `tablebase`.
 pub fn cmd_tablebase(a: TablebaseArgs) -> Result<i32> {
+    let shown = super::dice_progress::Shown::new(crate::dice::TOLERANCE);
+    let watch = BuildWatch {
+        retro: super::progress::bars(),
+        dice: &shown,
+        cancel: &|| Some(super::interrupt::cancel_flag()),
+    };
     let text = match a.cmd {
         TablebaseCommand::Build {
             rules,
@@ -106,7 +112,11 @@ pub fn cmd_tablebase(a: TablebaseArgs) -> Result<i32> {
                 max_bytes: crate::memory::limit(),
                 force,
             };
-            build((&rules, &dir), &material, &opts, json)?
+            let built = asked::built((&rules, &dir), &material, &opts, json, &watch)?;
+            for n in &built.notes {
+                eprintln!("warning: {n}");
+            }
+            built.text
         }
         TablebaseCommand::Probe {
             rules,
@@ -114,23 +124,7 @@ pub fn cmd_tablebase(a: TablebaseArgs) -> Result<i32> {
             fen,
             max_line,
             json,
-        } => {
-            if Rules::resolve(&rules, None)?.dice.is_some() {
-                return crate::cli::dice::cmd_dice(crate::cli::dice::DiceArgs {
-                    fen,
-                    rules,
-                    turns: None,
-                    objective: "score".into(),
-                    simulate: None,
-                    seed: 1,
-                    max_nodes: 0,
-                    timeout: 0.0,
-                    tables: Some(dir),
-                    json,
-                });
-            }
-            asked::probed((&rules, &dir), &fen, max_line, json)?
-        }
+        } => asked::probed((&rules, &dir), &fen, (max_line, json), &watch)?,
         TablebaseCommand::Plan {
             rules,
             materials,
@@ -145,26 +139,4 @@ pub fn cmd_tablebase(a: TablebaseArgs) -> Result<i32> {
     };
     print!("{text}");
     Ok(0)
-}
-
-/// `tablebase build`: a table and every smaller one it needs (chance tables under dice
-/// rules), with a bar on a terminal (the retrograde steps, or the chance tables'
-/// sweeps); the notes, then the report.
-fn build(
-    at: (&str, &std::path::Path),
-    material: &str,
-    opts: &BuildOptions,
-    json: bool,
-) -> Result<String> {
-    let shown = super::dice_progress::Shown::new(crate::dice::TOLERANCE);
-    let watch = BuildWatch {
-        retro: super::progress::bars(),
-        dice: &shown,
-        cancel: &|| Some(super::interrupt::cancel_flag()),
-    };
-    let built = asked::built(at, material, opts, json, &watch)?;
-    for n in &built.notes {
-        eprintln!("warning: {n}");
-    }
-    Ok(built.text)
 }

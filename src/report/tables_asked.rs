@@ -35,6 +35,9 @@ pub enum TablesAskError {
     /// The chance tables' work failed.
     #[error(transparent)]
     Dice(#[from] DiceByNameError),
+    /// A probe under dice rules has no answer.
+    #[error(transparent)]
+    DiceProbe(#[from] Box<super::dice_asked::AskError>),
     /// The answer could not be written as JSON.
     #[error(transparent)]
     Json(#[from] serde_json::Error),
@@ -57,14 +60,32 @@ pub fn planned(rules: &str, materials: &[String], json: bool) -> Result<String, 
     })
 }
 
-/// `tablebase probe` under rules without dice: the value, the distance and a line of
-/// best play.
+/// `tablebase probe`: the value, the distance and a line of best play; under dice rules,
+/// the chances to the end read from the chance tables in `dir` (as `dice` answers it,
+/// the build's progress told to `watch`).
 pub fn probed(
     (rules, dir): (&str, &Path),
     fen: &str,
-    max_line: usize,
-    json: bool,
+    (max_line, json): (usize, bool),
+    watch: &BuildWatch,
 ) -> Result<String, TablesAskError> {
+    if dice(rules)? {
+        let stops = Stops::after(None, (watch.cancel)());
+        let asked = super::dice_asked::Asked {
+            rules,
+            fen,
+            objective: "score",
+            turns: None,
+            tables: Some(dir),
+            max_nodes: 0,
+            simulate: None,
+            stops: &stops,
+            watch: watch.dice,
+        };
+        return Ok(super::dice_asked::answered(&asked, json)
+            .map_err(Box::new)?
+            .1);
+    }
     let p = by_name::probe_named(rules, dir, fen, max_line)?;
     Ok(match json {
         true => out::probe_json(&p)? + "\n",
