@@ -108,10 +108,7 @@ fn merge_verify(a: &MergeArgs, v: &VerifyAsked, ms: &[(PathBuf, Manifest)]) -> R
     out.check(&shard::shard_files(ms))?;
     // Gathered (and checked) before the sink opens: a refusal prints not even a header.
     let groups = shard::gather(ms)?;
-    let mut sink = out.open(false, Box::new(std::io::stdout()))?;
-    for g in groups {
-        sink.take(g);
-    }
     let lent = (Some(super::interrupt::cancel_flag()), super::rules_dirs());
-    Ok(super::parallel::print_ended(&out.finish(sink, lent)?, None))
+    let ended = out.write_all(groups, Box::new(std::io::stdout()), lent)?;
+    Ok(super::parallel::print_ended(&ended, None))
 }

@@ -175,6 +175,21 @@ impl Outputs<'_> {
         super::edition::assemble::write(dir, groups, &spec)
     }
 
+    /// Writes groups already gathered (a merge's) through the outputs, the JSON lines and
+    /// the listing to `out`, and finishes them ([`Outputs::finish`]).
+    pub fn write_all(
+        &self,
+        groups: Vec<Group>,
+        out: Box<dyn std::io::Write + Send>,
+        lent: (Option<Arc<AtomicBool>>, RulesDirs),
+    ) -> Result<Ended, OutputsError> {
+        let mut sink = self.open(false, out)?;
+        for g in groups {
+            sink.take(g);
+        }
+        self.finish(sink, lent)
+    }
+
     /// Puts the CSV in place, writes the edition (and prints its book), and words the
     /// listing's end and the summary (with where the edition and the book went); the
     /// edition's repairs are stopped by `lent`'s cancel flag.
