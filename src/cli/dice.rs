@@ -72,15 +72,13 @@ pub fn cmd_dice(a: DiceArgs) -> Result<i32> {
     let (found, text) = answered(&asked, a.json)?;
     // A simulation cut short: interrupted, or 0 at the time limit.
     let interrupted = super::interrupt::interrupted();
-    let mut code = 0;
-    if let Some(line) = cut_short(&found, interrupted) {
+    let cut = cut_short(&found, interrupted);
+    if let Some(line) = &cut {
         eprintln!("{line}");
-        code = if interrupted {
-            super::interrupt::INTERRUPTED
-        } else {
-            0
-        };
     }
     print!("{text}");
-    Ok(code)
+    Ok(match cut.is_some() && interrupted {
+        true => super::interrupt::INTERRUPTED,
+        false => 0,
+    })
 }
