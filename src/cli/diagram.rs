@@ -1,10 +1,10 @@
-//! `mansuba diagram`: a problem's position (or a FEN) as an SVG picture.
+//! `mansuba diagram`: a problem's position (or a FEN) as an SVG picture, drawn by the
+//! library ([`Drawing::drawn`]) and written here.
 //!
 //! Exit codes as the rest of the command line: 0 written; 2 bad usage or input (no such
 //! file or id, unknown rules, a FEN or move that does not read).
 
-use crate::report::edition::diagrams::{diagram_svg, fen_after, problem_in, what_to_draw};
-use crate::report::svg::Options;
+use crate::report::edition::diagrams::Drawing;
 use anyhow::Result;
 use std::path::PathBuf;
 
@@ -56,29 +56,19 @@ pub fn cmd_diagram(a: DiagramArgs) -> Result<i32> {
         a.output.as_deref(),
         &crate::files::FileSet::of(&inputs),
     )?;
-    let problem = match &a.file {
-        Some(file) => Some(problem_in(file, a.id.as_deref(), &|w| {
-            eprintln!("warning: {}", crate::report::shown::said(w))
-        })?),
-        None => None,
-    };
-    let (eng, fen, view) = what_to_draw(
-        &super::engines(),
-        problem.as_ref(),
-        a.fen.as_deref(),
-        a.rules.as_deref(),
-    )?;
-    // --flip turns whatever view the problem asks for.
-    let view = Options {
-        flip: a.flip,
+    let drawing = Drawing {
+        file: a.file.as_deref(),
+        id: a.id.as_deref(),
+        fen: a.fen.as_deref(),
+        rules: a.rules.as_deref(),
+        after: a.after.as_deref(),
+        arrows: &a.arrow,
         letters: a.letters,
-        ..view
+        flip: a.flip,
+        as_fen: a.as_fen,
     };
-    let svg = if a.as_fen {
-        fen_after(&eng, &fen, a.after.as_deref())? + "\n"
-    } else {
-        diagram_svg(&eng, &fen, a.after.as_deref(), &a.arrow, view)?
-    };
+    let warn = |w: &str| eprintln!("warning: {}", crate::report::shown::said(w));
+    let svg = drawing.drawn(&super::engines(), &warn)?;
     match &out {
         Some(out) => out.write_all(svg.as_bytes())?,
         None => print!("{svg}"),

@@ -1,7 +1,7 @@
 //! The diagrams the command line and the edition draw: the problem `diagram` names, read
 //! from its file ([`problem_in`]), a problem's view (as its manuscript shows it), a FEN after a line of moves, the SVG of a position with arrows or
 //! framed squares, and an edition's diagrams, one per row, under the rules each row ran
-//! under ([`Row::engine`]).
+//! under ([`Row::engine`]); what `diagram` asks drawn in one call ([`Drawing::drawn`]).
 
 use crate::board::compiled::AnyEngine;
 use crate::board::position::{FenError, Position};
@@ -232,4 +232,61 @@ pub fn row_diagrams(
             diagram_svg(eng.as_ref()?, &a.fen, None, &arrows, view).ok()
         })
         .collect()
+}
+
+/// What `diagram` is asked to draw, as plain values: a problem of a file (`file`, `id`),
+/// or a FEN under rules, or the rules' starting array; the moves to play first, the
+/// arrows, the discs' letters, the board turned, or the FEN instead of the picture.
+pub struct Drawing<'a> {
+    /// The problem file (`-`: standard input).
+    pub file: Option<&'a std::path::Path>,
+    /// The problem of the file.
+    pub id: Option<&'a str>,
+    /// A position instead of a problem file, in the rules' letters.
+    pub fen: Option<&'a str>,
+    /// The rules of `fen`, or those a problem is drawn under instead of its own.
+    pub rules: Option<&'a str>,
+    /// The moves to play first.
+    pub after: Option<&'a str>,
+    /// Arrows, one per move in coordinates.
+    pub arrows: &'a [String],
+    /// The discs' letters.
+    pub letters: crate::notation::Letters,
+    /// The board seen from the other side.
+    pub flip: bool,
+    /// The position's FEN (after `after`) instead of its picture.
+    pub as_fen: bool,
+}
+
+/// Why `diagram` drew nothing.
+#[derive(Debug, thiserror::Error)]
+pub enum DrawingError {
+    /// The problem could not be found or read.
+    #[error(transparent)]
+    Pick(#[from] PickFileError),
+    /// The diagram cannot be drawn.
+    #[error(transparent)]
+    Diagram(#[from] DiagramError),
+}
+
+impl Drawing<'_> {
+    /// The SVG (or the FEN, a line), the rules compiled through `engines`, each warning of
+    /// the problem's file said through `warn`.
+    pub fn drawn(&self, engines: &Engines, warn: &dyn Fn(&str)) -> Result<String, DrawingError> {
+        let problem = match self.file {
+            Some(file) => Some(problem_in(file, self.id, warn)?),
+            None => None,
+        };
+        let (eng, fen, view) = what_to_draw(engines, problem.as_ref(), self.fen, self.rules)?;
+        if self.as_fen {
+            return Ok(fen_after(&eng, &fen, self.after)? + "\n");
+        }
+        // The board turned whatever view the problem asks for.
+        let view = Options {
+            flip: self.flip,
+            letters: self.letters,
+            ..view
+        };
+        Ok(diagram_svg(&eng, &fen, self.after, self.arrows, view)?)
+    }
 }
