@@ -56,33 +56,18 @@ pub fn cmd_import(a: ImportArgs) -> Result<i32> {
         win_moves: a.win_moves,
         rules_dirs: super::rules_dirs(),
     };
-    let (entries, errors) = import::import_files(&a.files, &opts);
-    // An id not written as the input gives it (repeated, or with white space at its
-    // ends) is said, not only noted in the output.
-    for e in &entries {
-        for n in e.notes.iter().filter(|n| n.starts_with(import::ID_CHANGED)) {
-            eprintln!("warning: {}", crate::report::shown::said(n));
-        }
-    }
-    // The messages quote the input: escaped for the terminal.
-    for e in &errors {
-        eprintln!("error: {}", crate::report::shown::said(&e.to_string()));
-    }
-    if let Some(why) = import::out_file::nothing_written(entries.len(), errors.len(), a.strict) {
-        eprintln!("{why}");
+    let at = (a.output.as_deref(), out.as_ref());
+    let end = import::run::import_to(&a.files, &opts, at, a.strict, &super::say)?;
+    if end.refused {
         return Ok(2);
     }
-    let inputs: Vec<String> = a.files.iter().map(|f| f.display().to_string()).collect();
-    let imported = entries.len();
-    let at = (a.output.as_deref(), out.as_ref());
-    import::out_file::write_imported(entries, &inputs, at, &super::rules_dirs())?;
     eprintln!(
         "{} imported{}",
-        crate::report::written::counted(imported, "problem"),
-        match errors.len() {
+        crate::report::written::counted(end.entries, "problem"),
+        match end.errors {
             0 => String::new(),
             n => format!(", {n} not (said above)"),
         }
     );
-    Ok(if errors.is_empty() { 0 } else { 1 })
+    Ok(i32::from(end.errors > 0))
 }

@@ -23,6 +23,7 @@ pub mod popeye_lex;
 pub mod popeye_text;
 pub mod popeye_words;
 pub mod rules_path;
+pub mod run;
 pub mod setup;
 pub mod toml_out;
 
