@@ -1,8 +1,7 @@
 //! `mansuba editor -o editor.html`: the position editor as one page that needs nothing
 //! beside it (see [`crate::report::edition::editor`]).
 
-use crate::board::presets::PRESETS;
-use anyhow::{bail, Result};
+use anyhow::Result;
 use std::path::PathBuf;
 
 /// Arguments of `editor`.
@@ -18,15 +17,8 @@ pub struct EditorArgs {
 
 /// `mansuba editor`.
 pub fn cmd_editor(a: EditorArgs) -> Result<i32> {
-    if !PRESETS.contains(&a.rules.as_str()) {
-        bail!(
-            "--rules {}: the editor offers the presets ({})",
-            a.rules,
-            PRESETS.join(", ")
-        );
-    }
+    let page = crate::report::edition::editor::page_of(&a.rules)?;
     let out = crate::files::check_flagged("-o", Some(&a.output), &crate::files::FileSet::of(&[]))?;
-    let page = crate::report::edition::editor::page(&a.rules);
     if let Some(out) = out {
         out.write_all(page.as_bytes())
             .map_err(|e| anyhow::anyhow!("-o {e}"))?;

@@ -84,6 +84,19 @@ fn preset(name: &str) -> Option<serde_json::Value> {
     }))
 }
 
+/// A preset the editor does not offer.
+#[derive(Debug, thiserror::Error)]
+#[error("--rules {0}: the editor offers the presets ({})", PRESETS.join(", "))]
+pub struct NotOffered(pub String);
+
+/// The page opening with `first`, which must be one of the presets it offers.
+pub fn page_of(first: &str) -> Result<String, NotOffered> {
+    match PRESETS.contains(&first) {
+        true => Ok(page(first)),
+        false => Err(NotOffered(first.to_string())),
+    }
+}
+
 /// The editor's page, with `first` (a preset name) chosen when it opens.
 pub fn page(first: &str) -> String {
     let presets: Vec<serde_json::Value> = PRESETS.iter().filter_map(|n| preset(n)).collect();
