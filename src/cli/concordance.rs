@@ -5,7 +5,6 @@
 
 use super::workers::collect_files;
 use crate::batch::threads::set_threads;
-use crate::batch::Progress;
 use crate::report::concordance as out;
 use crate::verify::concord::Concordance;
 use anyhow::Result;
@@ -57,11 +56,7 @@ pub fn cmd_concordance(a: ConcordanceArgs) -> Result<i32> {
         max_diff: a.max_diff as usize,
         limits: &limits,
         solve: !a.no_solve,
-        progress: if a.no_solve {
-            Progress::none()
-        } else {
-            super::progress::bars()
-        },
+        progress: super::progress::bars(),
     };
     let f = run.run(super::engines(), &|warnings, errors| {
         for w in warnings {

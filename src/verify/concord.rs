@@ -20,7 +20,7 @@ pub struct Concordance<'a> {
     pub limits: &'a Limits,
     /// Solve the members (else take the verdicts their files expect).
     pub solve: bool,
-    /// Told of the members solved.
+    /// Told of the members solved (when they are).
     pub progress: Progress,
 }
 
@@ -51,9 +51,10 @@ impl Concordance<'_> {
         let groups = concord(&read.entries, self.max_diff);
         let grouped = t0.elapsed();
         let asked = super::members::members(&groups).len();
-        let task = self
-            .progress
-            .begin("concordance: the members' verdicts", asked as u64);
+        // Only a solve is worth telling of: the verdicts the files expect take no time.
+        let task = (self.solve)
+            .then(|| (self.progress).begin("concordance: the members' verdicts", asked as u64))
+            .flatten();
         let tick = || {
             if let Some(t) = &task {
                 t.advance(1);
