@@ -2,7 +2,7 @@
 //! surroundings as plain values ([`OneRun`]: the file, the shard, the CSV, the pool, the
 //! rules folders, the cancel flag, the observer and where its warnings go). The file,
 //! the CSV and the shard are checked before the work and the file loaded
-//! ([`super::shard::one_file`]); then the problems are repaired, or one reconstructed,
+//! ([`super::shard::one_file()`]); then the problems are repaired, or one reconstructed,
 //! each result handed to the caller as it comes (what is printed of it is the caller's),
 //! the CSV written and a shard's manifest left for the merge.
 
