@@ -2,17 +2,15 @@
 //! `reconstruct --shard K/N` run put back together. It checks that they belong together (one command, the same version,
 //! the same question, the same inputs, every shard exactly once) and writes what one
 //! unsharded run would have written: verify's CSV, JSON and edition, or repair's text or
-//! JSON and CSV, reconstruct's likewise (the library puts their shards together,
-//! [`crate::verify::shard::combine`]); the times and node counts are the shards' own.
+//! JSON and CSV, reconstruct's likewise (the library puts their shards together and
+//! writes the CSV, [`crate::verify::merged`]); the times and node counts are the
+//! shards' own.
 
-use crate::report::outputs::{csv_output, Outputs};
-use crate::verify::one_run;
+use crate::report::outputs::Outputs;
+use crate::verify::merged::{merge_reconstructions, merge_repairs};
 use crate::verify::shard::{self, Asked, Manifest, VerifyAsked};
 use anyhow::Result;
-use std::path::{Path, PathBuf};
-
-/// The merged output's shape: `--csv`, `--json`, `--bom`.
-type Shape<'a> = (Option<&'a Path>, bool, bool);
+use std::path::PathBuf;
 
 /// Arguments of `merge`.
 #[derive(clap::Args, Debug)]
@@ -52,43 +50,15 @@ pub fn cmd_merge(a: MergeArgs) -> Result<i32> {
         checked => checked?,
     }
     ms[0].1.asked.check_edition(a.html.is_some(), &ms[0].0)?;
-    let (csv, json, bom) = (a.csv.as_deref(), a.json, a.bom);
-    match &ms[0].1.asked {
-        Asked::Verify(v) => merge_verify(&a, v, &ms),
-        Asked::Repair(_) => merge_repair(&ms, (csv, json, bom)),
-        Asked::Reconstruct(_) => merge_reconstruct(&ms, (csv, json, bom)),
-    }
-}
-
-/// Merges the shards of one `repair` run: prints what one run prints, writes its CSV.
-fn merge_repair(ms: &[(PathBuf, Manifest)], (csv, json, bom): Shape) -> Result<i32> {
-    let csv = csv_output(csv, json, &shard::shard_files(ms))?;
-    // Every problem is put together before anything is printed: a refusal writes nothing.
-    let rows = shard::repair_rows(ms)?;
-    say_warnings(ms);
-    for r in &rows {
-        super::repair::show(r, json);
-    }
-    one_run::write_repairs(csv.as_ref(), &rows, crate::cli::cells(bom))?;
-    Ok(one_run::repairs_code(&rows))
-}
-
-/// Merges the shards of one `reconstruct` run: prints what one run prints, writes its CSV.
-fn merge_reconstruct(ms: &[(PathBuf, Manifest)], (csv, json, bom): Shape) -> Result<i32> {
-    let csv = csv_output(csv, json, &shard::shard_files(ms))?;
-    let (id, at, joined) = shard::reconstruction(ms)?;
-    say_warnings(ms);
-    super::reconstruct::show((&id, &at), &joined, json);
-    let cells = crate::cli::cells(bom);
-    one_run::write_reconstruction(csv.as_ref(), &id, &joined, cells)?;
-    Ok(0)
-}
-
-/// The warnings the shards met reading their inputs, said once.
-fn say_warnings(ms: &[(PathBuf, Manifest)]) {
-    for w in &ms[0].1.warnings {
-        eprintln!("warning: {}", crate::report::shown::said(w));
-    }
+    let (json, to) = (a.json, (a.csv.as_deref(), a.json, super::cells(a.bom)));
+    let say = &super::say;
+    Ok(match &ms[0].1.asked {
+        Asked::Verify(v) => merge_verify(&a, v, &ms)?,
+        Asked::Repair(_) => merge_repairs(&ms, to, say, &mut |r| super::repair::show(r, json))?,
+        Asked::Reconstruct(_) => merge_reconstructions(&ms, to, say, &mut |id, at, r| {
+            super::reconstruct::show((id, at), r, json)
+        })?,
+    })
 }
 
 /// Merges the shards of one `verify` run.

@@ -17,6 +17,7 @@ pub(crate) mod feed;
 pub(crate) mod job;
 pub mod least;
 pub mod members;
+pub mod merged;
 pub mod one_run;
 pub(crate) mod plan;
 pub mod repairs;
