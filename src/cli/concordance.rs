@@ -58,14 +58,7 @@ pub fn cmd_concordance(a: ConcordanceArgs) -> Result<i32> {
         solve: !a.no_solve,
         progress: super::progress::bars(),
     };
-    let f = run.run(super::engines(), &|warnings, errors| {
-        for w in warnings {
-            eprintln!("warning: {}", crate::report::shown::said(w));
-        }
-        for e in errors {
-            eprintln!("error: {}", crate::report::shown::said(&e.to_string()));
-        }
-    });
+    let f = run.run(super::engines(), &super::say);
     let found = (&f.groups[..], &f.entries[..], &f.verdicts[..]);
     print!("{}", out::listing(found, a.json));
     if !a.json {

@@ -5,7 +5,7 @@
 use crate::batch::Progress;
 use crate::concordance::read::entries;
 use crate::concordance::{concord, Entry, Group, Shapes};
-use crate::problem::{Engines, ProblemError};
+use crate::problem::Engines;
 use crate::solve::Limits;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -41,13 +41,22 @@ pub struct Found {
 }
 
 impl Concordance<'_> {
-    /// Runs it with `engines`; `heard` hears the files' warnings and the problems that
-    /// could not be read or placed as soon as the files are read.
-    pub fn run(&self, engines: Engines, heard: &dyn Fn(&[String], &[ProblemError])) -> Found {
+    /// Runs it with `engines`; the files' warnings and the problems that could not be
+    /// read or placed are said through `say` as soon as the files are read, a line each
+    /// (`warning: ...`, `error: ...`, escaped for the terminal).
+    pub fn run(&self, engines: Engines, say: &dyn Fn(&str)) -> Found {
         let t0 = Instant::now();
         let mut shapes = Shapes::with(engines);
         let read = entries(self.files, &mut shapes);
-        heard(&read.warnings, &read.errors);
+        for w in &read.warnings {
+            say(&format!("warning: {}", crate::report::shown::said(w)));
+        }
+        for e in &read.errors {
+            say(&format!(
+                "error: {}",
+                crate::report::shown::said(&e.to_string())
+            ));
+        }
         let groups = concord(&read.entries, self.max_diff);
         let grouped = t0.elapsed();
         let asked = super::members::members(&groups).len();
