@@ -4,7 +4,7 @@
 
 use crate::dice::estimate::Estimate;
 use crate::dice::table::Progress;
-use crate::dice::watch_lines::{estimate_said, Lines};
+use crate::dice::watch_lines::{decades, estimate_said, Lines};
 use crate::dice::Watch;
 use std::io::IsTerminal;
 use std::sync::Mutex;
@@ -12,14 +12,6 @@ use std::time::Duration;
 
 /// Seconds between two progress lines when stderr is not a terminal.
 const EVERY: Duration = Duration::from_secs(5);
-
-/// Steps of the bar: the bound's decades from 1 down to the tolerance.
-fn decades(bound: f64, tolerance: f64) -> u64 {
-    if !(bound.is_finite() && bound > 0.0) {
-        return 0;
-    }
-    (-(bound.max(tolerance)).log10()).max(0.0) as u64
-}
 
 /// What is shown: a bar per table on a terminal, lines otherwise.
 pub enum Shown {

@@ -32,6 +32,15 @@ impl Lines {
     }
 }
 
+/// The steps a bar of a build can show: the error bound's decades from 1 down to the
+/// tolerance (0 for a bound not yet known).
+pub fn decades(bound: f64, tolerance: f64) -> u64 {
+    if !(bound.is_finite() && bound > 0.0) {
+        return 0;
+    }
+    (-(bound.max(tolerance)).log10()).max(0.0) as u64
+}
+
 /// The estimate of a build, said before it starts.
 pub fn estimate_said(material: &str, estimate: &Estimate) -> String {
     format!(
