@@ -115,13 +115,7 @@ pub fn main() -> i32 {
     match res {
         Ok(code) => code,
         Err(e) => {
-            // An error quotes the user's files: escaped for the terminal, every word
-            // of it cut at 200 characters.
-            let text = crate::report::shown::chain_text(e.as_ref());
-            eprintln!(
-                "error: {}",
-                crate::report::shown::shown_lines(&crate::report::shown::capped(&text))
-            );
+            eprintln!("error: {}", crate::report::shown::error_said(e.as_ref()));
             2
         }
     }

@@ -93,6 +93,13 @@ pub fn said(t: &str) -> String {
     shown(&capped(t))
 }
 
+/// An error for the terminal, as the command line ends with it: its causes each said
+/// once ([`chain_text`]), every word of it cut at 200 characters ([`capped`]), each line
+/// escaped ([`shown_lines`]), since an error quotes the user's files.
+pub fn error_said(e: &(dyn std::error::Error + 'static)) -> String {
+    shown_lines(&capped(&chain_text(e)))
+}
+
 /// An error with its causes, as `{e:#}` writes an `anyhow` error ("what: why: why that"),
 /// but each cause once: a typed error keeps its cause as its source and quotes it in its
 /// own message too (so that a row or a log line that shows only the message still says
