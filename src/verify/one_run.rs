@@ -23,7 +23,7 @@ use crate::repair::Options;
 use crate::report::cells::Cells;
 use crate::report::CsvWriteError;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use thiserror::Error;
 
@@ -89,7 +89,7 @@ pub struct Ended {
 
 impl OneRun<'_> {
     fn cancelled(&self) -> bool {
-        (self.cancel.as_ref()).is_some_and(|c| c.load(Ordering::SeqCst))
+        super::run::raised(&self.cancel)
     }
 
     /// The file, the CSV and the shard checked, the file loaded, its warnings said.

@@ -60,7 +60,7 @@ pub enum RunError {
 impl Run<'_> {
     /// True once the caller's cancel flag rose.
     pub fn cancelled(&self) -> bool {
-        (self.cancel.as_ref()).is_some_and(|c| c.load(std::sync::atomic::Ordering::SeqCst))
+        raised(&self.cancel)
     }
 
     /// The worker pool set, the rules asked for checked once before any work (their note
@@ -122,4 +122,11 @@ impl Run<'_> {
         }
         Ok(ran)
     }
+}
+
+/// Has a cancel flag, if there is one, been raised?
+pub(crate) fn raised(cancel: &Option<Arc<AtomicBool>>) -> bool {
+    cancel
+        .as_ref()
+        .is_some_and(|c| c.load(std::sync::atomic::Ordering::SeqCst))
 }
