@@ -13,7 +13,8 @@
 //! nodes keeps the extras of a problem solved in a few hundred nodes, which cost less than
 //! starting the process does. Time is a safety net only, for an extra whose nodes come
 //! dearer than the verdict's: four times the share of the verdict's time, at least a
-//! twentieth of a second.
+//! quarter of a second (a floor wide enough that a busy machine, whose threads wait their
+//! turn, does not cut the extras of a small problem short: its nodes bind long before).
 
 use super::Limits;
 use serde::{Deserialize, Serialize};
@@ -38,7 +39,7 @@ const FLOOR_NODES: u64 = 1 << 11;
 
 /// The least time the extras get (when the share allows any): a safety net, never what
 /// binds a small problem's extras (see the module comment).
-const FLOOR_TIME: Duration = Duration::from_millis(50);
+const FLOOR_TIME: Duration = Duration::from_millis(250);
 
 /// The extras' time as a multiple of their share of the verdict's time (a safety net:
 /// their nodes bind first).
