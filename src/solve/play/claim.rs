@@ -5,7 +5,8 @@
 use super::goal::{goal_in_one, playable, reached, Target, Terms};
 use super::help::{ends_well, help_lengths, may_go_on, HelpEnd};
 use super::meter::{Meter, PlayLimits};
-use super::series::{forced_to_goal, idle_may_pass, null};
+use super::null::null;
+use super::series::{forced_to_goal, idle_may_pass};
 use super::stip::{Family, Play, SeriesEnd};
 use super::{solve_play_marked, with_starter};
 use crate::board::bits::Bits;

@@ -12,7 +12,7 @@
 //!
 //! Files: `stip` (the parsed stipulation), `goal` (the two predicates), `bars` (the moves
 //! the conditions bar), `bounds` (the `#N` search's bounds and mate judge, shared),
-//! `stalemate` (the last moves that may stalemate), `meter` (limits), `table` (transposition tables), `obliged` (quick judges of battle
+//! `stalemate` (the last moves that may stalemate), `meter` (limits), `null` (the null move), `table` (transposition tables), `obliged` (quick judges of battle
 //! play's obligations), `help`, `series`, `battle` (the searches), `claim` (checking a
 //! given line), `report`.
 
@@ -23,6 +23,7 @@ mod claim;
 mod goal;
 mod help;
 mod meter;
+mod null;
 mod obliged;
 mod report;
 mod series;
@@ -34,8 +35,8 @@ pub use bars::{Bars, MAX_HELD};
 pub use claim::{check_play_line, check_play_line_marked};
 pub use goal::{Marks, Squares, Terms};
 pub use meter::PlayLimits;
+pub(super) use null::null;
 pub use report::PlayReport;
-pub(super) use series::null;
 pub use stip::{Aim, Family, Play, PlayError, SeriesEnd, KNOWN_FAMILIES, MAX_PLAY_MOVES};
 
 use crate::board::bits::Bits;

@@ -11,6 +11,7 @@
 use super::bounds::{bounds_apply, mates_in_one, out_of_reach};
 use super::goal::{goal_in_one, playable, reached, Target};
 use super::meter::Meter;
+use super::null::{null, unnull};
 use super::stalemate::keep_stalemating;
 use super::stip::{Aim, SeriesEnd};
 use super::table::Table;
@@ -31,22 +32,6 @@ pub(super) struct SeriesSearch<'m, B: Bits> {
     pub(super) found: Vec<Vec<Move>>,
 }
 
-/// What a null move changes: the side to move, the e.p. right, the hash.
-pub(in crate::solve) struct Null {
-    ep: u8,
-    hash: u64,
-}
-
-/// Passes the move (the e.p. right lapses).
-pub(in crate::solve) fn null<B: Bits>(pos: &mut Position<B>) -> Null {
-    let undo = Null {
-        ep: pos.ep,
-        hash: pos.hash,
-    };
-    pos.pass();
-    undo
-}
-
 /// May the idle side pass here, after a series move that is not the last? Not when it
 /// is in check (the series gave check too early) or its game is over, nor in `ser-r`
 /// when it could reach the goal in one (it would have to).
@@ -56,13 +41,6 @@ pub(super) fn idle_may_pass<B: Bits>(pos: &mut Position<B>, end: SeriesEnd, aim:
     }
     let mut idle = MoveList::new();
     playable(pos, aim, &mut idle) && !(end == SeriesEnd::Reflex && goal_in_one(pos, &idle, aim))
-}
-
-/// Takes a null move back.
-pub(super) fn unnull<B: Bits>(pos: &mut Position<B>, n: Null) {
-    pos.side = pos.side.flip();
-    pos.ep = n.ep;
-    pos.hash = n.hash;
 }
 
 impl<'m, B: Bits> SeriesSearch<'m, B> {

@@ -19,7 +19,7 @@
 //! ordinary move or a pawn's double step (a first-move leap of a king or queen, and en
 //! passant, depend on more than the board).
 
-use super::series::{null, unnull};
+use super::null::{null, unnull};
 use crate::board::bits::Bits;
 use crate::board::movegen::MoveList;
 use crate::board::position::{Move, MoveKind, Position};
