@@ -279,15 +279,27 @@ fn a_table_that_fails_its_digest_is_rebuilt_in_the_cache_and_refused_from_tables
     }
     // Given with --tables: refused, never used (the search alone does not finish in
     // time), and left as it was.
+    let said = "warning: table file good/orthodox-KRK.mtb";
+    let twice = format!("{KRK}{}", KRK.replace("\"krk\"", "\"krk-again\""));
+    std::fs::write(d.path().join("two.toml"), twice).unwrap();
     for bad in [&damaged, &old] {
         std::fs::write(good.join("orthodox-KRK.mtb"), bad).unwrap();
-        let out = verify(d.path(), &["--tables", "good"]);
+        let (_, out) = run(
+            d.path(),
+            &["verify", "two.toml", "--timeout", "4", "--tables", "good"],
+        );
         assert!(out.contains("unknown") && !out.contains("unsound"), "{out}");
-        // And said, once, at the end of the run.
-        let said = "warning: table file good/orthodox-KRK.mtb";
+        // And said once, though both rows met it.
+        assert!(out.contains("krk-again"), "{out}");
         assert_eq!(out.matches(said).count(), 1, "{out}");
         assert_eq!(&std::fs::read(good.join("orthodox-KRK.mtb")).unwrap(), bad);
     }
+    // `solve` says it too.
+    let (_, out) = run(
+        d.path(),
+        &["solve", "p.toml", "--timeout", "1", "--tables", "good"],
+    );
+    assert_eq!(out.matches(said).count(), 1, "{out}");
     let (_, out) = run(
         d.path(),
         &[

@@ -122,5 +122,6 @@ fn dice_analysis<B: Bits>(
         continual_check: None,
         extras_left_out: vec![],
         written: Default::default(),
+        tables_refused: Default::default(),
     })
 }

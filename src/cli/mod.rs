@@ -106,12 +106,6 @@ pub fn main() -> i32 {
         }
     };
     let res = run(cli);
-    // A table file found and refused (damaged, other rules) was searched without.
-    for why in crate::retro::refused_tables() {
-        eprintln!("warning: {}", crate::report::shown::said(&why));
-    }
-    // Tables built in a scratch folder (an untrusted cache) go with the run.
-    crate::files::cache::remove_scratch();
     match res {
         Ok(code) => code,
         Err(e) => {

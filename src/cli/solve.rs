@@ -27,12 +27,15 @@ pub fn cmd_solve(a: SolveArgs) -> Result<i32> {
         eprintln!("warning: {}", crate::report::shown::said(w));
     }
     let mut shown = 0;
+    let heard = std::sync::Mutex::new(Default::default());
     let rows = crate::verify::solves::solve_file(
         &lf,
         (a.id.as_deref(), a.run.rules.as_deref()),
         &super::engines(),
         (&limits, a.run.style()),
         &mut |row| {
+            let met = row.found.analysis().map(|a| &a.tables_refused);
+            crate::verify::run::say_refused(&heard, met.into_iter(), &super::say);
             if a.json {
                 println!("{}", report::json_row(row, true));
             } else {

@@ -112,6 +112,9 @@ pub struct Original {
     /// The position as solved (its side to move numbers the refutation).
     #[serde(default)]
     pub fen: String,
+    /// The table files its search found and did not use.
+    #[serde(skip)]
+    pub tables_refused: crate::retro::TablesRefused,
 }
 
 /// One repair.
@@ -227,6 +230,7 @@ fn original_of(a: &Analysis, verdict: Verdict) -> Original {
         } else {
             a.claim.csv_text()
         },
+        tables_refused: a.tables_refused.clone(),
     }
 }
 

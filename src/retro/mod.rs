@@ -354,23 +354,39 @@ fn most_men_in(dir: &Path, rules: &Rules) -> usize {
         .unwrap_or(0)
 }
 
-/// The table files found and refused in this run (damaged, or made under other rules),
-/// each once: a search goes on without them, and the run says so at its end
-/// ([`refused_tables`]).
-static REFUSED: Mutex<Vec<String>> = Mutex::new(Vec::new());
+/// The table files a search found and did not use (damaged, or made under other rules or
+/// for another material), each once, in the order met: the search went on without them.
+/// Two lists are equal when they say the same.
+#[derive(Clone, Debug, Default)]
+pub struct TablesRefused(pub Vec<TbError>);
 
-fn note_refused(e: &TbError) {
-    let said = e.to_string();
-    let mut g = REFUSED.lock().unwrap_or_else(|p| p.into_inner());
-    if !g.contains(&said) {
-        g.push(said);
+impl PartialEq for TablesRefused {
+    fn eq(&self, other: &Self) -> bool {
+        let said = |r: &Self| r.0.iter().map(|e| e.to_string()).collect::<Vec<_>>();
+        said(self) == said(other)
     }
 }
 
-/// Why each table file refused in this run was not used, once each, taken (a second
-/// call gives only those refused since).
-pub fn refused_tables() -> Vec<String> {
-    std::mem::take(&mut *REFUSED.lock().unwrap_or_else(|p| p.into_inner()))
+impl TablesRefused {
+    /// Adds those of `more` not yet in the list.
+    pub fn extend(&mut self, more: &TablesRefused) {
+        for e in &more.0 {
+            if !self.holds(e) {
+                self.0.push(e.clone());
+            }
+        }
+    }
+
+    /// True when the list already says `e`.
+    pub fn holds(&self, e: &TbError) -> bool {
+        let said = e.to_string();
+        self.0.iter().any(|k| k.to_string() == said)
+    }
+
+    /// True when no table file was refused.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
 }
 
 impl Tables {
@@ -419,11 +435,21 @@ impl Tables {
         } else {
             Err(TbError::Missing(name, self.dir.display().to_string()))
         };
-        if let Err(e @ (TbError::Damaged(..) | TbError::Foreign(..))) = &r {
-            note_refused(e);
-        }
         g.insert(mat.clone(), r.clone());
         r
+    }
+
+    /// The table files read so far and refused ([`TablesRefused`]), by material.
+    pub fn refused(&self) -> TablesRefused {
+        let g = self.loaded.lock().unwrap_or_else(|p| p.into_inner());
+        let mut by_material: Vec<_> = (g.iter())
+            .filter_map(|(m, r)| match r {
+                Err(e @ (TbError::Damaged(..) | TbError::Foreign(..))) => Some((m, e)),
+                _ => None,
+            })
+            .collect();
+        by_material.sort_by(|a, b| a.0.cmp(b.0));
+        TablesRefused(by_material.into_iter().map(|(_, e)| e.clone()).collect())
     }
 
     /// Value for the side to move and plies to the end, or why the tables cannot say.

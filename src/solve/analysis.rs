@@ -35,6 +35,9 @@ pub struct Analysis {
     /// [`super::written::rewrite`] writes them in another notation).
     #[serde(default)]
     pub written: Written,
+    /// The table files the searches found and did not use: they went on without them.
+    #[serde(skip)]
+    pub tables_refused: crate::retro::TablesRefused,
 }
 
 /// The claim's line, read as written (in SAN once checked), played from `pos` (stops at the
@@ -153,6 +156,7 @@ pub fn analyse_position<B: Bits>(
         fen: pos.to_fen(),
         continual_check,
         extras_left_out: (limits.extras_pool.as_deref()).map_or(vec![], |p| p.left_out()),
+        tables_refused: tables.map(|t| t.refused()).unwrap_or_default(),
     }
 }
 

@@ -188,6 +188,7 @@ pub fn analyse_draw<B: Bits>(
         fen: pos.to_fen(),
         continual_check: None,
         extras_left_out: vec![],
+        tables_refused: tables.map(|t| t.refused()).unwrap_or_default(),
     }
 }
 

@@ -229,6 +229,7 @@ pub fn analyse_play<B: Bits>(
         fen: from.to_fen(),
         continual_check: None,
         extras_left_out: vec![],
+        tables_refused: Default::default(),
     }
 }
 

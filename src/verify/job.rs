@@ -157,6 +157,7 @@ pub fn not_run(job: &Job) -> Row {
         continual_check: None,
         extras_left_out: vec![],
         written: Default::default(),
+        tables_refused: Default::default(),
     };
     Row::from_analysis(p, &job.rules, analysis, 0)
 }

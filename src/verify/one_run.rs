@@ -122,8 +122,11 @@ impl OneRun<'_> {
         let one = self.start()?;
         let engines = Engines::allowing(self.rules_dirs.clone());
         let id = asked.id.as_deref();
+        let heard = std::sync::Mutex::new(Default::default());
         let rows = repair_file(&one.file, id, &engines, &opt, &mut |row| {
             each(row);
+            let met = row.report().map(|r| &r.original.tables_refused);
+            super::run::say_refused(&heard, met.into_iter(), self.say);
             if let Some(note) = row.stopped_note() {
                 (self.say)(&note);
             }

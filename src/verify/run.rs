@@ -11,6 +11,7 @@ use crate::batch::threads::{set_threads, ThreadsError};
 use crate::batch::{Progress, Shard};
 use crate::board::rules::RulesDirs;
 use crate::report::grid::Group;
+use crate::retro::TablesRefused;
 use crate::solve::Limits;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
@@ -110,7 +111,13 @@ impl Run<'_> {
             progress,
             what: asked.what,
         };
-        let ran = batch.run(on_ready);
+        // Each table file refused is said once, when the first row that met it is ready.
+        let heard = std::sync::Mutex::new(TablesRefused::default());
+        let ran = batch.run(&|g: Group| {
+            let rows = g.rows.iter().filter_map(|r| r.found.analysis());
+            say_refused(&heard, rows.map(|a| &a.tables_refused), self.say);
+            on_ready(g)
+        });
         if batch.cancelled() {
             (self.say)(&format!(
                 "interrupted: {} read and not run (their rows say `{}`); the problems after \
@@ -121,6 +128,24 @@ impl Run<'_> {
             ));
         }
         Ok(ran)
+    }
+}
+
+/// Says as a warning each table file of `met` not yet in `heard`, and adds it there.
+pub(crate) fn say_refused<'r>(
+    heard: &std::sync::Mutex<TablesRefused>,
+    met: impl Iterator<Item = &'r TablesRefused>,
+    say: &dyn Fn(&str),
+) {
+    let mut heard = heard.lock().unwrap_or_else(|e| e.into_inner());
+    for e in met.flat_map(|r| r.0.iter()) {
+        if !heard.holds(e) {
+            say(&format!(
+                "warning: {}",
+                crate::report::shown::said(&e.to_string())
+            ));
+            heard.0.push(e.clone());
+        }
     }
 }
 

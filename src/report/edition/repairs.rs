@@ -195,6 +195,7 @@ mod tests {
                 keys: vec![],
                 refutation: None,
                 claim: String::new(),
+                tables_refused: Default::default(),
             },
             shard: "1/1".into(),
             unknown: vec![],
