@@ -44,14 +44,15 @@
 //!   call;
 //! - the files this process has read ([`files::note_read`]): no writer of any call may
 //!   replace one of them, whichever call read it;
-//! - the temporaries not yet renamed into place and the run's scratch folder, so that a
-//!   signal handler can remove them ([`files::temps::remove_all`]);
-//! - the table files found damaged or made under other rules, each said once at the end
-//!   of a run.
+//! - the temporaries not yet renamed into place and the scratch folders of tables built
+//!   on the fly, so that a signal handler, which has no caller, can remove them
+//!   ([`files::temps::remove_all`]).
 //!
 //! Nothing else is global: the rules folders a problem may name are a value
-//! ([`board::rules::RulesDirs`]), as are the limits, the progress observer and the table
-//! folder.
+//! ([`board::rules::RulesDirs`]), as are the limits, the progress observer, the table
+//! folder, the folder of tables built on the fly ([`files::cache::TableCache`], a scratch
+//! one removed when the run's limits go) and the table files a search refused
+//! ([`retro::TablesRefused`], in each analysis, said once by the run that met them).
 //!
 //! ```
 //! use mansuba::{load_file, verify_problem, Limits, Solvable, Verdict};

@@ -22,7 +22,7 @@ fn run(rules: &str, fen: &str, stip: &str, claim: Option<&str>, tables: bool) ->
     let any = AnyEngine::new(Rules::preset(rules).unwrap()).unwrap();
     let limits = Limits {
         timeout: Some(Duration::from_secs(60)),
-        table_cache: tables.then(|| cache().to_path_buf()),
+        table_cache: tables.then(|| mansuba::files::cache::TableCache::at(cache())),
         ..Default::default()
     };
     let stip: Stipulation = stip.parse().unwrap();

@@ -41,7 +41,7 @@ fn claim(p: &Problem, text: &str, n: Notation) -> ClaimCheck {
         timeout: Some(Duration::from_secs(60)),
         // The win-20 diamond needs its (four-man, seconds to build) table: built once, in
         // a private folder of these tests' own (never a shared one others could plant).
-        table_cache: Some(tables_folder().to_path_buf()),
+        table_cache: Some(mansuba::files::cache::TableCache::at(tables_folder())),
         ..Default::default()
     };
     check_claim(

@@ -7,7 +7,7 @@
 
 use std::os::unix::fs::{DirBuilderExt, MetadataExt};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::Arc;
 use thiserror::Error;
 
 /// Why a cache folder is not used.
@@ -114,32 +114,53 @@ pub fn check_private(dir: &Path) -> Result<(), CacheError> {
     Ok(())
 }
 
-/// The scratch folder of this run, once made.
-static SCRATCH: Mutex<Option<PathBuf>> = Mutex::new(None);
+/// A folder for the tables a run builds on the fly: the user's cache, or a scratch
+/// folder of the run's own, removed when the last copy of this value goes (or, on a
+/// signal, with the temporaries).
+#[derive(Clone, Debug)]
+pub struct TableCache(Arc<CacheFolder>);
 
-/// A private folder of this run's own in the system's temporary folder (0700, a new
-/// name), made once; removed by [`remove_scratch`] or, on a signal, with the temporaries.
-pub fn scratch() -> Result<PathBuf, CacheError> {
-    let mut s = SCRATCH.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(d) = s.as_ref() {
-        return Ok(d.clone());
-    }
-    let dir = super::temps::fresh_name(&std::env::temp_dir());
-    std::fs::DirBuilder::new()
-        .mode(0o700)
-        .create(&dir)
-        .map_err(io(&dir))?;
-    super::temps::register(&dir);
-    *s = Some(dir.clone());
-    Ok(dir)
+#[derive(Debug)]
+struct CacheFolder {
+    path: PathBuf,
+    scratch: bool,
 }
 
-/// Removes the scratch folder, if this run made one.
-pub fn remove_scratch() {
-    let mut s = SCRATCH.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(d) = s.take() {
-        let _ = std::fs::remove_dir_all(&d);
-        super::temps::forget(&d);
+impl Drop for CacheFolder {
+    fn drop(&mut self) {
+        if self.scratch {
+            let _ = std::fs::remove_dir_all(&self.path);
+            super::temps::forget(&self.path);
+        }
+    }
+}
+
+impl TableCache {
+    /// A folder the caller names, kept.
+    pub fn at(path: impl Into<PathBuf>) -> TableCache {
+        TableCache(Arc::new(CacheFolder {
+            path: path.into(),
+            scratch: false,
+        }))
+    }
+
+    /// A private folder of its own in the system's temporary folder (0700, a new name).
+    pub fn scratch() -> Result<TableCache, CacheError> {
+        let dir = super::temps::fresh_name(&std::env::temp_dir());
+        std::fs::DirBuilder::new()
+            .mode(0o700)
+            .create(&dir)
+            .map_err(io(&dir))?;
+        super::temps::register(&dir);
+        Ok(TableCache(Arc::new(CacheFolder {
+            path: dir,
+            scratch: true,
+        })))
+    }
+
+    /// The folder.
+    pub fn path(&self) -> &Path {
+        &self.0.path
     }
 }
 
@@ -148,7 +169,7 @@ pub fn remove_scratch() {
 pub struct RunCache {
     /// The folder: the user's cache, else the run's scratch folder; None when neither
     /// could be made (no table is built on the fly then).
-    pub dir: Option<PathBuf>,
+    pub dir: Option<TableCache>,
     /// Why the user's cache is not used, when it is not.
     pub refused: Option<CacheError>,
 }
@@ -173,11 +194,11 @@ impl RunCache {
 pub fn for_run() -> RunCache {
     match user_cache() {
         Ok(d) => RunCache {
-            dir: Some(d),
+            dir: Some(TableCache::at(d)),
             refused: None,
         },
         Err(e) => RunCache {
-            dir: scratch().ok(),
+            dir: TableCache::scratch().ok(),
             refused: Some(e),
         },
     }

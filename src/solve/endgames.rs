@@ -92,7 +92,7 @@ fn auto_tables<B: Bits>(
     limits: &Limits,
 ) -> Option<std::path::PathBuf> {
     let men = (pos.men[0] + pos.men[1]) as usize;
-    let dir = limits.table_cache.clone()?;
+    let dir = limits.table_cache.as_ref()?.path().to_path_buf();
     if stip.goal == Goal::Mate || stip.exact || !cond.is_plain() || men > AUTO_REACHED_FROM {
         return None;
     }

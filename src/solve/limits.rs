@@ -26,7 +26,7 @@ pub struct Limits {
     pub tables_dir: Option<std::path::PathBuf>,
     /// Without `tables_dir`: build the table a `win N` ending of at most four men needs
     /// (seconds) in this cache folder, and use it (none: no table is built).
-    pub table_cache: Option<std::path::PathBuf>,
+    pub table_cache: Option<crate::files::cache::TableCache>,
     /// Bytes the search's own tables may take (none: the process's budget,
     /// [`crate::memory::limit`], set by `--max-memory-gib`).
     pub memory: Option<u64>,

@@ -90,7 +90,7 @@ impl Settings {
         &self,
         cancel: Option<Arc<AtomicBool>>,
         progress: Progress,
-        table_cache: impl FnOnce() -> Option<PathBuf>,
+        table_cache: impl FnOnce() -> Option<crate::files::cache::TableCache>,
     ) -> Result<Limits, SettingsError> {
         if self.max_nodes == Some(0) {
             return Err(SettingsError::NoNodes);
