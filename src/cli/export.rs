@@ -1,10 +1,7 @@
 //! `mansuba export`: the solutions' lines of play as CSV (`--csv`), as PGN games with the
 //! tree as variations (`--pgn`), and the problems as Popeye input (`--popeye`).
 use super::parallel::*;
-use crate::notation::Notation;
-use crate::report::export_asked as asked;
-use crate::report::grid::Group;
-use crate::verify::run::Asked;
+use crate::verify::export_run::ExportTo;
 use anyhow::Result;
 use std::path::PathBuf;
 
@@ -39,41 +36,14 @@ pub struct ExportArgs {
 
 /// `mansuba export`.
 pub fn cmd_export(a: ExportArgs) -> Result<i32> {
-    // Every output is checked before any work: none may be one of the problem files.
     let files = super::workers::collect_files(&a.paths)?;
-    let read = a.run.settings().files_read(&files, &super::rules_dirs());
-    let at = (a.csv.as_deref(), a.pgn.as_deref(), a.popeye.as_deref());
-    let outs = asked::ExportOutputs::check(at, &read)?;
-    let say = &|line: &str| eprintln!("{line}");
-    if !outs.searches() {
-        // No search: the problems are only read, and what does not read is said.
-        let (problems, unread) = asked::read_only(&files, say);
-        let problems: Vec<_> = problems.iter().collect();
-        asked::write_popeye(outs.popeye.as_ref(), &problems, say)?;
-        return Ok(i32::from(unread));
-    }
-    // The search's lines stay in SAN and coordinates: the export replays them on the
-    // board and writes them in --notation itself.
-    let run = RunArgs {
-        notation: Notation::San,
-        letters: crate::notation::Letters::Modern,
-        ..a.run.clone()
+    let to = ExportTo {
+        csv: a.csv.as_deref(),
+        pgn: a.pgn.as_deref(),
+        popeye: a.popeye.as_deref(),
+        cells: crate::cli::cells(a.bom),
     };
-    let rows = std::sync::Mutex::new(vec![]);
-    let keep = |g: Group| {
-        rows.lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .extend(g.rows)
-    };
-    let asked = Asked {
-        all_rules: false,
-        shard: None,
-        what: "exporting",
-    };
-    (run.run()).batch((&files, &a.paths), asked, super::progress::bars(), &keep)?;
-    let rows = rows.into_inner().unwrap_or_else(|e| e.into_inner());
-    let how = (&super::engines(), a.run.style(), crate::cli::cells(a.bom));
-    let (failed, end) = outs.write_searched(&rows, how, say)?;
-    eprint!("{end}");
-    Ok(export_exit_code(&rows).max(i32::from(failed)))
+    let done = (a.run.run()).export((&files, &a.paths), to, super::progress::bars())?;
+    eprint!("{}", done.end);
+    Ok(done.status.code())
 }

@@ -30,11 +30,6 @@ pub(super) fn print_ended(ended: &Ended, last: Option<String>) -> i32 {
     Status::of_tally(&ended.tally, crate::cli::interrupt::interrupted()).code()
 }
 
-/// The exit code of `export` ([`Status::of_export`]).
-pub(super) fn export_exit_code(rows: &[Row]) -> i32 {
-    Status::of_export(rows, crate::cli::interrupt::interrupted()).code()
-}
-
 /// A command on one problem file (`repair`, `reconstruct`) as its flags ask for it: the
 /// shard, the `--csv` output and the threads, `--rules-dir`, `--raw-csv`, Ctrl-C, the
 /// progress shown when `progress`, its warnings on stderr.

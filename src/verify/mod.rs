@@ -13,6 +13,7 @@
 
 pub mod batch;
 pub mod concord;
+pub mod export_run;
 pub(crate) mod feed;
 pub(crate) mod job;
 pub mod least;
