@@ -46,7 +46,9 @@
 //!   replace one of them, whichever call read it;
 //! - the temporaries not yet renamed into place and the scratch folders of tables built
 //!   on the fly, so that a signal handler, which has no caller, can remove them
-//!   ([`files::temps::remove_all`]).
+//!   ([`files::temps::remove_all`]);
+//! - standard input, read once and kept for every reader that takes `-` (a pipe cannot
+//!   be read twice).
 //!
 //! Nothing else is global: the rules folders a problem may name are a value
 //! ([`board::rules::RulesDirs`]), as are the limits, the progress observer, the table
