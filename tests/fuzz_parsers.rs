@@ -86,7 +86,7 @@ proptest! {
     /// The stipulation reader (`#N`, `win N` and Popeye's families) on words of its own
     /// alphabet: never a panic; what it reads it writes back, and that reads the same.
     #[test]
-    fn stipulations_read_and_write_back(s in "(exact-)?(h|s|r|semi-r|ser-|ser-h|ser-s|ser-r|hs|hr|z|)(#|=|#=|##|)[0-9]{0,3}(\\.5|\\.|\\.25)?( ?win ?[0-9]{0,3})?( exact)?") {
+    fn stipulations_read_and_write_back(s in "(exact-)?(h|s|r|semi-r|ser-|ser-h|ser-s|ser-r|hs|hr|z|)(#|=|#=|##|)[0-9]{0,3}(\\.5|\\.|\\.25)?( ?win ?[0-9]{0,3})?( half-duplex)?( exact)?") {
         if let Ok(st) = s.parse::<mansuba::solve::Stipulation>() {
             let back: mansuba::solve::Stipulation = st.to_string().parse().unwrap();
             prop_assert_eq!(back, st);

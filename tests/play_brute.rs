@@ -384,6 +384,11 @@ const STIPS: &[&str] = &[
     "r#2",
     "semi-r#2",
     "exact-r#2",
+    "h#2 half-duplex",
+    "h#1.5 half-duplex",
+    "ser-h#2 half-duplex",
+    "s#2 half-duplex",
+    "r#2 half-duplex",
 ];
 
 /// The starter set to move, as the solver does; None if the position then cannot arise.
@@ -936,4 +941,93 @@ preset_test!(
         &[(&['R', 'R', 'W'], &['p']), (&['R', 'F', 'B'], &['n'])],
         16
     )
+);
+
+// ---------------------------------------------------------------- half-duplex
+
+/// A move as its squares mirrored top to bottom would write it (the colours exchanged
+/// with the board turned round): from, to and the kind promoted to.
+fn mirrored<B: Bits>(p: &Position<B>, m: &Move) -> (u8, u8, Option<Kind>) {
+    let g = p.compiled().geo;
+    let turn = |s: u8| g.square(s % g.width, g.height - 1 - s / g.width);
+    (turn(m.from), turn(m.to), m.promo)
+}
+
+/// On random positions: a stipulation with ` half-duplex` after it has the solutions
+/// and keys of the stipulation itself on the position with its colours exchanged and
+/// the board turned round, move for move mirrored. This asks nothing of the play
+/// searches' own reading of which side starts or mates.
+fn half_duplex<B: Bits>(eng: &Arc<Engine<B>>, seed: u64, men: &[(&[char], &[char])], count: usize) {
+    let mut rng = Rng(seed);
+    let (mut done, mut found) = (0, 0);
+    for _ in 0..count * 50 {
+        if done == count {
+            break;
+        }
+        let Some(p) = drawn_position(eng, &mut rng, men, done) else {
+            continue;
+        };
+        let Ok(q) = Position::from_fen(eng.clone(), &flip_fen(&p.to_fen()).unwrap()) else {
+            continue;
+        };
+        for stip in [
+            "h#2", "h#1.5", "h=2", "ser-h#2", "ser-#2", "s#2", "r#2", "=2",
+        ] {
+            let plain: Play = stip.parse().unwrap();
+            let exchanged: Play = format!("{stip} half-duplex").parse().unwrap();
+            assert!(exchanged.exchanged && exchanged.starter() != plain.starter());
+            let a = solve_play(&p, &exchanged, &PlayLimits::default());
+            let b = solve_play(&q, &plain, &PlayLimits::default());
+            let line = |x: &Position<B>, l: &Vec<Move>| -> Vec<(u8, u8, Option<Kind>)> {
+                l.iter().map(|m| mirrored(x, m)).collect()
+            };
+            let mut sa: Vec<_> = a.solutions.iter().map(|l| line(&q, l)).collect();
+            let mut sb: Vec<Vec<_>> = (b.solutions.iter())
+                .map(|l| l.iter().map(|m| (m.from, m.to, m.promo)).collect())
+                .collect();
+            sa.sort();
+            sb.sort();
+            let fen = p.to_fen();
+            assert_eq!(sa, sb, "{stip} half-duplex on {fen}");
+            let mut ka: Vec<_> = a.keys.iter().map(|m| mirrored(&q, m)).collect();
+            let mut kb: Vec<_> = b.keys.iter().map(|m| (m.from, m.to, m.promo)).collect();
+            ka.sort();
+            kb.sort();
+            assert_eq!(ka, kb, "{stip} half-duplex on {fen}: keys");
+            assert_eq!(
+                a.shortest, b.shortest,
+                "{stip} half-duplex on {fen}: shortest"
+            );
+            found += sa.len() + ka.len();
+        }
+        done += 1;
+    }
+    assert_eq!(done, count, "{}: too few positions", eng.rules.name);
+    assert!(found > 0, "{}: no solution or key at all", eng.rules.name);
+}
+
+preset_test!(
+    half_duplex_orthodox,
+    "orthodox",
+    half_duplex(
+        31,
+        &[
+            (&['Q', 'N'], &['p']),
+            (&['R', 'B'], &['n']),
+            (&['R', 'P'], &['p'])
+        ],
+        40
+    )
+);
+
+preset_test!(
+    half_duplex_shatranj,
+    "shatranj",
+    half_duplex(32, &[(&['R', 'N'], &['p']), (&['Q', 'B', 'R'], &['n'])], 40)
+);
+
+preset_test!(
+    half_duplex_courier,
+    "courier",
+    half_duplex(33, &[(&['R', 'N'], &['p']), (&['Q', 'R'], &['n'])], 20)
 );

@@ -25,7 +25,8 @@ pub(super) fn given(cond: &Conditions) -> Vec<&'static str> {
 /// moves barred ([`Bars`]: the men on `immobile` squares are those standing there in the
 /// diagram), or the keys of the conditions it cannot take: a mark with a goal that is
 /// not a mate, `mate_by` a man where stacks form (its kind would have to tell it from the
-/// men it stands with), and more men held than [`crate::solve::MAX_HELD`].
+/// men it stands with), more men held than [`crate::solve::MAX_HELD`], and any condition
+/// with the colours' parts exchanged (half-duplex).
 pub(super) fn of<B: Bits>(
     pos: &Position<B>,
     play: &Play,
@@ -38,7 +39,10 @@ pub(super) fn of<B: Bits>(
         ..Conditions::default()
     };
     let mut left = vec![];
-    if play.aim != Aim::Mate {
+    if play.exchanged {
+        // The conditions name White's and Black's parts as written: not read exchanged.
+        left.extend(given(cond));
+    } else if play.aim != Aim::Mate {
         left.extend(given(&marks));
     } else if matches!(cond.mate_by, Some(MateBy::Man(_))) && pos.eng.rules.stacks_may_form {
         left.push("mate_by (a man named by its square, where stacks form)");

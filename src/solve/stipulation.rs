@@ -40,7 +40,7 @@ pub struct Stipulation {
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum SolveError {
     /// A stipulation that does not read (the text).
-    #[error("bad stipulation '{0}': expected '#N' (mate in N), 'win N', N from 1 to 200, 'draw', or one of Popeye's (h#N, h#N.5, h=N, hs#N, hs#N.5, hr#N, s#N, s=N, r#N, semi-r#N, ser-#N, ser-=N, ser-h#N, ser-s#N, =N, each with #, = or #=, and exact- before it)")]
+    #[error("bad stipulation '{0}': expected '#N' (mate in N), 'win N', N from 1 to 200, 'draw', or one of Popeye's (h#N, h#N.5, h=N, hs#N, hs#N.5, hr#N, s#N, s=N, r#N, semi-r#N, ser-#N, ser-=N, ser-h#N, ser-s#N, =N, each with #, = or #=, exact- before it and half-duplex after it)")]
     Stipulation(String),
     /// A Popeye stipulation that does not read, and why.
     #[error("bad stipulation: {0}")]
@@ -48,7 +48,7 @@ pub enum SolveError {
     /// Conditions given with a stipulation that does not take them (yet): with the help,
     /// self, reflex and series families the marks of a mate with a mate goal and the
     /// conditions that bar moves are read, not `mate_by` a man.
-    #[error("{conditions} not analysed with the stipulation {stipulation} yet: every condition is read with #N and win N; with the help, self, reflex and series families attacker_no_capture, checks, defender and immobile, and with their mate goals mate_by a piece letter, mate_on and mate_from")]
+    #[error("{conditions} not analysed with the stipulation {stipulation} yet: every condition is read with #N and win N; with the help, self, reflex and series families attacker_no_capture, checks, defender and immobile, and with their mate goals mate_by a piece letter, mate_on and mate_from; none with half-duplex")]
     PlayConditions {
         /// The stipulation.
         stipulation: String,
@@ -116,6 +116,9 @@ impl FromStr for Stipulation {
                 return Err(bad());
             }
             return Ok(st.exactly());
+        }
+        if t.ends_with(" half-duplex") {
+            return Self::of_play(t.parse()?);
         }
         let (goal, rest) = if let Some(r) = t.strip_prefix('#').filter(|r| !r.starts_with('=')) {
             (Goal::Mate, r)

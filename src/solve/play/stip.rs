@@ -80,6 +80,11 @@ pub struct Play {
     pub half: bool,
     /// `exact-`: full-length play only (no shorter solutions).
     pub exact: bool,
+    /// ` half-duplex` after it (Popeye's `HalfDuplex`): the colours' parts exchanged, so
+    /// that the side that would be mated mates (Black starts where White would, and the
+    /// other way round). A `Duplex` problem is the task and this one.
+    #[serde(default)]
+    pub exchanged: bool,
 }
 
 /// Why a stipulation could not be read.
@@ -120,6 +125,12 @@ pub enum PlayError {
         /// The number read.
         moves: u64,
     },
+    /// ` half-duplex` after a direct mate, whose mating side is the side to move.
+    #[error("stipulation '{input}': a direct mate is Black's when Black is to move in the FEN; half-duplex is read with the other families")]
+    ExchangedDirectMate {
+        /// The input, cut to 200 characters.
+        input: String,
+    },
     /// `.5` on a family that is not help play.
     #[error(
         "stipulation '{input}': half moves ('.5') are allowed only in help play (h#, h=, h#=, hs#, hr#)"
@@ -152,22 +163,33 @@ impl Play {
 
     /// Who makes the first move.
     pub fn starter(&self) -> Color {
-        match self.family {
-            Family::Help if !self.half => Color::Black,
-            Family::HelpSelf | Family::HelpReflex if self.half => Color::Black,
-            Family::Series(SeriesEnd::Help) => Color::Black,
-            _ => Color::White,
-        }
+        let black = match self.family {
+            Family::Help => !self.half,
+            Family::HelpSelf | Family::HelpReflex => self.half,
+            Family::Series(end) => end == SeriesEnd::Help,
+            _ => false,
+        };
+        self.exchanged_if(black)
     }
 
     /// The side that gives the mate (or stalemate): White in direct, help, `ser-#` and
     /// `ser-h` play, Black where White forces or obliges it (`s`, `r`, `semi-r`, `hs`,
-    /// `hr`, `ser-s`, `ser-r`).
+    /// `hr`, `ser-s`, `ser-r`); the other side in a half-duplex.
     pub fn mater(&self) -> Color {
-        match self.family {
-            Family::Direct | Family::Help => Color::White,
-            Family::Series(SeriesEnd::Direct | SeriesEnd::Help) => Color::White,
-            _ => Color::Black,
+        let black = !matches!(
+            self.family,
+            Family::Direct | Family::Help | Family::Series(SeriesEnd::Direct | SeriesEnd::Help)
+        );
+        self.exchanged_if(black)
+    }
+
+    /// Black when `black` as written, White otherwise; the other way round in a
+    /// half-duplex.
+    fn exchanged_if(&self, black: bool) -> Color {
+        if black != self.exchanged {
+            Color::Black
+        } else {
+            Color::White
         }
     }
 
@@ -222,7 +244,13 @@ impl fmt::Display for Play {
         };
         let exact = if self.exact { "exact-" } else { "" };
         let half = if self.half { ".5" } else { "" };
-        write!(f, "{exact}{}{goal}{}{half}", self.prefix(), self.moves)
+        let exchanged = if self.exchanged { " half-duplex" } else { "" };
+        write!(
+            f,
+            "{exact}{}{goal}{}{half}{exchanged}",
+            self.prefix(),
+            self.moves
+        )
     }
 }
 
@@ -251,6 +279,20 @@ impl FromStr for Play {
         let lower = s.trim().to_ascii_lowercase();
         if lower.is_empty() {
             return Err(PlayError::Empty);
+        }
+        if let Some(head) = lower.strip_suffix(" half-duplex") {
+            if head.trim_end().ends_with("half-duplex") {
+                let length = quoted(head.trim_end());
+                return Err(PlayError::BadLength { input, length });
+            }
+            let play = Play {
+                exchanged: true,
+                ..head.parse::<Play>()?
+            };
+            if play.family == Family::Direct && play.aim == Aim::Mate {
+                return Err(PlayError::ExchangedDirectMate { input });
+            }
+            return Ok(play);
         }
         let (exact, body) = match lower.strip_prefix("exact-") {
             Some(rest) => (true, rest),
@@ -303,6 +345,7 @@ impl FromStr for Play {
             moves: moves as u32,
             half,
             exact,
+            exchanged: false,
         })
     }
 }
@@ -359,7 +402,8 @@ mod tests {
                 aim: Aim::Mate,
                 moves: 2,
                 half: true,
-                exact: true
+                exact: true,
+                exchanged: false
             }
         );
         let p: Play = " Ser-S#2 ".parse().unwrap();
@@ -374,6 +418,38 @@ mod tests {
         assert!(p.is_help() && p.is_line_play());
         let p: Play = "hr=3".parse().unwrap();
         assert_eq!((p.family, p.aim), (Family::HelpReflex, Aim::Stalemate));
+    }
+
+    #[test]
+    fn half_duplex_exchanges_the_parts() {
+        for (text, starter, mater) in [
+            ("h#2 half-duplex", Color::White, Color::Black),
+            ("h#2.5 half-duplex", Color::Black, Color::Black),
+            ("ser-h#3 half-duplex", Color::White, Color::Black),
+            ("s#2 half-duplex", Color::Black, Color::White),
+            ("=2 half-duplex", Color::Black, Color::Black),
+            ("exact-hs#2 half-duplex", Color::Black, Color::White),
+        ] {
+            let p: Play = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert!(p.exchanged, "{text}");
+            assert_eq!((p.starter(), p.mater()), (starter, mater), "{text}");
+            assert_eq!(p.to_string(), text, "written back");
+            let plain: Play = text.trim_end_matches(" half-duplex").parse().unwrap();
+            assert_eq!(p.half_moves(), plain.half_moves(), "{text}");
+            assert_ne!(p.starter(), plain.starter(), "{text}");
+        }
+        assert!("H#2 Half-Duplex".parse::<Play>().unwrap().exchanged);
+        let e = "#2 half-duplex".parse::<Play>().unwrap_err();
+        assert!(matches!(e, PlayError::ExchangedDirectMate { .. }), "{e}");
+        assert!(e.to_string().contains("Black is to move in the FEN"));
+        assert!(matches!(
+            "h#2 half-duplex half-duplex".parse::<Play>(),
+            Err(PlayError::BadLength { .. })
+        ));
+        assert!(matches!(
+            "h#0 half-duplex".parse::<Play>(),
+            Err(PlayError::OutOfRange { .. })
+        ));
     }
 
     #[test]
