@@ -122,10 +122,10 @@ fn popeye_input_errors_name_the_line() {
     );
     fails(
         "p.inp",
-        &POPEYE.replace("Option NoBoard", "Option Duplex"),
+        &POPEYE.replace("Option NoBoard", "Option PostKeyPlay"),
         &[],
         8,
-        "option Duplex",
+        "option PostKeyPlay",
     );
     fails(
         "p.inp",

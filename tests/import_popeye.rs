@@ -87,7 +87,6 @@ fn options_are_honoured_or_refuse_their_problem() {
     assert_eq!(p[0].fen, "4k3/8/8/3pP3/8/8/8/R3K2R b KQ - 0 1");
     for (opt, says) in [
         ("PostKeyPlay", "option PostKeyPlay (the play after the key"),
-        ("Duplex", "option Duplex"),
         ("Threat 2", "option Threat"),
         ("NullMoves", "option NullMoves"),
         ("EnPassant d7d6d5d4", "option EnPassant with 4 squares"),
@@ -96,6 +95,46 @@ fn options_are_honoured_or_refuse_their_problem() {
         assert_eq!(code, 2, "{opt}: {err}");
         assert!(err.contains(says), "{opt}: {err}");
     }
+}
+
+#[test]
+fn duplex_brings_the_task_and_its_half_duplex() {
+    // Popeye's BEISPIEL/twin.inp, no. 1 (M. Tomasevic, feenschach 1982): h#2 duplex,
+    // twin h=2 duplex.
+    let text = "BeginProblem\nStipulation h#2\nPieces White kc8 pe7 Black ka6 rf7\n\
+                Option Duplex\nTwin Stipulation h=2\nEndProblem\n";
+    let p = ok(text);
+    let got: Vec<_> = (p.iter())
+        .map(|x| (x.id.as_str(), x.stipulation_text.as_str(), x.fen.as_str()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("t-1", "h#2", "2K5/4Pr2/k7/8/8/8/8/8 b - - 0 1"),
+            (
+                "t-1-duplex",
+                "h#2 half-duplex",
+                "2K5/4Pr2/k7/8/8/8/8/8 w - - 0 1"
+            ),
+            ("t-1-b", "h=2", "2K5/4Pr2/k7/8/8/8/8/8 b - - 0 1"),
+            (
+                "t-1-b-duplex",
+                "h=2 half-duplex",
+                "2K5/4Pr2/k7/8/8/8/8/8 w - - 0 1"
+            ),
+        ]
+    );
+    // HalfDuplex alone: only the exchanged task; with a direct mate, Black to move.
+    let half = ok(&text.replace("Duplex", "HalfDuplex"));
+    let stips: Vec<_> = half.iter().map(|x| x.stipulation_text.as_str()).collect();
+    assert_eq!(stips, ["h#2 half-duplex", "h=2 half-duplex"]);
+    // WhiteToPlay beside either is refused by name.
+    let (code, err, _) = import("t.inp", &text.replace("Duplex", "Duplex WhiteToPlay"), &[]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("HalfDuplex and Duplex are not read with WhiteToPlay"),
+        "{err}"
+    );
 }
 
 #[test]

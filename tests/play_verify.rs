@@ -7,7 +7,9 @@
 //! Sources: the helpmate and the series-selfmate are Popeye 4.104's worked examples
 //! (the helpmate's count of solutions is Popeye 4.104's, run on it)
 //! (github.com/thomas-maeder/popeye, REGRESSIONTESTS/4_47_to_4_49.reg and
-//! REGRESSIONTESTS/4_55_to_4_57.reg); the others are composed here.
+//! REGRESSIONTESTS/4_55_to_4_57.reg); the half-duplex is the second task of M. Tomasevic's
+//! h#2 duplex (feenschach 1982), as Popeye 4.104's BEISPIEL/twin.inp gives it, with the
+//! line Popeye 4.104 prints for it; the others are composed here.
 
 use crate::common::mansuba_in;
 
@@ -45,6 +47,13 @@ rules = "orthodox"
 fen = "7k/8/6K1/8/8/8/8/R7 b - - 0 1"
 stipulation = "h#1"
 solution = "1.Kg8 Ra7"
+
+[[problem]]
+id = "h2-duplex"
+rules = "orthodox"
+fen = "2K5/4Pr2/k7/8/8/8/8/8 w - - 0 1"
+stipulation = "h#2 half-duplex"
+solution = "1.Kb8 Rxe7 2.Ka8 Re8#"
 
 [[problem]]
 id = "stale"
@@ -150,6 +159,14 @@ fn bad_stipulations_are_refused_by_name() {
         ("s#300", "300 moves is out of range"),
         ("s#2.5", "half moves ('.5') are allowed only in help play"),
         ("z#2", "unknown family 'z'"),
+        (
+            "#2 half-duplex",
+            "a direct mate is Black's when Black is to move in the FEN",
+        ),
+        (
+            "h#2 half-duplex\"\nmate_on = \"a1",
+            "mate_on is not analysed with the stipulation h#2 half-duplex yet",
+        ),
     ] {
         let text = format!(
             "[[problem]]\nid = \"x\"\nrules = \"orthodox\"\nfen = \"7k/8/6K1/8/8/8/8/R7 b - - 0 1\"\nstipulation = \"{stip}\"\n"
@@ -195,6 +212,37 @@ fn popeye_stipulations_come_in_as_they_are() {
 /// `export --popeye` writes a family back in Popeye's words, and Popeye 4.104 (when it is
 /// built, `POPEYE` or `../popeye/py`) finds the same solution; `export --pgn` writes a
 /// helpmate's every solution as a variation, and python-chess reads them all.
+#[test]
+fn a_half_duplex_is_solved_checked_and_exported_as_popeye_writes_it() {
+    let d = tempfile::tempdir().unwrap();
+    let rows = rows(d.path());
+    let r = row(&rows, "h2-duplex");
+    assert_eq!(r["verdict"], "sound", "{r}");
+    assert_eq!(r["stipulation"], "h#2 half-duplex", "{r}");
+    assert_eq!(r["claim"]["status"], "ok", "{r}");
+    assert_eq!(
+        r["solutions"],
+        serde_json::json!([["c8b8", "f7e7", "b8a8", "e7e8"]]),
+        "{r}"
+    );
+    // Out as Popeye's HalfDuplex, and back in as the same task.
+    let (code, out, err) = mansuba_in(d.path(), &["export", "p.toml", "--popeye", "-"]);
+    assert_eq!(code, 0, "{err}");
+    let one = out
+        .split("BeginProblem")
+        .find(|p| p.contains("h2-duplex"))
+        .unwrap();
+    assert!(
+        one.contains("Stipulation h#2\n") && one.contains("HalfDuplex"),
+        "{one}"
+    );
+    std::fs::write(d.path().join("back.inp"), format!("BeginProblem{one}")).unwrap();
+    let (code, back, err) = mansuba_in(d.path(), &["import", "back.inp", "--format", "popeye"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(back.contains("stipulation = \"h#2 half-duplex\""), "{back}");
+    assert!(back.contains("2K5/4Pr2/k7/8/8/8/8/8 w - - 0 1"), "{back}");
+}
+
 #[test]
 fn the_families_are_exported_back() {
     let d = tempfile::tempdir().unwrap();

@@ -312,6 +312,9 @@ def castles(moves, fen):
 
 # Popeye options that change which lines it prints (a prefix of three letters or more).
 # (`Intelligent` prints every solution; only `Intelligent N` caps them per target.)
+# The count of the Duplex entries whose keys are not compared (see `compare`).
+DUPLEX_KEYS = "skipped: the keys of a Duplex problem's two tasks"
+
 OUTPUT_OPTIONS = ["maxsolutions", "setplay", "stoponshortsolutions", "startmovenumber",
                   "uptomovenumber", "nontrivial", "quodlibet", "keepmatingpiece"]
 
@@ -332,7 +335,7 @@ def prints_all_lines(chunk):
     return not any(n.startswith(w) for w in words if len(w) >= 3 for n in names)
 
 
-FAMILY = re.compile(r"(exact-)?(hs|hr|h|ser-h|ser-s|ser-r|ser-|s|r|semi-r|)(#=|#|=)(\d+)(\.5)?")
+FAMILY = re.compile(r"(exact-)?(hs|hr|h|ser-h|ser-s|ser-r|ser-|s|r|semi-r|)(#=|#|=)(\d+)(\.5)?( half-duplex)?")
 
 
 def family_of(stipulation):
@@ -407,8 +410,20 @@ def compare(args, tmp, name, chunk_inp, entries, lang, stats, mismatches):
         ratio = statistics.median(times["popeye"]) / max(statistics.median(times["mansuba"]), 1e-6)
         RATIOS.setdefault(kinds.pop(), []).append((ratio, name, statistics.median(times["mansuba"]),
                                                    statistics.median(times["popeye"])))
+    # A Duplex problem comes in as two entries (`ID` and `ID-duplex`), whose solutions
+    # Popeye prints together under one twin: their lines are compared as one set, their
+    # keys not at all (Popeye writes the other side's keys as `1...X !`).
+    ids = {e["id"] for e, _ in wanted}
+    partner = {}
+    for e, _ in wanted:
+        if e["id"].endswith("-duplex") and e["id"][: -len("-duplex")] in ids:
+            partner[e["id"]] = e["id"][: -len("-duplex")]
+            partner[e["id"][: -len("-duplex")]] = e["id"]
     for e, fam in wanted:
         st = e["stipulation"]
+        if e["id"] in partner and fam != "line":
+            stats[DUPLEX_KEYS] += 1
+            continue
         kind = {"direct": "direct mates", "battle": "self, reflex and stalemate (keys)",
                 "line": "help and series (solutions)"}[fam]
         stats[f"{kind}: compared"] += 1
@@ -427,9 +442,16 @@ def compare(args, tmp, name, chunk_inp, entries, lang, stats, mismatches):
         if fam == "line":
             drop = st.startswith(("ser-s", "ser-r", "exact-ser-s", "exact-ser-r", "hs", "hr", "exact-hs", "exact-hr"))
             theirs = popeye_solutions(pout, lang, drop).get(label, set())
-            cell = row.get("solutions", "")
-            mine = {tuple(fairy_promotions(castles(s.split(), e["fen"]), e)) for s in cell.split("; ") if s}
-            count = len(mine) == len([s for s in cell.split("; ") if s])
+            mine, count = set(), True
+            for x in [e] + [o for o, _ in wanted if o["id"] == partner.get(e["id"])]:
+                r = rows.get(x["id"], {})
+                if r.get("keys_complete") != "yes":
+                    count = False
+                cell = r.get("solutions", "")
+                lines = [s for s in cell.split("; ") if s]
+                got = {tuple(fairy_promotions(castles(s.split(), x["fen"]), x)) for s in lines}
+                count = count and len(got) == len(lines) and not (mine & got)
+                mine |= got
         else:
             theirs = popeye_keys(pout, lang).get(label, set())
             mine = set(fairy_promotions(mansuba_keys(row.get("keys", ""), e["fen"]), e))
@@ -530,7 +552,8 @@ def main():
         print(f"| {kind} | " + " | ".join(str(stats[f'{kind}: {c}']) for c in
               ["compared", "same", "different", "mansuba unsettled", "Popeye unfinished"]) + " |")
     skipped = stats["skipped: an option changes Popeye's lines"]
-    print(f"skipped (an option changes the lines Popeye prints): {skipped}")
+    print(f"skipped (an option changes the lines Popeye prints): {skipped}; "
+          f"the keys of a Duplex problem's two tasks: {stats[DUPLEX_KEYS]}")
     print(f"\nspeed, whole process, 1 thread, both as shipped, median of {args.runs} run(s) each "
           "(Popeye's time / mansuba's, problems both settled):\n\n| family | problems | median | least | mansuba total s | Popeye total s |\n|---|---|---|---|---|---|")
     for fam, rs in sorted(RATIOS.items()):

@@ -247,8 +247,15 @@ pub fn popeye_problem(p: &Problem) -> Result<String, PopeyeError> {
     }
     t += &format!("Pieces White {} Black {}\n", side(true)?, side(false)?);
     match s.play {
-        // The other families in Popeye's own words (`h#2.5`, `ser-s#3`, `exact-h#2`).
-        Some(_) => t += &format!("Stipulation {s}\n"),
+        // The other families in Popeye's own words (`h#2.5`, `ser-s#3`, `exact-h#2`),
+        // a half-duplex as Popeye's option.
+        Some(pl) => {
+            let written = crate::solve::Play {
+                exchanged: false,
+                ..pl
+            };
+            t += &format!("Stipulation {written}\n");
+        }
         None => t += &format!("Stipulation #{}\n", s.moves),
     }
     if !conditions.is_empty() {
@@ -256,6 +263,9 @@ pub fn popeye_problem(p: &Problem) -> Result<String, PopeyeError> {
     }
     let barred = barred_castling(&board, f.get(2).copied().unwrap_or("-"));
     t += "Option NoBoard";
+    if s.play.is_some_and(|pl| pl.exchanged) {
+        t += " HalfDuplex";
+    }
     if !barred.is_empty() {
         t += &format!(" NoCastling {barred}");
     }

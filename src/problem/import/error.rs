@@ -137,8 +137,8 @@ pub enum EntryError {
     /// `WhiteToPlay` outside help play.
     #[error("option WhiteToPlay is for help play")]
     WhiteToPlayNotHelp,
-    /// `HalfDuplex` outside direct mates.
-    #[error("option HalfDuplex is read with direct mates only")]
+    /// `HalfDuplex` (or `Duplex`) with `WhiteToPlay`.
+    #[error("options HalfDuplex and Duplex are not read with WhiteToPlay")]
     HalfDuplex,
     /// `WhiteToPlay` with a help play it cannot shorten.
     #[error("option WhiteToPlay is read with help play h#N, hs#N or hr#N, N at least 2")]

@@ -594,9 +594,7 @@ impl Reader<'_> {
                 ),
                 "HalfDuplex" => o.half_duplex = true,
                 "WhiteToPlay" => o.white_to_play = true,
-                "Duplex" => o.refused.push(refuse(
-                    "both sides' tasks: mansuba verifies one task a problem",
-                )),
+                "Duplex" => o.duplex = true,
                 "PostKeyPlay" => o
                     .refused
                     .push(refuse("the play after the key: mansuba verifies keys")),

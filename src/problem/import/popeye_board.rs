@@ -12,6 +12,9 @@ use super::{EntryError, ImportError};
 pub struct PopOptions {
     /// `HalfDuplex`: the other side has the task (and moves first).
     pub half_duplex: bool,
+    /// `Duplex`: the task, and the task with the colours' parts exchanged (each position
+    /// comes in twice, the second as with `HalfDuplex`).
+    pub duplex: bool,
     /// `WhiteToPlay`: help play half a move shorter, White first (`h#2` read as `h#1.5`).
     pub white_to_play: bool,
     /// `NoCastling`: squares whose men may not castle.

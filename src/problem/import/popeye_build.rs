@@ -173,8 +173,30 @@ pub fn build(
                 let m = format!("{who}{twin}: not imported: {}", said(&why, at));
                 return Err(error_at(path, at, m));
             }
-            entry(path, &s, &raw.opts, b, &label, line, opts)
-                .map_err(|m| error_at(path, line, format!("{who}{twin}: not imported: {m}")))
+            let one = |o: &PopOptions| {
+                entry(path, &s, o, b, &label, line, opts)
+                    .map_err(|m| error_at(path, line, format!("{who}{twin}: not imported: {m}")))
+            };
+            let mut made = vec![one(&raw.opts)];
+            // Duplex: the second task is the first with the colours' parts exchanged.
+            if raw.opts.duplex && !raw.opts.half_duplex {
+                let other = PopOptions {
+                    half_duplex: true,
+                    ..raw.opts.clone()
+                };
+                made.push(one(&other).map(|mut e| {
+                    e.id += "-duplex";
+                    e.notes.retain(|n| !n.starts_with("HalfDuplex"));
+                    let said = "Duplex: the problem's second task, the colours' parts exchanged";
+                    e.notes.push(said.into());
+                    e
+                }));
+            }
+            Ok(made)
+        })
+        .flat_map(|r: Result<Vec<_>, ImportError>| match r {
+            Ok(v) => v,
+            Err(e) => vec![Err(e)],
         })
         .collect()
 }
@@ -276,9 +298,10 @@ fn stipulation_of(s: &str, o: &PopOptions) -> Result<String, EntryError> {
         }
         return Ok(st.to_string());
     };
-    if o.half_duplex {
+    if (o.half_duplex || o.duplex) && o.white_to_play {
         return Err(EntryError::HalfDuplex);
     }
+    play.exchanged = o.half_duplex;
     if o.white_to_play {
         let help = matches!(
             play.family,
@@ -384,22 +407,24 @@ fn entry(
         .map_or("-".to_string(), |v| name(super::popeye_board::at(v[1])));
     // The side that moves first: Black in help play of whole moves and in a series
     // helpmate, as Popeye plays them.
-    let black_starts = (e.stipulation.parse::<crate::solve::Stipulation>().ok())
-        .and_then(|st| st.play)
-        .is_some_and(|p| p.starter() == crate::board::piece::Color::Black);
-    let side = if o.half_duplex || black_starts {
-        "b"
-    } else {
-        "w"
+    let play = (e.stipulation.parse::<crate::solve::Stipulation>().ok()).map(|st| st.play);
+    let black_starts = match play {
+        Some(Some(p)) => p.starter() == crate::board::piece::Color::Black,
+        // A direct mate: the side to move has the task.
+        Some(None) => o.half_duplex,
+        None => false,
     };
+    let side = if black_starts { "b" } else { "w" };
     e.fen = format!(
         "{} {side} {} {ep} 0 1",
         setup.placement(),
         setup.castling(&barred)
     );
     if o.half_duplex {
-        e.notes
-            .push("HalfDuplex: Black has the task and moves first".into());
+        e.notes.push(match play {
+            Some(Some(_)) => "HalfDuplex: the colours' parts exchanged (half-duplex)".into(),
+            _ => "HalfDuplex: Black has the task and moves first".into(),
+        });
     }
     if !label.is_empty() {
         e.notes.push(format!(
