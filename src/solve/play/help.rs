@@ -25,6 +25,7 @@ use super::table::Table;
 use crate::board::bits::Bits;
 use crate::board::movegen::MoveList;
 use crate::board::position::{Move, Position};
+use crate::solve::reach::keep_goal_openers;
 
 /// How a help line ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -152,6 +153,10 @@ impl<'m, B: Bits> HelpSearch<'m, B> {
         // The stalemating move must take away each of the other side's moves.
         if left == 1 && self.bounds && self.aim == Aim::Stalemate {
             keep_stalemating(&mut self.pos, &mut list);
+        }
+        // Before the last move: only a move that may open a way to the mate or stalemate.
+        if left == 2 && self.bounds {
+            keep_goal_openers(&self.pos, self.pos.side().flip(), &mut list);
         }
         let mut any = false;
         // The children probe the table with `left - 1` (above 1): their slots are

@@ -18,6 +18,7 @@ use super::table::Table;
 use crate::board::bits::Bits;
 use crate::board::movegen::MoveList;
 use crate::board::position::{Move, Position};
+use crate::solve::reach::keep_goal_openers;
 
 /// One series search.
 pub(super) struct SeriesSearch<'m, B: Bits> {
@@ -85,6 +86,10 @@ impl<'m, B: Bits> SeriesSearch<'m, B> {
         // `ser-=`: the last series move must take away each of the other side's moves.
         if left == 1 && self.bounds && self.end == SeriesEnd::Direct && self.aim == Aim::Stalemate {
             keep_stalemating(&mut self.pos, &mut list);
+        }
+        // `ser-h`: the last series move must open a way to the other side's goal.
+        if left == 1 && self.bounds && self.end == SeriesEnd::Help {
+            keep_goal_openers(&self.pos, self.pos.side().flip(), &mut list);
         }
         let mut any = false;
         for &m in list.as_slice() {

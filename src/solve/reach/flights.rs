@@ -22,6 +22,7 @@
 use crate::board::bits::Bits;
 use crate::board::cover::COVER_MOVES;
 use crate::board::engine::REACH;
+use crate::board::movegen::MoveList;
 use crate::board::piece::Color;
 use crate::board::position::{Move, Position};
 
@@ -63,6 +64,32 @@ pub(crate) fn flights_stay_open<B: Bits>(
         inner = ball;
     }
     true
+}
+
+/// Before the attacker's last move, the defender to move: when the attacker's men could
+/// not leave the king without a flight square with one move as the board stands
+/// ([`flights_stay_open`], the defender passing), keeps only the defender's moves after
+/// which they may. Any other move keeps the king where it is, leaves the squares next to
+/// it as they were held and the defender's men as many, and can only take an attacker's
+/// man: the bound counts every man's attacks on an empty board, so with the same men or
+/// fewer it holds after the move too, and neither a mate nor a stalemate follows. The
+/// moves kept: the king's, those that leave or enter a square next to it, promotions (a
+/// promoted man may hold a privilege the argument does not take), castling and the first
+/// leaps.
+pub(crate) fn keep_goal_openers<B: Bits>(pos: &Position<B>, attacker: Color, list: &mut MoveList) {
+    use crate::board::position::MoveKind;
+    if !flights_stay_open(pos, attacker, 1, 0) {
+        return;
+    }
+    let e = &*pos.eng;
+    let ring = e.kinds[e.king as usize].leap[pos.king_sq(attacker.flip())];
+    list.retain(|m| {
+        m.piece == e.king
+            || ring.has(m.from as usize)
+            || ring.has(m.to as usize)
+            || m.promo.is_some()
+            || m.flag > MoveKind::EnPassant
+    });
 }
 
 /// Can the attacker's men together attack `need` squares of `open` (neighbours of `s`)
@@ -479,6 +506,78 @@ mod tests {
         assert!(
             aside > 15_000 && mates > 150 && refuted > 300 && left_out > 5_000,
             "set aside {aside}, mates {mates}, refuted {refuted}, left out {left_out}"
+        );
+    }
+
+    /// Has the side to move a move after which the other has none (mate or stalemate)?
+    fn leaves_no_move(pos: &mut Position<u64>) -> bool {
+        use crate::board::movegen::MoveList;
+        let mut list = MoveList::new();
+        pos.legal_moves(&mut list);
+        list.as_slice().iter().any(|&m| {
+            let u = pos.make(m);
+            let mut replies = MoveList::new();
+            pos.legal_moves(&mut replies);
+            pos.unmake(m, u);
+            replies.is_empty()
+        })
+    }
+
+    /// A defender's move the filter before the last move sets aside lets neither a mate
+    /// nor a stalemate come:
+    /// every legal move of Black's on positions built for mates, under shatranj and under
+    /// orthodox rules (castling, double steps, promotion to the queen).
+    #[test]
+    fn a_defence_set_aside_before_the_mate_lets_none_come() {
+        use crate::board::movegen::MoveList;
+        let sets = [
+            ("R", "pp"),
+            ("RN", "pnp"),
+            ("RQ", "nbp"),
+            ("RRP", "pq"),
+            ("NBP", "pr"),
+        ];
+        let (mut aside, mut kept_mates) = (0, 0);
+        for (preset, seed) in [("shatranj", 0x0be7_0000_0000_0068u64), ("orthodox", 0x0be8)] {
+            let eng = Arc::new(Engine::<u64>::new(Rules::preset(preset).unwrap()).unwrap());
+            let mut rng = Rng(seed);
+            // Black's men next to its king in the first, anywhere in the second.
+            let mut positions: Vec<_> =
+                mating_positions(&eng, &mut rng, &sets, [2, 3, 4, 6], 8_000).collect();
+            let men = ["KRQkpnbr", "KRNkppq", "KQBkrnp", "KRRPkbpn"];
+            for i in 0..6_000 {
+                let p = random_position(&eng, &mut rng, men[i % men.len()], false);
+                if p.validate().is_ok() {
+                    positions.push(p);
+                }
+            }
+            for mut pos in positions {
+                if pos.side != Color::Black {
+                    continue;
+                }
+                let fen = pos.to_fen();
+                let mut all = MoveList::new();
+                pos.legal_moves(&mut all);
+                let mut kept = MoveList::new();
+                all.as_slice().iter().for_each(|&m| kept.push(m));
+                keep_goal_openers(&pos, Color::White, &mut kept);
+                for &m in all.as_slice() {
+                    let keep = kept.as_slice().contains(&m);
+                    let u = pos.make(m);
+                    let mate = leaves_no_move(&mut pos);
+                    pos.unmake(m, u);
+                    assert!(
+                        keep || !mate,
+                        "{preset} {fen}: {m:?} set aside, but a mate or stalemate follows"
+                    );
+                    aside += !keep as usize;
+                    kept_mates += (keep && mate) as usize;
+                }
+            }
+        }
+        assert!(
+            aside > 20_000 && kept_mates > 200,
+            "set aside {aside}, mates kept {kept_mates}"
         );
     }
 }
