@@ -162,7 +162,11 @@ impl<B: Bits> Position<B> {
     /// squares `kept(self, kind, from, targets)` leaves of their targets (a square it
     /// adds is not a target, and is not listed).
     #[inline(always)]
-    fn pseudo_moves_kept<F: Fn(&Self, usize, usize, B) -> B>(&self, list: &mut MoveList, kept: F) {
+    pub(crate) fn pseudo_moves_kept<F: Fn(&Self, usize, usize, B) -> B>(
+        &self,
+        list: &mut MoveList,
+        kept: F,
+    ) {
         let e = &*self.eng;
         let us = self.side;
         let own = self.occ_c[us.idx()];

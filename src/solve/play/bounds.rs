@@ -93,7 +93,7 @@ pub(super) fn mates_in_one<B: Bits>(
 
 /// Has the game ended here, `some` being some of the side to move's legal moves (not
 /// none)? Only a bare king that may bare back needs them all.
-fn ended<B: Bits>(pos: &mut Position<B>, some: &MoveList) -> bool {
+pub(super) fn ended<B: Bits>(pos: &mut Position<B>, some: &MoveList) -> bool {
     let pending = pos.men[pos.side().idx()] == 1
         && pos.eng.rules.bare_king == BareKingRule::WinUnlessBaredBack;
     if pending {

@@ -19,7 +19,7 @@ use super::bounds::{bounds_apply, mates_in_one, out_of_reach};
 use super::goal::{goal_in_one, playable, reached, Target};
 use super::meter::Meter;
 use super::series::forced_to_goal;
-use super::stalemate::keep_stalemating;
+use super::stalemate::stalemating_moves;
 use super::stip::{Aim, Family, Play};
 use super::table::Table;
 use crate::board::bits::Bits;
@@ -144,15 +144,16 @@ impl<'m, B: Bits> HelpSearch<'m, B> {
             }
         }
         let mut list = MoveList::new();
-        if !playable(&mut self.pos, self.aim, &mut list) || list.is_empty() {
-            return false;
-        }
-        if !may_go_on(&mut self.pos, &list, self.end, self.aim) {
-            return false;
-        }
-        // The stalemating move must take away each of the other side's moves.
         if left == 1 && self.bounds && self.aim == Aim::Stalemate {
-            keep_stalemating(&mut self.pos, &mut list);
+            // The stalemating move must take away each of the other side's moves.
+            if !stalemating_moves(&mut self.pos, &mut list) {
+                return false;
+            }
+        } else if !playable(&mut self.pos, self.aim, &mut list)
+            || list.is_empty()
+            || !may_go_on(&mut self.pos, &list, self.end, self.aim)
+        {
+            return false;
         }
         // Before the last move: only a move that may open a way to the mate or stalemate.
         if left == 2 && self.bounds {

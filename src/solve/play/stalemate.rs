@@ -19,6 +19,7 @@
 //! ordinary move or a pawn's double step (a first-move leap of a king or queen, and en
 //! passant, depend on more than the board).
 
+use super::bounds::ended;
 use super::null::{null, unnull};
 use crate::board::bits::Bits;
 use crate::board::movegen::MoveList;
@@ -49,35 +50,70 @@ impl<B: Bits> Stop<B> {
 /// ones that take away every move of the other side's men other than its king. Where
 /// the argument does not hold, keeps them all.
 pub(super) fn keep_stalemating<B: Bits>(pos: &mut Position<B>, list: &mut MoveList) {
-    let king = pos.eng.king;
     if !pos.eng.bent_kinds.is_empty() || pos.stacked.any() {
         return;
     }
     // The other side's moves as if it were its turn; the board is put back as it was.
     let undo = null(pos);
+    if pos.bare_king_decided().is_none() {
+        keep_stopping(pos, list);
+    }
+    unnull(pos, undo);
+}
+
+/// The legal moves of the side to move that may stalemate ([`keep_stalemating`]), into
+/// `list`: the filter goes first, and only the moves it keeps are asked whether they are
+/// legal. False when there is none, or when the game is over here. Only where the `#N`
+/// search's bounds apply (no forced capture, which needs every capture listed first).
+pub(super) fn stalemating_moves<B: Bits>(pos: &mut Position<B>, list: &mut MoveList) -> bool {
+    list.clear();
+    if pos.bare_king_decided().is_some() {
+        return false;
+    }
+    pos.pseudo_moves(list);
+    keep_stalemating(pos, list);
+    let legality = pos.legality();
+    list.retain(|&m| pos.is_legal(m, &legality));
+    !list.is_empty() && !ended(pos, list)
+}
+
+/// Keeps in `list` the moves that stop each legal move of the side to move's men other
+/// than its king. A move is asked whether it is legal only when it would take a move out
+/// of `list` (after the first few, `list` is mostly empty); under forced capture, where
+/// legality hangs on the captures the other moves offer, the legal ones are listed first.
+fn keep_stopping<B: Bits>(pos: &mut Position<B>, list: &mut MoveList) {
+    let king = pos.eng.king;
+    let not_the_king = |_: &Position<B>, k: usize, _: usize, t: B| {
+        if k == king as usize {
+            B::EMPTY
+        } else {
+            t
+        }
+    };
     let mut theirs = MoveList::new();
-    pos.legal_moves_where(
-        &mut theirs,
-        |_, k, _, t| {
-            if k == king as usize {
-                B::EMPTY
-            } else {
-                t
-            }
-        },
-    );
+    let listed_legal = pos.eng.rules.forced_capture;
+    if listed_legal {
+        pos.legal_moves_where(&mut theirs, not_the_king);
+    } else {
+        pos.pseudo_moves_kept(&mut theirs, not_the_king);
+    }
+    let legality = pos.legality();
     let ksq = pos.king_sq(pos.side);
-    for b in theirs.as_slice() {
+    for &b in theirs.as_slice() {
         if b.piece == king || !matches!(b.flag, MoveKind::Normal | MoveKind::DoubleStep) {
             continue;
         }
-        let stop = stop_of(pos, b, ksq);
+        let stop = stop_of(pos, &b, ksq);
+        if list.as_slice().iter().all(|w| stop.stopped_by(w))
+            || !(listed_legal || pos.is_legal(b, &legality))
+        {
+            continue;
+        }
         list.retain(|w| stop.stopped_by(w));
         if list.is_empty() {
             break;
         }
     }
-    unnull(pos, undo);
 }
 
 /// The squares that stop `b`, a move of the side to move in `pos` whose king is on `ksq`.
