@@ -12,7 +12,7 @@ use super::bounds::{bounds_apply, mates_in_one, out_of_reach};
 use super::goal::{goal_in_one, playable, reached, Target};
 use super::meter::Meter;
 use super::null::{null, unnull};
-use super::stalemate::keep_stalemating;
+use super::stalemate::stalemating_moves;
 use super::stip::{Aim, SeriesEnd};
 use super::table::Table;
 use crate::board::bits::Bits;
@@ -76,16 +76,18 @@ impl<'m, B: Bits> SeriesSearch<'m, B> {
             return self.record_mates();
         }
         let mut list = MoveList::new();
-        if !playable(&mut self.pos, self.aim, &mut list) || list.is_empty() {
+        if left == 1 && self.bounds && self.end == SeriesEnd::Direct && self.aim == Aim::Stalemate {
+            // `ser-=`: the last series move must take away each of the other side's moves.
+            if !stalemating_moves(&mut self.pos, &mut list) {
+                self.fails.put(hash, left, false);
+                return false;
+            }
+        } else if !playable(&mut self.pos, self.aim, &mut list) || list.is_empty() {
             return false;
         }
         if self.end == SeriesEnd::Reflex && goal_in_one(&mut self.pos, &list, self.aim) {
             self.fails.put(hash, left, false);
             return false;
-        }
-        // `ser-=`: the last series move must take away each of the other side's moves.
-        if left == 1 && self.bounds && self.end == SeriesEnd::Direct && self.aim == Aim::Stalemate {
-            keep_stalemating(&mut self.pos, &mut list);
         }
         // `ser-h`: the last series move must open a way to the other side's goal.
         if left == 1 && self.bounds && self.end == SeriesEnd::Help {
@@ -185,11 +187,12 @@ impl<'m, B: Bits> SeriesSearch<'m, B> {
             return self.record_mates();
         }
         let mut list = MoveList::new();
-        if !playable(&mut self.pos, self.aim, &mut list) {
-            return false;
-        }
         if self.bounds && self.aim == Aim::Stalemate {
-            keep_stalemating(&mut self.pos, &mut list);
+            if !stalemating_moves(&mut self.pos, &mut list) {
+                return false;
+            }
+        } else if !playable(&mut self.pos, self.aim, &mut list) {
+            return false;
         }
         let mut any = false;
         for &w in list.as_slice() {
