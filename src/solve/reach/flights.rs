@@ -73,9 +73,9 @@ pub(crate) fn flights_stay_open<B: Bits>(
 /// it as they were held and the defender's men as many, and can only take an attacker's
 /// man: the bound counts every man's attacks on an empty board, so with the same men or
 /// fewer it holds after the move too, and neither a mate nor a stalemate follows. The
-/// moves kept: the king's, those that leave or enter a square next to it, promotions (a
-/// promoted man may hold a privilege the argument does not take), castling and the first
-/// leaps.
+/// moves kept: those that leave or enter a square next to the king (each step of the
+/// king's enters one), promotions (a promoted man may hold a privilege the argument does
+/// not take), castling and the first leaps.
 pub(crate) fn keep_goal_openers<B: Bits>(pos: &Position<B>, attacker: Color, list: &mut MoveList) {
     use crate::board::position::MoveKind;
     if !flights_stay_open(pos, attacker, 1, 0) {
@@ -84,8 +84,7 @@ pub(crate) fn keep_goal_openers<B: Bits>(pos: &Position<B>, attacker: Color, lis
     let e = &*pos.eng;
     let ring = e.kinds[e.king as usize].leap[pos.king_sq(attacker.flip())];
     list.retain(|m| {
-        m.piece == e.king
-            || ring.has(m.from as usize)
+        ring.has(m.from as usize)
             || ring.has(m.to as usize)
             || m.promo.is_some()
             || m.flag > MoveKind::EnPassant
@@ -524,9 +523,9 @@ mod tests {
     }
 
     /// A defender's move the filter before the last move sets aside lets neither a mate
-    /// nor a stalemate come:
-    /// every legal move of Black's on positions built for mates, under shatranj and under
-    /// orthodox rules (castling, double steps, promotion to the queen).
+    /// nor a stalemate come: every legal move of Black's on positions built for mates and
+    /// on random ones, under shatranj and under orthodox rules (castling, double steps,
+    /// promotion to the queen).
     #[test]
     fn a_defence_set_aside_before_the_mate_lets_none_come() {
         use crate::board::movegen::MoveList;
