@@ -1,17 +1,24 @@
-//! How many of a king's neighbour squares one man can attack after a few moves, on an
-//! empty board: the geometry behind the solver's flight-square bound.
+//! How many of a king's neighbour squares one man can attack after a few moves, and where
+//! a man can stand after a few moves, on an empty board: the geometry behind the solver's
+//! flight-square bound.
 //!
 //! For a man of kind `k` and colour `c` standing on `x`, and a king on `s`, the table holds
 //! the most squares of the king's step set from `s` that the man attacks from any square it
 //! can stand on after at most `j` moves (`j` in `0..=COVER_MOVES`). The board is taken empty
 //! (the king's own square too, so a rider's line runs on through it): blockers only take
-//! squares away, so the count never falls short of a real one. A pawn that can reach its
-//! last rank in time counts as covering every neighbour square (it may promote to anything).
+//! squares away, so the count never falls short of a real one. A pawn that reaches its last
+//! rank counts from there as the most any man it may become covers with the moves left
+//! (as every neighbour square where the rules name no such man).
+//!
+//! The squares a man can stand on after at most `j` moves (`j` in `0..=`[`REACH`]) are
+//! taken the same way, a pawn's as those of the men it may become once it promotes: a
+//! defender's man can fill a square next to its king no sooner.
 //!
 //! Built from each man's empty-board attacks and moves, which [`crate::board::flights`]
 //! takes from the rules (and where the table of an engine is kept).
 
 use crate::board::bits::Bits;
+use crate::board::engine::REACH;
 
 /// Moves ahead the table covers (the `#N` search asks about one and two, the help and
 /// series searches up to three; the counts of a square fill one 32-bit word).
@@ -32,8 +39,12 @@ pub struct FlightCover<B> {
     king_steps: Vec<B>,
     pawn: Vec<bool>,
     last_rank: [B; 2],
+    /// The kinds a pawn may become (empty: the rules name none the table can count).
+    promoted: Vec<usize>,
     /// Per king square, once asked: the counts for every colour, kind and man square.
     rows: Vec<std::sync::OnceLock<Vec<u32>>>,
+    /// Once asked: where each man can stand after `0..=REACH` moves (see [`Self::within`]).
+    reach: std::sync::OnceLock<Vec<B>>,
 }
 
 impl<B: Bits> FlightCover<B> {
@@ -52,6 +63,14 @@ impl<B: Bits> FlightCover<B> {
         self.attacks[(c * self.nk + k) * self.n + x]
     }
 
+    /// The squares a man of colour `c` and kind `k` on `x` can stand on after at most `j`
+    /// of its moves (`j` at most [`REACH`]), on an empty board.
+    #[inline(always)]
+    pub fn within(&self, c: usize, k: usize, j: usize, x: usize) -> B {
+        let reach = self.reach.get_or_init(|| self.reaches());
+        reach[((c * self.nk + k) * (REACH + 1) + j) * self.n + x]
+    }
+
     /// One count of [`FlightCover::row`].
     pub fn get(&self, c: usize, k: usize, j: usize, s: usize, x: usize) -> u8 {
         self.row(c, k, s)[x].to_le_bytes()[j]
@@ -59,13 +78,13 @@ impl<B: Bits> FlightCover<B> {
 
     /// The table, from: the board's size and the number of kinds, the king's steps from
     /// each square, each man's empty-board attacks and moves per square
-    /// (`sets[c * nk + k]`), which kinds are pawns, and each colour's last rank. Nothing
-    /// is counted yet.
+    /// (`sets[c * nk + k]`), which kinds are pawns and which a pawn may become, and each
+    /// colour's last rank. Nothing is counted yet.
     pub fn build(
         (n, nk): (usize, usize),
         king_steps: &[B],
         sets: &[(Vec<B>, Vec<B>)],
-        pawn: &[bool],
+        (pawn, promoted): (&[bool], &[usize]),
         last_rank: [B; 2],
     ) -> Self {
         FlightCover {
@@ -76,49 +95,113 @@ impl<B: Bits> FlightCover<B> {
             king_steps: king_steps.to_vec(),
             pawn: pawn.to_vec(),
             last_rank,
+            promoted: promoted.to_vec(),
             rows: (0..n).map(|_| std::sync::OnceLock::new()).collect(),
+            reach: std::sync::OnceLock::new(),
         }
     }
 
-    /// The counts for a king on `s`, for every colour, kind and man square.
+    /// The counts for a king on `s`, for every colour, kind and man square: the men that
+    /// are no pawns first (theirs are the same for either colour), then the pawns, which
+    /// read on their last rank what the men they may become count there.
     fn square(&self, s: usize) -> Vec<u32> {
         let (n, nk) = (self.n, self.nk);
         let mut counts = vec![0u32; 2 * nk * n];
         let around = self.king_steps[s];
         let full = around.count() as u8;
-        let (mut layer, mut next) = (vec![0u8; n], vec![0u8; n]);
+        for k in (0..nk).filter(|&k| !self.pawn[k]) {
+            let row = self.counted(k, around, |_, _| None);
+            counts[k * n..(k + 1) * n].copy_from_slice(&row);
+            counts[(nk + k) * n..(nk + k + 1) * n].copy_from_slice(&row);
+        }
         for c in 0..2 {
-            for k in 0..nk {
-                let at = (c * nk + k) * n;
-                if c == 1 && !self.pawn[k] {
-                    // Only a pawn's moves depend on its colour.
-                    counts.copy_within(k * n..(k + 1) * n, at);
-                    continue;
-                }
-                let (attack, moves) = (&self.attacks[at..at + n], &self.moves[at..at + n]);
-                let promotes = |y: usize| self.pawn[k] && self.last_rank[c].has(y);
-                // j = 0: from where it stands; then one more move at a time.
-                for (y, l) in layer.iter_mut().enumerate() {
-                    *l = if promotes(y) {
-                        full
-                    } else {
-                        (attack[y] & around).count() as u8
-                    };
-                }
-                let row = &mut counts[at..at + n];
-                for j in 0..=COVER_MOVES {
-                    for (r, &v) in row.iter_mut().zip(&layer) {
-                        *r |= u32::from(v) << (8 * j);
-                    }
-                    if j < COVER_MOVES {
-                        for (x, nx) in next.iter_mut().enumerate() {
-                            *nx = moves[x].iter().fold(layer[x], |m, y| m.max(layer[y]));
-                        }
-                        std::mem::swap(&mut layer, &mut next);
+            for k in (0..nk).filter(|&k| self.pawn[k]) {
+                let promoted = |y: usize, j: usize| {
+                    self.last_rank[c].has(y).then(|| {
+                        let most = self.promoted.iter().map(|&p| counts[(c * nk + p) * n + y]);
+                        most.map(|w| w.to_le_bytes()[j]).max().unwrap_or(full)
+                    })
+                };
+                let row = self.counted(c * nk + k, around, promoted);
+                counts[(c * nk + k) * n..(c * nk + k + 1) * n].copy_from_slice(&row);
+            }
+        }
+        counts
+    }
+
+    /// The packed counts of the man at `set` (`c * nk + k`) for the squares `around`;
+    /// `promoted(y, j)` is what it counts on a square where it becomes another man, with
+    /// `j` moves left.
+    fn counted(
+        &self,
+        set: usize,
+        around: B,
+        promoted: impl Fn(usize, usize) -> Option<u8>,
+    ) -> Vec<u32> {
+        let n = self.n;
+        let at = set * n;
+        let (attack, moves) = (&self.attacks[at..at + n], &self.moves[at..at + n]);
+        // j = 0: from where it stands; then one more move at a time.
+        let mut layer: Vec<u8> = (0..n)
+            .map(|y| promoted(y, 0).unwrap_or_else(|| (attack[y] & around).count() as u8))
+            .collect();
+        let mut row = vec![0u32; n];
+        for j in 0..=COVER_MOVES {
+            for (r, &v) in row.iter_mut().zip(&layer) {
+                *r |= u32::from(v) << (8 * j);
+            }
+            if j < COVER_MOVES {
+                layer = (0..n)
+                    .map(|x| {
+                        promoted(x, j + 1).unwrap_or_else(|| {
+                            moves[x].iter().fold(layer[x], |m, y| m.max(layer[y]))
+                        })
+                    })
+                    .collect();
+            }
+        }
+        row
+    }
+
+    /// Where each man can stand after `0..=REACH` moves (see [`Self::within`]): the men
+    /// that are no pawns first, then the pawns, which on their last rank go on as any man
+    /// they may become (as any man at all where the rules name none).
+    fn reaches(&self) -> Vec<B> {
+        let (n, nk, r) = (self.n, self.nk, REACH + 1);
+        let mut reach = vec![B::EMPTY; 2 * nk * r * n];
+        let everything = (0..n).fold(B::EMPTY, |b, y| b | B::bit(y));
+        for c in 0..2 {
+            let kinds = (0..nk)
+                .filter(|&k| !self.pawn[k])
+                .chain((0..nk).filter(|&k| self.pawn[k]));
+            for k in kinds {
+                let set = c * nk + k;
+                let moves = &self.moves[set * n..(set + 1) * n];
+                let promotes = self.pawn[k];
+                for j in 0..r {
+                    for x in 0..n {
+                        let at = |kind: usize, j: usize| ((c * nk + kind) * r + j) * n + x;
+                        let here = if promotes && self.last_rank[c].has(x) {
+                            let became = self.promoted.iter().map(|&p| reach[at(p, j)]);
+                            let none = if self.promoted.is_empty() {
+                                everything
+                            } else {
+                                B::EMPTY
+                            };
+                            became.fold(none | B::bit(x), |b, p| b | p)
+                        } else if j == 0 {
+                            B::bit(x)
+                        } else {
+                            let before = ((set * r) + j - 1) * n;
+                            moves[x]
+                                .iter()
+                                .fold(reach[before + x], |b, y| b | reach[before + y])
+                        };
+                        reach[at(k, j)] = here;
                     }
                 }
             }
         }
-        counts
+        reach
     }
 }

@@ -13,11 +13,16 @@ pub fn flight_cover<B: Bits>(e: &Engine<B>) -> &FlightCover<B> {
             .map(|(c, k)| empty_board_sets(e, c, k))
             .collect();
         let pawn: Vec<bool> = e.kinds.iter().map(|k| k.pawn).collect();
+        let mut promoted: Vec<usize> = (e.promo_kinds.iter().chain(&e.promo_by_file))
+            .map(|&k| k as usize)
+            .collect();
+        promoted.sort_unstable();
+        promoted.dedup();
         FlightCover::build(
             (e.n, e.nk),
             &e.kinds[e.king as usize].leap,
             &sets,
-            &pawn,
+            (&pawn, &promoted),
             e.last_rank,
         )
     })
@@ -87,9 +92,19 @@ mod tests {
         // e4's neighbours.
         assert_eq!(t.get(0, q, 0, e4, 63), 0);
         assert!(t.get(0, q, 2, e4, 63) >= 1);
-        // A white pawn on a7 may promote next move: it counts as covering everything.
+        // A white pawn on a7 may promote next move, to a ferz on a8 or b8, which attacks
+        // none of e4's neighbours; one on e7 becomes a ferz on its last rank, which two
+        // steps later (on e6) attacks two of them, d5 and f5.
         let p = kind('p');
-        assert_eq!(t.get(0, p, 1, e4, 48), 8);
+        assert_eq!(t.get(0, p, 1, e4, 48), 0);
         assert_eq!(t.get(0, p, 0, e4, 48), 0);
+        assert_eq!(t.get(0, p, 2, e4, 52), 0);
+        assert_eq!(t.get(0, p, 3, e4, 52), 2);
+        // Where it stands after its moves: a pawn on a7 stands on a8 or b8 as a ferz
+        // after one, and on b7 after two (a8, then a ferz step).
+        let a8b8 = (1u64 << 56) | (1 << 57);
+        assert_eq!(t.within(0, p, 1, 48) & !(1u64 << 48), a8b8);
+        assert!(t.within(0, p, 2, 48) & (1 << 49) != 0);
+        assert_eq!(t.within(0, r, 1, 0), 0x0101_0101_0101_01ff);
     }
 }

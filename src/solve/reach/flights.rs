@@ -3,12 +3,14 @@
 //!
 //! A mate (and a stalemate) leaves every square the king could step to either held by one
 //! of the defender's own men or attacked. Within `n` attacker moves and `d` defender moves
-//! the king stands, at the end, on a square `s` at most `d` steps from where it is; its
-//! men can have filled at most `d - steps` more of `s`'s neighbours; every other
-//! neighbour not held by a man of its own now must be attacked. Nor can more neighbours
-//! be held at the end than the defender has men besides its king: with few men, the
-//! rest of the neighbours must be attacked, whichever squares those men now hold. Each attacker man `p`,
-//! after the `j_p` moves it makes (the `j_p` summing to at most `n`), attacks at most the
+//! the king stands, at the end, on a square `s` at most `d` steps from where it is; with
+//! the `d - steps` moves left to them its men can have filled only so many more of `s`'s
+//! neighbours, each costing at least the moves the nearest of them needs to stand there
+//! on an empty board; every other neighbour not held by a man of its own now must be
+//! attacked. Nor can more neighbours be held at the end than the defender has men besides
+//! its king: with few men, the rest of the neighbours must be attacked, whichever squares
+//! those men now hold. Each attacker man `p`, after the `j_p` moves it makes (the `j_p`
+//! summing to at most `n`), attacks at most the
 //! [`FlightCover`](crate::board::cover::FlightCover) count of those squares. When no share
 //! of the `n` moves among the men covers enough, for every square the king can reach,
 //! no mate comes within `n`.
@@ -47,14 +49,26 @@ pub(crate) fn flights_stay_open<B: Bits>(
     // The defender's men besides the king: at most that many neighbours are held at the
     // end, whichever they were.
     let men = i32::from(pos.men[d]) - 1;
+    // Where the defender's men can stand: asked once a square leaves them moves.
+    let mut within = None;
     let mut inner = B::EMPTY;
     for steps in 0..=dmoves {
         let ball = e.king_ball[steps * e.n + k0];
-        let blocks = (dmoves - steps) as i32;
         for s in (ball & !inner).iter() {
             let around = e.kinds[e.king as usize].leap[s];
             let open = around & !own;
-            let need = open.count() as i32 - blocks;
+            let budget = dmoves - steps;
+            let filled = match budget {
+                0 => 0,
+                _ => fillable(
+                    open,
+                    within.get_or_insert_with(|| {
+                        standing_within(pos, cover, attacker.flip(), dmoves)
+                    }),
+                    budget,
+                ),
+            };
+            let need = open.count() as i32 - filled;
             let need_all = around.count() as i32 - men;
             let held = need <= 0 || covers(pos, cover, a, moves, s, open, need);
             if held && (need_all <= 0 || covers(pos, cover, a, moves, s, around, need_all)) {
@@ -64,6 +78,40 @@ pub(crate) fn flights_stay_open<B: Bits>(
         inner = ball;
     }
     true
+}
+
+/// Where the defender's men besides its king can stand after at most `j` of their moves,
+/// for `j` in `1..=moves` (at `j`), on an empty board.
+fn standing_within<B: Bits>(
+    pos: &Position<B>,
+    cover: &crate::board::cover::FlightCover<B>,
+    defender: Color,
+    moves: usize,
+) -> [B; REACH + 1] {
+    let mut within = [B::EMPTY; REACH + 1];
+    let (d, k0) = (defender.idx(), pos.king_sq(defender));
+    for k in 0..pos.eng.nk {
+        for x in (pos.pieces[d][k] & !B::bit(k0)).iter() {
+            for (j, w) in within.iter_mut().enumerate().take(moves + 1).skip(1) {
+                *w |= cover.within(d, k, j, x);
+            }
+        }
+    }
+    within
+}
+
+/// The most squares of `open` the defender's men can fill with `budget` moves in all:
+/// each filled square costs at least the moves its nearest man needs to stand on it
+/// (`within`), so the cheapest squares first.
+fn fillable<B: Bits>(open: B, within: &[B; REACH + 1], budget: usize) -> i32 {
+    let (mut left, mut filled, mut seen) = (budget, 0, B::EMPTY);
+    for (j, &w) in within.iter().enumerate().take(budget + 1).skip(1) {
+        let take = ((open & w & !seen).count() as usize).min(left / j);
+        filled += take;
+        left -= take * j;
+        seen = w;
+    }
+    filled as i32
 }
 
 /// Before the attacker's last move, the defender to move: when the attacker's men could
@@ -365,6 +413,52 @@ mod tests {
         // Both answers must be common, or the test proves little.
         assert!(
             seen[1][0] > 300 && seen[1][1] > 50 && seen[2][0] > 30 && seen[2][1] > 100,
+            "fired / won: {seen:?}"
+        );
+    }
+
+    /// Where pawns are about to promote and the defender's men are mostly pawns (which
+    /// fill only the squares ahead of them), the bound still never fires where a
+    /// cooperative line mates (orthodox rules: a pawn becomes a queen) or mates or
+    /// stalemates (shatranj: a ferz; a stalemate wins).
+    #[test]
+    fn with_pawns_about_to_promote_the_flight_bound_still_holds() {
+        let mut rng = Rng(0x5eed_f1e5_0000_0068);
+        let men = ["KRkppp", "KBkpppn", "KNkpp", "KQkppp", "KPkppb", "Kkpppp"];
+        let mut seen = [[0usize; 2]; 3];
+        for preset in ["orthodox", "shatranj"] {
+            let eng = Arc::new(Engine::<u64>::new(Rules::preset(preset).unwrap()).unwrap());
+            let wins = [WinKind::Checkmate, WinKind::Stalemate];
+            for i in 0..2400 {
+                let mut pos = random_position(&eng, &mut rng, men[i % men.len()], i % 2 == 0);
+                // A White pawn on the seventh rank, and on every other position a Black
+                // one on the second.
+                let pawn = eng.rules.kind_of('p').unwrap();
+                for (c, lo) in [(Color::White, 48), (Color::Black, 8)]
+                    .into_iter()
+                    .take(1 + i % 2)
+                {
+                    let s = lo + rng.below(8);
+                    if !pos.occupied().has(s) {
+                        pos.add_man(c, pawn, s);
+                    }
+                }
+                pos.hash = pos.compute_hash();
+                if pos.validate().is_err() {
+                    continue;
+                }
+                let fen = pos.to_fen();
+                let n = 1 + (i % 3 == 0) as u32;
+                let between = if pos.side == Color::White { n - 1 } else { n };
+                let fires = flights_stay_open(&pos, Color::White, n, between);
+                let won = helpmate(&mut pos, Color::White, n, &wins);
+                assert!(!(fires && won), "{preset} {fen}: a goal within {n}");
+                seen[n as usize][0] += fires as usize;
+                seen[n as usize][1] += won as usize;
+            }
+        }
+        assert!(
+            seen[1][0] > 200 && seen[2][0] > 50 && seen[2][1] > 100,
             "fired / won: {seen:?}"
         );
     }
