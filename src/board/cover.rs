@@ -10,7 +10,8 @@
 //! rank counts from there as the most any man it may become covers with the moves left
 //! (as every neighbour square where the rules name no such man).
 //!
-//! The squares a man can stand on after at most `j` moves (`j` in `0..=`[`REACH`]) are
+//! The squares a man can stand on after at most `j` moves (`j` up to the depth the table
+//! is built for, the engine's `REACH`) are
 //! taken the same way, a pawn's as those of the men it may become once it promotes: a
 //! defender's man can fill a square next to its king no sooner.
 //!
@@ -18,7 +19,6 @@
 //! takes from the rules (and where the table of an engine is kept).
 
 use crate::board::bits::Bits;
-use crate::board::engine::REACH;
 
 /// Moves ahead the table covers (the `#N` search asks about one and two, the help and
 /// series searches up to three; the counts of a square fill one 32-bit word).
@@ -43,7 +43,9 @@ pub struct FlightCover<B> {
     promoted: Vec<usize>,
     /// Per king square, once asked: the counts for every colour, kind and man square.
     rows: Vec<std::sync::OnceLock<Vec<u32>>>,
-    /// Once asked: where each man can stand after `0..=REACH` moves (see [`Self::within`]).
+    /// The most moves [`Self::within`] is asked about.
+    depth: usize,
+    /// Once asked: where each man can stand after `0..=depth` moves (see [`Self::within`]).
     reach: std::sync::OnceLock<Vec<B>>,
 }
 
@@ -64,11 +66,11 @@ impl<B: Bits> FlightCover<B> {
     }
 
     /// The squares a man of colour `c` and kind `k` on `x` can stand on after at most `j`
-    /// of its moves (`j` at most [`REACH`]), on an empty board.
+    /// of its moves (`j` at most the table's depth), on an empty board.
     #[inline(always)]
     pub fn within(&self, c: usize, k: usize, j: usize, x: usize) -> B {
         let reach = self.reach.get_or_init(|| self.reaches());
-        reach[((c * self.nk + k) * (REACH + 1) + j) * self.n + x]
+        reach[((c * self.nk + k) * (self.depth + 1) + j) * self.n + x]
     }
 
     /// One count of [`FlightCover::row`].
@@ -78,10 +80,11 @@ impl<B: Bits> FlightCover<B> {
 
     /// The table, from: the board's size and the number of kinds, the king's steps from
     /// each square, each man's empty-board attacks and moves per square
-    /// (`sets[c * nk + k]`), which kinds are pawns and which a pawn may become, and each
-    /// colour's last rank. Nothing is counted yet.
+    /// (`sets[c * nk + k]`), which kinds are pawns and which a pawn may become, each
+    /// colour's last rank, and the most moves [`Self::within`] is asked about. Nothing is
+    /// counted yet.
     pub fn build(
-        (n, nk): (usize, usize),
+        (n, nk, depth): (usize, usize, usize),
         king_steps: &[B],
         sets: &[(Vec<B>, Vec<B>)],
         (pawn, promoted): (&[bool], &[usize]),
@@ -96,6 +99,7 @@ impl<B: Bits> FlightCover<B> {
             pawn: pawn.to_vec(),
             last_rank,
             promoted: promoted.to_vec(),
+            depth,
             rows: (0..n).map(|_| std::sync::OnceLock::new()).collect(),
             reach: std::sync::OnceLock::new(),
         }
@@ -163,11 +167,11 @@ impl<B: Bits> FlightCover<B> {
         row
     }
 
-    /// Where each man can stand after `0..=REACH` moves (see [`Self::within`]): the men
+    /// Where each man can stand after `0..=depth` moves (see [`Self::within`]): the men
     /// that are no pawns first, then the pawns, which on their last rank go on as any man
     /// they may become (as any man at all where the rules name none).
     fn reaches(&self) -> Vec<B> {
-        let (n, nk, r) = (self.n, self.nk, REACH + 1);
+        let (n, nk, r) = (self.n, self.nk, self.depth + 1);
         let mut reach = vec![B::EMPTY; 2 * nk * r * n];
         let everything = (0..n).fold(B::EMPTY, |b, y| b | B::bit(y));
         for c in 0..2 {

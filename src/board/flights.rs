@@ -19,7 +19,7 @@ pub fn flight_cover<B: Bits>(e: &Engine<B>) -> &FlightCover<B> {
         promoted.sort_unstable();
         promoted.dedup();
         FlightCover::build(
-            (e.n, e.nk),
+            (e.n, e.nk, crate::board::engine::REACH),
             &e.kinds[e.king as usize].leap,
             &sets,
             (&pawn, &promoted),
