@@ -11,9 +11,9 @@
 //! (as every neighbour square where the rules name no such man).
 //!
 //! The squares a man can stand on after at most `j` moves (`j` up to the depth the table
-//! is built for, the engine's `REACH`) are
-//! taken the same way, a pawn's as those of the men it may become once it promotes: a
-//! defender's man can fill a square next to its king no sooner.
+//! is built for, the engine's `REACH`) are taken the same way, a pawn's as those of the
+//! men it may become once it promotes: a defender's man can fill a square next to its
+//! king no sooner.
 //!
 //! Built from each man's empty-board attacks and moves, which [`crate::board::flights`]
 //! takes from the rules (and where the table of an engine is kept).
@@ -173,7 +173,12 @@ impl<B: Bits> FlightCover<B> {
     fn reaches(&self) -> Vec<B> {
         let (n, nk, r) = (self.n, self.nk, self.depth + 1);
         let mut reach = vec![B::EMPTY; 2 * nk * r * n];
-        let everything = (0..n).fold(B::EMPTY, |b, y| b | B::bit(y));
+        // What a promoted pawn may stand on besides its square, where the rules name no
+        // man it becomes: anything.
+        let unnamed = match self.promoted.is_empty() {
+            true => (0..n).fold(B::EMPTY, |b, y| b | B::bit(y)),
+            false => B::EMPTY,
+        };
         for c in 0..2 {
             let kinds = (0..nk)
                 .filter(|&k| !self.pawn[k])
@@ -187,12 +192,7 @@ impl<B: Bits> FlightCover<B> {
                         let at = |kind: usize, j: usize| ((c * nk + kind) * r + j) * n + x;
                         let here = if promotes && self.last_rank[c].has(x) {
                             let became = self.promoted.iter().map(|&p| reach[at(p, j)]);
-                            let none = if self.promoted.is_empty() {
-                                everything
-                            } else {
-                                B::EMPTY
-                            };
-                            became.fold(none | B::bit(x), |b, p| b | p)
+                            became.fold(unnamed | B::bit(x), |b, p| b | p)
                         } else if j == 0 {
                             B::bit(x)
                         } else {
