@@ -19,7 +19,7 @@ use super::bounds::{bounds_apply, mates_in_one, out_of_reach};
 use super::goal::{goal_in_one, playable, reached, Target};
 use super::meter::Meter;
 use super::series::forced_to_goal;
-use super::stalemate::stalemating_moves;
+use super::stalemate::{keep_stalemate_openers, stalemating_moves};
 use super::stip::{Aim, Family, Play};
 use super::table::Table;
 use crate::board::bits::Bits;
@@ -156,6 +156,9 @@ impl<'m, B: Bits> HelpSearch<'m, B> {
             return false;
         }
         // Before the last move: only a move that may open a way to the mate or stalemate.
+        if left == 2 && self.bounds && self.aim == Aim::Stalemate {
+            keep_stalemate_openers(&mut self.pos, &mut list);
+        }
         if left == 2 && self.bounds {
             keep_goal_openers(&self.pos, self.pos.side().flip(), &mut list);
         }

@@ -12,7 +12,7 @@ use super::bounds::{bounds_apply, mates_in_one, out_of_reach};
 use super::goal::{goal_in_one, playable, reached, Target};
 use super::meter::Meter;
 use super::null::{null, unnull};
-use super::stalemate::stalemating_moves;
+use super::stalemate::{keep_stalemate_openers, stalemating_moves};
 use super::stip::{Aim, SeriesEnd};
 use super::table::Table;
 use crate::board::bits::Bits;
@@ -91,6 +91,9 @@ impl<'m, B: Bits> SeriesSearch<'m, B> {
         }
         // `ser-h`: the last series move must open a way to the other side's goal.
         if left == 1 && self.bounds && self.end == SeriesEnd::Help {
+            if self.aim == Aim::Stalemate {
+                keep_stalemate_openers(&mut self.pos, &mut list);
+            }
             keep_goal_openers(&self.pos, self.pos.side().flip(), &mut list);
         }
         let mut any = false;

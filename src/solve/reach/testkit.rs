@@ -108,7 +108,7 @@ pub(super) fn mating_position(
 
 /// `tries` attempts at [`mating_position`]: the sets of men, the spreads and the side
 /// to move taken in turn; the positions that came out.
-pub(super) fn mating_positions<'a>(
+pub(crate) fn mating_positions<'a>(
     eng: &'a Arc<Engine<u64>>,
     rng: &'a mut Rng,
     sets: &'a [(&'a str, &'a str)],
