@@ -96,12 +96,7 @@ pub(super) fn stalemating_moves<B: Bits>(pos: &mut Position<B>, list: &mut MoveL
 /// rider bends, no stack stands, and the side to move is not in check (then `b` is
 /// legal as the board stands only if it parries the check).
 pub(super) fn keep_stalemate_openers<B: Bits>(pos: &mut Position<B>, list: &mut MoveList) {
-    let e = &*pos.eng;
-    let pawns = e.pawn.map_or(B::EMPTY, |p| {
-        pos.pieces[0][p as usize] | pos.pieces[1][p as usize]
-    });
-    let plain =
-        e.bent_kinds.is_empty() && !pos.stacked.any() && (pos.privileges & !pawns).is_empty();
+    let plain = pos.eng.bent_kinds.is_empty() && crate::solve::reach::argument_holds(pos);
     if !plain || pos.in_check() || pos.bare_king_decided().is_some() {
         return;
     }
@@ -345,6 +340,22 @@ mod tests {
     use crate::solve::reach::testkit::{mating_positions, random_position, Rng};
     use std::sync::Arc;
 
+    /// The legal moves, those `filter` keeps of them, and the FEN, the board checked to
+    /// be put back.
+    fn filtered<B: Bits>(
+        pos: &mut Position<B>,
+        filter: fn(&mut Position<B>, &mut MoveList),
+    ) -> (MoveList, MoveList, String) {
+        let mut all = MoveList::new();
+        pos.legal_moves(&mut all);
+        let mut kept = MoveList::new();
+        pos.legal_moves(&mut kept);
+        let fen = pos.to_fen();
+        filter(pos, &mut kept);
+        assert_eq!(pos.to_fen(), fen, "the board is put back");
+        (all, kept, fen)
+    }
+
     /// On random positions, White to move: every White move that stalemates is kept,
     /// and the filter sets some aside. Returns (positions, stalemates, set aside).
     fn keeps_every_stalemate<B: Bits>(preset: &str, sets: &[&str], seed: u64) -> [usize; 3] {
@@ -357,13 +368,7 @@ mod tests {
             if !bounds_apply(&pos) || pos.attacked(pos.king_sq(black), pos.side, pos.occ) {
                 continue;
             }
-            let mut all = MoveList::new();
-            pos.legal_moves(&mut all);
-            let mut kept = MoveList::new();
-            pos.legal_moves(&mut kept);
-            let fen = pos.to_fen();
-            keep_stalemating(&mut pos, &mut kept);
-            assert_eq!(pos.to_fen(), fen, "the board is put back");
+            let (all, kept, fen) = filtered(&mut pos, keep_stalemating);
             seen[0] += 1;
             for w in all.as_slice() {
                 let u = pos.make(*w);
@@ -403,13 +408,7 @@ mod tests {
             {
                 continue;
             }
-            let mut all = MoveList::new();
-            pos.legal_moves(&mut all);
-            let mut kept = MoveList::new();
-            pos.legal_moves(&mut kept);
-            let fen = pos.to_fen();
-            keep_stalemate_openers(&mut pos, &mut kept);
-            assert_eq!(pos.to_fen(), fen, "the board is put back");
+            let (all, kept, fen) = filtered(&mut pos, keep_stalemate_openers);
             seen[0] += 1;
             for x in all.as_slice() {
                 let u = pos.make(*x);

@@ -343,7 +343,7 @@ impl HeldReply {
 /// May the flight-square argument be made here? Not with a stack on the board, nor with a
 /// first-move privilege of a man that is not a pawn (a king's or queen's leap reaches
 /// further than the tables count).
-fn argument_holds<B: Bits>(pos: &Position<B>) -> bool {
+pub(crate) fn argument_holds<B: Bits>(pos: &Position<B>) -> bool {
     let pawns = pos.eng.pawn.map_or(B::EMPTY, |p| {
         pos.pieces[0][p as usize] | pos.pieces[1][p as usize]
     });

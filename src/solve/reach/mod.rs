@@ -27,7 +27,9 @@ mod quiet;
 pub(crate) mod testkit;
 
 pub(crate) use checkmate::{applies as mates_judged, mates};
-pub(crate) use flights::{flights_stay_open, keep_goal_openers, HeldReply, LastMoves};
+pub(crate) use flights::{
+    argument_holds, flights_stay_open, keep_goal_openers, HeldReply, LastMoves,
+};
 pub(crate) use mates::MatingMoves;
 pub(crate) use quiet::{quiet_defence, quiet_defence_after_any, FirstMoves};
 
