@@ -56,7 +56,7 @@ fn collection(root: &Path) -> Vec<Row> {
     let mut rows = vec![];
     for f in ["problems/mansubat.toml", "problems/early-modern.toml"] {
         let file = root.join(f);
-        for p in mansuba::problem::load_file(&file)
+        for p in mansuba::problem::load_file(&file, &Default::default())
             .problems
             .into_iter()
             .flatten()

@@ -29,7 +29,7 @@ fn main() {
     let mut shapes = Shapes::default();
     let collection: Vec<Entry> = ["mansubat.toml", "early-modern.toml"]
         .iter()
-        .flat_map(|f| mansuba::problem::load_file(&dir.join(f)).problems)
+        .flat_map(|f| mansuba::problem::load_file(&dir.join(f), &Default::default()).problems)
         .flatten()
         .filter_map(|p| shapes.entry(&p).ok())
         .collect();

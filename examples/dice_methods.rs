@@ -33,10 +33,10 @@ fn main() -> Result<(), String> {
             Some(("seconds", s)) => {
                 opt.stops = Stops {
                     deadline: Some(t0 + Duration::from_secs_f64(num(s)?)),
-                    cancel: None,
+                    ..opt.stops
                 }
             }
-            Some(("gib", g)) => mansuba::memory::set_limit_gib(num(g)?),
+            Some(("gib", g)) => opt.stops.budget = mansuba::memory::Budget::of_gib(num(g)?),
             _ => match r.as_str() {
                 "jacobi" => opt.gauss_seidel = false,
                 "no-deflate" => opt.deflate = false,
@@ -55,7 +55,7 @@ fn main() -> Result<(), String> {
     }
     eprintln!(
         "estimate:\n{}",
-        Estimate::of(&e, &mat, opt.layout).describe()
+        Estimate::of(&e, &mat, opt.layout, opt.stops.budget).describe()
     );
     let r = ChanceTables::build_with(&e, &dice, &mat, &opt, &|p| match p {
         Progress::Table { material, .. } => {

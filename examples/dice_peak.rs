@@ -21,8 +21,8 @@ fn main() -> Result<(), String> {
         return Err("usage: dice_peak PRESET MATERIAL BUDGET_GIB TOLERANCE SECONDS".into());
     };
     let num = |s: &str| s.parse::<f64>().map_err(|e| format!("'{s}': {e}"));
-    // A budget above the machine's memory is cut to it (`set_limit_gib`).
-    mansuba::memory::set_limit_gib(num(gib)?);
+    // A budget above the machine's memory is cut to it (`Budget::of_gib`).
+    let budget = mansuba::memory::Budget::of_gib(num(gib)?);
     let rules = Rules::preset(preset).map_err(|e| e.to_string())?;
     let dice = rules.dice.clone().ok_or("rules without dice")?;
     let mat = Material::parse(mat, &rules).map_err(|e| e.to_string())?;
@@ -35,6 +35,7 @@ fn main() -> Result<(), String> {
         stops: Stops {
             deadline: Some(t0 + Duration::from_secs_f64(num(seconds)?)),
             cancel: None,
+            budget,
         },
         ..Options::default()
     };

@@ -7,7 +7,7 @@ use mansuba::{AnyEngine, Color, Position, Rules};
 fn main() {
     let dir = std::env::args().nth(1).expect("DIR");
     let rules = Rules::preset("shatranj").unwrap();
-    let tables = Tables::open(&dir, &rules);
+    let tables = Tables::open(&dir, &rules, &Default::default());
     let any = AnyEngine::new(rules).unwrap();
     let AnyEngine::W64(e) = &any else { panic!() };
     let tri = |s: usize| {

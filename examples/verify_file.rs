@@ -17,7 +17,7 @@ fn main() {
         timeout: Some(Duration::from_secs_f64(seconds.clamp(0.001, 1e6))),
         ..mansuba::Limits::default()
     };
-    let file = mansuba::load_file(std::path::Path::new(path));
+    let file = mansuba::load_file(std::path::Path::new(path), &Default::default());
     let mut failed = false;
     for entry in &file.problems {
         match entry {

@@ -32,42 +32,53 @@
 //! analysis, the verdict and the report row. The library draws and writes nothing by
 //! itself: progress goes to the [`Progress`] in [`Limits`], tables a search builds go to
 //! the folder its `table_cache` names (none by default), and a search's memory is what
-//! `Limits::memory` allows. Dilaram's mate as the bundled collection
+//! the budget of `Limits::reads` allows. Dilaram's mate as the bundled collection
 //! gives it is unsound: the defence 3...Rh2 holds.
 //!
-//! # What the library keeps for the whole process
+//! # What the caller owns, and the two things the process keeps
 //!
-//! A few facts belong to the process rather than to a call, and are kept so on purpose:
-//! - the memory budget ([`memory::set_limit`]; by default a share of the machine's
-//!   memory): what a search uses when `Limits::memory` is not given, and what table
-//!   builds (retrograde and dice) are checked against, since the memory is one for every
-//!   call;
-//! - the files this process has read ([`files::note_read`]): no writer of any call may
-//!   replace one of them, whichever call read it;
+//! What a run shares is a value its caller makes and hands down:
+//! - the memory budget ([`memory::Budget`]; by default a share of the machine's memory),
+//!   and the record of the files read ([`files::Reads`]: the inputs named and every
+//!   file read since, none of which an output may replace), together in the `Reads`
+//!   that [`board::rules::RulesDirs`] and [`Limits`] carry (a chance table's build takes
+//!   its budget in its `Stops`);
+//! - the rules folders a problem may name ([`board::rules::RulesDirs`]), the limits, the
+//!   progress observer, the table folder, the folder of tables built on the fly
+//!   ([`files::cache::TableCache`], a scratch one removed when the run's limits go) and
+//!   the table files a search refused ([`retro::TablesRefused`], in each analysis, said
+//!   once by the run that met them).
+//!
+//! Two callers' runs share nothing of these. The process keeps only what has no caller
+//! or is one per process:
 //! - the temporaries not yet renamed into place and the scratch folders of tables built
 //!   on the fly, so that a signal handler, which has no caller, can remove them
 //!   ([`files::temps::remove_all`]);
 //! - standard input, read once and kept for every reader that takes `-` (a pipe cannot
-//!   be read twice).
-//!
-//! Nothing else is global: the rules folders a problem may name are a value
-//! ([`board::rules::RulesDirs`]), as are the limits, the progress observer, the table
-//! folder, the folder of tables built on the fly ([`files::cache::TableCache`], a scratch
-//! one removed when the run's limits go) and the table files a search refused
-//! ([`retro::TablesRefused`], in each analysis, said once by the run that met them).
+//!   be read twice);
+//! - the worker pool, which is rayon's: a run's `threads` sets the global pool once
+//!   ([`batch::threads::set_threads`]); a caller that wants a pool of its own leaves
+//!   `threads` unset and runs the work inside its pool's `install`.
 //!
 //! ```
 //! use mansuba::{load_file, verify_problem, Limits, Solvable, Verdict};
+//! use mansuba::{files::Reads, memory::Budget};
 //! use std::time::Duration;
 //!
-//! let file = load_file(std::path::Path::new("problems/mansubat.toml"));
+//! // The run's own record of what it reads, within a budget of 2 GiB.
+//! let reads = Reads::within(Budget::of_gib(2.0));
+//! let file = load_file(std::path::Path::new("problems/mansubat.toml"), &reads);
 //! let dilaram = file
 //!     .problems
 //!     .iter()
 //!     .flatten()
 //!     .find(|p| p.id == "dilaram")
 //!     .expect("the collection holds Dilaram's mate");
-//! let limits = Limits { timeout: Some(Duration::from_secs(60)), ..Limits::default() };
+//! let limits = Limits {
+//!     timeout: Some(Duration::from_secs(60)),
+//!     reads,
+//!     ..Limits::default()
+//! };
 //! let row = verify_problem(dilaram, &limits);
 //! assert_eq!(row.verdict, Verdict::Unsound);
 //! let analysis = row.analysis().unwrap();

@@ -273,7 +273,7 @@ fn the_least_win_is_an_extra_within_its_share() {
     use mansuba::solve::Extra;
     use std::time::Duration;
     let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/mansubat.toml");
-    let loaded = mansuba::load_file(&file);
+    let loaded = mansuba::load_file(&file, &Default::default());
     let p = loaded
         .problems
         .iter()

@@ -346,7 +346,7 @@ fn bundled_collection_meets_expectations() {
         .files(&[Path::new("problems").to_path_buf()])
         .unwrap();
     for f in files {
-        let lf = mansuba::problem::load_file(&f);
+        let lf = mansuba::problem::load_file(&f, &Default::default());
         for p in lf.problems.into_iter().flatten() {
             let Some(expect) = p.expect.clone() else {
                 continue;

@@ -16,7 +16,11 @@ fn collection() -> Vec<Entry> {
     let mut shapes = Shapes::default();
     let mut out = vec![];
     for f in ["mansubat.toml", "early-modern.toml"] {
-        for p in load_file(&dir.join(f)).problems.into_iter().flatten() {
+        for p in load_file(&dir.join(f), &Default::default())
+            .problems
+            .into_iter()
+            .flatten()
+        {
             out.push(shapes.entry(&p).unwrap());
         }
     }

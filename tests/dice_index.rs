@@ -213,8 +213,8 @@ fn a_table_in_the_plain_index_is_refused_with_a_word_to_rebuild_it() {
     let m = Material::parse("KNK", &rules).unwrap();
     let t = ChanceTables::build(&e, &dice, &m, 1e-3, &|_| {}).unwrap();
     let dir = tempfile::tempdir().unwrap();
-    t.save(dir.path(), &rules).unwrap();
-    assert!(ChanceTables::load(&e, &dice, &m, dir.path()).is_ok());
+    t.save(dir.path(), &rules, &Default::default()).unwrap();
+    assert!(ChanceTables::load(&e, &dice, (&m, dir.path()), Default::default()).is_ok());
     // The header of a file of the plain index (format 1); the rest as it is.
     let p = mansuba::dice::file::path(dir.path(), &rules, "KNK");
     let mut bytes = std::fs::read(&p).unwrap();
@@ -222,7 +222,7 @@ fn a_table_in_the_plain_index_is_refused_with_a_word_to_rebuild_it() {
     let at = bytes.windows(magic.len()).position(|w| w == magic).unwrap();
     bytes[at + magic.len() - 1] = b'1';
     std::fs::write(&p, bytes).unwrap();
-    let err = ChanceTables::load(&e, &dice, &m, dir.path())
+    let err = ChanceTables::load(&e, &dice, (&m, dir.path()), Default::default())
         .err()
         .unwrap()
         .to_string();

@@ -37,7 +37,7 @@ fn built(
     };
     let t = ChanceTables::build_with(&e, &dice, &m, &opt, &|_| {}).unwrap();
     let dir = tempfile::tempdir().unwrap();
-    let files = t.save(dir.path(), rules).unwrap();
+    let files = t.save(dir.path(), rules, &Default::default()).unwrap();
     let figures = t.figures();
     assert_eq!(files.len(), figures.len());
     let mut out = vec![];

@@ -198,7 +198,7 @@ fn import_of_the_popeye_export_gives_the_same_problems() {
         .arg(&toml)
         .assert()
         .success();
-    let back = mansuba::problem::load_file(&toml);
+    let back = mansuba::problem::load_file(&toml, &Default::default());
     let back: Vec<_> = back.problems.into_iter().map(|p| p.unwrap()).collect();
     let mut originals = vec![];
     for f in [
@@ -207,7 +207,7 @@ fn import_of_the_popeye_export_gives_the_same_problems() {
         "tests/data/export/roundtrip.toml",
     ] {
         originals.extend(
-            mansuba::problem::load_file(&repo(f))
+            mansuba::problem::load_file(&repo(f), &Default::default())
                 .problems
                 .into_iter()
                 .map(|p| p.unwrap()),

@@ -41,7 +41,7 @@ fn run(dir: &Path, args: &[&str]) -> (i32, String, String) {
 }
 
 fn problems(path: &Path) -> Vec<Problem> {
-    load_file(path)
+    load_file(path, &Default::default())
         .problems
         .into_iter()
         .map(|p| p.unwrap_or_else(|e| panic!("{e}")))

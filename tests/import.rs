@@ -26,7 +26,7 @@ fn import(name: &str, text: &str, args: &[&str]) -> (i32, String, Vec<Problem>) 
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr).to_string();
     let problems = if out_file.exists() {
-        load_file(&out_file)
+        load_file(&out_file, &Default::default())
             .problems
             .into_iter()
             .map(|p| p.unwrap_or_else(|e| panic!("{e}")))

@@ -21,7 +21,7 @@ fn import(name: &str, text: &str, args: &[&str]) -> (i32, String, Vec<Problem>) 
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr).to_string();
     let problems = match out_file.exists() {
-        true => load_file(&out_file)
+        true => load_file(&out_file, &Default::default())
             .problems
             .into_iter()
             .map(|p| p.unwrap_or_else(|e| panic!("{e}")))
@@ -386,7 +386,7 @@ fn a_latin1_file_is_read() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0));
-    let p = load_file(&dir.path().join("o.toml"))
+    let p = load_file(&dir.path().join("o.toml"), &Default::default())
         .problems
         .remove(0)
         .unwrap();
@@ -403,8 +403,8 @@ fn the_export_comes_back_exactly() {
     let run = |args: &[&str]| succeeds_in(dir.path(), args);
     run(&["export", "p.toml", "--popeye", "p.inp"]);
     run(&["import", "p.inp", "-o", "back.toml"]);
-    let orig = load_file(&dir.path().join("p.toml")).problems;
-    let back = load_file(&dir.path().join("back.toml")).problems;
+    let orig = load_file(&dir.path().join("p.toml"), &Default::default()).problems;
+    let back = load_file(&dir.path().join("back.toml"), &Default::default()).problems;
     assert_eq!(back.len(), 2);
     for (o, b) in orig.iter().zip(&back) {
         let (o, b) = (o.as_ref().unwrap(), b.as_ref().unwrap());
@@ -497,11 +497,11 @@ fn a_fairy_man_goes_out_to_popeye_and_comes_back() {
     // Popeye's own promotion (the orthodox men and the fairy men on the board): no PromOnly.
     assert!(!out.contains("PromOnly"), "{out}");
     run(&["import", "b.inp", "-o", "b.toml"]);
-    let a = load_file(&dir.path().join("a.toml"))
+    let a = load_file(&dir.path().join("a.toml"), &Default::default())
         .problems
         .remove(0)
         .unwrap();
-    let b = load_file(&dir.path().join("b.toml"))
+    let b = load_file(&dir.path().join("b.toml"), &Default::default())
         .problems
         .remove(0)
         .unwrap();
@@ -526,11 +526,11 @@ fn a_fairy_man_goes_out_to_popeye_and_comes_back() {
     let out = std::fs::read_to_string(dir.path().join("f.inp")).unwrap();
     assert!(out.contains("Condition PromOnly ca fe"), "{out}");
     run(&["import", "f.inp", "-o", "f.toml"]);
-    let e = load_file(&dir.path().join("e.toml"))
+    let e = load_file(&dir.path().join("e.toml"), &Default::default())
         .problems
         .remove(0)
         .unwrap();
-    let f = load_file(&dir.path().join("f.toml"))
+    let f = load_file(&dir.path().join("f.toml"), &Default::default())
         .problems
         .remove(0)
         .unwrap();
@@ -593,7 +593,7 @@ fn popeye_problems_with_leapers_and_riders_verify_as_popeye_solves_them() {
             String::from_utf8(o.stdout).unwrap()
         };
         run(&["import", "p.inp", "-o", "p.toml"]);
-        let p = load_file(&dir.path().join("p.toml"))
+        let p = load_file(&dir.path().join("p.toml"), &Default::default())
             .problems
             .remove(0)
             .unwrap();

@@ -51,7 +51,7 @@ fn a_batch_gives_every_problem_in_file_order_with_verify_s_verdicts() {
         ..Limits::default()
     };
     let (groups, ran, _) = run(&files, &limits);
-    let lf = mansuba::load_file(&files[0]);
+    let lf = mansuba::load_file(&files[0], &Default::default());
     let ids: Vec<String> = lf
         .problems
         .iter()
@@ -92,4 +92,30 @@ fn a_cancelled_batch_runs_no_job() {
     let rows: Vec<_> = groups.iter().flat_map(|g| g.rows.clone()).collect();
     assert_eq!(Status::of_rows(&rows, true).code(), 130);
     assert!(!rows.iter().any(|r| r.verdict == Verdict::Error));
+}
+
+/// Two callers in one process, each with its own budget and its own record of the files
+/// read: the small budget refuses a file the default one reads, and neither record holds
+/// what the other read.
+#[test]
+fn two_callers_keep_their_own_budget_and_record_of_files_read() {
+    use mansuba::files::{check_output, Reads};
+    use mansuba::memory::Budget;
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("big.toml");
+    let padding = "# padding\n".repeat(30_000);
+    let problem = "[[problem]]\nid = \"p\"\nrules = \"orthodox\"\nfen = \"7k/8/6K1/8/8/8/8/R7 w - - 0 1\"\nstipulation = \"#1\"\n";
+    std::fs::write(&file, format!("{padding}{problem}")).unwrap();
+    // A file read whole may take a fifth of the budget: 300 kB is over a fifth of 1 MiB.
+    let small = Reads::within(Budget::of_bytes(1 << 20));
+    let roomy = Reads::default();
+    let refused = mansuba::load_file(&file, &small);
+    assert!(refused.problems.iter().all(|p| p.is_err()), "{refused:?}");
+    let read = mansuba::load_file(&file, &roomy);
+    assert_eq!(read.problems.iter().flatten().count(), 1);
+    // The roomy caller read the file: it may not write over it. The small caller, whose
+    // reading was refused, never read it, and its record says so.
+    assert!(roomy.has(&file) && !small.has(&file));
+    assert!(check_output(&file, &roomy).is_err());
+    assert!(check_output(&file, &small).is_ok());
 }

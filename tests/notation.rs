@@ -19,7 +19,11 @@ fn bundled() -> Vec<Problem> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems");
     let mut out = vec![];
     for f in ["mansubat.toml", "early-modern.toml"] {
-        for p in load_file(&dir.join(f)).problems.into_iter().flatten() {
+        for p in load_file(&dir.join(f), &Default::default())
+            .problems
+            .into_iter()
+            .flatten()
+        {
             if p.solution.is_some() && p.stipulation.moves <= 20 && !p.id.starts_with("water") {
                 out.push(p);
             }
@@ -285,7 +289,7 @@ fn dilarams_short_line_names_the_uncovered_defence() {
 #[test]
 fn an_ambiguous_move_is_read_as_the_line_needs() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems");
-    let p = load_file(&dir.join("mansubat.toml"))
+    let p = load_file(&dir.join("mansubat.toml"), &Default::default())
         .problems
         .into_iter()
         .flatten()
@@ -478,7 +482,11 @@ fn bundled_lines() -> Vec<(
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems");
     let mut out = vec![];
     for f in ["mansubat.toml", "early-modern.toml"] {
-        for p in load_file(&dir.join(f)).problems.into_iter().flatten() {
+        for p in load_file(&dir.join(f), &Default::default())
+            .problems
+            .into_iter()
+            .flatten()
+        {
             let Some(sol) = p.solution.as_deref() else {
                 continue;
             };

@@ -157,7 +157,7 @@ fn the_collections_trees_are_proofs() {
     files.sort();
     let (mut trees, mut lines, mut long_lines) = (0, 0, 0);
     for f in files {
-        for prob in mansuba::problem::load_file(&f)
+        for prob in mansuba::problem::load_file(&f, &Default::default())
             .problems
             .into_iter()
             .flatten()

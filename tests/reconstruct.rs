@@ -21,7 +21,11 @@ fn sound_with_solution(max_n: u32) -> Vec<Problem> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems");
     let mut out = vec![];
     for f in ["mansubat.toml", "early-modern.toml"] {
-        for p in load_file(&dir.join(f)).problems.into_iter().flatten() {
+        for p in load_file(&dir.join(f), &Default::default())
+            .problems
+            .into_iter()
+            .flatten()
+        {
             if p.expect.as_deref() == Some("sound")
                 && p.solution.is_some()
                 && p.stipulation.moves <= max_n

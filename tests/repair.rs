@@ -188,7 +188,11 @@ fn collection_cases(max_n: u32) -> Vec<Case> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems");
     let mut out = vec![];
     for f in ["mansubat.toml", "early-modern.toml"] {
-        for p in load_file(&dir.join(f)).problems.into_iter().flatten() {
+        for p in load_file(&dir.join(f), &Default::default())
+            .problems
+            .into_iter()
+            .flatten()
+        {
             if p.expect.as_deref() == Some("sound")
                 && p.stipulation.moves <= max_n
                 && Rules::preset(&p.rules).is_ok()
@@ -315,7 +319,7 @@ fn round_trip_generated() {
 fn water_wheel_ms_yields_bodlaenders_change() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let find = |file: &str, id: &str| {
-        load_file(&root.join(file))
+        load_file(&root.join(file), &Default::default())
             .problems
             .into_iter()
             .flatten()
@@ -565,7 +569,7 @@ fn candidates_keep_reachable_material() {
 #[test]
 fn dilaram_is_sound_as_six_first() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let p = load_file(&root.join("problems/mansubat.toml"))
+    let p = load_file(&root.join("problems/mansubat.toml"), &Default::default())
         .problems
         .into_iter()
         .flatten()

@@ -97,7 +97,7 @@ fn tables_settle_the_longest_rook_against_ferz_win() {
 fn random_positions_agree_with_the_table() {
     let dir = krkq_dir();
     let rules = Rules::preset("shatranj").unwrap();
-    let tables = mansuba::retro::Tables::open(dir, &rules);
+    let tables = mansuba::retro::Tables::open(dir, &rules, &Default::default());
     let any = AnyEngine::new(rules).unwrap();
     let AnyEngine::W64(e) = &any else {
         panic!("8x8 is u64")

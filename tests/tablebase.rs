@@ -30,7 +30,9 @@ fn build(e: &Arc<Engine<u64>>, mat: &str, dir: &Path) -> retro::BuildReport {
 
 fn stats(e: &Arc<Engine<u64>>, mat: &str, dir: &Path) -> retro::Stats {
     let m = Material::parse(mat, &e.rules).unwrap();
-    let t = Tables::open(dir, &e.rules).table(&m).unwrap();
+    let t = Tables::open(dir, &e.rules, &Default::default())
+        .table(&m)
+        .unwrap();
     retro::stats(e, &t)
 }
 
@@ -96,7 +98,7 @@ use common::Rng;
 /// successors, and short distances agree with a brute-force search over legal moves.
 fn cross_check(e: &Arc<Engine<u64>>, mat: &str, dir: &Path, samples: usize, depth: u32) {
     let m = Material::parse(mat, &e.rules).unwrap();
-    let tables = Tables::open(dir, &e.rules);
+    let tables = Tables::open(dir, &e.rules, &Default::default());
     let t = tables.table(&m).unwrap();
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ t.layout.entries);
     let (mut checked, mut deep) = (0, 0);
@@ -288,14 +290,16 @@ fn damaged_file_is_detected_and_rebuilt() {
     bytes[mid] ^= 0x10;
     std::fs::write(&path, &bytes).unwrap();
     let m = Material::parse("KRK", &e.rules).unwrap();
-    match Tables::open(d.path(), &e.rules).table(&m) {
+    match Tables::open(d.path(), &e.rules, &Default::default()).table(&m) {
         Err(TbError::Damaged(_, why)) => assert!(why.contains("digest"), "{why}"),
         Err(x) => panic!("unexpected error {x}"),
         Ok(_) => panic!("a damaged file was trusted"),
     }
     // Truncated too.
     std::fs::write(&path, &bytes[..bytes.len() - 100]).unwrap();
-    assert!(Tables::open(d.path(), &e.rules).table(&m).is_err());
+    assert!(Tables::open(d.path(), &e.rules, &Default::default())
+        .table(&m)
+        .is_err());
     // A build notices and rebuilds it.
     let rep = build(&e, "KRK", d.path());
     assert!(
@@ -303,14 +307,16 @@ fn damaged_file_is_detected_and_rebuilt() {
         "{:?}",
         rep.notes
     );
-    assert!(Tables::open(d.path(), &e.rules).table(&m).is_ok());
+    assert!(Tables::open(d.path(), &e.rules, &Default::default())
+        .table(&m)
+        .is_ok());
     // A table of other rules is not used.
     let sh = engine("shatranj");
     let other = retro::table_path(d.path(), &sh.rules, "KRK");
     std::fs::copy(&path, &other).unwrap();
     let m2 = Material::parse("KRK", &sh.rules).unwrap();
     assert!(matches!(
-        Tables::open(d.path(), &sh.rules).table(&m2),
+        Tables::open(d.path(), &sh.rules, &Default::default()).table(&m2),
         Err(TbError::Foreign(..))
     ));
 }
@@ -443,7 +449,7 @@ fn bare_king_invariants_of_the_one_man_tables() {
     let g = e.geo;
     for (mat, letter) in [("KQK", 'Q'), ("KBK", 'B')] {
         build(&e, mat, dir.path());
-        let tables = Tables::open(dir.path(), &e.rules);
+        let tables = Tables::open(dir.path(), &e.rules, &Default::default());
         let mut checked = 0;
         for wk in 0..64u8 {
             for bk in 0..64u8 {
@@ -516,8 +522,12 @@ fn ferz_colour_and_alfil_domain_invariants() {
         build(&plain, mat, dir.path());
         build(&barred, mat, dir.path());
         let m = Material::parse(mat, &plain.rules).unwrap();
-        let a = Tables::open(dir.path(), &plain.rules).table(&m).unwrap();
-        let b = Tables::open(dir.path(), &barred.rules).table(&m).unwrap();
+        let a = Tables::open(dir.path(), &plain.rules, &Default::default())
+            .table(&m)
+            .unwrap();
+        let b = Tables::open(dir.path(), &barred.rules, &Default::default())
+            .table(&m)
+            .unwrap();
         let lay = &a.layout;
         assert_eq!(lay.entries, b.layout.entries);
         let (mut same_checked, mut differ_together) = (0u64, 0u64);
@@ -564,7 +574,7 @@ fn krkq_won_set_against_geometry() {
     let diag = |a: u8, b: u8| (a % 8).abs_diff(b % 8) == 1 && (a / 8).abs_diff(b / 8) == 1;
     let (mut legal, mut takeable, mut won, mut won_but_takeable, mut exceptions) =
         (0u64, 0u64, 0u64, 0u64, 0u64);
-    let tables = Tables::open(krkq_dir(), &e.rules);
+    let tables = Tables::open(krkq_dir(), &e.rules, &Default::default());
     for wk in 0..64u8 {
         for bk in 0..64u8 {
             if wk == bk || near(wk, bk) {

@@ -251,14 +251,30 @@ pub enum RulesError {
 }
 
 /// Folders besides a problem file's own from which its rules files may be read
-/// (`--rules-dir`), as the caller allows them: none by default.
+/// (`--rules-dir`), as the caller allows them (none by default), and the caller's record
+/// of the files read that every rules file read is noted in.
 #[derive(Clone, Debug, Default)]
-pub struct RulesDirs(std::sync::Arc<[std::path::PathBuf]>);
+pub struct RulesDirs {
+    dirs: std::sync::Arc<[std::path::PathBuf]>,
+    reads: crate::files::Reads,
+}
 
 impl RulesDirs {
+    /// No folder besides a problem file's own, rules files noted in `reads`.
+    pub fn none(reads: &crate::files::Reads) -> RulesDirs {
+        RulesDirs {
+            dirs: std::sync::Arc::new([]),
+            reads: reads.clone(),
+        }
+    }
+
     /// Allows problem files to name rules files in these folders too (each made absolute,
-    /// links resolved; a folder that does not exist is an error).
-    pub fn allow(dirs: &[std::path::PathBuf]) -> Result<RulesDirs, RulesError> {
+    /// links resolved; a folder that does not exist is an error), noting the rules files
+    /// read in `reads`.
+    pub fn allow(
+        dirs: &[std::path::PathBuf],
+        reads: &crate::files::Reads,
+    ) -> Result<RulesDirs, RulesError> {
         let mut canon = vec![];
         for d in dirs {
             canon.push(d.canonicalize().map_err(|err| RulesError::RulesDir {
@@ -266,12 +282,20 @@ impl RulesDirs {
                 err,
             })?);
         }
-        Ok(RulesDirs(canon.into()))
+        Ok(RulesDirs {
+            dirs: canon.into(),
+            reads: reads.clone(),
+        })
+    }
+
+    /// The record the rules files read are noted in.
+    pub fn reads(&self) -> &crate::files::Reads {
+        &self.reads
     }
 
     /// Is `real` (absolute, links resolved) inside one of the folders?
     fn hold(&self, real: &Path) -> bool {
-        self.0.iter().any(|a| real.starts_with(a))
+        self.dirs.iter().any(|a| real.starts_with(a))
     }
 }
 
@@ -310,10 +334,11 @@ pub fn confined(
 }
 
 impl Rules {
-    /// Loads a rules file: TOML with `preset = "NAME"` and any knobs to override.
-    pub fn from_file(path: &Path) -> Result<Rules, RulesError> {
+    /// Loads a rules file: TOML with `preset = "NAME"` and any knobs to override (the
+    /// file noted in `reads`).
+    pub fn from_file(path: &Path, reads: &crate::files::Reads) -> Result<Rules, RulesError> {
         let p = path.display().to_string();
-        let text = crate::files::read_text(path).map_err(|e| match e {
+        let text = crate::files::read_text(path, reads).map_err(|e| match e {
             crate::files::InputError::Io { err, .. } => RulesError::Io {
                 path: p.clone(),
                 err,
@@ -408,7 +433,8 @@ impl Rules {
 
     /// A preset name or a rules-file path: as given when `base_dir` is None (the user
     /// named it), else relative to `base_dir` and confined to it (a file named it; see
-    /// [`Rules::resolve_in`] for the folders a caller allows besides).
+    /// [`Rules::resolve_in`] for the folders a caller allows besides, and for the record
+    /// its file is noted in: here one of its own, within the default budget).
     pub fn resolve(spec: &str, base_dir: Option<&Path>) -> Result<Rules, RulesError> {
         Rules::resolve_in(spec, base_dir, &RulesDirs::default())
     }
@@ -428,7 +454,7 @@ impl Rules {
                 Some(d) => confined(spec, d, also)?,
                 None => Path::new(spec).to_path_buf(),
             };
-            return Rules::from_file(&p);
+            return Rules::from_file(&p, also.reads());
         }
         Rules::preset(spec)
     }

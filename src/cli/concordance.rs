@@ -43,10 +43,12 @@ pub struct ConcordanceArgs {
 pub fn cmd_concordance(a: ConcordanceArgs) -> Result<i32> {
     set_threads(a.threads)?;
     let files = collect_files(&a.paths)?;
-    let csv = out::check_outputs(a.csv.as_deref(), a.html.as_deref(), &files)?;
+    let reads = super::rules_dirs().reads().clone();
+    let csv = out::check_outputs(a.csv.as_deref(), a.html.as_deref(), (&files, &reads))?;
     let limits = crate::solve::Limits {
         timeout: crate::batch::bounds::duration(a.timeout),
         cancel: Some(crate::cli::interrupt::cancel_flag()),
+        reads: reads.clone(),
         ..Default::default()
     };
     // On a terminal, the members solved so far (a concordance of thousands of
@@ -65,7 +67,8 @@ pub fn cmd_concordance(a: ConcordanceArgs) -> Result<i32> {
         eprintln!("{}", out::timing(f.grouped, f.judged));
     }
     let to = (csv.as_ref(), a.html.as_deref());
-    if let Some(page) = out::write_outputs(found, to, &a.paths, crate::cli::cells(false))? {
+    if let Some(page) = out::write_outputs(found, to, (&a.paths, &reads), crate::cli::cells(false))?
+    {
         eprintln!("concordance page: {}", page.display());
     }
     Ok(i32::from(f.errors > 0))

@@ -50,12 +50,10 @@ pub struct DiagramArgs {
 /// `mansuba diagram`.
 pub fn cmd_diagram(a: DiagramArgs) -> Result<i32> {
     let files: Vec<PathBuf> = a.file.iter().cloned().collect();
-    let inputs = crate::verify::shard::read_by(&files, a.rules.as_deref(), &super::rules_dirs());
-    let out = crate::files::check_flagged(
-        "-o",
-        a.output.as_deref(),
-        &crate::files::FileSet::of(&inputs),
-    )?;
+    let dirs = super::rules_dirs();
+    let inputs = crate::verify::shard::read_by(&files, a.rules.as_deref(), &dirs);
+    let reads = dirs.reads().clone().with_inputs(&inputs);
+    let out = crate::files::check_flagged("-o", a.output.as_deref(), &reads)?;
     let drawing = Drawing {
         file: a.file.as_deref(),
         id: a.id.as_deref(),

@@ -54,7 +54,9 @@ pub fn cmd_dice(a: DiceArgs) -> Result<i32> {
     let stops = Stops::after(
         crate::batch::bounds::duration(a.timeout),
         Some(super::interrupt::cancel_flag()),
+        super::budget(),
     );
+    let watch = super::dice_progress::Shown::new(TOLERANCE);
     let asked = Asked {
         rules: &a.rules,
         fen: &a.fen,
@@ -67,7 +69,7 @@ pub fn cmd_dice(a: DiceArgs) -> Result<i32> {
             seed: a.seed,
         }),
         stops: &stops,
-        watch: &super::dice_progress::Shown::new(TOLERANCE),
+        watch: &watch,
     };
     let (found, text) = answered(&asked, a.json)?;
     // A simulation cut short: interrupted, or 0 at the time limit.

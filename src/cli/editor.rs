@@ -18,7 +18,7 @@ pub struct EditorArgs {
 /// `mansuba editor`.
 pub fn cmd_editor(a: EditorArgs) -> Result<i32> {
     let page = crate::report::edition::editor::page_of(&a.rules)?;
-    let out = crate::files::check_flagged("-o", Some(&a.output), &crate::files::FileSet::of(&[]))?;
+    let out = crate::files::check_flagged("-o", Some(&a.output), super::rules_dirs().reads())?;
     if let Some(out) = out {
         out.write_all(page.as_bytes())
             .map_err(|e| anyhow::anyhow!("-o {e}"))?;

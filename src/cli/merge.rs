@@ -41,7 +41,8 @@ pub struct MergeArgs {
 
 /// `mansuba merge`.
 pub fn cmd_merge(a: MergeArgs) -> Result<i32> {
-    let ms = shard::manifests(&a.inputs)?;
+    let reads = super::rules_dirs().reads().clone();
+    let ms = shard::manifests(&a.inputs, &reads)?;
     shard::check_together(&ms)?;
     match shard::check_now(&ms[0], super::workers::walk, &super::rules_dirs()) {
         Err(shard::NowError::Walk(crate::files::WalkError::Cancelled)) => {
@@ -50,10 +51,11 @@ pub fn cmd_merge(a: MergeArgs) -> Result<i32> {
         checked => checked?,
     }
     ms[0].1.asked.check_edition(a.html.is_some(), &ms[0].0)?;
-    let (json, to) = (a.json, (a.csv.as_deref(), a.json, super::cells(a.bom)));
+    let to = (a.csv.as_deref(), a.json, super::cells(a.bom), &reads);
+    let json = a.json;
     let say = &super::say;
     Ok(match &ms[0].1.asked {
-        Asked::Verify(v) => merge_verify(&a, v, &ms)?,
+        Asked::Verify(v) => merge_verify(&a, v, (&ms, &reads))?,
         Asked::Repair(_) => merge_repairs(&ms, to, say, &mut |r| super::repair::show(r, json))?,
         Asked::Reconstruct(_) => merge_reconstructions(&ms, to, say, &mut |id, at, r| {
             super::reconstruct::show((id, at), r, json)
@@ -62,7 +64,11 @@ pub fn cmd_merge(a: MergeArgs) -> Result<i32> {
 }
 
 /// Merges the shards of one `verify` run.
-fn merge_verify(a: &MergeArgs, v: &VerifyAsked, ms: &[(PathBuf, Manifest)]) -> Result<i32> {
+fn merge_verify(
+    a: &MergeArgs,
+    v: &VerifyAsked,
+    (ms, reads): (&[(PathBuf, Manifest)], &crate::files::Reads),
+) -> Result<i32> {
     let paths = v.paths();
     let style = v.style(a.letters)?;
     let mut out = Outputs {
@@ -75,9 +81,9 @@ fn merge_verify(a: &MergeArgs, v: &VerifyAsked, ms: &[(PathBuf, Manifest)]) -> R
         style,
         ..Outputs::default()
     };
-    out.check(&shard::shard_files(ms))?;
+    out.check(&shard::shard_files(ms, reads))?;
     // Gathered (and checked) before the sink opens: a refusal prints not even a header.
-    let groups = shard::gather(ms)?;
+    let groups = shard::gather(ms, reads)?;
     let lent = (Some(super::interrupt::cancel_flag()), super::rules_dirs());
     let ended = out.write_all(groups, Box::new(std::io::stdout()), lent)?;
     Ok(super::parallel::print_ended(&ended, None))

@@ -118,9 +118,15 @@ pub fn main() -> i32 {
 /// `--rules-dir`, as the command line was given it.
 static RULES_DIRS: std::sync::OnceLock<crate::board::rules::RulesDirs> = std::sync::OnceLock::new();
 
-/// The folders besides its own a problem file may name rules files in (`--rules-dir`).
+/// The folders besides its own a problem file may name rules files in (`--rules-dir`),
+/// and the run's record of the files read (within `--max-memory-gib`).
 pub(crate) fn rules_dirs() -> crate::board::rules::RulesDirs {
     RULES_DIRS.get().cloned().unwrap_or_default()
+}
+
+/// The memory budget of this run (`--max-memory-gib`, or the machine's default).
+pub(crate) fn budget() -> crate::memory::Budget {
+    rules_dirs().reads().budget()
 }
 
 /// The compiled rules of a command: none yet, problem files' rules files read as
@@ -146,10 +152,12 @@ pub(crate) fn cells(bom: bool) -> crate::report::cells::Cells {
 }
 
 fn run(cli: Cli) -> Result<i32> {
-    if let Some(g) = cli.max_memory_gib {
-        crate::memory::set_limit_gib(g);
-    }
-    let _ = RULES_DIRS.set(crate::board::rules::RulesDirs::allow(&cli.rules_dir)?);
+    let budget = cli.max_memory_gib.map(crate::memory::Budget::of_gib);
+    let reads = crate::files::Reads::within(budget.unwrap_or_default());
+    let _ = RULES_DIRS.set(crate::board::rules::RulesDirs::allow(
+        &cli.rules_dir,
+        &reads,
+    )?);
     workers::allow_links_out(cli.follow_links);
     RAW_CSV.store(cli.raw_csv, std::sync::atomic::Ordering::Relaxed);
     crate::files::temps::remove_on_termination();

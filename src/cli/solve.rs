@@ -22,7 +22,7 @@ pub struct SolveArgs {
 /// `mansuba solve`.
 pub fn cmd_solve(a: SolveArgs) -> Result<i32> {
     let limits = a.run.run().limits(super::progress::observer(!a.json))?;
-    let lf = crate::verify::solves::read_problem_file(&a.file)?;
+    let lf = crate::verify::solves::read_problem_file(&a.file, super::rules_dirs().reads())?;
     for w in &lf.warnings {
         eprintln!("warning: {}", crate::report::shown::said(w));
     }

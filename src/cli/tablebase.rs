@@ -95,6 +95,7 @@ pub fn cmd_tablebase(a: TablebaseArgs) -> Result<i32> {
         retro: super::progress::bars(),
         dice: &shown,
         cancel: &|| Some(super::interrupt::cancel_flag()),
+        reads: super::rules_dirs().reads().clone(),
     };
     let text = match a.cmd {
         TablebaseCommand::Build {
@@ -109,8 +110,9 @@ pub fn cmd_tablebase(a: TablebaseArgs) -> Result<i32> {
             crate::batch::threads::set_threads(threads)?;
             let opts = BuildOptions {
                 symmetry: !no_symmetry,
-                max_bytes: crate::memory::limit(),
+                max_bytes: super::budget().bytes(),
                 force,
+                reads: watch.reads.clone(),
             };
             let built = asked::built((&rules, &dir), &material, &opts, json, &watch)?;
             for n in &built.notes {
@@ -135,7 +137,7 @@ pub fn cmd_tablebase(a: TablebaseArgs) -> Result<i32> {
             material,
             dir,
             json,
-        } => asked::stats((&rules, &dir), &material, json)?,
+        } => asked::stats((&rules, &dir), &material, json, &watch.reads)?,
     };
     print!("{text}");
     Ok(0)

@@ -20,6 +20,7 @@ pub fn walk() -> Walk {
     Walk {
         follow_links: FOLLOW_LINKS.load(Ordering::Relaxed),
         cancel: Some(super::interrupt::cancel_flag()),
+        budget: super::budget(),
     }
 }
 

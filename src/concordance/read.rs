@@ -20,11 +20,12 @@ pub struct Read {
     pub warnings: Vec<String>,
 }
 
-/// Reads every file's problems into entries, the positions read by `shapes`.
-pub fn entries(files: &[PathBuf], shapes: &mut Shapes) -> Read {
+/// Reads every file's problems into entries (noted in `reads`), the positions read by
+/// `shapes`.
+pub fn entries(files: &[PathBuf], shapes: &mut Shapes, reads: &crate::files::Reads) -> Read {
     let mut out = Read::default();
     for f in files {
-        let lf = load_file(f);
+        let lf = load_file(f, reads);
         out.warnings.extend(lf.warnings);
         for p in lf.problems {
             let p = match p {

@@ -54,7 +54,11 @@ pub(super) fn solve(
     let members = Members::of(state);
     // Over the budget, the interval iteration alone (it needs nothing more).
     let what = "the accelerated solve of a component";
-    if crate::memory::check(what, members.slots.len() as u64 * BYTES_PER_MEMBER).is_err() {
+    if stops
+        .budget
+        .check(what, members.slots.len() as u64 * BYTES_PER_MEMBER)
+        .is_err()
+    {
         return Ok(false);
     }
     let sweep = |values: &mut [Val], out: &mut Solved| -> Result<f64, DiceError> {

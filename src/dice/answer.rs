@@ -192,7 +192,7 @@ pub fn build_tables<B: Bits>(
     stops: &Stops,
     watch: &dyn Watch,
 ) -> Result<ChanceTables, DiceError> {
-    let est = Estimate::of(eng, mat, None);
+    let est = Estimate::of(eng, mat, None, stops.budget);
     watch.estimate(&mat.name(&eng.rules), &est);
     est.check()?;
     let opt = Options {
@@ -277,7 +277,7 @@ fn analysis<B: Bits>(
 ) -> Result<Analysis, AnswerError> {
     if let Some(turns) = req.turns {
         let ex = Expectimax::new(dice, &pos.eng.rules, req.objective, req.max_nodes)
-            .with_stops(req.stops.deadline, req.stops.cancel.clone());
+            .with_stops(req.stops);
         return Ok(Analysis::Horizon(ex, 2 * turns));
     }
     if req.objective != Objective::Score {
@@ -285,7 +285,7 @@ fn analysis<B: Bits>(
     }
     let mat = material_of(pos).map_err(AnswerError::NoTable)?;
     let tables = match req.tables {
-        Some(dir) => ChanceTables::load(&pos.eng, dice, &mat, dir)?,
+        Some(dir) => ChanceTables::load(&pos.eng, dice, (&mat, dir), req.stops.budget)?,
         None => build_tables(&pos.eng, dice, &mat, req.stops, req.watch).map_err(|e| {
             if e.is_stop() {
                 AnswerError::BuildStopped(e)

@@ -71,10 +71,16 @@ pub struct NamedTables {
     pub files: Vec<PathBuf>,
 }
 
-/// Reads back the chance table of `material` under the rules `spec` names from `dir`.
-pub fn stats_named(spec: &str, material: &str, dir: &Path) -> Result<NamedTable, DiceByNameError> {
+/// Reads back the chance table of `material` under the rules `spec` names from `dir`
+/// (noted in `reads`).
+pub fn stats_named(
+    spec: &str,
+    material: &str,
+    dir: &Path,
+    reads: &crate::files::Reads,
+) -> Result<NamedTable, DiceByNameError> {
     let (rules, dice, any, mat) = dice_material(spec, material)?;
-    let t = with_engine!(&any, e => super::file::read(dir, e, &mat))?;
+    let t = with_engine!(&any, e => super::file::read(dir, e, &mat, reads))?;
     Ok(NamedTable {
         rules,
         dice,
@@ -95,7 +101,7 @@ pub fn build_named(
     let (rules, dice, any, mat) = dice_material(spec, material)?;
     let (figures, files) = with_engine!(&any, e => {
         let t = build_tables(e, &dice, &mat, stops, watch)?;
-        let files = t.save(dir, &rules)?;
+        let files = t.save(dir, &rules, &crate::files::Reads::within(stops.budget))?;
         let figures: Vec<_> = t.figures().into_iter().cloned().collect();
         (figures, files)
     });

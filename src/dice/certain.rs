@@ -73,10 +73,10 @@ fn attractor(
             }
     };
     let what = "the ranks of the certain positions";
-    let mut inside: Vec<bool> = crate::memory::reserved(what, n).map_err(DiceError::memory)?;
+    let mut inside: Vec<bool> = stops.budget.reserved(what, n).map_err(DiceError::memory)?;
     inside.extend((0..n).map(|i| state[i] == THROWN || won(i)));
     loop {
-        let mut rank: Vec<u32> = crate::memory::reserved(what, n).map_err(DiceError::memory)?;
+        let mut rank: Vec<u32> = stops.budget.reserved(what, n).map_err(DiceError::memory)?;
         rank.extend((0..n).map(|i| if won(i) { 0 } else { OUT }));
         loop {
             stops.check()?;

@@ -59,10 +59,14 @@ impl<B: Bits> Regenerated<'_, B> {
             "the values of the chance table {}",
             self.table.figures.material
         );
-        let mut state =
-            crate::memory::filled(&what, entries, NO_POSITION).map_err(DiceError::memory)?;
-        let mut values =
-            crate::memory::filled(&what, entries, Val::ZERO).map_err(DiceError::memory)?;
+        let mut state = stops
+            .budget
+            .filled(&what, entries, NO_POSITION)
+            .map_err(DiceError::memory)?;
+        let mut values = stops
+            .budget
+            .filled(&what, entries, Val::ZERO)
+            .map_err(DiceError::memory)?;
         state
             .par_chunks_mut(CHUNK)
             .zip(values.par_chunks_mut(CHUNK))

@@ -107,7 +107,12 @@ pub(super) fn components(
 ) -> Result<Components, DiceError> {
     let n = state.len();
     let what = "the strongly connected components";
-    let reserve = |len: usize| crate::memory::reserved::<u32>(what, len).map_err(DiceError::memory);
+    let reserve = |len: usize| {
+        stops
+            .budget
+            .reserved::<u32>(what, len)
+            .map_err(DiceError::memory)
+    };
     let mut t = Tarjan {
         index: reserve(n)?,
         low: reserve(n)?,

@@ -68,7 +68,10 @@ impl Deps {
         stops: &Stops,
     ) -> Result<Deps, DiceError> {
         let what = "the order of the components";
-        let mut comp = crate::memory::reserved::<u32>(what, n).map_err(DiceError::memory)?;
+        let mut comp = stops
+            .budget
+            .reserved::<u32>(what, n)
+            .map_err(DiceError::memory)?;
         comp.resize(n, NONE);
         for k in run.clone() {
             for &i in comps.members(k) {

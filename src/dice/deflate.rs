@@ -36,8 +36,8 @@ pub(super) fn deflate(
     let n = values.len();
     let half = n / 2;
     let what = "the bounds of the easier game";
-    let mut up: Vec<f64> = crate::memory::reserved(what, n).map_err(DiceError::memory)?;
-    let mut low: Vec<f64> = crate::memory::reserved(what, n).map_err(DiceError::memory)?;
+    let mut up: Vec<f64> = stops.budget.reserved(what, n).map_err(DiceError::memory)?;
+    let mut low: Vec<f64> = stops.budget.reserved(what, n).map_err(DiceError::memory)?;
     for (i, v) in values.iter().enumerate() {
         let thrown = state[i] == THROWN;
         up.push(if thrown { v.hi.min(0.0) } else { v.hi });

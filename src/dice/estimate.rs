@@ -175,13 +175,14 @@ pub struct Estimate {
 }
 
 impl Estimate {
-    /// The estimate of the tables of `target` and every material it leads to; `forced`
-    /// fixes every table's layout. The target alone is looked at first: listing what a
-    /// position of many men leads to is itself exponential.
+    /// The estimate of the tables of `target` and every material it leads to, within
+    /// `budget`; `forced` fixes every table's layout. The target alone is looked at
+    /// first: listing what a position of many men leads to is itself exponential.
     pub fn of<B: Bits>(
         eng: &Arc<Engine<B>>,
         target: &Material,
         forced: Option<Layout>,
+        budget: crate::memory::Budget,
     ) -> Estimate {
         let threads = rayon::current_num_threads();
         let men = target.men();
@@ -221,9 +222,9 @@ impl Estimate {
         };
         let too_big = men > crate::retro::material::MAX_MEN
             || entries > MAX_ENTRIES as u64
-            || crate::memory::check("", smallest).is_err();
+            || budget.check("", smallest).is_err();
         if too_big {
-            est.refused = Some(refusal(&alone));
+            est.refused = Some(refusal(&alone, budget));
             est.peak_bytes = alone.bytes;
             est.seconds = alone.seconds;
             est.tables.push(alone);
@@ -236,12 +237,11 @@ impl Estimate {
             let (men, entries) = (index.men().len(), index.entries());
             let order = Symmetry::of(eng, index.men()).order();
             let peak = |l| bytes(entries, men, l, order).saturating_add(kept);
-            let layout =
-                forced.unwrap_or(if crate::memory::check("", peak(Layout::Stored)).is_ok() {
-                    Layout::Stored
-                } else {
-                    Layout::Regenerated
-                });
+            let layout = forced.unwrap_or(if budget.check("", peak(Layout::Stored)).is_ok() {
+                Layout::Stored
+            } else {
+                Layout::Regenerated
+            });
             let t = TableEstimate {
                 material: m.name(&eng.rules),
                 entries,
@@ -249,8 +249,8 @@ impl Estimate {
                 bytes: peak(layout),
                 seconds: seconds(entries, expected_sweeps(eng, &m), layout, threads, order),
             };
-            if est.refused.is_none() && crate::memory::check("", t.bytes).is_err() {
-                est.refused = Some(refusal(&t));
+            if est.refused.is_none() && budget.check("", t.bytes).is_err() {
+                est.refused = Some(refusal(&t, budget));
             }
             est.peak_bytes = est.peak_bytes.max(t.bytes);
             est.seconds += t.seconds;
@@ -300,7 +300,7 @@ impl Estimate {
 }
 
 /// Why a table is refused, with its numbers.
-fn refusal(t: &TableEstimate) -> String {
+fn refusal(t: &TableEstimate, budget: crate::memory::Budget) -> String {
     let most = crate::retro::material::MAX_MEN;
     format!(
         "the chance table {} ({} entries) needs about {} and {}: more than the memory budget of {} \
@@ -309,7 +309,7 @@ fn refusal(t: &TableEstimate) -> String {
         t.entries,
         crate::memory::human(t.bytes),
         human_seconds(t.seconds),
-        crate::memory::human(crate::memory::limit()),
+        crate::memory::human(budget.bytes()),
         MAX_ENTRIES,
     )
 }

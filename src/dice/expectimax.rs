@@ -83,6 +83,7 @@ pub struct Expectimax {
     max_nodes: u64,
     deadline: Option<Instant>,
     cancel: Option<Arc<AtomicBool>>,
+    budget: crate::memory::Budget,
 }
 
 impl Expectimax {
@@ -103,17 +104,17 @@ impl Expectimax {
             max_nodes,
             deadline: None,
             cancel: None,
+            budget: crate::memory::Budget::default(),
         }
     }
 
-    /// Also stops at `deadline` and when `cancel` rises (polled every 1024 nodes).
-    pub fn with_stops(
-        mut self,
-        deadline: Option<Instant>,
-        cancel: Option<Arc<AtomicBool>>,
-    ) -> Self {
-        self.deadline = deadline;
-        self.cancel = cancel;
+    /// Also stops at the deadline of `stops` and when its cancel flag rises (polled
+    /// every 1024 nodes), and keeps its table within the budget of `stops` (the
+    /// default budget otherwise).
+    pub fn with_stops(mut self, stops: &super::sweep::Stops) -> Self {
+        self.deadline = stops.deadline;
+        self.cancel = stops.cancel.clone();
+        self.budget = stops.budget;
         self
     }
 
@@ -152,7 +153,8 @@ impl Expectimax {
         }
         let more = self.tt.len().max(1 << 10);
         let bytes = (self.tt.len() + more) as u64 * ENTRY_BYTES * 8 / 7;
-        crate::memory::check("the dice search's table", bytes)
+        self.budget
+            .check("the dice search's table", bytes)
             .map_err(String::from)
             .and_then(|_| {
                 self.tt

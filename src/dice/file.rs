@@ -50,8 +50,13 @@ pub fn path(dir: &Path, rules: &Rules, mat_name: &str) -> PathBuf {
     table_path(dir, rules, mat_name).with_extension("dice")
 }
 
-/// Writes a table (atomically: a temporary file, then a rename); returns its path.
-pub fn write(dir: &Path, rules: &Rules, t: &ChanceTable) -> Result<PathBuf, DiceError> {
+/// Writes a table (atomically: a temporary file, then a rename; never over a file of
+/// `reads`); returns its path.
+pub fn write(
+    dir: &Path,
+    (rules, t): (&Rules, &ChanceTable),
+    reads: &crate::files::Reads,
+) -> Result<PathBuf, DiceError> {
     let name = t.material.name(rules);
     let p = path(dir, rules, &name);
     let fail = |e: std::io::Error| DiceError::File {
@@ -89,7 +94,7 @@ pub fn write(dir: &Path, rules: &Rules, t: &ChanceTable) -> Result<PathBuf, Dice
         path: p.clone(),
         fault: TableFileFault::Output(e),
     };
-    let mut f = crate::files::AtomicFile::create(&p).map_err(output)?;
+    let mut f = crate::files::AtomicFile::create(&p, reads).map_err(output)?;
     let mut header = serde_json::to_vec(&h).map_err(|e| fail(e.into()))?;
     header.push(b'\n');
     let mut res = f.write_all(&header);
@@ -104,11 +109,12 @@ pub fn write(dir: &Path, rules: &Rules, t: &ChanceTable) -> Result<PathBuf, Dice
 }
 
 /// Reads the chance table of `mat` under `eng`'s rules from `dir`, checking format,
-/// rules, size and checksum.
+/// rules, size and checksum (the file noted in `reads`, read within its budget).
 pub fn read<B: Bits>(
     dir: &Path,
     eng: &Engine<B>,
     mat: &Material,
+    reads: &crate::files::Reads,
 ) -> Result<ChanceTable, DiceError> {
     let rules = &eng.rules;
     let name = mat.name(rules);
@@ -122,7 +128,7 @@ pub fn read<B: Bits>(
         rules.name,
         dir.display()
     );
-    let bytes = crate::files::read_bounded(&p).map_err(|err| {
+    let bytes = crate::files::read_bounded(&p, reads).map_err(|err| {
         bad(TableFileFault::Unreadable {
             err,
             build: build.clone(),
@@ -169,7 +175,7 @@ pub fn read<B: Bits>(
         material: mat.clone(),
         index,
         values,
-        slots: super::symmetry::Slots::new(vec![], entries)?,
+        slots: super::symmetry::Slots::identity(entries),
         figures: TableFigures {
             material: name,
             entries,
@@ -194,28 +200,32 @@ pub fn read<B: Bits>(
 }
 
 impl ChanceTables {
-    /// Writes every table to `dir` (one file per material, see [`write()`]).
+    /// Writes every table to `dir` (one file per material, see [`write()`]), replacing
+    /// none of `reads`.
     pub fn save(
         &self,
         dir: &std::path::Path,
         rules: &crate::board::rules::Rules,
+        reads: &crate::files::Reads,
     ) -> Result<Vec<std::path::PathBuf>, DiceError> {
         let mut out = vec![];
         for t in self.tables.values() {
-            out.push(write(dir, rules, t)?);
+            out.push(write(dir, (rules, t), reads)?);
         }
         out.sort();
         Ok(out)
     }
 
-    /// Reads the tables of `target` and every material it leads to from `dir`.
+    /// Reads the tables of `target` and every material it leads to from `dir`, within
+    /// `budget`.
     pub fn load<B: Bits>(
         eng: &Arc<Engine<B>>,
         dice: &Dice,
-        target: &Material,
-        dir: &std::path::Path,
+        (target, dir): (&Material, &std::path::Path),
+        budget: crate::memory::Budget,
     ) -> Result<ChanceTables, DiceError> {
-        let est = super::estimate::Estimate::of(eng, target, Some(Layout::Regenerated));
-        Self::each(eng, dice, &est, |_, m, _| read(dir, eng, m))
+        let est = super::estimate::Estimate::of(eng, target, Some(Layout::Regenerated), budget);
+        let reads = crate::files::Reads::within(budget);
+        Self::each(eng, dice, &est, |_, m, _| read(dir, eng, m, &reads))
     }
 }

@@ -107,10 +107,16 @@ impl Graph {
     ) -> Result<Graph, DiceError> {
         let what = "the successors of a chance table";
         let mut g = Graph {
-            state: crate::memory::reserved(what, n).map_err(DiceError::memory)?,
-            start: crate::memory::reserved(what, n).map_err(DiceError::memory)?,
-            first_throw: crate::memory::reserved(what, n + 1).map_err(DiceError::memory)?,
-            first_child: crate::memory::reserved(what, n + 1).map_err(DiceError::memory)?,
+            state: stops.budget.reserved(what, n).map_err(DiceError::memory)?,
+            start: stops.budget.reserved(what, n).map_err(DiceError::memory)?,
+            first_throw: stops
+                .budget
+                .reserved(what, n + 1)
+                .map_err(DiceError::memory)?,
+            first_child: stops
+                .budget
+                .reserved(what, n + 1)
+                .map_err(DiceError::memory)?,
             ..Graph::default()
         };
         let mut probs: HashMap<u64, u32, BuildHasherDefault<FoldHasher>> = HashMap::default();

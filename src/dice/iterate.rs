@@ -309,7 +309,10 @@ pub(super) fn sweep(
         return Ok(a.max(b));
     }
     let what = "the last sweep's values (Jacobi)";
-    let mut old = crate::memory::reserved(what, values.len()).map_err(DiceError::memory)?;
+    let mut old = stops
+        .budget
+        .reserved(what, values.len())
+        .map_err(DiceError::memory)?;
     old.extend_from_slice(values);
     let (white, black) = values.split_at_mut(half);
     let a = sweep_half(turns, state, white, 0, &old[half..], half, stops)?;

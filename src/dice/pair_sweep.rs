@@ -36,7 +36,10 @@ impl Partners {
         let n = state.len();
         let half = n / 2;
         let what = "the pairs of a chance table's sweeps";
-        let mut of = crate::memory::reserved::<u32>(what, n).map_err(DiceError::memory)?;
+        let mut of = stops
+            .budget
+            .reserved::<u32>(what, n)
+            .map_err(DiceError::memory)?;
         of.resize(n, ALONE);
         let thrown_partner = |i: usize| -> Result<Option<usize>, DiceError> {
             if state[i] != THROWN {
@@ -65,7 +68,10 @@ impl Partners {
                 black[j as usize - half] = i as u32;
             }
         }
-        let mut part = crate::memory::reserved(what, half).map_err(DiceError::memory)?;
+        let mut part = stops
+            .budget
+            .reserved(what, half)
+            .map_err(DiceError::memory)?;
         part.resize(half, (Val::ZERO, 0.0));
         Ok(Partners { of, part })
     }

@@ -5,6 +5,7 @@
 //! chance reported beside it.
 
 use super::expectimax::{Expectimax, Objective};
+use super::sweep::Stops;
 use super::turn::Choice;
 use super::turn::{start, Start};
 use crate::board::bits::Bits;
@@ -47,10 +48,11 @@ pub fn solve<B: Bits>(
         Objective::WinFor(pos.side),
         limits.max_nodes.unwrap_or(DEFAULT_NODES),
     )
-    .with_stops(
-        limits.timeout.and_then(|d| t0.checked_add(d)),
-        limits.cancel.clone(),
-    );
+    .with_stops(&Stops {
+        deadline: limits.timeout.and_then(|d| t0.checked_add(d)),
+        cancel: limits.cancel.clone(),
+        budget: limits.budget(),
+    });
     let mut p = pos.clone();
     let mut report = SolveReport::default();
     let v = match ex.value(&mut p, plies) {

@@ -100,22 +100,30 @@ pub(super) trait Turns: Sync {
     ) -> Result<(), DiceError>;
 }
 
-/// When a table build gives up before its values stand still: a deadline, Ctrl-C.
+/// When a table build gives up before its values stand still: a deadline, Ctrl-C, and
+/// the memory budget it must fit in.
 #[derive(Clone, Debug, Default)]
 pub struct Stops {
     /// Give up after this instant.
     pub deadline: Option<Instant>,
     /// Give up when this rises (Ctrl-C).
     pub cancel: Option<Arc<AtomicBool>>,
+    /// Refuse a growth that does not fit in this.
+    pub budget: crate::memory::Budget,
 }
 
 impl Stops {
     /// Stops `timeout` from now (None: no deadline, and none either when the instant
-    /// cannot be written) or when `cancel` rises.
-    pub fn after(timeout: Option<std::time::Duration>, cancel: Option<Arc<AtomicBool>>) -> Stops {
+    /// cannot be written) or when `cancel` rises, within `budget`.
+    pub fn after(
+        timeout: Option<std::time::Duration>,
+        cancel: Option<Arc<AtomicBool>>,
+        budget: crate::memory::Budget,
+    ) -> Stops {
         Stops {
             deadline: timeout.and_then(|d| Instant::now().checked_add(d)),
             cancel,
+            budget,
         }
     }
 

@@ -86,7 +86,10 @@ impl Symmetry {
         }
         let what = "the canonical entries of the board's symmetries";
         let n = index.entries() as usize;
-        let mut canon = crate::memory::filled(what, n, 0u32).map_err(DiceError::memory)?;
+        let mut canon = stops
+            .budget
+            .filled(what, n, 0u32)
+            .map_err(DiceError::memory)?;
         // The symmetries move the men alone, so Black's half (entries from `half`) is
         // White's shifted.
         let half = n / 2;
@@ -166,15 +169,24 @@ pub(super) struct Slots {
 }
 
 impl Slots {
+    /// The slots of a table of `entries` entries without symmetry: every entry its own.
+    pub(super) fn identity(entries: usize) -> Slots {
+        Slots {
+            slot: vec![],
+            entry: vec![],
+            entries,
+        }
+    }
+
     /// The slots of a table of `entries` entries whose canonical entries are `canon`
-    /// (empty: none but the identity), made in place of `canon`.
-    pub(super) fn new(mut canon: Vec<u32>, entries: usize) -> Result<Slots, DiceError> {
+    /// (empty: none but the identity), made in place of `canon` within `budget`.
+    pub(super) fn new(
+        mut canon: Vec<u32>,
+        entries: usize,
+        budget: crate::memory::Budget,
+    ) -> Result<Slots, DiceError> {
         if canon.is_empty() {
-            return Ok(Slots {
-                slot: canon,
-                entry: vec![],
-                entries,
-            });
+            return Ok(Slots::identity(entries));
         }
         let canonical = canon
             .iter()
@@ -182,7 +194,9 @@ impl Slots {
             .filter(|&(i, &c)| c as usize == i)
             .count();
         let what = "the entries of a table solved by symmetry";
-        let mut entry = crate::memory::reserved(what, canonical).map_err(DiceError::memory)?;
+        let mut entry = budget
+            .reserved(what, canonical)
+            .map_err(DiceError::memory)?;
         // A canonical entry is the lowest of its class, so its slot is set before any
         // entry of its class reads it.
         for i in 0..canon.len() {

@@ -238,7 +238,7 @@ impl ChanceTables {
         opt: &Options,
         progress: &dyn Fn(Progress),
     ) -> Result<ChanceTables, DiceError> {
-        let est = Estimate::of(eng, target, opt.layout);
+        let est = Estimate::of(eng, target, opt.layout, opt.stops.budget);
         let of = est.tables.len();
         let mut number = 0;
         Self::each(eng, dice, &est, |set, m, layout| {
@@ -405,7 +405,7 @@ impl ChanceTables {
             material: mat.clone(),
             index,
             values: vec![],
-            slots: Slots::new(vec![], entries)?,
+            slots: Slots::identity(entries),
             figures: TableFigures {
                 material: mat.name(rules),
                 entries,
@@ -445,7 +445,7 @@ impl ChanceTables {
         };
         let canon = symmetry.canonical_entries(&table.index, &opt.stops)?;
         let canonical_seconds = t0.elapsed().as_secs_f64();
-        table.slots = Slots::new(canon, entries)?;
+        table.slots = Slots::new(canon, entries, opt.stops.budget)?;
         let (state, solved, bytes) = match layout {
             Layout::Stored => self.solve_stored(eng, &table, &method, &opt.stops, progress)?,
             Layout::Regenerated => {

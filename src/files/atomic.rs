@@ -4,16 +4,18 @@
 //! the run (see [`super::temps`]), removes the temporary; the old file stays.
 
 use super::error::OutputError;
-use super::identity::{was_read, FileId};
+use super::identity::FileId;
+use super::reads::Reads;
 use super::temps;
 use std::io::Write;
 use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
-/// Writes a regular file atomically (see [`super::target`] for outputs a user names:
-/// they are checked first and may be devices or standard output).
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
-    let mut f = AtomicFile::create(path)?;
+/// Writes a regular file atomically, never over a file of `reads` (see
+/// [`super::target`] for outputs a user names: they are checked first and may be devices
+/// or standard output).
+pub fn write_atomic(path: &Path, bytes: &[u8], reads: &Reads) -> Result<(), OutputError> {
+    let mut f = AtomicFile::create(path, reads)?;
     f.write_all(bytes).map_err(|e| OutputError::io(path, e))?;
     f.commit()
 }
@@ -26,13 +28,16 @@ pub struct AtomicFile {
     /// file (0666 less the umask, as the temporary was made).
     mode: Option<u32>,
     file: Option<std::io::BufWriter<std::fs::File>>,
+    /// The files the run read, none of which the rename may replace.
+    reads: Reads,
 }
 
 impl AtomicFile {
     /// Starts writing `path` (a regular file or none yet). Links are not followed here: a
     /// link at `path` is replaced by the file ([`super::target::check`] resolves the links
     /// of the outputs a user names first, [`super::target::check_derived`] does not).
-    pub fn create(path: &Path) -> Result<AtomicFile, OutputError> {
+    /// Committing it is refused if `path` has come to name a file of `reads` by then.
+    pub fn create(path: &Path, reads: &Reads) -> Result<AtomicFile, OutputError> {
         let dir = match path.parent() {
             Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
             _ => PathBuf::from("."),
@@ -57,6 +62,7 @@ impl AtomicFile {
             path: path.to_path_buf(),
             mode,
             file: Some(std::io::BufWriter::new(file)),
+            reads: reads.clone(),
         })
     }
 
@@ -83,7 +89,7 @@ impl AtomicFile {
         f.sync_all().map_err(io)?;
         // The last look before the rename: a file this run read (a rules file a problem
         // named, say) is never replaced, however its name was spelt.
-        if let Some(input) = FileId::of(&self.path).and_then(was_read) {
+        if let Some(input) = FileId::of(&self.path).and_then(|id| self.reads.find(id)) {
             return Err(OutputError::IsInput {
                 output: self.path.clone(),
                 input,

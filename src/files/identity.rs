@@ -1,9 +1,8 @@
 //! Which file a path names, by device and inode (after following links), so that two
 //! spellings of one file (`p.toml`, `./d/../p.toml`, a link to it) are seen as the same;
-//! and the files this process has read, so that no writer replaces one of them.
+//! and a set of files so named.
 
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 
 /// A file's identity: its device and inode.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -59,24 +58,4 @@ impl FileSet {
             .find(|(f, p)| *f == id && FileId::of(p) == Some(id))
             .map(|(_, p)| p.as_path())
     }
-}
-
-static READ: Mutex<Option<FileSet>> = Mutex::new(None);
-
-/// Notes that this process read the file (every input goes through
-/// [`super::input::read_bounded`], which calls this).
-pub fn note_read(p: &Path) {
-    let mut r = READ.lock().unwrap_or_else(|e| e.into_inner());
-    r.get_or_insert_with(FileSet::default).add(p);
-}
-
-/// True when `p` names one of `inputs` or a file this process read.
-pub fn is_input(p: &Path, inputs: &FileSet) -> bool {
-    FileId::of(p).is_some_and(|id| inputs.find(id).is_some() || was_read(id).is_some())
-}
-
-/// The path by which this process read the file `id`, if it did.
-pub fn was_read(id: FileId) -> Option<PathBuf> {
-    let r = READ.lock().unwrap_or_else(|e| e.into_inner());
-    r.as_ref().and_then(|s| s.find(id)).map(Path::to_path_buf)
 }

@@ -1,8 +1,9 @@
 //! Reading an input file: only a regular file (a FIFO would block, a device never end),
 //! never more than the memory budget, and `-` for standard input where a command reads
-//! one file. Every file read here is remembered (see [`super::identity::note_read`]) so
-//! that no output can replace it.
+//! one file. Every file read here is noted in the caller's [`Reads`], so that no output
+//! can replace it.
 
+use super::reads::Reads;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use thiserror::Error;
@@ -59,9 +60,9 @@ pub fn kind_of(m: &std::fs::Metadata) -> &'static str {
     }
 }
 
-/// Checks that `p` names a regular file (links followed) no larger than the budget,
-/// without opening it.
-pub fn check_readable(p: &Path) -> Result<(), InputError> {
+/// Checks that `p` names a regular file (links followed) no larger than the budget of
+/// `reads`, without opening it.
+pub fn check_readable(p: &Path, reads: &Reads) -> Result<(), InputError> {
     let m = std::fs::metadata(p).map_err(|err| InputError::Io {
         path: p.to_path_buf(),
         err,
@@ -72,8 +73,8 @@ pub fn check_readable(p: &Path) -> Result<(), InputError> {
             kind: kind_of(&m),
         });
     }
-    if m.len() > allowance() {
-        return Err(too_large(p, m.len(), crate::memory::limit()));
+    if m.len() > allowance(reads) {
+        return Err(too_large(p, m.len(), reads.budget().bytes()));
     }
     Ok(())
 }
@@ -84,9 +85,9 @@ pub fn check_readable(p: &Path) -> Result<(), InputError> {
 /// so a fifth of the budget leaves room for the rest of the run.
 const TEXT_COPIES: u64 = 5;
 
-/// The most bytes a file read whole may have under the budget.
-fn allowance() -> u64 {
-    crate::memory::limit() / TEXT_COPIES
+/// The most bytes a file read whole may have under the budget of `reads`.
+fn allowance(reads: &Reads) -> u64 {
+    reads.budget().bytes() / TEXT_COPIES
 }
 
 fn too_large(p: &Path, size: u64, budget: u64) -> InputError {
@@ -98,9 +99,10 @@ fn too_large(p: &Path, size: u64, budget: u64) -> InputError {
 }
 
 /// Reads the whole of `p` (`-`: standard input), refusing what is not a regular file and
-/// stopping at the memory budget whatever the file claims its size to be.
-pub fn read_bounded(p: &Path) -> Result<Vec<u8>, InputError> {
-    let budget = allowance();
+/// stopping at the memory budget of `reads` whatever the file claims its size to be; the
+/// file is noted in `reads`.
+pub fn read_bounded(p: &Path, reads: &Reads) -> Result<Vec<u8>, InputError> {
+    let budget = allowance(reads);
     let io = |err| InputError::Io {
         path: p.to_path_buf(),
         err,
@@ -109,15 +111,15 @@ pub fn read_bounded(p: &Path) -> Result<Vec<u8>, InputError> {
     if p.as_os_str() == "-" {
         bytes = stdin_bytes(budget).map_err(io)?;
     } else {
-        check_readable(p)?;
+        check_readable(p, reads)?;
         let f = std::fs::File::open(p).map_err(io)?;
         f.take(budget.saturating_add(1))
             .read_to_end(&mut bytes)
             .map_err(io)?;
-        super::identity::note_read(p);
+        reads.note(p);
     }
     if bytes.len() as u64 > budget {
-        return Err(too_large(p, bytes.len() as u64, crate::memory::limit()));
+        return Err(too_large(p, bytes.len() as u64, reads.budget().bytes()));
     }
     Ok(bytes)
 }
@@ -140,8 +142,8 @@ fn stdin_bytes(budget: u64) -> std::io::Result<Vec<u8>> {
 }
 
 /// [`read_bounded`] as UTF-8 text (an invalid byte is an I/O error naming the file).
-pub fn read_text(p: &Path) -> Result<String, InputError> {
-    String::from_utf8(read_bounded(p)?).map_err(|e| InputError::Io {
+pub fn read_text(p: &Path, reads: &Reads) -> Result<String, InputError> {
+    String::from_utf8(read_bounded(p, reads)?).map_err(|e| InputError::Io {
         path: p.to_path_buf(),
         err: std::io::Error::new(std::io::ErrorKind::InvalidData, e.utf8_error()),
     })

@@ -7,7 +7,8 @@
 //! - `atomic`: a file that appears whole or not at all;
 //! - `error`: why an output cannot be written;
 //! - [`temps`]: the temporaries a signal must not leave behind;
-//! - `identity`: which file a path names, and which files this run has read;
+//! - `identity`: which file a path names;
+//! - [`reads`]: the caller's budget for what it reads, and its record of the files read;
 //! - `modes`: a folder replaced whole keeps its permissions and group;
 //! - [`digest`]: fingerprints of the inputs;
 //! - [`cache`]: the user's own folder for tables built on the fly;
@@ -21,14 +22,16 @@ pub(crate) mod error;
 pub(crate) mod identity;
 pub(crate) mod input;
 pub(crate) mod modes;
+pub mod reads;
 pub mod target;
 pub mod temps;
 pub mod walk;
 
 pub use atomic::{write_atomic, AtomicFile};
-pub use identity::{is_input, note_read, FileSet};
+pub use identity::FileSet;
 pub use input::{kind_of, read_bounded, read_text, InputError};
 pub use modes::keep_modes;
+pub use reads::Reads;
 pub use target::{
     check as check_output, check_derived, check_flagged, FlaggedError, Output, OutputError, Writer,
 };

@@ -10,7 +10,8 @@
 
 use super::atomic::AtomicFile;
 pub use super::error::OutputError;
-use super::identity::{was_read, FileId, FileSet};
+use super::identity::FileId;
+use super::reads::Reads;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -30,17 +31,21 @@ pub struct Output {
     /// The path as the user gave it.
     pub given: PathBuf,
     place: Place,
+    /// The files the run read, none of which it may replace.
+    reads: Reads,
 }
 
 /// Checks an output named `path` (`-`: standard output) before any work: see the module
-/// comment for what is refused. `inputs` are the files the command reads; files this
-/// process has already read are refused too.
-pub fn check(path: &Path, inputs: &FileSet) -> Result<Output, OutputError> {
+/// comment for what is refused. `reads` holds the files the command reads (the inputs it
+/// names, and every file read since): the output may be none of them, now or when it is
+/// put in place.
+pub fn check(path: &Path, reads: &Reads) -> Result<Output, OutputError> {
     let given = path.to_path_buf();
     if path.as_os_str() == "-" {
         return Ok(Output {
             given,
             place: Place::Stdout,
+            reads: reads.clone(),
         });
     }
     // `new.csv/` names a folder, not a file to make.
@@ -50,7 +55,7 @@ pub fn check(path: &Path, inputs: &FileSet) -> Result<Output, OutputError> {
     let real = follow_links(path)?;
     let place = match std::fs::metadata(&real) {
         Ok(m) => {
-            not_input_nor_dir(&given, &m, inputs)?;
+            not_input_nor_dir(&given, &m, reads)?;
             if !m.is_file() {
                 Place::Stream(real)
             } else if m.permissions().readonly() {
@@ -66,7 +71,11 @@ pub fn check(path: &Path, inputs: &FileSet) -> Result<Output, OutputError> {
         }
         Err(e) => return Err(OutputError::io(&given, e)),
     };
-    Ok(Output { given, place })
+    Ok(Output {
+        given,
+        place,
+        reads: reads.clone(),
+    })
 }
 
 /// An output named by its command-line flag that was refused: the flag, then why
@@ -85,9 +94,9 @@ pub struct FlaggedError {
 pub fn check_flagged(
     flag: &'static str,
     path: Option<&Path>,
-    inputs: &FileSet,
+    reads: &Reads,
 ) -> Result<Option<Output>, FlaggedError> {
-    (path.map(|p| check(p, inputs)).transpose()).map_err(|err| FlaggedError { flag, err })
+    (path.map(|p| check(p, reads)).transpose()).map_err(|err| FlaggedError { flag, err })
 }
 
 /// Checks a name mansuba derives itself (a table in its folder, a shard's manifest and
@@ -95,12 +104,12 @@ pub fn check_flagged(
 /// through it: a symbolic link there is replaced, not followed (whoever planted it
 /// chose where it points); a folder, device or FIFO is refused, as are a read-only file
 /// and one of the inputs.
-pub fn check_derived(path: &Path, inputs: &FileSet) -> Result<Output, OutputError> {
+pub fn check_derived(path: &Path, reads: &Reads) -> Result<Output, OutputError> {
     let given = path.to_path_buf();
     match std::fs::symlink_metadata(path) {
         Ok(m) if m.file_type().is_symlink() => {}
         Ok(m) => {
-            not_input_nor_dir(&given, &m, inputs)?;
+            not_input_nor_dir(&given, &m, reads)?;
             if !m.is_file() {
                 return Err(OutputError::NotRegular(given));
             }
@@ -115,22 +124,18 @@ pub fn check_derived(path: &Path, inputs: &FileSet) -> Result<Output, OutputErro
     Ok(Output {
         place: Place::File(given.clone()),
         given,
+        reads: reads.clone(),
     })
 }
 
-/// Refuses an existing output that is one of `inputs` or a file this run read (however
-/// spelt), or a folder.
+/// Refuses an existing output that is a file of `reads` (however spelt), or a folder.
 fn not_input_nor_dir(
     given: &Path,
     m: &std::fs::Metadata,
-    inputs: &FileSet,
+    reads: &Reads,
 ) -> Result<(), OutputError> {
     let id = FileId::of_meta(m);
-    if let Some(input) = inputs
-        .find(id)
-        .map(Path::to_path_buf)
-        .or_else(|| was_read(id))
-    {
+    if let Some(input) = reads.find(id) {
         return Err(OutputError::IsInput {
             output: given.to_path_buf(),
             input,
@@ -264,7 +269,7 @@ impl Output {
                     .open(p)
                     .map_err(|e| OutputError::io(&self.given, e))?,
             )),
-            Place::File(p) => Writer::File(AtomicFile::create(p)?),
+            Place::File(p) => Writer::File(AtomicFile::create(p, &self.reads)?),
         })
     }
 

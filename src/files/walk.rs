@@ -27,6 +27,8 @@ pub struct Walk {
     /// Raised by the caller to stop the walk (the command line's Ctrl-C); `None`: the walk
     /// runs to its end.
     pub cancel: Option<Arc<AtomicBool>>,
+    /// The memory budget, a quarter of which the paths found may take.
+    pub budget: crate::memory::Budget,
 }
 
 /// Why a list of paths does not give its problem files.
@@ -79,7 +81,10 @@ impl Walk {
     /// each file once, in the order of their paths.
     pub fn files(&self, paths: &[PathBuf]) -> Result<Vec<PathBuf>, WalkError> {
         let mut out = vec![];
-        let mut held = Held::default();
+        let mut held = Held {
+            bytes: 0,
+            budget: self.budget.bytes(),
+        };
         let mut stdin = false;
         for p in paths {
             if p.as_os_str() == "-" {
@@ -181,21 +186,20 @@ fn id_of(e: &walkdir::DirEntry) -> Option<FileId> {
 /// What a walk keeps (each file's path, each folder's identity), counted against a
 /// quarter of the memory budget: a walk of millions of files is stopped with the count,
 /// before the problems are read.
-#[derive(Default)]
 struct Held {
     bytes: u64,
+    budget: u64,
 }
 
 impl Held {
     /// Counts one more path (a file or a folder); `files` problem files are found so far.
     fn add(&mut self, p: &Path, files: usize) -> Result<(), WalkError> {
         self.bytes += 64 + p.as_os_str().len() as u64;
-        let budget = crate::memory::limit();
-        if self.bytes > budget / 4 {
+        if self.bytes > self.budget / 4 {
             return Err(WalkError::TooMany {
                 files,
                 bytes: self.bytes,
-                budget,
+                budget: self.budget,
             });
         }
         Ok(())

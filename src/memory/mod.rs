@@ -1,12 +1,11 @@
-//! The memory budget: one limit, set once from `--max-memory-gib`, that every allocation
-//! growing with the input is checked against before it is made (retrograde and chance
+//! The memory budget: a limit, made by the caller (the command line's from
+//! `--max-memory-gib`) and handed down, that every allocation growing with the input is
+//! checked against before it is made (retrograde and chance
 //! tables, the dice search's table, the solver's transposition table). A growth that
 //! does not fit is refused with the estimate, never attempted: the caller turns it into
 //! a clean error or an `unknown`, never an abort or a kernel kill.
 //!
 //! The bottom of the house: it uses no other layer.
-
-use std::sync::atomic::{AtomicU64, Ordering};
 
 /// One gibibyte.
 pub const GIB: u64 = 1 << 30;
@@ -43,28 +42,84 @@ fn read_physical_bytes() -> Option<u64> {
     Some(kib * 1024)
 }
 
-/// The budget in bytes, 0 while not set (then [`default_bytes`] holds).
-static LIMIT: AtomicU64 = AtomicU64::new(0);
-
-/// Sets the budget (bytes, at least 1 MiB).
-pub fn set_limit(bytes: u64) {
-    LIMIT.store(bytes.max(1 << 20), Ordering::Relaxed);
+/// A memory budget: the most bytes the work it is handed to may allocate for what grows
+/// with its input. The caller owns it (the command line makes one from
+/// `--max-memory-gib`) and hands it down; nothing in the library keeps one of its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    bytes: u64,
 }
 
-/// The budget in bytes.
-pub fn limit() -> u64 {
-    match LIMIT.load(Ordering::Relaxed) {
-        0 => default_bytes(),
-        b => b,
+impl Default for Budget {
+    /// [`default_bytes`].
+    fn default() -> Self {
+        Budget::of_bytes(default_bytes())
     }
 }
 
-/// Sets the budget from a number of GiB, already checked to lie within `0 <` GiB `<=`
-/// [`most_gib`] (the command line reads it so); anything else is clamped into that range.
-pub fn set_limit_gib(gib: f64) {
-    let most = most_gib().0;
-    let gib = if gib.is_nan() { 0.0 } else { gib.min(most) };
-    set_limit((gib * GIB as f64) as u64);
+impl Budget {
+    /// A budget of `bytes` (at least 1 MiB).
+    pub fn of_bytes(bytes: u64) -> Budget {
+        Budget {
+            bytes: bytes.max(1 << 20),
+        }
+    }
+
+    /// A budget of `gib` GiB, already checked to lie within `0 <` GiB `<=` [`most_gib`]
+    /// (the command line reads it so); anything else is clamped into that range.
+    pub fn of_gib(gib: f64) -> Budget {
+        let most = most_gib().0;
+        let gib = if gib.is_nan() { 0.0 } else { gib.min(most) };
+        Budget::of_bytes((gib * GIB as f64) as u64)
+    }
+
+    /// The budget in bytes.
+    pub fn bytes(self) -> u64 {
+        self.bytes
+    }
+
+    /// Refuses `bytes` for `what` when they exceed the budget (the message gives the
+    /// estimate, the budget and the flag that raises it).
+    pub fn check(self, what: &str, bytes: u64) -> Result<(), MemoryError> {
+        if bytes > self.bytes {
+            return Err(MemoryError::OverBudget {
+                what: what.to_string(),
+                needs: bytes,
+                budget: self.bytes,
+            });
+        }
+        Ok(())
+    }
+
+    /// A vector of `len` copies of `value`, checked against the budget and allocated
+    /// fallibly (a refusal of the system is an error, not an abort).
+    pub fn filled<T: Clone>(self, what: &str, len: usize, value: T) -> Result<Vec<T>, MemoryError> {
+        let mut v = self.reserved(what, len)?;
+        v.resize(len, value);
+        Ok(v)
+    }
+
+    /// An empty vector with room for `len` elements, checked and allocated fallibly.
+    pub fn reserved<T>(self, what: &str, len: usize) -> Result<Vec<T>, MemoryError> {
+        let bytes = (len as u64).saturating_mul(std::mem::size_of::<T>() as u64);
+        self.check(what, bytes)?;
+        let mut v = Vec::new();
+        v.try_reserve_exact(len).map_err(|_| refused(what, bytes))?;
+        Ok(v)
+    }
+
+    /// Room for `more` further elements in `v`, checked (the whole vector after growth,
+    /// doubling as `Vec` does) and allocated fallibly.
+    pub fn grow<T>(self, what: &str, v: &mut Vec<T>, more: usize) -> Result<(), MemoryError> {
+        if v.capacity() - v.len() >= more {
+            return Ok(());
+        }
+        let want = (v.len() + more).max(v.capacity() * 2);
+        let bytes = (want as u64).saturating_mul(std::mem::size_of::<T>() as u64);
+        self.check(what, bytes)?;
+        v.try_reserve_exact(want - v.len())
+            .map_err(|_| refused(what, bytes))
+    }
 }
 
 /// A size for messages: `812.0 MiB`, `8.80 GiB`.
@@ -86,7 +141,7 @@ pub enum MemoryError {
         what: String,
         /// The estimate, in bytes.
         needs: u64,
-        /// The budget it exceeds, in bytes ([`limit`]).
+        /// The budget it exceeds, in bytes.
         budget: u64,
     },
     /// Within the budget, but the system would not give it.
@@ -106,55 +161,11 @@ impl From<MemoryError> for String {
     }
 }
 
-/// Refuses `bytes` for `what` when they exceed the budget (the message gives the
-/// estimate, the budget and the flag that raises it).
-pub fn check(what: &str, bytes: u64) -> Result<(), MemoryError> {
-    let max = limit();
-    if bytes > max {
-        return Err(MemoryError::OverBudget {
-            what: what.to_string(),
-            needs: bytes,
-            budget: max,
-        });
-    }
-    Ok(())
-}
-
 fn refused(what: &str, bytes: u64) -> MemoryError {
     MemoryError::Refused {
         what: what.to_string(),
         bytes,
     }
-}
-
-/// A vector of `len` copies of `value`, checked against the budget and allocated
-/// fallibly (a refusal of the system is an error, not an abort).
-pub fn filled<T: Clone>(what: &str, len: usize, value: T) -> Result<Vec<T>, MemoryError> {
-    let mut v = reserved(what, len)?;
-    v.resize(len, value);
-    Ok(v)
-}
-
-/// An empty vector with room for `len` elements, checked and allocated fallibly.
-pub fn reserved<T>(what: &str, len: usize) -> Result<Vec<T>, MemoryError> {
-    let bytes = (len as u64).saturating_mul(std::mem::size_of::<T>() as u64);
-    check(what, bytes)?;
-    let mut v = Vec::new();
-    v.try_reserve_exact(len).map_err(|_| refused(what, bytes))?;
-    Ok(v)
-}
-
-/// Room for `more` further elements in `v`, checked (the whole vector after growth,
-/// doubling as `Vec` does) and allocated fallibly.
-pub fn grow<T>(what: &str, v: &mut Vec<T>, more: usize) -> Result<(), MemoryError> {
-    if v.capacity() - v.len() >= more {
-        return Ok(());
-    }
-    let want = (v.len() + more).max(v.capacity() * 2);
-    let bytes = (want as u64).saturating_mul(std::mem::size_of::<T>() as u64);
-    check(what, bytes)?;
-    v.try_reserve_exact(want - v.len())
-        .map_err(|_| refused(what, bytes))
 }
 
 /// Hands the heap freed so far back to the system. glibc keeps freed small blocks in its
@@ -174,13 +185,17 @@ mod tests {
 
     #[test]
     fn refuses_above_the_budget_and_allocates_below() {
-        assert!(check("x", limit() + 1)
+        let b = Budget::of_bytes(GIB);
+        assert!(b
+            .check("x", GIB + 1)
             .unwrap_err()
             .to_string()
             .contains("--max-memory-gib"));
-        let v: Vec<u8> = filled("x", 1000, 7).unwrap();
+        assert!(b.check("x", GIB).is_ok());
+        let v: Vec<u8> = b.filled("x", 1000, 7).unwrap();
         assert_eq!(v.len(), 1000);
-        assert!(reserved::<u64>("huge", usize::MAX / 8).is_err());
+        assert!(b.reserved::<u64>("huge", usize::MAX / 8).is_err());
+        assert_eq!(Budget::of_bytes(5).bytes(), 1 << 20);
         assert_eq!(human(GIB * 3 / 2), "1.50 GiB");
     }
 }

@@ -32,12 +32,12 @@ pub struct Pieces {
 }
 
 impl FileReader {
-    /// Opens `path`: its reader, and the warnings of a file read whole.
-    pub fn open(path: &Path) -> (FileReader, Vec<String>) {
-        if let Some(p) = Pieces::cut(path) {
+    /// Opens `path` (noted in `reads`): its reader, and the warnings of a file read whole.
+    pub fn open(path: &Path, reads: &crate::files::Reads) -> (FileReader, Vec<String>) {
+        if let Some(p) = Pieces::cut(path, reads) {
             return (FileReader::Pieces(p), vec![]);
         }
-        let lf = load_file(path);
+        let lf = load_file(path, reads);
         (FileReader::Whole(lf.problems.into()), lf.warnings)
     }
 
@@ -55,8 +55,8 @@ impl FileReader {
 
 impl Pieces {
     /// The file cut into pieces, or None when it must be read whole.
-    fn cut(path: &Path) -> Option<Pieces> {
-        let text = crate::files::read_text(path).ok()?;
+    fn cut(path: &Path, reads: &crate::files::Reads) -> Option<Pieces> {
+        let text = crate::files::read_text(path, reads).ok()?;
         let mut cuts = vec![];
         let mut at = 0;
         for (i, l) in text.split_inclusive('\n').enumerate() {
@@ -115,13 +115,14 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("p.toml");
         std::fs::write(&path, text).unwrap();
-        let (mut r, mut warnings) = FileReader::open(&path);
+        let reads = crate::files::Reads::default();
+        let (mut r, mut warnings) = FileReader::open(&path, &reads);
         let cut = matches!(r, FileReader::Pieces(_));
         let mut out = vec![];
         while let Some(e) = r.next_entry(&mut warnings) {
             out.push(e);
         }
-        let whole = load_file(&path);
+        let whole = load_file(&path, &reads);
         assert_eq!(out, whole.problems, "{text}");
         assert_eq!(warnings, whole.warnings, "{text}");
         (out, warnings, cut)

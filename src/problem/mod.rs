@@ -363,10 +363,11 @@ impl LoadedFile {
     }
 }
 
-/// Reads and parses a problem file. Never fails: I/O and syntax errors become an error entry.
-pub fn load_file(path: &Path) -> LoadedFile {
+/// Reads and parses a problem file (noted in `reads`, within its budget). Never fails:
+/// I/O and syntax errors become an error entry.
+pub fn load_file(path: &Path, reads: &crate::files::Reads) -> LoadedFile {
     use crate::files::InputError;
-    match crate::files::read_bounded(path) {
+    match crate::files::read_bounded(path, reads) {
         Ok(bytes) => match String::from_utf8(bytes) {
             Ok(text) => parse_str(&text, path),
             Err(e) => {

@@ -130,7 +130,7 @@ mod tests {
 
     /// The repository's collection, problems/mansubat.toml (each entry names its source).
     fn collection() -> LoadedFile {
-        load_file(Path::new("problems/mansubat.toml"))
+        load_file(Path::new("problems/mansubat.toml"), &Default::default())
     }
 
     #[test]

@@ -321,14 +321,19 @@ const BYTES_PER_CANDIDATE: u64 = 136;
 /// About how many candidates `max_edits` edits of `grid` give: a first edit of each of
 /// the original's single edits, a second edit of about as many from each of them.
 /// Refused, with the estimate, when the list would not fit the memory budget.
-fn check_size<B: Bits>(eng: &Engine<B>, grid: &Grid, max_edits: u8) -> Result<(), RepairError> {
+fn check_size<B: Bits>(
+    (eng, grid): (&Engine<B>, &Grid),
+    max_edits: u8,
+    budget: crate::memory::Budget,
+) -> Result<(), RepairError> {
     let one = candidates::single_edits(grid, eng).len() as u64;
     let count = (1..max_edits).fold(one, |n, _| n.saturating_add(n.saturating_mul(one)));
-    crate::memory::check(
-        &format!("the list of about {count} candidates within {max_edits} edits"),
-        count.saturating_mul(BYTES_PER_CANDIDATE),
-    )
-    .map_err(|err| RepairError::TooManyCandidates { err })
+    budget
+        .check(
+            &format!("the list of about {count} candidates within {max_edits} edits"),
+            count.saturating_mul(BYTES_PER_CANDIDATE),
+        )
+        .map_err(|err| RepairError::TooManyCandidates { err })
 }
 
 /// The longer task a stipulation edit poses, if the candidate has one.
@@ -449,7 +454,7 @@ fn search<B: Bits>(
     let grid = Grid::from(pos);
     let tail = format!("{} {}", pos.halfmove, pos.fullmove);
     let active = active::active_squares(pos, a);
-    check_size(eng, &grid, opt.max_edits)?;
+    check_size((eng, &grid), opt.max_edits, opt.limits.budget())?;
     let listing_task = opt.progress.begin("repair: listing the candidates", 0);
     let listing = |done: usize, of: usize| {
         if let Some(t) = &listing_task {

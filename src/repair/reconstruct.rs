@@ -211,14 +211,15 @@ fn fillings(
     squares: usize,
     choices: usize,
     max: usize,
-    stop: &dyn Fn() -> Option<&'static str>,
+    (stop, budget): (&dyn Fn() -> Option<&'static str>, crate::memory::Budget),
 ) -> Result<Vec<Vec<usize>>, ReconstructError> {
     let count = count_fillings(squares, choices, max).ok_or(ReconstructError::TooManyFillings)?;
-    crate::memory::check(
-        &format!("the list of {count} fillings"),
-        count.saturating_mul(bytes_per_filling(squares)),
-    )
-    .map_err(|err| ReconstructError::OverBudget { err })?;
+    budget
+        .check(
+            &format!("the list of {count} fillings"),
+            count.saturating_mul(bytes_per_filling(squares)),
+        )
+        .map_err(|err| ReconstructError::OverBudget { err })?;
     let mut out = vec![];
     let mut digits = vec![0usize; squares];
     let men = |d: &[usize]| d.iter().filter(|&&x| x > 0).count();
@@ -291,7 +292,7 @@ fn run<B: Bits>(
         sq.len(),
         choice.len(),
         asked.max_men.unwrap_or(sq.len()),
-        &stop,
+        (&stop, opt.limits.budget()),
     )?;
     let mut misses: Vec<(u8, Miss)> = vec![];
     let mut list: Vec<Candidate> = vec![];

@@ -267,9 +267,9 @@ pub enum ConcordanceOutputError {
 pub fn check_outputs(
     csv: Option<&Path>,
     html: Option<&Path>,
-    files: &[PathBuf],
+    (files, reads): (&[PathBuf], &crate::files::Reads),
 ) -> Result<Option<crate::files::Output>, ConcordanceOutputError> {
-    let set = crate::files::FileSet::of(files);
+    let set = reads.clone().with_inputs(files);
     let csv = crate::files::check_flagged("--csv", csv, &set)?;
     if let Some(dir) = html {
         super::html::check_target(dir, &set)?;
@@ -281,16 +281,16 @@ pub fn check_outputs(
 }
 
 /// Writes the concordance's page into `dir`, with the position editor beside it, titled
-/// by the paths as given; the page's path.
+/// by the paths as given, replacing none of `reads`; the page's path.
 pub fn write_page(
     dir: &Path,
     (groups, entries, v): (&[Group], &[Entry], &[Option<String>]),
-    paths: &[PathBuf],
+    (paths, reads): (&[PathBuf], &crate::files::Reads),
 ) -> Result<PathBuf, super::html::EditionError> {
     let title = super::html::titled("mansuba concordance", paths);
     let page = html(groups, entries, v, &title);
     let editor = super::edition::editor::page("shatranj");
-    super::html::write_edition(dir, &page, &editor)
+    super::html::write_edition(dir, (&page, &editor), reads)
 }
 
 /// What the concordance prints on standard output: one JSON line per group, or the text.
@@ -319,7 +319,7 @@ pub enum ConcordanceWriteError {
 pub fn write_outputs(
     found: (&[Group], &[Entry], &[Option<String>]),
     (csv, html): (Option<&crate::files::Output>, Option<&Path>),
-    paths: &[PathBuf],
+    (paths, reads): (&[PathBuf], &crate::files::Reads),
     cells: super::cells::Cells,
 ) -> Result<Option<PathBuf>, ConcordanceWriteError> {
     if let Some(c) = csv {
@@ -327,7 +327,7 @@ pub fn write_outputs(
         super::write_csv(c, CONCORDANCE_COLUMNS, &records, cells)?;
     }
     Ok(match html {
-        Some(dir) => Some(write_page(dir, found, paths)?),
+        Some(dir) => Some(write_page(dir, found, (paths, reads))?),
         None => None,
     })
 }

@@ -47,9 +47,9 @@ impl ExportOutputs {
     /// reads), nor two of them one file.
     pub fn check(
         (csv, pgn, popeye): (Option<&Path>, Option<&Path>, Option<&Path>),
-        read: &[PathBuf],
+        (read, reads): (&[PathBuf], &crate::files::Reads),
     ) -> Result<ExportOutputs, ExportAskError> {
-        let set = crate::files::FileSet::of(read);
+        let set = reads.clone().with_inputs(read);
         let outs = ExportOutputs {
             csv: check_flagged("--csv", csv, &set)?,
             pgn: check_flagged("--pgn", pgn, &set)?,
@@ -91,10 +91,14 @@ impl ExportOutputs {
 
 /// The problems of the files only read (no search), each warning and each entry that
 /// does not read said; the problems, and whether an entry did not read.
-pub fn read_only(files: &[PathBuf], say: &dyn Fn(&str)) -> (Vec<Problem>, bool) {
+pub fn read_only(
+    files: &[PathBuf],
+    reads: &crate::files::Reads,
+    say: &dyn Fn(&str),
+) -> (Vec<Problem>, bool) {
     let (mut problems, mut unread) = (vec![], false);
     for f in files {
-        let lf = crate::problem::load_file(f);
+        let lf = crate::problem::load_file(f, reads);
         for w in &lf.warnings {
             say(&format!("warning: {}", super::shown::said(w)));
         }

@@ -602,7 +602,7 @@ fn io(path: &Path, what: &'static str) -> impl FnOnce(std::io::Error) -> Edition
 /// written before holding only the files an edition has, each a regular file and none of
 /// them an input (`inputs`, or a file this run read). Anything else is refused, naming the
 /// first such file, so that a rerun never deletes a file a user put there.
-pub fn check_target(dir: &Path, inputs: &crate::files::FileSet) -> Result<(), EditionError> {
+pub fn check_target(dir: &Path, inputs: &crate::files::Reads) -> Result<(), EditionError> {
     if dir.file_name().is_none() {
         return Err(EditionError::NotAFolderName(dir.to_path_buf()));
     }
@@ -636,7 +636,7 @@ pub fn check_target(dir: &Path, inputs: &crate::files::FileSet) -> Result<(), Ed
 
 /// One entry of an edition's folder: a name an edition has, a regular file (not a link,
 /// not a folder), and not one of the inputs.
-fn check_entry(dir: &Path, name: &str, inputs: &crate::files::FileSet) -> Result<(), EditionError> {
+fn check_entry(dir: &Path, name: &str, inputs: &crate::files::Reads) -> Result<(), EditionError> {
     let (dir, file) = (dir.to_path_buf(), name.to_string());
     if !EDITION_FILES.contains(&name) {
         return Err(EditionError::Foreign { dir, file });
@@ -651,16 +651,21 @@ fn check_entry(dir: &Path, name: &str, inputs: &crate::files::FileSet) -> Result
         };
         return Err(EditionError::NotOurs { dir, file, kind });
     }
-    if crate::files::is_input(&path, inputs) {
+    if inputs.has(&path) {
         return Err(EditionError::IsInput { dir, file });
     }
     Ok(())
 }
 
 /// Writes the edition into `dir` atomically: the page `html`, its style sheet and script,
-/// and the position editor's page `editor`; returns the path of its index.
-pub fn write_edition(given: &Path, html: &str, editor: &str) -> Result<PathBuf, EditionError> {
-    check_target(given, &crate::files::FileSet::default())?;
+/// and the position editor's page `editor`, replacing none of `reads`; returns the path
+/// of its index.
+pub fn write_edition(
+    given: &Path,
+    (html, editor): (&str, &str),
+    reads: &crate::files::Reads,
+) -> Result<PathBuf, EditionError> {
+    check_target(given, reads)?;
     // A link to a folder: the folder it points to is written, the link stays.
     let dir = &crate::files::target::resolved(given);
     if dir.file_name().is_none() {

@@ -12,7 +12,7 @@ use super::html::EditionError;
 use super::stream::{Finished, Sink, SinkError, SinkOptions};
 use super::tally::Tally;
 use crate::board::rules::RulesDirs;
-use crate::files::{FileSet, FlaggedError, Output};
+use crate::files::{FlaggedError, Output, Reads};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -65,7 +65,7 @@ pub struct Ended {
 pub fn csv_output(
     csv: Option<&Path>,
     json: bool,
-    inputs: &FileSet,
+    inputs: &Reads,
 ) -> Result<Option<Output>, OutputsError> {
     if csv.is_some_and(|c| c.as_os_str() == "-") && json {
         return Err(OutputsError::BothOnStdout);
@@ -114,7 +114,7 @@ impl Outputs<'_> {
 
     /// Checks before any work that every output can be written and that none of them is
     /// one of `inputs` (see [`crate::files::target`]).
-    pub fn check(&mut self, inputs: &FileSet) -> Result<(), OutputsError> {
+    pub fn check(&mut self, inputs: &Reads) -> Result<(), OutputsError> {
         self.csv_out = csv_output(self.csv, self.json, inputs)?;
         if let (Some(d), Some(pdf)) = (self.html, self.pdf) {
             let chromium = find_chromium()?;

@@ -70,7 +70,7 @@ pub fn probed(
     watch: &BuildWatch,
 ) -> Result<String, TablesAskError> {
     if dice(rules)? {
-        let stops = Stops::after(None, (watch.cancel)());
+        let stops = Stops::after(None, (watch.cancel)(), watch.reads.budget());
         let asked = super::dice_asked::Asked {
             rules,
             fen,
@@ -86,7 +86,7 @@ pub fn probed(
             .map_err(Box::new)?
             .1);
     }
-    let p = by_name::probe_named(rules, dir, fen, max_line)?;
+    let p = by_name::probe_named((rules, dir), (fen, max_line), &watch.reads)?;
     Ok(match json {
         true => out::probe_json(&p)? + "\n",
         false => out::probe_text(&p),
@@ -99,15 +99,16 @@ pub fn stats(
     (rules, dir): (&str, &Path),
     material: &str,
     json: bool,
+    reads: &crate::files::Reads,
 ) -> Result<String, TablesAskError> {
     if dice(rules)? {
-        let t = crate::dice::by_name::stats_named(rules, material, dir)?;
+        let t = crate::dice::by_name::stats_named(rules, material, dir, reads)?;
         return Ok(match json {
             true => chance::stats_json(&t) + "\n",
             false => chance::stats_text(&t),
         });
     }
-    let s = by_name::stats_named(rules, material, dir)?;
+    let s = by_name::stats_named((rules, material), dir, reads)?;
     Ok(match json {
         true => serde_json::to_string_pretty(&s)? + "\n",
         false => out::stats_text(&s),
@@ -127,6 +128,9 @@ pub struct BuildWatch<'a> {
     /// to build (the command line installs its Ctrl-C handler then, and a retrograde
     /// build, which has no flag to check, keeps Ctrl-C's default).
     pub cancel: &'a dyn Fn() -> Option<Arc<AtomicBool>>,
+    /// The caller's record of the files read, within its memory budget: the tables read
+    /// are noted in it, and the chance tables built or read fit in its budget.
+    pub reads: crate::files::Reads,
 }
 
 /// The retrograde build's steps told to a [`Progress`] as one task.
@@ -184,6 +188,7 @@ pub fn built(
         let stops = Stops {
             deadline: None,
             cancel: (watch.cancel)(),
+            budget: watch.reads.budget(),
         };
         let t = crate::dice::by_name::build_named(rules, material, dir, &stops, watch.dice)?;
         let text = match json {

@@ -37,14 +37,18 @@ pub struct BuildOptions {
     pub max_bytes: u64,
     /// Rebuild tables even if valid files exist.
     pub force: bool,
+    /// The caller's record of the files read: the tables read are noted in it, and a
+    /// table written replaces none of them.
+    pub reads: crate::files::Reads,
 }
 
 impl Default for BuildOptions {
     fn default() -> Self {
         BuildOptions {
             symmetry: true,
-            max_bytes: crate::memory::limit(),
+            max_bytes: crate::memory::Budget::default().bytes(),
             force: false,
+            reads: crate::files::Reads::default(),
         }
     }
 }
@@ -193,7 +197,7 @@ pub fn build<B: Bits>(
             limit_gib: opts.max_bytes as f64 / (1u64 << 30) as f64,
         });
     }
-    let tables = Tables::open(dir, rules);
+    let tables = Tables::open(dir, rules, &opts.reads);
     let mut report = BuildReport {
         tables: vec![],
         estimated_bytes: need,
@@ -204,7 +208,7 @@ pub fn build<B: Bits>(
         let path = table_path(dir, rules, &mname);
         let t0 = Instant::now();
         if !opts.force && path.exists() {
-            match Table::load(&path, rules, &m) {
+            match Table::load(&path, (rules, &m), &opts.reads) {
                 Ok(t) => {
                     report.tables.push(TableReport {
                         material: mname,
@@ -232,7 +236,7 @@ pub fn build<B: Bits>(
             entries: t.layout.entries,
             encoding: file::ENCODING.into(),
         };
-        file::write(&path, &header, &t.data)?;
+        file::write(&path, (&header, &t.data), &opts.reads)?;
         report.tables.push(TableReport {
             material: mname,
             path,

@@ -102,10 +102,14 @@ pub fn build_named(
     Ok(with_engine!(&any, e => super::build(e, &mat, dir, opts, progress))?)
 }
 
-/// The counts of the table of `material` in `dir`.
-pub fn stats_named(rules: &str, material: &str, dir: &Path) -> Result<Stats, ByNameError> {
+/// The counts of the table of `material` in `dir` (noted in `reads`).
+pub fn stats_named(
+    (rules, material): (&str, &str),
+    dir: &Path,
+    reads: &crate::files::Reads,
+) -> Result<Stats, ByNameError> {
     let (rules, any, mat) = named(rules, material)?;
-    let t = Tables::open(dir, &rules).table(&mat)?;
+    let t = Tables::open(dir, &rules, reads).table(&mat)?;
     Ok(with_engine!(&any, e => super::stats(e, &t)))
 }
 
@@ -163,16 +167,15 @@ pub struct Probed {
 }
 
 /// Probes `fen` in the tables of `dir` under the rules `rules` names, with a line of at
-/// most `max_line` plies.
+/// most `max_line` plies; the tables read noted in `reads`.
 pub fn probe_named(
-    rules: &str,
-    dir: &Path,
-    fen: &str,
-    max_line: usize,
+    (rules, dir): (&str, &Path),
+    (fen, max_line): (&str, usize),
+    reads: &crate::files::Reads,
 ) -> Result<Probed, ByNameError> {
     let rules = Rules::resolve(rules, None)?;
     let any = super::engine_for(&rules)?;
-    let tables = Tables::open(dir, &rules);
+    let tables = Tables::open(dir, &rules, reads);
     with_engine!(&any, e => probe_fen(e, &tables, fen, max_line))
 }
 

@@ -136,7 +136,11 @@ impl Checksum {
 /// file and a job killed half-way leaves no table that is read. The name is one mansuba
 /// derives (a material's in the tables folder), so a link there is replaced, never
 /// written through; a folder, device, FIFO or read-only file in its place is refused.
-pub fn write(path: &Path, header: &Header, data: &[AtomicU16]) -> Result<(), TbError> {
+pub fn write(
+    path: &Path,
+    (header, data): (&Header, &[AtomicU16]),
+    reads: &crate::files::Reads,
+) -> Result<(), TbError> {
     let io = |e: std::io::Error| TbError::Io(path.display().to_string(), Arc::new(e));
     let out =
         |e: crate::files::OutputError| TbError::Output(path.display().to_string(), Arc::new(e));
@@ -144,7 +148,7 @@ pub fn write(path: &Path, header: &Header, data: &[AtomicU16]) -> Result<(), TbE
         std::fs::create_dir_all(d).map_err(io)?;
     }
     let hj = serde_json::to_vec(header).expect("header serializes");
-    let mut w = crate::files::check_derived(path, &crate::files::FileSet::default())
+    let mut w = crate::files::check_derived(path, reads)
         .map_err(out)?
         .create()
         .map_err(out)?;
@@ -172,7 +176,7 @@ pub fn write(path: &Path, header: &Header, data: &[AtomicU16]) -> Result<(), TbE
 /// Reads and checks a table file: header and values, or why it cannot be trusted. The
 /// values are read straight into the table's memory (one buffer, no second copy) and
 /// the checksum is taken as they come.
-pub fn read(path: &Path) -> Result<(Header, Vec<AtomicU16>), TbError> {
+pub fn read(path: &Path, reads: &crate::files::Reads) -> Result<(Header, Vec<AtomicU16>), TbError> {
     let p = path.display().to_string();
     let io = |e: std::io::Error| TbError::Io(p.clone(), Arc::new(e));
     let damaged = |why: &str| TbError::Damaged(p.clone(), why.to_string());
@@ -226,7 +230,7 @@ pub fn read(path: &Path) -> Result<(Header, Vec<AtomicU16>), TbError> {
     }
     // A table in use is an input: no output of this run may replace it (a damaged one is
     // not, so that it can be built again).
-    crate::files::note_read(path);
+    reads.note(path);
     Ok((header, into_atomic(values)))
 }
 

@@ -245,9 +245,13 @@ impl Table {
         self.data[i as usize].load(Ordering::Relaxed)
     }
 
-    /// Loads and checks a table file for these rules and material.
-    pub fn load(path: &Path, rules: &Rules, mat: &Material) -> Result<Table, TbError> {
-        let (h, data) = file::read(path)?;
+    /// Loads and checks a table file for these rules and material (noted in `reads`).
+    pub fn load(
+        path: &Path,
+        (rules, mat): (&Rules, &Material),
+        reads: &crate::files::Reads,
+    ) -> Result<Table, TbError> {
+        let (h, data) = file::read(path, reads)?;
         let p = path.display().to_string();
         let name = mat.name(rules);
         let foreign = |why: String| TbError::Foreign(p.clone(), why);
@@ -328,6 +332,8 @@ pub struct Tables {
     rules: Rules,
     loaded: Mutex<HashMap<Material, Result<Arc<Table>, TbError>>>,
     most_men: std::sync::atomic::AtomicUsize,
+    /// The caller's record the tables read are noted in.
+    reads: crate::files::Reads,
 }
 
 /// The most men of any table file of these rules in `dir` (0 when there is none): a
@@ -390,20 +396,22 @@ impl TablesRefused {
 }
 
 impl Tables {
-    /// Tables in `dir` for a preset name or rules file.
+    /// Tables in `dir` for a preset name or rules file (the tables read noted in a
+    /// record of their own).
     pub fn load(dir: impl AsRef<Path>, rules_name: &str) -> Result<Tables, TbError> {
         let rules = Rules::resolve(rules_name, None)
             .map_err(|e| TbError::RulesLoad(rules_name.into(), Arc::new(e)))?;
-        Ok(Self::open(dir, &rules))
+        Ok(Self::open(dir, &rules, &crate::files::Reads::default()))
     }
 
-    /// Tables in `dir` for these rules.
-    pub fn open(dir: impl AsRef<Path>, rules: &Rules) -> Tables {
+    /// Tables in `dir` for these rules, the tables read noted in `reads`.
+    pub fn open(dir: impl AsRef<Path>, rules: &Rules, reads: &crate::files::Reads) -> Tables {
         Tables {
             dir: dir.as_ref().to_path_buf(),
             rules: rules.clone(),
             loaded: Mutex::new(HashMap::new()),
             most_men: most_men_in(dir.as_ref(), rules).into(),
+            reads: reads.clone(),
         }
     }
 
@@ -431,7 +439,7 @@ impl Tables {
         let name = mat.name(&self.rules);
         let path = table_path(&self.dir, &self.rules, &name);
         let r = if path.exists() {
-            Table::load(&path, &self.rules, mat).map(Arc::new)
+            Table::load(&path, (&self.rules, mat), &self.reads).map(Arc::new)
         } else {
             Err(TbError::Missing(name, self.dir.display().to_string()))
         };

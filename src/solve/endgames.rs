@@ -110,7 +110,11 @@ fn auto_tables<B: Bits>(
     static BUILDING: std::sync::Mutex<()> = std::sync::Mutex::new(());
     let _one_at_a_time = BUILDING.lock().unwrap_or_else(|e| e.into_inner());
     let quiet = |_: &str, _: &str, _: u64, _: u64| {};
-    let opts = crate::retro::BuildOptions::default();
+    let opts = crate::retro::BuildOptions {
+        max_bytes: limits.memory_bytes(),
+        reads: limits.reads.clone(),
+        ..Default::default()
+    };
     // An ending's table whose files are all there is not read here: the probe reads it
     // when first asked, and never uses a damaged file. (The problem's own table is
     // checked, and rebuilt if damaged, as before.)
@@ -136,7 +140,7 @@ pub(crate) fn tables_for<B: Bits>(
         .tables_dir
         .clone()
         .or_else(|| auto_tables(pos, stip, cond, limits));
-    dir.map(|d| Arc::new(crate::retro::Tables::open(d, &pos.eng.rules)))
+    dir.map(|d| Arc::new(crate::retro::Tables::open(d, &pos.eng.rules, &limits.reads)))
 }
 
 /// What the searches of one problem share: the retrograde tables it probes and one

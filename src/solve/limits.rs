@@ -27,9 +27,11 @@ pub struct Limits {
     /// Without `tables_dir`: build the table a `win N` ending of at most four men needs
     /// (seconds) in this cache folder, and use it (none: no table is built).
     pub table_cache: Option<crate::files::cache::TableCache>,
-    /// Bytes the search's own tables may take (none: the process's budget,
-    /// [`crate::memory::limit`], set by `--max-memory-gib`).
-    pub memory: Option<u64>,
+    /// The caller's record of the files read, and its memory budget: the tables the
+    /// search reads are noted in it (so that no output replaces them), a table it builds
+    /// replaces none of them, and what the search allocates that grows with its input
+    /// (its transposition table, the tables it builds or loads) fits in the budget.
+    pub reads: crate::files::Reads,
     /// The search method (results never depend on it, only how fast they come).
     pub method: Method,
     /// Most defences counted against each try of a problem without a key (None: the
@@ -92,9 +94,14 @@ impl Limits {
         self.extras.unwrap_or(super::extras::DEFAULT_EXTRAS)
     }
 
+    /// The memory budget of the search's own tables.
+    pub fn budget(&self) -> crate::memory::Budget {
+        self.reads.budget()
+    }
+
     /// The memory budget of the search's own tables, in bytes.
     pub fn memory_bytes(&self) -> u64 {
-        self.memory.unwrap_or_else(crate::memory::limit)
+        self.budget().bytes()
     }
 
     /// Most defences counted against each try.

@@ -46,8 +46,9 @@ impl Concordance<'_> {
     /// (`warning: ...`, `error: ...`, escaped for the terminal).
     pub fn run(&self, engines: Engines, say: &dyn Fn(&str)) -> Found {
         let t0 = Instant::now();
+        let reads = engines.dirs().reads().clone();
         let mut shapes = Shapes::with(engines);
-        let read = entries(self.files, &mut shapes);
+        let read = entries(self.files, &mut shapes, &reads);
         for w in &read.warnings {
             say(&format!("warning: {}", crate::report::shown::said(w)));
         }

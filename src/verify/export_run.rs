@@ -59,13 +59,16 @@ impl Run<'_> {
         progress: Progress,
     ) -> Result<Exported, ExportError> {
         let read = self.settings.files_read(files, &self.rules_dirs);
-        let outs = ExportOutputs::check((to.csv, to.pgn, to.popeye), &read)?;
+        let outs = ExportOutputs::check(
+            (to.csv, to.pgn, to.popeye),
+            (&read, self.rules_dirs.reads()),
+        )?;
         let failed = |yes: bool| match yes {
             true => Status::Failed,
             false => Status::Clean,
         };
         if !outs.searches() {
-            let (problems, unread) = asked::read_only(files, self.say);
+            let (problems, unread) = asked::read_only(files, self.rules_dirs.reads(), self.say);
             let problems: Vec<_> = problems.iter().collect();
             asked::write_popeye(outs.popeye.as_ref(), &problems, self.say)?;
             let end = String::new();

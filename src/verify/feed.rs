@@ -32,6 +32,8 @@ pub(crate) struct Feed<'a> {
     rules: Option<&'a str>,
     all_rules: bool,
     engines: &'a Engines,
+    /// The caller's record the files read are noted in.
+    reads: &'a crate::files::Reads,
     /// Hears each warning of the files read (a key the loader does not know, …).
     warn: &'a (dyn Fn(&str) + Sync),
     /// The places in the whole batch of the entries handed out (all, or a shard's).
@@ -49,6 +51,7 @@ impl<'a> Feed<'a> {
             rules: batch.rules,
             all_rules: batch.all_rules,
             engines,
+            reads: batch.rules_dirs.reads(),
             warn: batch.warn,
             places: vec![],
         }
@@ -75,7 +78,7 @@ impl<'a> Feed<'a> {
                     return Some(e);
                 }
             }
-            let (reader, ws) = FileReader::open(self.files.next()?);
+            let (reader, ws) = FileReader::open(self.files.next()?, self.reads);
             for w in ws {
                 (self.warn)(&w);
             }

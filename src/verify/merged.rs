@@ -28,8 +28,9 @@ pub enum MergedError {
 }
 
 /// Where a merge writes: `--csv` (`-`: standard output), `--json` (which standard output
-/// then carries), and how the CSV's cells are written.
-pub type To<'a> = (Option<&'a Path>, bool, Cells);
+/// then carries), how the CSV's cells are written, and the record of the files read
+/// (the shards' files are added to it), none of which an output may replace.
+pub type To<'a> = (Option<&'a Path>, bool, Cells, &'a crate::files::Reads);
 
 /// The warnings the shards met reading their inputs, said once.
 fn say_warnings(ms: &[(PathBuf, Manifest)], say: &dyn Fn(&str)) {
@@ -41,12 +42,12 @@ fn say_warnings(ms: &[(PathBuf, Manifest)], say: &dyn Fn(&str)) {
 /// Merges the shards of one `repair` run; `show` sees each row in order.
 pub fn merge_repairs(
     ms: &[(PathBuf, Manifest)],
-    (csv, json, cells): To,
+    (csv, json, cells, reads): To,
     say: &dyn Fn(&str),
     show: &mut dyn FnMut(&RepairRow),
 ) -> Result<i32, MergedError> {
-    let csv = csv_output(csv, json, &shard::shard_files(ms))?;
-    let rows = shard::repair_rows(ms)?;
+    let csv = csv_output(csv, json, &shard::shard_files(ms, reads))?;
+    let rows = shard::repair_rows(ms, reads)?;
     say_warnings(ms, say);
     for r in &rows {
         show(r);
@@ -59,12 +60,12 @@ pub fn merge_repairs(
 /// the joined reconstruction.
 pub fn merge_reconstructions(
     ms: &[(PathBuf, Manifest)],
-    (csv, json, cells): To,
+    (csv, json, cells, reads): To,
     say: &dyn Fn(&str),
     show: &mut dyn FnMut(&str, &str, &Reconstruction),
 ) -> Result<i32, MergedError> {
-    let csv = csv_output(csv, json, &shard::shard_files(ms))?;
-    let (id, at, joined) = shard::reconstruction(ms)?;
+    let csv = csv_output(csv, json, &shard::shard_files(ms, reads))?;
+    let (id, at, joined) = shard::reconstruction(ms, reads)?;
     say_warnings(ms, say);
     show(&id, &at, &joined);
     write_reconstruction(csv.as_ref(), &id, &joined, cells)?;

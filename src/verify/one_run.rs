@@ -105,7 +105,9 @@ impl OneRun<'_> {
     fn options(&self, (timeout, each): (f64, f64), max_edits: u8, style: Style) -> Options {
         let shard = self.shard.unwrap_or(Shard::ALL);
         let (cancel, progress) = (self.cancel.clone(), self.progress.clone());
-        Options::timed((timeout, each), max_edits, shard, cancel, progress, style)
+        let mut opt = Options::timed((timeout, each), max_edits, shard, cancel, progress, style);
+        opt.limits.reads = self.rules_dirs.reads().clone();
+        opt
     }
 
     /// `repair`: the problems of the file (or the one of `asked.id`) repaired in turn, its

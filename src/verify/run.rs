@@ -79,7 +79,11 @@ impl Run<'_> {
             }
             cache.dir
         };
-        Ok(self.settings.limits(self.cancel.clone(), progress, cache)?)
+        Ok(self.settings.limits(
+            (self.cancel.clone(), self.rules_dirs.reads()),
+            progress,
+            cache,
+        )?)
     }
 
     /// Runs every problem of `files` (in parallel), or one shard's: a [`Batch`] on the

@@ -84,11 +84,12 @@ pub fn parse_refutations(text: &str) -> Result<u16, BadNumber> {
 }
 
 impl Settings {
-    /// The solver's limits: the settings with the run's cancel flag, its observer and,
-    /// unless `no_auto_tables`, the folder `table_cache` gives for tables built on the fly.
+    /// The solver's limits: the settings with the run's cancel flag, its observer, its
+    /// record of the files read (and its memory budget) and, unless `no_auto_tables`, the folder `table_cache`
+    /// gives for tables built on the fly.
     pub fn limits(
         &self,
-        cancel: Option<Arc<AtomicBool>>,
+        (cancel, reads): (Option<Arc<AtomicBool>>, &crate::files::Reads),
         progress: Progress,
         table_cache: impl FnOnce() -> Option<crate::files::cache::TableCache>,
     ) -> Result<Limits, SettingsError> {
@@ -106,7 +107,7 @@ impl Settings {
             } else {
                 table_cache()
             },
-            memory: None,
+            reads: reads.clone(),
             method: self.method,
             refutations: Some(self.refutations.into()),
             least_win: Some(self.least_win),

@@ -25,15 +25,18 @@ pub enum SolveFileError {
 }
 
 /// The problem file `solve` takes (`-`: standard input), read once, so that what is
-/// parsed is what was checked; its warnings not yet said.
-pub fn read_problem_file(path: &std::path::Path) -> Result<LoadedFile, SolveFileError> {
+/// parsed is what was checked (noted in `reads`); its warnings not yet said.
+pub fn read_problem_file(
+    path: &std::path::Path,
+    reads: &crate::files::Reads,
+) -> Result<LoadedFile, SolveFileError> {
     if path.as_os_str() != "-" && !path.exists() {
         return Err(SolveFileError::Missing(path.to_path_buf()));
     }
     if path.is_dir() {
         return Err(SolveFileError::Folder(path.to_path_buf()));
     }
-    let text = crate::files::read_text(path)?;
+    let text = crate::files::read_text(path, reads)?;
     Ok(crate::problem::parse_str(&text, path))
 }
 

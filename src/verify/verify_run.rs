@@ -7,7 +7,6 @@
 use super::run::{Asked, Run, RunError};
 use super::shard::{PlacedGroup, Planned, ShardsError};
 use crate::batch::Progress;
-use crate::files::FileSet;
 use crate::report::grid::Group;
 use crate::report::outputs::{Ended, Outputs, OutputsError};
 use crate::report::stream::SinkError;
@@ -53,7 +52,8 @@ impl Run<'_> {
         asked: Asked,
         (progress, stdout): (Progress, Box<dyn std::io::Write + Send>),
     ) -> Result<Verified, VerifyError> {
-        let read = FileSet::of(&self.settings.files_read(files, &self.rules_dirs));
+        let read = (self.rules_dirs.reads().clone())
+            .with_inputs(&self.settings.files_read(files, &self.rules_dirs));
         out.check(&read)?;
         let rules = self.settings.rules.as_deref();
         let planned = Planned::before(

@@ -134,7 +134,8 @@ pub struct Options {
     pub colours: Vec<(String, bool)>,
     /// The number of moves for a win task that gives none ("White to play and win").
     pub win_moves: Option<u32>,
-    /// The folders besides its own an input may name rules files in.
+    /// The folders besides its own an input may name rules files in, and the record
+    /// (within its memory budget) every input read is noted in.
     pub rules_dirs: crate::board::rules::RulesDirs,
 }
 
@@ -232,18 +233,26 @@ pub type Keep<'a> = &'a mut dyn FnMut(Result<Entry, ImportError>) -> bool;
 /// A byte-order mark at the start of a line (as editors on Windows write) is not part of
 /// the text.
 pub fn import_all(path: &Path, text: &str, opts: &Options) -> (Vec<Entry>, Vec<ImportError>) {
-    import_held(path, text, opts, &mut Held::default())
+    import_held(path, text, opts, &mut Held::new(opts))
 }
 
 /// What the entries read so far hold, counted against half the memory budget (the
 /// entries are held until all of them are written, and the output is checked and
 /// written a thousand at a time beside them).
-#[derive(Default)]
 struct Held {
     bytes: u64,
+    budget: u64,
 }
 
 impl Held {
+    /// Nothing held yet, under the budget of the record `opts` reads into.
+    fn new(opts: &Options) -> Held {
+        Held {
+            bytes: 0,
+            budget: opts.rules_dirs.reads().budget().bytes(),
+        }
+    }
+
     /// Counts what `r` holds (an entry, or an error kept to be said); false when they no
     /// longer fit.
     fn count(&mut self, r: &Result<Entry, ImportError>) -> bool {
@@ -256,7 +265,7 @@ impl Held {
                     + 32
             }
         };
-        self.bytes <= crate::memory::limit() / 2
+        self.bytes <= self.budget / 2
     }
 
     /// Why reading stopped at `line` of `path`.
@@ -267,7 +276,7 @@ impl Held {
             format!(
                 "import stopped here: the problems read so far take about {}, more than half the memory budget of {} (--max-memory-gib); import the input in parts, or raise the budget",
                 crate::memory::human(self.bytes),
-                crate::memory::human(crate::memory::limit())
+                crate::memory::human(self.budget)
             ),
         )
     }
@@ -365,11 +374,11 @@ fn tidy_ids(path: &Path, entries: &mut [Entry]) {
 pub fn import_files(paths: &[PathBuf], opts: &Options) -> (Vec<Entry>, Vec<ImportError>) {
     let (mut all, mut errors) = (vec![], vec![]);
     let mut places: Vec<String> = vec![];
-    let mut held = Held::default();
+    let mut held = Held::new(opts);
     for p in paths {
         // Popeye's own files are partly Latin-1: a file that is not UTF-8 is read as
         // Latin-1 (every byte a character), as Popeye reads bytes, and each entry says so.
-        let (text, latin1) = match crate::files::read_bounded(p) {
+        let (text, latin1) = match crate::files::read_bounded(p, opts.rules_dirs.reads()) {
             Ok(b) => match String::from_utf8(b) {
                 Ok(t) => (t, false),
                 Err(e) => (e.into_bytes().iter().map(|&b| b as char).collect(), true),

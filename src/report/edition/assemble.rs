@@ -94,7 +94,7 @@ pub fn write(dir: &Path, groups: &[Group], spec: &Spec) -> Result<PathBuf, Editi
     });
     let first = own.first().map_or("shatranj", |r| r.rules.as_str());
     let editor = report::edition::editor::page(first);
-    report::html::write_edition(dir, &page, &editor)
+    report::html::write_edition(dir, (&page, &editor), spec.rules_dirs.reads())
 }
 
 /// For each row whose problem is unsound, cooked or wrongly claimed, its one-edit repairs
@@ -106,6 +106,7 @@ fn repair_blocks(rows: &[Row], engines: &Engines, each: Duration, spec: &Spec) -
         limits: crate::solve::Limits {
             timeout: Some(each),
             cancel: spec.cancel.clone(),
+            reads: spec.rules_dirs.reads().clone(),
             ..Default::default()
         },
         deadline: None,

@@ -67,13 +67,13 @@ pub enum PickFileError {
 /// input), each warning of the file said through `warn`.
 pub fn problem_in(
     file: &std::path::Path,
-    id: Option<&str>,
+    (id, reads): (Option<&str>, &crate::files::Reads),
     warn: &dyn Fn(&str),
 ) -> Result<Problem, PickFileError> {
     if file.as_os_str() != "-" && !file.is_file() {
         return Err(PickFileError::Missing(file.to_path_buf()));
     }
-    let lf = crate::problem::parse_str(&crate::files::read_text(file)?, file);
+    let lf = crate::problem::parse_str(&crate::files::read_text(file, reads)?, file);
     for w in &lf.warnings {
         warn(w);
     }
@@ -274,7 +274,7 @@ impl Drawing<'_> {
     /// the problem's file said through `warn`.
     pub fn drawn(&self, engines: &Engines, warn: &dyn Fn(&str)) -> Result<String, DrawingError> {
         let problem = match self.file {
-            Some(file) => Some(problem_in(file, self.id, warn)?),
+            Some(file) => Some(problem_in(file, (self.id, engines.dirs().reads()), warn)?),
             None => None,
         };
         let (eng, fen, view) = what_to_draw(engines, problem.as_ref(), self.fen, self.rules)?;

@@ -21,8 +21,11 @@ struct Part<'a> {
 }
 
 /// Reads a repair shard's rows: every problem of the run, in order.
-fn read_part<'a>(path: &'a Path, m: &Manifest) -> Result<Part<'a>, ShardsError> {
-    let rows: Vec<RepairRow> = read_lines(path, m)?;
+fn read_part<'a>(
+    (path, m): (&'a Path, &Manifest),
+    reads: &crate::files::Reads,
+) -> Result<Part<'a>, ShardsError> {
+    let rows: Vec<RepairRow> = read_lines((path, m), reads)?;
     // Every problem is in every shard: the rows that exist are the total (checked before
     // the merge walks `total` places).
     if rows.len() != m.total {
@@ -50,10 +53,13 @@ fn read_part<'a>(path: &'a Path, m: &Manifest) -> Result<Part<'a>, ShardsError> 
 }
 
 /// Every problem of a `repair` run, its repairs over every shard, in file order.
-pub fn repair_rows(ms: &[(PathBuf, Manifest)]) -> Result<Vec<RepairRow>, ShardsError> {
+pub fn repair_rows(
+    ms: &[(PathBuf, Manifest)],
+    reads: &crate::files::Reads,
+) -> Result<Vec<RepairRow>, ShardsError> {
     let mut parts = ms
         .iter()
-        .map(|(p, m)| read_part(p, m))
+        .map(|(p, m)| read_part((p, m), reads))
         .collect::<Result<Vec<Part>, ShardsError>>()?;
     parts.sort_by_key(|p| p.shard.k);
     let total = ms.first().map_or(0, |m| m.1.total);
@@ -149,10 +155,11 @@ fn lay_end_to_end(
 /// `FILE:LINE` and the joined reconstruction.
 pub fn reconstruction(
     ms: &[(PathBuf, Manifest)],
+    reads: &crate::files::Reads,
 ) -> Result<(String, String, Reconstruction), ShardsError> {
     let mut parts: Vec<(Shard, ReconstructRow, &Path)> = vec![];
     for (p, m) in ms {
-        let mut rows: Vec<ReconstructRow> = read_lines(p, m)?;
+        let mut rows: Vec<ReconstructRow> = read_lines((p, m), reads)?;
         if rows.len() != 1 || m.total != 1 {
             return Err(ShardsError::NotOneProblem {
                 rows: p.clone(),

@@ -42,7 +42,7 @@ fn rules_files(file: &Path, dirs: &RulesDirs) -> Vec<PathBuf> {
     }
     // Read a problem at a time, as the batch reads it: a file of 200,000 problems is
     // never held whole as problems (`load_file` held them all before the work began).
-    let (mut reader, _) = crate::problem::chunks::FileReader::open(file);
+    let (mut reader, _) = crate::problem::chunks::FileReader::open(file, dirs.reads());
     let mut warnings = vec![];
     let mut out: Vec<PathBuf> = vec![];
     while let Some(entry) = reader.next_entry(&mut warnings) {
@@ -90,7 +90,7 @@ pub fn inputs_of(
     let mut whole = Digest::default();
     let mut each = vec![];
     for f in &all {
-        let bytes = crate::files::read_bounded(f)?;
+        let bytes = crate::files::read_bounded(f, dirs.reads())?;
         let path = f.to_string_lossy().to_string();
         whole.field(path.as_bytes());
         whole.field(&bytes);

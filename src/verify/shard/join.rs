@@ -9,7 +9,10 @@ use crate::report::grid::Group;
 use std::path::{Path, PathBuf};
 
 /// The manifests the inputs name, each with its path, in the order of their paths.
-pub fn manifests(inputs: &[PathBuf]) -> Result<Vec<(PathBuf, Manifest)>, ShardsError> {
+pub fn manifests(
+    inputs: &[PathBuf],
+    reads: &crate::files::Reads,
+) -> Result<Vec<(PathBuf, Manifest)>, ShardsError> {
     let mut paths = vec![];
     for p in inputs {
         if p.is_dir() {
@@ -40,7 +43,7 @@ pub fn manifests(inputs: &[PathBuf]) -> Result<Vec<(PathBuf, Manifest)>, ShardsE
     paths.dedup();
     let ms = paths
         .into_iter()
-        .map(|p| Ok((p.clone(), read(&p)?)))
+        .map(|p| Ok((p.clone(), read(&p, reads)?)))
         .collect::<Result<Vec<_>, ShardsError>>()?;
     if ms.is_empty() {
         return Err(ShardsError::NoManifests);
@@ -125,14 +128,17 @@ fn every_shard_once(ms: &[(PathBuf, Manifest)]) -> Result<(), ShardsError> {
 }
 
 /// The groups of every `verify` shard in the whole batch's order.
-pub fn gather(ms: &[(PathBuf, Manifest)]) -> Result<Vec<Group>, ShardsError> {
+pub fn gather(
+    ms: &[(PathBuf, Manifest)],
+    reads: &crate::files::Reads,
+) -> Result<Vec<Group>, ShardsError> {
     let total = ms.first().map_or(0, |m| m.1.total);
     // Every shard's rows are read first, each checked to hold exactly its own places
     // among `total`: with every shard present once, the rows add up to `total`, so the
     // table below is no larger than what was read.
     let parts = ms
         .iter()
-        .map(|(p, m)| Ok((p, read_rows(p, m)?)))
+        .map(|(p, m)| Ok((p, read_rows((p, m), reads)?)))
         .collect::<Result<Vec<_>, ShardsError>>()?;
     let mut slots: Vec<Option<Group>> = (0..total).map(|_| None).collect();
     for (p, rows) in parts {

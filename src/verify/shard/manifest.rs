@@ -12,7 +12,7 @@
 use super::{Asked, Inputs, ShardsError};
 use crate::batch::Shard;
 use crate::files::digest::Digest;
-use crate::files::FileSet;
+use crate::files::Reads;
 use crate::report::grid::Group;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -89,7 +89,7 @@ impl PlacedGroup {
 pub fn check_beside(
     shard: Option<Shard>,
     csv: Option<&Path>,
-    inputs: &FileSet,
+    inputs: &Reads,
 ) -> Result<(), ShardsError> {
     let (Some(_), Some(csv)) = (shard, csv) else {
         return Ok(());
@@ -105,9 +105,9 @@ pub fn check_beside(
 }
 
 /// Writes a file beside a shard's CSV, a name mansuba derives: a link there is replaced,
-/// never written through; a read-only file is refused, an input never replaced.
-fn write_beside(p: &Path, bytes: &[u8]) -> Result<(), ShardsError> {
-    crate::files::check_derived(p, &FileSet::default())?.write_all(bytes)?;
+/// never written through; a read-only file is refused, a file of `reads` never replaced.
+fn write_beside(p: &Path, bytes: &[u8], reads: &Reads) -> Result<(), ShardsError> {
+    crate::files::check_derived(p, reads)?.write_all(bytes)?;
     Ok(())
 }
 
@@ -143,15 +143,20 @@ pub struct ShardRun<'a, T> {
     pub lines: &'a [T],
 }
 
-/// Writes the rows file and then the manifest beside the shard's CSV; the manifest's path.
-pub fn write<T: Serialize>(csv: &Path, run: ShardRun<T>) -> Result<PathBuf, ShardsError> {
+/// Writes the rows file and then the manifest beside the shard's CSV (replacing none of
+/// `reads`); the manifest's path.
+pub fn write<T: Serialize>(
+    csv: &Path,
+    run: ShardRun<T>,
+    reads: &Reads,
+) -> Result<PathBuf, ShardsError> {
     let (manifest_path, rows_path) = paths_beside(csv);
     let mut rows = Vec::new();
     for line in run.lines {
         serde_json::to_writer(&mut rows, line)?;
         rows.push(b'\n');
     }
-    write_beside(&rows_path, &rows)?;
+    write_beside(&rows_path, &rows, reads)?;
     let m = Manifest {
         format: FORMAT.into(),
         version: env!("CARGO_PKG_VERSION").into(),
@@ -167,26 +172,26 @@ pub fn write<T: Serialize>(csv: &Path, run: ShardRun<T>) -> Result<PathBuf, Shar
     };
     let mut text = serde_json::to_string_pretty(&m)?;
     text.push('\n');
-    write_beside(&manifest_path, text.as_bytes())?;
+    write_beside(&manifest_path, text.as_bytes(), reads)?;
     Ok(manifest_path)
 }
 
-/// Every file of the shards (manifests, rows, CSVs): none may be an output of the merge.
-pub fn shard_files(ms: &[(PathBuf, Manifest)]) -> crate::files::FileSet {
-    let mut set = crate::files::FileSet::default();
+/// `reads` with every file of the shards added (manifests, rows, CSVs): none may be an
+/// output of the merge.
+pub fn shard_files(ms: &[(PathBuf, Manifest)], reads: &Reads) -> Reads {
     for (p, m) in ms {
-        set.add(p);
         let dir = p.parent().unwrap_or(Path::new(""));
-        set.add(&dir.join(&m.rows));
-        set.add(&dir.join(&m.csv));
+        reads.note(p);
+        reads.note(&dir.join(&m.rows));
+        reads.note(&dir.join(&m.csv));
     }
-    set
+    reads.clone()
 }
 
 /// Reads a manifest (errors name the file). The format is checked first, so that a
 /// manifest of another mansuba is named as such rather than by its first odd key.
-pub fn read(path: &Path) -> Result<Manifest, ShardsError> {
-    let text = crate::files::read_text(path).map_err(|source| ShardsError::Unreadable {
+pub fn read(path: &Path, reads: &Reads) -> Result<Manifest, ShardsError> {
+    let text = crate::files::read_text(path, reads).map_err(|source| ShardsError::Unreadable {
         path: path.to_path_buf(),
         source: Box::new(source),
     })?;
@@ -221,13 +226,13 @@ pub fn read(path: &Path) -> Result<Manifest, ShardsError> {
 /// Reads the lines of the rows file a manifest names, checked against its digest and
 /// its count.
 pub fn read_lines<T: DeserializeOwned>(
-    manifest_path: &Path,
-    m: &Manifest,
+    (manifest_path, m): (&Path, &Manifest),
+    reads: &Reads,
 ) -> Result<Vec<T>, ShardsError> {
     let dir = manifest_path.parent().unwrap_or(Path::new(""));
     let path = dir.join(&m.rows);
     let bytes =
-        crate::files::read_bounded(&path).map_err(|source| ShardsError::RowsUnreadable {
+        crate::files::read_bounded(&path, reads).map_err(|source| ShardsError::RowsUnreadable {
             rows: path.clone(),
             manifest: manifest_path.to_path_buf(),
             shard: m.shard,
@@ -267,8 +272,11 @@ pub fn read_lines<T: DeserializeOwned>(
 /// the shard must hold every place that is its own among the manifest's `total` problems.
 /// So `total` is checked against rows that exist before anything is made of its size (an
 /// edited total once asked the merge for gigabytes).
-pub fn read_rows(manifest_path: &Path, m: &Manifest) -> Result<Vec<PlacedGroup>, ShardsError> {
-    let rows: Vec<PlacedGroup> = read_lines(manifest_path, m)?;
+pub fn read_rows(
+    (manifest_path, m): (&Path, &Manifest),
+    reads: &Reads,
+) -> Result<Vec<PlacedGroup>, ShardsError> {
+    let rows: Vec<PlacedGroup> = read_lines((manifest_path, m), reads)?;
     let own = m.shard.size(m.total);
     if rows.len() != own {
         return Err(ShardsError::ShardSize {

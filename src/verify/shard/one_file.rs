@@ -8,7 +8,7 @@
 use super::{read_by, Planned, ShardsError};
 use crate::batch::Shard;
 use crate::board::rules::RulesDirs;
-use crate::files::{FileSet, FlaggedError, NotOneFile, Output};
+use crate::files::{FlaggedError, NotOneFile, Output};
 use crate::problem::LoadedFile;
 use std::path::Path;
 use thiserror::Error;
@@ -49,11 +49,11 @@ pub fn one_file(
     }
     let file = [path.to_path_buf()];
     let read = read_by(&file, None, dirs);
-    let set = FileSet::of(&read);
+    let set = dirs.reads().clone().with_inputs(&read);
     let out = crate::files::check_flagged("--csv", csv, &set)?;
     let planned = Planned::before(shard, csv, &set, (&file, None, dirs))?;
     Ok(OneFile {
-        file: crate::problem::load_file(path),
+        file: crate::problem::load_file(path, dirs.reads()),
         csv: out,
         planned,
     })

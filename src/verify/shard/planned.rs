@@ -7,7 +7,7 @@ use super::asked::Command;
 use super::{check_beside, inputs_of, write, Asked, Inputs, ShardRun, ShardsError};
 use crate::batch::Shard;
 use crate::board::rules::RulesDirs;
-use crate::files::FileSet;
+use crate::files::Reads;
 use serde::Serialize;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -20,6 +20,8 @@ pub struct Planned {
     csv: PathBuf,
     /// What it reads, digested before the run.
     inputs: Inputs,
+    /// The files it reads, none of which the manifest or the rows may replace.
+    reads: Reads,
 }
 
 impl Planned {
@@ -29,7 +31,7 @@ impl Planned {
     pub fn before(
         shard: Option<Shard>,
         csv: Option<&Path>,
-        read: &FileSet,
+        read: &Reads,
         (files, cli_rules, dirs): (&[PathBuf], Option<&str>, &RulesDirs),
     ) -> Result<Option<Planned>, ShardsError> {
         check_beside(shard, csv, read)?;
@@ -39,6 +41,7 @@ impl Planned {
             shard,
             csv: csv.to_path_buf(),
             inputs,
+            reads: read.clone(),
         }))
     }
 
@@ -63,6 +66,7 @@ impl Planned {
                 warnings,
                 lines,
             },
+            &self.reads,
         )?;
         Ok(Written {
             shard: self.shard,
