@@ -56,7 +56,7 @@ pub fn cmd_dice(a: DiceArgs) -> Result<i32> {
         Some(super::interrupt::cancel_flag()),
         super::budget(),
     );
-    let watch = super::dice_progress::Shown::new(TOLERANCE);
+    let watch = super::progress::dice_watch(TOLERANCE);
     let asked = Asked {
         rules: &a.rules,
         fen: &a.fen,
@@ -69,7 +69,7 @@ pub fn cmd_dice(a: DiceArgs) -> Result<i32> {
             seed: a.seed,
         }),
         stops: &stops,
-        watch: &watch,
+        watch: watch.as_ref(),
     };
     let (found, text) = answered(&asked, a.json)?;
     // A simulation cut short: interrupted, or 0 at the time limit.

@@ -7,7 +7,6 @@
 pub mod concordance;
 pub mod diagram;
 pub mod dice;
-pub mod dice_progress;
 pub mod editor;
 pub mod export;
 pub mod import;

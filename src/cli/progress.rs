@@ -1,7 +1,7 @@
 //! What the command line shows of long work: a bar on stderr when it is a terminal, else
 //! the library's line every few seconds ([`crate::batch::lines`], for logs and batch
-//! jobs). The library reports to this through [`crate::batch::Progress`]; it never draws
-//! anything itself.
+//! jobs). The library reports to this through [`crate::batch::Progress`] (a chance-table
+//! build through [`crate::dice::watch_tasks`]); it never draws anything itself.
 
 use crate::batch::lines::Lines;
 use crate::batch::{Observer, Progress, Task};
@@ -39,6 +39,18 @@ pub fn observer(wanted: bool) -> Progress {
 /// problems done is not worth a line in a log).
 pub fn bars() -> Progress {
     observer(std::io::stderr().is_terminal())
+}
+
+/// What a chance-table build shows: the estimate, then on a terminal a bar per table (the
+/// error bound's decades), otherwise the library's lines ([`crate::dice::watch_lines`]).
+pub fn dice_watch(tolerance: f64) -> Box<dyn crate::dice::Watch> {
+    let say = Box::new(|l: &str| eprintln!("{l}"));
+    if std::io::stderr().is_terminal() {
+        Box::new(crate::dice::watch_tasks::Tasks::new(tolerance, bars(), say))
+    } else {
+        let every = std::time::Duration::from_secs(EVERY);
+        Box::new(crate::dice::watch_lines::Lines::new(tolerance, every, say))
+    }
 }
 
 /// A bar per task on a terminal, else the library's lines on stderr.

@@ -90,10 +90,10 @@ pub enum TablebaseCommand {
 
 /// Runs `tablebase`.
 pub fn cmd_tablebase(a: TablebaseArgs) -> Result<i32> {
-    let shown = super::dice_progress::Shown::new(crate::dice::TOLERANCE);
+    let shown = super::progress::dice_watch(crate::dice::TOLERANCE);
     let watch = BuildWatch {
         retro: super::progress::bars(),
-        dice: &shown,
+        dice: shown.as_ref(),
         cancel: &|| Some(super::interrupt::cancel_flag()),
         reads: super::rules_dirs().reads().clone(),
     };

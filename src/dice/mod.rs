@@ -54,6 +54,7 @@ mod toy;
 pub mod turn;
 mod update;
 pub mod watch_lines;
+pub mod watch_tasks;
 
 pub use crate::board::die::{Dice, NoMove, Roll};
 pub use answer::{answer, Answer, AnswerError, BestMove, How, Request, Simulation, Watch};
