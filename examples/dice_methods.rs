@@ -38,18 +38,15 @@ fn main() -> Result<(), String> {
             }
             Some(("gib", g)) => opt.stops.budget = mansuba::memory::Budget::of_gib(num(g)?),
             _ => match r.as_str() {
-                "jacobi" => opt.gauss_seidel = false,
-                "no-deflate" => opt.deflate = false,
-                "no-certain" => opt.certain = false,
-                "no-symmetry" => opt.symmetry = false,
-                "no-scc" => opt.scc = false,
-                "accelerate" => opt.accelerate = true,
-                "no-halves" => opt.halves = false,
-                "exact-rounds" => opt.loose_rounds = false,
-                "no-pairs" => opt.pairs = false,
                 "stored" => opt.layout = Some(Layout::Stored),
                 "regenerated" => opt.layout = Some(Layout::Regenerated),
-                _ => return Err(format!("unknown option '{r}'")),
+                "accelerate" => _ = opt.methods.switch("accelerate", true),
+                "jacobi" => _ = opt.methods.switch("gauss-seidel", false),
+                "exact-rounds" => _ = opt.methods.switch("loose-rounds", false),
+                other => match other.strip_prefix("no-") {
+                    Some(m) if opt.methods.switch(m, false) => {}
+                    _ => return Err(format!("unknown option '{r}'")),
+                },
             },
         }
     }

@@ -90,6 +90,11 @@
 
 #![deny(missing_docs)]
 
+// The crate by its own name, for the test helpers it shares with the suite in tests/
+// (written against `mansuba::`).
+#[cfg(test)]
+extern crate self as mansuba;
+
 pub mod analyse;
 pub mod batch;
 pub mod board;

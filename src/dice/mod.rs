@@ -36,6 +36,8 @@ mod iterate;
 mod krylov;
 mod loops;
 mod members;
+#[cfg(test)]
+mod methods_tests;
 mod pair;
 mod pair_sweep;
 pub mod perft;

@@ -47,41 +47,80 @@ pub struct Options {
     /// The layout of every table; None: stored where it fits in the memory budget beside
     /// the tables kept, regenerated where not.
     pub layout: Option<Layout>,
-    /// Gauss–Seidel order (false: Jacobi), to measure it.
-    pub gauss_seidel: bool,
-    /// Deflate stalled bounds (false: report them as they stall), to measure it.
-    pub deflate: bool,
+    /// The solver's methods (all of them by default).
+    pub methods: Methods,
+}
+
+/// The solver's methods: each on by default (the accelerated solve is asked for by the
+/// tables that close slowly), each a switch that only the crate's tests and its measuring
+/// tools ([`Methods::switch`], with the `tools` feature) turn, to measure what it gives.
+#[derive(Clone, Copy, Debug)]
+pub struct Methods {
+    /// Gauss–Seidel order (false: Jacobi).
+    pub(crate) gauss_seidel: bool,
+    /// Deflate stalled bounds (false: report them as they stall).
+    pub(crate) deflate: bool,
     /// Find the positions won with certainty on the move graph first (on tables of at
-    /// most three men: see `CERTAIN_MEN`), to measure it.
-    pub certain: bool,
-    /// Solve one entry per class of the board's symmetries (`dice::symmetry`), to
-    /// measure it.
-    pub symmetry: bool,
+    /// most three men: see `CERTAIN_MEN`).
+    pub(crate) certain: bool,
+    /// Solve one entry per class of the board's symmetries (`dice::symmetry`).
+    pub(crate) symmetry: bool,
     /// Solve the strongly connected components of the move graph bottom-up
-    /// (`dice::scc`), to measure it.
-    pub scc: bool,
-    /// Solve every large component by a certified guess (`dice::accelerate`), to measure
-    /// it; without it, a large component goes to it when interval iteration's bounds
-    /// close too slowly (judged after 40 sweeps).
-    pub accelerate: bool,
+    /// (`dice::scc`).
+    pub(crate) scc: bool,
+    /// Solve every large component by a certified guess (`dice::accelerate`) (off by
+    /// default: a large component goes to it when interval iteration's bounds close too
+    /// slowly, judged after 40 sweeps).
+    pub(crate) accelerate: bool,
     /// Solve the accelerated solve's systems on the half of their rows with White to move
-    /// (`dice::halves`), to measure it.
-    pub halves: bool,
+    /// (`dice::halves`).
+    pub(crate) halves: bool,
     /// Solve the accelerated solve's rounds of policy iteration loosely until the choices
-    /// stand still, to measure it.
-    pub loose_rounds: bool,
-    /// Update two entries that hand the turn to each other together (`dice::pair`), to
-    /// measure it.
-    pub pairs: bool,
+    /// stand still.
+    pub(crate) loose_rounds: bool,
+    /// Update two entries that hand the turn to each other together (`dice::pair`).
+    pub(crate) pairs: bool,
+}
+
+/// The switches by name, for the measuring tools (`examples/dice_methods.rs`).
+#[cfg(feature = "tools")]
+impl Methods {
+    /// Switches the method `name` on or off (`gauss-seidel`, `deflate`, `certain`,
+    /// `symmetry`, `scc`, `accelerate`, `halves`, `loose-rounds`, `pairs`); false for a
+    /// name it does not know.
+    pub fn switch(&mut self, name: &str, on: bool) -> bool {
+        let switch = match name {
+            "gauss-seidel" => &mut self.gauss_seidel,
+            "deflate" => &mut self.deflate,
+            "certain" => &mut self.certain,
+            "symmetry" => &mut self.symmetry,
+            "scc" => &mut self.scc,
+            "accelerate" => &mut self.accelerate,
+            "halves" => &mut self.halves,
+            "loose-rounds" => &mut self.loose_rounds,
+            "pairs" => &mut self.pairs,
+            _ => return false,
+        };
+        *switch = on;
+        true
+    }
 }
 
 impl Default for Options {
     fn default() -> Self {
-        let m = Method::default();
         Options {
-            tolerance: m.tolerance,
+            tolerance: Method::default().tolerance,
             stops: Stops::default(),
             layout: None,
+            methods: Methods::default(),
+        }
+    }
+}
+
+impl Default for Methods {
+    fn default() -> Self {
+        let m = Method::default();
+        Methods {
             gauss_seidel: m.gauss_seidel,
             deflate: m.deflate,
             certain: m.certain,
@@ -429,16 +468,16 @@ impl ChanceTables {
         };
         let method = Method {
             tolerance: opt.tolerance,
-            gauss_seidel: opt.gauss_seidel,
-            deflate: opt.deflate,
-            certain: opt.certain && table.index.men().len() <= CERTAIN_MEN,
-            scc: opt.scc,
-            accelerate: opt.accelerate,
-            halves: opt.halves,
-            loose_rounds: opt.loose_rounds,
-            pairs: opt.pairs,
+            gauss_seidel: opt.methods.gauss_seidel,
+            deflate: opt.methods.deflate,
+            certain: opt.methods.certain && table.index.men().len() <= CERTAIN_MEN,
+            scc: opt.methods.scc,
+            accelerate: opt.methods.accelerate,
+            halves: opt.methods.halves,
+            loose_rounds: opt.methods.loose_rounds,
+            pairs: opt.methods.pairs,
         };
-        let symmetry = if opt.symmetry {
+        let symmetry = if opt.methods.symmetry {
             Symmetry::of(eng, table.index.men())
         } else {
             Symmetry::none()
