@@ -217,9 +217,9 @@ const PROBE_SWEEPS: u32 = 40;
 /// Sweeps still needed, at the probe's rate, above which the part is handed to the
 /// accelerated solve (whose policy iteration costs some 150 to 250 sweeps' worth): KRK
 /// without the bare-king win (151 sweeps in all) is judged at sweep 40 to need about 100
-/// more and stays; KRKQ (459 sweeps by interval iteration, 391 s, against 75 and 233 s
-/// accelerated) goes, and so do KQK without it (5,609) and KQKQ (about 4,000), which
-/// have hardly closed their gap by then.
+/// more and stays; KRKQ (459 sweeps by interval iteration, against 75 accelerated)
+/// goes, and so do KQK without it (5,609) and KQKQ (about 4,000), which have hardly
+/// closed their gap by then.
 const LONG_SWEEPS: f64 = 200.0;
 
 /// Whether a gap that went from `before` to `now` over the probe's second half needs more
