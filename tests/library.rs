@@ -119,3 +119,26 @@ fn two_callers_keep_their_own_budget_and_record_of_files_read() {
     assert!(check_output(&file, &roomy).is_err());
     assert!(check_output(&file, &small).is_ok());
 }
+
+/// The rules file a problem names is read into the caller's record by `verify_problem`,
+/// so that the caller's outputs refuse it as they refuse the problem file.
+#[test]
+fn verify_problem_notes_the_rules_file_in_the_caller_s_record() {
+    use mansuba::files::Reads;
+    let dir = tempfile::tempdir().unwrap();
+    let (file, rules) = (dir.path().join("p.toml"), dir.path().join("r.toml"));
+    std::fs::write(&rules, "preset = \"orthodox\"\n").unwrap();
+    let problem = "[[problem]]\nid = \"p\"\nrules = \"r.toml\"\nfen = \"7k/8/6K1/8/8/8/8/R7 w - - 0 1\"\nstipulation = \"#1\"\n";
+    std::fs::write(&file, problem).unwrap();
+    let reads = Reads::default();
+    let loaded = mansuba::load_file(&file, &reads);
+    let p = loaded.problems.into_iter().flatten().next().unwrap();
+    assert!(reads.has(&file) && !reads.has(&rules));
+    let limits = Limits {
+        reads: reads.clone(),
+        ..Limits::default()
+    };
+    let row = mansuba::verify_problem(&p, &limits);
+    assert_eq!(row.verdict, Verdict::Sound);
+    assert!(reads.has(&rules));
+}

@@ -44,9 +44,11 @@ use std::sync::Arc;
 /// Verifies one problem under its own rules, its lines in SAN: the row with its verdict. A
 /// rules file the problem names is read only beside its file or below that folder; to
 /// allow others, or to share compiled rules between calls, give [`verify_with`] an
-/// [`Engines::allowing`] them.
+/// [`Engines::allowing`] them. It is read within the budget of `limits.reads` and noted
+/// in its record, as the tables the search reads are.
 pub fn verify_problem(p: &Problem, limits: &Limits) -> Row {
-    verify_with(p, &Engines::default(), limits)
+    let own = crate::board::rules::RulesDirs::none(&limits.reads);
+    verify_with(p, &Engines::allowing(own), limits)
 }
 
 /// [`verify_problem`] with compiled rules shared between calls (a batch compiles each
