@@ -53,7 +53,7 @@ pub struct Options {
 
 /// The solver's methods: each on by default (the accelerated solve is asked for by the
 /// tables that close slowly), each a switch that only the crate's tests and its measuring
-/// tools ([`Methods::switch`], with the `tools` feature) turn, to measure what it gives.
+/// tools (`Methods::switch`, with the `tools` feature) turn, to measure what it gives.
 #[derive(Clone, Copy, Debug)]
 pub struct Methods {
     /// Gauss–Seidel order (false: Jacobi).
