@@ -52,7 +52,7 @@ pub fn cmd_diagram(a: DiagramArgs) -> Result<i32> {
     let files: Vec<PathBuf> = a.file.iter().cloned().collect();
     let dirs = super::rules_dirs();
     let inputs = crate::verify::shard::read_by(&files, a.rules.as_deref(), &dirs);
-    let reads = dirs.reads().clone().with_inputs(&inputs);
+    let reads = dirs.reads().with_inputs(&inputs);
     let out = crate::files::check_flagged("-o", a.output.as_deref(), &reads)?;
     let drawing = Drawing {
         file: a.file.as_deref(),

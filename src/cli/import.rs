@@ -44,7 +44,7 @@ pub fn cmd_import(a: ImportArgs) -> Result<i32> {
     let out = crate::files::check_flagged(
         "-o",
         a.output.as_deref(),
-        &super::rules_dirs().reads().clone().with_inputs(&a.files),
+        &super::rules_dirs().reads().with_inputs(&a.files),
     )?;
     let opts = Options {
         format: a.format,

@@ -110,7 +110,6 @@ pub fn cmd_tablebase(a: TablebaseArgs) -> Result<i32> {
             crate::batch::threads::set_threads(threads)?;
             let opts = BuildOptions {
                 symmetry: !no_symmetry,
-                max_bytes: super::budget().bytes(),
                 force,
                 reads: watch.reads.clone(),
             };

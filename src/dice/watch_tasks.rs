@@ -50,6 +50,7 @@ impl Watch for Tasks {
             } => {
                 let steps = decades(self.tolerance, self.tolerance);
                 let what = format!("table {number}/{of} {material}: bound's decades");
+                // The last table's task ends (its bar cleared) before the next begins.
                 *task = None;
                 *task = self.progress.begin(&what, steps).map(|t| (t, 0));
             }
@@ -85,16 +86,16 @@ mod tests {
     #[derive(Default)]
     struct Heard(Arc<Mutex<Vec<String>>>);
 
-    struct Heard1(Arc<Mutex<Vec<String>>>);
+    struct HeardTask(Arc<Mutex<Vec<String>>>);
 
     impl Observer for Heard {
         fn begin(&self, what: &str, steps: u64) -> Box<dyn Task> {
             self.0.lock().unwrap().push(format!("begin {what} {steps}"));
-            Box::new(Heard1(self.0.clone()))
+            Box::new(HeardTask(self.0.clone()))
         }
     }
 
-    impl Task for Heard1 {
+    impl Task for HeardTask {
         fn advance(&self, steps: u64) {
             self.0.lock().unwrap().push(format!("advance {steps}"));
         }
@@ -104,7 +105,7 @@ mod tests {
         fn restart(&self, _: u64) {}
     }
 
-    impl Drop for Heard1 {
+    impl Drop for HeardTask {
         fn drop(&mut self) {
             self.0.lock().unwrap().push("end".into());
         }

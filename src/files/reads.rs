@@ -25,10 +25,10 @@ impl Reads {
         }
     }
 
-    /// This record, with the files `paths` name added as inputs (those that exist).
-    pub fn with_inputs(self, paths: &[PathBuf]) -> Reads {
+    /// The files `paths` name (those that exist) noted as inputs; the record, shared.
+    pub fn with_inputs(&self, paths: &[PathBuf]) -> Reads {
         paths.iter().for_each(|p| self.note(p));
-        self
+        self.clone()
     }
 
     /// The memory budget.

@@ -107,19 +107,6 @@ impl Budget {
         v.try_reserve_exact(len).map_err(|_| refused(what, bytes))?;
         Ok(v)
     }
-
-    /// Room for `more` further elements in `v`, checked (the whole vector after growth,
-    /// doubling as `Vec` does) and allocated fallibly.
-    pub fn grow<T>(self, what: &str, v: &mut Vec<T>, more: usize) -> Result<(), MemoryError> {
-        if v.capacity() - v.len() >= more {
-            return Ok(());
-        }
-        let want = (v.len() + more).max(v.capacity() * 2);
-        let bytes = (want as u64).saturating_mul(std::mem::size_of::<T>() as u64);
-        self.check(what, bytes)?;
-        v.try_reserve_exact(want - v.len())
-            .map_err(|_| refused(what, bytes))
-    }
 }
 
 /// A size for messages: `812.0 MiB`, `8.80 GiB`.

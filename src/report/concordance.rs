@@ -269,7 +269,7 @@ pub fn check_outputs(
     html: Option<&Path>,
     (files, reads): (&[PathBuf], &crate::files::Reads),
 ) -> Result<Option<crate::files::Output>, ConcordanceOutputError> {
-    let set = reads.clone().with_inputs(files);
+    let set = reads.with_inputs(files);
     let csv = crate::files::check_flagged("--csv", csv, &set)?;
     if let Some(dir) = html {
         super::html::check_target(dir, &set)?;

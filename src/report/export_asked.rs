@@ -49,7 +49,7 @@ impl ExportOutputs {
         (csv, pgn, popeye): (Option<&Path>, Option<&Path>, Option<&Path>),
         (read, reads): (&[PathBuf], &crate::files::Reads),
     ) -> Result<ExportOutputs, ExportAskError> {
-        let set = reads.clone().with_inputs(read);
+        let set = reads.with_inputs(read);
         let outs = ExportOutputs {
             csv: check_flagged("--csv", csv, &set)?,
             pgn: check_flagged("--pgn", pgn, &set)?,

@@ -33,12 +33,11 @@ use std::time::Instant;
 pub struct BuildOptions {
     /// Use board symmetry to shrink the index where the rules allow.
     pub symmetry: bool,
-    /// Refuse builds estimated to need more memory than this (bytes).
-    pub max_bytes: u64,
     /// Rebuild tables even if valid files exist.
     pub force: bool,
-    /// The caller's record of the files read: the tables read are noted in it, and a
-    /// table written replaces none of them.
+    /// The caller's record of the files read, and its memory budget: the tables read
+    /// are noted in it, a table written replaces none of them, and a build estimated to
+    /// need more than the budget is refused.
     pub reads: crate::files::Reads,
 }
 
@@ -46,7 +45,6 @@ impl Default for BuildOptions {
     fn default() -> Self {
         BuildOptions {
             symmetry: true,
-            max_bytes: crate::memory::Budget::default().bytes(),
             force: false,
             reads: crate::files::Reads::default(),
         }
@@ -190,11 +188,12 @@ pub fn build<B: Bits>(
         ));
     }
     let need = estimate_bytes(eng, target, opts.symmetry);
-    if need > opts.max_bytes {
+    let max_bytes = opts.reads.budget().bytes();
+    if need > max_bytes {
         return Err(TbError::TooBig {
             material: name,
             need_gib: need as f64 / (1u64 << 30) as f64,
-            limit_gib: opts.max_bytes as f64 / (1u64 << 30) as f64,
+            limit_gib: max_bytes as f64 / (1u64 << 30) as f64,
         });
     }
     let tables = Tables::open(dir, rules, &opts.reads);

@@ -111,7 +111,6 @@ fn auto_tables<B: Bits>(
     let _one_at_a_time = BUILDING.lock().unwrap_or_else(|e| e.into_inner());
     let quiet = |_: &str, _: &str, _: u64, _: u64| {};
     let opts = crate::retro::BuildOptions {
-        max_bytes: limits.memory_bytes(),
         reads: limits.reads.clone(),
         ..Default::default()
     };
@@ -157,7 +156,9 @@ impl Known {
     pub fn fresh(tables: Option<Arc<crate::retro::Tables>>, limits: &Limits) -> Self {
         Known {
             tables,
-            table: Arc::new(super::transpositions::Shared::within(limits.memory_bytes())),
+            table: Arc::new(super::transpositions::Shared::within(
+                limits.budget().bytes(),
+            )),
         }
     }
 }

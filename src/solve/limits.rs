@@ -99,11 +99,6 @@ impl Limits {
         self.reads.budget()
     }
 
-    /// The memory budget of the search's own tables, in bytes.
-    pub fn memory_bytes(&self) -> u64 {
-        self.budget().bytes()
-    }
-
     /// Most defences counted against each try.
     pub fn refutations(&self) -> usize {
         self.refutations.unwrap_or(DEFAULT_REFUTATIONS)

@@ -52,7 +52,9 @@ impl Run<'_> {
         asked: Asked,
         (progress, stdout): (Progress, Box<dyn std::io::Write + Send>),
     ) -> Result<Verified, VerifyError> {
-        let read = (self.rules_dirs.reads().clone())
+        let read = self
+            .rules_dirs
+            .reads()
             .with_inputs(&self.settings.files_read(files, &self.rules_dirs));
         out.check(&read)?;
         let rules = self.settings.rules.as_deref();

@@ -49,7 +49,7 @@ pub fn one_file(
     }
     let file = [path.to_path_buf()];
     let read = read_by(&file, None, dirs);
-    let set = dirs.reads().clone().with_inputs(&read);
+    let set = dirs.reads().with_inputs(&read);
     let out = crate::files::check_flagged("--csv", csv, &set)?;
     let planned = Planned::before(shard, csv, &set, (&file, None, dirs))?;
     Ok(OneFile {
